@@ -1,0 +1,22 @@
+import { AppHeader } from '../components/AppHeader';
+import { ConnectionBanner } from '../components/ConnectionBanner';
+import { OpenLockForm } from '../components/OpenLockForm';
+
+export default function HomePage() {
+  return (
+    <>
+      <AppHeader>
+        <span className="crumb-current">Locks</span>
+      </AppHeader>
+      <ConnectionBanner />
+      <main className="home">
+        <h1>See who holds a ZooKeeper lock, and who waits behind whom</h1>
+        <p className="lead">
+          Open a lock parent to watch its queue live: the holder, every waiter in order, and the node each waiter is
+          watching.
+        </p>
+        <OpenLockForm />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+'use client';
+import Link from 'next/link';
+import { formatDuration } from '../lib/view/format';
+import { AppHeader } from './AppHeader';
+import { ConnectionBanner } from './ConnectionBanner';
+import { QueueDiagram } from './QueueDiagram';
+import { useLock } from './useLock';
+import { useNow } from './useNow';
+
+/** The live page of one lock: who holds it, who waits behind whom. */
+export function LockView({ path }: { path: string }) {
+  const { snapshot, error } = useLock(path);
+  const now = useNow();
+  const holder = snapshot?.nodes.find((node) => node.role === 'holder') ?? null;
+
+  return (
+    <>
+      <AppHeader>
+        <Link href="/">Locks</Link>
+        <span aria-hidden="true">/</span>
+        <span className="crumb-current" data-testid="lock-path">
+          {path}
+        </span>
+      </AppHeader>
+      <ConnectionBanner />
+      <main className="lock-page">
+        {error ? (
+          <p className="error-box" role="alert" data-testid="lock-error">
+            {error}
+          </p>
+        ) : null}
+        {snapshot === null ? (
+          <p className="loading" data-testid="lock-loading" aria-busy="true">
+            <span className="spinner" aria-hidden="true" /> Reading {path} from ZooKeeper…
+          </p>
+        ) : (
+          <>
+            <section className="summary" aria-label="Lock summary" data-testid="lock-summary">
+              <div className="stat">
+                <span className="stat-label">Holder</span>
+                <span className="stat-value" data-testid="summary-holder">
+                  {holder ? holder.name : '—'}
+                </span>
+                {holder ? <span className="stat-note">for {formatDuration(now - holder.ctime)}</span> : null}
+              </div>
+              <div className="stat">
+                <span className="stat-label">Waiting</span>
+                <span className="stat-value" data-testid="summary-waiters">
+                  {snapshot.waiters.length}
+                </span>
+              </div>
+              <div className="stat">
+                <span className="stat-label">Changes seen</span>
+                <span className="stat-value">{snapshot.version}</span>
+              </div>
+            </section>
+            {!snapshot.exists ? (
+              <div className="empty" data-testid="lock-missing">
+                <h2>{path} does not exist</h2>
+                <p>
+                  The explorer is watching for it and will draw the queue the moment it is created. Curator creates lock
+                  parents as container nodes, which ZooKeeper deletes while they are empty.
+                </p>
+              </div>
+            ) : snapshot.nodes.length === 0 ? (
+              <div className="empty" data-testid="lock-empty">
+                <h2>Nobody holds or waits for this lock</h2>
+                <p>
+                  Contenders appear here live as they create sequential children, for example{' '}
+                  <code>create -e -s {path === '/' ? '' : path}/lock- &quot;&quot;</code> in zkCli.
+                </p>
+              </div>
+            ) : (
+              <div className="diagram-scroll">
+                <QueueDiagram nodes={snapshot.nodes} now={now} />
+              </div>
+            )}
+          </>
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * The one protocol between the server and its clients: REST payloads, socket.io events and
+ * the runtime validators for everything that comes in. Types are inferred from the schemas so
+ * that a payload and its check cannot drift apart.
+ */
+import { z } from 'zod';
+import { znodePathError } from './zk/path';
+
+/** A znode path, checked as ZooKeeper checks it. */
+export const ZnodePath = z.string().superRefine((path, ctx) => {
+  const error = znodePathError(path);
+  if (error !== null) ctx.addIssue({ code: 'custom', message: error });
+});
+
+/** A 64-bit id as ZooKeeper prints it: `0x` and lowercase hex without leading zeros. */
+const HexId = z.string().regex(/^0x[0-9a-f]{1,16}$/);
+
+/** The stat of a znode, with 64-bit fields as hex strings and times in ms since the epoch. */
+export const ZnodeStatSchema = z.object({
+  czxid: HexId,
+  mzxid: HexId,
+  pzxid: HexId,
+  ctime: z.number(),
+  mtime: z.number(),
+  version: z.number().int(),
+  cversion: z.number().int(),
+  aversion: z.number().int(),
+  ephemeralOwner: HexId,
+  dataLength: z.number().int(),
+  numChildren: z.number().int(),
+});
+export type ZnodeStat = z.infer<typeof ZnodeStatSchema>;
+
+/** Whether a node holds the lock or waits for it. */
+export const LockRoleSchema = z.enum(['holder', 'waiter']);
+export type LockRole = z.infer<typeof LockRoleSchema>;
+
+/** One contender's node in a lock's queue. */
+export const LockNodeSchema = z.object({
+  name: z.string(),
+  /** The sequence counter ZooKeeper appended (negative once it wrapped). */
+  sequence: z.number().int(),
+  role: LockRoleSchema,
+  /** The owning session (`stat.ephemeralOwner`); `0x0` for a persistent node. */
+  sessionId: HexId,
+  ephemeral: z.boolean(),
+  /** Creation time, ms since the epoch. */
+  ctime: z.number(),
+  /** The creating transaction: a fencing token that grows with every new holder. */
+  czxid: HexId,
+  /** The node this waiter watches; null for a holder. */
+  predecessor: z.string().nullable(),
+});
+export type LockNode = z.infer<typeof LockNodeSchema>;
+
+/** Everything known about one lock at one version. */
+export const LockSnapshotSchema = z.object({
+  path: z.string(),
+  exists: z.boolean(),
+  /** Grows by one with every delta, so a client can tell that it missed one. */
+  version: z.number().int().nonnegative(),
+  /** The nodes in queue order. */
+  nodes: z.array(LockNodeSchema),
+  holders: z.array(z.string()),
+  waiters: z.array(z.string()),
+});
+export type LockSnapshot = z.infer<typeof LockSnapshotSchema>;
+
+/** What changed in a lock between two consecutive versions; applied by `applyDelta`. */
+export const LockDeltaSchema = z.object({
+  path: z.string(),
+  version: z.number().int().positive(),
+  exists: z.boolean(),
+  /** Nodes that came. */
+  added: z.array(LockNodeSchema),
+  /** Names of the nodes that went. */
+  removed: z.array(z.string()),
+  /** Nodes that stayed but changed, for example a waiter promoted to holder. */
+  updated: z.array(LockNodeSchema),
+});
+export type LockDelta = z.infer<typeof LockDeltaSchema>;
+
+/** The state of the explorer's own ZooKeeper session. */
+export const ZkConnectionStateSchema = z.enum([
+  'connecting',
+  'connected',
+  'read-only',
+  'disconnected',
+  'expired',
+  'auth-failed',
+  'closed',
+]);
+export type ZkConnectionState = z.infer<typeof ZkConnectionStateSchema>;
+
+export const ZkStatusSchema = z.object({
+  state: ZkConnectionStateSchema,
+  embedded: z.boolean(),
+  connectString: z.string(),
+  /** Null while no session is established. */
+  sessionId: HexId.nullable(),
+  /** When the state last changed, ms since the epoch: how stale the data may be while not connected. */
+  since: z.number(),
+});
+export type ZkStatus = z.infer<typeof ZkStatusSchema>;
+
+/** `GET /api/health`. */
+export const HealthResponseSchema = z.object({
+  ok: z.boolean(),
+  zookeeper: ZkStatusSchema,
+});
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+/** Every HTTP error and every failed socket ack carries one readable sentence. */
+export const ErrorResponseSchema = z.object({ error: z.string() });
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** `subscribe` / `unsubscribe` over the socket. */
+export const SubscribeRequestSchema = z.strictObject({ path: ZnodePath });
+export type SubscribeRequest = z.infer<typeof SubscribeRequestSchema>;
+
+/** The answer to every socket request. */
+export type Ack = { ok: true } | { ok: false; error: string };
+
+/** Events the server sends. */
+export interface ServerToClientEvents {
+  'lock:snapshot': (snapshot: LockSnapshot) => void;
+  'lock:delta': (delta: LockDelta) => void;
+  'zk:status': (status: ZkStatus) => void;
+}
+
+/** Events a client sends; every payload is parsed with the schemas above before use. */
+export interface ClientToServerEvents {
+  subscribe: (request: unknown, ack?: (ack: Ack) => void) => void;
+  unsubscribe: (request: unknown, ack?: (ack: Ack) => void) => void;
+}
+
+/** The first error of a failed zod parse, as one sentence. */
+export function describeZodError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'invalid input';
+  const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  return `${where}${issue.message}`;
+}

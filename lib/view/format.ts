@@ -1,0 +1,24 @@
+/** A duration as a person reads it at a glance: `850 ms`, `12 s`, `3 min 4 s`, `2 h 5 min`, `3 d 4 h`. */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '0 s';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = Math.floor(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 === 0 ? `${days} d` : `${days} d ${hours % 24} h`;
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const LONG_HEX = /[0-9a-f]{24,}/gi;
+
+/**
+ * A child name short enough to read on a card: the GUIDs that Curator and Kazoo put in front
+ * of the sequence are cut to their first four characters.
+ */
+export function shortNodeName(name: string): string {
+  return name.replace(UUID, (id) => `${id.slice(0, 4)}…`).replace(LONG_HEX, (hex) => `${hex.slice(0, 4)}…`);
+}

@@ -1,0 +1,187 @@
+/**
+ * The explorer's HTTP server: the REST API, socket.io and (when given) Next.js on one port.
+ * It turns ZooKeeper into `lib` inputs through the lock registry and broadcasts `lib` outputs.
+ */
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { Server as SocketServer, type Socket } from 'socket.io';
+import {
+  describeZodError,
+  SubscribeRequestSchema,
+  ZnodePath,
+  type Ack,
+  type ClientToServerEvents,
+  type HealthResponse,
+  type ServerToClientEvents,
+  type ZkStatus,
+} from '../lib/protocol';
+import { znodePathFromSegments } from '../lib/zk/path';
+import { LockRegistry } from './locks/registry';
+import { isSameOrigin } from './security';
+import { ZkError, type ZkSession } from './zk/session';
+
+export interface ExplorerOptions {
+  session: ZkSession;
+  /** Whether the explorer started this ZooKeeper itself. */
+  embedded: boolean;
+  /** Next.js's request handler; without it only the API and socket.io are served (tests). */
+  nextHandler?: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+}
+
+export interface Explorer {
+  httpServer: HttpServer;
+  io: SocketServer<ClientToServerEvents, ServerToClientEvents>;
+  registry: LockRegistry;
+  /** Listens and resolves with the URL it serves. */
+  listen(port: number, host: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+type ExplorerSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+
+const lockRoom = (path: string): string => `lock:${path}`;
+
+/** HTTP status and message for an error met while serving a request. */
+function httpError(error: unknown): { status: number; message: string } {
+  if (error instanceof ZkError) {
+    if (error.code === 'NO_AUTH') return { status: 403, message: `ZooKeeper refused access (NoAuth) to ${error.path ?? 'this path'}` };
+    if (error.code === 'CONNECTION_LOSS' || error.code === 'SESSION_EXPIRED' || error.code === 'CLOSED') {
+      return { status: 503, message: 'ZooKeeper is not connected; try again shortly' };
+    }
+    return { status: 502, message: `ZooKeeper error ${error.code}` };
+  }
+  return { status: 500, message: 'internal error' };
+}
+
+export function createExplorer(options: ExplorerOptions): Explorer {
+  const { session, embedded } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  const httpServer = createServer(app);
+
+  const io = new SocketServer<ClientToServerEvents, ServerToClientEvents>(httpServer, {
+    serveClient: false,
+    maxHttpBufferSize: 64 * 1024,
+    // Socket connections from another site's page are refused.
+    allowRequest: (request, callback) => callback(null, isSameOrigin(request)),
+  });
+
+  const registry = new LockRegistry(session, (delta) => io.to(lockRoom(delta.path)).emit('lock:delta', delta));
+
+  const status = (): ZkStatus => ({
+    state: session.state,
+    embedded,
+    connectString: session.connectString,
+    sessionId: session.sessionId,
+    since: session.since,
+  });
+  const onState = (): void => {
+    io.emit('zk:status', status());
+  };
+  session.on('state', onState);
+
+  app.get('/api/health', (_request, response) => {
+    const body: HealthResponse = { ok: session.state === 'connected', zookeeper: status() };
+    response.json(body);
+  });
+
+  app.get('/api/locks/*segments', async (request: Request, response: Response) => {
+    const segments = (request.params as { segments?: string[] }).segments ?? [];
+    const parsed = ZnodePath.safeParse(znodePathFromSegments(segments));
+    if (!parsed.success) {
+      response.status(400).json({ error: `invalid lock path: ${describeZodError(parsed.error)}` });
+      return;
+    }
+    try {
+      response.json(await registry.snapshot(parsed.data));
+    } catch (error) {
+      const { status: code, message } = httpError(error);
+      if (code >= 500) console.error(`GET /api/locks${parsed.data}: ${error instanceof Error ? error.message : String(error)}`);
+      response.status(code).json({ error: message });
+    }
+  });
+
+  app.all('/api/*rest', (request, response) => {
+    response.status(404).json({ error: `no API route ${request.method} ${request.path}` });
+  });
+
+  if (options.nextHandler) {
+    const nextHandler = options.nextHandler;
+    app.all('*all', (request, response, next) => {
+      nextHandler(request, response).catch(next);
+    });
+  }
+
+  app.use((error: unknown, request: Request, response: Response, _next: NextFunction) => {
+    // Malformed URLs and bodies are the client's fault; everything else is logged as ours.
+    const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : 500;
+    if (status >= 500) console.error(`${request.method} ${request.path}:`, error);
+    response.status(status).json({ error: status >= 500 ? 'internal error' : String((error as Error).message ?? 'bad request') });
+  });
+
+  io.on('connection', (socket: ExplorerSocket) => {
+    socket.emit('zk:status', status());
+    socket.on('subscribe', async (request, ack) => {
+      const reply = typeof ack === 'function' ? ack : (): void => undefined;
+      const parsed = SubscribeRequestSchema.safeParse(request);
+      if (!parsed.success) {
+        reply({ ok: false, error: `subscribe: ${describeZodError(parsed.error)}` });
+        return;
+      }
+      const { path } = parsed.data;
+      try {
+        const watcher = await registry.acquire(path, socket.id);
+        if (socket.disconnected) {
+          registry.release(path, socket.id);
+          return;
+        }
+        // Join and send the snapshot in one turn, so that the next delta follows this version.
+        void socket.join(lockRoom(path));
+        socket.emit('lock:snapshot', watcher.snapshot);
+        reply({ ok: true } satisfies Ack);
+      } catch (error) {
+        reply({ ok: false, error: httpError(error).message });
+      }
+    });
+    socket.on('unsubscribe', (request, ack) => {
+      const reply = typeof ack === 'function' ? ack : (): void => undefined;
+      const parsed = SubscribeRequestSchema.safeParse(request);
+      if (!parsed.success) {
+        reply({ ok: false, error: `unsubscribe: ${describeZodError(parsed.error)}` });
+        return;
+      }
+      void socket.leave(lockRoom(parsed.data.path));
+      registry.release(parsed.data.path, socket.id);
+      reply({ ok: true });
+    });
+    socket.on('disconnect', () => registry.releaseAll(socket.id));
+  });
+
+  return {
+    httpServer,
+    io,
+    registry,
+    listen(port, host) {
+      return new Promise((resolve, reject) => {
+        httpServer.once('error', reject);
+        httpServer.listen(port, host, () => {
+          httpServer.off('error', reject);
+          const address = httpServer.address() as AddressInfo;
+          const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          resolve(`http://${shownHost}:${address.port}`);
+        });
+      });
+    },
+    async close() {
+      session.off('state', onState);
+      registry.close();
+      await new Promise<void>((resolve) => {
+        void io.close(() => resolve());
+      });
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}
+

@@ -1,0 +1,131 @@
+/**
+ * Configuration from environment variables, each with an equal command-line flag (the flag
+ * wins), validated at start: a bad value is one clear line and exit 1. Secret values are never
+ * echoed back in an error.
+ */
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { describeZodError, ZnodePath } from '../lib/protocol';
+
+export interface Config {
+  /** Unset: start an embedded ZooKeeper. */
+  zkConnect: string | null;
+  port: number;
+  host: string;
+  lockRoots: string[];
+  zkAuth: { scheme: 'digest'; credentials: string } | null;
+  sessionTimeoutMs: number;
+  allowSimulation: boolean;
+  adminToken: string | null;
+  simRoot: string;
+  dev: boolean;
+}
+
+/** One setting: its environment variable, its flag and what the README says of it. */
+interface Setting {
+  env: string;
+  flag: string;
+  help: string;
+  secret?: boolean;
+}
+
+export const SETTINGS = {
+  zkConnect: { env: 'ZK_CONNECT', flag: 'zk-connect', help: 'ZooKeeper connection string (host:port,... with an optional /chroot); unset starts an embedded ZooKeeper' },
+  port: { env: 'PORT', flag: 'port', help: 'HTTP port for the page, the API and socket.io (0 picks a free one)' },
+  host: { env: 'HOST', flag: 'host', help: 'address to listen on' },
+  lockRoots: { env: 'LOCK_ROOTS', flag: 'lock-roots', help: 'comma-separated znode paths under which locks are discovered' },
+  zkAuth: { env: 'ZK_AUTH', flag: 'zk-auth', help: 'ZooKeeper digest credentials as digest:user:password', secret: true },
+  sessionTimeoutMs: { env: 'SESSION_TIMEOUT_MS', flag: 'session-timeout-ms', help: "the explorer's ZooKeeper session timeout in ms" },
+  allowSimulation: { env: 'ALLOW_SIMULATION', flag: 'allow-simulation', help: 'allow simulated contenders against a ZooKeeper the explorer did not start (1/0)' },
+  adminToken: { env: 'ADMIN_TOKEN', flag: 'admin-token', help: 'bearer token required by every control when set', secret: true },
+  simRoot: { env: 'SIM_ROOT', flag: 'sim-root', help: 'the only subtree simulated contenders may touch' },
+} as const satisfies Record<string, Setting>;
+
+type SettingName = keyof typeof SETTINGS;
+
+const connectString = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9.\-_[\]:]+:\d{1,5}(,[A-Za-z0-9.\-_[\]:]+:\d{1,5})*(\/[^,]*)?$/,
+    'must look like host:port[,host:port...][/chroot]',
+  )
+  .refine((value) => {
+    const slash = value.indexOf('/');
+    return slash < 0 || ZnodePath.safeParse(value.slice(slash)).success;
+  }, 'has an invalid chroot path');
+
+const port = z.coerce.number().int().min(0).max(65535);
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no']).transform((value) => ['1', 'true', 'yes'].includes(value));
+
+const parsers: Record<SettingName, z.ZodType> = {
+  zkConnect: connectString,
+  port,
+  host: z.string().min(1),
+  lockRoots: z
+    .string()
+    .transform((value) => value.split(',').map((root) => root.trim()).filter((root) => root !== ''))
+    .pipe(z.array(ZnodePath).min(1, 'must name at least one path')),
+  zkAuth: z
+    .string()
+    .regex(/^digest:[^:]+:.+$/, 'must look like digest:user:password')
+    .transform((value) => ({ scheme: 'digest' as const, credentials: value.slice('digest:'.length) })),
+  sessionTimeoutMs: z.coerce.number().int().min(1000).max(600_000),
+  allowSimulation: bool,
+  adminToken: z.string().min(8, 'must be at least 8 characters'),
+  simRoot: ZnodePath.refine((path) => path !== '/', 'must not be the root'),
+};
+
+const DEFAULTS: Record<SettingName, string | null> = {
+  zkConnect: null,
+  port: '3000',
+  host: '127.0.0.1',
+  lockRoots: '/',
+  zkAuth: null,
+  sessionTimeoutMs: '10000',
+  allowSimulation: '0',
+  adminToken: null,
+  simRoot: '/sim',
+};
+
+/** A configuration error: its message is the one line printed before exit 1. */
+export class ConfigError extends Error {}
+
+/** Reads the configuration from `argv` flags and `env`, flags first. Throws ConfigError. */
+export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Config {
+  const options = Object.fromEntries(
+    Object.values(SETTINGS).map((setting) => [setting.flag, { type: 'string' as const }]),
+  );
+  let flags: Record<string, string | boolean | undefined>;
+  try {
+    ({ values: flags } = parseArgs({ args: [...argv], options: { ...options, dev: { type: 'boolean' } }, strict: true }));
+  } catch (error) {
+    throw new ConfigError(`config: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const values: Partial<Record<SettingName, unknown>> = {};
+  for (const [name, setting] of Object.entries(SETTINGS) as Array<[SettingName, Setting]>) {
+    const flag = flags[setting.flag];
+    const raw = typeof flag === 'string' ? flag : (env[setting.env] ?? DEFAULTS[name]);
+    if (raw === null || raw === '') {
+      values[name] = null;
+      continue;
+    }
+    const parsed = parsers[name].safeParse(raw);
+    if (!parsed.success) {
+      const shown = setting.secret ? '' : ` (got ${JSON.stringify(raw)})`;
+      throw new ConfigError(`config: ${setting.env} / --${setting.flag} ${describeZodError(parsed.error)}${shown}`);
+    }
+    values[name] = parsed.data;
+  }
+  return {
+    zkConnect: (values.zkConnect as string | null) ?? null,
+    port: values.port as number,
+    host: values.host as string,
+    lockRoots: values.lockRoots as string[],
+    zkAuth: (values.zkAuth as Config['zkAuth']) ?? null,
+    sessionTimeoutMs: values.sessionTimeoutMs as number,
+    allowSimulation: values.allowSimulation as boolean,
+    adminToken: (values.adminToken as string | null) ?? null,
+    simRoot: values.simRoot as string,
+    dev: flags.dev === true,
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * `npm start` / `npm run dev`: reads the configuration, starts an embedded ZooKeeper when no
+ * ZK_CONNECT is given, opens the explorer's session, and serves Next.js, the API and socket.io
+ * on one port until SIGINT or SIGTERM.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import next from 'next';
+import { createExplorer, type Explorer } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from './zk/embedded';
+import { ZkSession } from './zk/session';
+
+const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let embedded: EmbeddedZooKeeper | null = null;
+  let session: ZkSession | null = null;
+  let explorer: Explorer | null = null;
+  let stopping = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    const timer = setTimeout(() => {
+      console.error('shutdown took longer than 10 s; exiting anyway');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    await explorer?.close().catch((error: unknown) => console.error('closing the server:', error));
+    session?.close();
+    await embedded?.stop().catch((error: unknown) => console.error('stopping ZooKeeper:', error));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  let connectString = config.zkConnect;
+  if (connectString === null) {
+    embedded = await startEmbeddedZooKeeper();
+    connectString = embedded.connectString;
+    console.log(`embedded ZooKeeper on ${connectString} (pid ${embedded.pid}, log ${embedded.logFile})`);
+  }
+  session = new ZkSession({ connectString, sessionTimeoutMs: config.sessionTimeoutMs, auth: config.zkAuth });
+  session.on('state', (state) => console.log(`ZooKeeper session: ${state}`));
+  try {
+    await session.start(15_000);
+  } catch (error) {
+    // The client keeps trying; the page shows the connection state meanwhile.
+    console.warn(`${error instanceof Error ? error.message : String(error)}; still trying`);
+  }
+
+  const nextApp = next({ dev: config.dev, dir: projectRoot, hostname: config.host, port: config.port });
+  await nextApp.prepare();
+  const handle = nextApp.getRequestHandler();
+  explorer = createExplorer({ session, embedded: embedded !== null, nextHandler: (request, response) => handle(request, response) });
+  const url = await explorer.listen(config.port, config.host);
+  console.log(`zk-lock-explorer listening on ${url}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`zk-lock-explorer failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

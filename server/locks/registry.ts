@@ -1,0 +1,85 @@
+import { snapshotLock } from '../../lib/lock/queue';
+import type { LockDelta, LockSnapshot } from '../../lib/protocol';
+import { ZkError, type ZkSession } from '../zk/session';
+import { readChildren } from './read';
+import { LockWatcher } from './watcher';
+
+/**
+ * The locks somebody is looking at: one watcher per path, shared by all its subscribers and
+ * stopped when the last one leaves. After a reconnect or a new session every watcher re-reads.
+ */
+export class LockRegistry {
+  private readonly entries = new Map<string, { watcher: LockWatcher; subscribers: Set<string> }>();
+
+  constructor(
+    private readonly session: ZkSession,
+    private readonly onDelta: (delta: LockDelta) => void,
+  ) {
+    session.on('session', this.refreshAll);
+    session.on('reconnected', this.refreshAll);
+  }
+
+  /** Subscribes `subscriber` to `path`; resolves with the watcher once the lock has been read. */
+  async acquire(path: string, subscriber: string): Promise<LockWatcher> {
+    let entry = this.entries.get(path);
+    if (entry === undefined) {
+      entry = { watcher: new LockWatcher(this.session, path, this.onDelta), subscribers: new Set() };
+      this.entries.set(path, entry);
+    }
+    entry.subscribers.add(subscriber);
+    try {
+      await entry.watcher.ready;
+    } catch (error) {
+      this.release(path, subscriber);
+      throw error;
+    }
+    return entry.watcher;
+  }
+
+  release(path: string, subscriber: string): void {
+    const entry = this.entries.get(path);
+    if (entry === undefined) return;
+    entry.subscribers.delete(subscriber);
+    if (entry.subscribers.size === 0) {
+      entry.watcher.stop();
+      this.entries.delete(path);
+    }
+  }
+
+  releaseAll(subscriber: string): void {
+    for (const path of [...this.entries.keys()]) this.release(path, subscriber);
+  }
+
+  /** The watched paths and how many subscribe to each. */
+  watched(): Array<{ path: string; subscribers: number }> {
+    return [...this.entries].map(([path, entry]) => ({ path, subscribers: entry.subscribers.size }));
+  }
+
+  /** The live snapshot when the lock is watched, otherwise one read without any watch. */
+  async snapshot(path: string): Promise<LockSnapshot> {
+    const entry = this.entries.get(path);
+    if (entry !== undefined) {
+      await entry.watcher.ready;
+      return entry.watcher.snapshot;
+    }
+    let names: string[];
+    try {
+      ({ children: names } = await this.session.getChildren(path));
+    } catch (error) {
+      if (error instanceof ZkError && error.code === 'NO_NODE') return snapshotLock(path, false, 0, []);
+      throw error;
+    }
+    return snapshotLock(path, true, 0, await readChildren(this.session, path, names));
+  }
+
+  close(): void {
+    this.session.off('session', this.refreshAll);
+    this.session.off('reconnected', this.refreshAll);
+    for (const { watcher } of this.entries.values()) watcher.stop();
+    this.entries.clear();
+  }
+
+  private readonly refreshAll = (): void => {
+    for (const { watcher } of this.entries.values()) watcher.refresh();
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * A real ZooKeeper server process on a loopback port with a temporary data directory: the
+ * explorer's embedded mode and the test harness both use it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, closeSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, delimiter } from 'node:path';
+import { freePort } from '../net';
+import { fourLetterWord } from './four-letter';
+
+export interface EmbeddedZooKeeperOptions {
+  /** Loopback port; a free one is picked when omitted. */
+  port?: number;
+  /** Where data and log go; a fresh temporary directory when omitted (and removed on stop). */
+  dir?: string;
+  /** How long to wait for `ruok` to answer `imok`. */
+  startTimeoutMs?: number;
+  /** Extra zoo.cfg lines, e.g. `minSessionTimeout=1000`. */
+  extraConfig?: Record<string, string | number>;
+}
+
+export interface EmbeddedZooKeeper {
+  connectString: string;
+  port: number;
+  dir: string;
+  logFile: string;
+  pid: number;
+  /** Stops the server (SIGTERM, then SIGKILL after 5 s) and removes a temporary directory. */
+  stop(): Promise<void>;
+}
+
+/** How to launch ZooKeeper on this machine: a java command line or `zkServer.sh start-foreground`. */
+export interface ZooKeeperLauncher {
+  command: string;
+  args: (configFile: string) => string[];
+  description: string;
+}
+
+const DEBIAN_JAR = '/usr/share/java/zookeeper.jar';
+// Debian's jar logs nothing without an SLF4J binding; slf4j-simple writes to stderr, our log file.
+const DEBIAN_LOGGER = '/usr/share/java/slf4j-simple.jar';
+const MAIN_CLASS = 'org.apache.zookeeper.server.ZooKeeperServerMain';
+
+/** Finds ZooKeeper: `ZOOKEEPER_HOME`, then Debian's jar, then `zkServer.sh` on PATH. */
+export function findZooKeeper(env: NodeJS.ProcessEnv = process.env): ZooKeeperLauncher | null {
+  const java = env.JAVA_HOME ? join(env.JAVA_HOME, 'bin', 'java') : 'java';
+  const home = env.ZOOKEEPER_HOME;
+  if (home && existsSync(join(home, 'lib'))) {
+    const jars = readdirSync(join(home, 'lib'))
+      .filter((file) => file.endsWith('.jar'))
+      .map((file) => join(home, 'lib', file));
+    const own = existsSync(home) ? readdirSync(home).filter((f) => /^zookeeper-.*\.jar$/.test(f)).map((f) => join(home, f)) : [];
+    const classpath = [join(home, 'conf'), ...own, ...jars].join(delimiter);
+    return { command: java, args: (cfg) => ['-cp', classpath, MAIN_CLASS, cfg], description: `ZOOKEEPER_HOME=${home}` };
+  }
+  if (existsSync(DEBIAN_JAR)) {
+    const classpath = [DEBIAN_JAR, ...(existsSync(DEBIAN_LOGGER) ? [DEBIAN_LOGGER] : [])].join(delimiter);
+    return { command: java, args: (cfg) => ['-cp', classpath, MAIN_CLASS, cfg], description: DEBIAN_JAR };
+  }
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    const script = join(dir, 'zkServer.sh');
+    if (dir && existsSync(script)) {
+      return { command: script, args: (cfg) => ['start-foreground', cfg], description: script };
+    }
+  }
+  return null;
+}
+
+/** Starts a standalone ZooKeeper and resolves once it answers `ruok`. */
+export async function startEmbeddedZooKeeper(options: EmbeddedZooKeeperOptions = {}): Promise<EmbeddedZooKeeper> {
+  const launcher = findZooKeeper();
+  if (launcher === null) {
+    throw new Error(
+      'ZooKeeper was not found: install it with `bash scripts/system-deps.sh` (Debian: apt-get install zookeeper), ' +
+        'set ZOOKEEPER_HOME, or set ZK_CONNECT to use an existing ensemble',
+    );
+  }
+  const temporary = options.dir === undefined;
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'zk-lock-explorer-'));
+  const port = options.port ?? (await freePort());
+  const dataDir = join(dir, 'data');
+  const configFile = join(dir, 'zoo.cfg');
+  const logFile = join(dir, 'zookeeper.log');
+  const config: Record<string, string | number> = {
+    tickTime: 2000,
+    dataDir,
+    clientPort: port,
+    clientPortAddress: '127.0.0.1',
+    '4lw.commands.whitelist': '*',
+    maxClientCnxns: 0,
+    'admin.enableServer': 'false',
+    forceSync: 'no',
+    ...options.extraConfig,
+  };
+  writeFileSync(configFile, Object.entries(config).map(([key, value]) => `${key}=${value}`).join('\n') + '\n');
+
+  const log = openSync(logFile, 'a');
+  let child: ChildProcess;
+  try {
+    child = spawn(launcher.command, launcher.args(configFile), {
+      cwd: dir,
+      stdio: ['ignore', log, log],
+      env: { ...process.env, ZOO_LOG_DIR: dir, ZOO_LOG4J_PROP: 'INFO,CONSOLE' },
+    });
+  } finally {
+    closeSync(log);
+  }
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.once('error', () => resolve(-1));
+  });
+  // A crash of the explorer must not leave a JVM behind.
+  const killOnExit = (): void => {
+    child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
+
+  const stop = async (): Promise<void> => {
+    process.removeListener('exit', killOnExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (temporary) rmSync(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
+  let ready = false;
+  while (!ready) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`ZooKeeper (${launcher.description}) exited during start-up with code ${child.exitCode}; see ${logFile}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`ZooKeeper on 127.0.0.1:${port} did not answer ruok in time; see ${logFile}`);
+    }
+    ready = (await fourLetterWord('127.0.0.1', port, 'ruok', 1000).catch(() => '')) === 'imok';
+    if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { connectString: `127.0.0.1:${port}`, port, dir, logFile, pid: child.pid ?? -1, stop };
+}

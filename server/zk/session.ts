@@ -1,0 +1,324 @@
+/**
+ * The explorer's ZooKeeper session over node-zookeeper-client: promises instead of callbacks,
+ * a connect time-out (the client reports nothing when the first connect fails), and a new
+ * session after expiry (the expired client is closed for good) announced with a `session`
+ * event so that every watcher can re-arm.
+ */
+import { EventEmitter } from 'node:events';
+import zookeeper from 'node-zookeeper-client';
+import type { Client, Event as ZkClientEvent, Stat } from 'node-zookeeper-client';
+import type { ZkConnectionState, ZnodeStat } from '../../lib/protocol';
+import { longBytesToHex, longBytesToNumber } from '../../lib/zk/ids';
+
+/** A ZooKeeper error with its symbolic code (`NO_NODE`, `CONNECTION_LOSS`, `NO_AUTH`, …). */
+export class ZkError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly path?: string,
+  ) {
+    super(message);
+    this.name = 'ZkError';
+  }
+}
+
+export type WatchEventType = 'NODE_CREATED' | 'NODE_DELETED' | 'NODE_DATA_CHANGED' | 'NODE_CHILDREN_CHANGED';
+
+/** A one-shot watch notification. */
+export interface WatchEvent {
+  type: WatchEventType;
+  path: string;
+}
+
+export type Watcher = (event: WatchEvent) => void;
+
+export type CreateMode = 'persistent' | 'persistent-sequential' | 'ephemeral' | 'ephemeral-sequential';
+
+const CREATE_MODES: Record<CreateMode, number> = {
+  persistent: zookeeper.CreateMode.PERSISTENT,
+  'persistent-sequential': zookeeper.CreateMode.PERSISTENT_SEQUENTIAL,
+  ephemeral: zookeeper.CreateMode.EPHEMERAL,
+  'ephemeral-sequential': zookeeper.CreateMode.EPHEMERAL_SEQUENTIAL,
+};
+
+export interface ZkAuth {
+  scheme: string;
+  /** For `digest`: `user:password`. Never logged. */
+  credentials: string;
+}
+
+export interface ZkSessionOptions {
+  connectString: string;
+  sessionTimeoutMs: number;
+  auth?: ZkAuth | null;
+  /** Reuse an existing session (id and password), as the classic expiry trick does. */
+  resume?: { sessionId: Buffer; password: Buffer };
+}
+
+interface ZkSessionEvents {
+  /** The connection state changed. */
+  state: [state: ZkConnectionState];
+  /** A new session was established (the first, or one after expiry): re-arm every watch. */
+  session: [sessionId: string];
+  /** The same session is connected again after a disconnect; its watches were re-sent. */
+  reconnected: [];
+}
+
+// node-zookeeper-client accepts these options, but its type declarations omit them.
+type ClientOptions = { sessionTimeout: number; spinDelay: number; retries: number; sessionId?: Buffer; sessionPassword?: Buffer };
+const createClient = zookeeper.createClient as unknown as (connectString: string, options: ClientOptions) => Client;
+
+/** Converts the client's Stat (64-bit fields as Buffers) to plain JSON-safe data. */
+export function toZnodeStat(stat: Stat): ZnodeStat {
+  return {
+    czxid: longBytesToHex(stat.czxid),
+    mzxid: longBytesToHex(stat.mzxid),
+    pzxid: longBytesToHex(stat.pzxid),
+    ctime: longBytesToNumber(stat.ctime),
+    mtime: longBytesToNumber(stat.mtime),
+    version: stat.version,
+    cversion: stat.cversion,
+    aversion: stat.aversion,
+    ephemeralOwner: longBytesToHex(stat.ephemeralOwner),
+    dataLength: stat.dataLength,
+    numChildren: stat.numChildren,
+  };
+}
+
+function toZkError(error: unknown, path?: string): ZkError {
+  if (error instanceof zookeeper.Exception) {
+    return new ZkError(error.getName(), `${error.getName()}${path ? ` on ${path}` : ''}`, path);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new ZkError('CLIENT_ERROR', message, path);
+}
+
+const EVENT_TYPES: Record<number, WatchEventType> = {
+  [zookeeper.Event.NODE_CREATED]: 'NODE_CREATED',
+  [zookeeper.Event.NODE_DELETED]: 'NODE_DELETED',
+  [zookeeper.Event.NODE_DATA_CHANGED]: 'NODE_DATA_CHANGED',
+  [zookeeper.Event.NODE_CHILDREN_CHANGED]: 'NODE_CHILDREN_CHANGED',
+};
+
+export class ZkSession extends EventEmitter<ZkSessionEvents> {
+  private client: Client | null = null;
+  private generation = 0;
+  private closed = false;
+  private currentState: ZkConnectionState = 'connecting';
+  private stateSince = Date.now();
+  private sessionHex: string | null = null;
+  // node-zookeeper-client de-duplicates watchers by function identity, so each watcher keeps one wrapper.
+  private readonly wrappers = new WeakMap<Watcher, (event: ZkClientEvent) => void>();
+
+  constructor(private readonly options: ZkSessionOptions) {
+    super();
+  }
+
+  get state(): ZkConnectionState {
+    return this.currentState;
+  }
+
+  /** When the state last changed (ms since the epoch). */
+  get since(): number {
+    return this.stateSince;
+  }
+
+  /** The current session id as hex, or null before the first connection. */
+  get sessionId(): string | null {
+    return this.sessionHex;
+  }
+
+  get connectString(): string {
+    return this.options.connectString;
+  }
+
+  /** The raw session id and password, for tests that expire this session on purpose. */
+  credentials(): { sessionId: Buffer; password: Buffer } {
+    const client = this.requireClient();
+    return { sessionId: client.getSessionId(), password: client.getSessionPassword() };
+  }
+
+  /**
+   * Opens the session and resolves once connected. On time-out it rejects, but the client
+   * keeps trying, so a caller may carry on and wait for the `session` event.
+   */
+  start(timeoutMs = 15_000): Promise<void> {
+    this.open();
+    return this.waitForConnection(timeoutMs);
+  }
+
+  /** Resolves when connected now or within `timeoutMs`. */
+  waitForConnection(timeoutMs: number): Promise<void> {
+    if (this.currentState === 'connected' || this.currentState === 'read-only') return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onState = (state: ZkConnectionState): void => {
+        if (state === 'connected' || state === 'read-only') {
+          cleanup();
+          resolve();
+        } else if (state === 'auth-failed' || state === 'closed') {
+          cleanup();
+          reject(new ZkError(state === 'closed' ? 'CLOSED' : 'AUTH_FAILED', `ZooKeeper session ${state}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(
+          new ZkError('CONNECT_TIMEOUT', `could not connect to ZooKeeper at ${this.options.connectString} within ${timeoutMs} ms`),
+        );
+      }, timeoutMs);
+      const cleanup = (): void => {
+        clearTimeout(timer);
+        this.off('state', onState);
+      };
+      this.on('state', onState);
+    });
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.generation += 1;
+    this.client?.close();
+    this.client = null;
+    this.setState('closed');
+  }
+
+  getChildren(path: string, watcher?: Watcher): Promise<{ children: string[]; stat: ZnodeStat }> {
+    return this.call(path, (client, done) => {
+      const callback = (error: unknown, children: string[], stat: Stat): void =>
+        done(error, () => ({ children, stat: toZnodeStat(stat) }));
+      if (watcher) client.getChildren(path, this.wrap(watcher), callback);
+      else client.getChildren(path, callback);
+    });
+  }
+
+  getData(path: string, watcher?: Watcher): Promise<{ data: Buffer | null; stat: ZnodeStat }> {
+    return this.call(path, (client, done) => {
+      const callback = (error: unknown, data: Buffer, stat: Stat): void =>
+        done(error, () => ({ data: data ?? null, stat: toZnodeStat(stat) }));
+      if (watcher) client.getData(path, this.wrap(watcher), callback);
+      else client.getData(path, callback);
+    });
+  }
+
+  /** The node's stat, or null when it does not exist (a watch then waits for its creation). */
+  exists(path: string, watcher?: Watcher): Promise<ZnodeStat | null> {
+    return this.call(path, (client, done) => {
+      // The type declarations say the stat is never null; it is null when the node is absent.
+      const callback = (error: unknown, stat: Stat | null): void => done(error, () => (stat ? toZnodeStat(stat) : null));
+      if (watcher) client.exists(path, this.wrap(watcher), callback);
+      else client.exists(path, callback);
+    });
+  }
+
+  /** Creates a node and returns its actual path (with the sequence suffix for sequential modes). */
+  create(path: string, data: Buffer | null = null, mode: CreateMode = 'persistent'): Promise<string> {
+    return this.call(path, (client, done) => {
+      const callback = (error: unknown, created: string): void => done(error, () => created);
+      if (data) client.create(path, data, CREATE_MODES[mode], callback);
+      else client.create(path, CREATE_MODES[mode], callback);
+    });
+  }
+
+  /** Creates a persistent node and any missing parents; succeeds when it already exists. */
+  mkdirp(path: string): Promise<string> {
+    return this.call(path, (client, done) => client.mkdirp(path, (error, created) => done(error, () => created)));
+  }
+
+  remove(path: string, version = -1): Promise<void> {
+    return this.call(path, (client, done) => client.remove(path, version, (error) => done(error, () => undefined)));
+  }
+
+  private call<T>(path: string, run: (client: Client, done: (error: unknown, value: () => T) => void) => void): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let client: Client;
+      try {
+        client = this.requireClient();
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      try {
+        run(client, (error, value) => (error ? reject(toZkError(error, path)) : resolve(value())));
+      } catch (error) {
+        // The client throws synchronously on an invalid path or argument.
+        reject(toZkError(error, path));
+      }
+    });
+  }
+
+  private requireClient(): Client {
+    if (this.client === null) throw new ZkError(this.closed ? 'CLOSED' : 'CONNECTION_LOSS', 'no ZooKeeper client');
+    return this.client;
+  }
+
+  private wrap(watcher: Watcher): (event: ZkClientEvent) => void {
+    let wrapped = this.wrappers.get(watcher);
+    if (wrapped === undefined) {
+      wrapped = (event: ZkClientEvent): void => {
+        const type = EVENT_TYPES[event.getType()];
+        if (type !== undefined) watcher({ type, path: event.getPath() });
+      };
+      this.wrappers.set(watcher, wrapped);
+    }
+    return wrapped;
+  }
+
+  private open(): void {
+    if (this.closed) return;
+    const generation = ++this.generation;
+    const resume = generation === 1 ? this.options.resume : undefined;
+    const client = createClient(this.options.connectString, {
+      sessionTimeout: this.options.sessionTimeoutMs,
+      spinDelay: 500,
+      // Retrying a sequential create after CONNECTION_LOSS can duplicate it, so the client never retries.
+      retries: 0,
+      ...(resume ? { sessionId: resume.sessionId, sessionPassword: resume.password } : {}),
+    });
+    this.client = client;
+    const auth = this.options.auth;
+    if (auth) client.addAuthInfo(auth.scheme, Buffer.from(auth.credentials));
+    let connectedBefore = false;
+    client.on('state', (state) => {
+      if (generation !== this.generation) return;
+      switch (state.name) {
+        case 'SYNC_CONNECTED':
+          this.setState('connected');
+          if (connectedBefore) {
+            this.emit('reconnected');
+          } else {
+            connectedBefore = true;
+            this.sessionHex = longBytesToHex(client.getSessionId());
+            this.emit('session', this.sessionHex);
+          }
+          break;
+        case 'CONNECTED_READ_ONLY':
+          this.setState('read-only');
+          break;
+        case 'DISCONNECTED':
+          this.setState('disconnected');
+          break;
+        case 'AUTH_FAILED':
+          this.setState('auth-failed');
+          break;
+        case 'EXPIRED':
+          this.setState('expired');
+          this.sessionHex = null;
+          client.close();
+          // The expired client never reconnects: a new one gets a new session.
+          setTimeout(() => this.open(), 0);
+          break;
+        default:
+          break;
+      }
+    });
+    client.connect();
+  }
+
+  private setState(state: ZkConnectionState): void {
+    if (state === this.currentState) return;
+    this.currentState = state;
+    this.stateSince = Date.now();
+    this.emit('state', state);
+  }
+}
