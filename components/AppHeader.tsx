@@ -7,7 +7,11 @@ export function AppHeader({ children }: { children?: ReactNode }) {
   return (
     <header className="app-header">
       <Link href="/" className="brand">
-        <span className="brand-mark" aria-hidden="true">⛓</span>
+        <svg className="brand-mark" viewBox="0 0 24 24" aria-hidden="true">
+          <rect x="0" y="0" width="24" height="24" rx="6" className="brand-bg" />
+          <path d="M8 11V8.5a4 4 0 0 1 8 0V11" className="brand-shackle" />
+          <rect x="6" y="11" width="12" height="8.5" rx="2" className="brand-body" />
+        </svg>
         zk-lock-explorer
       </Link>
       <nav className="crumbs" aria-label="Breadcrumb">

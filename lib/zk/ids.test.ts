@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { longBytesToHex, longBytesToNumber } from './ids';
+
+const bytes = (...values: number[]): Uint8Array => Uint8Array.from(values);
+
+describe('64-bit ZooKeeper fields', () => {
+  it('prints a session id above 2^53 exactly, as ZooKeeper does (no leading zeros)', () => {
+    expect(longBytesToHex(bytes(0x01, 0x00, 0x00, 0x07, 0xf3, 0x09, 0x00, 0x02))).toBe('0x1000007f3090002');
+    expect(longBytesToHex(bytes(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff))).toBe('0xffffffffffffffff');
+  });
+
+  it('prints a persistent node owner as 0x0', () => {
+    expect(longBytesToHex(new Uint8Array(8))).toBe('0x0');
+  });
+
+  it('reads a time in ms since the epoch', () => {
+    const view = new DataView(new ArrayBuffer(8));
+    view.setBigInt64(0, 1_795_314_122_847n);
+    expect(longBytesToNumber(new Uint8Array(view.buffer))).toBe(1_795_314_122_847);
+  });
+
+  it('refuses anything but eight bytes', () => {
+    expect(() => longBytesToHex(bytes(1, 2, 3))).toThrow(RangeError);
+  });
+});

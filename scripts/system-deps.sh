@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Installs what zk-lock-explorer needs from the system when it is missing:
+#   runtime  Java and ZooKeeper, for the embedded ZooKeeper (npm start without ZK_CONNECT)
+#   test     the above, plus Debian's Chromium for the Playwright tests
+# It uses apt-get when it can (root, or sudo without a password); otherwise it prints exactly
+# what to install and exits 1. When everything is present it does nothing and is quick.
+set -euo pipefail
+
+mode="${1:-runtime}"
+case "$mode" in
+  runtime | test) ;;
+  *)
+    echo "usage: $0 [runtime|test]" >&2
+    exit 2
+    ;;
+esac
+
+missing=()
+
+have_java() {
+  if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then return 0; fi
+  command -v java > /dev/null 2>&1
+}
+have_zookeeper() {
+  if [ -n "${ZOOKEEPER_HOME:-}" ] && [ -d "$ZOOKEEPER_HOME/lib" ]; then return 0; fi
+  [ -f /usr/share/java/zookeeper.jar ] || command -v zkServer.sh > /dev/null 2>&1
+}
+have_chromium() {
+  [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]
+}
+
+have_java || missing+=(default-jre-headless)
+have_zookeeper || missing+=(zookeeper)
+if [ "$mode" = test ]; then
+  have_chromium || missing+=(chromium)
+fi
+
+if [ "${#missing[@]}" -eq 0 ]; then
+  exit 0
+fi
+
+echo "zk-lock-explorer: missing system packages: ${missing[*]}"
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo > /dev/null 2>&1 && sudo -n true 2> /dev/null; then
+    sudo_cmd=(sudo -n)
+  else
+    sudo_cmd=(none)
+  fi
+fi
+
+if ! command -v apt-get > /dev/null 2>&1 || [ "${sudo_cmd[*]:-}" = none ]; then
+  echo "zk-lock-explorer: cannot install them here. Please install them yourself, for example on Debian or Ubuntu:" >&2
+  echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  echo "Alternatives: set ZOOKEEPER_HOME to a ZooKeeper 3.8 install, JAVA_HOME to a JRE 11+," >&2
+  echo "CHROMIUM_PATH to a Chromium binary, or ZK_CONNECT to use an existing ensemble." >&2
+  exit 1
+fi
+
+echo "zk-lock-explorer: installing ${missing[*]} with apt-get"
+export DEBIAN_FRONTEND=noninteractive
+${sudo_cmd[@]+"${sudo_cmd[@]}"} apt-get update -q
+${sudo_cmd[@]+"${sudo_cmd[@]}"} apt-get install -y -q "${missing[@]}"
+echo "zk-lock-explorer: system packages installed"

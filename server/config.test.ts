@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+/** The message of the ConfigError that loading throws; fails the test when it loads fine. */
+function configError(argv: string[], env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(argv, env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error(`expected ${JSON.stringify({ argv, env })} to be refused`);
+}
+
+describe('loadConfig', () => {
+  it('has defaults that start an embedded ZooKeeper on loopback', () => {
+    expect(loadConfig([], {})).toEqual({
+      zkConnect: null,
+      port: 3000,
+      host: '127.0.0.1',
+      lockRoots: ['/'],
+      zkAuth: null,
+      sessionTimeoutMs: 10000,
+      allowSimulation: false,
+      adminToken: null,
+      simRoot: '/sim',
+      dev: false,
+    });
+  });
+
+  it('reads environment variables', () => {
+    const config = loadConfig([], {
+      ZK_CONNECT: 'zk1:2181,zk2:2181,[::1]:2181/prod',
+      PORT: '8080',
+      LOCK_ROOTS: '/locks, /services/leader',
+      ZK_AUTH: 'digest:ops:s3cr:et',
+      SESSION_TIMEOUT_MS: '30000',
+      ALLOW_SIMULATION: '1',
+      ADMIN_TOKEN: 'a-long-token',
+      SIM_ROOT: '/sandbox',
+    });
+    expect(config).toMatchObject({
+      zkConnect: 'zk1:2181,zk2:2181,[::1]:2181/prod',
+      port: 8080,
+      lockRoots: ['/locks', '/services/leader'],
+      zkAuth: { scheme: 'digest', credentials: 'ops:s3cr:et' },
+      sessionTimeoutMs: 30000,
+      allowSimulation: true,
+      adminToken: 'a-long-token',
+      simRoot: '/sandbox',
+    });
+  });
+
+  it('lets a flag win over its environment variable', () => {
+    expect(loadConfig(['--port', '4000', '--dev'], { PORT: '5000' })).toMatchObject({ port: 4000, dev: true });
+  });
+
+  it.each([
+    [['--port', 'abc'], {}, /PORT \/ --port .*"abc"/],
+    [[], { PORT: '70000' }, /PORT/],
+    [[], { ZK_CONNECT: 'zk1' }, /ZK_CONNECT .*host:port/],
+    [[], { ZK_CONNECT: 'zk1:2181/bad/' }, /chroot/],
+    [[], { LOCK_ROOTS: 'relative' }, /LOCK_ROOTS/],
+    [[], { SIM_ROOT: '/' }, /SIM_ROOT .*root/],
+    [[], { SESSION_TIMEOUT_MS: '10' }, /SESSION_TIMEOUT_MS/],
+    [[], { ALLOW_SIMULATION: 'maybe' }, /ALLOW_SIMULATION/],
+    [['--no-such-flag'], {}, /no-such-flag/],
+  ])('refuses %j %j with one clear line', (argv, env, pattern) => {
+    const message = configError(argv, env);
+    expect(message).toMatch(pattern);
+    expect(message).not.toContain('\n');
+  });
+
+  it('never echoes a secret in its error', () => {
+    const auth = configError([], { ZK_AUTH: 'hunter2' });
+    expect(auth).toContain('ZK_AUTH');
+    expect(auth).not.toContain('hunter2');
+    const token = configError([], { ADMIN_TOKEN: 'tiny' });
+    expect(token).toContain('ADMIN_TOKEN');
+    expect(token).not.toContain('tiny');
+  });
+});

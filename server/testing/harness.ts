@@ -1,0 +1,133 @@
+/** Helpers for integration tests: the explorer on a free port and independent contender sessions. */
+import { randomUUID } from 'node:crypto';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { inject } from 'vitest';
+import type { Ack, ClientToServerEvents, LockDelta, LockSnapshot, ServerToClientEvents } from '../../lib/protocol';
+import { createExplorer, type Explorer } from '../app';
+import { ZkSession } from '../zk/session';
+
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** The connection string of the ZooKeeper the global set-up started. */
+export function zkConnect(): string {
+  return inject('zkConnect');
+}
+
+/** A fresh root for one test, so that tests never see each other's nodes. */
+export function uniqueRoot(label: string): string {
+  return `/it-${label}-${randomUUID().slice(0, 8)}`;
+}
+
+/** A new, connected ZooKeeper session of its own, like an independent client process. */
+export async function openSession(sessionTimeoutMs = 4000): Promise<ZkSession> {
+  const session = new ZkSession({ connectString: zkConnect(), sessionTimeoutMs });
+  await session.start(10_000);
+  return session;
+}
+
+export interface RunningExplorer {
+  explorer: Explorer;
+  session: ZkSession;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The explorer's API and socket.io (without the Next.js page) on a free loopback port. */
+export async function startExplorer(): Promise<RunningExplorer> {
+  const session = await openSession(4000);
+  const explorer = createExplorer({ session, embedded: false });
+  const url = await explorer.listen(0, '127.0.0.1');
+  return {
+    explorer,
+    session,
+    url,
+    async close() {
+      await explorer.close();
+      session.close();
+    },
+  };
+}
+
+/** A socket.io client of the explorer, connected. */
+export async function connectClient(url: string, extraHeaders?: Record<string, string>): Promise<TestSocket> {
+  const socket: TestSocket = connectSocket(url, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+/** Sends a request and resolves with its ack. */
+export function request(socket: TestSocket, event: 'subscribe' | 'unsubscribe', payload: unknown): Promise<Ack> {
+  return new Promise((resolve) => socket.emit(event, payload, resolve));
+}
+
+/** Collects a lock's snapshot and deltas as they arrive, and waits for the ones a test expects. */
+export class LockFeed {
+  readonly snapshots: LockSnapshot[] = [];
+  readonly deltas: LockDelta[] = [];
+  private readonly waiters: Array<() => void> = [];
+
+  constructor(socket: TestSocket) {
+    socket.on('lock:snapshot', (snapshot) => {
+      this.snapshots.push(snapshot);
+      this.wake();
+    });
+    socket.on('lock:delta', (delta) => {
+      this.deltas.push(delta);
+      this.wake();
+    });
+  }
+
+  /** Resolves with the first delta (from the start) that satisfies `match`, within `timeoutMs`. */
+  delta(match: (delta: LockDelta) => boolean, timeoutMs = 10_000): Promise<LockDelta> {
+    return this.until(() => this.deltas.find(match), timeoutMs, 'a matching delta');
+  }
+
+  snapshot(timeoutMs = 10_000): Promise<LockSnapshot> {
+    return this.until(() => this.snapshots[0], timeoutMs, 'a snapshot');
+  }
+
+  private until<T>(find: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${what} within ${timeoutMs} ms`)), timeoutMs);
+      const check = (): void => {
+        const found = find();
+        if (found === undefined) {
+          this.waiters.push(check);
+          return;
+        }
+        clearTimeout(timer);
+        resolve(found);
+      };
+      check();
+    });
+  }
+
+  private wake(): void {
+    for (const waiter of this.waiters.splice(0)) waiter();
+  }
+}
+
+/** Polls `probe` until it returns a value other than undefined. */
+export async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Expires `session` now, the classic way: a second client joins the same session with its id
+ * and password and closes it; the first client then learns that its session has expired.
+ */
+export async function expireSession(session: ZkSession): Promise<void> {
+  const { sessionId, password } = session.credentials();
+  const twin = new ZkSession({ connectString: zkConnect(), sessionTimeoutMs: 4000, resume: { sessionId, password } });
+  await twin.start(10_000);
+  twin.close();
+}

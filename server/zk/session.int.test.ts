@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import zookeeper from 'node-zookeeper-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../net';
+import {
+  connectClient,
+  eventually,
+  expireSession,
+  LockFeed,
+  openSession,
+  request,
+  startExplorer,
+  uniqueRoot,
+  zkConnect,
+  type RunningExplorer,
+} from '../testing/harness';
+import { ZkError, ZkSession } from './session';
+import { createExplorer } from '../app';
+
+describe('ZkSession', () => {
+  it('gives up waiting for a first connection after its time-out, with a clear error', async () => {
+    const port = await freePort();
+    const session = new ZkSession({ connectString: `127.0.0.1:${port}`, sessionTimeoutMs: 4000 });
+    const started = Date.now();
+    await expect(session.start(1500)).rejects.toThrow(/could not connect to ZooKeeper at 127\.0\.0\.1:\d+ within 1500 ms/);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(session.state).toBe('connecting');
+    session.close();
+    expect(session.state).toBe('closed');
+  });
+
+  it('reports a missing node as NO_NODE and a missing stat as null', async () => {
+    const session = await openSession();
+    try {
+      await expect(session.getChildren(`${uniqueRoot('nonode')}/x`)).rejects.toMatchObject({ code: 'NO_NODE' });
+      expect(await session.exists(`${uniqueRoot('nonode')}/x`)).toBeNull();
+      await expect(session.getChildren('not-a-path')).rejects.toBeInstanceOf(ZkError);
+    } finally {
+      session.close();
+    }
+  });
+});
+
+describe('after its session expires', () => {
+  let running: RunningExplorer;
+  beforeAll(async () => {
+    running = await startExplorer();
+  });
+  afterAll(async () => {
+    await running.close();
+  });
+
+  it('the explorer opens a new session and re-arms the watch of every subscribed lock', async () => {
+    const lockPath = `${uniqueRoot('expiry')}/lock`;
+    const contender = await openSession();
+    const socket = await connectClient(running.url);
+    try {
+      await contender.mkdirp(lockPath);
+      const feed = new LockFeed(socket);
+      await request(socket, 'subscribe', { path: lockPath });
+      await feed.snapshot();
+      const states: string[] = [];
+      running.session.on('state', (state) => states.push(state));
+      const before = running.session.sessionId;
+
+      await expireSession(running.session);
+      const after = await eventually(() => {
+        const id = running.session.sessionId;
+        return id !== null && id !== before && running.session.state === 'connected' ? id : undefined;
+      });
+      expect(after).not.toBe(before);
+      expect(states).toContain('expired');
+
+      // Nothing was subscribed again by the client: the new session's watch must report this.
+      const created = await contender.create(`${lockPath}/lock-`, null, 'ephemeral-sequential');
+      const name = created.slice(lockPath.length + 1);
+      const delta = await feed.delta((d) => d.added.some((node) => node.name === name));
+      expect(delta.added[0]?.role).toBe('holder');
+    } finally {
+      socket.close();
+      contender.close();
+    }
+  });
+});
+
+describe('digest authentication', () => {
+  it('reads a lock protected by a digest ACL with ZK_AUTH, and answers NoAuth without it', async () => {
+    const root = uniqueRoot('acl');
+    const lockPath = `${root}/lock`;
+    const owner = new ZkSession({ connectString: zkConnect(), sessionTimeoutMs: 4000, auth: { scheme: 'digest', credentials: 'ops:secret' } });
+    await owner.start();
+    await owner.mkdirp(root);
+    const digest = createHash('sha1').update('ops:secret').digest('base64');
+    const acl = [new zookeeper.ACL(zookeeper.Permission.ALL, new zookeeper.Id('digest', `ops:${digest}`))];
+    await new Promise<void>((resolve, reject) => {
+      const raw = zookeeper.createClient(zkConnect());
+      raw.addAuthInfo('digest', Buffer.from('ops:secret'));
+      raw.once('connected', () =>
+        raw.create(lockPath, acl, zookeeper.CreateMode.PERSISTENT, (error) => {
+          raw.close();
+          if (error) reject(error);
+          else resolve();
+        }),
+      );
+      raw.connect();
+    });
+    await owner.create(`${lockPath}/lock-`, null, 'ephemeral-sequential');
+
+    const withAuth = new ZkSession({ connectString: zkConnect(), sessionTimeoutMs: 4000, auth: { scheme: 'digest', credentials: 'ops:secret' } });
+    const withoutAuth = await openSession();
+    await withAuth.start();
+    const explorers = [createExplorer({ session: withAuth, embedded: false }), createExplorer({ session: withoutAuth, embedded: false })];
+    try {
+      const [authorised, anonymous] = await Promise.all(explorers.map((explorer) => explorer.listen(0, '127.0.0.1')));
+      const ok = await fetch(`${authorised}/api/locks${lockPath}`);
+      expect(ok.status).toBe(200);
+      expect(((await ok.json()) as { holders: string[] }).holders).toHaveLength(1);
+
+      const refused = await fetch(`${anonymous}/api/locks${lockPath}`);
+      expect(refused.status).toBe(403);
+      const body = (await refused.json()) as { error: string };
+      expect(body.error).toContain('NoAuth');
+      expect(body.error).not.toContain('secret');
+    } finally {
+      for (const explorer of explorers) await explorer.close();
+      withAuth.close();
+      withoutAuth.close();
+      owner.close();
+    }
+  });
+});
