@@ -41,7 +41,7 @@ export function OpenLockForm({ initial = '' }: { initial?: string }) {
         <button type="submit" data-testid="open-lock">Open</button>
       </div>
       {error ? (
-        <p id="lock-path-error" className="form-error" role="alert">
+        <p id="lock-path-error" className="form-error" role="alert" data-testid="lock-path-error">
           {error}
         </p>
       ) : (

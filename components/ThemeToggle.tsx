@@ -1,14 +1,23 @@
 'use client';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 type Theme = 'light' | 'dark';
 
+const THEME_EVENT = 'zk-theme-change';
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(THEME_EVENT, onChange);
+  return () => window.removeEventListener(THEME_EVENT, onChange);
+}
+
+function currentTheme(): Theme {
+  return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+}
+
 /** Switches between light and dark; the choice is kept in localStorage (see the script in the layout). */
 export function ThemeToggle() {
-  const [theme, setTheme] = useState<Theme | null>(null);
-  useEffect(() => {
-    setTheme(document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light');
-  }, []);
+  // On the server the theme is unknown until the layout's script has run in the browser.
+  const theme = useSyncExternalStore<Theme | null>(subscribe, currentTheme, () => null);
   const next: Theme = theme === 'dark' ? 'light' : 'dark';
   return (
     <button
@@ -20,7 +29,7 @@ export function ThemeToggle() {
       onClick={() => {
         document.documentElement.dataset.theme = next;
         localStorage.setItem('theme', next);
-        setTheme(next);
+        window.dispatchEvent(new Event(THEME_EVENT));
       }}
     >
       {theme === 'dark' ? '☀' : '☾'}

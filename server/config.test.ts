@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 /** The message of the ConfigError that loading throws; fails the test when it loads fine. */
-function configError(argv: string[], env: NodeJS.ProcessEnv): string {
+function configError(argv: string[], env: Record<string, string | undefined>): string {
   try {
     loadConfig(argv, env);
   } catch (error) {

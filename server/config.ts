@@ -91,7 +91,7 @@ const DEFAULTS: Record<SettingName, string | null> = {
 export class ConfigError extends Error {}
 
 /** Reads the configuration from `argv` flags and `env`, flags first. Throws ConfigError. */
-export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Config {
+export function loadConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Config {
   const options = Object.fromEntries(
     Object.values(SETTINGS).map((setting) => [setting.flag, { type: 'string' as const }]),
   );

@@ -1,0 +1,33 @@
+import { expect, test } from './fixtures';
+
+test.describe('the home page', () => {
+  test('opens a lock from the path box with the keyboard', async ({ page, explorerUrl, zk }) => {
+    const lockPath = zk.lockPath('open');
+    await page.goto(explorerUrl);
+    const input = page.getByLabel('Lock path');
+    await input.focus();
+    await input.fill(lockPath);
+    await input.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/locks${lockPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    await expect(page.getByTestId('lock-path')).toHaveText(lockPath);
+  });
+
+  test('refuses a path ZooKeeper would refuse, and says why', async ({ page, explorerUrl }) => {
+    await page.goto(explorerUrl);
+    await page.getByLabel('Lock path').fill('/app/../etc');
+    await page.getByRole('button', { name: 'Open' }).click();
+    await expect(page.getByTestId('lock-path-error')).toContainText('".."');
+    await expect(page).toHaveURL(`${explorerUrl}/`);
+  });
+
+  test('switches between light and dark and remembers the choice', async ({ page, explorerUrl }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(explorerUrl);
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await page.getByTestId('theme-toggle').click();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await page.reload();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+  });
+});

@@ -1,0 +1,80 @@
+import { expect, test } from './fixtures';
+import { LockPage } from './pages/lock-page';
+
+test.describe('the lock page', () => {
+  test('draws the holder, the waiters and their watch edges, and follows creates and releases live', async ({ page, explorerUrl, zk }) => {
+    const lockPath = zk.lockPath('queue');
+    const admin = await zk.session();
+    await admin.mkdirp(lockPath);
+    const sessions = [await zk.session(), await zk.session(), await zk.session()];
+    const names: string[] = [];
+    for (const session of sessions) {
+      const created = await session.create(`${lockPath}/lock-`, null, 'ephemeral-sequential');
+      names.push(created.slice(lockPath.length + 1));
+    }
+    const [a, b, c] = names as [string, string, string];
+
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(lockPath);
+    await expect(lock.banner).toHaveAttribute('data-state', 'live');
+    await expect(lock.nodes).toHaveCount(3);
+    await expect(lock.node(a)).toHaveAttribute('data-role', 'holder');
+    await expect(lock.node(b)).toHaveAttribute('data-role', 'waiter');
+    await expect(lock.node(c)).toHaveAttribute('data-role', 'waiter');
+    await expect(lock.edge(b, a)).toHaveCount(1);
+    await expect(lock.edge(c, b)).toHaveCount(1);
+    await expect(lock.edges).toHaveCount(2);
+    await expect(lock.summaryHolder).toHaveText(a);
+
+    // A fourth contender arrives at the tail.
+    const late = await zk.session();
+    const d = (await late.create(`${lockPath}/lock-`, null, 'ephemeral-sequential')).slice(lockPath.length + 1);
+    await expect(lock.node(d)).toHaveAttribute('data-role', 'waiter');
+    await expect(lock.edge(d, c)).toHaveCount(1);
+
+    // The holder's process ends; ZooKeeper deletes its node and the next waiter holds.
+    sessions[0]!.close();
+    await expect(lock.node(a)).toHaveCount(0);
+    await expect(lock.node(b)).toHaveAttribute('data-role', 'holder');
+    await expect(lock.edge(b, a)).toHaveCount(0);
+    await expect(lock.edge(c, b)).toHaveCount(1);
+    await expect(lock.summaryHolder).toHaveText(b);
+
+    // A waiter in the middle gives up; the one behind it now watches the holder.
+    await sessions[2]!.remove(`${lockPath}/${c}`);
+    await expect(lock.node(c)).toHaveCount(0);
+    await expect(lock.edge(d, b)).toHaveCount(1);
+    await expect(lock.nodes).toHaveCount(2);
+  });
+
+  test('waits for a lock parent that does not exist yet and draws it once created', async ({ page, explorerUrl, zk }) => {
+    const lockPath = zk.lockPath('missing');
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(lockPath);
+    await expect(lock.missing).toBeVisible();
+
+    const admin = await zk.session();
+    await admin.mkdirp(lockPath);
+    await expect(lock.empty).toBeVisible();
+    const created = await admin.create(`${lockPath}/lock-`, null, 'ephemeral-sequential');
+    await expect(lock.node(created.slice(lockPath.length + 1))).toHaveAttribute('data-role', 'holder');
+  });
+
+  test('shows child names as text, never as markup', async ({ page, explorerUrl, zk }) => {
+    const lockPath = zk.lockPath('markup');
+    const admin = await zk.session();
+    await admin.mkdirp(lockPath);
+    const created = await admin.create(`${lockPath}/<img src=x onerror=alert(1)>-`, null, 'ephemeral-sequential');
+    const name = created.slice(lockPath.length + 1);
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    });
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(lockPath);
+    await expect(lock.summaryHolder).toHaveText(name);
+    await expect(page.locator('img[src="x"]')).toHaveCount(0);
+    expect(dialogs).toBe(0);
+  });
+});

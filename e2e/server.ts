@@ -1,0 +1,57 @@
+/** Starts the real explorer (production build, embedded ZooKeeper) as its own process for e2e tests. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface ExplorerProcess {
+  url: string;
+  process: ChildProcess;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export async function spawnExplorer(extraArgs: string[] = [], env: Record<string, string> = {}): Promise<ExplorerProcess> {
+  if (!existsSync(join(projectRoot, '.next', 'BUILD_ID'))) {
+    throw new Error('no production build: run `npx next build` first (npm test does)');
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts', '--port', '0', ...extraArgs], {
+    cwd: projectRoot,
+    env: { ...process.env, ZK_CONNECT: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the explorer did not start within 60 s:\n${output}`)), 60_000);
+    const check = (): void => {
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the explorer exited with ${code} during start-up:\n${output}`));
+    });
+  });
+
+  return {
+    url,
+    process: child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# `npm test`: system packages, type-check, lint, unit tests, integration tests against a real
+# ZooKeeper, the production build, and the Playwright e2e tests in Debian's Chromium.
+# Ends with one line "tests: N passed, N failed" over every test that ran.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -d node_modules ]; then
+  echo "== npm install (node_modules is missing)"
+  npm install --no-audit --no-fund
+fi
+
+step() {
+  printf '\n== %s\n' "$1"
+}
+
+step "system packages"
+bash scripts/system-deps.sh test
+
+mkdir -p .tmp
+rm -f .tmp/unit-results.json .tmp/integration-results.json .tmp/e2e-results.json
+
+step "type-check"
+npx tsc --noEmit
+
+step "lint"
+npx eslint --max-warnings=0 .
+
+step "unit tests"
+npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=.tmp/unit-results.json
+
+step "integration tests (real ZooKeeper)"
+npx vitest run --project integration --reporter=default --reporter=json --outputFile.json=.tmp/integration-results.json
+
+step "production build"
+npx next build
+
+step "e2e tests (Chromium)"
+npx playwright test
+
+step "summary"
+node scripts/test-summary.mjs .tmp/unit-results.json .tmp/integration-results.json .tmp/e2e-results.json
