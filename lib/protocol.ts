@@ -35,23 +35,96 @@ export type ZnodeStat = z.infer<typeof ZnodeStatSchema>;
 export const LockRoleSchema = z.enum(['holder', 'waiter']);
 export type LockRole = z.infer<typeof LockRoleSchema>;
 
+/** What a node asks for: the whole lock, a shared read, an exclusive write, or a semaphore lease. */
+export const LockModeSchema = z.enum(['exclusive', 'read', 'write', 'lease']);
+export type LockMode = z.infer<typeof LockModeSchema>;
+
+/** The recipes the explorer recognises, each read by its client's own rules. */
+export const RecipeIdSchema = z.enum([
+  'curator-mutex',
+  'curator-rwlock',
+  'curator-semaphore',
+  'curator-latch',
+  'kazoo-lock',
+  'kazoo-rwlock',
+  'kazoo-semaphore',
+  'zk-writelock',
+  'go-zookeeper',
+  'menagerie-mutex',
+  'menagerie-rwlock',
+  'seed-named',
+  'single-node',
+  'generic',
+  'unknown',
+]);
+export type RecipeId = z.infer<typeof RecipeIdSchema>;
+
+/** The recipe a lock was recognised as. */
+export const RecipeInfoSchema = z.object({
+  id: RecipeIdSchema,
+  /** A human name, e.g. "Curator InterProcessMutex". */
+  name: z.string(),
+  /** Why the layout was read this way when it is not clear-cut (mixed or unknown layouts). */
+  note: z.string().nullable(),
+  /** A semaphore's lease limit, when ZooKeeper holds it (Kazoo stores it as the path's data). */
+  maxLeases: z.number().int().nullable(),
+});
+export type RecipeInfo = z.infer<typeof RecipeInfoSchema>;
+
+/** The watch a waiter's recipe sets: on a node (`data` = getData, `exists`) or on a parent's children. */
+export const WatchSpecSchema = z.object({
+  type: z.enum(['data', 'exists', 'children']),
+  path: z.string(),
+});
+export type WatchSpec = z.infer<typeof WatchSpecSchema>;
+
+/** A node's data, shown safely: UTF-8 text when printable, hex otherwise, cut past 4 KiB. */
+export const NodeDataSchema = z.object({
+  size: z.number().int().nonnegative(),
+  text: z.string().nullable(),
+  hex: z.string().nullable(),
+  truncated: z.boolean(),
+});
+export type NodeData = z.infer<typeof NodeDataSchema>;
+
 /** One contender's node in a lock's queue. */
 export const LockNodeSchema = z.object({
   name: z.string(),
-  /** The sequence counter ZooKeeper appended (negative once it wrapped). */
-  sequence: z.number().int(),
+  /** The node's full znode path (semaphores keep nodes under more than one parent). */
+  path: z.string(),
+  /** Which queue of the lock parent it is in: '' for a single queue, else e.g. the seed blog's lock name. */
+  queue: z.string(),
+  /** The sequence counter ZooKeeper appended (negative once it wrapped); null for non-sequential nodes. */
+  sequence: z.number().int().nullable(),
+  /** Nodes sort by this string in the order their client sorts them. */
+  sortKey: z.string(),
   role: LockRoleSchema,
+  mode: LockModeSchema,
   /** The owning session (`stat.ephemeralOwner`); `0x0` for a persistent node. */
   sessionId: HexId,
   ephemeral: z.boolean(),
-  /** Creation time, ms since the epoch. */
+  /** Creation and last modification time, ms since the epoch (ZooKeeper's clock). */
   ctime: z.number(),
+  mtime: z.number(),
   /** The creating transaction: a fencing token that grows with every new holder. */
   czxid: HexId,
-  /** The node this waiter watches; null for a holder. */
+  /** The node this waiter waits on; null for a holder and for a waiter that watches a parent. */
   predecessor: z.string().nullable(),
+  /** The watch this node's recipe sets while it waits; null for a holder. */
+  watch: WatchSpecSchema.nullable(),
+  data: NodeDataSchema.nullable(),
+  /** When the explorer saw the node take its current role (ms); null when it was already so when first read. */
+  roleSince: z.number().nullable(),
 });
 export type LockNode = z.infer<typeof LockNodeSchema>;
+
+/** Something wrong with a lock, found by the diagnostics. */
+export const AnomalySchema = z.object({
+  kind: z.string(),
+  node: z.string().nullable(),
+  message: z.string(),
+});
+export type Anomaly = z.infer<typeof AnomalySchema>;
 
 /** Everything known about one lock at one version. */
 export const LockSnapshotSchema = z.object({
@@ -59,10 +132,12 @@ export const LockSnapshotSchema = z.object({
   exists: z.boolean(),
   /** Grows by one with every delta, so a client can tell that it missed one. */
   version: z.number().int().nonnegative(),
+  recipe: RecipeInfoSchema,
   /** The nodes in queue order. */
   nodes: z.array(LockNodeSchema),
   holders: z.array(z.string()),
   waiters: z.array(z.string()),
+  anomalies: z.array(AnomalySchema),
 });
 export type LockSnapshot = z.infer<typeof LockSnapshotSchema>;
 
@@ -77,6 +152,10 @@ export const LockDeltaSchema = z.object({
   removed: z.array(z.string()),
   /** Nodes that stayed but changed, for example a waiter promoted to holder. */
   updated: z.array(LockNodeSchema),
+  /** The recipe, when it changed; null otherwise. */
+  recipe: RecipeInfoSchema.nullable(),
+  /** The anomalies, when they changed; null otherwise. */
+  anomalies: z.array(AnomalySchema).nullable(),
 });
 export type LockDelta = z.infer<typeof LockDeltaSchema>;
 

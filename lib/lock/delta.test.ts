@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { LockSnapshot } from '../protocol';
 import { formatSequence } from './sequence';
-import { lcg, record } from '../testing/records';
+import { lcg, record, snapshotOf } from '../testing/records';
 import { applyDelta, diffSnapshots } from './delta';
-import { snapshotLock } from './queue';
+import { buildSnapshot } from './queue';
 
-const lock = (version: number, names: string[], exists = true): LockSnapshot =>
-  snapshotLock('/app/lock', exists, version, names.map((name) => record(name)));
+/** A snapshot at `version` of a lock with these children (no previous snapshot, so times stay fixed). */
+function lock(version: number, names: string[], exists = true): LockSnapshot {
+  const snapshot = exists
+    ? snapshotOf('/app/lock', names.map((name) => record(name)))
+    : buildSnapshot({ path: '/app/lock', self: null, root: { path: '/app/lock', exists: false, children: [] }, auxiliary: [] }, null, 0);
+  return { ...snapshot, version };
+}
 
 describe('diffSnapshots', () => {
   it('sends nothing when nothing changed', () => {

@@ -17,10 +17,12 @@ export function diffSnapshots(previous: LockSnapshot, next: LockSnapshot): LockD
     else if (!sameNode(old, node)) updated.push(node);
   }
   const removed = previous.nodes.filter((node) => !present.has(node.name)).map((node) => node.name);
-  if (added.length === 0 && removed.length === 0 && updated.length === 0 && previous.exists === next.exists) {
+  const recipe = sameJson(previous.recipe, next.recipe) ? null : next.recipe;
+  const anomalies = sameJson(previous.anomalies, next.anomalies) ? null : next.anomalies;
+  if (added.length + removed.length + updated.length === 0 && previous.exists === next.exists && recipe === null && anomalies === null) {
     return null;
   }
-  return { path: next.path, version: previous.version + 1, exists: next.exists, added, removed, updated };
+  return { path: next.path, version: previous.version + 1, exists: next.exists, added, removed, updated, recipe, anomalies };
 }
 
 /**
@@ -38,19 +40,28 @@ export function applyDelta(snapshot: LockSnapshot, delta: LockDelta): LockSnapsh
   const changed = new Map(delta.updated.map((node) => [node.name, node]));
   const kept = snapshot.nodes.filter((node) => !gone.has(node.name)).map((node) => changed.get(node.name) ?? node);
   const nodes = mergeSorted(kept, [...delta.added].sort(compareQueueOrder));
-  return withRoles({ path: snapshot.path, exists: delta.exists, version: delta.version, nodes });
+  return withRoles({
+    path: snapshot.path,
+    exists: delta.exists,
+    version: delta.version,
+    recipe: delta.recipe ?? snapshot.recipe,
+    nodes,
+    anomalies: delta.anomalies ?? snapshot.anomalies,
+  });
 }
 
 function sameNode(a: LockNode, b: LockNode): boolean {
-  return (
-    a.role === b.role &&
-    a.predecessor === b.predecessor &&
-    a.sessionId === b.sessionId &&
-    a.ephemeral === b.ephemeral &&
-    a.ctime === b.ctime &&
-    a.czxid === b.czxid &&
-    a.sequence === b.sequence
-  );
+  for (const key of Object.keys(a) as Array<keyof LockNode>) {
+    const left = a[key];
+    const right = b[key];
+    if (left === right) continue;
+    if (typeof left !== 'object' || typeof right !== 'object' || !sameJson(left, right)) return false;
+  }
+  return Object.keys(a).length === Object.keys(b).length;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** Merges two lists already in queue order: linear in the queue, so a handover stays cheap at 10,000 waiters. */

@@ -1,65 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { record } from '../testing/records';
-import { orderQueue, snapshotLock } from './queue';
+import { record, snapshotOf } from '../testing/records';
+import { buildSnapshot, missingLock } from './queue';
 
-// Names as ZooKeeper's WriteLock recipe, Curator and Kazoo create them.
-const writeLock = ['x-72057611217403904-0000000002', 'x-72057611217403905-0000000000', 'x-72057611217403906-0000000001'];
+const names = ['x-72057611217403904-0000000002', 'x-72057611217403905-0000000000', 'x-72057611217403906-0000000001'];
 
-describe('the generic sequential lock', () => {
-  it('lets the lowest sequence hold the lock, whatever order the children were listed in', () => {
-    const nodes = orderQueue(writeLock.map((name) => record(name)));
-    expect(nodes.map((node) => [node.name, node.role])).toEqual([
-      ['x-72057611217403905-0000000000', 'holder'],
-      ['x-72057611217403906-0000000001', 'waiter'],
-      ['x-72057611217403904-0000000002', 'waiter'],
-    ]);
-  });
-
-  it('has every waiter watch the node just before it, and the holder watch nothing', () => {
-    const nodes = orderQueue(writeLock.map((name) => record(name)));
-    expect(nodes.map((node) => node.predecessor)).toEqual([
-      null,
-      'x-72057611217403905-0000000000',
-      'x-72057611217403906-0000000001',
-    ]);
-  });
-
-  it('orders by the sequence, not by the GUID before it', () => {
-    const nodes = orderQueue([
-      record('_c_ffffffff-0000-4000-8000-000000000000-lock-0000000001'),
-      record('_c_00000000-0000-4000-8000-000000000000-lock-0000000002'),
-    ]);
-    expect(nodes[0]?.name).toBe('_c_ffffffff-0000-4000-8000-000000000000-lock-0000000001');
-  });
-
-  it('puts wrapped (negative) sequences first, as Curator and Kazoo sort them', () => {
-    const nodes = orderQueue([record('lock-2147483647'), record('lock--000000001')]);
-    expect(nodes.map((node) => node.name)).toEqual(['lock--000000001', 'lock-2147483647']);
-    expect(nodes[0]?.sequence).toBe(-1);
-  });
-
-  it('leaves out children without a sequence suffix', () => {
-    const nodes = orderQueue([record('leases'), record('lock-0000000003')]);
-    expect(nodes.map((node) => node.name)).toEqual(['lock-0000000003']);
-  });
-
-  it('reports the owner session, and a persistent node as not ephemeral', () => {
-    const [ephemeral, persistent] = orderQueue([record('lock-0000000000', '0x1000007f3090002', 7), record('lock-0000000001', '0x0')]);
-    expect(ephemeral).toMatchObject({ sessionId: '0x1000007f3090002', ephemeral: true, czxid: '0x7' });
-    expect(persistent).toMatchObject({ sessionId: '0x0', ephemeral: false });
-  });
-});
-
-describe('snapshotLock', () => {
+describe('buildSnapshot', () => {
   it('lists holders and waiters in queue order', () => {
-    const snapshot = snapshotLock('/app/lock', true, 3, writeLock.map((name) => record(name)));
+    const snapshot = snapshotOf('/app/lock', names.map((name) => record(name)));
     expect(snapshot.holders).toEqual(['x-72057611217403905-0000000000']);
     expect(snapshot.waiters).toEqual(['x-72057611217403906-0000000001', 'x-72057611217403904-0000000002']);
-    expect(snapshot.version).toBe(3);
+    expect(snapshot.version).toBe(0);
+    expect(snapshot.anomalies).toEqual([]);
+  });
+
+  it('counts versions from the previous snapshot', () => {
+    const first = snapshotOf('/app/lock', [record(names[1]!)]);
+    expect(snapshotOf('/app/lock', [record(names[1]!)], first).version).toBe(1);
+  });
+
+  it('dates a waiter from its creation and a promoted holder from the read that saw the promotion', () => {
+    const holder = record('lock-0000000000', '0x1', 1, 1000);
+    const waiter = record('lock-0000000001', '0x2', 2, 2000);
+    const first = snapshotOf('/l', [holder, waiter], null, 5000);
+    expect(first.nodes.map((node) => node.roleSince)).toEqual([null, 2000]);
+    const second = snapshotOf('/l', [waiter], first, 9000);
+    expect(second.nodes[0]).toMatchObject({ role: 'holder', roleSince: 9000 });
+    const third = snapshotOf('/l', [waiter], second, 12000);
+    expect(third.nodes[0]?.roleSince).toBe(9000);
   });
 
   it('has no nodes when the lock parent does not exist', () => {
-    const snapshot = snapshotLock('/app/lock', false, 0, [record('lock-0000000000')]);
+    const snapshot = buildSnapshot(
+      { path: '/app/lock', self: null, root: { path: '/app/lock', exists: false, children: [record('lock-0000000000')] }, auxiliary: [] },
+      null,
+      0,
+    );
     expect(snapshot).toMatchObject({ exists: false, nodes: [], holders: [], waiters: [] });
+    expect(missingLock('/x')).toMatchObject({ exists: false, version: 0, recipe: { id: 'unknown' } });
   });
 });

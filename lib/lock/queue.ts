@@ -1,65 +1,51 @@
-import type { LockNode, LockSnapshot, ZnodeStat } from '../protocol';
-import { NO_SESSION } from '../zk/ids';
-import { compareSequenceText, formatSequence, parseSequence } from './sequence';
+import type { LockNode, LockSnapshot } from '../protocol';
+import { analyzeLock, type LockInput } from './recipes';
 
-/** What the server learns of one child of a lock parent: its name and the stat read once. */
-export interface ChildRecord {
-  name: string;
-  stat: ZnodeStat;
-}
-
-/** A node in queue order with the sort key its recipe uses. */
-interface Queued {
-  record: ChildRecord;
-  sequenceText: string;
-  sequence: number;
-}
+export type { ChildRecord, LockInput, ParentListing } from './recipes';
 
 /**
- * The generic sequential-lock rule shared by ZooKeeper's recipe, Curator and Kazoo mutexes:
- * children sorted by their sequence suffix, the first holds, every other waits on the one
- * just before it. Children without a sequence suffix are not contenders and are left out.
+ * The snapshot of a lock from what was read of it. `previous` is the snapshot before this
+ * read, if any: it supplies the recipe hint and when each node took its role; `now` is the
+ * time of this read (the model reads no clock).
  */
-export function orderQueue(children: readonly ChildRecord[]): LockNode[] {
-  const queued: Queued[] = [];
-  for (const record of children) {
-    const suffix = parseSequence(record.name);
-    if (suffix === null) continue;
-    queued.push({ record, sequenceText: suffix.text, sequence: suffix.value });
-  }
-  // Curator sorts by the sequence text, so wrapped (negative) sequences sort first.
-  queued.sort(
-    (a, b) => compareSequenceText(a.sequenceText, b.sequenceText) || compareNames(a.record.name, b.record.name),
-  );
-  return queued.map((entry, index): LockNode => {
-    const { name, stat } = entry.record;
-    const predecessor = index === 0 ? null : (queued[index - 1]?.record.name ?? null);
-    return {
-      name,
-      sequence: entry.sequence,
-      role: index === 0 ? 'holder' : 'waiter',
-      sessionId: stat.ephemeralOwner,
-      ephemeral: stat.ephemeralOwner !== NO_SESSION,
-      ctime: stat.ctime,
-      czxid: stat.czxid,
-      predecessor,
-    };
+export function buildSnapshot(input: Omit<LockInput, 'hint'>, previous: LockSnapshot | null, now: number): LockSnapshot {
+  const analysis = analyzeLock({ ...input, hint: previous?.recipe.id ?? null });
+  const before = new Map(previous?.nodes.map((node) => [node.name, node]));
+  const nodes = analysis.nodes.map((node): LockNode => {
+    const old = before.get(node.name);
+    let roleSince: number | null;
+    if (old !== undefined) roleSince = old.role === node.role ? old.roleSince : now;
+    else if (node.role === 'waiter') roleSince = node.ctime;
+    // A holder seen arriving holds from now; one that held before the first read, from an unknown time.
+    else roleSince = previous === null ? null : now;
+    return { ...node, roleSince };
+  });
+  return withRoles({
+    path: input.path,
+    exists: input.root.exists,
+    version: (previous?.version ?? -1) + 1,
+    recipe: analysis.recipe,
+    nodes,
+    anomalies: previous?.anomalies ?? [],
   });
 }
 
-/** The queue-order comparison of two already-analysed nodes, used again when a delta is applied. */
-export function compareQueueOrder(a: LockNode, b: LockNode): number {
-  return compareSequenceText(formatSequence(a.sequence), formatSequence(b.sequence)) || compareNames(a.name, b.name);
+/** The snapshot of a lock parent that does not exist. */
+export function missingLock(path: string, version = 0): LockSnapshot {
+  return withRoles({
+    path,
+    exists: false,
+    version,
+    recipe: { id: 'unknown', name: 'No contenders yet', note: null, maxLeases: null },
+    nodes: [],
+    anomalies: [],
+  });
 }
 
-/** Builds the snapshot of a lock from its children; `exists` is false when the parent is missing. */
-export function snapshotLock(
-  path: string,
-  exists: boolean,
-  version: number,
-  children: readonly ChildRecord[],
-): LockSnapshot {
-  return withRoles({ path, exists, version, nodes: exists ? orderQueue(children) : [] });
+/** Queue order: every recipe gives each node a key that sorts as its client sorts. */
+export function compareQueueOrder(a: LockNode, b: LockNode): number {
+  if (a.sortKey === b.sortKey) return 0;
+  return a.sortKey < b.sortKey ? -1 : 1;
 }
 
 /** Adds the holder and waiter name lists, derived from the nodes in queue order. */
@@ -68,9 +54,4 @@ export function withRoles(lock: Omit<LockSnapshot, 'holders' | 'waiters'>): Lock
   const waiters: string[] = [];
   for (const node of lock.nodes) (node.role === 'holder' ? holders : waiters).push(node.name);
   return { ...lock, holders, waiters };
-}
-
-function compareNames(a: string, b: string): number {
-  if (a === b) return 0;
-  return a < b ? -1 : 1;
 }

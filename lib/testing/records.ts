@@ -1,8 +1,15 @@
-import type { ChildRecord } from '../lock/queue';
-import type { ZnodeStat } from '../protocol';
+import { describeData } from '../lock/data';
+import { buildSnapshot, type ChildRecord } from '../lock/queue';
+import type { LockSnapshot, ZnodeStat } from '../protocol';
 
 /** A child record as the server would read it, with the given owner session and creation zxid. */
-export function record(name: string, owner = '0x100000000000001', czxid = 1, ctime = 1_700_000_000_000): ChildRecord {
+export function record(
+  name: string,
+  owner = '0x100000000000001',
+  czxid = 1,
+  ctime = 1_700_000_000_000,
+  data: string | null = null,
+): ChildRecord {
   const stat: ZnodeStat = {
     czxid: `0x${czxid.toString(16)}`,
     mzxid: `0x${czxid.toString(16)}`,
@@ -16,7 +23,7 @@ export function record(name: string, owner = '0x100000000000001', czxid = 1, cti
     dataLength: 0,
     numChildren: 0,
   };
-  return { name, stat };
+  return { name, stat, data: describeData(data === null ? null : new TextEncoder().encode(data)) };
 }
 
 /**
@@ -29,4 +36,9 @@ export function lcg(seed: number): () => number {
     state = (state * 48271) % 2147483647;
     return (state - 1) / 2147483646;
   };
+}
+
+/** The snapshot of a single-parent lock with these children. */
+export function snapshotOf(path: string, children: ChildRecord[], previous: LockSnapshot | null = null, now = 0): LockSnapshot {
+  return buildSnapshot({ path, self: null, root: { path, exists: true, children }, auxiliary: [] }, previous, now);
 }

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { orderQueue } from '../lock/queue';
-import { record } from '../testing/records';
+import { record, snapshotOf } from '../testing/records';
 import { DEFAULT_QUEUE_LAYOUT, layoutQueue } from './queue-layout';
 
 describe('layoutQueue', () => {
-  const nodes = orderQueue(['lock-0000000000', 'lock-0000000001', 'lock-0000000002'].map((name) => record(name)));
+  const { nodes } = snapshotOf('/l', ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'].map((name) => record(name)));
 
   it('puts the holder at the top and each waiter one row further down', () => {
     const layout = layoutQueue(nodes);

@@ -1,3 +1,4 @@
+import { describeData } from '../../lib/lock/data';
 import type { ChildRecord } from '../../lib/lock/queue';
 import { childPath } from '../../lib/zk/path';
 import { ZkError, type ZkSession } from '../zk/session';
@@ -6,8 +7,8 @@ import { ZkError, type ZkSession } from '../zk/session';
 const READ_BATCH = 512;
 
 /**
- * Reads the stat of each named child once (getData without a watch). Children deleted
- * meanwhile are left out: the parent's child watch reports their removal anyway.
+ * Reads the stat and data of each named child once (getData without a watch). Children
+ * deleted meanwhile are left out: the parent's child watch reports their removal anyway.
  */
 export async function readChildren(session: ZkSession, parent: string, names: readonly string[]): Promise<ChildRecord[]> {
   const records: ChildRecord[] = [];
@@ -16,8 +17,8 @@ export async function readChildren(session: ZkSession, parent: string, names: re
     const results = await Promise.all(
       batch.map(async (name): Promise<ChildRecord | null> => {
         try {
-          const { stat } = await session.getData(childPath(parent, name));
-          return { name, stat };
+          const { data, stat } = await session.getData(childPath(parent, name));
+          return { name, stat, data: describeData(data) };
         } catch (error) {
           if (error instanceof ZkError && error.code === 'NO_NODE') return null;
           throw error;

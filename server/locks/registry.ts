@@ -1,7 +1,5 @@
-import { snapshotLock } from '../../lib/lock/queue';
 import type { LockDelta, LockSnapshot } from '../../lib/protocol';
-import { ZkError, type ZkSession } from '../zk/session';
-import { readChildren } from './read';
+import type { ZkSession } from '../zk/session';
 import { LockWatcher } from './watcher';
 
 /**
@@ -62,14 +60,9 @@ export class LockRegistry {
       await entry.watcher.ready;
       return entry.watcher.snapshot;
     }
-    let names: string[];
-    try {
-      ({ children: names } = await this.session.getChildren(path));
-    } catch (error) {
-      if (error instanceof ZkError && error.code === 'NO_NODE') return snapshotLock(path, false, 0, []);
-      throw error;
-    }
-    return snapshotLock(path, true, 0, await readChildren(this.session, path, names));
+    const once = new LockWatcher(this.session, path, () => undefined, { live: false });
+    await once.ready;
+    return once.snapshot;
   }
 
   close(): void {

@@ -1,20 +1,38 @@
+import { describeData } from '../../lib/lock/data';
 import { diffSnapshots } from '../../lib/lock/delta';
-import { snapshotLock, type ChildRecord } from '../../lib/lock/queue';
-import type { LockDelta, LockSnapshot } from '../../lib/protocol';
+import { buildSnapshot, missingLock, type ChildRecord, type LockInput, type ParentListing } from '../../lib/lock/queue';
+import { auxiliaryParents } from '../../lib/lock/recipes';
+import type { LockDelta, LockSnapshot, NodeData, ZnodeStat } from '../../lib/protocol';
 import { ZkError, type Watcher, type ZkSession } from '../zk/session';
 import { readChildren } from './read';
 
+interface Parent {
+  exists: boolean;
+  records: Map<string, ChildRecord>;
+  /** One stable function per parent, since the client de-duplicates watchers by identity. */
+  watcher: Watcher;
+}
+
+export interface LockWatcherOptions {
+  /** False reads the lock once and sets no watch (a REST snapshot of a lock nobody watches). */
+  live: boolean;
+}
+
 /**
- * Follows one lock parent: one `getChildren` watch re-armed after every event, an `exists`
- * watch while the parent is missing (Curator's container parents come and go), and one read
- * per new child. Refreshes never overlap: events during a refresh coalesce into one more.
+ * Follows one lock: a `getChildren` watch on its parent (and on the other parents its recipe
+ * uses, such as a semaphore's `leases/`), re-armed after every event; an `exists` watch while a
+ * parent is missing (Curator's container parents come and go); one read per new child. Only the
+ * parent whose watch fired is read again, and refreshes never overlap: events that come during
+ * one are read in the next.
  */
 export class LockWatcher {
   private current: LockSnapshot;
-  private readonly records = new Map<string, ChildRecord>();
+  private self: { stat: ZnodeStat; data: NodeData | null } | null = null;
+  private readonly parents = new Map<string, Parent>();
+  private readonly dirty = new Set<string>();
   private running = false;
-  private dirty = false;
   private stopped = false;
+  private loaded = false;
   private settleFirst!: (error?: unknown) => void;
   /** Settles after the first read: resolves with the lock loaded, or rejects with why it could not be. */
   readonly ready: Promise<void>;
@@ -23,13 +41,15 @@ export class LockWatcher {
     private readonly session: ZkSession,
     readonly path: string,
     private readonly onDelta: (delta: LockDelta) => void,
+    private readonly options: LockWatcherOptions = { live: true },
   ) {
-    this.current = snapshotLock(path, false, 0, []);
+    this.current = missingLock(path);
     this.ready = new Promise<void>((resolve, reject) => {
       this.settleFirst = (error) => (error === undefined ? resolve() : reject(error));
     });
     // A subscriber that never awaits `ready` must not cause an unhandled rejection.
     this.ready.catch(() => undefined);
+    this.addParent(path);
     this.refresh();
   }
 
@@ -37,13 +57,11 @@ export class LockWatcher {
     return this.current;
   }
 
-  /** Reads the lock again: after a watch fires, a reconnect or a new session. */
-  refresh(): void {
+  /** Reads the given parents again (all of them when none is given): after a reconnect or a new session. */
+  refresh(...paths: string[]): void {
     if (this.stopped) return;
-    if (this.running) {
-      this.dirty = true;
-      return;
-    }
+    for (const path of paths.length > 0 ? paths : this.parents.keys()) this.dirty.add(path);
+    if (this.running) return;
     this.running = true;
     void this.loop();
   }
@@ -53,47 +71,94 @@ export class LockWatcher {
     this.stopped = true;
   }
 
-  private readonly onWatch: Watcher = () => this.refresh();
+  private addParent(path: string): void {
+    if (this.parents.has(path)) return;
+    this.parents.set(path, { exists: false, records: new Map(), watcher: () => this.refresh(path) });
+    this.dirty.add(path);
+  }
 
   private async loop(): Promise<void> {
-    do {
-      this.dirty = false;
+    let failure: unknown;
+    while (this.dirty.size > 0 && !this.stopped) {
+      const [path] = this.dirty;
+      if (path === undefined) break;
+      this.dirty.delete(path);
       try {
-        await this.read();
-        this.settleFirst();
+        await this.readParent(path);
       } catch (error) {
-        this.settleFirst(error);
+        failure = error;
         // A lost connection is retried on `reconnected` / `session`; anything else is reported.
         if (!(error instanceof ZkError && (error.code === 'CONNECTION_LOSS' || error.code === 'SESSION_EXPIRED'))) {
           console.warn(`lock ${this.path}: ${error instanceof Error ? error.message : String(error)}`);
         }
+        break;
       }
-    } while (this.dirty && !this.stopped);
+    }
     this.running = false;
-  }
-
-  private async read(): Promise<void> {
-    let names: string[];
-    try {
-      ({ children: names } = await this.session.getChildren(this.path, this.onWatch));
-    } catch (error) {
-      if (!(error instanceof ZkError && error.code === 'NO_NODE')) throw error;
-      const stat = await this.session.exists(this.path, this.onWatch);
-      // Created between the two calls: read it again, now with a child watch.
-      if (stat !== null) this.dirty = true;
-      this.records.clear();
-      this.publish(false);
+    if (failure !== undefined) {
+      this.settleFirst(failure);
       return;
     }
-    const present = new Set(names);
-    for (const name of this.records.keys()) if (!present.has(name)) this.records.delete(name);
-    const fresh = names.filter((name) => !this.records.has(name));
-    for (const record of await readChildren(this.session, this.path, fresh)) this.records.set(record.name, record);
-    if (!this.stopped) this.publish(true);
+    if (!this.stopped) this.publish();
+    this.settleFirst();
   }
 
-  private publish(exists: boolean): void {
-    const next = snapshotLock(this.path, exists, this.current.version + 1, [...this.records.values()]);
+  private async readParent(path: string): Promise<void> {
+    const parent = this.parents.get(path);
+    if (parent === undefined) return;
+    const watcher = this.options.live ? parent.watcher : undefined;
+    const isRoot = path === this.path;
+    let names: string[];
+    try {
+      const listing = await this.session.getChildren(path, watcher);
+      names = listing.children;
+      if (isRoot) {
+        // The path's own data matters to a few recipes (Kazoo keeps a semaphore's max_leases there): read it when it appears.
+        const data = this.self === null ? describeData((await this.session.getData(path)).data) : this.self.data;
+        this.self = { stat: listing.stat, data };
+      }
+    } catch (error) {
+      if (!(error instanceof ZkError && error.code === 'NO_NODE')) throw error;
+      const stat = await this.session.exists(path, watcher);
+      // Created between the two calls: read it again, now with a child watch.
+      if (stat !== null && this.options.live) this.dirty.add(path);
+      parent.exists = false;
+      parent.records.clear();
+      if (isRoot) this.self = null;
+      return;
+    }
+    parent.exists = true;
+    const present = new Set(names);
+    for (const name of parent.records.keys()) if (!present.has(name)) parent.records.delete(name);
+    const fresh = names.filter((name) => !parent.records.has(name));
+    for (const record of await readChildren(this.session, path, fresh)) parent.records.set(record.name, record);
+    if (isRoot) this.updateAuxiliaryParents(names);
+  }
+
+  private updateAuxiliaryParents(names: string[]): void {
+    const wanted = new Set(auxiliaryParents(this.path, names, this.self?.data ?? null));
+    for (const path of [...this.parents.keys()]) {
+      if (path !== this.path && !wanted.has(path)) this.parents.delete(path);
+    }
+    for (const path of wanted) this.addParent(path);
+  }
+
+  private listing(path: string): ParentListing {
+    const parent = this.parents.get(path);
+    return { path, exists: parent?.exists ?? false, children: parent ? [...parent.records.values()] : [] };
+  }
+
+  private publish(): void {
+    const input: Omit<LockInput, 'hint'> = {
+      path: this.path,
+      self: this.self,
+      root: this.listing(this.path),
+      auxiliary: [...this.parents.keys()].filter((path) => path !== this.path).map((path) => this.listing(path)),
+    };
+    // Before the first read there is nothing to date roles from: holders then held since an unknown time.
+    const built = buildSnapshot(input, this.loaded ? this.current : null, Date.now());
+    this.loaded = true;
+    const next = { ...built, version: this.current.version + 1 };
     const delta = diffSnapshots(this.current, next);
     if (delta === null) return;
     this.current = next;
