@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what zk-lock-explorer needs from the system when it is missing:
 #   runtime  Java and ZooKeeper, for the embedded ZooKeeper (npm start without ZK_CONNECT)
-#   test     the above, plus Debian's Chromium for the Playwright tests
+#   test     the above, plus Debian's Chromium for the Playwright tests, and the real lock
+#            clients the tests compare the explorer with: Curator, Kazoo, ZooKeeper's WriteLock
+#            recipe, and a JDK to compile the Java contenders
 # It uses apt-get when it can (root, or sudo without a password); otherwise it prints exactly
 # what to install and exits 1. When everything is present it does nothing and is quick.
 set -euo pipefail
@@ -28,11 +30,18 @@ have_zookeeper() {
 have_chromium() {
   [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]
 }
+have_kazoo() {
+  [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import kazoo' > /dev/null 2>&1
+}
 
 have_java || missing+=(default-jre-headless)
 have_zookeeper || missing+=(zookeeper)
 if [ "$mode" = test ]; then
   have_chromium || missing+=(chromium)
+  command -v javac > /dev/null 2>&1 || missing+=(default-jdk-headless)
+  [ -f /usr/share/java/curator-recipes.jar ] || missing+=(libcurator-recipes-java)
+  [ -f /usr/share/java/zookeeper-recipes-lock.jar ] || missing+=(libzookeeper-java)
+  have_kazoo || missing+=(python3-kazoo)
 fi
 
 if [ "${#missing[@]}" -eq 0 ]; then

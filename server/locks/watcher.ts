@@ -148,13 +148,18 @@ export class LockWatcher {
     return { path, exists: parent?.exists ?? false, children: parent ? [...parent.records.values()] : [] };
   }
 
-  private publish(): void {
-    const input: Omit<LockInput, 'hint'> = {
+  /** Everything read of the lock so far, as the model takes it. */
+  input(): Omit<LockInput, 'hint'> {
+    return {
       path: this.path,
       self: this.self,
       root: this.listing(this.path),
       auxiliary: [...this.parents.keys()].filter((path) => path !== this.path).map((path) => this.listing(path)),
     };
+  }
+
+  private publish(): void {
+    const input = this.input();
     // Before the first read there is nothing to date roles from: holders then held since an unknown time.
     const built = buildSnapshot(input, this.loaded ? this.current : null, Date.now());
     this.loaded = true;

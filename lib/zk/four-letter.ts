@@ -1,0 +1,36 @@
+/**
+ * Parsers for ZooKeeper's four-letter-word replies. They are per server: in an ensemble every
+ * member is asked and the answers merged.
+ */
+
+/**
+ * `wchc`: each session followed by the paths it holds a data watch on (exists or getData;
+ * child watches never appear). Session ids stay hex strings: they exceed 2^53.
+ */
+export function parseWchc(reply: string): Map<string, string[]> {
+  const watches = new Map<string, string[]>();
+  let session: string | null = null;
+  for (const line of reply.split('\n')) {
+    if (line.trim() === '') continue;
+    if (/^\s/.test(line)) {
+      if (session !== null) watches.get(session)?.push(line.trim());
+    } else if (/^0x[0-9a-f]+$/i.test(line.trim())) {
+      session = `0x${BigInt(line.trim()).toString(16)}`;
+      watches.set(session, []);
+    }
+  }
+  return watches;
+}
+
+/** `mntr`: one `key<TAB>value` pair a line; numbers as numbers where they are numbers. */
+export function parseMntr(reply: string): Map<string, string | number> {
+  const values = new Map<string, string | number>();
+  for (const line of reply.split('\n')) {
+    const tab = line.indexOf('\t');
+    if (tab <= 0) continue;
+    const key = line.slice(0, tab).trim();
+    const raw = line.slice(tab + 1).trim();
+    values.set(key, /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw);
+  }
+  return values;
+}

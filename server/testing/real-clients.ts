@@ -1,0 +1,143 @@
+/**
+ * Real lock clients for integration tests: Curator and ZooKeeper's WriteLock recipe (Java, from
+ * Debian's packages) and Kazoo (Python), each contender with its own session.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseWchc } from '../../lib/zk/four-letter';
+import { fourLetterWord } from '../zk/four-letter';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const JAVA_SOURCE = join(root, 'test-clients', 'java', 'Contenders.java');
+const JAVA_OUT = join(root, '.tmp', 'java-clients');
+const PYTHON_SCRIPT = join(root, 'test-clients', 'python', 'contenders.py');
+const CLASSPATH = ['/usr/share/java/curator-recipes.jar', '/usr/share/java/zookeeper-recipes-lock.jar'];
+// Debian's python3 has python3-kazoo; another python3 earlier on the PATH may not.
+const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+
+/** Compiles the Java contenders when the class is missing or older than its source. */
+export function compileJavaClients(): void {
+  const built = join(JAVA_OUT, 'Contenders.class');
+  if (existsSync(built) && statSync(built).mtimeMs >= statSync(JAVA_SOURCE).mtimeMs) return;
+  mkdirSync(JAVA_OUT, { recursive: true });
+  const result = spawnSync('javac', ['-d', JAVA_OUT, '-cp', CLASSPATH.join(':'), JAVA_SOURCE], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`javac failed: ${result.stderr}`);
+}
+
+export type RealRecipe =
+  | 'curator-mutex'
+  | 'curator-rw'
+  | `curator-semaphore:${number}`
+  | 'curator-latch'
+  | 'zk-writelock'
+  | 'kazoo-lock'
+  | 'kazoo-rw'
+  | `kazoo-semaphore:${number}`;
+
+interface ClientEvent {
+  event: 'session' | 'acquired' | 'released' | 'ready' | 'error';
+  contender?: number;
+  session?: string;
+  message?: string;
+}
+
+/** A process running N real contenders of one recipe. */
+export class RealContenders {
+  readonly sessions = new Map<number, string>();
+  readonly holding = new Set<number>();
+  readonly errors: string[] = [];
+  private ready = false;
+  private readonly listeners = new Set<() => void>();
+
+  private constructor(private readonly child: ChildProcess) {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      let event: ClientEvent;
+      try {
+        event = JSON.parse(line) as ClientEvent;
+      } catch {
+        return;
+      }
+      if (event.event === 'session' && event.contender !== undefined && event.session) {
+        this.sessions.set(event.contender, `0x${BigInt(event.session).toString(16)}`);
+      }
+      if (event.event === 'acquired' && event.contender !== undefined) this.holding.add(event.contender);
+      if (event.event === 'released' && event.contender !== undefined) this.holding.delete(event.contender);
+      if (event.event === 'ready') this.ready = true;
+      if (event.event === 'error') this.errors.push(event.message ?? 'error');
+      for (const listener of this.listeners) listener();
+    });
+    child.stderr?.resume();
+  }
+
+  /** Starts the contenders and resolves once all of them have joined the queue. */
+  static async start(connect: string, lockPath: string, recipe: RealRecipe, spec: string): Promise<RealContenders> {
+    let child: ChildProcess;
+    if (recipe.startsWith('kazoo')) {
+      child = spawn(PYTHON, [PYTHON_SCRIPT, connect, lockPath, recipe, spec], { stdio: ['pipe', 'pipe', 'pipe'] });
+    } else {
+      compileJavaClients();
+      const classpath = [JAVA_OUT, ...CLASSPATH, '/usr/share/java/slf4j-nop.jar'].join(':');
+      child = spawn('java', ['-cp', classpath, 'Contenders', connect, lockPath, recipe, spec], { stdio: ['pipe', 'pipe', 'pipe'] });
+    }
+    const contenders = new RealContenders(child);
+    await contenders.until(() => contenders.ready, 30_000, 'the contenders to join');
+    return contenders;
+  }
+
+  /** Sessions of the contenders that report holding the lock. */
+  holderSessions(): string[] {
+    return [...this.holding].map((index) => this.sessions.get(index) ?? `contender ${index}`);
+  }
+
+  contenderOf(session: string): number | undefined {
+    for (const [index, id] of this.sessions) if (id === session) return index;
+    return undefined;
+  }
+
+  release(index: number): void {
+    this.child.stdin?.write(`release ${index}\n`);
+  }
+
+  until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const check = (): void => {
+        if (this.errors.length > 0) {
+          cleanup();
+          reject(new Error(`contender error: ${this.errors.join('; ')}`));
+        } else if (condition()) {
+          cleanup();
+          resolve();
+        }
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`timed out waiting for ${what}`));
+      }, timeoutMs);
+      const cleanup = (): void => {
+        clearTimeout(timer);
+        this.listeners.delete(check);
+      };
+      this.listeners.add(check);
+      check();
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.stdin?.end('quit\n');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+/** ZooKeeper's own account of data watches, by session (`wchc` on the given server). */
+export async function watchesBySession(connect: string): Promise<Record<string, string[]>> {
+  const [host, port] = connect.split(',')[0]!.split(':') as [string, string];
+  return Object.fromEntries(parseWchc(await fourLetterWord(host, Number(port), 'wchc')));
+}

@@ -1,0 +1,153 @@
+// Real lock clients for the explorer's tests: N contenders, each with its own ZooKeeper session,
+// running Curator's recipes or ZooKeeper's WriteLock recipe exactly as an application would.
+//
+//   java Contenders <connect> <lockPath> <recipe> <spec>
+//     recipe: curator-mutex | curator-rw | curator-semaphore:<maxLeases> | curator-latch | zk-writelock
+//     spec:   the number of contenders, or for curator-rw one letter per contender (r = read, w = write)
+//
+// Contenders join one at a time, in order. Prints one JSON object per line:
+//   {"event":"session","contender":i,"session":"0x…"}   {"event":"acquired","contender":i}
+//   {"event":"ready"}   {"event":"released","contender":i}
+// Reads commands from stdin: "release <i>", "quit".
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.recipes.leader.LeaderLatch;
+import org.apache.curator.framework.recipes.locks.InterProcessMutex;
+import org.apache.curator.framework.recipes.locks.InterProcessReadWriteLock;
+import org.apache.curator.framework.recipes.locks.InterProcessSemaphoreV2;
+import org.apache.curator.framework.recipes.locks.Lease;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.recipes.lock.LockListener;
+import org.apache.zookeeper.recipes.lock.WriteLock;
+
+public class Contenders {
+  interface Held {
+    void release() throws Exception;
+  }
+
+  static synchronized void emit(String json) {
+    System.out.println(json);
+    System.out.flush();
+  }
+
+  static final List<CountDownLatch> releases = new ArrayList<>();
+
+  public static void main(String[] args) throws Exception {
+    String connect = args[0];
+    String path = args[1];
+    String recipe = args[2];
+    String spec = args[3];
+    int count = recipe.equals("curator-rw") ? spec.length() : Integer.parseInt(spec);
+    CuratorFramework admin = CuratorFrameworkFactory.newClient(connect, 10000, 10000, new RetryOneTime(100));
+    admin.start();
+    admin.blockUntilConnected();
+    for (int i = 0; i < count; i++) releases.add(new CountDownLatch(1));
+    // The WriteLock recipe creates its directory but not the directory's parents.
+    if (recipe.equals("zk-writelock") && admin.checkExists().forPath(path) == null) {
+      admin.create().creatingParentsIfNeeded().forPath(path);
+    }
+    for (int i = 0; i < count; i++) {
+      final int id = i;
+      final char role = recipe.equals("curator-rw") ? spec.charAt(i) : 'x';
+      int before = contenderNodes(admin, path, recipe);
+      Thread thread = new Thread(() -> {
+        try {
+          run(connect, path, recipe, id, role);
+        } catch (Exception e) {
+          emit("{\"event\":\"error\",\"contender\":" + id + ",\"message\":\"" + e.toString().replace("\"", "'") + "\"}");
+        }
+      });
+      thread.setDaemon(true);
+      thread.start();
+      // The next contender joins only once this one's node exists, so that the queue order is known.
+      long deadline = System.currentTimeMillis() + 10000;
+      while (contenderNodes(admin, path, recipe) <= before && System.currentTimeMillis() < deadline) Thread.sleep(10);
+    }
+    emit("{\"event\":\"ready\"}");
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+    String line;
+    while ((line = in.readLine()) != null) {
+      String[] words = line.trim().split("\\s+");
+      if (words[0].equals("quit")) break;
+      if (words[0].equals("release")) releases.get(Integer.parseInt(words[1])).countDown();
+    }
+    admin.close();
+    System.exit(0);
+  }
+
+  static int contenderNodes(CuratorFramework admin, String path, String recipe) throws Exception {
+    if (admin.checkExists().forPath(path) == null) return 0;
+    if (recipe.startsWith("curator-semaphore")) {
+      int total = 0;
+      for (String dir : new String[] {"locks", "leases"}) {
+        if (admin.checkExists().forPath(path + "/" + dir) != null) total += admin.getChildren().forPath(path + "/" + dir).size();
+      }
+      return total;
+    }
+    return admin.getChildren().forPath(path).size();
+  }
+
+  static void run(String connect, String path, String recipe, int id, char role) throws Exception {
+    if (recipe.equals("zk-writelock")) {
+      CountDownLatch connected = new CountDownLatch(1);
+      ZooKeeper zk = new ZooKeeper(connect, 10000, event -> {
+        if (event.getState() == Watcher.Event.KeeperState.SyncConnected) connected.countDown();
+      });
+      connected.await();
+      emit("{\"event\":\"session\",\"contender\":" + id + ",\"session\":\"0x" + Long.toHexString(zk.getSessionId()) + "\"}");
+      CountDownLatch acquired = new CountDownLatch(1);
+      WriteLock lock = new WriteLock(zk, path, null, new LockListener() {
+        public void lockAcquired() {
+          acquired.countDown();
+        }
+
+        public void lockReleased() {}
+      });
+      lock.lock();
+      acquired.await();
+      emit("{\"event\":\"acquired\",\"contender\":" + id + ",\"node\":\"" + lock.getId() + "\"}");
+      releases.get(id).await();
+      lock.unlock();
+      emit("{\"event\":\"released\",\"contender\":" + id + "}");
+      return;
+    }
+    CuratorFramework client = CuratorFrameworkFactory.newClient(connect, 10000, 10000, new RetryOneTime(100));
+    client.start();
+    client.blockUntilConnected();
+    long session = client.getZookeeperClient().getZooKeeper().getSessionId();
+    emit("{\"event\":\"session\",\"contender\":" + id + ",\"session\":\"0x" + Long.toHexString(session) + "\"}");
+    Held held;
+    if (recipe.equals("curator-mutex")) {
+      InterProcessMutex mutex = new InterProcessMutex(client, path);
+      mutex.acquire();
+      held = mutex::release;
+    } else if (recipe.equals("curator-rw")) {
+      InterProcessReadWriteLock rw = new InterProcessReadWriteLock(client, path);
+      InterProcessMutex side = role == 'r' ? rw.readLock() : rw.writeLock();
+      side.acquire();
+      held = side::release;
+    } else if (recipe.startsWith("curator-semaphore:")) {
+      InterProcessSemaphoreV2 semaphore = new InterProcessSemaphoreV2(client, path, Integer.parseInt(recipe.substring(18)));
+      Lease lease = semaphore.acquire();
+      held = () -> semaphore.returnLease(lease);
+    } else if (recipe.equals("curator-latch")) {
+      LeaderLatch latch = new LeaderLatch(client, path, "contender-" + id);
+      latch.start();
+      latch.await();
+      held = latch::close;
+    } else {
+      throw new IllegalArgumentException("unknown recipe " + recipe);
+    }
+    emit("{\"event\":\"acquired\",\"contender\":" + id + "}");
+    releases.get(id).await();
+    held.release();
+    emit("{\"event\":\"released\",\"contender\":" + id + "}");
+  }
+}
