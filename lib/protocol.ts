@@ -159,6 +159,40 @@ export const LockDeltaSchema = z.object({
 });
 export type LockDelta = z.infer<typeof LockDeltaSchema>;
 
+/** One line of the lock list: enough to spot a stuck lock at a glance. */
+export const LockSummarySchema = z.object({
+  path: z.string(),
+  exists: z.boolean(),
+  recipe: RecipeInfoSchema,
+  /** Names of the holding nodes. */
+  holders: z.array(z.string()),
+  /** Sessions of the holders, in the same order. */
+  holderSessions: z.array(HexId),
+  /** How many wait. */
+  queueLength: z.number().int().nonnegative(),
+  /** Since when the longest current holder holds (ms): when the explorer saw it take the lock, else its creation. */
+  holderSince: z.number().nullable(),
+  /** Creation time of the longest-waiting node (ms). */
+  oldestWaiterSince: z.number().nullable(),
+  anomalies: z.number().int().nonnegative(),
+});
+export type LockSummary = z.infer<typeof LockSummarySchema>;
+
+/** `GET /api/locks` and the socket's `locks:list`: every lock found under the roots. */
+export const LockListSchema = z.object({
+  roots: z.array(z.string()),
+  locks: z.array(LockSummarySchema),
+  /** True when a bound of the scan was hit, so that some locks may be missing. */
+  partial: z.boolean(),
+  /** Why the list is partial, when it is. */
+  partialReason: z.string().nullable(),
+  /** False while the first scan is still running. */
+  complete: z.boolean(),
+  /** How many znodes the scan read. */
+  scannedNodes: z.number().int().nonnegative(),
+});
+export type LockList = z.infer<typeof LockListSchema>;
+
 /** The state of the explorer's own ZooKeeper session. */
 export const ZkConnectionStateSchema = z.enum([
   'connecting',
@@ -205,12 +239,16 @@ export interface ServerToClientEvents {
   'lock:snapshot': (snapshot: LockSnapshot) => void;
   'lock:delta': (delta: LockDelta) => void;
   'zk:status': (status: ZkStatus) => void;
+  'locks:list': (list: LockList) => void;
 }
 
 /** Events a client sends; every payload is parsed with the schemas above before use. */
 export interface ClientToServerEvents {
   subscribe: (request: unknown, ack?: (ack: Ack) => void) => void;
   unsubscribe: (request: unknown, ack?: (ack: Ack) => void) => void;
+  /** Asks for `locks:list` now and on every change; `locks:unsubscribe` stops it. */
+  'locks:subscribe': (request: unknown, ack?: (ack: Ack) => void) => void;
+  'locks:unsubscribe': (request: unknown, ack?: (ack: Ack) => void) => void;
 }
 
 /** The first error of a failed zod parse, as one sentence. */

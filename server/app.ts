@@ -17,6 +17,7 @@ import {
   type ZkStatus,
 } from '../lib/protocol';
 import { znodePathFromSegments } from '../lib/zk/path';
+import { LockDiscovery } from './locks/discovery';
 import { LockRegistry } from './locks/registry';
 import { isSameOrigin } from './security';
 import { ZkError, type ZkSession } from './zk/session';
@@ -25,6 +26,8 @@ export interface ExplorerOptions {
   session: ZkSession;
   /** Whether the explorer started this ZooKeeper itself. */
   embedded: boolean;
+  /** Where locks are discovered (LOCK_ROOTS) and how far the scan may go. */
+  discovery?: { roots: string[]; maxNodes: number };
   /** Next.js's request handler; without it only the API and socket.io are served (tests). */
   nextHandler?: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 }
@@ -33,6 +36,7 @@ export interface Explorer {
   httpServer: HttpServer;
   io: SocketServer<ClientToServerEvents, ServerToClientEvents>;
   registry: LockRegistry;
+  discovery: LockDiscovery;
   /** Listens and resolves with the URL it serves. */
   listen(port: number, host: string): Promise<string>;
   close(): Promise<void>;
@@ -41,6 +45,7 @@ export interface Explorer {
 type ExplorerSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
 const lockRoom = (path: string): string => `lock:${path}`;
+const LIST_ROOM = 'locks';
 
 /** HTTP status and message for an error met while serving a request. */
 function httpError(error: unknown): { status: number; message: string } {
@@ -67,7 +72,16 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     allowRequest: (request, callback) => callback(null, isSameOrigin(request)),
   });
 
-  const registry = new LockRegistry(session, (delta) => io.to(lockRoom(delta.path)).emit('lock:delta', delta));
+  const registry = new LockRegistry(session);
+  registry.on('delta', (delta) => io.to(lockRoom(delta.path)).emit('lock:delta', delta));
+  const discovery = new LockDiscovery(session, registry, {
+    roots: options.discovery?.roots ?? ['/'],
+    maxNodes: options.discovery?.maxNodes ?? 20_000,
+    maxDepth: 32,
+    pushIntervalMs: 250,
+  });
+  discovery.on('list', (list) => io.to(LIST_ROOM).emit('locks:list', list));
+  discovery.start();
 
   const status = (): ZkStatus => ({
     state: session.state,
@@ -84,6 +98,10 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   app.get('/api/health', (_request, response) => {
     const body: HealthResponse = { ok: session.state === 'connected', zookeeper: status() };
     response.json(body);
+  });
+
+  app.get('/api/locks', (_request, response) => {
+    response.json(discovery.list());
   });
 
   app.get('/api/locks/*segments', async (request: Request, response: Response) => {
@@ -155,6 +173,15 @@ export function createExplorer(options: ExplorerOptions): Explorer {
       registry.release(parsed.data.path, socket.id);
       reply({ ok: true });
     });
+    socket.on('locks:subscribe', (_request, ack) => {
+      void socket.join(LIST_ROOM);
+      socket.emit('locks:list', discovery.list());
+      if (typeof ack === 'function') ack({ ok: true });
+    });
+    socket.on('locks:unsubscribe', (_request, ack) => {
+      void socket.leave(LIST_ROOM);
+      if (typeof ack === 'function') ack({ ok: true });
+    });
     socket.on('disconnect', () => registry.releaseAll(socket.id));
   });
 
@@ -162,6 +189,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     httpServer,
     io,
     registry,
+    discovery,
     listen(port, host) {
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);
@@ -175,6 +203,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     },
     async close() {
       session.off('state', onState);
+      discovery.stop();
       registry.close();
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());

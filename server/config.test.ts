@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       allowSimulation: false,
       adminToken: null,
       simRoot: '/sim',
+      discoveryMaxNodes: 20000,
       dev: false,
     });
   });

@@ -18,6 +18,7 @@ export interface Config {
   allowSimulation: boolean;
   adminToken: string | null;
   simRoot: string;
+  discoveryMaxNodes: number;
   dev: boolean;
 }
 
@@ -39,6 +40,7 @@ export const SETTINGS = {
   allowSimulation: { env: 'ALLOW_SIMULATION', flag: 'allow-simulation', help: 'allow simulated contenders against a ZooKeeper the explorer did not start (1/0)' },
   adminToken: { env: 'ADMIN_TOKEN', flag: 'admin-token', help: 'bearer token required by every control when set', secret: true },
   simRoot: { env: 'SIM_ROOT', flag: 'sim-root', help: 'the only subtree simulated contenders may touch' },
+  discoveryMaxNodes: { env: 'DISCOVERY_MAX_NODES', flag: 'discovery-max-nodes', help: 'the most znodes one scan for locks reads' },
 } as const satisfies Record<string, Setting>;
 
 type SettingName = keyof typeof SETTINGS;
@@ -73,6 +75,7 @@ const parsers: Record<SettingName, z.ZodType> = {
   allowSimulation: bool,
   adminToken: z.string().min(8, 'must be at least 8 characters'),
   simRoot: ZnodePath.refine((path) => path !== '/', 'must not be the root'),
+  discoveryMaxNodes: z.coerce.number().int().min(1).max(10_000_000),
 };
 
 const DEFAULTS: Record<SettingName, string | null> = {
@@ -85,6 +88,7 @@ const DEFAULTS: Record<SettingName, string | null> = {
   allowSimulation: '0',
   adminToken: null,
   simRoot: '/sim',
+  discoveryMaxNodes: '20000',
 };
 
 /** A configuration error: its message is the one line printed before exit 1. */
@@ -126,6 +130,7 @@ export function loadConfig(argv: readonly string[], env: Readonly<Record<string,
     allowSimulation: values.allowSimulation as boolean,
     adminToken: (values.adminToken as string | null) ?? null,
     simRoot: values.simRoot as string,
+    discoveryMaxNodes: values.discoveryMaxNodes as number,
     dev: flags.dev === true,
   };
 }

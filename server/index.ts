@@ -64,7 +64,12 @@ async function main(): Promise<void> {
   const nextApp = next({ dev: config.dev, dir: projectRoot, hostname: config.host, port: config.port });
   await nextApp.prepare();
   const handle = nextApp.getRequestHandler();
-  explorer = createExplorer({ session, embedded: embedded !== null, nextHandler: (request, response) => handle(request, response) });
+  explorer = createExplorer({
+    session,
+    embedded: embedded !== null,
+    discovery: { roots: config.lockRoots, maxNodes: config.discoveryMaxNodes },
+    nextHandler: (request, response) => handle(request, response),
+  });
   const url = await explorer.listen(config.port, config.host);
   console.log(`zk-lock-explorer listening on ${url}`);
 }

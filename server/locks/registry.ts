@@ -1,18 +1,23 @@
+import { EventEmitter } from 'node:events';
 import type { LockDelta, LockSnapshot } from '../../lib/protocol';
 import type { ZkSession } from '../zk/session';
 import { LockWatcher } from './watcher';
 
+interface RegistryEvents {
+  /** A watched lock changed. */
+  delta: [delta: LockDelta];
+}
+
 /**
- * The locks somebody is looking at: one watcher per path, shared by all its subscribers and
- * stopped when the last one leaves. After a reconnect or a new session every watcher re-reads.
+ * The locks somebody is looking at (a browser, the discovery of every lock under the roots):
+ * one watcher per path, shared by all its subscribers and stopped when the last one leaves.
+ * After a reconnect or a new session every watcher re-reads.
  */
-export class LockRegistry {
+export class LockRegistry extends EventEmitter<RegistryEvents> {
   private readonly entries = new Map<string, { watcher: LockWatcher; subscribers: Set<string> }>();
 
-  constructor(
-    private readonly session: ZkSession,
-    private readonly onDelta: (delta: LockDelta) => void,
-  ) {
+  constructor(private readonly session: ZkSession) {
+    super();
     session.on('session', this.refreshAll);
     session.on('reconnected', this.refreshAll);
   }
@@ -21,7 +26,7 @@ export class LockRegistry {
   async acquire(path: string, subscriber: string): Promise<LockWatcher> {
     let entry = this.entries.get(path);
     if (entry === undefined) {
-      entry = { watcher: new LockWatcher(this.session, path, this.onDelta), subscribers: new Set() };
+      entry = { watcher: new LockWatcher(this.session, path, (delta) => this.emit('delta', delta)), subscribers: new Set() };
       this.entries.set(path, entry);
     }
     entry.subscribers.add(subscriber);
@@ -51,6 +56,11 @@ export class LockRegistry {
   /** The watched paths and how many subscribe to each. */
   watched(): Array<{ path: string; subscribers: number }> {
     return [...this.entries].map(([path, entry]) => ({ path, subscribers: entry.subscribers.size }));
+  }
+
+  /** The current snapshot of a watched lock, or undefined when nobody watches it. */
+  current(path: string): LockSnapshot | undefined {
+    return this.entries.get(path)?.watcher.snapshot;
   }
 
   /** The live snapshot when the lock is watched, otherwise one read without any watch. */

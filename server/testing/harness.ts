@@ -5,6 +5,8 @@ import { inject } from 'vitest';
 import type { Ack, ClientToServerEvents, LockDelta, LockSnapshot, ServerToClientEvents } from '../../lib/protocol';
 import { createExplorer, type Explorer } from '../app';
 import { ZkSession } from '../zk/session';
+import { fourLetterWord } from '../zk/four-letter';
+import { parseWchc } from '../../lib/zk/four-letter';
 
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -32,10 +34,17 @@ export interface RunningExplorer {
   close(): Promise<void>;
 }
 
-/** The explorer's API and socket.io (without the Next.js page) on a free loopback port. */
-export async function startExplorer(): Promise<RunningExplorer> {
+/**
+ * The explorer's API and socket.io (without the Next.js page) on a free loopback port. Its lock
+ * discovery scans `roots`: by default a root of its own, so that it does not scan other tests' locks.
+ */
+export async function startExplorer(discovery?: { roots: string[]; maxNodes?: number }): Promise<RunningExplorer> {
   const session = await openSession(4000);
-  const explorer = createExplorer({ session, embedded: false });
+  const explorer = createExplorer({
+    session,
+    embedded: false,
+    discovery: { roots: discovery?.roots ?? [uniqueRoot('discovery')], maxNodes: discovery?.maxNodes ?? 20_000 },
+  });
   const url = await explorer.listen(0, '127.0.0.1');
   return {
     explorer,
@@ -59,7 +68,7 @@ export async function connectClient(url: string, extraHeaders?: Record<string, s
 }
 
 /** Sends a request and resolves with its ack. */
-export function request(socket: TestSocket, event: 'subscribe' | 'unsubscribe', payload: unknown): Promise<Ack> {
+export function request(socket: TestSocket, event: keyof ClientToServerEvents, payload: unknown): Promise<Ack> {
   return new Promise((resolve) => socket.emit(event, payload, resolve));
 }
 
@@ -130,4 +139,10 @@ export async function expireSession(session: ZkSession): Promise<void> {
   const twin = new ZkSession({ connectString: zkConnect(), sessionTimeoutMs: 4000, resume: { sessionId, password } });
   await twin.start(10_000);
   twin.close();
+}
+
+/** The paths a session holds data watches on, as ZooKeeper's `wchc` reports them. */
+export async function watchesOf(sessionId: string): Promise<string[]> {
+  const [host, port] = zkConnect().split(':') as [string, string];
+  return parseWchc(await fourLetterWord(host, Number(port), 'wchc')).get(sessionId) ?? [];
 }

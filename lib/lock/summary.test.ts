@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { record, snapshotOf } from '../testing/records';
+import { summarizeLock } from './summary';
+
+describe('summarizeLock', () => {
+  it('names the holder, counts the queue and dates the oldest wait', () => {
+    const snapshot = snapshotOf('/l', [
+      record('lock-0000000000', '0xa', 1, 1000),
+      record('lock-0000000001', '0xb', 2, 2000),
+      record('lock-0000000002', '0xc', 3, 3000),
+    ]);
+    expect(summarizeLock(snapshot)).toEqual({
+      path: '/l',
+      exists: true,
+      recipe: snapshot.recipe,
+      holders: ['lock-0000000000'],
+      holderSessions: ['0xa'],
+      queueLength: 2,
+      holderSince: 1000,
+      oldestWaiterSince: 2000,
+      anomalies: 0,
+    });
+  });
+
+  it('has no times for an empty lock', () => {
+    expect(summarizeLock(snapshotOf('/l', []))).toMatchObject({ holders: [], queueLength: 0, holderSince: null, oldestWaiterSince: null });
+  });
+});

@@ -1,0 +1,20 @@
+import type { LockSnapshot, LockSummary } from '../protocol';
+
+/** The one-line summary of a lock for the lock list. */
+export function summarizeLock(snapshot: LockSnapshot): LockSummary {
+  const holders = snapshot.nodes.filter((node) => node.role === 'holder');
+  const waiters = snapshot.nodes.filter((node) => node.role === 'waiter');
+  const earliest = (times: number[]): number | null => (times.length === 0 ? null : Math.min(...times));
+  return {
+    path: snapshot.path,
+    exists: snapshot.exists,
+    recipe: snapshot.recipe,
+    holders: holders.map((node) => node.name),
+    holderSessions: holders.map((node) => node.sessionId),
+    queueLength: waiters.length,
+    // A holder already holding when first read held at least since its creation.
+    holderSince: earliest(holders.map((node) => node.roleSince ?? node.ctime)),
+    oldestWaiterSince: earliest(waiters.map((node) => node.ctime)),
+    anomalies: snapshot.anomalies.length,
+  };
+}

@@ -1,0 +1,136 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LockListSchema, type LockList } from '../lib/protocol';
+import { connectClient, eventually, openSession, request, startExplorer, uniqueRoot, watchesOf, type RunningExplorer } from './testing/harness';
+import type { ZkSession } from './zk/session';
+
+const sessions: ZkSession[] = [];
+let admin: ZkSession;
+const root = uniqueRoot('tree');
+
+async function contender(lockPath: string, name: string, data: string | null = null): Promise<ZkSession> {
+  const session = await openSession();
+  sessions.push(session);
+  await session.create(`${lockPath}/${name}`, data === null ? null : Buffer.from(data), name.endsWith('-') || name.endsWith('__') ? 'ephemeral-sequential' : 'ephemeral');
+  return session;
+}
+
+async function list(url: string): Promise<LockList> {
+  return LockListSchema.parse(await (await fetch(`${url}/api/locks`)).json());
+}
+
+beforeAll(async () => {
+  admin = await openSession();
+  // A tree with locks of several recipes, and things that are not locks.
+  for (const path of ['/app/orders/lock', '/app/payments/lock', '/config/feature', '/res', '/sem/locks', '/sem/leases', '/ks-__lock__', '/empty']) {
+    await admin.mkdirp(`${root}${path}`);
+  }
+  await admin.create(`${root}/config/feature/flag`, Buffer.from('on'));
+  await contender(`${root}/app/orders/lock`, `_c_${randomUUID()}-lock-`);
+  await contender(`${root}/app/orders/lock`, `_c_${randomUUID()}-lock-`);
+  await contender(`${root}/app/payments/lock`, `${randomBytes(16).toString('hex')}__lock__`);
+  await contender(`${root}/res`, 'printer-1', 'client-42');
+  await contender(`${root}/sem/leases`, `_c_${randomUUID()}-lease-`);
+  // Kazoo keeps a semaphore's max_leases as the data of its path.
+  await admin.create(`${root}/ks`, Buffer.from('2'));
+  await contender(`${root}/ks`, randomBytes(16).toString('hex'));
+  await contender(`${root}/ks-__lock__`, `${randomBytes(16).toString('hex')}__lock__`);
+});
+
+afterAll(() => {
+  for (const session of sessions) session.close();
+  admin.close();
+});
+
+describe('discovering every lock under the roots', () => {
+  let running: RunningExplorer;
+  beforeAll(async () => {
+    running = await startExplorer({ roots: [root] });
+    await running.explorer.discovery.idle();
+  });
+  afterAll(async () => {
+    await running.close();
+  });
+
+  it('lists each lock once with its recipe, and nothing that is not a lock', async () => {
+    const found = await list(running.url);
+    expect(found).toMatchObject({ roots: [root], partial: false, complete: true });
+    expect(found.locks.map((lock) => [lock.path.slice(root.length), lock.recipe.id])).toEqual([
+      ['/app/orders/lock', 'curator-mutex'],
+      ['/app/payments/lock', 'kazoo-lock'],
+      ['/ks', 'kazoo-semaphore'],
+      ['/res', 'single-node'],
+      ['/sem', 'curator-semaphore'],
+    ]);
+    const orders = found.locks[0]!;
+    expect(orders.holders).toHaveLength(1);
+    expect(orders.queueLength).toBe(1);
+    expect(orders.holderSince).toBeGreaterThan(0);
+    expect(orders.oldestWaiterSince).toBeGreaterThanOrEqual(orders.holderSince!);
+  });
+
+  it('sets no data watch at all: contender nodes are never watched', async () => {
+    expect(await watchesOf(running.session.sessionId!)).toEqual([]);
+  });
+
+  it('pushes a lock that appears anywhere below the roots, and drops it when it goes, without polling', async () => {
+    const socket = await connectClient(running.url);
+    try {
+      const lists: LockList[] = [];
+      socket.on('locks:list', (value) => lists.push(value));
+      expect(await request(socket, 'locks:subscribe', {})).toEqual({ ok: true });
+      const lockPath = `${root}/later/deep/lock`;
+      await admin.mkdirp(lockPath);
+      const holder = await contender(lockPath, `_c_${randomUUID()}-lock-`);
+      await eventually(() => lists.at(-1)?.locks.find((lock) => lock.path === lockPath && lock.holders.length === 1));
+
+      holder.close();
+      await admin.remove(lockPath);
+      await eventually(() => (lists.at(-1)?.locks.some((lock) => lock.path === lockPath) === false ? true : undefined));
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('follows a lock whose parent a container reaper deletes and which comes back', async () => {
+    const lockPath = `${root}/reaped/lock`;
+    await admin.mkdirp(lockPath);
+    const first = await contender(lockPath, `_c_${randomUUID()}-lock-`);
+    await eventually(async () => (await list(running.url)).locks.find((lock) => lock.path === lockPath));
+    first.close();
+    await eventually(async () => ((await list(running.url)).locks.find((lock) => lock.path === lockPath)?.holders.length === 0 ? true : undefined));
+    await admin.remove(lockPath);
+    await eventually(async () => ((await list(running.url)).locks.some((lock) => lock.path === lockPath) ? undefined : true));
+    await admin.mkdirp(lockPath);
+    await contender(lockPath, `_c_${randomUUID()}-lock-`);
+    await eventually(async () => (await list(running.url)).locks.find((lock) => lock.path === lockPath && lock.holders.length === 1));
+  });
+});
+
+describe('a bounded scan', () => {
+  it('stops at DISCOVERY_MAX_NODES and says the list is partial', async () => {
+    const running = await startExplorer({ roots: [root], maxNodes: 5 });
+    try {
+      await running.explorer.discovery.idle();
+      const found = await list(running.url);
+      expect(found.partial).toBe(true);
+      expect(found.partialReason).toContain('5 znodes');
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('finds a root that is created after the explorer started', async () => {
+    const later = uniqueRoot('late-root');
+    const running = await startExplorer({ roots: [later] });
+    try {
+      await running.explorer.discovery.idle();
+      expect((await list(running.url)).locks).toEqual([]);
+      await admin.mkdirp(`${later}/lock`);
+      await contender(`${later}/lock`, `_c_${randomUUID()}-lock-`);
+      await eventually(async () => (await list(running.url)).locks.find((lock) => lock.path === `${later}/lock`));
+    } finally {
+      await running.close();
+    }
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * Finds every lock under the configured roots and keeps the list live with watches, never by
+ * polling: a child watch on each persistent interior node (where a new lock parent can appear),
+ * the lock watcher of the registry on each lock parent, and no watch at all on contender nodes
+ * or other ephemeral leaves. The scan is bounded; hitting a bound marks the list partial.
+ */
+import { EventEmitter } from 'node:events';
+import { detectRecipe, kazooSemaphoreQueue } from '../../lib/lock/recipes';
+import { summarizeLock } from '../../lib/lock/summary';
+import type { LockList, LockSummary, ZnodeStat } from '../../lib/protocol';
+import { NO_SESSION } from '../../lib/zk/ids';
+import { childPath, isWithin } from '../../lib/zk/path';
+import type { LockRegistry } from './registry';
+import { ZkError, type Watcher, type ZkSession } from '../zk/session';
+
+export interface DiscoveryOptions {
+  roots: string[];
+  /** The most znodes one scan reads before it stops and says the list is partial. */
+  maxNodes: number;
+  /** The deepest level below a root that is scanned. */
+  maxDepth: number;
+  /** How often at most the list is pushed while locks change (ms). */
+  pushIntervalMs: number;
+}
+
+interface DiscoveryEvents {
+  list: [list: LockList];
+}
+
+const SUBSCRIBER = 'discovery';
+// ZooKeeper's own subtree (quotas, config) holds no locks.
+const SYSTEM_TREE = '/zookeeper';
+const CONCURRENCY = 16;
+
+type Known = { kind: 'interior'; depth: number; children: Set<string>; watcher: Watcher } | { kind: 'lock'; depth: number };
+
+export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
+  private readonly known = new Map<string, Known>();
+  private readonly queue: Array<{ path: string; depth: number }> = [];
+  private readonly queued = new Set<string>();
+  private active = 0;
+  private scanned = 0;
+  private partialReason: string | null = null;
+  private complete = false;
+  private stopped = false;
+  private pushTimer: NodeJS.Timeout | null = null;
+  private readonly idleWaiters: Array<() => void> = [];
+
+  constructor(
+    private readonly session: ZkSession,
+    private readonly registry: LockRegistry,
+    private readonly options: DiscoveryOptions,
+  ) {
+    super();
+    registry.on('delta', this.onDelta);
+    session.on('session', this.rescan);
+  }
+
+  /** Starts the first scan; `idle()` resolves when it is done. */
+  start(): void {
+    for (const root of this.options.roots) this.enqueue(root, 0);
+  }
+
+  /** Resolves when no scan work is pending. */
+  idle(): Promise<void> {
+    if (this.active === 0 && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  list(): LockList {
+    const locks: LockSummary[] = [];
+    const kazooSemaphores = new Set<string>();
+    for (const [path, entry] of this.known) {
+      if (entry.kind !== 'lock') continue;
+      const snapshot = this.registry.current(path);
+      if (snapshot === undefined) continue;
+      if (snapshot.recipe.id === 'kazoo-semaphore') kazooSemaphores.add(kazooSemaphoreQueue(path));
+      locks.push(summarizeLock(snapshot));
+    }
+    return {
+      roots: this.options.roots,
+      // A Kazoo semaphore's queue is part of the semaphore, not a lock of its own.
+      locks: locks.filter((lock) => !kazooSemaphores.has(lock.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+      partial: this.partialReason !== null,
+      partialReason: this.partialReason,
+      complete: this.complete,
+      scannedNodes: this.scanned,
+    };
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.registry.off('delta', this.onDelta);
+    this.session.off('session', this.rescan);
+    if (this.pushTimer) clearTimeout(this.pushTimer);
+    this.registry.releaseAll(SUBSCRIBER);
+    this.known.clear();
+  }
+
+  private readonly onDelta = (delta: { path: string }): void => {
+    if (this.known.get(delta.path)?.kind === 'lock') this.schedulePush();
+  };
+
+  /** After a new session every watch is gone: read the interior nodes again. */
+  private readonly rescan = (): void => {
+    for (const [path, entry] of this.known) if (entry.kind === 'interior') this.enqueue(path, entry.depth);
+  };
+
+  private enqueue(path: string, depth: number): void {
+    if (this.stopped || this.queued.has(path)) return;
+    this.queued.add(path);
+    this.queue.push({ path, depth });
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.active < CONCURRENCY && this.queue.length > 0) {
+      const next = this.queue.shift()!;
+      this.queued.delete(next.path);
+      this.active += 1;
+      void this.visit(next.path, next.depth)
+        .catch((error: unknown) => {
+          if (!(error instanceof ZkError && ['CONNECTION_LOSS', 'SESSION_EXPIRED', 'CLOSED'].includes(error.code))) {
+            console.warn(`discovery of ${next.path}: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        })
+        .finally(() => {
+          this.active -= 1;
+          this.pump();
+          if (this.active === 0 && this.queue.length === 0) {
+            this.complete = true;
+            this.schedulePush();
+            for (const resolve of this.idleWaiters.splice(0)) resolve();
+          }
+        });
+    }
+  }
+
+  private budget(count: number): boolean {
+    if (this.scanned + count > this.options.maxNodes) {
+      this.partialReason = `the scan stopped at ${this.options.maxNodes} znodes (DISCOVERY_MAX_NODES)`;
+      return false;
+    }
+    this.scanned += count;
+    return true;
+  }
+
+  private async visit(path: string, depth: number): Promise<void> {
+    if (this.stopped || isWithin(path, SYSTEM_TREE)) return;
+    const known = this.known.get(path);
+    if (known?.kind === 'lock') return;
+    if (!this.budget(1)) return;
+    const watcher: Watcher = known?.kind === 'interior' ? known.watcher : () => this.enqueue(path, depth);
+    let names: string[];
+    try {
+      ({ children: names } = await this.session.getChildren(path, watcher));
+    } catch (error) {
+      if (error instanceof ZkError && error.code === 'NO_NODE') {
+        this.forget(path);
+        // A root that does not exist yet is found the moment it is created.
+        if (this.options.roots.includes(path) && (await this.session.exists(path, watcher)) !== null) this.enqueue(path, depth);
+        return;
+      }
+      throw error;
+    }
+    if (this.stopped) return;
+    const recipe = detectRecipe(names, null, null).id;
+    if (recipe !== 'unknown' && recipe !== 'single-node') {
+      await this.becomeLock(path, depth);
+      return;
+    }
+    if (!this.budget(names.length)) return;
+    const stats = await Promise.all(names.map((name) => this.statOf(childPath(path, name))));
+    const ephemeralLeaves = stats.filter((stat) => stat !== null && stat.ephemeralOwner !== NO_SESSION && stat.numChildren === 0);
+    if (names.length > 0 && ephemeralLeaves.length === names.length) {
+      // Seed 001's layout: one ephemeral node per resource, each a held lock.
+      await this.becomeLock(path, depth);
+      return;
+    }
+    const previous = known?.kind === 'interior' ? known.children : new Set<string>();
+    this.known.set(path, { kind: 'interior', depth, children: new Set(names), watcher });
+    for (const name of previous) if (!names.includes(name)) this.forget(childPath(path, name));
+    names.forEach((name, index) => {
+      const stat = stats[index];
+      const child = childPath(path, name);
+      // Ephemeral nodes cannot have children, so they are never lock parents.
+      if (stat === null || stat === undefined || stat.ephemeralOwner !== NO_SESSION || this.known.has(child)) return;
+      if (depth + 1 > this.options.maxDepth) {
+        this.partialReason = `the scan stopped at depth ${this.options.maxDepth}`;
+        return;
+      }
+      this.enqueue(child, depth + 1);
+    });
+    this.schedulePush();
+  }
+
+  private async statOf(path: string): Promise<ZnodeStat | null> {
+    try {
+      return await this.session.exists(path);
+    } catch (error) {
+      if (error instanceof ZkError && error.code === 'NO_NODE') return null;
+      throw error;
+    }
+  }
+
+  private async becomeLock(path: string, depth: number): Promise<void> {
+    const previous = this.known.get(path);
+    if (previous?.kind === 'interior') for (const name of previous.children) this.forget(childPath(path, name));
+    this.known.set(path, { kind: 'lock', depth });
+    await this.registry.acquire(path, SUBSCRIBER);
+    this.schedulePush();
+  }
+
+  /** Drops a path that went away, with everything known below it. */
+  private forget(path: string): void {
+    for (const known of [...this.known.keys()]) {
+      if (!isWithin(known, path)) continue;
+      if (this.known.get(known)?.kind === 'lock') this.registry.release(known, SUBSCRIBER);
+      this.known.delete(known);
+    }
+    this.schedulePush();
+  }
+
+  private schedulePush(): void {
+    if (this.stopped || this.pushTimer !== null) return;
+    this.pushTimer = setTimeout(() => {
+      this.pushTimer = null;
+      this.emit('list', this.list());
+    }, this.options.pushIntervalMs);
+  }
+}
