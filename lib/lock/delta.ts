@@ -1,22 +1,22 @@
 import type { LockDelta, LockNode, LockSnapshot } from '../protocol';
-import { compareQueueOrder, withRoles } from './queue';
+import { compareQueueOrder, nodesByName, withRoles } from './queue';
 
 /**
  * The delta that turns `previous` into `next`: only the nodes that came, went or changed.
  * Returns null when nothing changed, so that no empty delta is ever sent.
  */
 export function diffSnapshots(previous: LockSnapshot, next: LockSnapshot): LockDelta | null {
-  const before = new Map(previous.nodes.map((node) => [node.name, node]));
+  const before = nodesByName(previous);
+  const after = nodesByName(next);
   const added: LockNode[] = [];
   const updated: LockNode[] = [];
-  const present = new Set<string>();
   for (const node of next.nodes) {
-    present.add(node.name);
     const old = before.get(node.name);
+    if (old === node) continue;
     if (old === undefined) added.push(node);
     else if (!sameNode(old, node)) updated.push(node);
   }
-  const removed = previous.nodes.filter((node) => !present.has(node.name)).map((node) => node.name);
+  const removed = previous.nodes.filter((node) => !after.has(node.name)).map((node) => node.name);
   const recipe = sameJson(previous.recipe, next.recipe) ? null : next.recipe;
   const anomalies = sameJson(previous.anomalies, next.anomalies) ? null : next.anomalies;
   if (added.length + removed.length + updated.length === 0 && previous.exists === next.exists && recipe === null && anomalies === null) {
@@ -51,13 +51,26 @@ export function applyDelta(snapshot: LockSnapshot, delta: LockDelta): LockSnapsh
 }
 
 function sameNode(a: LockNode, b: LockNode): boolean {
-  for (const key of Object.keys(a) as Array<keyof LockNode>) {
-    const left = a[key];
-    const right = b[key];
-    if (left === right) continue;
-    if (typeof left !== 'object' || typeof right !== 'object' || !sameJson(left, right)) return false;
-  }
-  return Object.keys(a).length === Object.keys(b).length;
+  if (a === b) return true;
+  return (
+    a.role === b.role &&
+    a.predecessor === b.predecessor &&
+    a.sortKey === b.sortKey &&
+    a.mode === b.mode &&
+    a.queue === b.queue &&
+    a.roleSince === b.roleSince &&
+    a.sessionId === b.sessionId &&
+    a.czxid === b.czxid &&
+    a.ctime === b.ctime &&
+    a.mtime === b.mtime &&
+    a.ephemeral === b.ephemeral &&
+    a.sequence === b.sequence &&
+    a.path === b.path &&
+    a.watch?.type === b.watch?.type &&
+    a.watch?.path === b.watch?.path &&
+    // Data objects are shared while a node stays, so identity is the usual answer.
+    (a.data === b.data || sameJson(a.data, b.data))
+  );
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

@@ -8,26 +8,34 @@ export type { ChildRecord, LockInput, ParentListing } from './recipes';
  * read, if any: it supplies the recipe hint and when each node took its role; `now` is the
  * time of this read (the model reads no clock).
  */
-export function buildSnapshot(input: Omit<LockInput, 'hint'>, previous: LockSnapshot | null, now: number): LockSnapshot {
-  const analysis = analyzeLock({ ...input, hint: previous?.recipe.id ?? null });
-  const before = new Map(previous?.nodes.map((node) => [node.name, node]));
-  const nodes = analysis.nodes.map((node): LockNode => {
-    const old = before.get(node.name);
-    let roleSince: number | null;
-    if (old !== undefined) roleSince = old.role === node.role ? old.roleSince : now;
-    else if (node.role === 'waiter') roleSince = node.ctime;
-    // A holder seen arriving holds from now; one that held before the first read, from an unknown time.
-    else roleSince = previous === null ? null : now;
-    return { ...node, roleSince };
-  });
+export function buildSnapshot(
+  input: Omit<LockInput, 'hint'>,
+  previous: LockSnapshot | null,
+  now: number,
+  version = (previous?.version ?? -1) + 1,
+): LockSnapshot {
+  const analysis = analyzeLock({ ...input, hint: previous?.recipe.id ?? null }, { previous: previous === null ? null : nodesByName(previous), now });
   return withRoles({
     path: input.path,
     exists: input.root.exists,
-    version: (previous?.version ?? -1) + 1,
+    version,
     recipe: analysis.recipe,
-    nodes,
+    nodes: analysis.nodes,
     anomalies: previous?.anomalies ?? [],
   });
+}
+
+// Built once per snapshot: it serves the next read (to date roles) and the diff against it.
+const indexes = new WeakMap<LockSnapshot, Map<string, LockNode>>();
+
+/** The nodes of a snapshot by name, built once per snapshot. */
+export function nodesByName(snapshot: LockSnapshot): Map<string, LockNode> {
+  let index = indexes.get(snapshot);
+  if (index === undefined) {
+    index = new Map(snapshot.nodes.map((node) => [node.name, node]));
+    indexes.set(snapshot, index);
+  }
+  return index;
 }
 
 /** The snapshot of a lock parent that does not exist. */
@@ -52,6 +60,11 @@ export function compareQueueOrder(a: LockNode, b: LockNode): number {
 export function withRoles(lock: Omit<LockSnapshot, 'holders' | 'waiters'>): LockSnapshot {
   const holders: string[] = [];
   const waiters: string[] = [];
-  for (const node of lock.nodes) (node.role === 'holder' ? holders : waiters).push(node.name);
+  const nodes = lock.nodes;
+  for (let i = 0; i < nodes.length; i += 1) {
+    const node = nodes[i] as LockNode;
+    if (node.role === 'holder') holders.push(node.name);
+    else waiters.push(node.name);
+  }
   return { ...lock, holders, waiters };
 }

@@ -35,13 +35,18 @@ export interface LockInput {
   hint: RecipeId | null;
 }
 
-/** A node as its recipe places it, before the explorer adds when it took its role. */
-export type PlacedNode = Omit<LockNode, 'roleSince'>;
+/** What the analysis needs besides the lock itself: the previous reading, to date roles. */
+export interface AnalysisContext {
+  /** The nodes of the previous snapshot by name; null on the first read. */
+  previous: ReadonlyMap<string, LockNode> | null;
+  /** The time of this read (ms); the model reads no clock. */
+  now: number;
+}
 
 export interface LockAnalysis {
   recipe: RecipeInfo;
   /** In queue order. */
-  nodes: PlacedNode[];
+  nodes: LockNode[];
 }
 
 const RECIPE_NAMES: Record<RecipeId, string> = {
@@ -107,6 +112,29 @@ const SEQUENTIAL_KINDS: Array<[Kind, RegExp]> = [
 const KAZOO_LEASE = /^[0-9a-f]{32}$/;
 const CURATOR_DIRS = new Set(['locks', 'leases']);
 
+interface Classified {
+  kind: Kind;
+  seq: SequenceSuffix | null;
+  /** The node's path and sort key, kept so that the same strings are compared on every read. */
+  path?: string;
+  sortKey?: { rules: string; key: string };
+  /** The node as last placed: returned again while nothing about it changed, so that unchanged nodes keep their identity. */
+  node?: LockNode;
+}
+
+// Each record is classified once while it stays in the queue: a handover at the head of 10,000
+// waiters must not run every pattern over every name again.
+const classifications = new WeakMap<ChildRecord, Classified>();
+
+function classify(record: ChildRecord): Classified {
+  let classified = classifications.get(record);
+  if (classified === undefined) {
+    classified = { kind: kindOf(record.name), seq: parseSequence(record.name) };
+    classifications.set(record, classified);
+  }
+  return classified;
+}
+
 function kindOf(name: string): Kind {
   for (const [kind, pattern] of SEQUENTIAL_KINDS) if (pattern.test(name)) return kind;
   if (parseSequence(name) !== null) return 'sequential';
@@ -148,10 +176,18 @@ export function detectRecipe(
   selfData: NodeData | null,
   hint: RecipeId | null,
 ): { id: RecipeId; note: string | null } {
+  return detectFromKinds(names, new Set(names.map(kindOf)), selfData, hint);
+}
+
+function detectFromKinds(
+  names: readonly string[],
+  kinds: ReadonlySet<Kind>,
+  selfData: NodeData | null,
+  hint: RecipeId | null,
+): { id: RecipeId; note: string | null } {
   if (isCuratorSemaphore(names)) return { id: 'curator-semaphore', note: null };
   if (isKazooSemaphore(names, selfData)) return { id: 'kazoo-semaphore', note: null };
   if (names.length === 0) return { id: hint ?? 'unknown', note: null };
-  const kinds = new Set(names.map(kindOf));
   const sequential = [...kinds].filter((kind) => !NON_SEQUENTIAL.has(kind));
   if (sequential.length === 0) return { id: 'single-node', note: null };
   const only = (...allowed: Kind[]): boolean => sequential.every((kind) => allowed.includes(kind));
@@ -174,6 +210,7 @@ export function detectRecipe(
 
 interface Entry {
   record: ChildRecord;
+  classified: Classified;
   path: string;
   seq: SequenceSuffix;
 }
@@ -185,12 +222,13 @@ function numericKey(value: number): string {
   return String(value + INT32_OFFSET).padStart(10, '0');
 }
 
-function sequencedEntries(listing: ParentListing, accept: (name: string) => boolean): Entry[] {
+function sequencedEntries(listing: ParentListing, accept: (kind: Kind) => boolean): Entry[] {
   const entries: Entry[] = [];
   for (const record of listing.children) {
-    if (!accept(record.name)) continue;
-    const seq = parseSequence(record.name);
-    if (seq !== null) entries.push({ record, path: childPath(listing.path, record.name), seq });
+    const classified = classify(record);
+    if (classified.seq === null || !accept(classified.kind)) continue;
+    classified.path ??= childPath(listing.path, record.name);
+    entries.push({ record, classified, path: classified.path, seq: classified.seq });
   }
   return entries;
 }
@@ -200,23 +238,70 @@ function compareKeys(a: string, b: string): number {
   return a < b ? -1 : 1;
 }
 
+/** How a client orders its queue: a key per entry that sorts as the client sorts. */
+interface SortRule {
+  /** Names the rule, so that a cached key is reused only under the same rule. */
+  id: string;
+  key: (entry: Entry) => string;
+}
+
 interface QueueRules {
   queue: string;
   watch: WatchSpec['type'];
-  /** The client's sort key of an entry (the queue and the name are added as tie-breakers). */
-  key: (entry: Entry) => string;
+  /** The client's order (the queue and the name are added as tie-breakers). */
+  key: SortRule;
   modeOf: (entry: Entry) => LockMode;
   /** Whom a reader waits on: Curator the first writer before it, Kazoo and menagerie the nearest. */
   readerWaitsOn: 'first-writer' | 'nearest-writer';
   /** Key prefix that places this queue among others in one lock. */
   group?: string;
+  /** For a semaphore's queue: its head does not hold but waits for a lease, with this watch. */
+  headWaits?: WatchSpec;
 }
 
-function place(entry: Entry, fields: Omit<PlacedNode, 'name' | 'path' | 'sessionId' | 'ephemeral' | 'ctime' | 'mtime' | 'czxid' | 'data'>): PlacedNode {
-  const { name, stat, data } = entry.record;
-  return {
+/** The sort key of an entry under the given rules, computed once per record and rules. */
+function sortKeyOf(entry: Entry, rules: QueueRules): string {
+  const classified = entry.classified;
+  const signature = `${rules.group ?? ''}${rules.queue}\u0001${rules.key.id}`;
+  if (classified.sortKey?.rules !== signature) {
+    classified.sortKey = { rules: signature, key: `${rules.group ?? ''}${rules.queue}\u0001${rules.key.key(entry)}\u0001${entry.record.name}` };
+  }
+  return classified.sortKey.key;
+}
+
+type PlacedFields = Omit<LockNode, 'name' | 'path' | 'sessionId' | 'ephemeral' | 'ctime' | 'mtime' | 'czxid' | 'data' | 'roleSince'>;
+
+function samePlacement(node: LockNode, path: string, fields: PlacedFields, roleSince: number | null): boolean {
+  return (
+    node.path === path &&
+    node.role === fields.role &&
+    node.roleSince === roleSince &&
+    node.predecessor === fields.predecessor &&
+    node.sortKey === fields.sortKey &&
+    node.mode === fields.mode &&
+    node.queue === fields.queue &&
+    node.sequence === fields.sequence &&
+    node.watch?.type === fields.watch?.type &&
+    node.watch?.path === fields.watch?.path
+  );
+}
+
+/**
+ * The node of one record in its place in the queue. When the explorer saw it take its role:
+ * a waiter waits since its creation; a holder seen arriving holds from this read, one that
+ * already held at the first read from an unknown time.
+ */
+function place(record: ChildRecord, classified: Classified, path: string, fields: PlacedFields, context: AnalysisContext): LockNode {
+  const old = context.previous?.get(record.name);
+  let roleSince: number | null;
+  if (old !== undefined) roleSince = old.role === fields.role ? old.roleSince : context.now;
+  else if (fields.role === 'waiter') roleSince = record.stat.ctime;
+  else roleSince = context.previous === null ? null : context.now;
+  if (classified.node !== undefined && samePlacement(classified.node, path, fields, roleSince)) return classified.node;
+  const { name, stat, data } = record;
+  const node: LockNode = {
     name,
-    path: entry.path,
+    path,
     sessionId: stat.ephemeralOwner,
     ephemeral: stat.ephemeralOwner !== NO_SESSION,
     ctime: stat.ctime,
@@ -224,7 +309,10 @@ function place(entry: Entry, fields: Omit<PlacedNode, 'name' | 'path' | 'session
     czxid: stat.czxid,
     data,
     ...fields,
+    roleSince,
   };
+  classified.node = node;
+  return node;
 }
 
 /**
@@ -232,71 +320,93 @@ function place(entry: Entry, fields: Omit<PlacedNode, 'name' | 'path' | 'session
  * contender) holds when it is first and waits on the node just before it; a reader holds
  * when no writer is before it and otherwise waits on the writer its client picks.
  */
-function sequentialQueue(entries: Entry[], rules: QueueRules): PlacedNode[] {
-  const keyed = entries.map((entry) => ({ entry, key: `${rules.group ?? ''}${rules.queue}\u0001${rules.key(entry)}\u0001${entry.record.name}` }));
-  keyed.sort((a, b) => compareKeys(a.key, b.key));
+function sequentialQueue(entries: Entry[], rules: QueueRules, context: AnalysisContext): LockNode[] {
+  const keys = entries.map((entry) => sortKeyOf(entry, rules));
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i += 1) sorted = (keys[i - 1] as string) <= (keys[i] as string);
+  // Children usually arrive in creation order, so a handover needs no sort at all.
+  const order = entries.map((_, index) => index);
+  if (!sorted) order.sort((a, b) => compareKeys(keys[a] as string, keys[b] as string));
   let firstWriter: Entry | null = null;
   let nearestWriter: Entry | null = null;
-  return keyed.map(({ entry, key }, index) => {
+  let previous: Entry | null = null;
+  const nodes: LockNode[] = [];
+  for (const index of order) {
+    const entry = entries[index] as Entry;
     const mode = rules.modeOf(entry);
     let predecessor: Entry | null;
     if (mode === 'read') {
       predecessor = rules.readerWaitsOn === 'first-writer' ? firstWriter : nearestWriter;
     } else {
-      predecessor = index === 0 ? null : (keyed[index - 1]?.entry ?? null);
+      predecessor = previous;
       firstWriter ??= entry;
       nearestWriter = entry;
     }
-    return place(entry, {
-      queue: rules.queue,
-      sequence: entry.seq.value,
-      sortKey: key,
-      role: predecessor === null ? 'holder' : 'waiter',
-      mode,
-      predecessor: predecessor?.record.name ?? null,
-      watch: predecessor === null ? null : { type: rules.watch, path: predecessor.path },
-    });
-  });
+    previous = entry;
+    const head = predecessor === null;
+    const watch = head ? (rules.headWaits ?? null) : { type: rules.watch, path: (predecessor as Entry).path };
+    nodes.push(
+      place(
+        entry.record,
+        entry.classified,
+        entry.path,
+        {
+          queue: rules.queue,
+          sequence: entry.seq.value,
+          sortKey: keys[index] as string,
+          role: head && rules.headWaits === undefined ? 'holder' : 'waiter',
+          mode,
+          predecessor: predecessor?.record.name ?? null,
+          watch,
+        },
+        context,
+      ),
+    );
+  }
+  return nodes;
 }
 
-const byText = (entry: Entry): string => entry.seq.text;
-const byValue = (entry: Entry): string => numericKey(entry.seq.value);
+const byText: SortRule = { id: 'text', key: (entry) => entry.seq.text };
+const byValue: SortRule = { id: 'value', key: (entry) => numericKey(entry.seq.value) };
 const exclusive = (): LockMode => 'exclusive';
 
 // ZooKeeper's ZNodeName reads the number after the last '-', so a wrapped `-000000001` reads as 1.
-const byWriteLockNumber = (entry: Entry): string => {
-  const name = entry.record.name;
-  const cut = name.lastIndexOf('-');
-  return `${numericKey(Number.parseInt(name.slice(cut + 1), 10))}\u0001${name.slice(0, cut)}`;
+const byWriteLockNumber: SortRule = {
+  id: 'writelock',
+  key: (entry) => {
+    const name = entry.record.name;
+    const cut = name.lastIndexOf('-');
+    return `${numericKey(Number.parseInt(name.slice(cut + 1), 10))}\u0001${name.slice(0, cut)}`;
+  },
 };
 
 function listing(input: LockInput, path: string): ParentListing {
   return input.auxiliary.find((entry) => entry.path === path) ?? { path, exists: false, children: [] };
 }
 
-function semaphoreLeases(records: ChildRecord[], parent: string, keyOf: (record: ChildRecord) => string): PlacedNode[] {
+/** Lease nodes: each holds one lease, in creation order. */
+function semaphoreLeases(records: ChildRecord[], parent: string, keyOf: (record: ChildRecord) => string, context: AnalysisContext): LockNode[] {
   return records
     .map((record) => ({ record, key: `a\u0001${keyOf(record)}\u0001${record.name}` }))
     .sort((a, b) => compareKeys(a.key, b.key))
-    .map(({ record, key }) =>
-      place(
-        { record, path: childPath(parent, record.name), seq: parseSequence(record.name) ?? { prefix: record.name, text: '', value: 0 } },
-        { queue: '', sequence: parseSequence(record.name)?.value ?? null, sortKey: key, role: 'holder', mode: 'lease', predecessor: null, watch: null },
-      ),
-    );
+    .map(({ record, key }) => {
+      const classified = classify(record);
+      classified.path ??= childPath(parent, record.name);
+      const fields: PlacedFields = { queue: '', sequence: classified.seq?.value ?? null, sortKey: key, role: 'holder', mode: 'lease', predecessor: null, watch: null };
+      return place(record, classified, classified.path, fields, context);
+    });
 }
 
 /** The queue of would-be lease holders: the head waits for a lease with a child watch, the rest on their predecessor. */
-function semaphoreQueue(entries: Entry[], leasesParent: string): PlacedNode[] {
-  return sequentialQueue(entries, { queue: '', group: 'b', watch: 'data', key: byText, modeOf: () => 'lease', readerWaitsOn: 'nearest-writer' }).map(
-    (node) => (node.role === 'holder' ? { ...node, role: 'waiter', watch: { type: 'children', path: leasesParent } } : node),
-  );
+function semaphoreQueue(entries: Entry[], leasesParent: string, context: AnalysisContext): LockNode[] {
+  const rules: QueueRules = { queue: '', group: 'b', watch: 'data', key: byText, modeOf: () => 'lease', readerWaitsOn: 'nearest-writer', headWaits: { type: 'children', path: leasesParent } };
+  return sequentialQueue(entries, rules, context);
 }
 
-function analyzeCuratorSemaphore(input: LockInput): PlacedNode[] {
+function analyzeCuratorSemaphore(input: LockInput, context: AnalysisContext): LockNode[] {
   const leasesPath = childPath(input.path, 'leases');
-  const leases = semaphoreLeases(listing(input, leasesPath).children, leasesPath, (record) => parseSequence(record.name)?.text ?? '');
-  const queue = semaphoreQueue(sequencedEntries(listing(input, childPath(input.path, 'locks')), () => true), leasesPath);
+  const leases = semaphoreLeases(listing(input, leasesPath).children, leasesPath, (record) => classify(record).seq?.text ?? '', context);
+  const queue = semaphoreQueue(sequencedEntries(listing(input, childPath(input.path, 'locks')), () => true), leasesPath, context);
   // The acquirer holds the internal mutex while it checks its new lease against maxLeases.
   const acquirer = queue[0]?.sessionId;
   const last = leases.at(-1);
@@ -306,118 +416,100 @@ function analyzeCuratorSemaphore(input: LockInput): PlacedNode[] {
   return [...leases, ...queue];
 }
 
-function analyzeKazooSemaphore(input: LockInput): PlacedNode[] {
+function analyzeKazooSemaphore(input: LockInput, context: AnalysisContext): LockNode[] {
   const leases = semaphoreLeases(
     input.root.children.filter((record) => KAZOO_LEASE.test(record.name)),
     input.path,
     (record) => record.stat.czxid.slice(2).padStart(16, '0'),
+    context,
   );
   const queuePath = kazooSemaphoreQueue(input.path);
-  const queue = semaphoreQueue(sequencedEntries(listing(input, queuePath), (name) => kindOf(name) === 'kazoo-lock'), input.path);
+  const queue = semaphoreQueue(sequencedEntries(listing(input, queuePath), (kind) => kind === 'kazoo-lock'), input.path, context);
   return [...leases, ...queue];
 }
 
-function analyzeSingleNodes(input: LockInput): PlacedNode[] {
-  const locks: PlacedNode[] = [];
+function singleNode(record: ChildRecord, path: string, context: AnalysisContext): LockNode {
+  const fields: PlacedFields = { queue: record.name, sequence: null, sortKey: record.name, role: 'holder', mode: 'exclusive', predecessor: null, watch: null };
+  return place(record, classify(record), path, fields, context);
+}
+
+function analyzeSingleNodes(input: LockInput, context: AnalysisContext): LockNode[] {
   const self = input.self;
   if (self !== null && input.root.children.length === 0 && self.stat.ephemeralOwner !== NO_SESSION) {
     // The lock path is itself the seed's single ephemeral node.
-    const name = input.path.slice(input.path.lastIndexOf('/') + 1);
-    const entry = { record: { name, stat: self.stat, data: self.data }, path: input.path, seq: { prefix: name, text: '', value: 0 } };
-    return [place(entry, { queue: name, sequence: null, sortKey: name, role: 'holder', mode: 'exclusive', predecessor: null, watch: null })];
+    return [singleNode({ name: input.path.slice(input.path.lastIndexOf('/') + 1), stat: self.stat, data: self.data }, input.path, context)];
   }
-  for (const record of input.root.children) {
-    if (record.stat.numChildren > 0 || kindOf(record.name) === 'curator-dir') continue;
-    const entry = { record, path: childPath(input.path, record.name), seq: { prefix: record.name, text: '', value: 0 } };
-    locks.push(place(entry, { queue: record.name, sequence: null, sortKey: record.name, role: 'holder', mode: 'exclusive', predecessor: null, watch: null }));
-  }
-  return locks.sort((a, b) => compareKeys(a.sortKey, b.sortKey));
+  return input.root.children
+    .filter((record) => record.stat.numChildren === 0 && classify(record).kind !== 'curator-dir')
+    .map((record) => singleNode(record, childPath(input.path, record.name), context))
+    .sort((a, b) => compareKeys(a.sortKey, b.sortKey));
 }
 
-function analyzeSeedNamed(input: LockInput): PlacedNode[] {
+function analyzeSeedNamed(input: LockInput, context: AnalysisContext): LockNode[] {
   const groups = new Map<string, Entry[]>();
-  for (const entry of sequencedEntries(input.root, (name) => kindOf(name) === 'seed-named')) {
+  for (const entry of sequencedEntries(input.root, (kind) => kind === 'seed-named')) {
     const lockName = entry.seq.prefix.slice(0, -'_lock_'.length);
     groups.set(lockName, [...(groups.get(lockName) ?? []), entry]);
   }
   return [...groups.keys()]
     .sort(compareKeys)
     .flatMap((lockName) =>
-      sequentialQueue(groups.get(lockName) ?? [], { queue: lockName, watch: 'exists', key: byText, modeOf: exclusive, readerWaitsOn: 'nearest-writer' }),
+      sequentialQueue(groups.get(lockName) ?? [], { queue: lockName, watch: 'exists', key: byText, modeOf: exclusive, readerWaitsOn: 'nearest-writer' }, context),
     );
 }
 
+const readWhen =
+  (readKind: Kind) =>
+  (entry: Entry): LockMode =>
+    entry.classified.kind === readKind ? 'read' : 'write';
+
+/** The queue rules of each single-queue sequential recipe, and which children belong to it. */
+const SEQUENTIAL_RECIPES: Partial<Record<RecipeId, { accept: (kind: Kind) => boolean; rules: QueueRules }>> = {
+  'curator-mutex': { accept: (kind) => kind === 'curator-lock', rules: { queue: '', watch: 'data', key: byText, modeOf: exclusive, readerWaitsOn: 'first-writer' } },
+  'curator-latch': { accept: (kind) => kind === 'curator-latch', rules: { queue: '', watch: 'data', key: byText, modeOf: exclusive, readerWaitsOn: 'first-writer' } },
+  'curator-rwlock': {
+    accept: (kind) => kind === 'curator-read' || kind === 'curator-write',
+    rules: { queue: '', watch: 'data', key: byText, modeOf: readWhen('curator-read'), readerWaitsOn: 'first-writer' },
+  },
+  'kazoo-lock': { accept: (kind) => kind === 'kazoo-lock', rules: { queue: '', watch: 'data', key: byText, modeOf: exclusive, readerWaitsOn: 'nearest-writer' } },
+  'kazoo-rwlock': {
+    accept: (kind) => kind === 'kazoo-lock' || kind === 'kazoo-read',
+    rules: { queue: '', watch: 'data', key: byText, modeOf: readWhen('kazoo-read'), readerWaitsOn: 'nearest-writer' },
+  },
+  'zk-writelock': { accept: (kind) => kind === 'zk-write', rules: { queue: '', watch: 'exists', key: byWriteLockNumber, modeOf: exclusive, readerWaitsOn: 'nearest-writer' } },
+  'go-zookeeper': { accept: (kind) => kind === 'go-lock', rules: { queue: '', watch: 'data', key: byValue, modeOf: exclusive, readerWaitsOn: 'nearest-writer' } },
+  'menagerie-mutex': { accept: (kind) => kind === 'menagerie-lock', rules: { queue: '', watch: 'exists', key: byValue, modeOf: exclusive, readerWaitsOn: 'nearest-writer' } },
+  'menagerie-rwlock': {
+    accept: (kind) => kind === 'menagerie-read' || kind === 'menagerie-write',
+    rules: { queue: '', watch: 'exists', key: byValue, modeOf: readWhen('menagerie-read'), readerWaitsOn: 'nearest-writer' },
+  },
+  generic: { accept: (kind) => !NON_SEQUENTIAL.has(kind), rules: { queue: '', watch: 'exists', key: byText, modeOf: exclusive, readerWaitsOn: 'nearest-writer' } },
+};
+
 /** Reads a lock as its recipe's client would. */
-export function analyzeLock(input: LockInput): LockAnalysis {
+export function analyzeLock(input: LockInput, context: AnalysisContext): LockAnalysis {
   const names = input.root.children.map((record) => record.name);
-  const { id, note } = detectRecipe(names, input.self?.data ?? null, input.hint);
-  const recipe = (maxLeases: number | null = null): RecipeInfo => ({ id, name: recipeName(id), note, maxLeases });
-  if (!input.root.exists) return { recipe: recipe(), nodes: [] };
-  const entries = (accept: (kind: Kind) => boolean): Entry[] => sequencedEntries(input.root, (name) => accept(kindOf(name)));
-  const readWhen =
-    (readKind: Kind) =>
-    (entry: Entry): LockMode =>
-      kindOf(entry.record.name) === readKind ? 'read' : 'write';
+  const kinds = new Set(input.root.children.map((record) => classify(record).kind));
+  const { id, note } = detectFromKinds(names, kinds, input.self?.data ?? null, input.hint);
+  const recipe: RecipeInfo = { id, name: recipeName(id), note, maxLeases: null };
+  if (!input.root.exists) return { recipe, nodes: [] };
+  const sequential = SEQUENTIAL_RECIPES[id];
+  if (sequential !== undefined) return { recipe, nodes: sequentialQueue(sequencedEntries(input.root, sequential.accept), sequential.rules, context) };
   switch (id) {
-    case 'curator-mutex':
-    case 'curator-latch':
-      return { recipe: recipe(), nodes: sequentialQueue(entries((kind) => kind === (id === 'curator-mutex' ? 'curator-lock' : 'curator-latch')), { queue: '', watch: 'data', key: byText, modeOf: exclusive, readerWaitsOn: 'first-writer' }) };
-    case 'curator-rwlock':
-      return {
-        recipe: recipe(),
-        nodes: sequentialQueue(entries((kind) => kind === 'curator-read' || kind === 'curator-write'), {
-          queue: '',
-          watch: 'data',
-          key: byText,
-          modeOf: readWhen('curator-read'),
-          readerWaitsOn: 'first-writer',
-        }),
-      };
-    case 'kazoo-lock':
-      return { recipe: recipe(), nodes: sequentialQueue(entries((kind) => kind === 'kazoo-lock'), { queue: '', watch: 'data', key: byText, modeOf: exclusive, readerWaitsOn: 'nearest-writer' }) };
-    case 'kazoo-rwlock':
-      return {
-        recipe: recipe(),
-        nodes: sequentialQueue(entries((kind) => kind === 'kazoo-lock' || kind === 'kazoo-read'), {
-          queue: '',
-          watch: 'data',
-          key: byText,
-          modeOf: readWhen('kazoo-read'),
-          readerWaitsOn: 'nearest-writer',
-        }),
-      };
-    case 'zk-writelock':
-      return { recipe: recipe(), nodes: sequentialQueue(entries((kind) => kind === 'zk-write'), { queue: '', watch: 'exists', key: byWriteLockNumber, modeOf: exclusive, readerWaitsOn: 'nearest-writer' }) };
-    case 'go-zookeeper':
-      return { recipe: recipe(), nodes: sequentialQueue(entries((kind) => kind === 'go-lock'), { queue: '', watch: 'data', key: byValue, modeOf: exclusive, readerWaitsOn: 'nearest-writer' }) };
-    case 'menagerie-mutex':
-      return { recipe: recipe(), nodes: sequentialQueue(entries((kind) => kind === 'menagerie-lock'), { queue: '', watch: 'exists', key: byValue, modeOf: exclusive, readerWaitsOn: 'nearest-writer' }) };
-    case 'menagerie-rwlock':
-      return {
-        recipe: recipe(),
-        nodes: sequentialQueue(entries((kind) => kind === 'menagerie-read' || kind === 'menagerie-write'), {
-          queue: '',
-          watch: 'exists',
-          key: byValue,
-          modeOf: readWhen('menagerie-read'),
-          readerWaitsOn: 'nearest-writer',
-        }),
-      };
     case 'seed-named':
-      return { recipe: recipe(), nodes: analyzeSeedNamed(input) };
+      return { recipe, nodes: analyzeSeedNamed(input, context) };
     case 'curator-semaphore':
-      return { recipe: recipe(), nodes: analyzeCuratorSemaphore(input) };
+      return { recipe, nodes: analyzeCuratorSemaphore(input, context) };
     case 'kazoo-semaphore': {
       const limit = input.self?.data?.text;
-      return { recipe: recipe(limit != null && /^\d+$/.test(limit) ? Number(limit) : null), nodes: analyzeKazooSemaphore(input) };
+      return { recipe: { ...recipe, maxLeases: limit != null && /^\d+$/.test(limit) ? Number(limit) : null }, nodes: analyzeKazooSemaphore(input, context) };
     }
     case 'single-node':
-      return { recipe: recipe(), nodes: analyzeSingleNodes(input) };
-    case 'generic':
-      return { recipe: recipe(), nodes: sequentialQueue(entries((kind) => !NON_SEQUENTIAL.has(kind)), { queue: '', watch: 'exists', key: byText, modeOf: exclusive, readerWaitsOn: 'nearest-writer' }) };
-    case 'unknown': {
-      const self = analyzeSingleNodes(input);
-      return self.length > 0 ? { recipe: { ...recipe(), id: 'single-node', name: recipeName('single-node') }, nodes: self } : { recipe: recipe(), nodes: [] };
+      return { recipe, nodes: analyzeSingleNodes(input, context) };
+    default: {
+      // Nothing recognised yet: the path may itself be a seed 001 lock node.
+      const self = analyzeSingleNodes(input, context);
+      return self.length > 0 ? { recipe: { ...recipe, id: 'single-node', name: recipeName('single-node') }, nodes: self } : { recipe, nodes: [] };
     }
   }
 }

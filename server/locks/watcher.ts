@@ -161,9 +161,8 @@ export class LockWatcher {
   private publish(): void {
     const input = this.input();
     // Before the first read there is nothing to date roles from: holders then held since an unknown time.
-    const built = buildSnapshot(input, this.loaded ? this.current : null, Date.now());
+    const next = buildSnapshot(input, this.loaded ? this.current : null, Date.now(), this.current.version + 1);
     this.loaded = true;
-    const next = { ...built, version: this.current.version + 1 };
     const delta = diffSnapshots(this.current, next);
     if (delta === null) return;
     this.current = next;
