@@ -85,6 +85,8 @@ describe('discovering every lock under the roots', () => {
       await eventually(() => lists.at(-1)?.locks.find((lock) => lock.path === lockPath && lock.holders.length === 1));
 
       holder.close();
+      // The session closes asynchronously; its ephemeral node must be gone before the parent can be.
+      await eventually(async () => ((await admin.getChildren(lockPath)).children.length === 0 ? true : undefined));
       await admin.remove(lockPath);
       await eventually(() => (lists.at(-1)?.locks.some((lock) => lock.path === lockPath) === false ? true : undefined));
     } finally {
