@@ -1,5 +1,6 @@
 import { AppHeader } from '../components/AppHeader';
 import { ConnectionBanner } from '../components/ConnectionBanner';
+import { LockTable } from '../components/LockTable';
 import { OpenLockForm } from '../components/OpenLockForm';
 
 export default function HomePage() {
@@ -16,6 +17,7 @@ export default function HomePage() {
           watching.
         </p>
         <OpenLockForm />
+        <LockTable />
       </main>
     </>
   );

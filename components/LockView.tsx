@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { formatDuration } from '../lib/view/format';
+import { formatDuration, shortNodeName } from '../lib/view/format';
 import { AppHeader } from './AppHeader';
 import { ConnectionBanner } from './ConnectionBanner';
 import { QueueDiagram } from './QueueDiagram';
@@ -38,16 +38,28 @@ export function LockView({ path }: { path: string }) {
             <section className="summary" aria-label="Lock summary" data-testid="lock-summary">
               <div className="stat">
                 <span className="stat-label">Holder</span>
-                <span className="stat-value" data-testid="summary-holder">
-                  {holder ? holder.name : '—'}
+                <span className="stat-value" data-testid="summary-holder" data-name={holder?.name ?? ''} title={holder?.name}>
+                  {holder ? shortNodeName(holder.name) : '—'}
                 </span>
-                {holder ? <span className="stat-note">for {formatDuration(now - holder.ctime)}</span> : null}
+                {holder ? (
+                  <span className="stat-note">
+                    {holder.roleSince === null ? `created ${formatDuration(now - holder.ctime)} ago` : `for ${formatDuration(now - holder.roleSince)}`}
+                  </span>
+                ) : null}
               </div>
               <div className="stat">
                 <span className="stat-label">Waiting</span>
                 <span className="stat-value" data-testid="summary-waiters">
                   {snapshot.waiters.length}
                 </span>
+              </div>
+              <div className="stat">
+                <span className="stat-label">Recipe</span>
+                <span className="stat-value stat-text" data-testid="summary-recipe">
+                  {snapshot.recipe.name}
+                </span>
+                {snapshot.recipe.note ? <span className="stat-note">{snapshot.recipe.note}</span> : null}
+                {snapshot.recipe.maxLeases !== null ? <span className="stat-note">{snapshot.recipe.maxLeases} leases</span> : null}
               </div>
               <div className="stat">
                 <span className="stat-label">Changes seen</span>

@@ -62,17 +62,23 @@ export function QueueDiagram({ nodes, now }: QueueDiagramProps) {
             <rect width={cardWidth} height={cardHeight} rx={10} className="card-bg" />
             <rect width={6} height={cardHeight} rx={3} className="card-accent" />
             <text x={20} y={24} className="card-role">
-              {holder ? 'HOLDS THE LOCK' : `WAITING · #${index}`}
+              {holder ? (node.mode === 'lease' ? 'HOLDS A LEASE' : 'HOLDS THE LOCK') : `WAITING · #${index}`}
+              {node.mode !== 'exclusive' ? <tspan className="card-mode">{` · ${node.mode.toUpperCase()}`}</tspan> : null}
+              {node.queue !== '' && node.queue !== node.name ? <tspan className="card-mode">{` · ${node.queue}`}</tspan> : null}
             </text>
             <text x={cardWidth - 14} y={24} className="card-age" textAnchor="end">
-              {holder ? 'held ' : 'waiting '}
-              {formatDuration(now - node.ctime)}
+              {holder
+                ? node.roleSince === null
+                  ? `created ${formatDuration(now - node.ctime)} ago`
+                  : `held ${formatDuration(now - node.roleSince)}`
+                : `waiting ${formatDuration(now - node.ctime)}`}
             </text>
             <text x={20} y={47} className="card-name">
               {shortNodeName(node.name)}
             </text>
             <text x={20} y={66} className="card-meta">
               {node.ephemeral ? `session ${node.sessionId}` : 'persistent node: survives its owner'} · czxid {node.czxid}
+              {node.data?.text ? ` · ${node.data.text.length > 24 ? `${node.data.text.slice(0, 24)}…` : node.data.text}` : ''}
             </text>
           </g>
         );

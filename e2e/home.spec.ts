@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
 
 test.describe('the home page', () => {
@@ -10,6 +11,27 @@ test.describe('the home page', () => {
     await input.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/locks${lockPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
     await expect(page.getByTestId('lock-path')).toHaveText(lockPath);
+  });
+
+  test('lists every lock live, with its recipe, holder and queue, and opens it', async ({ page, explorerUrl, zk }) => {
+    const lockPath = zk.lockPath('listed');
+    const admin = await zk.session();
+    await admin.mkdirp(lockPath);
+    await page.goto(explorerUrl);
+    const row = page.locator(`[data-testid="lock-row"][data-path="${lockPath}"]`);
+    await expect(page.getByTestId('lock-list')).toBeVisible();
+
+    // The lock appears as soon as a contender creates its node: no reload, no polling.
+    const first = await zk.session();
+    await first.create(`${lockPath}/_c_${randomUUID()}-lock-`, null, 'ephemeral-sequential');
+    const second = await zk.session();
+    await second.create(`${lockPath}/_c_${randomUUID()}-lock-`, null, 'ephemeral-sequential');
+    await expect(row).toContainText('Curator InterProcessMutex');
+    await expect(row.locator('td.num')).toHaveText('1');
+
+    await row.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/locks${lockPath}$`));
+    await expect(page.getByTestId('lock-node')).toHaveCount(2);
   });
 
   test('refuses a path ZooKeeper would refuse, and says why', async ({ page, explorerUrl }) => {

@@ -1,10 +1,10 @@
 /**
  * Puts a small live lock into the explorer's ZooKeeper, for trying the page before simulated
  * contenders exist: N independent sessions, each with an EPHEMERAL_SEQUENTIAL node named as
- * Curator, Kazoo and ZooKeeper's WriteLock name theirs. Ctrl-C closes the sessions.
+ * Curator's InterProcessMutex names its nodes, with an address as data. Ctrl-C closes the sessions.
  *   node --import tsx scripts/demo-lock.ts [explorer URL] [lock path] [contenders]
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { HealthResponseSchema } from '../lib/protocol';
 import { ZkSession } from '../server/zk/session';
 
@@ -18,11 +18,6 @@ if (!/^(127\.|localhost|\[::1\])/.test(connectString)) {
 }
 
 const sessions: ZkSession[] = [];
-const prefixes = [
-  () => `_c_${randomUUID()}-lock-`,
-  () => `${randomBytes(16).toString('hex')}__lock__`,
-  (session: ZkSession) => `x-${BigInt(session.sessionId ?? '0').toString()}-`,
-];
 const admin = new ZkSession({ connectString, sessionTimeoutMs: 10_000 });
 await admin.start();
 await admin.mkdirp(lockPath);
@@ -31,8 +26,7 @@ for (let i = 0; i < count; i += 1) {
   const session = new ZkSession({ connectString, sessionTimeoutMs: 10_000 });
   await session.start();
   sessions.push(session);
-  const prefix = prefixes[i % prefixes.length]!(session);
-  const created = await session.create(`${lockPath}/${prefix}`, Buffer.from(`10.1.0.${i + 10}`), 'ephemeral-sequential');
+  const created = await session.create(`${lockPath}/_c_${randomUUID()}-lock-`, Buffer.from(`10.1.0.${i + 10}`), 'ephemeral-sequential');
   console.log(`${created} (session ${session.sessionId})`);
 }
 console.log(`open ${url}/locks${lockPath}; Ctrl-C to end the sessions`);
