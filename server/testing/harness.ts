@@ -132,13 +132,22 @@ export async function eventually<T>(probe: () => Promise<T | undefined> | T | un
 
 /**
  * Expires `session` now, the classic way: a second client joins the same session with its id
- * and password and closes it; the first client then learns that its session has expired.
+ * and password and closes it; the first client then learns that its session has expired. Under
+ * load the first client can reconnect in between and keep the session, so the trick is repeated
+ * until the expiry is seen.
  */
 export async function expireSession(session: ZkSession): Promise<void> {
-  const { sessionId, password } = session.credentials();
-  const twin = new ZkSession({ connectString: zkConnect(), sessionTimeoutMs: 4000, resume: { sessionId, password } });
-  await twin.start(10_000);
-  twin.close();
+  const before = session.sessionId;
+  const expired = (): boolean => session.state === 'expired' || session.sessionId !== before;
+  for (let attempt = 0; attempt < 5 && !expired(); attempt += 1) {
+    const { sessionId, password } = session.credentials();
+    const twin = new ZkSession({ connectString: zkConnect(), sessionTimeoutMs: 4000, resume: { sessionId, password } });
+    await twin.start(10_000);
+    twin.close();
+    const deadline = Date.now() + 4000;
+    while (!expired() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (!expired()) throw new Error(`session ${before} did not expire`);
 }
 
 /** The paths a session holds data watches on, as ZooKeeper's `wchc` reports them. */
