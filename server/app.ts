@@ -6,20 +6,29 @@ import { createServer, type IncomingMessage, type Server as HttpServer, type Ser
 import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Server as SocketServer, type Socket } from 'socket.io';
+import type { ZodType } from 'zod';
 import {
+  ActionRequestSchema,
+  ContenderActionSchema,
   describeZodError,
+  SocketActionSchema,
+  SpawnRequestSchema,
   SubscribeRequestSchema,
   ZnodePath,
   type Ack,
   type ClientToServerEvents,
+  type ContenderAction,
+  type Features,
   type HealthResponse,
   type ServerToClientEvents,
+  type SpawnRequest,
   type ZkStatus,
 } from '../lib/protocol';
 import { znodePathFromSegments } from '../lib/zk/path';
 import { LockDiscovery } from './locks/discovery';
 import { LockRegistry } from './locks/registry';
-import { isSameOrigin } from './security';
+import { bearerToken, isSameOrigin, tokenMatches } from './security';
+import { insideSandbox, SimError, Simulator } from './sim/simulator';
 import { ZkError, type ZkSession } from './zk/session';
 
 export interface ExplorerOptions {
@@ -28,8 +37,21 @@ export interface ExplorerOptions {
   embedded: boolean;
   /** Where locks are discovered (LOCK_ROOTS) and how far the scan may go. */
   discovery?: { roots: string[]; maxNodes: number };
+  /** Simulated contenders: the sandbox, the token, and whether they are allowed at all. */
+  simulation?: SimulationOptions;
   /** Next.js's request handler; without it only the API and socket.io are served (tests). */
   nextHandler?: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+}
+
+export interface SimulationOptions {
+  /** On when the ZooKeeper is embedded or ALLOW_SIMULATION is set. */
+  allowed: boolean;
+  simRoot: string;
+  /** When set, every control needs `Authorization: Bearer <token>` (or the socket's `auth.token`). */
+  adminToken: string | null;
+  /** The connection string the contenders use. */
+  connectString: string;
+  maxContenders: number;
 }
 
 export interface Explorer {
@@ -37,6 +59,7 @@ export interface Explorer {
   io: SocketServer<ClientToServerEvents, ServerToClientEvents>;
   registry: LockRegistry;
   discovery: LockDiscovery;
+  simulator: Simulator | null;
   /** Listens and resolves with the URL it serves. */
   listen(port: number, host: string): Promise<string>;
   close(): Promise<void>;
@@ -46,6 +69,17 @@ type ExplorerSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
 const lockRoom = (path: string): string => `lock:${path}`;
 const LIST_ROOM = 'locks';
+const SIM_ROOM = 'sim';
+
+/** A request a control refuses, with the HTTP status it answers. */
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** HTTP status and message for an error met while serving a request. */
 function httpError(error: unknown): { status: number; message: string } {
@@ -95,10 +129,106 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   };
   session.on('state', onState);
 
+  const simulation = options.simulation;
+  const simulator =
+    simulation?.allowed === true
+      ? new Simulator({ connectString: simulation.connectString, session, maxContenders: simulation.maxContenders })
+      : null;
+  simulator?.on('changed', () => io.to(SIM_ROOM).emit('sim:contenders', simulator.list()));
+  const features: Features = {
+    simulation: simulator !== null,
+    simulationReason:
+      simulator !== null
+        ? null
+        : 'simulation is off against a ZooKeeper the explorer did not start; set ALLOW_SIMULATION=1 to allow it',
+    simRoot: simulation?.simRoot ?? '/sim',
+    tokenRequired: Boolean(simulation?.adminToken),
+  };
+
+  /** Checks a control: simulation allowed, and the token when one is configured. Returns the simulator. */
+  const authorise = (token: string | null): Simulator => {
+    if (simulator === null) throw new Refusal(403, features.simulationReason ?? 'simulation is off');
+    if (simulation?.adminToken && !tokenMatches(token, simulation.adminToken)) {
+      throw new Refusal(401, 'this control needs the admin token (Authorization: Bearer <token>)');
+    }
+    return simulator;
+  };
+
+  const parse = <T>(schema: ZodType<T>, value: unknown, what: string): T => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw new Refusal(400, `${what}: ${describeZodError(parsed.error)}`);
+    return parsed.data;
+  };
+
+  const spawnRequest = (body: unknown): SpawnRequest => {
+    const request = parse(SpawnRequestSchema, body, 'invalid contenders request');
+    if (!insideSandbox(request.path, features.simRoot)) {
+      throw new Refusal(400, `simulated contenders may only use paths below ${features.simRoot} (SIM_ROOT)`);
+    }
+    return request;
+  };
+
+  const refusal = (error: unknown): { status: number; message: string } => {
+    if (error instanceof Refusal || error instanceof SimError) return { status: error.status, message: error.message };
+    return httpError(error);
+  };
+
   app.get('/api/health', (_request, response) => {
-    const body: HealthResponse = { ok: session.state === 'connected', zookeeper: status() };
+    const body: HealthResponse = { ok: session.state === 'connected', zookeeper: status(), features };
     response.json(body);
   });
+
+  // Controls change ZooKeeper: refused from another site's page, and they read small JSON bodies only.
+  app.use('/api/sim', (request, response, next) => {
+    if (request.method !== 'GET' && !isSameOrigin(request)) {
+      response.status(403).json({ error: 'cross-site requests may not use the controls' });
+      return;
+    }
+    next();
+  });
+  app.use('/api/sim', express.json({ limit: '16kb', strict: true, type: () => true }));
+
+  const control =
+    (handler: (simulator: Simulator, request: Request) => Promise<{ status: number; body: unknown }>) =>
+    async (request: Request, response: Response): Promise<void> => {
+      try {
+        const simulator = authorise(bearerToken(request.headers.authorization));
+        const { status: code, body } = await handler(simulator, request);
+        response.status(code).json(body);
+      } catch (error) {
+        const { status: code, message } = refusal(error);
+        if (code >= 500) console.error(`${request.method} ${request.path}: ${error instanceof Error ? error.message : String(error)}`);
+        response.status(code).json({ error: message });
+      }
+    };
+
+  app.get('/api/sim/contenders', (_request, response) => {
+    if (simulator === null) {
+      response.status(403).json({ error: features.simulationReason });
+      return;
+    }
+    response.json(simulator.list());
+  });
+  app.post(
+    '/api/sim/contenders',
+    control(async (sim, request) => {
+      const created = await sim.spawn(spawnRequest(request.body));
+      return { status: 201, body: { contenders: created.map((contender) => contender.info()) } };
+    }),
+  );
+  app.delete(
+    '/api/sim/contenders',
+    control(async (sim) => ({ status: 200, body: { stopped: await sim.stopAll() } })),
+  );
+  app.post(
+    '/api/sim/contenders/:id/:action',
+    control(async (sim, request) => {
+      const action: ContenderAction = parse(ContenderActionSchema, request.params.action, 'unknown action');
+      const body = parse(ActionRequestSchema, request.body ?? {}, 'invalid action body');
+      await sim.act(String(request.params.id), action, body.ms);
+      return { status: 200, body: { contender: sim.get(String(request.params.id)).info() } };
+    }),
+  );
 
   app.get('/api/locks', (_request, response) => {
     response.json(discovery.list());
@@ -182,6 +312,34 @@ export function createExplorer(options: ExplorerOptions): Explorer {
       void socket.leave(LIST_ROOM);
       if (typeof ack === 'function') ack({ ok: true });
     });
+    const token = typeof socket.handshake.auth?.token === 'string' ? (socket.handshake.auth.token as string) : null;
+    const simControl = (handler: (sim: Simulator, request: unknown) => Promise<void>) => async (request: unknown, ack?: (ack: Ack) => void) => {
+      const reply = typeof ack === 'function' ? ack : (): void => undefined;
+      try {
+        await handler(authorise(token), request);
+        reply({ ok: true });
+      } catch (error) {
+        reply({ ok: false, error: refusal(error).message });
+      }
+    };
+    socket.on('sim:subscribe', (_request, ack) => {
+      if (simulator === null) {
+        if (typeof ack === 'function') ack({ ok: false, error: features.simulationReason ?? 'simulation is off' });
+        return;
+      }
+      void socket.join(SIM_ROOM);
+      socket.emit('sim:contenders', simulator.list());
+      if (typeof ack === 'function') ack({ ok: true });
+    });
+    socket.on('sim:spawn', simControl(async (sim, request) => void (await sim.spawn(spawnRequest(request)))));
+    socket.on(
+      'sim:action',
+      simControl(async (sim, request) => {
+        const { id, action, ms } = parse(SocketActionSchema, request, 'invalid action');
+        await sim.act(id, action, ms);
+      }),
+    );
+    socket.on('sim:stop-all', simControl(async (sim) => void (await sim.stopAll())));
     socket.on('disconnect', () => registry.releaseAll(socket.id));
   });
 
@@ -190,6 +348,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     io,
     registry,
     discovery,
+    simulator,
     listen(port, host) {
       return new Promise((resolve, reject) => {
         httpServer.once('error', reject);
@@ -204,6 +363,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     async close() {
       session.off('state', onState);
       discovery.stop();
+      await simulator?.close();
       registry.close();
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());

@@ -12,6 +12,8 @@ import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from './zk/embedded';
 import { ZkSession } from './zk/session';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+// Each contender holds a session and a loopback proxy: a bound on what one explorer may open.
+const MAX_CONTENDERS = 2000;
 
 async function main(): Promise<void> {
   let config: Config;
@@ -68,6 +70,13 @@ async function main(): Promise<void> {
     session,
     embedded: embedded !== null,
     discovery: { roots: config.lockRoots, maxNodes: config.discoveryMaxNodes },
+    simulation: {
+      allowed: embedded !== null || config.allowSimulation,
+      simRoot: config.simRoot,
+      adminToken: config.adminToken,
+      connectString,
+      maxContenders: MAX_CONTENDERS,
+    },
     nextHandler: (request, response) => handle(request, response),
   });
   const url = await explorer.listen(config.port, config.host);

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 /**
@@ -12,4 +13,18 @@ export function isSameOrigin(request: IncomingMessage): boolean {
   } catch {
     return false;
   }
+}
+
+/** Compares a presented token with the configured one in constant time. */
+export function tokenMatches(presented: string | undefined | null, expected: string): boolean {
+  if (typeof presented !== 'string') return false;
+  const a = createHash('sha256').update(presented).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** The token of an `Authorization: Bearer <token>` header. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1] ?? null;
 }

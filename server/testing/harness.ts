@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import type { Ack, ClientToServerEvents, LockDelta, LockSnapshot, ServerToClientEvents } from '../../lib/protocol';
-import { createExplorer, type Explorer } from '../app';
+import { createExplorer, type Explorer, type SimulationOptions } from '../app';
 import { ZkSession } from '../zk/session';
 import { fourLetterWord } from '../zk/four-letter';
 import { parseWchc } from '../../lib/zk/four-letter';
@@ -38,12 +38,16 @@ export interface RunningExplorer {
  * The explorer's API and socket.io (without the Next.js page) on a free loopback port. Its lock
  * discovery scans `roots`: by default a root of its own, so that it does not scan other tests' locks.
  */
-export async function startExplorer(discovery?: { roots: string[]; maxNodes?: number }): Promise<RunningExplorer> {
+export async function startExplorer(
+  discovery?: { roots: string[]; maxNodes?: number },
+  simulation?: Partial<SimulationOptions>,
+): Promise<RunningExplorer> {
   const session = await openSession(4000);
   const explorer = createExplorer({
     session,
     embedded: false,
     discovery: { roots: discovery?.roots ?? [uniqueRoot('discovery')], maxNodes: discovery?.maxNodes ?? 20_000 },
+    simulation: { allowed: true, simRoot: '/sim', adminToken: null, connectString: zkConnect(), maxContenders: 2000, ...simulation },
   });
   const url = await explorer.listen(0, '127.0.0.1');
   return {

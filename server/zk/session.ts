@@ -53,6 +53,11 @@ export interface ZkSessionOptions {
   auth?: ZkAuth | null;
   /** Reuse an existing session (id and password), as the classic expiry trick does. */
   resume?: { sessionId: Buffer; password: Buffer };
+  /**
+   * Whether a new session is opened after expiry (the explorer's own session). A simulated
+   * contender says no: like an application, it must notice that it lost its lock.
+   */
+  reopenAfterExpiry?: boolean;
 }
 
 interface ZkSessionEvents {
@@ -225,6 +230,10 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
     return this.call(path, (client, done) => client.mkdirp(path, (error, created) => done(error, () => created)));
   }
 
+  setData(path: string, data: Buffer, version = -1): Promise<ZnodeStat> {
+    return this.call(path, (client, done) => client.setData(path, data, version, (error, stat) => done(error, () => toZnodeStat(stat))));
+  }
+
   remove(path: string, version = -1): Promise<void> {
     return this.call(path, (client, done) => client.remove(path, version, (error) => done(error, () => undefined)));
   }
@@ -306,7 +315,7 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
           this.sessionHex = null;
           client.close();
           // The expired client never reconnects: a new one gets a new session.
-          setTimeout(() => this.open(), 0);
+          if (this.options.reopenAfterExpiry !== false) setTimeout(() => this.open(), 0);
           break;
         default:
           break;

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContenderListSchema, LockSnapshotSchema, type ContenderInfo, type ContenderList, type LockSnapshot } from '../../lib/protocol';
+import { eventually, startExplorer, uniqueRoot, type RunningExplorer } from '../testing/harness';
+
+let running: RunningExplorer;
+
+beforeAll(async () => {
+  running = await startExplorer();
+});
+
+afterAll(async () => {
+  await running.close();
+});
+
+const simPath = (label: string): string => `/sim${uniqueRoot(label)}`;
+
+async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> & { error?: string } }> {
+  const response = await fetch(`${running.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+async function contenders(path: string): Promise<ContenderInfo[]> {
+  const list: ContenderList = ContenderListSchema.parse((await call('GET', '/api/sim/contenders')).body);
+  return list.contenders.filter((contender) => contender.path === path);
+}
+
+async function violations(path: string): Promise<ContenderList['violations']> {
+  return ContenderListSchema.parse((await call('GET', '/api/sim/contenders')).body).violations.filter((violation) => violation.path === path);
+}
+
+async function lock(path: string): Promise<LockSnapshot> {
+  return LockSnapshotSchema.parse((await call('GET', `/api/locks${path}`)).body);
+}
+
+async function spawn(body: Record<string, unknown>): Promise<ContenderInfo[]> {
+  const response = await call('POST', '/api/sim/contenders', body);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.contenders as ContenderInfo[];
+}
+
+const allIn = (states: ContenderInfo['state'][]) => async (path: string, count: number) =>
+  eventually(async () => {
+    const list = await contenders(path);
+    return list.length === count && list.every((contender) => states.includes(contender.state)) ? list : undefined;
+  }, 60_000);
+
+describe('simulated contenders keep mutual exclusion', () => {
+  it.each(['chained', 'chained-getdata', 'herd'])('%s: 50 contenders, 2 rounds each, never two holders at once', async (strategy) => {
+    const path = simPath(strategy);
+    await spawn({ path, count: 50, strategy, holdMs: 5, rounds: 2 });
+    const done = await allIn(['done'])(path, 50);
+    expect(done.every((contender) => contender.acquisitions === 2)).toBe(true);
+    expect(await violations(path)).toEqual([]);
+    expect(done.reduce((sum, contender) => sum + contender.violations, 0)).toBe(0);
+  });
+});
+
+describe('faults', () => {
+  it('a crashed holder keeps its node until its session times out; then the next one holds', async () => {
+    const path = simPath('crash');
+    const [first, second] = await spawn({ path, count: 2, strategy: 'chained', holdMs: 600_000, rounds: 1, sessionTimeoutMs: 2000 });
+    const holder = await eventually(async () => (await contenders(path)).find((contender) => contender.state === 'holding'));
+    expect(holder.id).toBe(first!.id);
+    const crashed = Date.now();
+    expect((await call('POST', `/api/sim/contenders/${holder.id}/crash`)).status).toBe(200);
+    // The node outlives the process...
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await lock(path)).nodes.find((node) => node.sessionId === holder.sessionId)?.role).toBe('holder');
+    // ...until ZooKeeper expires the session, and the successor holds.
+    const next = await eventually(async () => (await contenders(path)).find((contender) => contender.id === second!.id && contender.state === 'holding'), 20_000);
+    const waited = Date.now() - crashed;
+    expect(next.state).toBe('holding');
+    expect(waited).toBeGreaterThanOrEqual(1500);
+    expect((await contenders(path)).find((contender) => contender.id === holder.id)?.state).toBe('crashed');
+  });
+
+  it('expire frees the lock at once, and the holder learns that its session expired', async () => {
+    const path = simPath('expire');
+    const [first, second] = await spawn({ path, count: 2, strategy: 'chained-getdata', holdMs: 600_000, rounds: 1, sessionTimeoutMs: 10_000 });
+    await eventually(async () => (await contenders(path)).find((contender) => contender.id === first!.id && contender.state === 'holding'));
+    const started = Date.now();
+    expect((await call('POST', `/api/sim/contenders/${first!.id}/expire`)).status).toBe(200);
+    await eventually(async () => (await contenders(path)).find((contender) => contender.id === second!.id && contender.state === 'holding'), 10_000);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((await contenders(path)).find((contender) => contender.id === first!.id)?.state).toBe('expired');
+  });
+
+  it.each([
+    [false, 2],
+    [true, 1],
+  ])('a create whose reply is lost: protected %s leaves %d node(s) of that session', async (protectedNames, nodesOfSession) => {
+    const path = simPath(`orphan-${protectedNames}`);
+    const [contender] = await spawn({ path, count: 1, strategy: 'chained', holdMs: 50, rounds: 2, thinkMs: 1500, protected: protectedNames });
+    await eventually(async () => ((await contenders(path))[0]?.acquisitions === 1 ? true : undefined));
+    expect((await call('POST', `/api/sim/contenders/${contender!.id}/disconnect-during-create`)).status).toBe(200);
+    const snapshot = await eventually(async () => {
+      const current = await lock(path);
+      const info = (await contenders(path))[0];
+      const mine = current.nodes.filter((node) => node.sessionId === info?.sessionId);
+      return info?.round === 2 && mine.length === nodesOfSession && (protectedNames ? info.acquisitions === 2 : true) ? current : undefined;
+    }, 15_000);
+    if (!protectedNames) {
+      // The orphan sits before the contender's second node, so it waits on its own orphan for ever.
+      const info = (await contenders(path))[0]!;
+      expect(info.state).toBe('waiting');
+      expect(snapshot.nodes[1]?.predecessor).toBe(snapshot.nodes[0]?.name);
+    }
+  });
+});
+
+describe('the controls refuse what they must', () => {
+  it.each([
+    [{ path: '/elsewhere/lock', count: 1, strategy: 'chained' }, 400, /below \/sim/],
+    [{ path: '/sim', count: 1, strategy: 'chained' }, 400, /below \/sim/],
+    [{ path: '/sim/x', count: 0, strategy: 'chained' }, 400, /count/],
+    [{ path: '/sim/x', count: 1001, strategy: 'chained' }, 400, /count/],
+    [{ path: '/sim/x', count: 1, strategy: 'magic' }, 400, /strategy/],
+    [{ path: '/sim/x', count: 1, strategy: 'chained', extra: 1 }, 400, /extra|unrecognized/i],
+    [{ path: '/sim/../x', count: 1, strategy: 'chained' }, 400, /\.\./],
+    ['{not json', 400, /JSON|Unexpected|Expected/i],
+  ])('POST %j answers %d', async (body, status, message) => {
+    const response = await call('POST', '/api/sim/contenders', body);
+    expect(response.status).toBe(status);
+    expect(response.body.error).toMatch(message);
+  });
+
+  it('refuses a cross-site page', async () => {
+    const response = await call('POST', '/api/sim/contenders', { path: '/sim/x', count: 1, strategy: 'chained' }, { origin: 'http://evil.example' });
+    expect(response.status).toBe(403);
+  });
+
+  it('answers an unknown contender with 404 and an unknown action with 400', async () => {
+    expect((await call('POST', '/api/sim/contenders/nobody/release')).status).toBe(404);
+    expect((await call('POST', '/api/sim/contenders/nobody/explode')).status).toBe(400);
+  });
+});
