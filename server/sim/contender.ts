@@ -17,7 +17,7 @@ export interface ContenderOptions extends SpawnRequest {
   target: { host: string; port: number };
   /** Called whenever something a viewer would see changed. */
   onChange: () => void;
-  /** Records every interval in which it believed it held the lock. */
+  /** Records every interval in which it believes it holds the lock, when it starts; `end` is set when it ends. */
   onHold: (interval: HoldInterval) => void;
 }
 
@@ -192,6 +192,7 @@ export class Contender {
         this.counters.acquisitions += 1;
         this.held = held;
         this.hold = { contender: this.id, mode: held.mode, start: performance.now(), end: null, token: held.czxid };
+        this.options.onHold(this.hold);
         this.setState('holding');
         await this.holdFor(this.options.holdMs);
         this.finishHold();
@@ -235,7 +236,6 @@ export class Contender {
     if (this.hold === null) return;
     this.hold.end = performance.now();
     this.counters.holdMs += this.hold.end - this.hold.start;
-    this.options.onHold(this.hold);
     this.hold = null;
   }
 
@@ -316,7 +316,11 @@ export class Contender {
       wasted: () => {
         this.counters.wakeups += 1;
       },
-      reconnected: () => session().waitForConnection(this.options.sessionTimeoutMs * 2),
+      // A request fails with CONNECTION_LOSS a moment before the client reports the disconnect.
+      reconnected: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await session().waitForConnection(this.options.sessionTimeoutMs * 2);
+      },
     };
   }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContenderListSchema, LockSnapshotSchema, type ContenderInfo, type ContenderList, type LockSnapshot } from '../../lib/protocol';
-import { eventually, startExplorer, uniqueRoot, type RunningExplorer } from '../testing/harness';
+import { connectClient, eventually, request, startExplorer, uniqueRoot, type RunningExplorer } from '../testing/harness';
 
 let running: RunningExplorer;
 
@@ -136,5 +136,69 @@ describe('the controls refuse what they must', () => {
   it('answers an unknown contender with 404 and an unknown action with 400', async () => {
     expect((await call('POST', '/api/sim/contenders/nobody/release')).status).toBe(404);
     expect((await call('POST', '/api/sim/contenders/nobody/explode')).status).toBe(400);
+  });
+});
+
+describe('a GC pause longer than the session', () => {
+  it('leaves two contenders believing they hold; their fencing tokens tell the stale one from the new', async () => {
+    const path = simPath('pause');
+    const [first, second] = await spawn({ path, count: 2, strategy: 'chained-getdata', holdMs: 600_000, rounds: 1, sessionTimeoutMs: 2000 });
+    await eventually(async () => (await contenders(path)).find((contender) => contender.id === first!.id && contender.state === 'holding'));
+    expect((await call('POST', `/api/sim/contenders/${first!.id}/pause`, { ms: 5000 })).status).toBe(200);
+    const both = await eventually(async () => {
+      const list = await contenders(path);
+      const stale = list.find((contender) => contender.id === first!.id);
+      const fresh = list.find((contender) => contender.id === second!.id);
+      return stale?.believesHolding && fresh?.state === 'holding' ? { stale, fresh } : undefined;
+    }, 15_000);
+    expect(BigInt(both.fresh.czxid!)).toBeGreaterThan(BigInt(both.stale.czxid!));
+    // When the pause ends it learns that its session expired, and the overlap is on record.
+    await eventually(async () => ((await contenders(path)).find((contender) => contender.id === first!.id)?.state === 'expired' ? true : undefined), 15_000);
+    const found = await violations(path);
+    expect(found).toHaveLength(1);
+    expect(found[0]?.contenders.sort()).toEqual([first!.id, second!.id].sort());
+  });
+});
+
+describe('who may use the controls', () => {
+  it('refuses everything when simulation is off (a ZooKeeper the explorer did not start)', async () => {
+    const off = await startExplorer(undefined, { allowed: false });
+    try {
+      const response = await fetch(`${off.url}/api/sim/contenders`, { method: 'POST', body: JSON.stringify({ path: '/sim/x', count: 1, strategy: 'chained' }) });
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as { error: string }).error).toContain('ALLOW_SIMULATION');
+      const health = (await (await fetch(`${off.url}/api/health`)).json()) as { features: { simulation: boolean } };
+      expect(health.features.simulation).toBe(false);
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('needs the bearer token when one is configured, over HTTP and over the socket', async () => {
+    const guarded = await startExplorer(undefined, { adminToken: 'correct-horse-battery' });
+    try {
+      const body = JSON.stringify({ path: simPath('token'), count: 1, strategy: 'chained', holdMs: 10 });
+      const post = (authorization?: string) =>
+        fetch(`${guarded.url}/api/sim/contenders`, { method: 'POST', body, headers: authorization ? { authorization } : {} });
+      expect((await post()).status).toBe(401);
+      expect((await post('Bearer wrong-token-here')).status).toBe(401);
+      const ok = await post('Bearer correct-horse-battery');
+      expect(ok.status).toBe(201);
+      expect(JSON.stringify(await ok.json())).not.toContain('correct-horse-battery');
+
+      const anonymous = await connectClient(guarded.url);
+      const admin = await connectClient(guarded.url, undefined, { token: 'correct-horse-battery' });
+      try {
+        const spawn = { path: simPath('socket'), count: 1, strategy: 'chained', holdMs: 10 };
+        expect(await request(anonymous, 'sim:spawn', spawn)).toEqual({ ok: false, error: expect.stringContaining('token') });
+        expect(await request(admin, 'sim:spawn', spawn)).toEqual({ ok: true });
+        expect(await request(admin, 'sim:spawn', { ...spawn, count: -1 })).toMatchObject({ ok: false });
+      } finally {
+        anonymous.close();
+        admin.close();
+      }
+    } finally {
+      await guarded.close();
+    }
   });
 });

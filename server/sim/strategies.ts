@@ -62,9 +62,21 @@ async function createSequential(client: LockClient, parent: string, prefix: stri
       if (!isLoss(error)) throw error;
       await client.reconnected();
       if (protectedName) {
-        const own = findOwnNode(await client.getChildren(parent, false), prefix);
+        const own = findOwnNode(await childrenAfterLoss(client, parent), prefix);
         if (own !== null) return own;
       }
+    }
+  }
+}
+
+/** The children of `parent`, read again until the connection holds. */
+async function childrenAfterLoss(client: LockClient, parent: string): Promise<string[]> {
+  for (;;) {
+    try {
+      return await client.getChildren(parent, false);
+    } catch (error) {
+      if (!isLoss(error)) throw error;
+      await client.reconnected();
     }
   }
 }

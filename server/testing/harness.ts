@@ -62,8 +62,8 @@ export async function startExplorer(
 }
 
 /** A socket.io client of the explorer, connected. */
-export async function connectClient(url: string, extraHeaders?: Record<string, string>): Promise<TestSocket> {
-  const socket: TestSocket = connectSocket(url, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders });
+export async function connectClient(url: string, extraHeaders?: Record<string, string>, auth?: Record<string, string>): Promise<TestSocket> {
+  const socket: TestSocket = connectSocket(url, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders, auth });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
