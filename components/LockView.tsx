@@ -1,17 +1,26 @@
 'use client';
 import Link from 'next/link';
+import { useState } from 'react';
 import { formatDuration, shortNodeName } from '../lib/view/format';
 import { AppHeader } from './AppHeader';
 import { ConnectionBanner } from './ConnectionBanner';
+import { NodePanel } from './NodePanel';
 import { QueueDiagram } from './QueueDiagram';
+import { SimControls } from './SimControls';
 import { useLock } from './useLock';
 import { useNow } from './useNow';
+import { useSimulation } from './useSimulation';
 
 /** The live page of one lock: who holds it, who waits behind whom. */
 export function LockView({ path }: { path: string }) {
   const { snapshot, error } = useLock(path);
   const now = useNow();
   const holder = snapshot?.nodes.find((node) => node.role === 'holder') ?? null;
+  const simulation = useSimulation();
+  const [selectedName, setSelectedName] = useState<string | null>(null);
+  const selected = snapshot?.nodes.find((node) => node.name === selectedName) ?? null;
+  const contender =
+    selected === null ? null : (simulation.contenders?.contenders.find((candidate) => candidate.sessionId === selected.sessionId && candidate.path === path) ?? null);
 
   return (
     <>
@@ -24,6 +33,8 @@ export function LockView({ path }: { path: string }) {
       </AppHeader>
       <ConnectionBanner />
       <main className="lock-page">
+        <div className="lock-layout">
+          <div className="lock-main">
         {error ? (
           <p className="error-box" role="alert" data-testid="lock-error">
             {error}
@@ -84,11 +95,17 @@ export function LockView({ path }: { path: string }) {
               </div>
             ) : (
               <div className="diagram-scroll">
-                <QueueDiagram nodes={snapshot.nodes} now={now} />
+                <QueueDiagram nodes={snapshot.nodes} now={now} selected={selectedName} onSelect={setSelectedName} />
               </div>
             )}
           </>
         )}
+          </div>
+          <aside className="lock-side">
+            <NodePanel node={selected} now={now} contender={contender} simulation={simulation} />
+            <SimControls path={path} simulation={simulation} />
+          </aside>
+        </div>
       </main>
     </>
   );

@@ -8,13 +8,15 @@ interface QueueDiagramProps {
   nodes: readonly LockNode[];
   /** The current time, for the ticking ages. */
   now: number;
+  selected: string | null;
+  onSelect: (name: string) => void;
 }
 
 /**
  * The queue as a chain of cards, holder at the top, with an edge from each waiter to the node
  * it watches. The layout is computed in `lib`; React owns every element.
  */
-export function QueueDiagram({ nodes, now }: QueueDiagramProps) {
+export function QueueDiagram({ nodes, now, selected, onSelect }: QueueDiagramProps) {
   const layout = useMemo(() => layoutQueue(nodes), [nodes]);
   const { cardWidth, cardHeight } = DEFAULT_QUEUE_LAYOUT;
   return (
@@ -52,11 +54,29 @@ export function QueueDiagram({ nodes, now }: QueueDiagramProps) {
         return (
           <g
             key={node.name}
-            className={`node-card ${holder ? 'is-holder' : 'is-waiter'}`}
+            className={`node-card ${holder ? 'is-holder' : 'is-waiter'}${selected === node.name ? ' is-selected' : ''}`}
             style={{ transform: `translate(${x}px, ${y}px)` }}
             data-testid="lock-node"
             data-name={node.name}
             data-role={node.role}
+            tabIndex={0}
+            role="button"
+            aria-pressed={selected === node.name}
+            aria-label={`${node.name}: ${holder ? 'holds the lock' : `waiting, number ${index} in the queue`}`}
+            onClick={() => onSelect(node.name)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === ' ') {
+                event.preventDefault();
+                onSelect(node.name);
+              } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+                event.preventDefault();
+                const next = layout.nodes[index + (event.key === 'ArrowDown' ? 1 : -1)];
+                if (next === undefined) return;
+                onSelect(next.node.name);
+                const card = event.currentTarget.parentElement?.querySelector<SVGGElement>(`[data-name="${CSS.escape(next.node.name)}"]`);
+                card?.focus();
+              }
+            }}
           >
             <title>{node.name}</title>
             <rect width={cardWidth} height={cardHeight} rx={10} className="card-bg" />

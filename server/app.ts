@@ -218,7 +218,10 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   );
   app.delete(
     '/api/sim/contenders',
-    control(async (sim) => ({ status: 200, body: { stopped: await sim.stopAll() } })),
+    control(async (sim, request) => {
+      const only = typeof request.query.path === 'string' ? parse(ZnodePath, request.query.path, 'invalid path') : undefined;
+      return { status: 200, body: { stopped: await sim.stopAll(only) } };
+    }),
   );
   app.post(
     '/api/sim/contenders/:id/:action',
@@ -339,7 +342,13 @@ export function createExplorer(options: ExplorerOptions): Explorer {
         await sim.act(id, action, ms);
       }),
     );
-    socket.on('sim:stop-all', simControl(async (sim) => void (await sim.stopAll())));
+    socket.on(
+      'sim:stop-all',
+      simControl(async (sim, request) => {
+        const { path } = parse(SubscribeRequestSchema.partial(), request ?? {}, 'invalid stop request');
+        await sim.stopAll(path);
+      }),
+    );
     socket.on('disconnect', () => registry.releaseAll(socket.id));
   });
 

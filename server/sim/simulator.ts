@@ -135,14 +135,17 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
     }
   }
 
-  /** Stops every contender and removes their nodes, also those of crashed sessions that have not timed out yet. */
-  async stopAll(): Promise<number> {
-    const all = [...this.contenders.values()];
+  /**
+   * Stops every contender (of one lock, when `path` is given) and removes their nodes, also
+   * those of crashed sessions that have not timed out yet.
+   */
+  async stopAll(path?: string): Promise<number> {
+    const all = [...this.contenders.values()].filter((contender) => path === undefined || contender.info().path === path);
     const paths = new Set(all.map((contender) => contender.info().path));
     await Promise.all(all.map((contender) => contender.close()));
-    this.contenders.clear();
-    this.holds.clear();
-    for (const path of paths) await this.removeChildren(path);
+    for (const contender of all) this.contenders.delete(contender.id);
+    for (const stopped of paths) this.holds.delete(stopped);
+    for (const stopped of paths) await this.removeChildren(stopped);
     this.changed();
     return all.length;
   }

@@ -1,0 +1,84 @@
+'use client';
+import { useState } from 'react';
+import type { ContenderAction, ContenderInfo, LockNode } from '../lib/protocol';
+import { formatDuration } from '../lib/view/format';
+import type { Simulation } from './useSimulation';
+
+const ACTIONS: Array<{ action: ContenderAction; label: string; title: string }> = [
+  { action: 'release', label: 'Release', title: 'Give the lock back now' },
+  { action: 'crash', label: 'Crash', title: 'The process dies; its node stays until the session times out' },
+  { action: 'expire', label: 'Expire session', title: 'ZooKeeper expires the session now' },
+  { action: 'pause', label: 'Pause 15 s', title: 'Stop heartbeating for 15 s, as in a GC pause' },
+  { action: 'disconnect-during-create', label: 'Lose next create reply', title: 'The next create reaches ZooKeeper but its reply is lost' },
+];
+
+/** Everything about the selected node, and the faults a simulated contender can suffer. */
+export function NodePanel({ node, now, contender, simulation }: { node: LockNode | null; now: number; contender: ContenderInfo | null; simulation: Simulation }) {
+  const [message, setMessage] = useState<string | null>(null);
+  if (node === null) {
+    return (
+      <section className="panel" aria-label="Selected node">
+        <h2>Node</h2>
+        <p className="muted">Select a node (click it, or Tab to it and press Enter) to see its stat, data and watch.</p>
+      </section>
+    );
+  }
+  const rows: Array<[string, string]> = [
+    ['Path', node.path],
+    ['Role', `${node.role}${node.mode !== 'exclusive' ? ` (${node.mode})` : ''}`],
+    ['Owner session', node.ephemeral ? node.sessionId : 'none: a persistent node'],
+    ['Created', `${new Date(node.ctime).toLocaleString()} (${formatDuration(now - node.ctime)} ago)`],
+    ['czxid (fencing token)', node.czxid],
+    ['Watches', node.watch ? `${node.watch.type === 'children' ? 'children of' : node.watch.type} ${node.watch.path}` : 'nothing (it holds)'],
+  ];
+  return (
+    <section className="panel" aria-label="Selected node" data-testid="node-panel" data-name={node.name}>
+      <h2 className="mono node-title">{node.name}</h2>
+      <dl className="stat-list">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd className="mono">{value}</dd>
+          </div>
+        ))}
+        <div>
+          <dt>Data{node.data ? ` (${node.data.size} bytes${node.data.truncated ? ', first 4 KiB' : ''})` : ''}</dt>
+          <dd className="mono data">{node.data === null ? 'none' : node.data.text !== null ? node.data.text || '(empty)' : `hex ${node.data.hex}`}</dd>
+        </div>
+      </dl>
+      {contender ? (
+        <div className="contender" data-testid="contender-actions">
+          <h3>
+            Simulated contender {contender.id} · {contender.strategy} · {contender.state}
+            {contender.believesHolding ? ' · still believes it holds' : ''}
+          </h3>
+          <p className="muted">
+            {contender.notifications} notifications, {contender.wakeups} wasted, {contender.getChildren} getChildren, {contender.requests} requests
+          </p>
+          <div className="actions">
+            {ACTIONS.map(({ action, label, title }) => (
+              <button
+                key={action}
+                type="button"
+                title={title}
+                data-testid={`action-${action}`}
+                onClick={async () => {
+                  setMessage(null);
+                  const error = await simulation.control('POST', `/api/sim/contenders/${contender.id}/${action}`, action === 'pause' ? { ms: 15_000 } : {});
+                  setMessage(error);
+                }}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          {message ? (
+            <p className="form-error" role="alert">
+              {message}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

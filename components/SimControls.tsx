@@ -1,0 +1,180 @@
+'use client';
+import { useState } from 'react';
+import { StrategySchema, type Strategy } from '../lib/protocol';
+import { isWithin } from '../lib/zk/path';
+import type { Simulation } from './useSimulation';
+
+const STRATEGY_LABELS: Record<Strategy, string> = {
+  herd: 'Herd: watch the parent (seed 002)',
+  chained: 'Chained: exists on predecessor (ZooKeeper recipe)',
+  'chained-getdata': 'Chained: getData on predecessor (Curator)',
+  'single-node': 'Single node (seed 001)',
+  read: 'Read lock',
+  write: 'Write lock',
+  semaphore: 'Semaphore (Kazoo layout)',
+  'no-watch': 'Buggy: sets no watch',
+};
+
+/** Spawns simulated contenders into this lock and stops them; shown only where simulation is allowed. */
+export function SimControls({ path, simulation }: { path: string; simulation: Simulation }) {
+  const { features, contenders, control } = simulation;
+  const [strategy, setStrategy] = useState<Strategy>('chained');
+  const [count, setCount] = useState(5);
+  const [holdMs, setHoldMs] = useState(2000);
+  const [rounds, setRounds] = useState(1);
+  const [thinkMs, setThinkMs] = useState(0);
+  const [sessionTimeoutMs, setSessionTimeoutMs] = useState(10_000);
+  const [maxLeases, setMaxLeases] = useState(2);
+  const [protectedNames, setProtectedNames] = useState(true);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+
+  if (features === null) return null;
+  if (!features.simulation) {
+    return (
+      <section className="panel" aria-label="Simulation" data-testid="sim-off">
+        <h2>Simulation</h2>
+        <p className="muted">{features.simulationReason}</p>
+      </section>
+    );
+  }
+  if (!isWithin(path, features.simRoot) || path === features.simRoot) {
+    return (
+      <section className="panel" aria-label="Simulation" data-testid="sim-elsewhere">
+        <h2>Simulation</h2>
+        <p className="muted">
+          Simulated contenders only run below <code>{features.simRoot}</code>: open a lock such as{' '}
+          <a href={`/locks${features.simRoot}/demo/lock`}>{features.simRoot}/demo/lock</a>.
+        </p>
+      </section>
+    );
+  }
+
+  const mine = contenders?.contenders.filter((contender) => contender.path === path) ?? [];
+  const totals = mine.reduce(
+    (sum, contender) => ({
+      notifications: sum.notifications + contender.notifications,
+      wakeups: sum.wakeups + contender.wakeups,
+      acquisitions: sum.acquisitions + contender.acquisitions,
+    }),
+    { notifications: 0, wakeups: 0, acquisitions: 0 },
+  );
+  const violations = contenders?.violations.filter((violation) => violation.path === path) ?? [];
+
+  const run = async (label: string, action: () => Promise<string | null>, done: string): Promise<void> => {
+    setBusy(label);
+    setMessage(null);
+    const error = await action();
+    setBusy(null);
+    setMessage(error === null ? { tone: 'ok', text: done } : { tone: 'error', text: error });
+  };
+
+  const number = (label: string, value: number, set: (value: number) => void, min: number, max: number, id: string) => (
+    <label className="field" htmlFor={id}>
+      <span>{label}</span>
+      <input id={id} type="number" min={min} max={max} value={value} onChange={(event) => set(Number(event.target.value))} />
+    </label>
+  );
+
+  return (
+    <section className="panel" aria-label="Simulation" data-testid="sim-controls">
+      <h2>Simulated contenders</h2>
+      <form
+        className="sim-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run(
+            'spawn',
+            () =>
+              control('POST', '/api/sim/contenders', {
+                path,
+                count,
+                strategy,
+                holdMs,
+                rounds,
+                thinkMs,
+                sessionTimeoutMs,
+                maxLeases,
+                protected: protectedNames,
+              }),
+            `spawned ${count}`,
+          );
+        }}
+      >
+        <label className="field wide" htmlFor="sim-strategy">
+          <span>Recipe</span>
+          <select id="sim-strategy" data-testid="sim-strategy" value={strategy} onChange={(event) => setStrategy(StrategySchema.parse(event.target.value))}>
+            {StrategySchema.options.map((option) => (
+              <option key={option} value={option}>
+                {STRATEGY_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {number('Contenders', count, setCount, 1, 1000, 'sim-count')}
+        {number('Hold (ms)', holdMs, setHoldMs, 0, 3_600_000, 'sim-hold')}
+        {number('Rounds (0 = forever)', rounds, setRounds, 0, 100_000, 'sim-rounds')}
+        {number('Think (ms)', thinkMs, setThinkMs, 0, 3_600_000, 'sim-think')}
+        {number('Session timeout (ms)', sessionTimeoutMs, setSessionTimeoutMs, 1000, 600_000, 'sim-timeout')}
+        {strategy === 'semaphore' ? number('Max leases', maxLeases, setMaxLeases, 1, 1000, 'sim-leases') : null}
+        <label className="check wide" htmlFor="sim-protected">
+          <input id="sim-protected" type="checkbox" checked={protectedNames} onChange={(event) => setProtectedNames(event.target.checked)} />
+          <span>Protected names (a GUID finds the node again after a lost create reply)</span>
+        </label>
+        {features.tokenRequired ? (
+          <label className="field wide" htmlFor="sim-token">
+            <span>Admin token</span>
+            <input id="sim-token" type="password" autoComplete="off" value={simulation.token} onChange={(event) => simulation.setToken(event.target.value)} />
+          </label>
+        ) : null}
+        <div className="actions wide">
+          <button type="submit" className="primary" data-testid="sim-spawn" disabled={busy !== null}>
+            {busy === 'spawn' ? 'Spawning…' : `Spawn ${count}`}
+          </button>
+          <button
+            type="button"
+            data-testid="sim-stop-all"
+            disabled={busy !== null || mine.length === 0}
+            onClick={() => void run('stop', () => control('DELETE', `/api/sim/contenders?path=${encodeURIComponent(path)}`), 'stopped the contenders of this lock')}
+          >
+            {busy === 'stop' ? 'Stopping…' : 'Stop these'}
+          </button>
+        </div>
+      </form>
+      {message ? (
+        <p className={message.tone === 'error' ? 'form-error' : 'hint'} role={message.tone === 'error' ? 'alert' : 'status'} data-testid="sim-message">
+          {message.text}
+        </p>
+      ) : null}
+      <dl className="counters" data-testid="sim-counters">
+        <div>
+          <dt>Contenders</dt>
+          <dd data-testid="sim-count-value">{mine.length}</dd>
+        </div>
+        <div>
+          <dt>Acquisitions</dt>
+          <dd>{totals.acquisitions}</dd>
+        </div>
+        <div>
+          <dt>Notifications</dt>
+          <dd data-testid="sim-notifications">{totals.notifications}</dd>
+        </div>
+        <div>
+          <dt>Wasted wake-ups</dt>
+          <dd>{totals.wakeups}</dd>
+        </div>
+        <div>
+          <dt>Violations</dt>
+          <dd data-testid="sim-violations" className={violations.length > 0 ? 'bad' : undefined}>
+            {violations.length}
+          </dd>
+        </div>
+      </dl>
+      {violations.map((violation) => (
+        <p key={`${violation.at}-${violation.contenders.join()}`} className="form-error" role="alert">
+          {violation.message}
+        </p>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+'use client';
+import { useCallback, useEffect, useState } from 'react';
+import { ContenderListSchema, HealthResponseSchema, type ContenderList, type Features } from '../lib/protocol';
+import { getSocket } from './socket';
+
+const TOKEN_KEY = 'zk-lock-explorer-token';
+
+export interface Simulation {
+  features: Features | null;
+  contenders: ContenderList | null;
+  token: string;
+  setToken(token: string): void;
+  /** Sends a control request; resolves with the error sentence, or null when it worked. */
+  control(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<string | null>;
+}
+
+/** The simulation controls' state: what the server allows, the live contenders, and the admin token. */
+export function useSimulation(): Simulation {
+  const [features, setFeatures] = useState<Features | null>(null);
+  const [contenders, setContenders] = useState<ContenderList | null>(null);
+  // The token field renders only after the features arrive, so reading storage here cannot mismatch the server render.
+  const [token, setTokenState] = useState(() => (typeof window === 'undefined' ? '' : (sessionStorage.getItem(TOKEN_KEY) ?? '')));
+
+  useEffect(() => {
+    let cancelled = false;
+    void fetch('/api/health')
+      .then((response) => response.json())
+      .then((raw: unknown) => {
+        const parsed = HealthResponseSchema.safeParse(raw);
+        if (!cancelled && parsed.success) setFeatures(parsed.data.features);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!features?.simulation) return;
+    const socket = getSocket();
+    const subscribe = (): void => {
+      socket.emit('sim:subscribe', {});
+    };
+    const onList = (raw: unknown): void => {
+      const parsed = ContenderListSchema.safeParse(raw);
+      if (parsed.success) setContenders(parsed.data);
+    };
+    socket.on('sim:contenders', onList);
+    socket.on('connect', subscribe);
+    if (socket.connected) subscribe();
+    return () => {
+      socket.off('sim:contenders', onList);
+      socket.off('connect', subscribe);
+    };
+  }, [features?.simulation]);
+
+  const setToken = useCallback((value: string) => {
+    setTokenState(value);
+    sessionStorage.setItem(TOKEN_KEY, value);
+  }, []);
+
+  const control = useCallback(
+    async (method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<string | null> => {
+      try {
+        const response = await fetch(path, {
+          method,
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        if (response.ok) return null;
+        const answer = (await response.json().catch(() => ({}))) as { error?: string };
+        return answer.error ?? `the server answered ${response.status}`;
+      } catch {
+        return 'the explorer could not be reached';
+      }
+    },
+    [token],
+  );
+
+  return { features, contenders, token, setToken, control };
+}

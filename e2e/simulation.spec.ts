@@ -1,0 +1,44 @@
+import { expect, test } from './fixtures';
+import { LockPage } from './pages/lock-page';
+
+test.describe('simulated contenders from the lock page', () => {
+  test('spawns contenders, releases the holder from its node panel, and stops them all', async ({ page, explorerUrl, zk }) => {
+    const path = `/sim${zk.lockPath('ui')}`;
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(path);
+    const controls = page.getByTestId('sim-controls');
+    await expect(controls).toBeVisible();
+    await controls.getByLabel('Contenders').fill('3');
+    await controls.getByLabel('Hold (ms)').fill('600000');
+    await controls.getByLabel('Recipe').selectOption('chained-getdata');
+    await page.getByTestId('sim-spawn').click();
+
+    await expect(lock.nodes).toHaveCount(3);
+    await expect(lock.edges).toHaveCount(2);
+    await expect(page.getByTestId('sim-count-value')).toHaveText('3');
+    const holder = page.locator('[data-testid="lock-node"][data-role="holder"]');
+    const holderName = await holder.getAttribute('data-name');
+    expect(holderName).toMatch(/^_c_[0-9a-f-]{36}-lock-\d{10}$/);
+
+    // Keyboard: focus the holder and select it with Enter.
+    await holder.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('node-panel')).toHaveAttribute('data-name', holderName!);
+    await page.getByTestId('action-release').click();
+
+    await expect(lock.node(holderName!)).toHaveCount(0);
+    await expect(lock.nodes).toHaveCount(2);
+    await expect(page.locator('[data-testid="lock-node"][data-role="holder"]')).toHaveCount(1);
+    await expect(page.getByTestId('sim-violations')).toHaveText('0');
+
+    await page.getByTestId('sim-stop-all').click();
+    await expect(lock.nodes).toHaveCount(0);
+  });
+
+  test('offers no controls outside the sandbox root, and says where they are', async ({ page, explorerUrl, zk }) => {
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(zk.lockPath('outside'));
+    await expect(page.getByTestId('sim-elsewhere')).toContainText('/sim');
+    await expect(page.getByTestId('sim-spawn')).toHaveCount(0);
+  });
+});
