@@ -58,7 +58,7 @@ export class Contender {
       }
     });
     try {
-      await this.session.start(15_000);
+      await this.session.start(8_000);
     } catch (error) {
       this.fail(
         error instanceof ZkError && error.code === 'CONNECT_TIMEOUT'

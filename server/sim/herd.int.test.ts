@@ -84,3 +84,32 @@ describe('herd against chain, as the seed documents teach it', () => {
     expect(chained.zkChildren).toBe(0);
   });
 });
+
+describe('a ZooKeeper that limits connections per client address', () => {
+  it('refuses the contenders beyond maxClientCnxns, and the simulator says why', async () => {
+    const limited = await startEmbeddedZooKeeper({ extraConfig: { maxClientCnxns: 4 } });
+    const session = new ZkSession({ connectString: limited.connectString, sessionTimeoutMs: 4000 });
+    await session.start();
+    const sim = new Simulator({ connectString: limited.connectString, session, maxContenders: 50 });
+    try {
+      // One at a time: ZooKeeper counts a connection only once it is set up, so a burst can slip past the limit.
+      const outcomes: string[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        outcomes.push(
+          await sim
+            .spawn({ path: '/sim/limited', count: 1, strategy: 'chained', holdMs: 600_000, rounds: 1, thinkMs: 0, sessionTimeoutMs: 4000, maxLeases: 1, protected: true })
+            .then(() => 'connected')
+            .catch((error: unknown) => (error instanceof Error ? error.message : String(error))),
+        );
+      }
+      // The explorer's own session and three contenders fill the limit of four.
+      expect(outcomes.slice(0, 3)).toEqual(['connected', 'connected', 'connected']);
+      expect(outcomes[3]).toMatch(/maxClientCnxns/);
+      expect(sim.list().contenders).toHaveLength(3);
+    } finally {
+      await sim.close();
+      session.close();
+      await limited.stop();
+    }
+  });
+});

@@ -49,13 +49,57 @@ const allIn = (states: ContenderInfo['state'][]) => async (path: string, count: 
   }, 60_000);
 
 describe('simulated contenders keep mutual exclusion', () => {
-  it.each(['chained', 'chained-getdata', 'herd'])('%s: 50 contenders, 2 rounds each, never two holders at once', async (strategy) => {
+  it.each(['chained', 'chained-getdata', 'herd'])('%s: 50 contenders, 3 rounds each, never two holders at once', async (strategy) => {
     const path = simPath(strategy);
-    await spawn({ path, count: 50, strategy, holdMs: 5, rounds: 2 });
+    await spawn({ path, count: 50, strategy, holdMs: 5, rounds: 3 });
     const done = await allIn(['done'])(path, 50);
-    expect(done.every((contender) => contender.acquisitions === 2)).toBe(true);
+    expect(done.every((contender) => contender.acquisitions === 3)).toBe(true);
     expect(await violations(path)).toEqual([]);
     expect(done.reduce((sum, contender) => sum + contender.violations, 0)).toBe(0);
+  });
+});
+
+describe('the other recipes', () => {
+  it('single-node: 10 contenders race for one ephemeral node, 2 rounds, one at a time', async () => {
+    const path = simPath('single');
+    await spawn({ path, count: 10, strategy: 'single-node', holdMs: 5, rounds: 2 });
+    const done = await allIn(['done'])(path, 10);
+    expect(done.every((contender) => contender.acquisitions === 2)).toBe(true);
+    expect(await violations(path)).toEqual([]);
+  });
+
+  it('read/write: readers share, writers are alone', async () => {
+    const path = simPath('rw');
+    await spawn({ path, count: 6, strategy: 'read', holdMs: 30, rounds: 2 });
+    await spawn({ path, count: 3, strategy: 'write', holdMs: 10, rounds: 2 });
+    await spawn({ path, count: 6, strategy: 'read', holdMs: 30, rounds: 2 });
+    await allIn(['done'])(path, 15);
+    expect(await violations(path)).toEqual([]);
+  });
+
+  it('semaphore: never more than maxLeases holders, and the explorer reads the lease limit', async () => {
+    const path = simPath('semaphore');
+    await spawn({ path, count: 6, strategy: 'semaphore', holdMs: 300, rounds: 1, maxLeases: 2 });
+    const during = await eventually(async () => {
+      const current = await lock(path);
+      return current.holders.length === 2 ? current : undefined;
+    });
+    expect(during.recipe).toMatchObject({ id: 'kazoo-semaphore', maxLeases: 2 });
+    await allIn(['done'])(path, 6);
+    expect(await violations(path)).toEqual([]);
+  });
+
+  it('no-watch: a waiter that sets no watch is never woken, even when it is first in the queue', async () => {
+    const path = simPath('no-watch');
+    const [first, second] = await spawn({ path, count: 2, strategy: 'no-watch', holdMs: 100, rounds: 1 });
+    await eventually(async () => ((await contenders(path)).find((contender) => contender.id === first!.id)?.state === 'done' ? true : undefined));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const stuck = (await contenders(path)).find((contender) => contender.id === second!.id)!;
+    expect(stuck.state).toBe('waiting');
+    expect(stuck.notifications).toBe(0);
+    // ZooKeeper says its node is first, so it holds; the contender never looked again and still waits.
+    const current = await lock(path);
+    expect(current.nodes.map((node) => [node.sessionId, node.role])).toEqual([[stuck.sessionId, 'holder']]);
   });
 });
 

@@ -105,6 +105,25 @@ const EVENT_TYPES: Record<number, WatchEventType> = {
   [zookeeper.Event.NODE_CHILDREN_CHANGED]: 'NODE_CHILDREN_CHANGED',
 };
 
+/**
+ * node-zookeeper-client throws from its socket's data handler when a reply carries an error
+ * code it does not know, which would crash the whole process. Such a connection is dropped
+ * instead, and the client reconnects as it does for any lost connection.
+ */
+function guardAgainstUnreadableReplies(client: Client): void {
+  const manager = (client as unknown as { connectionManager?: { onSocketData(buffer: Buffer): void; socket?: { destroy(): void } } }).connectionManager;
+  if (manager === undefined) return;
+  const read = manager.onSocketData;
+  manager.onSocketData = function (this: typeof manager, buffer: Buffer): void {
+    try {
+      read.call(this, buffer);
+    } catch (error) {
+      console.warn(`dropping a ZooKeeper connection whose reply could not be read: ${error instanceof Error ? error.message : String(error)}`);
+      this?.socket?.destroy();
+    }
+  };
+}
+
 export class ZkSession extends EventEmitter<ZkSessionEvents> {
   private client: Client | null = null;
   private generation = 0;
@@ -285,6 +304,7 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
       ...(resume ? { sessionId: resume.sessionId, sessionPassword: resume.password } : {}),
     });
     this.client = client;
+    guardAgainstUnreadableReplies(client);
     const auth = this.options.auth;
     if (auth) client.addAuthInfo(auth.scheme, Buffer.from(auth.credentials));
     let connectedBefore = false;
