@@ -94,9 +94,7 @@ export function LockView({ path }: { path: string }) {
                 </p>
               </div>
             ) : (
-              <div className="diagram-scroll">
-                <QueueDiagram nodes={snapshot.nodes} now={now} selected={selectedName} onSelect={setSelectedName} />
-              </div>
+              <QueueDiagram nodes={snapshot.nodes} now={now} selected={selectedName} onSelect={setSelectedName} />
             )}
           </>
         )}

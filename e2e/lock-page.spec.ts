@@ -79,3 +79,36 @@ test.describe('the lock page', () => {
     expect(dialogs).toBe(0);
   });
 });
+
+test.describe('a big lock', () => {
+  test('2,000 waiters: only the rows on screen are drawn, scrolling reaches the tail, the holder stays in view', async ({ page, explorerUrl, zk }) => {
+    test.setTimeout(90_000);
+    const lockPath = zk.lockPath('big');
+    const owner = await zk.session();
+    await owner.mkdirp(lockPath);
+    const names: string[] = [];
+    for (let start = 0; start < 2000; start += 250) {
+      const batch = await Promise.all(Array.from({ length: 250 }, () => owner.create(`${lockPath}/lock-`, null, 'ephemeral-sequential')));
+      names.push(...batch.map((path) => path.slice(lockPath.length + 1)));
+    }
+    names.sort();
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(lockPath);
+    await expect(page.getByTestId('summary-waiters')).toHaveText('1999');
+    const drawn = await lock.nodes.count();
+    expect(drawn).toBeGreaterThan(5);
+    expect(drawn).toBeLessThan(60);
+
+    await page.getByTestId('queue-scroll').evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    await expect(lock.node(names.at(-1)!)).toHaveAttribute('data-role', 'waiter');
+    await expect(lock.summaryHolder).toHaveAttribute('data-name', names[0]!);
+    await expect(lock.summaryHolder).toBeInViewport();
+
+    // A handover at the head reaches the page while the tail is on screen.
+    await owner.remove(`${lockPath}/${names[0]}`);
+    await expect(lock.summaryHolder).toHaveAttribute('data-name', names[1]!);
+    await expect(page.getByTestId('summary-waiters')).toHaveText('1998');
+  });
+});

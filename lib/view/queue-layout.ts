@@ -21,11 +21,12 @@ export interface PlacedNode {
   y: number;
 }
 
-/** A watch edge from a waiter to the node it waits on, as an SVG path. */
+/** A watch edge from a waiter to the node it waits on. */
 export interface PlacedEdge {
   from: string;
   to: string;
-  d: string;
+  fromIndex: number;
+  toIndex: number;
 }
 
 export interface QueueLayout {
@@ -33,35 +34,56 @@ export interface QueueLayout {
   edges: PlacedEdge[];
   width: number;
   height: number;
+  options: QueueLayoutOptions;
 }
 
-/**
- * Lays the queue out top to bottom, holder first, with one curved edge per waiter from its
- * left side to the left side of the node it watches; longer jumps bulge further out, so that
- * edges which skip nodes (a reader waiting on an earlier writer) stay apart.
- */
+/** Lays the queue out top to bottom, holder first, one row per node. */
 export function layoutQueue(nodes: readonly LockNode[], options: QueueLayoutOptions = DEFAULT_QUEUE_LAYOUT): QueueLayout {
-  const { cardWidth, cardHeight, gap, gutter, padding } = options;
+  const { cardHeight, gap, gutter, padding } = options;
   const x = padding + gutter;
   const placed = nodes.map((node, index): PlacedNode => ({ node, index, x, y: padding + index * (cardHeight + gap) }));
-  const byName = new Map(placed.map((entry) => [entry.node.name, entry]));
+  const indexOf = new Map(nodes.map((node, index) => [node.name, index]));
   const edges: PlacedEdge[] = [];
-  for (const entry of placed) {
-    const target = entry.node.predecessor === null ? undefined : byName.get(entry.node.predecessor);
-    if (target === undefined) continue;
-    const y0 = entry.y + cardHeight / 2;
-    const y1 = target.y + cardHeight / 2;
-    const reach = Math.min(gutter - 8, 28 + 10 * Math.min(Math.abs(entry.index - target.index) - 1, 6));
-    const path = d3Path();
-    path.moveTo(x, y0);
-    path.bezierCurveTo(x - reach, y0, x - reach, y1, x - 6, y1);
-    edges.push({ from: entry.node.name, to: target.node.name, d: path.toString() });
-  }
+  nodes.forEach((node, fromIndex) => {
+    const toIndex = node.predecessor === null ? undefined : indexOf.get(node.predecessor);
+    if (toIndex !== undefined) edges.push({ from: node.name, to: node.predecessor as string, fromIndex, toIndex });
+  });
   const rows = Math.max(nodes.length, 1);
   return {
     nodes: placed,
     edges,
-    width: padding * 2 + gutter + cardWidth,
+    width: padding * 2 + gutter + options.cardWidth,
     height: padding * 2 + rows * cardHeight + (rows - 1) * gap,
+    options,
   };
+}
+
+/**
+ * The SVG path of an edge: from the waiter's left side to the left side of the node it
+ * watches; longer jumps bulge further out, so that edges which skip nodes (a reader waiting on
+ * an earlier writer) stay apart.
+ */
+export function edgePath(edge: PlacedEdge, options: QueueLayoutOptions = DEFAULT_QUEUE_LAYOUT): string {
+  const { cardHeight, gap, gutter, padding } = options;
+  const x = padding + gutter;
+  const rowY = (index: number): number => padding + index * (cardHeight + gap) + cardHeight / 2;
+  const reach = Math.min(gutter - 8, 28 + 10 * Math.min(Math.abs(edge.fromIndex - edge.toIndex) - 1, 6));
+  const path = d3Path();
+  path.moveTo(x, rowY(edge.fromIndex));
+  path.bezierCurveTo(x - reach, rowY(edge.fromIndex), x - reach, rowY(edge.toIndex), x - 6, rowY(edge.toIndex));
+  return path.toString();
+}
+
+/** The rows on screen (with a margin) for a scroll position: only these are drawn. */
+export function visibleRows(layout: QueueLayout, scrollTop: number, viewportHeight: number, margin = 4): { first: number; last: number } {
+  const { cardHeight, gap, padding } = layout.options;
+  const row = cardHeight + gap;
+  const first = Math.max(0, Math.floor((scrollTop - padding) / row) - margin);
+  const last = Math.min(layout.nodes.length - 1, Math.ceil((scrollTop + viewportHeight - padding) / row) + margin);
+  return { first, last };
+}
+
+/** Whether an edge crosses the visible rows. */
+export function edgeVisible(edge: PlacedEdge, rows: { first: number; last: number }): boolean {
+  return Math.max(edge.fromIndex, edge.toIndex) >= rows.first && Math.min(edge.fromIndex, edge.toIndex) <= rows.last;
 }
