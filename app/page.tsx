@@ -6,9 +6,7 @@ import { OpenLockForm } from '../components/OpenLockForm';
 export default function HomePage() {
   return (
     <>
-      <AppHeader>
-        <span className="crumb-current">Locks</span>
-      </AppHeader>
+      <AppHeader current="locks" />
       <ConnectionBanner />
       <main className="home">
         <h1>See who holds a ZooKeeper lock, and who waits behind whom</h1>

@@ -2,8 +2,8 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ThemeToggle } from './ThemeToggle';
 
-/** The bar at the top of every page: the product name, where you are, and the theme switch. */
-export function AppHeader({ children }: { children?: ReactNode }) {
+/** The bar at the top of every page: the product name, the views, where you are, and the theme switch. */
+export function AppHeader({ children, current }: { children?: ReactNode; current?: 'locks' | 'sessions' }) {
   return (
     <header className="app-header">
       <Link href="/" className="brand">
@@ -14,6 +14,14 @@ export function AppHeader({ children }: { children?: ReactNode }) {
         </svg>
         zk-lock-explorer
       </Link>
+      <nav className="app-nav" aria-label="Views">
+        <Link href="/" aria-current={current === 'locks' ? 'page' : undefined}>
+          Locks
+        </Link>
+        <Link href="/sessions" aria-current={current === 'sessions' ? 'page' : undefined} data-testid="nav-sessions">
+          Sessions
+        </Link>
+      </nav>
       <nav className="crumbs" aria-label="Breadcrumb">
         {children}
       </nav>

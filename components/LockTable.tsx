@@ -1,14 +1,39 @@
 'use client';
 import Link from 'next/link';
+import { useEffect, useMemo, useState } from 'react';
+import { recordQueueLengths, viewLocks, type LockColumn, type LockTableView } from '../lib/view/lock-table';
 import { formatDuration, shortNodeName } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
+import { Sparkline } from './Sparkline';
 import { useLockList } from './useLockList';
 import { useNow } from './useNow';
 
-/** Every lock found under the roots, live: path, recipe, holder and how long, queue length. */
+const COLUMNS: Array<{ column: LockColumn; label: string; numeric?: boolean }> = [
+  { column: 'path', label: 'Lock' },
+  { column: 'recipe', label: 'Recipe' },
+  { column: 'holder', label: 'Holder' },
+  { column: 'heldFor', label: 'Held for', numeric: true },
+  { column: 'waiting', label: 'Waiting', numeric: true },
+  { column: 'oldestWait', label: 'Oldest wait', numeric: true },
+  { column: 'anomalies', label: 'Anomalies', numeric: true },
+];
+
+/** Every lock found under the roots, live: sortable, filterable, with the queue's recent length. */
 export function LockTable() {
   const list = useLockList();
   const now = useNow();
+  const [view, setView] = useState<LockTableView>({ sortBy: 'path', descending: false, filter: '' });
+  const [history, setHistory] = useState<Map<string, number[]>>(new Map());
+
+  useEffect(() => {
+    if (list === null) return;
+    // The sparklines follow each pushed list; nothing is polled.
+    const timer = setTimeout(() => setHistory((previous) => recordQueueLengths(previous, list.locks)), 0);
+    return () => clearTimeout(timer);
+  }, [list]);
+
+  const shown = useMemo(() => (list === null ? [] : viewLocks(list.locks, view, now)), [list, view, now]);
+
   if (list === null) {
     return (
       <p className="loading" aria-busy="true" data-testid="lock-list-loading">
@@ -17,6 +42,9 @@ export function LockTable() {
     );
   }
   const roots = list.roots.join(', ');
+  const sortBy = (column: LockColumn): void =>
+    setView((current) => ({ ...current, sortBy: column, descending: current.sortBy === column ? !current.descending : column !== 'path' && column !== 'recipe' && column !== 'holder' }));
+
   return (
     <section className="lock-list" aria-label="Locks" data-testid="lock-list">
       <div className="lock-list-head">
@@ -27,13 +55,26 @@ export function LockTable() {
           {list.complete ? `${list.locks.length} found · ${list.scannedNodes} znodes scanned` : 'scanning…'}
           {list.partial ? ` · partial: ${list.partialReason}` : ''}
         </span>
+        {list.locks.length > 0 ? (
+          <label className="filter" htmlFor="lock-filter">
+            <span className="visually-hidden">Filter locks</span>
+            <input
+              id="lock-filter"
+              type="search"
+              placeholder="Filter by path, recipe, holder or session"
+              data-testid="lock-filter"
+              value={view.filter}
+              onChange={(event) => setView((current) => ({ ...current, filter: event.target.value }))}
+            />
+          </label>
+        ) : null}
       </div>
       {list.locks.length === 0 ? (
         <div className="empty" data-testid="lock-list-empty">
           <h2>No locks under {roots} yet</h2>
           <p>
-            Locks appear here the moment a client creates one. Run your clients, try{' '}
-            <code>node --import tsx scripts/demo-lock.ts</code>, or point <code>LOCK_ROOTS</code> elsewhere.
+            Locks appear here the moment a client creates one. Run your clients, spawn simulated contenders on a lock below{' '}
+            <code>/sim</code>, or point <code>LOCK_ROOTS</code> elsewhere.
           </p>
         </div>
       ) : (
@@ -41,18 +82,24 @@ export function LockTable() {
           <table className="locks">
             <thead>
               <tr>
-                <th scope="col">Lock</th>
-                <th scope="col">Recipe</th>
-                <th scope="col">Holder</th>
-                <th scope="col">Held for</th>
-                <th scope="col" className="num">
-                  Waiting
-                </th>
-                <th scope="col">Oldest wait</th>
+                {COLUMNS.map(({ column, label, numeric }) => (
+                  <th
+                    key={column}
+                    scope="col"
+                    className={numeric ? 'num' : undefined}
+                    aria-sort={view.sortBy === column ? (view.descending ? 'descending' : 'ascending') : 'none'}
+                  >
+                    <button type="button" className="sort" data-testid={`sort-${column}`} onClick={() => sortBy(column)}>
+                      {label}
+                      <span aria-hidden="true">{view.sortBy === column ? (view.descending ? ' ▾' : ' ▴') : ''}</span>
+                    </button>
+                  </th>
+                ))}
+                <th scope="col">Queue, recent</th>
               </tr>
             </thead>
             <tbody>
-              {list.locks.map((lock) => (
+              {shown.map((lock) => (
                 <tr key={lock.path} data-testid="lock-row" data-path={lock.path}>
                   <td>
                     <Link href={`/locks${encodeZnodePath(lock.path)}`} className="mono">
@@ -63,13 +110,24 @@ export function LockTable() {
                   <td className="mono holder-cell" title={lock.holders.join(', ')}>
                     {lock.holders.length === 0 ? <span className="muted">free</span> : lock.holders.map(shortNodeName).join(', ')}
                   </td>
-                  <td>{lock.holderSince === null ? '—' : formatDuration(now - lock.holderSince)}</td>
-                  <td className="num">{lock.queueLength}</td>
-                  <td>{lock.oldestWaiterSince === null ? '—' : formatDuration(now - lock.oldestWaiterSince)}</td>
+                  <td className="num">{lock.holderSince === null ? '—' : formatDuration(now - lock.holderSince)}</td>
+                  <td className="num" data-testid="queue-length">
+                    {lock.queueLength}
+                  </td>
+                  <td className="num">{lock.oldestWaiterSince === null ? '—' : formatDuration(now - lock.oldestWaiterSince)}</td>
+                  <td className="num">{lock.anomalies === 0 ? <span className="muted">0</span> : <span className="badge bad">{lock.anomalies}</span>}</td>
+                  <td>
+                    <Sparkline values={history.get(lock.path) ?? [lock.queueLength]} label={`queue length of ${lock.path} over the last updates`} />
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
+          {shown.length === 0 ? (
+            <p className="muted table-empty" data-testid="lock-filter-empty">
+              No lock matches “{view.filter}”.
+            </p>
+          ) : null}
         </div>
       )}
     </section>

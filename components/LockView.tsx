@@ -1,5 +1,4 @@
 'use client';
-import Link from 'next/link';
 import { useState } from 'react';
 import { formatDuration, shortNodeName } from '../lib/view/format';
 import { AppHeader } from './AppHeader';
@@ -25,8 +24,6 @@ export function LockView({ path }: { path: string }) {
   return (
     <>
       <AppHeader>
-        <Link href="/">Locks</Link>
-        <span aria-hidden="true">/</span>
         <span className="crumb-current" data-testid="lock-path">
           {path}
         </span>

@@ -27,7 +27,7 @@ test.describe('the home page', () => {
     const second = await zk.session();
     await second.create(`${lockPath}/_c_${randomUUID()}-lock-`, null, 'ephemeral-sequential');
     await expect(row).toContainText('Curator InterProcessMutex');
-    await expect(row.locator('td.num')).toHaveText('1');
+    await expect(row.getByTestId('queue-length')).toHaveText('1');
 
     await row.getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/locks${lockPath}$`));

@@ -274,6 +274,23 @@ export const ContenderListSchema = z.object({
 });
 export type ContenderList = z.infer<typeof ContenderListSchema>;
 
+/** One session and the lock nodes it owns, across every lock found. */
+export const SessionSummarySchema = z.object({
+  sessionId: HexId,
+  nodes: z.array(z.object({ lock: z.string(), name: z.string(), role: LockRoleSchema, mode: LockModeSchema })),
+  holds: z.number().int().nonnegative(),
+  waits: z.number().int().nonnegative(),
+});
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+
+/** `GET /api/sessions`. */
+export const SessionListSchema = z.object({
+  sessions: z.array(SessionSummarySchema),
+  /** True when more sessions exist than were listed. */
+  truncated: z.boolean(),
+});
+export type SessionList = z.infer<typeof SessionListSchema>;
+
 /** The state of the explorer's own ZooKeeper session. */
 export const ZkConnectionStateSchema = z.enum([
   'connecting',

@@ -237,6 +237,10 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     response.json(discovery.list());
   });
 
+  app.get('/api/sessions', (_request, response) => {
+    response.json(discovery.sessions());
+  });
+
   app.get('/api/locks/*segments', async (request: Request, response: Response) => {
     const segments = (request.params as { segments?: string[] }).segments ?? [];
     const parsed = ZnodePath.safeParse(znodePathFromSegments(segments));

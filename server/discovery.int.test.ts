@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LockListSchema, type LockList } from '../lib/protocol';
+import { LockListSchema, SessionListSchema, type LockList } from '../lib/protocol';
 import { connectClient, eventually, openSession, request, startExplorer, uniqueRoot, watchesOf, type RunningExplorer } from './testing/harness';
 import type { ZkSession } from './zk/session';
 
@@ -67,6 +67,15 @@ describe('discovering every lock under the roots', () => {
     expect(orders.queueLength).toBe(1);
     expect(orders.holderSince).toBeGreaterThan(0);
     expect(orders.oldestWaiterSince).toBeGreaterThanOrEqual(orders.holderSince!);
+  });
+
+  it('lists the sessions that own lock nodes, with their nodes', async () => {
+    const { sessions } = SessionListSchema.parse(await (await fetch(`${running.url}/api/sessions`)).json());
+    const ordersLock = `${root}/app/orders/lock`;
+    const inOrders = sessions.filter((session) => session.nodes.some((node) => node.lock === ordersLock));
+    expect(inOrders).toHaveLength(2);
+    expect(inOrders.map((session) => session.holds).sort()).toEqual([0, 1]);
+    expect(sessions.find((session) => session.nodes.some((node) => node.lock === `${root}/res`))?.nodes[0]).toMatchObject({ name: 'printer-1', role: 'holder' });
   });
 
   it('sets no data watch at all: contender nodes are never watched', async () => {

@@ -6,8 +6,9 @@
  */
 import { EventEmitter } from 'node:events';
 import { detectRecipe, kazooSemaphoreQueue } from '../../lib/lock/recipes';
+import { summarizeSessions } from '../../lib/lock/sessions';
 import { summarizeLock } from '../../lib/lock/summary';
-import type { LockList, LockSummary, ZnodeStat } from '../../lib/protocol';
+import type { LockList, LockSnapshot, LockSummary, SessionList, ZnodeStat } from '../../lib/protocol';
 import { NO_SESSION } from '../../lib/zk/ids';
 import { childPath, isWithin } from '../../lib/zk/path';
 import type { LockRegistry } from './registry';
@@ -86,6 +87,16 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       complete: this.complete,
       scannedNodes: this.scanned,
     };
+  }
+
+  /** The sessions that own nodes in the locks found. */
+  sessions(): SessionList {
+    const snapshots: LockSnapshot[] = [];
+    for (const [path, entry] of this.known) {
+      const snapshot = entry.kind === 'lock' ? this.registry.current(path) : undefined;
+      if (snapshot !== undefined) snapshots.push(snapshot);
+    }
+    return summarizeSessions(snapshots);
   }
 
   stop(): void {

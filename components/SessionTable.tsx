@@ -1,0 +1,91 @@
+'use client';
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { SessionListSchema, type SessionList } from '../lib/protocol';
+import { shortNodeName } from '../lib/view/format';
+import { encodeZnodePath } from '../lib/zk/path';
+import { useLockList } from './useLockList';
+
+/** Every session that owns lock nodes, with those nodes; read again whenever the lock list changes. */
+export function SessionTable() {
+  const list = useLockList();
+  const [sessions, setSessions] = useState<SessionList | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (list === null) return;
+    let cancelled = false;
+    fetch('/api/sessions')
+      .then((response) => response.json())
+      .then((raw: unknown) => {
+        if (cancelled) return;
+        const parsed = SessionListSchema.safeParse(raw);
+        if (parsed.success) {
+          setSessions(parsed.data);
+          setError(null);
+        } else setError('the explorer answered with something unexpected');
+      })
+      .catch(() => {
+        if (!cancelled) setError('the explorer could not be reached');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [list]);
+
+  if (error) return <p className="error-box" role="alert">{error}</p>;
+  if (sessions === null) {
+    return (
+      <p className="loading" aria-busy="true">
+        <span className="spinner" aria-hidden="true" /> Reading sessions…
+      </p>
+    );
+  }
+  if (sessions.sessions.length === 0) {
+    return (
+      <div className="empty" data-testid="sessions-empty">
+        <h2>No session owns a lock node</h2>
+        <p>Sessions appear here as soon as a client creates a node in a lock under the roots.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="table-scroll">
+      <table className="locks" data-testid="session-table">
+        <thead>
+          <tr>
+            <th scope="col">Session</th>
+            <th scope="col" className="num">
+              Holds
+            </th>
+            <th scope="col" className="num">
+              Waits
+            </th>
+            <th scope="col">Lock nodes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sessions.sessions.map((session) => (
+            <tr key={session.sessionId} data-testid="session-row" data-session={session.sessionId}>
+              <td className="mono">{session.sessionId === '0x0' ? 'none (persistent nodes)' : session.sessionId}</td>
+              <td className="num">{session.holds}</td>
+              <td className="num">{session.waits}</td>
+              <td className="session-nodes">
+                {session.nodes.map((node) => (
+                  <div key={`${node.lock}/${node.name}`}>
+                    <span className={`badge role-${node.role}`}>{node.role === 'holder' ? 'holds' : 'waits'}</span>{' '}
+                    <Link href={`/locks${encodeZnodePath(node.lock)}`} className="mono">
+                      {node.lock}
+                    </Link>{' '}
+                    <span className="mono muted">{shortNodeName(node.name)}</span>
+                  </div>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {sessions.truncated ? <p className="muted table-empty">Only the first {sessions.sessions.length} sessions are listed.</p> : null}
+    </div>
+  );
+}

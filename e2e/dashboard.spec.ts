@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from './fixtures';
+import { Dashboard } from './pages/dashboard';
+
+test.describe('the dashboard', () => {
+  test('filters and sorts the locks, and the sessions view lists their owners', async ({ page, explorerUrl, zk }) => {
+    const tag = randomUUID().slice(0, 8);
+    const small = `/e2e-dash-${tag}/small/lock`;
+    const large = `/e2e-dash-${tag}/large/lock`;
+    const admin = await zk.session();
+    const owners: string[] = [];
+    for (const [path, count] of [
+      [small, 2],
+      [large, 5],
+    ] as const) {
+      await admin.mkdirp(path);
+      for (let i = 0; i < count; i += 1) {
+        const session = await zk.session();
+        await session.create(`${path}/_c_${randomUUID()}-lock-`, null, 'ephemeral-sequential');
+        owners.push(session.sessionId!);
+      }
+    }
+    const dashboard = new Dashboard(page, explorerUrl);
+    await dashboard.goto();
+    await dashboard.filter.fill(tag);
+    await expect(dashboard.rows).toHaveCount(2);
+    await expect(dashboard.row(large).getByTestId('queue-length')).toHaveText('4');
+
+    await dashboard.sortBy('waiting');
+    await expect.poll(() => dashboard.paths()).toEqual([large, small]);
+    await expect(page.getByTestId('sort-waiting').locator('xpath=..')).toHaveAttribute('aria-sort', 'descending');
+    await dashboard.sortBy('waiting');
+    await expect.poll(() => dashboard.paths()).toEqual([small, large]);
+
+    await dashboard.filter.fill(`${tag} no-such-lock`);
+    await expect(page.getByTestId('lock-filter-empty')).toBeVisible();
+
+    await page.getByTestId('nav-sessions').click();
+    await expect(page).toHaveURL(/\/sessions$/);
+    for (const owner of owners) await expect(page.locator(`[data-testid="session-row"][data-session="${owner}"]`)).toBeVisible();
+    await expect(page.locator(`[data-testid="session-row"][data-session="${owners[0]}"]`)).toContainText('holds');
+  });
+});

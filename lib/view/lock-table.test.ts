@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { LockSummary } from '../protocol';
+import { recordQueueLengths, viewLocks } from './lock-table';
+
+const lock = (path: string, queueLength: number, holderSince: number | null, recipe = 'Curator InterProcessMutex'): LockSummary => ({
+  path,
+  exists: true,
+  recipe: { id: 'curator-mutex', name: recipe, note: null, maxLeases: null },
+  holders: holderSince === null ? [] : [`${path.slice(1)}-holder`],
+  holderSessions: holderSince === null ? [] : ['0xabc'],
+  queueLength,
+  holderSince,
+  oldestWaiterSince: null,
+  anomalies: 0,
+});
+
+describe('the lock table', () => {
+  const locks = [lock('/b', 3, 1000), lock('/a', 10, 5000), lock('/c', 0, null, 'Kazoo Lock')];
+
+  it('sorts by any column, either way', () => {
+    expect(viewLocks(locks, { sortBy: 'waiting', descending: true, filter: '' }, 10_000).map((l) => l.path)).toEqual(['/a', '/b', '/c']);
+    expect(viewLocks(locks, { sortBy: 'heldFor', descending: true, filter: '' }, 10_000).map((l) => l.path)).toEqual(['/b', '/a', '/c']);
+    expect(viewLocks(locks, { sortBy: 'path', descending: false, filter: '' }, 0).map((l) => l.path)).toEqual(['/a', '/b', '/c']);
+  });
+
+  it('filters on path, recipe and holder, every word', () => {
+    expect(viewLocks(locks, { sortBy: 'path', descending: false, filter: 'kazoo' }, 0).map((l) => l.path)).toEqual(['/c']);
+    expect(viewLocks(locks, { sortBy: 'path', descending: false, filter: 'curator a-holder' }, 0).map((l) => l.path)).toEqual(['/a']);
+  });
+
+  it('remembers queue lengths for the sparklines, up to a limit', () => {
+    let history = new Map<string, number[]>();
+    for (let i = 0; i < 100; i += 1) history = recordQueueLengths(history, [lock('/a', i, 0)], 60);
+    expect(history.get('/a')).toHaveLength(60);
+    expect(history.get('/a')?.at(-1)).toBe(99);
+  });
+});
