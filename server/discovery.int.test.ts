@@ -76,6 +76,9 @@ describe('discovering every lock under the roots', () => {
     expect(inOrders).toHaveLength(2);
     expect(inOrders.map((session) => session.holds).sort()).toEqual([0, 1]);
     expect(sessions.find((session) => session.nodes.some((node) => node.lock === `${root}/res`))?.nodes[0]).toMatchObject({ name: 'printer-1', role: 'holder' });
+    // A Kazoo semaphore's queue belongs to the semaphore: its nodes are listed once, under it.
+    const semaphoreNodes = sessions.flatMap((session) => session.nodes).filter((node) => node.lock.startsWith(`${root}/ks`));
+    expect(semaphoreNodes.map((node) => node.lock)).toEqual([`${root}/ks`, `${root}/ks`]);
   });
 
   it('sets no data watch at all: contender nodes are never watched', async () => {

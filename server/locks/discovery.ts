@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events';
 import { detectRecipe, kazooSemaphoreQueue } from '../../lib/lock/recipes';
 import { summarizeSessions } from '../../lib/lock/sessions';
 import { summarizeLock } from '../../lib/lock/summary';
-import type { LockList, LockSnapshot, LockSummary, SessionList, ZnodeStat } from '../../lib/protocol';
+import type { LockList, LockSnapshot, SessionList, ZnodeStat } from '../../lib/protocol';
 import { NO_SESSION } from '../../lib/zk/ids';
 import { childPath, isWithin } from '../../lib/zk/path';
 import type { LockRegistry } from './registry';
@@ -69,19 +69,9 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   }
 
   list(): LockList {
-    const locks: LockSummary[] = [];
-    const kazooSemaphores = new Set<string>();
-    for (const [path, entry] of this.known) {
-      if (entry.kind !== 'lock') continue;
-      const snapshot = this.registry.current(path);
-      if (snapshot === undefined) continue;
-      if (snapshot.recipe.id === 'kazoo-semaphore') kazooSemaphores.add(kazooSemaphoreQueue(path));
-      locks.push(summarizeLock(snapshot));
-    }
     return {
       roots: this.options.roots,
-      // A Kazoo semaphore's queue is part of the semaphore, not a lock of its own.
-      locks: locks.filter((lock) => !kazooSemaphores.has(lock.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+      locks: this.lockSnapshots().map(summarizeLock),
       partial: this.partialReason !== null,
       partialReason: this.partialReason,
       complete: this.complete,
@@ -89,14 +79,20 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     };
   }
 
-  /** The sessions that own nodes in the locks found. */
-  sessions(): SessionList {
+  /** The snapshots of the locks found, by path; a Kazoo semaphore's queue is part of its semaphore, not a lock of its own. */
+  private lockSnapshots(): LockSnapshot[] {
     const snapshots: LockSnapshot[] = [];
     for (const [path, entry] of this.known) {
       const snapshot = entry.kind === 'lock' ? this.registry.current(path) : undefined;
       if (snapshot !== undefined) snapshots.push(snapshot);
     }
-    return summarizeSessions(snapshots);
+    const folded = new Set(snapshots.filter((snapshot) => snapshot.recipe.id === 'kazoo-semaphore').map((snapshot) => kazooSemaphoreQueue(snapshot.path)));
+    return snapshots.filter((snapshot) => !folded.has(snapshot.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  /** The sessions that own nodes in the locks found. */
+  sessions(): SessionList {
+    return summarizeSessions(this.lockSnapshots());
   }
 
   stop(): void {
