@@ -12,7 +12,7 @@ import { useSimulation } from './useSimulation';
 
 /** The live page of one lock: who holds it, who waits behind whom. */
 export function LockView({ path }: { path: string }) {
-  const { snapshot, error } = useLock(path);
+  const { snapshot, error, woken } = useLock(path);
   const now = useNow();
   const holder = snapshot?.nodes.find((node) => node.role === 'holder') ?? null;
   const simulation = useSimulation();
@@ -91,7 +91,7 @@ export function LockView({ path }: { path: string }) {
                 </p>
               </div>
             ) : (
-              <QueueDiagram nodes={snapshot.nodes} now={now} selected={selectedName} onSelect={setSelectedName} />
+              <QueueDiagram nodes={snapshot.nodes} now={now} selected={selectedName} onSelect={setSelectedName} woken={woken} />
             )}
           </>
         )}

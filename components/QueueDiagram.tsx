@@ -10,6 +10,8 @@ interface QueueDiagramProps {
   now: number;
   selected: string | null;
   onSelect: (name: string) => void;
+  /** Nodes a deletion just woke: they pulse, one for a chained lock, all of them for a herd. */
+  woken: ReadonlySet<string>;
 }
 
 /**
@@ -17,7 +19,7 @@ interface QueueDiagramProps {
  * it watches. The layout is computed in `lib`; React owns every element, and only the rows on
  * screen are drawn, so that 10,000 waiters scroll as smoothly as ten.
  */
-export function QueueDiagram({ nodes, now, selected, onSelect }: QueueDiagramProps) {
+export function QueueDiagram({ nodes, now, selected, onSelect, woken }: QueueDiagramProps) {
   const layout = useMemo(() => layoutQueue(nodes), [nodes]);
   const { cardWidth, cardHeight, gap, padding } = layout.options;
   const scroller = useRef<HTMLDivElement>(null);
@@ -84,7 +86,8 @@ export function QueueDiagram({ nodes, now, selected, onSelect }: QueueDiagramPro
             <path
               key={`${edge.from}->${edge.to}`}
               d={edgePath(edge, layout.options)}
-              className="watch-edge"
+              // Dashed: the watch the recipe sets; the explorer has not confirmed it with ZooKeeper.
+              className={`watch-edge expected${woken.has(edge.from) ? ' is-woken' : ''}`}
               markerEnd="url(#arrow)"
               data-testid="watch-edge"
               data-from={edge.from}
@@ -99,7 +102,8 @@ export function QueueDiagram({ nodes, now, selected, onSelect }: QueueDiagramPro
           return (
             <g
               key={node.name}
-              className={`node-card ${holder ? 'is-holder' : 'is-waiter'}${selected === node.name ? ' is-selected' : ''}`}
+              className={`node-card ${holder ? 'is-holder' : 'is-waiter'}${selected === node.name ? ' is-selected' : ''}${woken.has(node.name) ? ' is-woken' : ''}`}
+              data-woken={woken.has(node.name) ? 'true' : undefined}
               style={{ transform: `translate(${x}px, ${y}px)` }}
               data-testid="lock-node"
               data-name={node.name}
@@ -124,6 +128,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect }: QueueDiagramPro
             >
               <title>{node.name}</title>
               <rect width={cardWidth} height={cardHeight} rx={10} className="card-bg" />
+              {woken.has(node.name) ? <rect width={cardWidth} height={cardHeight} rx={10} className="card-pulse" /> : null}
               <rect width={6} height={cardHeight} rx={3} className="card-accent" />
               <text x={20} y={24} className="card-role">
                 {holder ? (node.mode === 'lease' ? 'HOLDS A LEASE' : 'HOLDS THE LOCK') : `WAITING · #${index}`}

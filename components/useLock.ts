@@ -1,42 +1,59 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { applyDelta } from '../lib/lock/delta';
+import { wokenBy } from '../lib/view/pulses';
 import { LockDeltaSchema, LockSnapshotSchema, type Ack, type LockSnapshot } from '../lib/protocol';
 import { getSocket } from './socket';
 
 export interface LockState {
   snapshot: LockSnapshot | null;
   error: string | null;
+  /** Nodes just woken by a deletion, for the page to pulse (cleared after a moment). */
+  woken: ReadonlySet<string>;
 }
+
+const PULSE_MS = 700;
+const NOBODY: ReadonlySet<string> = new Set();
 
 /**
  * Subscribes to one lock: a full snapshot, then deltas applied with the same `applyDelta` the
  * server uses. A missed delta (a version gap) or a reconnect asks for a fresh snapshot.
  */
 export function useLock(path: string): LockState {
-  const [state, setState] = useState<LockState>({ snapshot: null, error: null });
+  const [state, setState] = useState<LockState>({ snapshot: null, error: null, woken: NOBODY });
 
   useEffect(() => {
     const socket = getSocket();
     let current: LockSnapshot | null = null;
+    let woken: ReadonlySet<string> = NOBODY;
+    let pulseTimer: ReturnType<typeof setTimeout> | null = null;
     const subscribe = (): void => {
       socket.emit('subscribe', { path }, (ack: Ack) => {
-        if (!ack.ok) setState({ snapshot: current, error: ack.error });
+        if (!ack.ok) setState({ snapshot: current, error: ack.error, woken });
       });
     };
     const onSnapshot = (raw: unknown): void => {
       const parsed = LockSnapshotSchema.safeParse(raw);
       if (!parsed.success || parsed.data.path !== path) return;
       current = parsed.data;
-      setState({ snapshot: current, error: null });
+      setState({ snapshot: current, error: null, woken });
     };
     const onDelta = (raw: unknown): void => {
       const parsed = LockDeltaSchema.safeParse(raw);
       if (!parsed.success || parsed.data.path !== path) return;
       if (current === null) return;
       try {
+        const woke = wokenBy(current, parsed.data).flatMap((wake) => wake.woken);
         current = applyDelta(current, parsed.data);
-        setState({ snapshot: current, error: null });
+        if (woke.length > 0) {
+          woken = new Set(woke);
+          if (pulseTimer) clearTimeout(pulseTimer);
+          pulseTimer = setTimeout(() => {
+            woken = NOBODY;
+            setState((previous) => ({ ...previous, woken }));
+          }, PULSE_MS);
+        }
+        setState({ snapshot: current, error: null, woken });
       } catch {
         subscribe();
       }
@@ -46,6 +63,7 @@ export function useLock(path: string): LockState {
     socket.on('connect', subscribe);
     if (socket.connected) subscribe();
     return () => {
+      if (pulseTimer) clearTimeout(pulseTimer);
       socket.off('lock:snapshot', onSnapshot);
       socket.off('lock:delta', onDelta);
       socket.off('connect', subscribe);

@@ -42,3 +42,25 @@ test.describe('simulated contenders from the lock page', () => {
     await expect(page.getByTestId('sim-spawn')).toHaveCount(0);
   });
 });
+
+test.describe('a release, drawn as ZooKeeper delivers it', () => {
+  for (const [strategy, woken] of [
+    ['herd', 3],
+    ['chained', 1],
+  ] as const) {
+    test(`${strategy}: the holder's release wakes ${woken} waiter(s), and the page pulses exactly those`, async ({ page, explorerUrl, zk, request }) => {
+      const path = `/sim${zk.lockPath(`pulse-${strategy}`)}`;
+      const lock = new LockPage(page, explorerUrl);
+      await lock.goto(path);
+      const spawned = await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, count: 4, strategy, holdMs: 600_000, rounds: 1 } });
+      expect(spawned.status()).toBe(201);
+      await expect(lock.nodes).toHaveCount(4);
+      const { contenders } = (await spawned.json()) as { contenders: Array<{ id: string; state: string }> };
+      const holder = contenders.find((contender) => contender.state === 'holding') ?? contenders[0]!;
+      expect((await request.post(`${explorerUrl}/api/sim/contenders/${holder.id}/release`)).status()).toBe(200);
+      await expect(page.locator('[data-testid="lock-node"][data-woken="true"]')).toHaveCount(woken);
+      await expect(lock.nodes).toHaveCount(3);
+      await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+    });
+  }
+});

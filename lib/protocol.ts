@@ -54,6 +54,7 @@ export const RecipeIdSchema = z.enum([
   'menagerie-rwlock',
   'seed-named',
   'single-node',
+  'herd',
   'generic',
   'unknown',
 ]);

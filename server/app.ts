@@ -132,7 +132,12 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   const simulation = options.simulation;
   const simulator =
     simulation?.allowed === true
-      ? new Simulator({ connectString: simulation.connectString, session, maxContenders: simulation.maxContenders })
+      ? new Simulator({
+          connectString: simulation.connectString,
+          session,
+          maxContenders: simulation.maxContenders,
+          declare: (path, recipe) => registry.declare(path, recipe),
+        })
       : null;
   simulator?.on('changed', () => io.to(SIM_ROOM).emit('sim:contenders', simulator.list()));
   const features: Features = {

@@ -33,6 +33,11 @@ export interface LockInput {
   auxiliary: ParentListing[];
   /** The recipe recognised before, kept while the queue is momentarily empty. */
   hint: RecipeId | null;
+  /**
+   * A recipe declared for this lock by whoever runs its contenders (the explorer's own
+   * simulator): names cannot tell a herd lock, whose waiters watch the parent, from a chained one.
+   */
+  declared?: RecipeId | null;
 }
 
 /** What the analysis needs besides the lock itself: the previous reading, to date roles. */
@@ -63,6 +68,7 @@ const RECIPE_NAMES: Record<RecipeId, string> = {
   'menagerie-rwlock': 'menagerie ReentrantZkReadWriteLock',
   'seed-named': 'Named locks under one root',
   'single-node': 'One ephemeral node per resource',
+  herd: 'Herd lock (every waiter watches the children)',
   generic: 'Sequential nodes',
   unknown: 'No contenders yet',
 };
@@ -257,6 +263,8 @@ interface QueueRules {
   group?: string;
   /** For a semaphore's queue: its head does not hold but waits for a lease, with this watch. */
   headWaits?: WatchSpec;
+  /** For a herd lock: every waiter watches this parent's children instead of one node. */
+  watchParent?: string;
 }
 
 /** The sort key of an entry under the given rules, computed once per record and rules. */
@@ -344,7 +352,8 @@ function sequentialQueue(entries: Entry[], rules: QueueRules, context: AnalysisC
     }
     previous = entry;
     const head = predecessor === null;
-    const watch = head ? (rules.headWaits ?? null) : { type: rules.watch, path: (predecessor as Entry).path };
+    let watch: WatchSpec | null = head ? (rules.headWaits ?? null) : { type: rules.watch, path: (predecessor as Entry).path };
+    if (!head && rules.watchParent !== undefined) watch = { type: 'children', path: rules.watchParent };
     nodes.push(
       place(
         entry.record,
@@ -356,7 +365,8 @@ function sequentialQueue(entries: Entry[], rules: QueueRules, context: AnalysisC
           sortKey: keys[index] as string,
           role: head && rules.headWaits === undefined ? 'holder' : 'waiter',
           mode,
-          predecessor: predecessor?.record.name ?? null,
+          // A herd waiter waits on no node in particular: any change of the children wakes it.
+          predecessor: rules.watchParent === undefined ? (predecessor?.record.name ?? null) : null,
           watch,
         },
         context,
@@ -490,9 +500,14 @@ const SEQUENTIAL_RECIPES: Partial<Record<RecipeId, { accept: (kind: Kind) => boo
 export function analyzeLock(input: LockInput, context: AnalysisContext): LockAnalysis {
   const names = input.root.children.map((record) => record.name);
   const kinds = new Set(input.root.children.map((record) => classify(record).kind));
-  const { id, note } = detectFromKinds(names, kinds, input.self?.data ?? null, input.hint);
+  const detected = detectFromKinds(names, kinds, input.self?.data ?? null, input.hint);
+  const { id, note } = input.declared === 'herd' && detected.id !== 'single-node' ? { id: 'herd' as const, note: null } : detected;
   const recipe: RecipeInfo = { id, name: recipeName(id), note, maxLeases: null };
   if (!input.root.exists) return { recipe, nodes: [] };
+  if (id === 'herd') {
+    const rules: QueueRules = { queue: '', watch: 'children', key: byText, modeOf: exclusive, readerWaitsOn: 'nearest-writer', watchParent: input.path };
+    return { recipe, nodes: sequentialQueue(sequencedEntries(input.root, (kind) => !NON_SEQUENTIAL.has(kind)), rules, context) };
+  }
   const sequential = SEQUENTIAL_RECIPES[id];
   if (sequential !== undefined) return { recipe, nodes: sequentialQueue(sequencedEntries(input.root, sequential.accept), sequential.rules, context) };
   switch (id) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildSnapshot } from '../lock/queue';
 import { formatSequence } from '../lock/sequence';
 import { record, snapshotOf } from '../testing/records';
 import { DEFAULT_QUEUE_LAYOUT, edgePath, edgeVisible, layoutQueue, visibleRows } from './queue-layout';
@@ -23,6 +24,19 @@ describe('layoutQueue', () => {
 
   it('is as tall as its rows, and one row tall when empty', () => {
     expect(layoutQueue([]).height).toBe(2 * DEFAULT_QUEUE_LAYOUT.padding + DEFAULT_QUEUE_LAYOUT.cardHeight);
+  });
+});
+
+describe('a herd lock', () => {
+  it('fans an edge from every waiter to the parent whose children it watches', () => {
+    const names = ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'];
+    const herd = buildSnapshot({ path: '/h', self: null, root: { path: '/h', exists: true, children: names.map((name) => record(name)) }, auxiliary: [], declared: 'herd' }, null, 0);
+    expect(herd.recipe.id).toBe('herd');
+    const layout = layoutQueue(herd.nodes);
+    expect(layout.edges.map((edge) => [edge.from, edge.to, edge.toIndex])).toEqual([
+      ['lock-0000000001', '/h', -1],
+      ['lock-0000000002', '/h', -1],
+    ]);
   });
 });
 

@@ -21,13 +21,16 @@ export interface PlacedNode {
   y: number;
 }
 
-/** A watch edge from a waiter to the node it waits on. */
+/** A watch edge from a waiter to the node it waits on, or (`toIndex` -1) to the parent whose children it watches. */
 export interface PlacedEdge {
   from: string;
   to: string;
   fromIndex: number;
   toIndex: number;
 }
+
+/** The row index that stands for the lock's parent: a herd waiter's edge fans out to it. */
+export const PARENT_ROW = -1;
 
 export interface QueueLayout {
   nodes: PlacedNode[];
@@ -45,6 +48,10 @@ export function layoutQueue(nodes: readonly LockNode[], options: QueueLayoutOpti
   const indexOf = new Map(nodes.map((node, index) => [node.name, index]));
   const edges: PlacedEdge[] = [];
   nodes.forEach((node, fromIndex) => {
+    if (node.predecessor === null && node.watch?.type === 'children') {
+      edges.push({ from: node.name, to: node.watch.path, fromIndex, toIndex: PARENT_ROW });
+      return;
+    }
     const toIndex = node.predecessor === null ? undefined : indexOf.get(node.predecessor);
     if (toIndex !== undefined) edges.push({ from: node.name, to: node.predecessor as string, fromIndex, toIndex });
   });
@@ -66,8 +73,9 @@ export function layoutQueue(nodes: readonly LockNode[], options: QueueLayoutOpti
 export function edgePath(edge: PlacedEdge, options: QueueLayoutOptions = DEFAULT_QUEUE_LAYOUT): string {
   const { cardHeight, gap, gutter, padding } = options;
   const x = padding + gutter;
-  const rowY = (index: number): number => padding + index * (cardHeight + gap) + cardHeight / 2;
-  const reach = Math.min(gutter - 8, 28 + 10 * Math.min(Math.abs(edge.fromIndex - edge.toIndex) - 1, 6));
+  // The parent sits just above the first card's left corner.
+  const rowY = (index: number): number => (index === PARENT_ROW ? padding / 2 : padding + index * (cardHeight + gap) + cardHeight / 2);
+  const reach = Math.min(gutter - 8, 28 + 10 * Math.min(Math.abs(edge.fromIndex - Math.max(edge.toIndex, 0)), 6));
   const path = d3Path();
   path.moveTo(x, rowY(edge.fromIndex));
   path.bezierCurveTo(x - reach, rowY(edge.fromIndex), x - reach, rowY(edge.toIndex), x - 6, rowY(edge.toIndex));

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { LockDelta, LockSnapshot } from '../../lib/protocol';
+import type { LockDelta, LockSnapshot, RecipeId } from '../../lib/protocol';
 import type { ZkSession } from '../zk/session';
 import { LockWatcher } from './watcher';
 
@@ -15,6 +15,7 @@ interface RegistryEvents {
  */
 export class LockRegistry extends EventEmitter<RegistryEvents> {
   private readonly entries = new Map<string, { watcher: LockWatcher; subscribers: Set<string> }>();
+  private readonly declarations = new Map<string, RecipeId>();
 
   constructor(private readonly session: ZkSession) {
     super();
@@ -26,7 +27,11 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
   async acquire(path: string, subscriber: string): Promise<LockWatcher> {
     let entry = this.entries.get(path);
     if (entry === undefined) {
-      entry = { watcher: new LockWatcher(this.session, path, (delta) => this.emit('delta', delta)), subscribers: new Set() };
+      const watcher = new LockWatcher(this.session, path, (delta) => this.emit('delta', delta), {
+        live: true,
+        declared: () => this.declarations.get(path) ?? null,
+      });
+      entry = { watcher, subscribers: new Set() };
       this.entries.set(path, entry);
     }
     entry.subscribers.add(subscriber);
@@ -37,6 +42,13 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
       throw error;
     }
     return entry.watcher;
+  }
+
+  /** Declares the recipe of a lock whose contenders the explorer runs itself (a herd cannot be told from its names). */
+  declare(path: string, recipe: RecipeId): void {
+    if (this.declarations.get(path) === recipe) return;
+    this.declarations.set(path, recipe);
+    this.entries.get(path)?.watcher.republish();
   }
 
   release(path: string, subscriber: string): void {
@@ -70,7 +82,7 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
       await entry.watcher.ready;
       return entry.watcher.snapshot;
     }
-    const once = new LockWatcher(this.session, path, () => undefined, { live: false });
+    const once = new LockWatcher(this.session, path, () => undefined, { live: false, declared: () => this.declarations.get(path) ?? null });
     await once.ready;
     return once.snapshot;
   }

@@ -2,7 +2,7 @@ import { describeData } from '../../lib/lock/data';
 import { diffSnapshots } from '../../lib/lock/delta';
 import { buildSnapshot, missingLock, type ChildRecord, type LockInput, type ParentListing } from '../../lib/lock/queue';
 import { auxiliaryParents } from '../../lib/lock/recipes';
-import type { LockDelta, LockSnapshot, NodeData, ZnodeStat } from '../../lib/protocol';
+import type { LockDelta, LockSnapshot, NodeData, RecipeId, ZnodeStat } from '../../lib/protocol';
 import { ZkError, type Watcher, type ZkSession } from '../zk/session';
 import { readChildren } from './read';
 
@@ -16,6 +16,8 @@ interface Parent {
 export interface LockWatcherOptions {
   /** False reads the lock once and sets no watch (a REST snapshot of a lock nobody watches). */
   live: boolean;
+  /** The recipe declared for this lock by the explorer's own simulator, if any. */
+  declared?: () => RecipeId | null;
 }
 
 /**
@@ -155,7 +157,13 @@ export class LockWatcher {
       self: this.self,
       root: this.listing(this.path),
       auxiliary: [...this.parents.keys()].filter((path) => path !== this.path).map((path) => this.listing(path)),
+      declared: this.options.declared?.() ?? null,
     };
+  }
+
+  /** Reads the lock again from what is already known: after its declared recipe changed. */
+  republish(): void {
+    if (this.loaded && !this.stopped) this.publish();
   }
 
   private publish(): void {

@@ -60,6 +60,22 @@ describe('simulated contenders keep mutual exclusion', () => {
 });
 
 describe('the other recipes', () => {
+  it('herd: the explorer knows its own herd contenders watch the parent, which names alone cannot tell', async () => {
+    const path = simPath('herd-declared');
+    await spawn({ path, count: 3, strategy: 'herd', holdMs: 600_000, rounds: 1 });
+    const current = await eventually(async () => {
+      const snapshot = await lock(path);
+      return snapshot.nodes.length === 3 ? snapshot : undefined;
+    });
+    expect(current.recipe.id).toBe('herd');
+    expect(current.nodes.map((node) => [node.role, node.watch])).toEqual([
+      ['holder', null],
+      ['waiter', { type: 'children', path }],
+      ['waiter', { type: 'children', path }],
+    ]);
+    await call('DELETE', `/api/sim/contenders?path=${encodeURIComponent(path)}`);
+  });
+
   it('single-node: 10 contenders race for one ephemeral node, 2 rounds, one at a time', async () => {
     const path = simPath('single');
     await spawn({ path, count: 10, strategy: 'single-node', holdMs: 5, rounds: 2 });

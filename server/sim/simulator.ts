@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { findViolations, type HoldInterval } from '../../lib/sim/ledger';
-import type { ContenderAction, ContenderList, SpawnRequest } from '../../lib/protocol';
+import type { ContenderAction, ContenderList, RecipeId, SpawnRequest } from '../../lib/protocol';
 import { childPath, isWithin } from '../../lib/zk/path';
 import { ZkError, type ZkSession } from '../zk/session';
 import { Contender } from './contender';
@@ -17,6 +17,8 @@ export interface SimulatorOptions {
   session: ZkSession;
   /** The most contenders alive at once. */
   maxContenders: number;
+  /** Tells the explorer what its own herd contenders are, since their names cannot. */
+  declare?: (path: string, recipe: RecipeId) => void;
 }
 
 interface SimulatorEvents {
@@ -57,6 +59,7 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
       throw new SimError(429, `at most ${this.options.maxContenders} contenders at once (${this.contenders.size} running)`);
     }
     await this.options.session.mkdirp(request.path);
+    if (request.strategy === 'herd') this.options.declare?.(request.path, 'herd');
     if (request.strategy === 'semaphore') {
       // Kazoo keeps the lease limit as the semaphore path's data.
       await this.options.session.mkdirp(`${request.path}-__lock__`);
