@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { formatDuration, shortNodeName } from '../lib/view/format';
 import { AppHeader } from './AppHeader';
 import { ConnectionBanner } from './ConnectionBanner';
+import { ExportButtons } from './ExportButtons';
 import { NodePanel } from './NodePanel';
 import { QueueDiagram } from './QueueDiagram';
 import { SimControls } from './SimControls';
@@ -72,6 +73,10 @@ export function LockView({ path }: { path: string }) {
               <div className="stat">
                 <span className="stat-label">Changes seen</span>
                 <span className="stat-value">{snapshot.version}</span>
+              </div>
+              <div className="stat">
+                <span className="stat-label">Export</span>
+                <ExportButtons snapshot={snapshot} />
               </div>
             </section>
             {!snapshot.exists ? (

@@ -112,3 +112,29 @@ test.describe('a big lock', () => {
     await expect(page.getByTestId('summary-waiters')).toHaveText('1998');
   });
 });
+
+test.describe('exports', () => {
+  test('saves the snapshot as JSON and the picture as SVG and PNG', async ({ page, explorerUrl, zk }) => {
+    const lockPath = zk.lockPath('export');
+    const admin = await zk.session();
+    await admin.mkdirp(lockPath);
+    await admin.create(`${lockPath}/lock-`, null, 'ephemeral-sequential');
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(lockPath);
+    await expect(lock.nodes).toHaveCount(1);
+
+    const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
+    const snapshot = JSON.parse(Buffer.concat(await (await json.createReadStream()).toArray()).toString('utf8')) as { path: string; nodes: unknown[] };
+    expect(snapshot.path).toBe(lockPath);
+    expect(snapshot.nodes).toHaveLength(1);
+
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
+    expect(svg.suggestedFilename()).toMatch(/\.svg$/);
+    const text = Buffer.concat(await (await svg.createReadStream()).toArray()).toString('utf8');
+    expect(text).toContain('HOLDS THE LOCK');
+
+    const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-png').click()]);
+    const bytes = Buffer.concat(await (await png.createReadStream()).toArray());
+    expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+  });
+});

@@ -1,0 +1,59 @@
+'use client';
+import { useState } from 'react';
+import type { LockSnapshot } from '../lib/protocol';
+import { DARK_PALETTE, LIGHT_PALETTE, queueSvg } from '../lib/view/export-svg';
+
+function download(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function fileBase(path: string): string {
+  return `lock${path.replace(/[^A-Za-z0-9._-]+/g, '_')}`;
+}
+
+/** Saves what the page shows: the snapshot as JSON, the picture as SVG or PNG. */
+export function ExportButtons({ snapshot }: { snapshot: LockSnapshot }) {
+  const [busy, setBusy] = useState(false);
+  const svg = (): string => queueSvg(snapshot, document.documentElement.dataset.theme === 'dark' ? DARK_PALETTE : LIGHT_PALETTE);
+  return (
+    <div className="export" role="group" aria-label="Export">
+      <button type="button" data-testid="export-json" onClick={() => download(new Blob([JSON.stringify(snapshot, null, 2)], { type: 'application/json' }), `${fileBase(snapshot.path)}.json`)}>
+        JSON
+      </button>
+      <button type="button" data-testid="export-svg" onClick={() => download(new Blob([svg()], { type: 'image/svg+xml' }), `${fileBase(snapshot.path)}.svg`)}>
+        SVG
+      </button>
+      <button
+        type="button"
+        data-testid="export-png"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          const image = new Image();
+          image.onload = () => {
+            const scale = 2;
+            const canvas = document.createElement('canvas');
+            canvas.width = image.width * scale;
+            canvas.height = image.height * scale;
+            const context = canvas.getContext('2d');
+            context?.scale(scale, scale);
+            context?.drawImage(image, 0, 0);
+            canvas.toBlob((blob) => {
+              if (blob) download(blob, `${fileBase(snapshot.path)}.png`);
+              setBusy(false);
+            }, 'image/png');
+          };
+          image.onerror = () => setBusy(false);
+          image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg())}`;
+        }}
+      >
+        {busy ? 'PNG…' : 'PNG'}
+      </button>
+    </div>
+  );
+}
