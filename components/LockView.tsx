@@ -11,13 +11,29 @@ import { useLock } from './useLock';
 import { useNow } from './useNow';
 import { useSimulation } from './useSimulation';
 
+function nodeFromHash(hash: string): string | null {
+  const match = /^#node=(.+)$/.exec(hash);
+  if (match?.[1] === undefined) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
 /** The live page of one lock: who holds it, who waits behind whom. */
 export function LockView({ path }: { path: string }) {
   const { snapshot, error, woken } = useLock(path);
   const now = useNow();
   const holder = snapshot?.nodes.find((node) => node.role === 'holder') ?? null;
   const simulation = useSimulation();
-  const [selectedName, setSelectedName] = useState<string | null>(null);
+  // A deep link (`#node=<name>`) selects a node; the diagram renders only in the browser, so this cannot mismatch.
+  const [selectedName, setSelectedName] = useState<string | null>(() => nodeFromHash(typeof window === 'undefined' ? '' : window.location.hash));
+  const [compact, setCompact] = useState(false);
+  const select = (name: string): void => {
+    setSelectedName(name);
+    window.history.replaceState(null, '', `#node=${encodeURIComponent(name)}`);
+  };
   const selected = snapshot?.nodes.find((node) => node.name === selectedName) ?? null;
   const contender =
     selected === null ? null : (simulation.contenders?.contenders.find((candidate) => candidate.sessionId === selected.sessionId && candidate.path === path) ?? null);
@@ -96,7 +112,18 @@ export function LockView({ path }: { path: string }) {
                 </p>
               </div>
             ) : (
-              <QueueDiagram nodes={snapshot.nodes} now={now} selected={selectedName} onSelect={setSelectedName} woken={woken} />
+              <>
+                <div className="diagram-tools">
+                  <label className="check" htmlFor="compact-view">
+                    <input id="compact-view" type="checkbox" checked={compact} data-testid="compact-view" onChange={(event) => setCompact(event.target.checked)} />
+                    <span>Compact: one line per node</span>
+                  </label>
+                  <span className="muted legend">
+                    <span className="legend-edge" aria-hidden="true" /> the watch the recipe sets
+                  </span>
+                </div>
+                <QueueDiagram nodes={snapshot.nodes} now={now} selected={selectedName} onSelect={select} woken={woken} compact={compact} />
+              </>
             )}
           </>
         )}

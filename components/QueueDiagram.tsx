@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LockNode } from '../lib/protocol';
 import { formatDuration, shortNodeName } from '../lib/view/format';
-import { edgePath, edgeVisible, layoutQueue, visibleRows } from '../lib/view/queue-layout';
+import { COMPACT_QUEUE_LAYOUT, DEFAULT_QUEUE_LAYOUT, edgePath, edgeVisible, layoutQueue, visibleRows } from '../lib/view/queue-layout';
 
 interface QueueDiagramProps {
   nodes: readonly LockNode[];
@@ -12,6 +12,8 @@ interface QueueDiagramProps {
   onSelect: (name: string) => void;
   /** Nodes a deletion just woke: they pulse, one for a chained lock, all of them for a herd. */
   woken: ReadonlySet<string>;
+  /** One line per node instead of a card. */
+  compact: boolean;
 }
 
 /**
@@ -19,8 +21,8 @@ interface QueueDiagramProps {
  * it watches. The layout is computed in `lib`; React owns every element, and only the rows on
  * screen are drawn, so that 10,000 waiters scroll as smoothly as ten.
  */
-export function QueueDiagram({ nodes, now, selected, onSelect, woken }: QueueDiagramProps) {
-  const layout = useMemo(() => layoutQueue(nodes), [nodes]);
+export function QueueDiagram({ nodes, now, selected, onSelect, woken, compact }: QueueDiagramProps) {
+  const layout = useMemo(() => layoutQueue(nodes, compact ? COMPACT_QUEUE_LAYOUT : DEFAULT_QUEUE_LAYOUT), [nodes, compact]);
   const { cardWidth, cardHeight, gap, padding } = layout.options;
   const scroller = useRef<HTMLDivElement>(null);
   const focusAfterRender = useRef<string | null>(null);
@@ -48,6 +50,18 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken }: QueueDia
       focusAfterRender.current = null;
     }
   });
+
+  // A deep link to a node far down the queue scrolls to it once.
+  const scrolledTo = useRef<string | null>(null);
+  useEffect(() => {
+    const element = scroller.current;
+    if (selected === null || element === null || scrolledTo.current === selected) return;
+    const index = layout.nodes.findIndex((entry) => entry.node.name === selected);
+    if (index < 0) return;
+    scrolledTo.current = selected;
+    const top = padding + index * (cardHeight + gap);
+    if (top < element.scrollTop || top + cardHeight > element.scrollTop + element.clientHeight) element.scrollTop = Math.max(0, top - element.clientHeight / 3);
+  }, [selected, layout, padding, cardHeight, gap]);
 
   const rows = visibleRows(layout, view.top, view.height);
   const shown = layout.nodes.slice(rows.first, rows.last + 1);
@@ -130,6 +144,13 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken }: QueueDia
               <rect width={cardWidth} height={cardHeight} rx={10} className="card-bg" />
               {woken.has(node.name) ? <rect width={cardWidth} height={cardHeight} rx={10} className="card-pulse" /> : null}
               <rect width={6} height={cardHeight} rx={3} className="card-accent" />
+              {compact ? (
+                <text x={16} y={20} className="card-name compact">
+                  <tspan className="card-role">{holder ? 'HOLDS ' : `#${index} `}</tspan>
+                  {shortNodeName(node.name)}
+                </text>
+              ) : (
+                <>
               <text x={20} y={24} className="card-role">
                 {holder ? (node.mode === 'lease' ? 'HOLDS A LEASE' : 'HOLDS THE LOCK') : `WAITING · #${index}`}
                 {node.mode !== 'exclusive' ? <tspan className="card-mode">{` · ${node.mode.toUpperCase()}`}</tspan> : null}
@@ -149,6 +170,8 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken }: QueueDia
                 {node.ephemeral ? `session ${node.sessionId}` : 'persistent node: survives its owner'} · czxid {node.czxid}
                 {node.data?.text ? ` · ${node.data.text.length > 24 ? `${node.data.text.slice(0, 24)}…` : node.data.text}` : ''}
               </text>
+                </>
+              )}
             </g>
           );
         })}

@@ -138,3 +138,24 @@ test.describe('exports', () => {
     expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
   });
 });
+
+test.describe('deep links and zoom', () => {
+  test('a link to a node selects it, far down the queue, and the compact view fits more nodes', async ({ page, explorerUrl, zk }) => {
+    const lockPath = zk.lockPath('deep');
+    const owner = await zk.session();
+    await owner.mkdirp(lockPath);
+    const names: string[] = [];
+    for (let i = 0; i < 60; i += 1) names.push((await owner.create(`${lockPath}/lock-`, null, 'ephemeral-sequential')).slice(lockPath.length + 1));
+    const target = names[50]!;
+    await page.goto(`${explorerUrl}/locks${lockPath}#node=${encodeURIComponent(target)}`);
+    await expect(page.getByTestId('node-panel')).toHaveAttribute('data-name', target);
+    const lock = new LockPage(page, explorerUrl);
+    await expect(lock.node(target)).toBeInViewport();
+
+    const comfortable = await lock.nodes.count();
+    await page.getByTestId('compact-view').check();
+    await expect.poll(() => lock.nodes.count()).toBeGreaterThan(comfortable);
+    await lock.node(names[52]!).click();
+    await expect(page).toHaveURL(new RegExp(`#node=${names[52]}$`));
+  });
+});

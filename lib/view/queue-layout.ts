@@ -13,6 +13,9 @@ export interface QueueLayoutOptions {
 
 export const DEFAULT_QUEUE_LAYOUT: QueueLayoutOptions = { cardWidth: 420, cardHeight: 76, gap: 22, gutter: 96, padding: 16 };
 
+/** Zoomed out: one line per node, so that a long queue fits on a projector screen. */
+export const COMPACT_QUEUE_LAYOUT: QueueLayoutOptions = { cardWidth: 420, cardHeight: 30, gap: 6, gutter: 96, padding: 16 };
+
 /** A node card placed in the drawing: its top-left corner and its place in the queue. */
 export interface PlacedNode {
   node: LockNode;
