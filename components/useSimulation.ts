@@ -1,9 +1,14 @@
 'use client';
 import { useCallback, useEffect, useState } from 'react';
 import { ContenderListSchema, HealthResponseSchema, type ContenderList, type Features } from '../lib/protocol';
-import { getSocket } from './socket';
+import type { ExplorerSocket } from './socket';
+import { useSocketFeed } from './useSocketFeed';
 
 const TOKEN_KEY = 'zk-lock-explorer-token';
+
+const subscribeToContenders = (socket: ExplorerSocket): void => {
+  socket.emit('sim:subscribe', {});
+};
 
 export interface Simulation {
   features: Features | null;
@@ -17,7 +22,6 @@ export interface Simulation {
 /** The simulation controls' state: what the server allows, the live contenders, and the admin token. */
 export function useSimulation(): Simulation {
   const [features, setFeatures] = useState<Features | null>(null);
-  const [contenders, setContenders] = useState<ContenderList | null>(null);
   // The token field renders only after the features arrive, so reading storage here cannot mismatch the server render.
   const [token, setTokenState] = useState(() => (typeof window === 'undefined' ? '' : (sessionStorage.getItem(TOKEN_KEY) ?? '')));
 
@@ -35,24 +39,7 @@ export function useSimulation(): Simulation {
     };
   }, []);
 
-  useEffect(() => {
-    if (!features?.simulation) return;
-    const socket = getSocket();
-    const subscribe = (): void => {
-      socket.emit('sim:subscribe', {});
-    };
-    const onList = (raw: unknown): void => {
-      const parsed = ContenderListSchema.safeParse(raw);
-      if (parsed.success) setContenders(parsed.data);
-    };
-    socket.on('sim:contenders', onList);
-    socket.on('connect', subscribe);
-    if (socket.connected) subscribe();
-    return () => {
-      socket.off('sim:contenders', onList);
-      socket.off('connect', subscribe);
-    };
-  }, [features?.simulation]);
+  const contenders = useSocketFeed('sim:contenders', ContenderListSchema, subscribeToContenders, undefined, features?.simulation === true);
 
   const setToken = useCallback((value: string) => {
     setTokenState(value);
