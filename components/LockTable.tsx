@@ -8,14 +8,15 @@ import { Sparkline } from './Sparkline';
 import { useLockList } from './useLockList';
 import { useNow } from './useNow';
 
-const COLUMNS: Array<{ column: LockColumn; label: string; numeric?: boolean }> = [
+// `optional` columns give way on narrow screens, so that path, holder and queue stay readable.
+const COLUMNS: Array<{ column: LockColumn; label: string; numeric?: boolean; optional?: boolean }> = [
   { column: 'path', label: 'Lock' },
-  { column: 'recipe', label: 'Recipe' },
+  { column: 'recipe', label: 'Recipe', optional: true },
   { column: 'holder', label: 'Holder' },
   { column: 'heldFor', label: 'Held for', numeric: true },
   { column: 'waiting', label: 'Waiting', numeric: true },
-  { column: 'oldestWait', label: 'Oldest wait', numeric: true },
-  { column: 'anomalies', label: 'Anomalies', numeric: true },
+  { column: 'oldestWait', label: 'Oldest wait', numeric: true, optional: true },
+  { column: 'anomalies', label: 'Anomalies', numeric: true, optional: true },
 ];
 
 /** Every lock found under the roots, live: sortable, filterable, with the queue's recent length. */
@@ -82,11 +83,11 @@ export function LockTable() {
           <table className="locks">
             <thead>
               <tr>
-                {COLUMNS.map(({ column, label, numeric }) => (
+                {COLUMNS.map(({ column, label, numeric, optional }) => (
                   <th
                     key={column}
                     scope="col"
-                    className={numeric ? 'num' : undefined}
+                    className={[numeric ? 'num' : '', optional ? 'optional' : ''].join(' ').trim() || undefined}
                     aria-sort={view.sortBy === column ? (view.descending ? 'descending' : 'ascending') : 'none'}
                   >
                     <button type="button" className="sort" data-testid={`sort-${column}`} onClick={() => sortBy(column)}>
@@ -95,7 +96,9 @@ export function LockTable() {
                     </button>
                   </th>
                 ))}
-                <th scope="col">Queue, recent</th>
+                <th scope="col" className="optional">
+                  Queue, recent
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -106,7 +109,7 @@ export function LockTable() {
                       {lock.path}
                     </Link>
                   </td>
-                  <td>{lock.recipe.name}</td>
+                  <td className="optional">{lock.recipe.name}</td>
                   <td className="mono holder-cell" title={lock.holders.join(', ')}>
                     {lock.holders.length === 0 ? <span className="muted">free</span> : lock.holders.map(shortNodeName).join(', ')}
                   </td>
@@ -114,9 +117,9 @@ export function LockTable() {
                   <td className="num" data-testid="queue-length">
                     {lock.queueLength}
                   </td>
-                  <td className="num">{lock.oldestWaiterSince === null ? '—' : formatDuration(now - lock.oldestWaiterSince)}</td>
-                  <td className="num">{lock.anomalies === 0 ? <span className="muted">0</span> : <span className="badge bad">{lock.anomalies}</span>}</td>
-                  <td>
+                  <td className="num optional">{lock.oldestWaiterSince === null ? '—' : formatDuration(now - lock.oldestWaiterSince)}</td>
+                  <td className="num optional">{lock.anomalies === 0 ? <span className="muted">0</span> : <span className="badge bad">{lock.anomalies}</span>}</td>
+                  <td className="optional">
                     <Sparkline values={history.get(lock.path) ?? [lock.queueLength]} label={`queue length of ${lock.path} over the last updates`} />
                   </td>
                 </tr>
