@@ -134,6 +134,32 @@ describe('a bounded scan', () => {
     }
   });
 
+  it('bounds the tree as it is, not the reads of a long life: churn does not use the bound up', async () => {
+    const churnRoot = uniqueRoot('churn');
+    await admin.mkdirp(`${churnRoot}/a/lock`);
+    await contender(`${churnRoot}/a/lock`, `_c_${randomUUID()}-lock-`);
+    const sized = await startExplorer({ roots: [churnRoot] });
+    await sized.explorer.discovery.idle();
+    const size = (await list(sized.url)).scannedNodes;
+    await sized.close();
+
+    const running = await startExplorer({ roots: [churnRoot], maxNodes: size + 3 });
+    try {
+      await running.explorer.discovery.idle();
+      for (let i = 0; i < 15; i += 1) {
+        await admin.mkdirp(`${churnRoot}/tmp`);
+        await eventually(async () => ((await list(running.url)).scannedNodes > size ? true : undefined));
+        await admin.remove(`${churnRoot}/tmp`);
+        await eventually(async () => ((await list(running.url)).scannedNodes === size ? true : undefined));
+      }
+      const found = await list(running.url);
+      expect(found.partial).toBe(false);
+      expect(found.locks.map((lock) => lock.path)).toEqual([`${churnRoot}/a/lock`]);
+    } finally {
+      await running.close();
+    }
+  });
+
   it('finds a root that is created after the explorer started', async () => {
     const later = uniqueRoot('late-root');
     const running = await startExplorer({ roots: [later] });

@@ -40,6 +40,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private readonly queue: Array<{ path: string; depth: number }> = [];
   private readonly queued = new Set<string>();
   private active = 0;
+  /** What each visited path accounts for: itself and the children it stat'ed; the bound applies to their sum. */
+  private readonly charges = new Map<string, number>();
   private scanned = 0;
   private partialReason: string | null = null;
   private complete = false;
@@ -143,12 +145,19 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     }
   }
 
-  private budget(count: number): boolean {
-    if (this.scanned + count > this.options.maxNodes) {
+  /**
+   * Sets what `path` accounts for, unless that would take the scanned tree past the bound.
+   * Visiting a known node again replaces its charge, so that a long life of changes does not
+   * use up the bound: it applies to the tree as it is.
+   */
+  private charge(path: string, count: number): boolean {
+    const previous = this.charges.get(path) ?? 0;
+    if (this.scanned - previous + count > this.options.maxNodes) {
       this.partialReason = `the scan stopped at ${this.options.maxNodes} znodes (DISCOVERY_MAX_NODES)`;
       return false;
     }
-    this.scanned += count;
+    this.scanned += count - previous;
+    this.charges.set(path, count);
     return true;
   }
 
@@ -156,7 +165,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     if (this.stopped || isWithin(path, SYSTEM_TREE)) return;
     const known = this.known.get(path);
     if (known?.kind === 'lock') return;
-    if (!this.budget(1)) return;
+    if (!this.charge(path, Math.max(1, this.charges.get(path) ?? 0))) return;
     const watcher: Watcher = known?.kind === 'interior' ? known.watcher : () => this.enqueue(path, depth);
     let names: string[];
     try {
@@ -176,7 +185,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       await this.becomeLock(path, depth);
       return;
     }
-    if (!this.budget(names.length)) return;
+    if (!this.charge(path, 1 + names.length)) return;
     const stats = await Promise.all(names.map((name) => this.statOf(childPath(path, name))));
     const ephemeralLeaves = stats.filter((stat) => stat !== null && stat.ephemeralOwner !== NO_SESSION && stat.numChildren === 0);
     if (names.length > 0 && ephemeralLeaves.length === names.length) {
@@ -214,6 +223,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     const previous = this.known.get(path);
     if (previous?.kind === 'interior') for (const name of previous.children) this.forget(childPath(path, name));
     this.known.set(path, { kind: 'lock', depth });
+    this.charge(path, 1);
     await this.registry.acquire(path, SUBSCRIBER);
     this.schedulePush();
   }
@@ -224,6 +234,11 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       if (!isWithin(known, path)) continue;
       if (this.known.get(known)?.kind === 'lock') this.registry.release(known, SUBSCRIBER);
       this.known.delete(known);
+    }
+    for (const [charged, count] of [...this.charges]) {
+      if (!isWithin(charged, path)) continue;
+      this.scanned -= count;
+      this.charges.delete(charged);
     }
     this.schedulePush();
   }
