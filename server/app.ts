@@ -28,7 +28,8 @@ import { znodePathFromSegments } from '../lib/zk/path';
 import { LockDiscovery } from './locks/discovery';
 import { LockRegistry } from './locks/registry';
 import { bearerToken, isSameOrigin, tokenMatches } from './security';
-import { insideSandbox, SimError, Simulator } from './sim/simulator';
+import { HttpError } from './http-error';
+import { insideSandbox, Simulator } from './sim/simulator';
 import { ZkError, type ZkSession } from './zk/session';
 
 export interface ExplorerOptions {
@@ -71,15 +72,6 @@ const lockRoom = (path: string): string => `lock:${path}`;
 const LIST_ROOM = 'locks';
 const SIM_ROOM = 'sim';
 
-/** A request a control refuses, with the HTTP status it answers. */
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** HTTP status and message for an error met while serving a request. */
 function httpError(error: unknown): { status: number; message: string } {
@@ -152,29 +144,29 @@ export function createExplorer(options: ExplorerOptions): Explorer {
 
   /** Checks a control: simulation allowed, and the token when one is configured. Returns the simulator. */
   const authorise = (token: string | null): Simulator => {
-    if (simulator === null) throw new Refusal(403, features.simulationReason ?? 'simulation is off');
+    if (simulator === null) throw new HttpError(403, features.simulationReason ?? 'simulation is off');
     if (simulation?.adminToken && !tokenMatches(token, simulation.adminToken)) {
-      throw new Refusal(401, 'this control needs the admin token (Authorization: Bearer <token>)');
+      throw new HttpError(401, 'this control needs the admin token (Authorization: Bearer <token>)');
     }
     return simulator;
   };
 
   const parse = <T>(schema: ZodType<T>, value: unknown, what: string): T => {
     const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new Refusal(400, `${what}: ${describeZodError(parsed.error)}`);
+    if (!parsed.success) throw new HttpError(400, `${what}: ${describeZodError(parsed.error)}`);
     return parsed.data;
   };
 
   const spawnRequest = (body: unknown): SpawnRequest => {
     const request = parse(SpawnRequestSchema, body, 'invalid contenders request');
     if (!insideSandbox(request.path, features.simRoot)) {
-      throw new Refusal(400, `simulated contenders may only use paths below ${features.simRoot} (SIM_ROOT)`);
+      throw new HttpError(400, `simulated contenders may only use paths below ${features.simRoot} (SIM_ROOT)`);
     }
     return request;
   };
 
   const refusal = (error: unknown): { status: number; message: string } => {
-    if (error instanceof Refusal || error instanceof SimError) return { status: error.status, message: error.message };
+    if (error instanceof HttpError) return { status: error.status, message: error.message };
     return httpError(error);
   };
 

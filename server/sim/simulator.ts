@@ -8,6 +8,7 @@ import { findViolations, type HoldInterval } from '../../lib/sim/ledger';
 import type { ContenderAction, ContenderList, RecipeId, SpawnRequest } from '../../lib/protocol';
 import { childPath, isWithin } from '../../lib/zk/path';
 import { ZkError, type ZkSession } from '../zk/session';
+import { HttpError } from '../http-error';
 import { Contender } from './contender';
 
 export interface SimulatorOptions {
@@ -23,16 +24,6 @@ export interface SimulatorOptions {
 
 interface SimulatorEvents {
   changed: [];
-}
-
-/** An error the API answers with a 4xx status. */
-export class SimError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 // Opening a thousand sessions at once would queue them all behind one another's handshakes.
@@ -56,7 +47,7 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
   /** Spawns `count` contenders and resolves once every one of them has its session. */
   async spawn(request: SpawnRequest): Promise<Contender[]> {
     if (this.contenders.size + request.count > this.options.maxContenders) {
-      throw new SimError(429, `at most ${this.options.maxContenders} contenders at once (${this.contenders.size} running)`);
+      throw new HttpError(429, `at most ${this.options.maxContenders} contenders at once (${this.contenders.size} running)`);
     }
     await this.options.session.mkdirp(request.path);
     if (request.strategy === 'herd') this.options.declare?.(request.path, 'herd');
@@ -94,7 +85,7 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
         this.contenders.delete(contender.id);
         await contender.close();
       }
-      throw new SimError(503, `${failures.length} of ${created.length} contenders could not connect: ${failures[0]}`);
+      throw new HttpError(503, `${failures.length} of ${created.length} contenders could not connect: ${failures[0]}`);
     }
     // One after another, so that the queue is in spawn order and a run can be told again.
     for (const contender of created) await contender.start();
@@ -112,7 +103,7 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
 
   get(id: string): Contender {
     const contender = this.contenders.get(id);
-    if (contender === undefined) throw new SimError(404, `no contender ${id}`);
+    if (contender === undefined) throw new HttpError(404, `no contender ${id}`);
     return contender;
   }
 
@@ -120,7 +111,7 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
     const contender = this.get(id);
     switch (action) {
       case 'release':
-        if (!contender.release()) throw new SimError(409, `${id} does not hold the lock (it is ${contender.currentState})`);
+        if (!contender.release()) throw new HttpError(409, `${id} does not hold the lock (it is ${contender.currentState})`);
         return;
       case 'crash':
         contender.crash();
