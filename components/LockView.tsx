@@ -119,7 +119,8 @@ export function LockView({ path }: { path: string }) {
                     <span>Compact: one line per node</span>
                   </label>
                   <span className="muted legend">
-                    <span className="legend-edge" aria-hidden="true" /> the watch the recipe sets
+                    <span className="legend-edge confirmed" aria-hidden="true" /> watch confirmed by ZooKeeper
+                    <span className="legend-edge" aria-hidden="true" /> watch the recipe sets
                   </span>
                 </div>
                 <QueueDiagram nodes={snapshot.nodes} now={now} selected={selectedName} onSelect={select} woken={woken} compact={compact} />

@@ -29,7 +29,16 @@ export function NodePanel({ node, now, contender, simulation }: { node: LockNode
     ['Owner session', node.ephemeral ? node.sessionId : 'none: a persistent node'],
     ['Created', `${new Date(node.ctime).toLocaleString()} (${formatDuration(now - node.ctime)} ago)`],
     ['czxid (fencing token)', node.czxid],
-    ['Watches', node.watch ? `${node.watch.type === 'children' ? 'children of' : node.watch.type} ${node.watch.path}` : 'nothing (it holds)'],
+    ['Client address', node.client ?? 'unknown (ZooKeeper not asked, or not connected)'],
+    [
+      'Watches',
+      node.watch
+        ? `${node.watch.type === 'children' ? 'children of' : node.watch.type} ${node.watch.path}${
+            node.watchConfirmed === true ? ' · confirmed by ZooKeeper' : node.watchConfirmed === false ? ' · ZooKeeper reports no such watch' : ''
+          }`
+        : 'nothing (it holds)',
+    ],
+    ['Watched by', node.watchers === null ? 'unknown' : node.watchers.length === 0 ? 'no session' : node.watchers.join(', ')],
   ];
   return (
     <section className="panel" aria-label="Selected node" data-testid="node-panel" data-name={node.name}>

@@ -96,20 +96,31 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, compact }:
           </marker>
         </defs>
         <g className="edges">
-          {edges.map((edge) => (
-            <path
-              key={`${edge.from}->${edge.to}`}
-              d={edgePath(edge, layout.options)}
-              // Dashed: the watch the recipe sets; the explorer has not confirmed it with ZooKeeper.
-              className={`watch-edge expected${woken.has(edge.from) ? ' is-woken' : ''}`}
-              markerEnd="url(#arrow)"
-              data-testid="watch-edge"
-              data-from={edge.from}
-              data-to={edge.to}
-            >
-              <title>{`${edge.from} watches ${edge.to}`}</title>
-            </path>
-          ))}
+          {edges.map((edge) => {
+            // Solid where ZooKeeper reports the watch, dashed where the recipe only says it should be there.
+            const confirmed = layout.nodes[edge.fromIndex]?.node.watchConfirmed ?? null;
+            const state = confirmed === true ? 'confirmed' : confirmed === false ? 'missing' : 'expected';
+            return (
+              <path
+                key={`${edge.from}->${edge.to}`}
+                d={edgePath(edge, layout.options)}
+                className={`watch-edge ${state}${woken.has(edge.from) ? ' is-woken' : ''}`}
+                markerEnd="url(#arrow)"
+                data-testid="watch-edge"
+                data-from={edge.from}
+                data-to={edge.to}
+                data-confirmed={state}
+              >
+                <title>
+                  {state === 'confirmed'
+                    ? `${edge.from} watches ${edge.to} (ZooKeeper confirms)`
+                    : state === 'missing'
+                      ? `${edge.from} should watch ${edge.to}, but ZooKeeper reports no such watch`
+                      : `${edge.from} watches ${edge.to} (as its recipe says)`}
+                </title>
+              </path>
+            );
+          })}
         </g>
         {shown.map(({ node, index, x, y }) => {
           const holder = node.role === 'holder';
@@ -167,7 +178,8 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, compact }:
                 {shortNodeName(node.name)}
               </text>
               <text x={20} y={66} className="card-meta">
-                {node.ephemeral ? `session ${node.sessionId}` : 'persistent node: survives its owner'} · czxid {node.czxid}
+                {node.ephemeral ? `session ${node.sessionId}` : 'persistent node: survives its owner'}
+                {node.client ? ` · ${node.client}` : ''} · czxid {node.czxid}
                 {node.data?.text ? ` · ${node.data.text.length > 24 ? `${node.data.text.slice(0, 24)}…` : node.data.text}` : ''}
               </text>
                 </>

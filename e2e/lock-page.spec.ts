@@ -24,6 +24,8 @@ test.describe('the lock page', () => {
     await expect(lock.edge(b, a)).toHaveCount(1);
     await expect(lock.edge(c, b)).toHaveCount(1);
     await expect(lock.edges).toHaveCount(2);
+    // These contenders create nodes but set no watch, and ZooKeeper says so.
+    await expect(page.locator('[data-testid="watch-edge"][data-confirmed="missing"]')).toHaveCount(2);
     await expect(lock.summaryHolder).toHaveAttribute('data-name', a);
 
     // A fourth contender arrives at the tail.

@@ -15,6 +15,8 @@ test.describe('simulated contenders from the lock page', () => {
 
     await expect(lock.nodes).toHaveCount(3);
     await expect(lock.edges).toHaveCount(2);
+    // ZooKeeper's wchc confirms both getData watches: the edges turn solid.
+    await expect(page.locator('[data-testid="watch-edge"][data-confirmed="confirmed"]')).toHaveCount(2);
     await expect(page.getByTestId('sim-count-value')).toHaveText('3');
     const holder = page.locator('[data-testid="lock-node"][data-role="holder"]');
     const holderName = await holder.getAttribute('data-name');

@@ -116,6 +116,12 @@ export const LockNodeSchema = z.object({
   data: NodeDataSchema.nullable(),
   /** When the explorer saw the node take its current role (ms); null when it was already so when first read. */
   roleSince: z.number().nullable(),
+  /** Sessions holding a data watch on this node, as ZooKeeper reports them (wchc); null when unknown. */
+  watchers: z.array(HexId).nullable(),
+  /** The client address of the owner session's connection (cons); null when unknown. */
+  client: z.string().nullable(),
+  /** Whether ZooKeeper confirms the watch the recipe says this waiter sets; null when it cannot tell. */
+  watchConfirmed: z.boolean().nullable(),
 });
 export type LockNode = z.infer<typeof LockNodeSchema>;
 
@@ -328,11 +334,22 @@ export const FeaturesSchema = z.object({
 });
 export type Features = z.infer<typeof FeaturesSchema>;
 
+/** What the explorer learns from ZooKeeper's four-letter words, and why not when it cannot. */
+export const IntrospectionStatusSchema = z.object({
+  available: z.boolean(),
+  reason: z.string().nullable(),
+  /** When the servers were last asked (ms). */
+  at: z.number().nullable(),
+  servers: z.array(z.object({ server: z.string(), ok: z.boolean(), error: z.string().nullable() })),
+});
+export type IntrospectionStatus = z.infer<typeof IntrospectionStatusSchema>;
+
 /** `GET /api/health`. */
 export const HealthResponseSchema = z.object({
   ok: z.boolean(),
   zookeeper: ZkStatusSchema,
   features: FeaturesSchema,
+  introspection: IntrospectionStatusSchema,
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 

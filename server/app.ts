@@ -27,6 +27,7 @@ import {
 import { znodePathFromSegments } from '../lib/zk/path';
 import { LockDiscovery } from './locks/discovery';
 import { LockRegistry } from './locks/registry';
+import { Introspection } from './zk/introspection';
 import { bearerToken, isSameOrigin, tokenMatches } from './security';
 import { HttpError } from './http-error';
 import { insideSandbox, Simulator } from './sim/simulator';
@@ -38,6 +39,8 @@ export interface ExplorerOptions {
   embedded: boolean;
   /** Where locks are discovered (LOCK_ROOTS) and how far the scan may go. */
   discovery?: { roots: string[]; maxNodes: number };
+  /** How often every ZooKeeper server is asked for watches and connections (ms); 0 turns it off. */
+  introspectionIntervalMs?: number;
   /** Simulated contenders: the sandbox, the token, and whether they are allowed at all. */
   simulation?: SimulationOptions;
   /** Next.js's request handler; without it only the API and socket.io are served (tests). */
@@ -98,7 +101,10 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     allowRequest: (request, callback) => callback(null, isSameOrigin(request)),
   });
 
-  const registry = new LockRegistry(session);
+  const introspection = new Introspection(session.connectString, options.introspectionIntervalMs ?? 2000);
+  const registry = new LockRegistry(session, () => introspection.current());
+  introspection.on('changed', () => registry.republishAll());
+  if ((options.introspectionIntervalMs ?? 2000) > 0) introspection.start();
   registry.on('delta', (delta) => io.to(lockRoom(delta.path)).emit('lock:delta', delta));
   const discovery = new LockDiscovery(session, registry, {
     roots: options.discovery?.roots ?? ['/'],
@@ -171,7 +177,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   };
 
   app.get('/api/health', (_request, response) => {
-    const body: HealthResponse = { ok: session.state === 'connected', zookeeper: status(), features };
+    const body: HealthResponse = { ok: session.state === 'connected', zookeeper: status(), features, introspection: introspection.status() };
     response.json(body);
   });
 
@@ -372,6 +378,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     },
     async close() {
       session.off('state', onState);
+      introspection.stop();
       discovery.stop();
       await simulator?.close();
       registry.close();

@@ -58,6 +58,13 @@ describe('the explorer reads real clients as they read themselves', () => {
       await clients.until(() => clients.holding.size === holders, 15_000, `${holders} holder(s)`);
       const first = await agree(lockPath, clients);
       expect(first.recipe.id).toBe(id);
+      // ZooKeeper's own report (wchc, cons) confirms every waiter's watch and names every owner's address.
+      const confirmed = await eventually(async () => {
+        const current = await snapshot(lockPath);
+        const watching = current.nodes.filter((node) => node.watch !== null && node.watch.type !== 'children');
+        return watching.length > 0 && watching.every((node) => node.watchConfirmed === true) ? current : undefined;
+      }, 10_000);
+      expect(confirmed.nodes.every((node) => node.client !== null && /^127\.0\.0\.1:\d+$/.test(node.client))).toBe(true);
       expect(first.holders).toHaveLength(holders);
       for (let round = 0; round < 2; round += 1) {
         const waiting = first.nodes.length;

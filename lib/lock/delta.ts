@@ -68,6 +68,9 @@ function sameNode(a: LockNode, b: LockNode): boolean {
     a.path === b.path &&
     a.watch?.type === b.watch?.type &&
     a.watch?.path === b.watch?.path &&
+    a.client === b.client &&
+    a.watchConfirmed === b.watchConfirmed &&
+    sameJson(a.watchers, b.watchers) &&
     // Data objects are shared while a node stays, so identity is the usual answer.
     (a.data === b.data || sameJson(a.data, b.data))
   );

@@ -14,7 +14,10 @@ export function buildSnapshot(
   now: number,
   version = (previous?.version ?? -1) + 1,
 ): LockSnapshot {
-  const analysis = analyzeLock({ ...input, hint: previous?.recipe.id ?? null }, { previous: previous === null ? null : nodesByName(previous), now });
+  const analysis = analyzeLock(
+    { ...input, hint: previous?.recipe.id ?? null },
+    { previous: previous === null ? null : nodesByName(previous), now, introspection: input.introspection ?? null },
+  );
   return withRoles({
     path: input.path,
     exists: input.root.exists,

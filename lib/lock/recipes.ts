@@ -38,6 +38,14 @@ export interface LockInput {
    * simulator): names cannot tell a herd lock, whose waiters watch the parent, from a chained one.
    */
   declared?: RecipeId | null;
+  /** What ZooKeeper itself reports (wchc, cons), when the explorer can ask it. */
+  introspection?: Introspected | null;
+}
+
+/** Data watches by watched path, and client addresses by session, merged from every server. */
+export interface Introspected {
+  watchers: ReadonlyMap<string, readonly string[]>;
+  clients: ReadonlyMap<string, string>;
 }
 
 /** What the analysis needs besides the lock itself: the previous reading, to date roles. */
@@ -46,6 +54,7 @@ export interface AnalysisContext {
   previous: ReadonlyMap<string, LockNode> | null;
   /** The time of this read (ms); the model reads no clock. */
   now: number;
+  introspection?: Introspected | null;
 }
 
 export interface LockAnalysis {
@@ -277,13 +286,44 @@ function sortKeyOf(entry: Entry, rules: QueueRules): string {
   return classified.sortKey.key;
 }
 
-type PlacedFields = Omit<LockNode, 'name' | 'path' | 'sessionId' | 'ephemeral' | 'ctime' | 'mtime' | 'czxid' | 'data' | 'roleSince'>;
+type PlacedFields = Omit<
+  LockNode,
+  'name' | 'path' | 'sessionId' | 'ephemeral' | 'ctime' | 'mtime' | 'czxid' | 'data' | 'roleSince' | 'watchers' | 'client' | 'watchConfirmed'
+>;
 
-function samePlacement(node: LockNode, path: string, fields: PlacedFields, roleSince: number | null): boolean {
+/** What ZooKeeper reports about a node: who watches it, where its owner connects from, whether its own watch is there. */
+interface Observed {
+  watchers: string[] | null;
+  client: string | null;
+  watchConfirmed: boolean | null;
+}
+
+const NOBODY: string[] = [];
+
+function observe(path: string, sessionId: string, watch: WatchSpec | null, introspection: Introspected | null | undefined): Observed {
+  if (!introspection) return { watchers: null, client: null, watchConfirmed: null };
+  const confirmable = watch !== null && watch.type !== 'children';
+  return {
+    watchers: (introspection.watchers.get(path) as string[] | undefined) ?? NOBODY,
+    client: introspection.clients.get(sessionId) ?? null,
+    watchConfirmed: confirmable ? (introspection.watchers.get(watch.path) ?? NOBODY).includes(sessionId) : null,
+  };
+}
+
+function sameList(a: readonly string[] | null, b: readonly string[] | null): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || a.length !== b.length) return false;
+  return a.every((value, index) => value === b[index]);
+}
+
+function samePlacement(node: LockNode, path: string, fields: PlacedFields, roleSince: number | null, observed: Observed): boolean {
   return (
     node.path === path &&
     node.role === fields.role &&
     node.roleSince === roleSince &&
+    node.client === observed.client &&
+    node.watchConfirmed === observed.watchConfirmed &&
+    sameList(node.watchers, observed.watchers) &&
     node.predecessor === fields.predecessor &&
     node.sortKey === fields.sortKey &&
     node.mode === fields.mode &&
@@ -305,7 +345,8 @@ function place(record: ChildRecord, classified: Classified, path: string, fields
   if (old !== undefined) roleSince = old.role === fields.role ? old.roleSince : context.now;
   else if (fields.role === 'waiter') roleSince = record.stat.ctime;
   else roleSince = context.previous === null ? null : context.now;
-  if (classified.node !== undefined && samePlacement(classified.node, path, fields, roleSince)) return classified.node;
+  const observed = observe(path, record.stat.ephemeralOwner, fields.watch, context.introspection);
+  if (classified.node !== undefined && samePlacement(classified.node, path, fields, roleSince, observed)) return classified.node;
   const { name, stat, data } = record;
   const node: LockNode = {
     name,
@@ -318,6 +359,7 @@ function place(record: ChildRecord, classified: Classified, path: string, fields
     data,
     ...fields,
     roleSince,
+    ...observed,
   };
   classified.node = node;
   return node;

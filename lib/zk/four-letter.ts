@@ -34,3 +34,18 @@ export function parseMntr(reply: string): Map<string, string | number> {
   }
   return values;
 }
+
+/** `cons`: the client address of each session connected to this server. */
+export function parseCons(reply: string): Map<string, string> {
+  const clients = new Map<string, string>();
+  for (const line of reply.split('\n')) {
+    const match = /^\s*\/(\S+?)\[\d+\]\(.*\bsid=(0x[0-9a-f]+)/i.exec(line);
+    if (match?.[1] !== undefined && match[2] !== undefined) clients.set(`0x${BigInt(match[2]).toString(16)}`, match[1]);
+  }
+  return clients;
+}
+
+/** Whether a four-letter word was refused because `4lw.commands.whitelist` leaves it out. */
+export function isNotWhitelisted(reply: string): boolean {
+  return /is not executed because it is not in the whitelist/i.test(reply);
+}

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { LockDelta, LockSnapshot, RecipeId } from '../../lib/protocol';
 import type { ZkSession } from '../zk/session';
+import type { Introspected } from '../../lib/lock/recipes';
 import { LockWatcher } from './watcher';
 
 interface RegistryEvents {
@@ -17,7 +18,10 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
   private readonly entries = new Map<string, { watcher: LockWatcher; subscribers: Set<string> }>();
   private readonly declarations = new Map<string, RecipeId>();
 
-  constructor(private readonly session: ZkSession) {
+  constructor(
+    private readonly session: ZkSession,
+    private readonly introspection: () => Introspected | null = () => null,
+  ) {
     super();
     session.on('session', this.refreshAll);
     session.on('reconnected', this.refreshAll);
@@ -30,6 +34,7 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
       const watcher = new LockWatcher(this.session, path, (delta) => this.emit('delta', delta), {
         live: true,
         declared: () => this.declarations.get(path) ?? null,
+        introspection: this.introspection,
       });
       entry = { watcher, subscribers: new Set() };
       this.entries.set(path, entry);
@@ -49,6 +54,11 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     if (this.declarations.get(path) === recipe) return;
     this.declarations.set(path, recipe);
     this.entries.get(path)?.watcher.republish();
+  }
+
+  /** Every watched lock is read again from what is known: ZooKeeper's report of watches changed. */
+  republishAll(): void {
+    for (const { watcher } of this.entries.values()) watcher.republish();
   }
 
   release(path: string, subscriber: string): void {
@@ -82,7 +92,11 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
       await entry.watcher.ready;
       return entry.watcher.snapshot;
     }
-    const once = new LockWatcher(this.session, path, () => undefined, { live: false, declared: () => this.declarations.get(path) ?? null });
+    const once = new LockWatcher(this.session, path, () => undefined, {
+      live: false,
+      declared: () => this.declarations.get(path) ?? null,
+      introspection: this.introspection,
+    });
     await once.ready;
     return once.snapshot;
   }

@@ -1,7 +1,7 @@
 import { describeData } from '../../lib/lock/data';
 import { diffSnapshots } from '../../lib/lock/delta';
 import { buildSnapshot, missingLock, type ChildRecord, type LockInput, type ParentListing } from '../../lib/lock/queue';
-import { auxiliaryParents } from '../../lib/lock/recipes';
+import { auxiliaryParents, type Introspected } from '../../lib/lock/recipes';
 import type { LockDelta, LockSnapshot, NodeData, RecipeId, ZnodeStat } from '../../lib/protocol';
 import { ZkError, type Watcher, type ZkSession } from '../zk/session';
 import { readChildren } from './read';
@@ -18,6 +18,8 @@ export interface LockWatcherOptions {
   live: boolean;
   /** The recipe declared for this lock by the explorer's own simulator, if any. */
   declared?: () => RecipeId | null;
+  /** What ZooKeeper reports of watches and client addresses, if the explorer can ask it. */
+  introspection?: () => Introspected | null;
 }
 
 /**
@@ -158,10 +160,11 @@ export class LockWatcher {
       root: this.listing(this.path),
       auxiliary: [...this.parents.keys()].filter((path) => path !== this.path).map((path) => this.listing(path)),
       declared: this.options.declared?.() ?? null,
+      introspection: this.options.introspection?.() ?? null,
     };
   }
 
-  /** Reads the lock again from what is already known: after its declared recipe changed. */
+  /** Reads the lock again from what is already known: after its declared recipe or ZooKeeper's report changed. */
   republish(): void {
     if (this.loaded && !this.stopped) this.publish();
   }

@@ -1,0 +1,127 @@
+/**
+ * Asks every member of the ensemble what only ZooKeeper knows: which session holds a data watch
+ * on which node (`wchc`) and where each session connects from (`cons`). Every member is asked,
+ * since each knows only its own connections. Where four-letter words are not whitelisted it
+ * says so and the explorer carries on without them.
+ */
+import { EventEmitter } from 'node:events';
+import type { Introspected } from '../../lib/lock/recipes';
+import type { IntrospectionStatus } from '../../lib/protocol';
+import { isNotWhitelisted, parseCons, parseWchc } from '../../lib/zk/four-letter';
+import { fourLetterWord } from './four-letter';
+
+interface IntrospectionEvents {
+  /** What ZooKeeper reports changed since the last poll. */
+  changed: [];
+}
+
+/** The members of a connection string, and its chroot ('' when none). */
+export function parseConnectString(connectString: string): { servers: Array<{ host: string; port: number }>; chroot: string } {
+  const slash = connectString.indexOf('/');
+  const hosts = slash < 0 ? connectString : connectString.slice(0, slash);
+  const chroot = slash < 0 ? '' : connectString.slice(slash).replace(/\/$/, '');
+  const servers = hosts.split(',').map((entry) => {
+    const cut = entry.lastIndexOf(':');
+    return { host: entry.slice(0, cut).replace(/^\[|\]$/g, ''), port: Number(entry.slice(cut + 1)) };
+  });
+  return { servers, chroot };
+}
+
+export class Introspection extends EventEmitter<IntrospectionEvents> {
+  private timer: NodeJS.Timeout | null = null;
+  private latest: Introspected | null = null;
+  private signature = '';
+  private state: IntrospectionStatus = { available: false, reason: 'not asked yet', at: null, servers: [] };
+  private readonly servers: Array<{ host: string; port: number }>;
+  private readonly chroot: string;
+
+  constructor(
+    connectString: string,
+    private readonly intervalMs: number,
+  ) {
+    super();
+    ({ servers: this.servers, chroot: this.chroot } = parseConnectString(connectString));
+  }
+
+  start(): void {
+    if (this.timer !== null) return;
+    const tick = async (): Promise<void> => {
+      await this.poll();
+      if (this.timer !== null) this.timer = setTimeout(() => void tick(), this.intervalMs);
+    };
+    this.timer = setTimeout(() => void tick(), 0);
+  }
+
+  stop(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** The merged report, with paths as the explorer sees them (below the chroot); null when unavailable. */
+  current(): Introspected | null {
+    return this.latest;
+  }
+
+  status(): IntrospectionStatus {
+    return this.state;
+  }
+
+  /** Asks every member once. */
+  async poll(): Promise<void> {
+    const watchers = new Map<string, string[]>();
+    const clients = new Map<string, string>();
+    const servers: IntrospectionStatus['servers'] = [];
+    let refused = false;
+    await Promise.all(
+      this.servers.map(async ({ host, port }) => {
+        const server = `${host}:${port}`;
+        try {
+          const [wchc, cons] = await Promise.all([fourLetterWord(host, port, 'wchc', 2000), fourLetterWord(host, port, 'cons', 2000)]);
+          if (isNotWhitelisted(wchc) || isNotWhitelisted(cons)) {
+            refused = true;
+            servers.push({ server, ok: false, error: 'wchc/cons are not in 4lw.commands.whitelist' });
+            return;
+          }
+          for (const [session, paths] of parseWchc(wchc)) {
+            for (const path of paths) {
+              const local = this.local(path);
+              if (local === null) continue;
+              const list = watchers.get(local) ?? [];
+              if (!list.includes(session)) list.push(session);
+              watchers.set(local, list);
+            }
+          }
+          for (const [session, address] of parseCons(cons)) clients.set(session, address);
+          servers.push({ server, ok: true, error: null });
+        } catch (error) {
+          servers.push({ server, ok: false, error: error instanceof Error ? error.message : String(error) });
+        }
+      }),
+    );
+    for (const list of watchers.values()) list.sort();
+    const reachable = servers.some((server) => server.ok);
+    this.state = {
+      available: reachable,
+      reason: reachable
+        ? null
+        : refused
+          ? 'ZooKeeper does not allow the four-letter words wchc and cons (add them to 4lw.commands.whitelist): watches and client addresses are not shown'
+          : 'no ZooKeeper server answered the four-letter words',
+      at: Date.now(),
+      servers,
+    };
+    const next = reachable ? { watchers, clients } : null;
+    const signature = next === null ? '' : JSON.stringify([[...watchers].sort(), [...clients].sort()]);
+    if (signature === this.signature) return;
+    this.signature = signature;
+    this.latest = next;
+    this.emit('changed');
+  }
+
+  /** A server path as the explorer sees it below its chroot; null when outside. */
+  private local(path: string): string | null {
+    if (this.chroot === '') return path;
+    if (path === this.chroot) return '/';
+    return path.startsWith(`${this.chroot}/`) ? path.slice(this.chroot.length) : null;
+  }
+}
