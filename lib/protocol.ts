@@ -334,6 +334,14 @@ export const FeaturesSchema = z.object({
 });
 export type Features = z.infer<typeof FeaturesSchema>;
 
+/** `GET /api/diagnostics`: everything wrong with every lock found, and deadlocks across them. */
+export const DiagnosticsSchema = z.object({
+  anomalies: z.array(AnomalySchema.extend({ path: z.string() })),
+  deadlocks: z.array(z.object({ sessions: z.array(z.string()), locks: z.array(z.string()), message: z.string() })),
+  staleHolderMs: z.number(),
+});
+export type Diagnostics = z.infer<typeof DiagnosticsSchema>;
+
 /** What the explorer learns from ZooKeeper's four-letter words, and why not when it cannot. */
 export const IntrospectionStatusSchema = z.object({
   available: z.boolean(),

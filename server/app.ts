@@ -39,6 +39,8 @@ export interface ExplorerOptions {
   embedded: boolean;
   /** Where locks are discovered (LOCK_ROOTS) and how far the scan may go. */
   discovery?: { roots: string[]; maxNodes: number };
+  /** A holder that holds longer than this (ms) is named a stale holder. */
+  staleHolderMs?: number;
   /** How often every ZooKeeper server is asked for watches and connections (ms); 0 turns it off. */
   introspectionIntervalMs?: number;
   /** Simulated contenders: the sandbox, the token, and whether they are allowed at all. */
@@ -238,6 +240,10 @@ export function createExplorer(options: ExplorerOptions): Explorer {
 
   app.get('/api/locks', (_request, response) => {
     response.json(discovery.list());
+  });
+
+  app.get('/api/diagnostics', (_request, response) => {
+    response.json(discovery.diagnostics(Date.now(), options.staleHolderMs ?? 60_000));
   });
 
   app.get('/api/sessions', (_request, response) => {

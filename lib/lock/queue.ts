@@ -1,4 +1,5 @@
 import type { LockNode, LockSnapshot } from '../protocol';
+import { lockAnomalies } from './anomalies';
 import { analyzeLock, type LockInput } from './recipes';
 
 export type { ChildRecord, LockInput, ParentListing } from './recipes';
@@ -24,7 +25,7 @@ export function buildSnapshot(
     version,
     recipe: analysis.recipe,
     nodes: analysis.nodes,
-    anomalies: previous?.anomalies ?? [],
+    anomalies: input.root.exists ? lockAnomalies({ path: input.path, recipe: analysis.recipe, nodes: analysis.nodes }) : [],
   });
 }
 

@@ -5,10 +5,11 @@
  * or other ephemeral leaves. The scan is bounded; hitting a bound marks the list partial.
  */
 import { EventEmitter } from 'node:events';
+import { findDeadlocks, staleHolders } from '../../lib/lock/anomalies';
 import { detectRecipe, kazooSemaphoreQueue } from '../../lib/lock/recipes';
 import { summarizeSessions } from '../../lib/lock/sessions';
 import { summarizeLock } from '../../lib/lock/summary';
-import type { LockList, LockSnapshot, SessionList, ZnodeStat } from '../../lib/protocol';
+import type { Diagnostics, LockList, LockSnapshot, SessionList, ZnodeStat } from '../../lib/protocol';
 import { NO_SESSION } from '../../lib/zk/ids';
 import { childPath, isWithin } from '../../lib/zk/path';
 import type { LockRegistry } from './registry';
@@ -90,6 +91,16 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     }
     const folded = new Set(snapshots.filter((snapshot) => snapshot.recipe.id === 'kazoo-semaphore').map((snapshot) => kazooSemaphoreQueue(snapshot.path)));
     return snapshots.filter((snapshot) => !folded.has(snapshot.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  /** Everything wrong with the locks found at `now`, and deadlocks across them. */
+  diagnostics(now: number, staleHolderMs: number): Diagnostics {
+    const snapshots = this.lockSnapshots();
+    return {
+      anomalies: snapshots.flatMap((snapshot) => [...snapshot.anomalies, ...staleHolders(snapshot, now, staleHolderMs)].map((anomaly) => ({ path: snapshot.path, ...anomaly }))),
+      deadlocks: findDeadlocks(snapshots),
+      staleHolderMs,
+    };
   }
 
   /** The sessions that own nodes in the locks found. */

@@ -41,11 +41,14 @@ export interface RunningExplorer {
 export async function startExplorer(
   discovery?: { roots: string[]; maxNodes?: number },
   simulation?: Partial<SimulationOptions>,
+  tuning: { staleHolderMs?: number; introspectionIntervalMs?: number } = {},
 ): Promise<RunningExplorer> {
   const session = await openSession(4000);
   const explorer = createExplorer({
     session,
     embedded: false,
+    staleHolderMs: tuning.staleHolderMs,
+    introspectionIntervalMs: tuning.introspectionIntervalMs ?? 300,
     discovery: { roots: discovery?.roots ?? [uniqueRoot('discovery')], maxNodes: discovery?.maxNodes ?? 20_000 },
     simulation: { allowed: true, simRoot: '/sim', adminToken: null, connectString: zkConnect(), maxContenders: 2000, ...simulation },
   });

@@ -1,0 +1,151 @@
+/**
+ * What is wrong with a lock, read from its snapshot and from what ZooKeeper reports. Each
+ * anomaly names its node and says in one sentence why it matters.
+ */
+import type { Anomaly, LockNode, LockSnapshot } from '../protocol';
+
+const INT32_MAX = 2 ** 31 - 1;
+
+/** The owner of a node for the orphan check: its protected GUID when it has one, else its session. */
+function ownerKey(node: LockNode): string | null {
+  const guid = /^_c_([0-9a-f-]{36})-/.exec(node.name)?.[1] ?? /^([0-9a-f]{32})__/.exec(node.name)?.[1] ?? /^x-(\d+)-/.exec(node.name)?.[1];
+  if (guid !== undefined) return `guid:${guid}`;
+  return node.ephemeral ? `session:${node.sessionId}` : null;
+}
+
+/**
+ * The anomalies of one lock that do not depend on the time: persistent nodes, orphans,
+ * waiters that watch nothing or the wrong node (when ZooKeeper's report is at hand), herd
+ * locks, and wrapped sequences.
+ */
+export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 'path'>): Anomaly[] {
+  const anomalies: Anomaly[] = [];
+  const nodes = snapshot.nodes;
+  for (const node of nodes) {
+    if (!node.ephemeral) {
+      anomalies.push({
+        kind: 'persistent-node',
+        node: node.name,
+        message: `${node.name} is not ephemeral: it survives its owner's crash and holds up the queue until someone deletes it`,
+      });
+    }
+  }
+  const byOwner = new Map<string, LockNode[]>();
+  for (const node of nodes) {
+    const key = ownerKey(node);
+    if (key === null) continue;
+    byOwner.set(key, [...(byOwner.get(key) ?? []), node]);
+  }
+  for (const [key, owned] of byOwner) {
+    if (owned.length < 2) continue;
+    // Curator's read-write lock lets one thread hold both: that is reentrancy, not an orphan.
+    if (snapshot.recipe.id === 'curator-rwlock' && new Set(owned.map((node) => node.mode)).size > 1) continue;
+    const [first, ...rest] = owned;
+    for (const node of rest) {
+      anomalies.push({
+        kind: 'orphan',
+        node: first!.name,
+        message: `${first!.name} and ${node.name} belong to one owner (${key.replace(':', ' ')}): a create retried after a lost reply leaves such a duplicate, and the owner may wait on its own node for ever`,
+      });
+    }
+  }
+  const watching = nodes.filter((node) => node.role === 'waiter' && node.watch !== null && node.watch.type !== 'children');
+  const confirmedSome = watching.some((node) => node.watchConfirmed === true);
+  for (const node of watching) {
+    if (node.watchConfirmed !== false || node.watch === null) continue;
+    const watchesElsewhere = nodes.some((other) => other !== node && other.watchers?.includes(node.sessionId));
+    if (watchesElsewhere) {
+      const target = nodes.find((other) => other.watchers?.includes(node.sessionId));
+      anomalies.push({
+        kind: 'wrong-watch',
+        node: node.name,
+        message: `${node.name} watches ${target?.name ?? 'another node'}, not ${node.watch.path.slice(node.watch.path.lastIndexOf('/') + 1)} as its recipe says: it may wake too late or never`,
+      });
+    } else if (confirmedSome) {
+      anomalies.push({
+        kind: 'no-watch',
+        node: node.name,
+        message: `${node.name} waits but holds no watch on ${node.watch.path.slice(node.watch.path.lastIndexOf('/') + 1)}, while other waiters do: nothing will ever wake it`,
+      });
+    }
+  }
+  const herdWaiters = nodes.filter((node) => node.role === 'waiter' && node.watch?.type === 'children' && node.predecessor === null && node.mode !== 'lease');
+  if (herdWaiters.length > 1) {
+    anomalies.push({
+      kind: 'herd',
+      node: null,
+      message: `all ${herdWaiters.length} waiters watch the children of ${snapshot.path}: every change wakes every one of them (${herdWaiters.length} notifications per release where a chained lock needs 1)`,
+    });
+  }
+  const wrapped = nodes.filter((node) => node.sequence !== null && (node.sequence < 0 || node.sequence > INT32_MAX));
+  if (wrapped.length > 0) {
+    anomalies.push({
+      kind: 'sequence-wrap',
+      node: wrapped[0]!.name,
+      message: `${wrapped.length} node(s) have sequences past 2^31-1 (wrapped to negative): clients that sort by number and clients that sort by text disagree on the order`,
+    });
+  }
+  return anomalies;
+}
+
+/** Holders that have held longer than `thresholdMs` at `now`. */
+export function staleHolders(snapshot: LockSnapshot, now: number, thresholdMs: number): Anomaly[] {
+  return snapshot.nodes
+    .filter((node) => node.role === 'holder' && now - (node.roleSince ?? node.ctime) > thresholdMs)
+    .map((node) => ({
+      kind: 'stale-holder',
+      node: node.name,
+      message: `${node.name} has held the lock for more than ${Math.round(thresholdMs / 1000)} s: a stuck or paused holder?`,
+    }));
+}
+
+/** A cycle of sessions each waiting in a lock another of them holds. */
+export interface Deadlock {
+  sessions: string[];
+  /** The lock each session waits in, in the same order. */
+  locks: string[];
+  message: string;
+}
+
+/**
+ * Deadlocks across locks: a session that waits in one lock for a holder that itself waits in
+ * another lock, and so on round to the first; cycles of any length.
+ */
+export function findDeadlocks(locks: readonly LockSnapshot[]): Deadlock[] {
+  // waits-for: session -> [{ holder session, lock }]
+  const waitsFor = new Map<string, Array<{ holder: string; lock: string }>>();
+  for (const lock of locks) {
+    const holders = lock.nodes.filter((node) => node.role === 'holder' && node.ephemeral).map((node) => node.sessionId);
+    for (const node of lock.nodes) {
+      if (node.role !== 'waiter' || !node.ephemeral) continue;
+      for (const holder of holders) {
+        if (holder === node.sessionId) continue;
+        waitsFor.set(node.sessionId, [...(waitsFor.get(node.sessionId) ?? []), { holder, lock: lock.path }]);
+      }
+    }
+  }
+  const deadlocks: Deadlock[] = [];
+  const seen = new Set<string>();
+  const visit = (session: string, path: Array<{ session: string; lock: string }>): void => {
+    for (const edge of waitsFor.get(session) ?? []) {
+      const steps = [...path, { session, lock: edge.lock }];
+      const start = steps.findIndex((step) => step.session === edge.holder);
+      if (start >= 0) {
+        const cycle = steps.slice(start);
+        const key = [...cycle.map((step) => step.session)].sort().join(',');
+        if (!seen.has(key)) {
+          seen.add(key);
+          deadlocks.push({
+            sessions: cycle.map((step) => step.session),
+            locks: cycle.map((step) => step.lock),
+            message: cycle.map((step, index) => `${step.session} waits in ${step.lock} for ${cycle[(index + 1) % cycle.length]!.session}`).join('; '),
+          });
+        }
+        continue;
+      }
+      if (steps.length < 32) visit(edge.holder, steps);
+    }
+  };
+  for (const session of waitsFor.keys()) visit(session, []);
+  return deadlocks;
+}

@@ -1,0 +1,115 @@
+/**
+ * Each stuck-lock situation built with independent client sessions against a real ZooKeeper,
+ * and named by the explorer's diagnostics.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DiagnosticsSchema, type Diagnostics } from '../lib/protocol';
+import { eventually, openSession, startExplorer, uniqueRoot, type RunningExplorer } from './testing/harness';
+import type { ZkSession } from './zk/session';
+
+const root = uniqueRoot('diag');
+const simRoot = `/sim${uniqueRoot('diag')}`;
+let running: RunningExplorer;
+let admin: ZkSession;
+const sessions: ZkSession[] = [];
+
+async function session(): Promise<ZkSession> {
+  const opened = await openSession();
+  sessions.push(opened);
+  return opened;
+}
+
+async function join(owner: ZkSession, lock: string): Promise<string> {
+  await admin.mkdirp(lock);
+  return owner.create(`${lock}/lock-`, null, 'ephemeral-sequential');
+}
+
+async function diagnostics(): Promise<Diagnostics> {
+  return DiagnosticsSchema.parse(await (await fetch(`${running.url}/api/diagnostics`)).json());
+}
+
+/** Waits until the diagnostics name an anomaly of `kind` in `path`. */
+function named(kind: string, path: string) {
+  return eventually(async () => (await diagnostics()).anomalies.find((anomaly) => anomaly.kind === kind && anomaly.path === path), 15_000);
+}
+
+beforeAll(async () => {
+  admin = await openSession();
+  running = await startExplorer({ roots: [root, simRoot] }, undefined, { staleHolderMs: 1500, introspectionIntervalMs: 300 });
+});
+
+afterAll(async () => {
+  for (const opened of sessions) opened.close();
+  admin.close();
+  await running.close();
+});
+
+describe('diagnostics name each stuck lock', () => {
+  it('a waiter that watches nothing while another waiter watches', async () => {
+    const lock = `${root}/no-watch/lock`;
+    const holder = await join(await session(), lock);
+    const watcher = await session();
+    const watching = await join(watcher, lock);
+    await watcher.exists(holder, () => undefined);
+    const idle = await join(await session(), lock);
+    expect(watching).not.toBe(idle);
+    const anomaly = await named('no-watch', lock);
+    expect(anomaly.node).toBe(idle.slice(lock.length + 1));
+  });
+
+  it('a persistent lock node', async () => {
+    const lock = `${root}/persistent/lock`;
+    await admin.mkdirp(lock);
+    const created = await admin.create(`${lock}/lock-`, null, 'persistent-sequential');
+    expect((await named('persistent-node', lock)).node).toBe(created.slice(lock.length + 1));
+  });
+
+  it('an orphan from a lost create reply', async () => {
+    const lock = `${simRoot}/orphan/lock`;
+    const spawned = await fetch(`${running.url}/api/sim/contenders`, {
+      method: 'POST',
+      body: JSON.stringify({ path: lock, count: 1, strategy: 'chained', holdMs: 50, rounds: 2, thinkMs: 1500, protected: false }),
+    });
+    const { contenders } = (await spawned.json()) as { contenders: Array<{ id: string }> };
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await fetch(`${running.url}/api/sim/contenders/${contenders[0]!.id}/disconnect-during-create`, { method: 'POST' });
+    const anomaly = await named('orphan', lock);
+    expect(anomaly.message).toContain('one owner');
+  });
+
+  it('a herd', async () => {
+    const lock = `${simRoot}/herd/lock`;
+    await fetch(`${running.url}/api/sim/contenders`, { method: 'POST', body: JSON.stringify({ path: lock, count: 3, strategy: 'herd', holdMs: 600_000, rounds: 1 }) });
+    expect((await named('herd', lock)).message).toContain('every change wakes every one');
+  });
+
+  it('a stale holder', async () => {
+    const lock = `${root}/stale/lock`;
+    const holder = await join(await session(), lock);
+    expect((await named('stale-holder', lock)).node).toBe(holder.slice(lock.length + 1));
+  });
+
+  it('a deadlock of two locks and one of three, found without opening them first', async () => {
+    const [a, b, c, d, e] = [await session(), await session(), await session(), await session(), await session()];
+    // a holds L1 and waits in L2; b holds L2 and waits in L1.
+    await join(a!, `${root}/dl2/one`);
+    await join(b!, `${root}/dl2/two`);
+    await join(a!, `${root}/dl2/two`);
+    await join(b!, `${root}/dl2/one`);
+    // c -> d -> e -> c across three locks.
+    await join(c!, `${root}/dl3/x`);
+    await join(d!, `${root}/dl3/y`);
+    await join(e!, `${root}/dl3/z`);
+    await join(c!, `${root}/dl3/y`);
+    await join(d!, `${root}/dl3/z`);
+    await join(e!, `${root}/dl3/x`);
+    const found = await eventually(async () => {
+      const { deadlocks } = await diagnostics();
+      const two = deadlocks.find((deadlock) => deadlock.locks.every((lock) => lock.startsWith(`${root}/dl2/`)));
+      const three = deadlocks.find((deadlock) => deadlock.locks.every((lock) => lock.startsWith(`${root}/dl3/`)));
+      return two && three ? { two, three } : undefined;
+    }, 15_000);
+    expect([...found.two.sessions].sort()).toEqual([a!.sessionId, b!.sessionId].sort());
+    expect([...found.three.sessions].sort()).toEqual([c!.sessionId, d!.sessionId, e!.sessionId].sort());
+  });
+});
