@@ -1,7 +1,8 @@
 'use client';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatDuration, shortNodeName } from '../lib/view/format';
 import { AppHeader } from './AppHeader';
+import { AnomalyList } from './AnomalyList';
 import { ConnectionBanner } from './ConnectionBanner';
 import { ExportButtons } from './ExportButtons';
 import { NodePanel } from './NodePanel';
@@ -27,6 +28,10 @@ export function LockView({ path }: { path: string }) {
   const now = useNow();
   const holder = snapshot?.nodes.find((node) => node.role === 'holder') ?? null;
   const simulation = useSimulation();
+  const flagged = useMemo(
+    () => new Set(snapshot?.anomalies.flatMap((anomaly) => (anomaly.node === null ? [] : [anomaly.node])) ?? []),
+    [snapshot],
+  );
   // A deep link (`#node=<name>`) selects a node; the diagram renders only in the browser, so this cannot mismatch.
   const [selectedName, setSelectedName] = useState<string | null>(() => nodeFromHash(typeof window === 'undefined' ? '' : window.location.hash));
   const [compact, setCompact] = useState(false);
@@ -123,13 +128,22 @@ export function LockView({ path }: { path: string }) {
                     <span className="legend-edge" aria-hidden="true" /> watch the recipe sets
                   </span>
                 </div>
-                <QueueDiagram nodes={snapshot.nodes} now={now} selected={selectedName} onSelect={select} woken={woken} compact={compact} />
+                <QueueDiagram
+                  nodes={snapshot.nodes}
+                  now={now}
+                  selected={selectedName}
+                  onSelect={select}
+                  woken={woken}
+                  compact={compact}
+                  flagged={flagged}
+                />
               </>
             )}
           </>
         )}
           </div>
           <aside className="lock-side">
+            {snapshot ? <AnomalyList anomalies={snapshot.anomalies} onSelect={select} /> : null}
             <NodePanel node={selected} now={now} contender={contender} simulation={simulation} />
             <SimControls path={path} simulation={simulation} />
           </aside>

@@ -14,6 +14,8 @@ interface QueueDiagramProps {
   woken: ReadonlySet<string>;
   /** One line per node instead of a card. */
   compact: boolean;
+  /** Nodes an anomaly names, marked on their cards. */
+  flagged: ReadonlySet<string>;
 }
 
 /**
@@ -21,7 +23,7 @@ interface QueueDiagramProps {
  * it watches. The layout is computed in `lib`; React owns every element, and only the rows on
  * screen are drawn, so that 10,000 waiters scroll as smoothly as ten.
  */
-export function QueueDiagram({ nodes, now, selected, onSelect, woken, compact }: QueueDiagramProps) {
+export function QueueDiagram({ nodes, now, selected, onSelect, woken, compact, flagged }: QueueDiagramProps) {
   const layout = useMemo(() => layoutQueue(nodes, compact ? COMPACT_QUEUE_LAYOUT : DEFAULT_QUEUE_LAYOUT), [nodes, compact]);
   const { cardWidth, cardHeight, gap, padding } = layout.options;
   const scroller = useRef<HTMLDivElement>(null);
@@ -129,6 +131,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, compact }:
               key={node.name}
               className={`node-card ${holder ? 'is-holder' : 'is-waiter'}${selected === node.name ? ' is-selected' : ''}${woken.has(node.name) ? ' is-woken' : ''}`}
               data-woken={woken.has(node.name) ? 'true' : undefined}
+              data-flagged={flagged.has(node.name) ? 'true' : undefined}
               style={{ transform: `translate(${x}px, ${y}px)` }}
               data-testid="lock-node"
               data-name={node.name}
@@ -154,6 +157,14 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, compact }:
               <title>{node.name}</title>
               <rect width={cardWidth} height={cardHeight} rx={10} className="card-bg" />
               {woken.has(node.name) ? <rect width={cardWidth} height={cardHeight} rx={10} className="card-pulse" /> : null}
+              {flagged.has(node.name) ? (
+                <g className="card-flag" transform={`translate(${cardWidth - 10} ${cardHeight - 10})`} aria-hidden="true">
+                  <circle r={7} />
+                  <text y={4} textAnchor="middle">
+                    !
+                  </text>
+                </g>
+              ) : null}
               <rect width={6} height={cardHeight} rx={3} className="card-accent" />
               {compact ? (
                 <text x={16} y={20} className="card-name compact">

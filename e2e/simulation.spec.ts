@@ -66,3 +66,21 @@ test.describe('a release, drawn as ZooKeeper delivers it', () => {
     });
   }
 });
+
+test.describe('anomalies on the lock page', () => {
+  test('a waiter that sets no watch is named in the list and flagged on its card', async ({ page, explorerUrl, zk, request }) => {
+    const path = `/sim${zk.lockPath('stuck')}`;
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(path);
+    // Two chained waiters set their watches; the no-watch one sets none.
+    expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, count: 2, strategy: 'chained-getdata', holdMs: 600_000 } })).status()).toBe(201);
+    expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, count: 1, strategy: 'no-watch', holdMs: 600_000 } })).status()).toBe(201);
+    const anomaly = page.locator('[data-testid="anomaly"][data-kind="no-watch"]');
+    await expect(anomaly).toHaveCount(1);
+    const stuck = await anomaly.getAttribute('data-node');
+    await expect(lock.node(stuck!)).toHaveAttribute('data-flagged', 'true');
+    await anomaly.getByRole('button').click();
+    await expect(page.getByTestId('node-panel')).toHaveAttribute('data-name', stuck!);
+    await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+  });
+});
