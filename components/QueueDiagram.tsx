@@ -18,6 +18,16 @@ interface QueueDiagramProps {
   flagged: ReadonlySet<string>;
 }
 
+// The meta line fits a card of 420 units in the monospace face at 11.5 px.
+const META_CHARACTERS = 56;
+
+/** Owner session, client address, fencing token and data, cut to fit the card. */
+function cardMeta(node: LockNode): string {
+  const parts = [node.ephemeral ? node.sessionId : 'persistent: survives its owner', node.client, `czxid ${node.czxid}`, node.data?.text || null];
+  const line = parts.filter((part): part is string => part !== null && part !== '').join(' · ');
+  return line.length > META_CHARACTERS ? `${line.slice(0, META_CHARACTERS - 1)}…` : line;
+}
+
 /**
  * The queue as a chain of cards, holder at the top, with an edge from each waiter to the node
  * it watches. The layout is computed in `lib`; React owns every element, and only the rows on
@@ -189,9 +199,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, compact, f
                 {shortNodeName(node.name)}
               </text>
               <text x={20} y={66} className="card-meta">
-                {node.ephemeral ? `session ${node.sessionId}` : 'persistent node: survives its owner'}
-                {node.client ? ` · ${node.client}` : ''} · czxid {node.czxid}
-                {node.data?.text ? ` · ${node.data.text.length > 24 ? `${node.data.text.slice(0, 24)}…` : node.data.text}` : ''}
+                {cardMeta(node)}
               </text>
                 </>
               )}

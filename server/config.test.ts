@@ -25,6 +25,8 @@ describe('loadConfig', () => {
       adminToken: null,
       simRoot: '/sim',
       discoveryMaxNodes: 20000,
+      staleHolderMs: 60000,
+      introspectIntervalMs: 2000,
       dev: false,
     });
   });

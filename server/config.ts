@@ -19,6 +19,8 @@ export interface Config {
   adminToken: string | null;
   simRoot: string;
   discoveryMaxNodes: number;
+  staleHolderMs: number;
+  introspectIntervalMs: number;
   dev: boolean;
 }
 
@@ -41,6 +43,8 @@ export const SETTINGS = {
   adminToken: { env: 'ADMIN_TOKEN', flag: 'admin-token', help: 'bearer token required by every control when set', secret: true },
   simRoot: { env: 'SIM_ROOT', flag: 'sim-root', help: 'the only subtree simulated contenders may touch' },
   discoveryMaxNodes: { env: 'DISCOVERY_MAX_NODES', flag: 'discovery-max-nodes', help: 'the most znodes one scan for locks reads' },
+  staleHolderMs: { env: 'STALE_HOLDER_MS', flag: 'stale-holder-ms', help: 'a holder that holds longer than this is named a stale holder' },
+  introspectIntervalMs: { env: 'INTROSPECT_INTERVAL_MS', flag: 'introspect-interval-ms', help: 'how often every ZooKeeper server is asked for watches and connections (0: never)' },
 } as const satisfies Record<string, Setting>;
 
 type SettingName = keyof typeof SETTINGS;
@@ -76,6 +80,8 @@ const parsers: Record<SettingName, z.ZodType> = {
   adminToken: z.string().min(8, 'must be at least 8 characters'),
   simRoot: ZnodePath.refine((path) => path !== '/', 'must not be the root'),
   discoveryMaxNodes: z.coerce.number().int().min(1).max(10_000_000),
+  staleHolderMs: z.coerce.number().int().min(1000).max(30 * 86_400_000),
+  introspectIntervalMs: z.coerce.number().int().min(0).max(3_600_000),
 };
 
 const DEFAULTS: Record<SettingName, string | null> = {
@@ -89,6 +95,8 @@ const DEFAULTS: Record<SettingName, string | null> = {
   adminToken: null,
   simRoot: '/sim',
   discoveryMaxNodes: '20000',
+  staleHolderMs: '60000',
+  introspectIntervalMs: '2000',
 };
 
 /** A configuration error: its message is the one line printed before exit 1. */
@@ -131,6 +139,8 @@ export function loadConfig(argv: readonly string[], env: Readonly<Record<string,
     adminToken: (values.adminToken as string | null) ?? null,
     simRoot: values.simRoot as string,
     discoveryMaxNodes: values.discoveryMaxNodes as number,
+    staleHolderMs: values.staleHolderMs as number,
+    introspectIntervalMs: values.introspectIntervalMs as number,
     dev: flags.dev === true,
   };
 }

@@ -70,6 +70,8 @@ async function main(): Promise<void> {
     session,
     embedded: embedded !== null,
     discovery: { roots: config.lockRoots, maxNodes: config.discoveryMaxNodes },
+    staleHolderMs: config.staleHolderMs,
+    introspectionIntervalMs: config.introspectIntervalMs,
     simulation: {
       allowed: embedded !== null || config.allowSimulation,
       simRoot: config.simRoot,
