@@ -1,14 +1,16 @@
 /**
  * Scale: one lock with N waiters (default 10,000) on an embedded ZooKeeper on loopback.
  * Measures the REST snapshot (cold: a lock nobody watches; warm: a watched lock) and the time
- * from deleting the head node to the delta reaching a socket.io subscriber.
+ * from deleting the head node to the delta reaching a socket.io subscriber. The explorer runs
+ * in a process of its own, as it does for its users, so that the subscriber does not share
+ * its event loop.
  *   node --import tsx bench/scale.ts [waiters] [handovers]
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { io as connectSocket } from 'socket.io-client';
 import type { LockDelta } from '../lib/protocol';
-import { createExplorer } from '../server/app';
+import { spawn } from 'node:child_process';
 import { startEmbeddedZooKeeper } from '../server/zk/embedded';
 import { ZkSession } from '../server/zk/session';
 import { median, quantile, row } from './stats';
@@ -19,10 +21,17 @@ const lockPath = '/bench/scale/lock';
 
 const zookeeper = await startEmbeddedZooKeeper({ extraConfig: { 'jute.maxbuffer': 16 * 1024 * 1024 } });
 const owner = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 30_000 });
-const explorerSession = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 30_000 });
-await Promise.all([owner.start(), explorerSession.start()]);
-const explorer = createExplorer({ session: explorerSession, embedded: true, discovery: { roots: ['/bench-none'], maxNodes: 100 } });
-const url = await explorer.listen(0, '127.0.0.1');
+await owner.start();
+const explorer = spawn(process.execPath, ['--import', 'tsx', 'bench/explorer-process.ts', zookeeper.connectString], { stdio: ['ignore', 'pipe', 'inherit'] });
+const url = await new Promise<string>((resolve, reject) => {
+  let output = '';
+  explorer.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    const match = /listening on (\S+)/.exec(output);
+    if (match?.[1]) resolve(match[1]);
+  });
+  explorer.once('exit', (code) => reject(new Error(`the explorer exited with ${code}`)));
+});
 
 try {
   await owner.mkdirp(lockPath);
@@ -49,8 +58,12 @@ try {
 
   const socket = connectSocket(url, { transports: ['websocket'], forceNew: true });
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  const deltas: Array<{ delta: LockDelta; at: number }> = [];
-  socket.on('lock:delta', (delta: LockDelta) => deltas.push({ delta, at: performance.now() }));
+  // Resolved from the delta handler itself: no polling timer competes with the explorer for the CPU.
+  const awaited = new Map<string, (at: number) => void>();
+  socket.on('lock:delta', (delta: LockDelta) => {
+    const at = performance.now();
+    for (const name of delta.removed) awaited.get(name)?.(at);
+  });
   const subscribeStart = performance.now();
   await new Promise<void>((resolve) => socket.emit('subscribe', { path: lockPath }, () => resolve()));
   const subscribeMs = performance.now() - subscribeStart;
@@ -63,22 +76,17 @@ try {
   for (let i = 0; i < handovers; i += 1) {
     const head = sorted[i]!;
     const name = head.slice(lockPath.length + 1);
+    const seen = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no delta for ${name}`)), 10_000);
+      awaited.set(name, (at) => {
+        clearTimeout(timer);
+        awaited.delete(name);
+        resolve(at);
+      });
+    });
     const t0 = performance.now();
     await owner.remove(head);
-    const seen = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no delta for ${name}`)), 10_000);
-      const check = (): void => {
-        const found = deltas.find((entry) => entry.delta.removed.includes(name));
-        if (found) {
-          clearTimeout(timer);
-          clearInterval(poll);
-          resolve(found.at);
-        }
-      };
-      const poll = setInterval(check, 0.5);
-      check();
-    });
-    latencies.push(seen - t0);
+    latencies.push((await seen) - t0);
   }
   socket.close();
 
@@ -88,10 +96,10 @@ try {
   console.log(row('first subscribe (read every child once)', subscribeMs, 'ms', null));
   console.log(row('head handover → socket delta, median', median(latencies), 'ms', 50));
   console.log(row('head handover → socket delta, p95', quantile(latencies, 0.95), 'ms', null));
-  console.log(`RSS ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB (explorer, client and bench in one process)`);
 } finally {
-  await explorer.close();
+  const exited = new Promise((resolve) => explorer.once('exit', resolve));
+  explorer.kill('SIGTERM');
+  await exited;
   owner.close();
-  explorerSession.close();
   await zookeeper.stop();
 }

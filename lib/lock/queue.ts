@@ -1,4 +1,4 @@
-import type { LockNode, LockSnapshot } from '../protocol';
+import type { LockDelta, LockNode, LockSnapshot } from '../protocol';
 import { lockAnomalies } from './anomalies';
 import { analyzeLock, type LockInput } from './recipes';
 
@@ -25,8 +25,23 @@ export function buildSnapshot(
     version,
     recipe: analysis.recipe,
     nodes: analysis.nodes,
-    anomalies: input.root.exists ? lockAnomalies({ path: input.path, recipe: analysis.recipe, nodes: analysis.nodes }) : [],
+    // Anomalies follow in a delta of their own (see `withAnomalies`), so that a handover is not held up by them.
+    anomalies: input.root.exists ? (previous?.anomalies ?? []) : [],
   });
+}
+
+/**
+ * The snapshot with its anomalies brought up to date, and the delta that carries only them;
+ * null when they did not change.
+ */
+export function withAnomalies(snapshot: LockSnapshot): { snapshot: LockSnapshot; delta: LockDelta } | null {
+  const anomalies = snapshot.exists ? lockAnomalies(snapshot) : [];
+  if (JSON.stringify(anomalies) === JSON.stringify(snapshot.anomalies)) return null;
+  const version = snapshot.version + 1;
+  return {
+    snapshot: { ...snapshot, version, anomalies },
+    delta: { path: snapshot.path, version, exists: snapshot.exists, added: [], removed: [], updated: [], recipe: null, anomalies },
+  };
 }
 
 // Built once per snapshot: it serves the next read (to date roles) and the diff against it.

@@ -135,6 +135,8 @@ interface Classified {
   sortKey?: { rules: string; key: string };
   /** The node as last placed: returned again while nothing about it changed, so that unchanged nodes keep their identity. */
   node?: LockNode;
+  /** What ZooKeeper reported of it, kept until the report or its watch changes. */
+  observed?: { report: Introspected; watchPath: string | null; watchers: string[]; client: string | null; watchConfirmed: boolean | null };
 }
 
 // Each record is classified once while it stays in the queue: a handover at the head of 10,000
@@ -291,24 +293,7 @@ type PlacedFields = Omit<
   'name' | 'path' | 'sessionId' | 'ephemeral' | 'ctime' | 'mtime' | 'czxid' | 'data' | 'roleSince' | 'watchers' | 'client' | 'watchConfirmed'
 >;
 
-/** What ZooKeeper reports about a node: who watches it, where its owner connects from, whether its own watch is there. */
-interface Observed {
-  watchers: string[] | null;
-  client: string | null;
-  watchConfirmed: boolean | null;
-}
-
 const NOBODY: string[] = [];
-
-function observe(path: string, sessionId: string, watch: WatchSpec | null, introspection: Introspected | null | undefined): Observed {
-  if (!introspection) return { watchers: null, client: null, watchConfirmed: null };
-  const confirmable = watch !== null && watch.type !== 'children';
-  return {
-    watchers: (introspection.watchers.get(path) as string[] | undefined) ?? NOBODY,
-    client: introspection.clients.get(sessionId) ?? null,
-    watchConfirmed: confirmable ? (introspection.watchers.get(watch.path) ?? NOBODY).includes(sessionId) : null,
-  };
-}
 
 function sameList(a: readonly string[] | null, b: readonly string[] | null): boolean {
   if (a === b) return true;
@@ -316,14 +301,22 @@ function sameList(a: readonly string[] | null, b: readonly string[] | null): boo
   return a.every((value, index) => value === b[index]);
 }
 
-function samePlacement(node: LockNode, path: string, fields: PlacedFields, roleSince: number | null, observed: Observed): boolean {
+function samePlacement(
+  node: LockNode,
+  path: string,
+  fields: PlacedFields,
+  roleSince: number | null,
+  watchers: string[] | null,
+  client: string | null,
+  watchConfirmed: boolean | null,
+): boolean {
   return (
     node.path === path &&
     node.role === fields.role &&
     node.roleSince === roleSince &&
-    node.client === observed.client &&
-    node.watchConfirmed === observed.watchConfirmed &&
-    sameList(node.watchers, observed.watchers) &&
+    node.client === client &&
+    node.watchConfirmed === watchConfirmed &&
+    sameList(node.watchers, watchers) &&
     node.predecessor === fields.predecessor &&
     node.sortKey === fields.sortKey &&
     node.mode === fields.mode &&
@@ -345,8 +338,29 @@ function place(record: ChildRecord, classified: Classified, path: string, fields
   if (old !== undefined) roleSince = old.role === fields.role ? old.roleSince : context.now;
   else if (fields.role === 'waiter') roleSince = record.stat.ctime;
   else roleSince = context.previous === null ? null : context.now;
-  const observed = observe(path, record.stat.ephemeralOwner, fields.watch, context.introspection);
-  if (classified.node !== undefined && samePlacement(classified.node, path, fields, roleSince, observed)) return classified.node;
+  // What ZooKeeper reports: who watches this node, where its owner connects from, whether its own watch is there.
+  const introspection = context.introspection ?? null;
+  const watch = fields.watch;
+  let watchers: string[] | null = null;
+  let client: string | null = null;
+  let watchConfirmed: boolean | null = null;
+  if (introspection !== null) {
+    const watchPath = watch === null || watch.type === 'children' ? null : watch.path;
+    let observed = classified.observed;
+    if (observed === undefined || observed.report !== introspection || observed.watchPath !== watchPath) {
+      const owner = record.stat.ephemeralOwner;
+      observed = {
+        report: introspection,
+        watchPath,
+        watchers: (introspection.watchers.get(path) as string[] | undefined) ?? NOBODY,
+        client: introspection.clients.get(owner) ?? null,
+        watchConfirmed: watchPath === null ? null : (introspection.watchers.get(watchPath) ?? NOBODY).includes(owner),
+      };
+      classified.observed = observed;
+    }
+    ({ watchers, client, watchConfirmed } = observed);
+  }
+  if (classified.node !== undefined && samePlacement(classified.node, path, fields, roleSince, watchers, client, watchConfirmed)) return classified.node;
   const { name, stat, data } = record;
   const node: LockNode = {
     name,
@@ -359,7 +373,9 @@ function place(record: ChildRecord, classified: Classified, path: string, fields
     data,
     ...fields,
     roleSince,
-    ...observed,
+    watchers,
+    client,
+    watchConfirmed,
   };
   classified.node = node;
   return node;

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { LockDelta, LockSnapshot, RecipeId } from '../../lib/protocol';
 import type { ZkSession } from '../zk/session';
+import { withAnomalies } from '../../lib/lock/queue';
 import type { Introspected } from '../../lib/lock/recipes';
 import { LockWatcher } from './watcher';
 
@@ -98,7 +99,7 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
       introspection: this.introspection,
     });
     await once.ready;
-    return once.snapshot;
+    return withAnomalies(once.snapshot)?.snapshot ?? once.snapshot;
   }
 
   close(): void {

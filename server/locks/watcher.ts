@@ -1,10 +1,12 @@
 import { describeData } from '../../lib/lock/data';
 import { diffSnapshots } from '../../lib/lock/delta';
-import { buildSnapshot, missingLock, type ChildRecord, type LockInput, type ParentListing } from '../../lib/lock/queue';
+import { buildSnapshot, missingLock, withAnomalies, type ChildRecord, type LockInput, type ParentListing } from '../../lib/lock/queue';
 import { auxiliaryParents, type Introspected } from '../../lib/lock/recipes';
 import type { LockDelta, LockSnapshot, NodeData, RecipeId, ZnodeStat } from '../../lib/protocol';
 import { ZkError, type Watcher, type ZkSession } from '../zk/session';
 import { readChildren } from './read';
+
+const ANOMALY_DELAY_MS = 200;
 
 interface Parent {
   exists: boolean;
@@ -175,8 +177,29 @@ export class LockWatcher {
     const next = buildSnapshot(input, this.loaded ? this.current : null, Date.now(), this.current.version + 1);
     this.loaded = true;
     const delta = diffSnapshots(this.current, next);
-    if (delta === null) return;
-    this.current = next;
-    this.onDelta(delta);
+    if (delta !== null) {
+      this.current = next;
+      this.onDelta(delta);
+    }
+    this.scheduleAnomalies();
+  }
+
+  private anomaliesPending = false;
+
+  /**
+   * Brings the anomalies up to date shortly after the change itself went out: at most once per
+   * ANOMALY_DELAY_MS, so that a burst of handovers pays for them once, not once per handover.
+   */
+  private scheduleAnomalies(): void {
+    if (this.anomaliesPending) return;
+    this.anomaliesPending = true;
+    setTimeout(() => {
+      this.anomaliesPending = false;
+      if (this.stopped) return;
+      const updated = withAnomalies(this.current);
+      if (updated === null) return;
+      this.current = updated.snapshot;
+      this.onDelta(updated.delta);
+    }, ANOMALY_DELAY_MS);
   }
 }
