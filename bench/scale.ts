@@ -22,7 +22,7 @@ const lockPath = '/bench/scale/lock';
 const zookeeper = await startEmbeddedZooKeeper({ extraConfig: { 'jute.maxbuffer': 16 * 1024 * 1024 } });
 const owner = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 30_000 });
 await owner.start();
-const explorer = spawn(process.execPath, ['--import', 'tsx', 'bench/explorer-process.ts', zookeeper.connectString], { stdio: ['ignore', 'pipe', 'inherit'] });
+const explorer = spawn(process.execPath, [...(process.env.EXPLORER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.EXPLORER_PROFILE] : []), '--import', 'tsx', 'bench/explorer-process.ts', zookeeper.connectString], { stdio: ['ignore', 'pipe', 'inherit'] });
 const url = await new Promise<string>((resolve, reject) => {
   let output = '';
   explorer.stdout?.on('data', (chunk: Buffer) => {

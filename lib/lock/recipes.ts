@@ -372,6 +372,8 @@ function place(record: ChildRecord, classified: Classified, path: string, fields
     czxid: stat.czxid,
     data,
     ...fields,
+    // `fields` may be a scratch object reused for the next entry: the node keeps copies.
+    watch: fields.watch === null ? null : { type: fields.watch.type, path: fields.watch.path },
     roleSince,
     watchers,
     client,
@@ -391,13 +393,17 @@ function sequentialQueue(entries: Entry[], rules: QueueRules, context: AnalysisC
   let sorted = true;
   for (let i = 1; i < keys.length && sorted; i += 1) sorted = (keys[i - 1] as string) <= (keys[i] as string);
   // Children usually arrive in creation order, so a handover needs no sort at all.
-  const order = entries.map((_, index) => index);
-  if (!sorted) order.sort((a, b) => compareKeys(keys[a] as string, keys[b] as string));
+  let order: number[] | null = null;
+  if (!sorted) order = entries.map((_, index) => index).sort((a, b) => compareKeys(keys[a] as string, keys[b] as string));
   let firstWriter: Entry | null = null;
   let nearestWriter: Entry | null = null;
   let previous: Entry | null = null;
   const nodes: LockNode[] = [];
-  for (const index of order) {
+  // One scratch description, filled for each entry: a node is allocated only when it changed.
+  const watchScratch: WatchSpec = { type: rules.watch, path: '' };
+  const fields: PlacedFields = { queue: rules.queue, sequence: null, sortKey: '', role: 'waiter', mode: 'exclusive', predecessor: null, watch: null };
+  for (let position = 0; position < entries.length; position += 1) {
+    const index = order === null ? position : (order[position] as number);
     const entry = entries[index] as Entry;
     const mode = rules.modeOf(entry);
     let predecessor: Entry | null;
@@ -410,26 +416,22 @@ function sequentialQueue(entries: Entry[], rules: QueueRules, context: AnalysisC
     }
     previous = entry;
     const head = predecessor === null;
-    let watch: WatchSpec | null = head ? (rules.headWaits ?? null) : { type: rules.watch, path: (predecessor as Entry).path };
-    if (!head && rules.watchParent !== undefined) watch = { type: 'children', path: rules.watchParent };
-    nodes.push(
-      place(
-        entry.record,
-        entry.classified,
-        entry.path,
-        {
-          queue: rules.queue,
-          sequence: entry.seq.value,
-          sortKey: keys[index] as string,
-          role: head && rules.headWaits === undefined ? 'holder' : 'waiter',
-          mode,
-          // A herd waiter waits on no node in particular: any change of the children wakes it.
-          predecessor: rules.watchParent === undefined ? (predecessor?.record.name ?? null) : null,
-          watch,
-        },
-        context,
-      ),
-    );
+    let watch: WatchSpec | null;
+    if (head) watch = rules.headWaits ?? null;
+    else if (rules.watchParent !== undefined) watch = { type: 'children', path: rules.watchParent };
+    else {
+      watchScratch.type = rules.watch;
+      watchScratch.path = (predecessor as Entry).path;
+      watch = watchScratch;
+    }
+    fields.sequence = entry.seq.value;
+    fields.sortKey = keys[index] as string;
+    fields.role = head && rules.headWaits === undefined ? 'holder' : 'waiter';
+    fields.mode = mode;
+    // A herd waiter waits on no node in particular: any change of the children wakes it.
+    fields.predecessor = rules.watchParent === undefined ? (predecessor?.record.name ?? null) : null;
+    fields.watch = watch;
+    nodes.push(place(entry.record, entry.classified, entry.path, fields, context));
   }
   return nodes;
 }
