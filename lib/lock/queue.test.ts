@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { record, snapshotOf } from '../testing/records';
-import { buildSnapshot, missingLock } from './queue';
+import { applyDelta } from './delta';
+import { buildSnapshot, handover, missingLock } from './queue';
 
 const names = ['x-72057611217403904-0000000002', 'x-72057611217403905-0000000000', 'x-72057611217403906-0000000001'];
 
@@ -37,5 +38,26 @@ describe('buildSnapshot', () => {
     );
     expect(snapshot).toMatchObject({ exists: false, nodes: [], holders: [], waiters: [] });
     expect(missingLock('/x')).toMatchObject({ exists: false, version: 0, recipe: { id: 'unknown' } });
+  });
+});
+
+describe('handover', () => {
+  const names = ['lock-0000000000', 'lock-0000000001', 'lock-0000000002', 'lock-0000000003'];
+  const before = snapshotOf('/l', names.map((name, i) => record(name, `0x${i + 1}`)));
+
+  it('when only the holder went, gives what the full analysis gives, and a delta that rebuilds it', () => {
+    const fast = handover(before, ['lock-0000000000'], 0, 500);
+    const full = snapshotOf('/l', names.slice(1).map((name, i) => record(name, `0x${i + 2}`)), before, 500);
+    expect(fast).not.toBeNull();
+    expect(fast!.snapshot).toEqual(full);
+    expect(applyDelta(before, fast!.delta)).toEqual(fast!.snapshot);
+    expect(fast!.delta).toMatchObject({ removed: ['lock-0000000000'], added: [], updated: [{ name: 'lock-0000000001', role: 'holder', roleSince: 500 }] });
+  });
+
+  it('declines anything else: a waiter leaving, an arrival, a read-write lock', () => {
+    expect(handover(before, ['lock-0000000002'], 0, 1)).toBeNull();
+    expect(handover(before, ['lock-0000000000'], 1, 1)).toBeNull();
+    const rw = snapshotOf('/rw', ['writeLock-0000000000', 'readLock-0000000001'].map((name) => record(name)));
+    expect(handover(rw, ['writeLock-0000000000'], 0, 1)).toBeNull();
   });
 });

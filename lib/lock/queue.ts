@@ -1,4 +1,4 @@
-import type { LockDelta, LockNode, LockSnapshot } from '../protocol';
+import type { LockDelta, LockNode, LockSnapshot, RecipeId } from '../protocol';
 import { lockAnomalies } from './anomalies';
 import { analyzeLock, type LockInput } from './recipes';
 
@@ -86,4 +86,35 @@ export function withRoles(lock: Omit<LockSnapshot, 'holders' | 'waiters'>): Lock
     else waiters.push(node.name);
   }
   return { ...lock, holders, waiters };
+}
+
+/** Recipes whose queue is one line in which each waiter waits on the node just before it. */
+const SINGLE_LINE = new Set<RecipeId>(['curator-mutex', 'curator-latch', 'kazoo-lock', 'zk-writelock', 'go-zookeeper', 'menagerie-mutex']);
+
+/**
+ * The common handover without analysing the whole queue again: in a single-line lock whose
+ * only change is that the holder's node went, the next node holds from `now` and nothing else
+ * changes. Returns null for any other change, which needs the full analysis.
+ */
+export function handover(previous: LockSnapshot, removed: readonly string[], added: number, now: number): { snapshot: LockSnapshot; delta: LockDelta } | null {
+  if (added !== 0 || removed.length !== 1 || !previous.exists || !SINGLE_LINE.has(previous.recipe.id)) return null;
+  const [head, next] = previous.nodes;
+  if (head === undefined || next === undefined || head.name !== removed[0] || head.role !== 'holder' || next.predecessor !== head.name) return null;
+  const promoted: LockNode = { ...next, role: 'holder', predecessor: null, watch: null, watchConfirmed: null, roleSince: now };
+  const nodes = previous.nodes.slice(1);
+  nodes[0] = promoted;
+  const version = previous.version + 1;
+  const snapshot: LockSnapshot = { ...previous, version, nodes, holders: [promoted.name], waiters: previous.waiters.slice(1) };
+  // The previous snapshot's name index is handed on, changed in two places, instead of being built again.
+  const index = indexes.get(previous);
+  if (index !== undefined) {
+    indexes.delete(previous);
+    index.delete(head.name);
+    index.set(promoted.name, promoted);
+    indexes.set(snapshot, index);
+  }
+  return {
+    snapshot,
+    delta: { path: previous.path, version, exists: true, added: [], removed: [head.name], updated: [promoted], recipe: null, anomalies: null },
+  };
 }

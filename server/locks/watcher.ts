@@ -1,6 +1,6 @@
 import { describeData } from '../../lib/lock/data';
 import { diffSnapshots } from '../../lib/lock/delta';
-import { buildSnapshot, missingLock, withAnomalies, type ChildRecord, type LockInput, type ParentListing } from '../../lib/lock/queue';
+import { buildSnapshot, handover, missingLock, withAnomalies, type ChildRecord, type LockInput, type ParentListing } from '../../lib/lock/queue';
 import { auxiliaryParents, type Introspected } from '../../lib/lock/recipes';
 import type { LockDelta, LockSnapshot, NodeData, RecipeId, ZnodeStat } from '../../lib/protocol';
 import { ZkError, type Watcher, type ZkSession } from '../zk/session';
@@ -39,6 +39,8 @@ export class LockWatcher {
   private running = false;
   private stopped = false;
   private loaded = false;
+  /** What this round of reads changed, for the handover shortcut: names gone from the lock path, nodes come, anything else. */
+  private change = { removed: [] as string[], added: 0, other: false };
   private settleFirst!: (error?: unknown) => void;
   /** Settles after the first read: resolves with the lock loaded, or rejects with why it could not be. */
   readonly ready: Promise<void>;
@@ -84,6 +86,7 @@ export class LockWatcher {
   }
 
   private async loop(): Promise<void> {
+    this.change = { removed: [], added: 0, other: false };
     let failure: unknown;
     while (this.dirty.size > 0 && !this.stopped) {
       const [path] = this.dirty;
@@ -120,8 +123,11 @@ export class LockWatcher {
       names = listing.children;
       if (isRoot) {
         // The path's own data matters to a few recipes (Kazoo keeps a semaphore's max_leases there): read it when it appears.
+        if (this.self === null) this.change.other = true;
         const data = this.self === null ? describeData((await this.session.getData(path)).data) : this.self.data;
         this.self = { stat: listing.stat, data };
+      } else {
+        this.change.other = true;
       }
     } catch (error) {
       if (!(error instanceof ZkError && error.code === 'NO_NODE')) throw error;
@@ -131,12 +137,19 @@ export class LockWatcher {
       parent.exists = false;
       parent.records.clear();
       if (isRoot) this.self = null;
+      this.change.other = true;
       return;
     }
+    if (!parent.exists) this.change.other = true;
     parent.exists = true;
     const present = new Set(names);
-    for (const name of parent.records.keys()) if (!present.has(name)) parent.records.delete(name);
+    for (const name of parent.records.keys()) {
+      if (present.has(name)) continue;
+      parent.records.delete(name);
+      if (isRoot) this.change.removed.push(name);
+    }
     const fresh = names.filter((name) => !parent.records.has(name));
+    this.change.added += fresh.length;
     for (const record of await readChildren(this.session, path, fresh)) parent.records.set(record.name, record);
     if (isRoot) this.updateAuxiliaryParents(names);
   }
@@ -172,6 +185,18 @@ export class LockWatcher {
   }
 
   private publish(): void {
+    // The common case first: the holder went and the next one holds; no need to analyse the whole queue again.
+    const change = this.change;
+    this.change = { removed: [], added: 0, other: true };
+    if (this.loaded && !change.other) {
+      const fast = handover(this.current, change.removed, change.added, Date.now());
+      if (fast !== null) {
+        this.current = fast.snapshot;
+        this.onDelta(fast.delta);
+        this.scheduleAnomalies();
+        return;
+      }
+    }
     const input = this.input();
     // Before the first read there is nothing to date roles from: holders then held since an unknown time.
     const next = buildSnapshot(input, this.loaded ? this.current : null, Date.now(), this.current.version + 1);
