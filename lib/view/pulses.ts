@@ -1,4 +1,5 @@
 import type { LockDelta, LockSnapshot } from '../protocol';
+import { parentPath } from '../zk/path';
 
 /**
  * Who is woken when nodes go: every node whose watch is on a removed node, and for herd-style
@@ -8,7 +9,7 @@ import type { LockDelta, LockSnapshot } from '../protocol';
 export function wokenBy(previous: LockSnapshot, delta: LockDelta): { removed: string; woken: string[] }[] {
   if (delta.removed.length === 0) return [];
   const gone = new Map(previous.nodes.filter((node) => delta.removed.includes(node.name)).map((node) => [node.path, node.name]));
-  const parents = new Set([...gone.keys()].map((path) => path.slice(0, path.lastIndexOf('/'))));
+  const parents = new Set([...gone.keys()].map(parentPath));
   return [...gone].map(([path, name]) => ({
     removed: name,
     woken: previous.nodes
