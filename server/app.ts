@@ -94,6 +94,8 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   const { session, embedded } = options;
   const app = express();
   app.disable('x-powered-by');
+  // Snapshots are live and megabytes long: hashing each one for an ETag costs time and saves nothing.
+  app.disable('etag');
   const httpServer = createServer(app);
 
   const io = new SocketServer<ClientToServerEvents, ServerToClientEvents>(httpServer, {

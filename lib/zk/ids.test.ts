@@ -19,6 +19,26 @@ describe('64-bit ZooKeeper fields', () => {
     expect(longBytesToNumber(new Uint8Array(view.buffer))).toBe(1_795_314_122_847);
   });
 
+  it('reads negative and small values as a signed 64-bit field', () => {
+    const view = new DataView(new ArrayBuffer(8));
+    for (const value of [0n, 1n, -1n, 4_294_967_295n, 4_294_967_296n, -4_294_967_297n, 9_007_199_254_740_991n]) {
+      view.setBigInt64(0, value);
+      expect(longBytesToNumber(new Uint8Array(view.buffer))).toBe(Number(value));
+    }
+  });
+
+  it('prints a value whose low half has leading zeros in full', () => {
+    expect(longBytesToHex(bytes(0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x0a))).toBe('0x10000000a');
+    expect(longBytesToHex(bytes(0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0a))).toBe('0xa');
+  });
+
+  it('reads a field at an offset within a larger record', () => {
+    const record = bytes(9, 9, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x0a, 9);
+    expect(longBytesToHex(record, 2)).toBe('0x10000000a');
+    expect(longBytesToNumber(record, 2)).toBe(4_294_967_306);
+    expect(() => longBytesToHex(record, 4)).toThrow(RangeError);
+  });
+
   it('refuses anything but eight bytes', () => {
     expect(() => longBytesToHex(bytes(1, 2, 3))).toThrow(RangeError);
   });

@@ -201,6 +201,11 @@ export class LockWatcher {
     // Before the first read there is nothing to date roles from: holders then held since an unknown time.
     const next = buildSnapshot(input, this.loaded ? this.current : null, Date.now(), this.current.version + 1);
     this.loaded = true;
+    if (!this.options.live) {
+      // A one-time read has nobody to tell: no delta, and anomalies are the reader's to add.
+      this.current = next;
+      return;
+    }
     const delta = diffSnapshots(this.current, next);
     if (delta !== null) {
       this.current = next;

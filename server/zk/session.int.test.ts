@@ -39,6 +39,42 @@ describe('ZkSession', () => {
       session.close();
     }
   });
+
+  it('reads many nodes in one multiRead exactly as one getData each would, errors included, also under a chroot', async () => {
+    const root = uniqueRoot('multiread');
+    const session = await openSession();
+    const chrooted = new ZkSession({ connectString: `${zkConnect()}${root}`, sessionTimeoutMs: 4000 });
+    try {
+      await session.mkdirp(`${root}/lock`);
+      const values = [Buffer.from('10.0.0.1'), Buffer.from([0, 255, 7, 128]), null, Buffer.alloc(0), Buffer.from('x'.repeat(3000))];
+      const created = [];
+      for (const value of values) created.push(await session.create(`${root}/lock/n-`, value, 'ephemeral-sequential'));
+      const paths = [...created, `${root}/lock/missing`, `${root}/lock`];
+      // More nodes than one request carries, so that the reads span several multiReads.
+      for (let i = 0; i < 1200; i += 1) paths.push(created[i % created.length]!);
+
+      const many = await session.getDataMany(paths);
+      const single = await Promise.all(paths.map((path) => session.getData(path).catch((error: unknown) => error)));
+      expect(many).toHaveLength(paths.length);
+      many.forEach((result, index) => {
+        const expected = single[index];
+        if (expected instanceof ZkError) expect(result).toMatchObject({ code: expected.code, path: paths[index] });
+        else expect(result).toEqual(expected);
+      });
+      expect(session.batchesReads).toBe(true);
+      expect(many[5]).toMatchObject({ code: 'NO_NODE' });
+      expect((many[1] as { data: Buffer }).data).toEqual(Buffer.from([0, 255, 7, 128]));
+      expect((many[0] as { stat: { ephemeralOwner: string } }).stat.ephemeralOwner).toBe(session.sessionId);
+
+      await chrooted.start(10_000);
+      const relative = created.map((path) => path.slice(root.length));
+      const throughChroot = await chrooted.getDataMany(relative);
+      expect(throughChroot).toEqual(many.slice(0, created.length));
+    } finally {
+      chrooted.close();
+      session.close();
+    }
+  });
 });
 
 describe('after its session expires', () => {
