@@ -1,9 +1,10 @@
 'use client';
 import Link from 'next/link';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { recordQueueLengths, viewLocks, type LockColumn, type LockTableView } from '../lib/view/lock-table';
 import { formatDuration, shortNodeName } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
+import { moveBetweenRows } from './rowKeys';
 import { Sparkline } from './Sparkline';
 import { useLockList } from './useLockList';
 import { useNow } from './useNow';
@@ -25,6 +26,21 @@ export function LockTable() {
   const now = useNow();
   const [view, setView] = useState<LockTableView>({ sortBy: 'path', descending: false, filter: '' });
   const [history, setHistory] = useState<Map<string, number[]>>(new Map());
+  const filterBox = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    // `/` goes to the filter from anywhere but a text field, as on most sites with a search box.
+    const onKey = (event: KeyboardEvent): void => {
+      const target = event.target as HTMLElement | null;
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target !== null && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+      if (filterBox.current === null) return;
+      event.preventDefault();
+      filterBox.current.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   useEffect(() => {
     if (list === null) return;
@@ -62,7 +78,9 @@ export function LockTable() {
             <input
               id="lock-filter"
               type="search"
-              placeholder="Filter by path, recipe, holder or session"
+              placeholder="Filter by path, recipe, holder or session  ( / )"
+              aria-keyshortcuts="/"
+              ref={filterBox}
               data-testid="lock-filter"
               value={view.filter}
               onChange={(event) => setView((current) => ({ ...current, filter: event.target.value }))}
@@ -101,7 +119,7 @@ export function LockTable() {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody onKeyDown={moveBetweenRows}>
               {shown.map((lock) => (
                 <tr key={lock.path} data-testid="lock-row" data-path={lock.path}>
                   <td>

@@ -12,6 +12,9 @@ import { useLock } from './useLock';
 import { useNow } from './useNow';
 import { useSimulation } from './useSimulation';
 
+/** The drawing's scales, from a whole queue on a projector to large print. */
+const ZOOM_LEVELS = [0.5, 0.67, 0.8, 1, 1.25, 1.5];
+
 function nodeFromHash(hash: string): string | null {
   const match = /^#node=(.+)$/.exec(hash);
   if (match?.[1] === undefined) return null;
@@ -24,7 +27,7 @@ function nodeFromHash(hash: string): string | null {
 
 /** The live page of one lock: who holds it, who waits behind whom. */
 export function LockView({ path }: { path: string }) {
-  const { snapshot, error, woken } = useLock(path);
+  const { snapshot, error, woken, wakes } = useLock(path);
   const now = useNow();
   const holder = snapshot?.nodes.find((node) => node.role === 'holder') ?? null;
   const simulation = useSimulation();
@@ -35,6 +38,8 @@ export function LockView({ path }: { path: string }) {
   // A deep link (`#node=<name>`) selects a node; the diagram renders only in the browser, so this cannot mismatch.
   const [selectedName, setSelectedName] = useState<string | null>(() => nodeFromHash(typeof window === 'undefined' ? '' : window.location.hash));
   const [compact, setCompact] = useState(false);
+  const [zoom, setZoom] = useState(1);
+  const zoomBy = (step: number): void => setZoom((current) => ZOOM_LEVELS[Math.min(ZOOM_LEVELS.length - 1, Math.max(0, ZOOM_LEVELS.indexOf(current) + step))] ?? 1);
   const select = (name: string): void => {
     setSelectedName(name);
     window.history.replaceState(null, '', `#node=${encodeURIComponent(name)}`);
@@ -123,9 +128,25 @@ export function LockView({ path }: { path: string }) {
                     <input id="compact-view" type="checkbox" checked={compact} data-testid="compact-view" onChange={(event) => setCompact(event.target.checked)} />
                     <span>Compact: one line per node</span>
                   </label>
+                  <span className="zoom" role="group" aria-label="Zoom">
+                    <button type="button" className="button small" onClick={() => zoomBy(-1)} disabled={zoom === ZOOM_LEVELS[0]} aria-label="Zoom out" data-testid="zoom-out">
+                      −
+                    </button>
+                    <button type="button" className="button small zoom-level" onClick={() => setZoom(1)} aria-label="Reset zoom to 100%" data-testid="zoom-level">
+                      {Math.round(zoom * 100)}%
+                    </button>
+                    <button type="button" className="button small" onClick={() => zoomBy(1)} disabled={zoom === ZOOM_LEVELS[ZOOM_LEVELS.length - 1]} aria-label="Zoom in" data-testid="zoom-in">
+                      +
+                    </button>
+                  </span>
                   <span className="muted legend">
                     <span className="legend-edge confirmed" aria-hidden="true" /> watch confirmed by ZooKeeper
                     <span className="legend-edge" aria-hidden="true" /> watch the recipe sets
+                    {snapshot.nodes.some((node) => node.watchConfirmed === false) ? (
+                      <>
+                        <span className="legend-edge missing" aria-hidden="true" /> watch ZooKeeper does not report
+                      </>
+                    ) : null}
                   </span>
                 </div>
                 <QueueDiagram
@@ -134,6 +155,8 @@ export function LockView({ path }: { path: string }) {
                   selected={selectedName}
                   onSelect={select}
                   woken={woken}
+                  wakes={wakes}
+                  zoom={zoom}
                   compact={compact}
                   flagged={flagged}
                 />

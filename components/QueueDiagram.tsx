@@ -2,7 +2,20 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LockNode } from '../lib/protocol';
 import { formatDuration, shortNodeName } from '../lib/view/format';
-import { COMPACT_QUEUE_LAYOUT, DEFAULT_QUEUE_LAYOUT, edgePath, edgeVisible, layoutQueue, visibleRows } from '../lib/view/queue-layout';
+import { departures, wakeTrails, type Trail, type Wake } from '../lib/view/pulses';
+import {
+  columnsFor,
+  COMPACT_QUEUE_LAYOUT,
+  DEFAULT_QUEUE_LAYOUT,
+  edgePath,
+  edgeVisible,
+  layoutQueue,
+  nodesInRows,
+  rowTop,
+  visibleRows,
+  type PlacedNode,
+  type QueueLayout,
+} from '../lib/view/queue-layout';
 
 interface QueueDiagramProps {
   nodes: readonly LockNode[];
@@ -12,14 +25,20 @@ interface QueueDiagramProps {
   onSelect: (name: string) => void;
   /** Nodes a deletion just woke: they pulse, one for a chained lock, all of them for a herd. */
   woken: ReadonlySet<string>;
+  /** What the last deletions woke: a notification runs along each woken watcher's edge. */
+  wakes: readonly Wake[];
+  /** The drawing's scale (1 is 100%). */
+  zoom: number;
   /** One line per node instead of a card. */
   compact: boolean;
   /** Nodes an anomaly names, marked on their cards. */
   flagged: ReadonlySet<string>;
 }
 
-// The meta line fits a card of 420 units in the monospace face at 11.5 px.
-const META_CHARACTERS = 56;
+// A character of the monospace face at 11.5 px is about 7 units wide; the card keeps 30 for its margins.
+const META_CHARACTERS = Math.floor((DEFAULT_QUEUE_LAYOUT.cardWidth - 30) / 7);
+// How long a leaving card and a running notification stay on screen; the CSS animations match.
+const MOTION_MS = 450;
 
 /** Owner session, client address, fencing token and data, cut to fit the card. */
 function cardMeta(node: LockNode): string {
@@ -28,25 +47,39 @@ function cardMeta(node: LockNode): string {
   return line.length > META_CHARACTERS ? `${line.slice(0, META_CHARACTERS - 1)}…` : line;
 }
 
+interface Motion {
+  layout: QueueLayout;
+  /** The drawing's height before the change: kept while cards close up, so that none is cut off. */
+  height: number;
+  wakes: readonly Wake[];
+  leaving: PlacedNode[];
+  trails: Trail[];
+}
+
 /**
  * The queue as a chain of cards, holder at the top, with an edge from each waiter to the node
  * it watches. The layout is computed in `lib`; React owns every element, and only the rows on
  * screen are drawn, so that 10,000 waiters scroll as smoothly as ten.
  */
-export function QueueDiagram({ nodes, now, selected, onSelect, woken, compact, flagged }: QueueDiagramProps) {
-  const layout = useMemo(() => layoutQueue(nodes, compact ? COMPACT_QUEUE_LAYOUT : DEFAULT_QUEUE_LAYOUT), [nodes, compact]);
-  const { cardWidth, cardHeight, gap, padding } = layout.options;
+export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoom, compact, flagged }: QueueDiagramProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const focusAfterRender = useRef<string | null>(null);
-  const [view, setView] = useState({ top: 0, height: 900 });
+  const [view, setView] = useState({ top: 0, height: 900, width: 900 });
+  const base = compact ? COMPACT_QUEUE_LAYOUT : DEFAULT_QUEUE_LAYOUT;
+  const columns = columnsFor(view.width / zoom, base);
+  const layout = useMemo(() => layoutQueue(nodes, { ...base, columns }), [nodes, base, columns]);
+  const { cardWidth, cardHeight, gap } = layout.options;
 
   useEffect(() => {
     const element = scroller.current;
-    if (element === null) return;
-    const update = (): void => setView({ top: element.scrollTop, height: element.clientHeight });
+    const container = element?.parentElement;
+    if (!element || !container) return;
+    // The scroller is as wide as the drawing; the room there is for more columns is its container's.
+    const update = (): void => setView({ top: element.scrollTop, height: element.clientHeight, width: container.clientWidth });
     element.addEventListener('scroll', update, { passive: true });
     const resize = new ResizeObserver(update);
     resize.observe(element);
+    resize.observe(container);
     return () => {
       element.removeEventListener('scroll', update);
       resize.disconnect();
@@ -63,20 +96,52 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, compact, f
     }
   });
 
+  const rows = visibleRows(layout, view.top / zoom, view.height / zoom);
+
+  // When the queue changes, the cards that went stay a moment to be seen leaving, and each
+  // notification runs from the node that went to the watcher it wakes, in the old drawing.
+  const [motion, setMotion] = useState<Motion>({ layout, height: layout.height, wakes, leaving: [], trails: [] });
+  if (motion.layout !== layout) {
+    const changed = motion.layout.options.columns === layout.options.columns && motion.layout.options.cardHeight === cardHeight;
+    const before = visibleRows(motion.layout, view.top / zoom, view.height / zoom);
+    setMotion({
+      layout,
+      height: motion.layout.height,
+      wakes,
+      leaving: changed ? departures(motion.layout, layout, before) : [],
+      trails: changed && wakes !== motion.wakes ? wakeTrails(motion.layout, wakes, before) : [],
+    });
+  }
+  useEffect(() => {
+    if (motion.leaving.length === 0 && motion.trails.length === 0) return;
+    const timer = setTimeout(() => setMotion((current) => ({ ...current, leaving: [], trails: [] })), MOTION_MS);
+    return () => clearTimeout(timer);
+  }, [motion.leaving, motion.trails]);
+
+  const scrollToRow = (row: number): void => {
+    const element = scroller.current;
+    if (element === null) return;
+    const top = rowTop(row, layout.options) * zoom;
+    const bottom = top + cardHeight * zoom;
+    if (top < element.scrollTop) element.scrollTop = top - gap * zoom;
+    else if (bottom > element.scrollTop + element.clientHeight) element.scrollTop = bottom + gap * zoom - element.clientHeight;
+  };
+
   // A deep link to a node far down the queue scrolls to it once.
   const scrolledTo = useRef<string | null>(null);
   useEffect(() => {
     const element = scroller.current;
     if (selected === null || element === null || scrolledTo.current === selected) return;
-    const index = layout.nodes.findIndex((entry) => entry.node.name === selected);
-    if (index < 0) return;
+    const entry = layout.nodes.find((placed) => placed.node.name === selected);
+    if (entry === undefined) return;
     scrolledTo.current = selected;
-    const top = padding + index * (cardHeight + gap);
-    if (top < element.scrollTop || top + cardHeight > element.scrollTop + element.clientHeight) element.scrollTop = Math.max(0, top - element.clientHeight / 3);
-  }, [selected, layout, padding, cardHeight, gap]);
+    const top = rowTop(entry.row, layout.options) * zoom;
+    if (top < element.scrollTop || top + cardHeight * zoom > element.scrollTop + element.clientHeight) element.scrollTop = Math.max(0, top - element.clientHeight / 3);
+  }, [selected, layout, cardHeight, zoom]);
 
-  const rows = visibleRows(layout, view.top, view.height);
-  const shown = layout.nodes.slice(rows.first, rows.last + 1);
+  const moving = motion.leaving.length > 0 || motion.trails.length > 0;
+  const height = moving ? Math.max(layout.height, motion.height) : layout.height;
+  const shown = nodesInRows(layout, rows);
   const edges = layout.edges.filter((edge) => edgeVisible(edge, rows));
 
   const move = (index: number): void => {
@@ -84,20 +149,16 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, compact, f
     if (next === undefined) return;
     onSelect(next.node.name);
     focusAfterRender.current = next.node.name;
-    const element = scroller.current;
-    if (element === null) return;
-    const top = padding + index * (cardHeight + gap);
-    if (top < element.scrollTop) element.scrollTop = top - gap;
-    else if (top + cardHeight > element.scrollTop + element.clientHeight) element.scrollTop = top + cardHeight + gap - element.clientHeight;
+    scrollToRow(next.row);
   };
 
   return (
     <div className="diagram-scroll" ref={scroller} data-testid="queue-scroll">
       <svg
         className="queue"
-        width={layout.width}
-        height={layout.height}
-        viewBox={`0 0 ${layout.width} ${layout.height}`}
+        width={layout.width * zoom}
+        height={height * zoom}
+        viewBox={`0 0 ${layout.width} ${height}`}
         role="group"
         aria-label={`Lock queue: ${nodes.length} node${nodes.length === 1 ? '' : 's'}`}
         data-testid="queue-diagram"
@@ -134,7 +195,15 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, compact, f
             );
           })}
         </g>
-        {shown.map(({ node, index, x, y }) => {
+        {motion.leaving.map(({ node, x, y }) => (
+          <g key={`leaving-${node.name}`} className="node-leaving" style={{ transform: `translate(${x}px, ${y}px)` }} data-testid="leaving-node" data-name={node.name} aria-hidden="true">
+            <rect width={cardWidth} height={cardHeight} rx={10} className="card-bg" />
+            <text x={20} y={compact ? 20 : 47} className="card-name">
+              {shortNodeName(node.name)}
+            </text>
+          </g>
+        ))}
+        {shown.map(({ node, index, row, column, x, y }) => {
           const holder = node.role === 'holder';
           return (
             <g
@@ -146,6 +215,8 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, compact, f
               data-testid="lock-node"
               data-name={node.name}
               data-role={node.role}
+              data-row={row}
+              data-column={column}
               tabIndex={0}
               role="button"
               aria-pressed={selected === node.name}
@@ -155,9 +226,10 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, compact, f
                 if (event.key === 'Enter' || event.key === ' ') {
                   event.preventDefault();
                   onSelect(node.name);
-                } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+                } else if (['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight'].includes(event.key)) {
+                  // The next or the previous in the queue, whether it is drawn below or beside.
                   event.preventDefault();
-                  move(index + (event.key === 'ArrowDown' ? 1 : -1));
+                  move(index + (event.key === 'ArrowDown' || event.key === 'ArrowRight' ? 1 : -1));
                 } else if (event.key === 'Home' || event.key === 'End') {
                   event.preventDefault();
                   move(event.key === 'Home' ? 0 : layout.nodes.length - 1);
@@ -206,6 +278,9 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, compact, f
             </g>
           );
         })}
+        {motion.trails.map((trail) => (
+          <circle key={trail.key} r={6} className="wake-trail" style={{ offsetPath: `path('${trail.d}')` }} data-testid="wake-trail" data-woken={trail.woken} aria-hidden="true" />
+        ))}
       </svg>
     </div>
   );

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { SessionListSchema, type SessionList } from '../lib/protocol';
 import { shortNodeName } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
+import { moveBetweenRows } from './rowKeys';
 import { useLockList } from './useLockList';
 
 /** Every session that owns lock nodes, with those nodes; read again whenever the lock list changes. */
@@ -64,7 +65,7 @@ export function SessionTable() {
             <th scope="col">Lock nodes</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody onKeyDown={moveBetweenRows}>
           {sessions.sessions.map((session) => (
             <tr key={session.sessionId} data-testid="session-row" data-session={session.sessionId}>
               <td className="mono">{session.sessionId === '0x0' ? 'none (persistent nodes)' : session.sessionId}</td>

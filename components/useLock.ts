@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { applyDelta } from '../lib/lock/delta';
-import { wokenBy } from '../lib/view/pulses';
+import { wokenBy, type Wake } from '../lib/view/pulses';
 import { LockDeltaSchema, LockSnapshotSchema, type Ack, type LockSnapshot } from '../lib/protocol';
 import { getSocket } from './socket';
 
@@ -10,17 +10,20 @@ export interface LockState {
   error: string | null;
   /** Nodes just woken by a deletion, for the page to pulse (cleared after a moment). */
   woken: ReadonlySet<string>;
+  /** What the last deletions woke, one entry per removed node: a new array for each change. */
+  wakes: readonly Wake[];
 }
 
 const PULSE_MS = 700;
 const NOBODY: ReadonlySet<string> = new Set();
+const NO_WAKES: readonly Wake[] = [];
 
 /**
  * Subscribes to one lock: a full snapshot, then deltas applied with the same `applyDelta` the
  * server uses. A missed delta (a version gap) or a reconnect asks for a fresh snapshot.
  */
 export function useLock(path: string): LockState {
-  const [state, setState] = useState<LockState>({ snapshot: null, error: null, woken: NOBODY });
+  const [state, setState] = useState<LockState>({ snapshot: null, error: null, woken: NOBODY, wakes: NO_WAKES });
 
   useEffect(() => {
     const socket = getSocket();
@@ -29,21 +32,22 @@ export function useLock(path: string): LockState {
     let pulseTimer: ReturnType<typeof setTimeout> | null = null;
     const subscribe = (): void => {
       socket.emit('subscribe', { path }, (ack: Ack) => {
-        if (!ack.ok) setState({ snapshot: current, error: ack.error, woken });
+        if (!ack.ok) setState({ snapshot: current, error: ack.error, woken, wakes: NO_WAKES });
       });
     };
     const onSnapshot = (raw: unknown): void => {
       const parsed = LockSnapshotSchema.safeParse(raw);
       if (!parsed.success || parsed.data.path !== path) return;
       current = parsed.data;
-      setState({ snapshot: current, error: null, woken });
+      setState({ snapshot: current, error: null, woken, wakes: NO_WAKES });
     };
     const onDelta = (raw: unknown): void => {
       const parsed = LockDeltaSchema.safeParse(raw);
       if (!parsed.success || parsed.data.path !== path) return;
       if (current === null) return;
       try {
-        const woke = wokenBy(current, parsed.data).flatMap((wake) => wake.woken);
+        const wakes = wokenBy(current, parsed.data);
+        const woke = wakes.flatMap((wake) => wake.woken);
         current = applyDelta(current, parsed.data);
         if (woke.length > 0) {
           woken = new Set(woke);
@@ -53,7 +57,7 @@ export function useLock(path: string): LockState {
             setState((previous) => ({ ...previous, woken }));
           }, PULSE_MS);
         }
-        setState({ snapshot: current, error: null, woken });
+        setState({ snapshot: current, error: null, woken, wakes: wakes.length > 0 ? wakes : NO_WAKES });
       } catch {
         subscribe();
       }

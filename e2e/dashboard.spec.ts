@@ -32,6 +32,23 @@ test.describe('the dashboard', () => {
     await dashboard.sortBy('waiting');
     await expect.poll(() => dashboard.paths()).toEqual([small, large]);
 
+    // The keyboard alone: `/` reaches the filter, arrow keys walk the rows, Enter opens a lock.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('/');
+    await expect(dashboard.filter).toBeFocused();
+    await dashboard.row(small).getByRole('link').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(dashboard.row(large).getByRole('link')).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(dashboard.row(small).getByRole('link')).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(dashboard.row(large).getByRole('link')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/locks${large}$`));
+    await page.goBack();
+    await dashboard.filter.fill(tag);
+    await expect(dashboard.rows).toHaveCount(2);
+
     await dashboard.filter.fill(`${tag} no-such-lock`);
     await expect(page.getByTestId('lock-filter-empty')).toBeVisible();
 

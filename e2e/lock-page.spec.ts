@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
 import { LockPage } from './pages/lock-page';
 
@@ -159,5 +160,49 @@ test.describe('deep links and zoom', () => {
     await expect.poll(() => lock.nodes.count()).toBeGreaterThan(comfortable);
     await lock.node(names[52]!).click();
     await expect(page).toHaveURL(new RegExp(`#node=${names[52]}$`));
+  });
+
+  test('draws waiting readers side by side, each watching the writer before them, and zooms', async ({ page, explorerUrl, zk }) => {
+    const lockPath = zk.lockPath('readers');
+    const admin = await zk.session();
+    await admin.mkdirp(lockPath);
+    // Curator's InterProcessReadWriteLock layout: a writer holds, three readers wait behind it, then a writer.
+    const names: string[] = [];
+    for (const kind of ['__WRIT__', '__READ__', '__READ__', '__READ__', '__WRIT__']) {
+      const session = await zk.session();
+      const created = await session.create(`${lockPath}/_c_${randomUUID()}-${kind}`, null, 'ephemeral-sequential');
+      names.push(created.slice(lockPath.length + 1));
+    }
+    const [writer, r1, r2, r3, lastWriter] = names as [string, string, string, string, string];
+    await page.setViewportSize({ width: 1600, height: 900 });
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(lockPath);
+    await expect(lock.nodes).toHaveCount(5);
+    await expect(lock.node(writer)).toHaveAttribute('data-row', '0');
+    for (const [reader, column] of [
+      [r1, '0'],
+      [r2, '1'],
+    ] as const) {
+      await expect(lock.node(reader)).toHaveAttribute('data-row', '1');
+      await expect(lock.node(reader)).toHaveAttribute('data-column', column);
+      await expect(lock.edge(reader, writer)).toHaveCount(1);
+    }
+    await expect(lock.edge(r3, writer)).toHaveCount(1);
+    await expect(lock.edge(lastWriter, r3)).toHaveCount(1);
+    const readerBoxes = await Promise.all([r1, r2].map((name) => lock.node(name).boundingBox()));
+    expect(readerBoxes[0]!.y).toBeCloseTo(readerBoxes[1]!.y, 0);
+    expect(readerBoxes[1]!.x).toBeGreaterThan(readerBoxes[0]!.x + readerBoxes[0]!.width);
+
+    // Zoom out and back: the cards scale (and more of them may fit side by side).
+    const cardWidth = async (): Promise<number> => (await lock.node(writer).boundingBox())?.width ?? 0;
+    const full = await cardWidth();
+    await lock.zoomOut.click();
+    await expect(lock.zoomLevel).toHaveText('80%');
+    await expect.poll(async () => (await cardWidth()) / full).toBeCloseTo(0.8, 2);
+    await lock.zoomLevel.click();
+    await expect(lock.zoomLevel).toHaveText('100%');
+    await lock.zoomIn.focus();
+    await page.keyboard.press('Enter');
+    await expect(lock.zoomLevel).toHaveText('125%');
   });
 });

@@ -57,10 +57,14 @@ test.describe('a release, drawn as ZooKeeper delivers it', () => {
       const spawned = await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, count: 4, strategy, holdMs: 600_000, rounds: 1 } });
       expect(spawned.status()).toBe(201);
       await expect(lock.nodes).toHaveCount(4);
-      const { contenders } = (await spawned.json()) as { contenders: Array<{ id: string; state: string }> };
+      const { contenders } = (await spawned.json()) as { contenders: Array<{ id: string; state: string; node: string | null }> };
       const holder = contenders.find((contender) => contender.state === 'holding') ?? contenders[0]!;
+      const motion = await lock.recordMotion();
       expect((await request.post(`${explorerUrl}/api/sim/contenders/${holder.id}/release`)).status()).toBe(200);
       await expect(page.locator('[data-testid="lock-node"][data-woken="true"]')).toHaveCount(woken);
+      // A notification runs to each woken watcher, and the released node is seen leaving.
+      await expect.poll(async () => (await motion()).trails.length).toBe(woken);
+      expect((await motion()).leaving).toEqual([holder.node]);
       await expect(lock.nodes).toHaveCount(3);
       await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
     });

@@ -43,4 +43,38 @@ export class LockPage {
   get summaryHolder(): Locator {
     return this.page.getByTestId('summary-holder');
   }
+
+  get zoomIn(): Locator {
+    return this.page.getByTestId('zoom-in');
+  }
+
+  get zoomOut(): Locator {
+    return this.page.getByTestId('zoom-out');
+  }
+
+  get zoomLevel(): Locator {
+    return this.page.getByTestId('zoom-level');
+  }
+
+  /**
+   * Starts noting the short-lived motion the page adds (notifications running along edges,
+   * cards leaving), which may come and go between two polls; returns a reader of what was seen.
+   */
+  async recordMotion(): Promise<() => Promise<{ trails: string[]; leaving: string[] }>> {
+    await this.page.evaluate(() => {
+      const seen = { trails: [] as string[], leaving: [] as string[] };
+      (window as unknown as { motionSeen: typeof seen }).motionSeen = seen;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const added of record.addedNodes) {
+            if (!(added instanceof Element)) continue;
+            const kind = added.getAttribute('data-testid');
+            if (kind === 'wake-trail') seen.trails.push(added.getAttribute('data-woken') ?? '');
+            if (kind === 'leaving-node') seen.leaving.push(added.getAttribute('data-name') ?? '');
+          }
+        }
+      }).observe(document.body, { subtree: true, childList: true });
+    });
+    return () => this.page.evaluate(() => (window as unknown as { motionSeen: { trails: string[]; leaving: string[] } }).motionSeen);
+  }
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { diffSnapshots } from '../lock/delta';
 import { buildSnapshot } from '../lock/queue';
 import { record, snapshotOf } from '../testing/records';
-import { wokenBy } from './pulses';
+import { departures, wakeTrails, wokenBy } from './pulses';
+import { edgePath, layoutQueue } from './queue-layout';
 
 describe('who a deletion wakes', () => {
   it('a chained lock wakes only the node just behind', () => {
@@ -29,5 +30,39 @@ describe('who a deletion wakes', () => {
     const before = snapshotOf('/l', [record('lock-0000000000')]);
     const after = snapshotOf('/l', [record('lock-0000000000'), record('lock-0000000001')], before, 1);
     expect(wokenBy(before, diffSnapshots(before, after)!)).toEqual([]);
+  });
+});
+
+describe('what the page animates', () => {
+  const names = ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'];
+  const all = { first: 0, last: 100 };
+
+  it('a chained release: the holder leaves, and one notification runs to the node behind it', () => {
+    const before = snapshotOf('/l', names.map((name) => record(name)));
+    const after = snapshotOf('/l', names.slice(1).map((name) => record(name)), before, 1);
+    const wakes = wokenBy(before, diffSnapshots(before, after)!);
+    const [beforeLayout, afterLayout] = [layoutQueue(before.nodes), layoutQueue(after.nodes)];
+    const trails = wakeTrails(beforeLayout, wakes, all);
+    expect(trails.map((trail) => trail.woken)).toEqual(['lock-0000000001']);
+    expect(trails[0]!.d).toBe(edgePath(beforeLayout.edges[0]!, beforeLayout.options));
+    expect(departures(beforeLayout, afterLayout, all).map((entry) => [entry.node.name, entry.y])).toEqual([['lock-0000000000', 16]]);
+  });
+
+  it('a herd release: a notification runs to every waiter on screen, and no further', () => {
+    const declare = (children: string[]) => ({ path: '/h', self: null, root: { path: '/h', exists: true, children: children.map((name) => record(name)) }, auxiliary: [], declared: 'herd' as const });
+    const many = Array.from({ length: 50 }, (_, i) => `lock-${String(i).padStart(10, '0')}`);
+    const before = buildSnapshot(declare(many), null, 0);
+    const after = buildSnapshot(declare(many.slice(1)), before, 1);
+    const wakes = wokenBy(before, diffSnapshots(before, after)!);
+    expect(wakes[0]!.woken).toHaveLength(49);
+    const layout = layoutQueue(before.nodes);
+    expect(wakeTrails(layout, wakes, all)).toHaveLength(49);
+    expect(wakeTrails(layout, wakes, { first: 0, last: 9 })).toHaveLength(9);
+    expect(wakeTrails(layout, wakes, all, 5)).toHaveLength(5);
+  });
+
+  it('nothing leaves the first time a lock is drawn', () => {
+    const layout = layoutQueue(snapshotOf('/l', [record('lock-0000000000')]).nodes);
+    expect(departures(layoutQueue([]), layout, all)).toEqual([]);
   });
 });

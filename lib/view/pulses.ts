@@ -1,12 +1,19 @@
 import type { LockDelta, LockSnapshot } from '../protocol';
 import { parentPath } from '../zk/path';
+import { edgePath, nodesInRows, PARENT_ROW, type PlacedNode, type QueueLayout } from './queue-layout';
+
+/** One removed node and the watchers its removal woke. */
+export interface Wake {
+  removed: string;
+  woken: string[];
+}
 
 /**
  * Who is woken when nodes go: every node whose watch is on a removed node, and for herd-style
  * waiters (a watch on the parent's children) every one of them, since any change wakes them all.
  * This is what the page animates, so that one chained wake-up and the herd's fan-out both show.
  */
-export function wokenBy(previous: LockSnapshot, delta: LockDelta): { removed: string; woken: string[] }[] {
+export function wokenBy(previous: LockSnapshot, delta: LockDelta): Wake[] {
   if (delta.removed.length === 0) return [];
   const gone = new Map(previous.nodes.filter((node) => delta.removed.includes(node.name)).map((node) => [node.path, node.name]));
   const parents = new Set([...gone.keys()].map(parentPath));
@@ -17,4 +24,41 @@ export function wokenBy(previous: LockSnapshot, delta: LockDelta): { removed: st
       .filter((node) => (node.watch?.type !== 'children' ? node.watch?.path === path : parents.has(node.watch.path)))
       .map((node) => node.name),
   }));
+}
+
+/** A notification on its way: the path it runs, drawn from the woken watcher to what it watched. */
+export interface Trail {
+  key: string;
+  /** The watcher it wakes. */
+  woken: string;
+  /** The watch edge's path in the drawing as it was; the notification runs it backwards. */
+  d: string;
+}
+
+/**
+ * The paths the notifications of a change run, in the drawing as it was before the change:
+ * along each woken watcher's edge, from the removed node (or the parent, for a herd) to the
+ * watcher. Only edges on screen are kept (a herd of 10,000 has 10,000 of them); each watcher
+ * once, however many nodes went.
+ */
+export function wakeTrails(before: QueueLayout, wakes: readonly Wake[], rows: { first: number; last: number }, limit = 200): Trail[] {
+  const woken = new Map<string, string>();
+  for (const wake of wakes) for (const name of wake.woken) if (!woken.has(name)) woken.set(name, wake.removed);
+  const trails: Trail[] = [];
+  for (const edge of before.edges) {
+    if (trails.length >= limit) break;
+    const removed = woken.get(edge.from);
+    // The watcher it reaches must be on screen: a herd's edges all cross the screen, to the parent above.
+    if (removed === undefined || edge.fromRow < rows.first || edge.fromRow > rows.last) continue;
+    if (edge.toRow !== PARENT_ROW && edge.to !== removed) continue;
+    trails.push({ key: `${removed}->${edge.from}`, woken: edge.from, d: edgePath(edge, before.options) });
+  }
+  return trails;
+}
+
+/** The cards of nodes that went, where they were drawn, so that they can be seen leaving. */
+export function departures(before: QueueLayout, after: QueueLayout, rows: { first: number; last: number }): PlacedNode[] {
+  if (before.nodes.length === 0) return [];
+  const present = new Set(after.nodes.map((entry) => entry.node.name));
+  return nodesInRows(before, rows).filter((entry) => !present.has(entry.node.name));
 }

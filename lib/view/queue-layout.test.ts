@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildSnapshot } from '../lock/queue';
+import { buildSnapshot, type ChildRecord } from '../lock/queue';
 import { formatSequence } from '../lock/sequence';
 import { record, snapshotOf } from '../testing/records';
-import { DEFAULT_QUEUE_LAYOUT, edgePath, edgeVisible, layoutQueue, visibleRows } from './queue-layout';
+import { columnsFor, DEFAULT_QUEUE_LAYOUT, edgePath, edgeVisible, layoutQueue, nodesInRows, visibleRows, type PlacedEdge } from './queue-layout';
 
 describe('layoutQueue', () => {
   const { nodes } = snapshotOf('/l', ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'].map((name) => record(name)));
@@ -54,7 +54,69 @@ describe('drawing only what is on screen', () => {
 
   it('keeps an edge that crosses the screen even when both its ends are off it', () => {
     const rows = { first: 100, last: 110 };
-    expect(edgeVisible({ from: 'a', to: 'b', fromIndex: 200, toIndex: 50 }, rows)).toBe(true);
-    expect(edgeVisible({ from: 'a', to: 'b', fromIndex: 99, toIndex: 98 }, rows)).toBe(false);
+    const edge = (fromRow: number, toRow: number): PlacedEdge => ({ from: 'a', to: 'b', fromIndex: fromRow, toIndex: toRow, fromRow, toRow, fromColumn: 0, toColumn: 0 });
+    expect(edgeVisible(edge(200, 50), rows)).toBe(true);
+    expect(edgeVisible(edge(99, 98), rows)).toBe(false);
+  });
+
+  it('hands out the nodes of the visible rows only', () => {
+    expect(nodesInRows(layout, { first: 10, last: 12 }).map((entry) => entry.index)).toEqual([10, 11, 12]);
+  });
+});
+
+describe('side by side', () => {
+  const uuid = (i: number): string => `0000000${i}-0000-4000-8000-000000000000`;
+  const curator = (i: number, kind: 'READ' | 'WRIT'): ChildRecord => record(`_c_${uuid(i)}-__${kind}__${formatSequence(i)}`);
+  const wide = { ...DEFAULT_QUEUE_LAYOUT, columns: 3 };
+
+  it('draws waiting readers that follow one another in one row, each watching the writer before them', () => {
+    // write (holds), read, read, read, write, read
+    const kinds = ['WRIT', 'READ', 'READ', 'READ', 'WRIT', 'READ'] as const;
+    const { nodes } = snapshotOf('/rw', kinds.map((kind, i) => curator(i, kind)));
+    const layout = layoutQueue(nodes, wide);
+    expect(layout.nodes.map((entry) => [entry.row, entry.column])).toEqual([
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [1, 2],
+      [2, 0],
+      [3, 0],
+    ]);
+    expect(layout.rowStarts).toEqual([0, 1, 4, 5]);
+    expect(layout.width).toBe(2 * wide.padding + wide.gutter + 3 * wide.cardWidth + 2 * wide.columnGap);
+    const readerEdges = layout.edges.filter((edge) => edge.fromRow === 1);
+    expect(readerEdges.map((edge) => [edge.fromColumn, edge.toRow])).toEqual([
+      [0, 0],
+      [1, 0],
+      [2, 0],
+    ]);
+    // The readers right of the first reach the writer straight across the gap above their row.
+    const path = edgePath(readerEdges[1]!, wide);
+    expect(path).toMatch(/^M/);
+    expect(path).not.toContain('L');
+  });
+
+  it('wraps a group wider than the columns into further rows, and keeps one column on a narrow screen', () => {
+    const kinds = ['WRIT', 'READ', 'READ', 'READ', 'READ'] as const;
+    const { nodes } = snapshotOf('/rw', kinds.map((kind, i) => curator(i, kind)));
+    expect(layoutQueue(nodes, { ...wide, columns: 2 }).rowStarts).toEqual([0, 1, 3]);
+    expect(layoutQueue(nodes).rowStarts).toEqual([0, 1, 2, 3, 4]);
+    // A reader two rows below its writer goes round by the gap above its row and the gutter.
+    const wrapped = layoutQueue(nodes, { ...wide, columns: 2 }).edges.find((edge) => edge.fromRow === 2 && edge.fromColumn === 1);
+    expect(edgePath(wrapped!, { ...wide, columns: 2 })).toContain('L');
+  });
+
+  it('puts every holder of a semaphore side by side', () => {
+    const leases = snapshotOf('/sem', ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'].map((name) => record(name)));
+    const holders = leases.nodes.map((node) => ({ ...node, role: 'holder' as const, mode: 'lease' as const, predecessor: null, watch: null }));
+    expect(layoutQueue(holders, wide).nodes.map((entry) => entry.row)).toEqual([0, 0, 0]);
+  });
+
+  it('fits as many columns as the width allows, at least one', () => {
+    const { cardWidth, columnGap, gutter, padding } = DEFAULT_QUEUE_LAYOUT;
+    expect(columnsFor(2 * padding + gutter + cardWidth, DEFAULT_QUEUE_LAYOUT)).toBe(1);
+    expect(columnsFor(2 * padding + gutter + 2 * cardWidth + columnGap, DEFAULT_QUEUE_LAYOUT)).toBe(2);
+    expect(columnsFor(300, DEFAULT_QUEUE_LAYOUT)).toBe(1);
+    expect(columnsFor(100_000, DEFAULT_QUEUE_LAYOUT)).toBe(3);
   });
 });

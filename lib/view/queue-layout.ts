@@ -9,79 +9,155 @@ export interface QueueLayoutOptions {
   /** Room on the left for the watch edges. */
   gutter: number;
   padding: number;
+  /** The most cards side by side in one row (holders of a semaphore, readers waiting together). */
+  columns: number;
+  /** Space between cards side by side. */
+  columnGap: number;
 }
 
-export const DEFAULT_QUEUE_LAYOUT: QueueLayoutOptions = { cardWidth: 420, cardHeight: 76, gap: 22, gutter: 96, padding: 16 };
+export const DEFAULT_QUEUE_LAYOUT: QueueLayoutOptions = { cardWidth: 360, cardHeight: 76, gap: 22, gutter: 96, padding: 16, columns: 1, columnGap: 18 };
 
 /** Zoomed out: one line per node, so that a long queue fits on a projector screen. */
-export const COMPACT_QUEUE_LAYOUT: QueueLayoutOptions = { cardWidth: 420, cardHeight: 30, gap: 6, gutter: 96, padding: 16 };
+export const COMPACT_QUEUE_LAYOUT: QueueLayoutOptions = { ...DEFAULT_QUEUE_LAYOUT, cardHeight: 30, gap: 6 };
 
-/** A node card placed in the drawing: its top-left corner and its place in the queue. */
+/** How many cards fit side by side in `width` units (at least one, at most `limit`). */
+export function columnsFor(width: number, options: QueueLayoutOptions, limit = 3): number {
+  const room = width - 2 * options.padding - options.gutter + options.columnGap;
+  return Math.max(1, Math.min(limit, Math.floor(room / (options.cardWidth + options.columnGap))));
+}
+
+/** A node card placed in the drawing: its top-left corner, its place in the queue, and its row and column. */
 export interface PlacedNode {
   node: LockNode;
   index: number;
+  row: number;
+  column: number;
   x: number;
   y: number;
 }
 
-/** A watch edge from a waiter to the node it waits on, or (`toIndex` -1) to the parent whose children it watches. */
+/**
+ * A watch edge from a waiter to the node it waits on, or (`toIndex` -1) to the parent whose
+ * children it watches. Indices are places in the queue; rows are where those places are drawn.
+ */
 export interface PlacedEdge {
   from: string;
   to: string;
   fromIndex: number;
   toIndex: number;
+  fromRow: number;
+  toRow: number;
+  fromColumn: number;
+  toColumn: number;
 }
 
-/** The row index that stands for the lock's parent: a herd waiter's edge fans out to it. */
+/** The row (and index) that stands for the lock's parent: a herd waiter's edge fans out to it. */
 export const PARENT_ROW = -1;
 
 export interface QueueLayout {
   nodes: PlacedNode[];
   edges: PlacedEdge[];
+  /** For each row, the index of its first node: rows are runs of the queue. */
+  rowStarts: number[];
   width: number;
   height: number;
   options: QueueLayoutOptions;
 }
 
-/** Lays the queue out top to bottom, holder first, one row per node. */
+/**
+ * Which nodes share a row: every holder together (a semaphore's leases, readers holding at
+ * once), and waiting readers that follow one another, since they will be granted together.
+ */
+function groupKey(node: LockNode): string | null {
+  if (node.role === 'holder') return 'holders';
+  return node.mode === 'read' ? 'readers' : null;
+}
+
+/** Lays the queue out top to bottom, holders first, one row per node or per group side by side. */
 export function layoutQueue(nodes: readonly LockNode[], options: QueueLayoutOptions = DEFAULT_QUEUE_LAYOUT): QueueLayout {
-  const { cardHeight, gap, gutter, padding } = options;
-  const x = padding + gutter;
-  const placed = nodes.map((node, index): PlacedNode => ({ node, index, x, y: padding + index * (cardHeight + gap) }));
+  const { cardHeight, cardWidth, gap, gutter, padding, columns, columnGap } = options;
+  const placed: PlacedNode[] = [];
+  const rowStarts: number[] = [];
+  let row = -1;
+  let column = 0;
+  let previousKey: string | null = null;
+  let widest = 1;
+  nodes.forEach((node, index) => {
+    const key = groupKey(node);
+    if (row < 0 || key === null || key !== previousKey || column + 1 >= columns) {
+      row += 1;
+      column = 0;
+      rowStarts.push(index);
+    } else {
+      column += 1;
+      widest = Math.max(widest, column + 1);
+    }
+    previousKey = key;
+    placed.push({ node, index, row, column, x: padding + gutter + column * (cardWidth + columnGap), y: padding + row * (cardHeight + gap) });
+  });
   const indexOf = new Map(nodes.map((node, index) => [node.name, index]));
   const edges: PlacedEdge[] = [];
-  nodes.forEach((node, fromIndex) => {
+  placed.forEach((from, fromIndex) => {
+    const { node } = from;
+    const base = { from: node.name, fromIndex, fromRow: from.row, fromColumn: from.column };
     if (node.predecessor === null && node.watch?.type === 'children') {
-      edges.push({ from: node.name, to: node.watch.path, fromIndex, toIndex: PARENT_ROW });
+      edges.push({ ...base, to: node.watch.path, toIndex: PARENT_ROW, toRow: PARENT_ROW, toColumn: 0 });
       return;
     }
     const toIndex = node.predecessor === null ? undefined : indexOf.get(node.predecessor);
-    if (toIndex !== undefined) edges.push({ from: node.name, to: node.predecessor as string, fromIndex, toIndex });
+    const to = toIndex === undefined ? undefined : placed[toIndex];
+    if (to !== undefined) edges.push({ ...base, to: to.node.name, toIndex: to.index, toRow: to.row, toColumn: to.column });
   });
-  const rows = Math.max(nodes.length, 1);
+  const rows = Math.max(rowStarts.length, 1);
   return {
     nodes: placed,
     edges,
-    width: padding * 2 + gutter + options.cardWidth,
+    rowStarts,
+    width: padding * 2 + gutter + widest * cardWidth + (widest - 1) * columnGap,
     height: padding * 2 + rows * cardHeight + (rows - 1) * gap,
     options,
   };
 }
 
+/** Where a row's cards start, top edge, in drawing units. */
+export function rowTop(row: number, options: QueueLayoutOptions): number {
+  return options.padding + row * (options.cardHeight + options.gap);
+}
+
 /**
- * The SVG path of an edge: from the waiter's left side to the left side of the node it
- * watches; longer jumps bulge further out, so that edges which skip nodes (a reader waiting on
- * an earlier writer) stay apart.
+ * The SVG path of an edge. From the first card of a row, as a curve in the left gutter from
+ * its left side to the left side of the node it watches (longer jumps bulge further out, so
+ * that edges which skip nodes stay apart). From a card further right, which has cards on its
+ * left: up into the gap above its row, to the gutter, and on as before; or, when it watches a
+ * card in the row just above, straight across that gap.
  */
 export function edgePath(edge: PlacedEdge, options: QueueLayoutOptions = DEFAULT_QUEUE_LAYOUT): string {
-  const { cardHeight, gap, gutter, padding } = options;
-  const x = padding + gutter;
+  const { cardHeight, cardWidth, columnGap, gap, gutter, padding } = options;
+  const left = padding + gutter;
+  const columnX = (column: number): number => left + column * (cardWidth + columnGap);
   // The parent sits just above the first card's left corner.
-  const rowY = (index: number): number => (index === PARENT_ROW ? padding / 2 : padding + index * (cardHeight + gap) + cardHeight / 2);
-  const reach = Math.min(gutter - 8, 28 + 10 * Math.min(Math.abs(edge.fromIndex - Math.max(edge.toIndex, 0)), 6));
+  const rowY = (row: number): number => (row === PARENT_ROW ? padding / 2 : rowTop(row, options) + cardHeight / 2);
+  const reach = Math.min(gutter - 8, 28 + 10 * Math.min(Math.abs(edge.fromRow - Math.max(edge.toRow, 0)), 6));
   const path = d3Path();
-  path.moveTo(x, rowY(edge.fromIndex));
-  path.bezierCurveTo(x - reach, rowY(edge.fromIndex), x - reach, rowY(edge.toIndex), x - 6, rowY(edge.toIndex));
+  if (edge.fromColumn === 0) {
+    path.moveTo(left, rowY(edge.fromRow));
+    path.bezierCurveTo(left - reach, rowY(edge.fromRow), left - reach, rowY(edge.toRow), left - 6, rowY(edge.toRow));
+    return path.toString();
+  }
+  const top = rowTop(edge.fromRow, options);
+  const startX = columnX(edge.fromColumn) + cardWidth / 2;
+  if (edge.toRow === edge.fromRow - 1) {
+    const endX = columnX(edge.toColumn) + cardWidth / 2;
+    const bottom = rowTop(edge.toRow, options) + cardHeight;
+    path.moveTo(startX, top);
+    path.bezierCurveTo(startX, top - gap / 2, endX, bottom + gap / 2, endX, bottom + 5);
+    return path.toString();
+  }
+  const lane = top - gap / 2;
+  path.moveTo(startX, top);
+  path.quadraticCurveTo(startX, lane, startX - gap / 2, lane);
+  path.lineTo(left - reach / 2, lane);
+  path.bezierCurveTo(left - reach, lane, left - reach, rowY(edge.toRow), left - 6, rowY(edge.toRow));
   return path.toString();
 }
 
@@ -90,11 +166,18 @@ export function visibleRows(layout: QueueLayout, scrollTop: number, viewportHeig
   const { cardHeight, gap, padding } = layout.options;
   const row = cardHeight + gap;
   const first = Math.max(0, Math.floor((scrollTop - padding) / row) - margin);
-  const last = Math.min(layout.nodes.length - 1, Math.ceil((scrollTop + viewportHeight - padding) / row) + margin);
+  const last = Math.min(layout.rowStarts.length - 1, Math.ceil((scrollTop + viewportHeight - padding) / row) + margin);
   return { first, last };
+}
+
+/** The placed nodes of rows `first` to `last`. */
+export function nodesInRows(layout: QueueLayout, rows: { first: number; last: number }): PlacedNode[] {
+  const start = layout.rowStarts[rows.first] ?? layout.nodes.length;
+  const end = layout.rowStarts[rows.last + 1] ?? layout.nodes.length;
+  return layout.nodes.slice(start, end);
 }
 
 /** Whether an edge crosses the visible rows. */
 export function edgeVisible(edge: PlacedEdge, rows: { first: number; last: number }): boolean {
-  return Math.max(edge.fromIndex, edge.toIndex) >= rows.first && Math.min(edge.fromIndex, edge.toIndex) <= rows.last;
+  return Math.max(edge.fromRow, edge.toRow) >= rows.first && Math.min(edge.fromRow, edge.toRow) <= rows.last;
 }
