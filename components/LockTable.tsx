@@ -78,7 +78,7 @@ export function LockTable() {
             <input
               id="lock-filter"
               type="search"
-              placeholder="Filter by path, recipe, holder or session  ( / )"
+              placeholder="Filter by path, recipe, holder or session (press /)"
               aria-keyshortcuts="/"
               ref={filterBox}
               data-testid="lock-filter"

@@ -38,11 +38,11 @@ interface QueueDiagramProps {
 // A character of the monospace face at 11.5 px is about 7 units wide; the card keeps 30 for its margins.
 const META_CHARACTERS = Math.floor((DEFAULT_QUEUE_LAYOUT.cardWidth - 30) / 7);
 // How long a leaving card and a running notification stay on screen; the CSS animations match.
-const MOTION_MS = 450;
+const MOTION_MS = 320;
 
 /** Owner session, client address, fencing token and data, cut to fit the card. */
 function cardMeta(node: LockNode): string {
-  const parts = [node.ephemeral ? node.sessionId : 'persistent: survives its owner', node.client, `czxid ${node.czxid}`, node.data?.text || null];
+  const parts = [node.ephemeral ? node.sessionId : 'persistent: survives its owner', `czxid ${node.czxid}`, node.client, node.data?.text || null];
   const line = parts.filter((part): part is string => part !== null && part !== '').join(' · ');
   return line.length > META_CHARACTERS ? `${line.slice(0, META_CHARACTERS - 1)}…` : line;
 }
