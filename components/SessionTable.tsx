@@ -3,9 +3,22 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { SessionListSchema, type SessionList } from '../lib/protocol';
 import { shortNodeName } from '../lib/view/format';
-import { encodeZnodePath } from '../lib/zk/path';
+import { encodeZnodePath, parentPath } from '../lib/zk/path';
 import { moveBetweenRows } from './rowKeys';
 import { useLockList } from './useLockList';
+
+const ORIGIN_TITLES = {
+  explorer: "The explorer's own session: it watches lock parents' children, which ZooKeeper's wchc does not list",
+  simulated: 'A contender the explorer simulates',
+} as const;
+
+/** A watched path as its lock's name and the node's short name: the part that tells nodes apart. */
+function watchedName(path: string): string {
+  const parent = parentPath(path);
+  const lock = parent.slice(parent.lastIndexOf('/') + 1);
+  const name = path.slice(parent.length === 1 ? 1 : parent.length + 1);
+  return lock === '' ? `/${shortNodeName(name)}` : `…/${lock}/${shortNodeName(name)}`;
+}
 
 /** Every session that owns lock nodes, with those nodes; read again whenever the lock list changes. */
 export function SessionTable() {
@@ -56,6 +69,9 @@ export function SessionTable() {
         <thead>
           <tr>
             <th scope="col">Session</th>
+            <th scope="col" className="optional">
+              Client
+            </th>
             <th scope="col" className="num">
               Holds
             </th>
@@ -63,12 +79,23 @@ export function SessionTable() {
               Waits
             </th>
             <th scope="col">Lock nodes</th>
+            <th scope="col" className="optional">
+              Data watches
+            </th>
           </tr>
         </thead>
         <tbody onKeyDown={moveBetweenRows}>
           {sessions.sessions.map((session) => (
             <tr key={session.sessionId} data-testid="session-row" data-session={session.sessionId}>
-              <td className="mono">{session.sessionId === '0x0' ? 'none (persistent nodes)' : session.sessionId}</td>
+              <td className="mono">
+                {session.sessionId === '0x0' ? 'none (persistent nodes)' : session.sessionId}
+                {session.origin !== null ? (
+                  <span className={`badge origin-${session.origin}`} data-testid="session-origin" title={ORIGIN_TITLES[session.origin]}>
+                    {session.origin === 'explorer' ? 'this explorer' : 'simulated'}
+                  </span>
+                ) : null}
+              </td>
+              <td className="mono optional">{session.client ?? <span className="muted">—</span>}</td>
               <td className="num">{session.holds}</td>
               <td className="num">{session.waits}</td>
               <td className="session-nodes">
@@ -81,6 +108,23 @@ export function SessionTable() {
                     <span className="mono muted">{shortNodeName(node.name)}</span>
                   </div>
                 ))}
+                {session.nodes.length === 0 ? <span className="muted">none</span> : null}
+              </td>
+              <td className="optional session-watches" data-testid="session-watches">
+                {session.watches === null ? (
+                  <span className="muted" title="ZooKeeper was not asked, or does not allow wchc">unknown</span>
+                ) : session.watchCount === 0 ? (
+                  <span className="muted">none</span>
+                ) : (
+                  <>
+                    {session.watches.map((path) => (
+                      <div key={path} className="mono" title={path}>
+                        {watchedName(path)}
+                      </div>
+                    ))}
+                    {session.watchCount > session.watches.length ? <div className="muted">and {session.watchCount - session.watches.length} more</div> : null}
+                  </>
+                )}
               </td>
             </tr>
           ))}

@@ -55,6 +55,9 @@ test.describe('the dashboard', () => {
     await page.getByTestId('nav-sessions').click();
     await expect(page).toHaveURL(/\/sessions$/);
     for (const owner of owners) await expect(page.locator(`[data-testid="session-row"][data-session="${owner}"]`)).toBeVisible();
+    // The explorer's own session is listed, marked as such.
+    const health = (await (await page.request.get(`${explorerUrl}/api/health`)).json()) as { zookeeper: { sessionId: string } };
+    await expect(page.locator(`[data-testid="session-row"][data-session="${health.zookeeper.sessionId}"]`).getByTestId('session-origin')).toHaveText('this explorer');
     await expect(page.locator(`[data-testid="session-row"][data-session="${owners[0]}"]`)).toContainText('holds');
   });
 });

@@ -287,6 +287,14 @@ export const SessionSummarySchema = z.object({
   nodes: z.array(z.object({ lock: z.string(), name: z.string(), role: LockRoleSchema, mode: LockModeSchema })),
   holds: z.number().int().nonnegative(),
   waits: z.number().int().nonnegative(),
+  /** Where it connects from (ZooKeeper's `cons`); null when unknown. */
+  client: z.string().nullable(),
+  /** The first paths it watches (ZooKeeper's `wchc`); null when ZooKeeper was not asked or would not say. */
+  watches: z.array(z.string()).nullable(),
+  /** How many paths it watches in all. */
+  watchCount: z.number().int().nonnegative(),
+  /** The explorer's own session, or one of its simulated contenders; null for everyone else's. */
+  origin: z.enum(['explorer', 'simulated']).nullable(),
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 

@@ -249,7 +249,10 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   });
 
   app.get('/api/sessions', (_request, response) => {
-    response.json(discovery.sessions());
+    const origins = new Map<string, 'explorer' | 'simulated'>();
+    for (const contender of simulator?.list().contenders ?? []) if (contender.sessionId !== null) origins.set(contender.sessionId, 'simulated');
+    if (session.sessionId !== null) origins.set(session.sessionId, 'explorer');
+    response.json(discovery.sessions({ introspected: introspection.current(), origins }));
   });
 
   app.get('/api/locks/*segments', async (request: Request, response: Response) => {

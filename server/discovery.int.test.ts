@@ -81,6 +81,30 @@ describe('discovering every lock under the roots', () => {
     expect(semaphoreNodes.map((node) => node.lock)).toEqual([`${root}/ks`, `${root}/ks`]);
   });
 
+  it('adds what ZooKeeper reports of each session (address, data watches), and marks the explorer itself', async () => {
+    // The second contender of the orders lock watches the first, as Curator's waiter does.
+    const ordersLock = `${root}/app/orders/lock`;
+    const { children } = await admin.getChildren(ordersLock);
+    const [first, second] = children.sort((a, b) => (a.slice(-10) < b.slice(-10) ? -1 : 1));
+    const owners = SessionListSchema.parse(await (await fetch(`${running.url}/api/sessions`)).json()).sessions.filter((session) =>
+      session.nodes.some((node) => node.lock === ordersLock && node.name === second),
+    );
+    const watching = sessions.find((session) => session.sessionId === owners[0]?.sessionId)!;
+    await watching.exists(`${ordersLock}/${first}`, () => undefined);
+
+    const explorerSession = running.session.sessionId!;
+    const listed = await eventually(async () => {
+      const { sessions: listed } = SessionListSchema.parse(await (await fetch(`${running.url}/api/sessions`)).json());
+      return listed.find((session) => session.sessionId === watching.sessionId)?.watches?.length ? listed : undefined;
+    });
+    expect(listed.find((session) => session.sessionId === watching.sessionId)).toMatchObject({ watches: [`${ordersLock}/${first}`], watchCount: 1, origin: null });
+    const own = listed.find((session) => session.sessionId === explorerSession)!;
+    // The explorer keeps child watches only, which ZooKeeper's wchc does not list: no data watch, as promised.
+    expect(own).toMatchObject({ origin: 'explorer', nodes: [], watches: [], watchCount: 0 });
+    expect(listed.at(-1)?.sessionId).toBe(explorerSession);
+    for (const session of [own, ...listed.filter((entry) => entry.nodes.length > 0)]) expect(session.client).toMatch(/^127\.0\.0\.1:\d+$/);
+  });
+
   it('sets no data watch at all: contender nodes are never watched', async () => {
     expect(await watchesOf(running.session.sessionId!)).toEqual([]);
   });

@@ -16,12 +16,40 @@ describe('summarizeSessions', () => {
       ],
       holds: 1,
       waits: 1,
+      client: null,
+      watches: null,
+      watchCount: 0,
+      origin: null,
     });
   });
 
   it('puts holders first and cuts the list at the limit', () => {
-    const list = summarizeSessions([orders, stock], 2);
+    const list = summarizeSessions([orders, stock], { limit: 2 });
     expect(list.sessions.map((session) => session.sessionId)).toEqual(['0xa', '0xb']);
     expect(list.truncated).toBe(true);
+  });
+
+  it('adds what ZooKeeper reports (address, watches) and marks the explorer and its simulated contenders', () => {
+    const introspected = {
+      watchers: new Map([
+        ['/orders/lock-0000000000', ['0xb']],
+        ['/orders', ['0xe']],
+        ['/stock', ['0xe']],
+      ]),
+      clients: new Map([
+        ['0xa', '10.0.0.7:51234'],
+        ['0xe', '127.0.0.1:40000'],
+      ]),
+    };
+    const origins = new Map([
+      ['0xe', 'explorer' as const],
+      ['0xb', 'simulated' as const],
+    ]);
+    const { sessions } = summarizeSessions([orders, stock], { introspected, origins });
+    const byId = new Map(sessions.map((session) => [session.sessionId, session]));
+    expect(byId.get('0xa')).toMatchObject({ client: '10.0.0.7:51234', watches: [], watchCount: 0, origin: null });
+    expect(byId.get('0xb')).toMatchObject({ watches: ['/orders/lock-0000000000'], watchCount: 1, origin: 'simulated' });
+    // The explorer owns no lock node; it is listed last, with the child watches it keeps.
+    expect(sessions.at(-1)).toMatchObject({ sessionId: '0xe', origin: 'explorer', nodes: [], watches: ['/orders', '/stock'], client: '127.0.0.1:40000' });
   });
 });

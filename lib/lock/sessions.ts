@@ -1,25 +1,67 @@
+import type { Introspected } from './recipes';
 import type { LockSnapshot, SessionList, SessionSummary } from '../protocol';
+
+/** What ZooKeeper and the explorer itself know about sessions besides the nodes they own. */
+export interface SessionContext {
+  /** ZooKeeper's report of watches and client addresses; null when unavailable. */
+  introspected?: Introspected | null;
+  /** The explorer's own session and its simulated contenders', by session id. */
+  origins?: ReadonlyMap<string, 'explorer' | 'simulated'>;
+  limit?: number;
+}
+
+// Enough paths to see what a session waits on; the count tells the rest.
+const WATCHES_SHOWN = 20;
 
 /**
  * Every session that owns lock nodes, with those nodes, across the given locks: the sessions
  * that hold come first, then the ones with most nodes. Persistent nodes are listed under `0x0`.
+ * The explorer's own session is listed too, last, with the watches it keeps on lock parents.
  */
-export function summarizeSessions(locks: readonly LockSnapshot[], limit = 500): SessionList {
+export function summarizeSessions(locks: readonly LockSnapshot[], context: SessionContext = {}): SessionList {
+  const { introspected = null, origins = new Map(), limit = 500 } = context;
+  const watchesBySession = new Map<string, string[]>();
+  if (introspected !== null) {
+    for (const [path, sessions] of introspected.watchers) {
+      for (const session of sessions) {
+        const paths = watchesBySession.get(session) ?? [];
+        paths.push(path);
+        watchesBySession.set(session, paths);
+      }
+    }
+  }
   const bySession = new Map<string, SessionSummary>();
+  const summaryOf = (sessionId: string): SessionSummary => {
+    let summary = bySession.get(sessionId);
+    if (summary === undefined) {
+      const watches = introspected === null ? null : (watchesBySession.get(sessionId) ?? []).sort();
+      summary = {
+        sessionId,
+        nodes: [],
+        holds: 0,
+        waits: 0,
+        client: introspected?.clients.get(sessionId) ?? null,
+        watches: watches === null ? null : watches.slice(0, WATCHES_SHOWN),
+        watchCount: watches?.length ?? 0,
+        origin: origins.get(sessionId) ?? null,
+      };
+      bySession.set(sessionId, summary);
+    }
+    return summary;
+  };
   for (const lock of locks) {
     for (const node of lock.nodes) {
-      let summary = bySession.get(node.sessionId);
-      if (summary === undefined) {
-        summary = { sessionId: node.sessionId, nodes: [], holds: 0, waits: 0 };
-        bySession.set(node.sessionId, summary);
-      }
+      const summary = summaryOf(node.sessionId);
       summary.nodes.push({ lock: lock.path, name: node.name, role: node.role, mode: node.mode });
+      if (node.client !== null && summary.client === null) summary.client = node.client;
       if (node.role === 'holder') summary.holds += 1;
       else summary.waits += 1;
     }
   }
-  const sessions = [...bySession.values()].sort(
+  const owners = [...bySession.values()].sort(
     (a, b) => Number(b.holds > 0) - Number(a.holds > 0) || b.nodes.length - a.nodes.length || (a.sessionId < b.sessionId ? -1 : 1),
   );
-  return { sessions: sessions.slice(0, limit), truncated: sessions.length > limit };
+  const explorer = [...origins].filter(([sessionId, origin]) => origin === 'explorer' && !bySession.has(sessionId)).map(([sessionId]) => summaryOf(sessionId));
+  const sessions = [...owners.slice(0, limit), ...explorer];
+  return { sessions, truncated: owners.length > limit };
 }

@@ -7,7 +7,7 @@
 import { EventEmitter } from 'node:events';
 import { findDeadlocks, staleHolders } from '../../lib/lock/anomalies';
 import { detectRecipe, kazooSemaphoreQueue } from '../../lib/lock/recipes';
-import { summarizeSessions } from '../../lib/lock/sessions';
+import { summarizeSessions, type SessionContext } from '../../lib/lock/sessions';
 import { summarizeLock } from '../../lib/lock/summary';
 import type { Diagnostics, LockList, LockSnapshot, SessionList, ZnodeStat } from '../../lib/protocol';
 import { NO_SESSION } from '../../lib/zk/ids';
@@ -104,8 +104,9 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   }
 
   /** The sessions that own nodes in the locks found. */
-  sessions(): SessionList {
-    return summarizeSessions(this.lockSnapshots());
+  /** Every session owning nodes in the discovered locks, with what `context` adds about them. */
+  sessions(context: SessionContext = {}): SessionList {
+    return summarizeSessions(this.lockSnapshots(), context);
   }
 
   stop(): void {
