@@ -11,7 +11,7 @@ export default function SessionsPage() {
       <ConnectionBanner />
       <main className="home">
         <h1>Sessions</h1>
-        <p className="lead">Every ZooKeeper session that owns nodes in the locks found: what it holds, what it waits for, where it connects from and which nodes it watches. This explorer's own session comes last.</p>
+        <p className="lead">Every ZooKeeper session that owns nodes in the locks found: what it holds, what it waits for, where it connects from and which nodes it watches. This explorer&apos;s own session comes last.</p>
         <SessionTable />
       </main>
     </>
