@@ -28,6 +28,7 @@ import { znodePathFromSegments } from '../lib/zk/path';
 import { LockDiscovery } from './locks/discovery';
 import { LockRegistry } from './locks/registry';
 import { Introspection } from './zk/introspection';
+import { createMetrics } from './metrics';
 import { bearerToken, isSameOrigin, tokenMatches } from './security';
 import { HttpError } from './http-error';
 import { insideSandbox, Simulator } from './sim/simulator';
@@ -242,6 +243,17 @@ export function createExplorer(options: ExplorerOptions): Explorer {
 
   app.get('/api/locks', (_request, response) => {
     response.json(discovery.list());
+  });
+
+  const metrics = createMetrics({
+    list: () => discovery.list(),
+    diagnostics: (now) => discovery.diagnostics(now, options.staleHolderMs ?? 60_000),
+    monitors: () => introspection.monitors(),
+    introspection: () => introspection.status(),
+  });
+  app.get('/metrics', async (_request, response) => {
+    response.set('Content-Type', metrics.contentType);
+    response.send(await metrics.metrics());
   });
 
   app.get('/api/diagnostics', (_request, response) => {

@@ -4,7 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiagnosticsSchema, type Diagnostics } from '../lib/protocol';
-import { eventually, openSession, startExplorer, uniqueRoot, type RunningExplorer } from './testing/harness';
+import { eventually, openSession, startExplorer, uniqueRoot, zkConnect, type RunningExplorer } from './testing/harness';
+
+const zkServer = (): string => zkConnect().split(',')[0]!.split('/')[0]!;
 import type { ZkSession } from './zk/session';
 
 const root = uniqueRoot('diag');
@@ -111,5 +113,44 @@ describe('diagnostics name each stuck lock', () => {
     }, 15_000);
     expect([...found.two.sessions].sort()).toEqual([a!.sessionId, b!.sessionId].sort());
     expect([...found.three.sessions].sort()).toEqual([c!.sessionId, d!.sessionId, e!.sessionId].sort());
+  });
+});
+
+describe('Prometheus metrics', () => {
+  /** The value of one series in the exposition text, or undefined when absent. */
+  function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
+    const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
+    for (const line of text.split('\n')) {
+      if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+      const braces = /\{(.*)\}/.exec(line)?.[1] ?? '';
+      if (wanted.every((pair) => braces.split(',').includes(pair))) return Number(line.slice(line.lastIndexOf(' ') + 1));
+    }
+    return undefined;
+  }
+
+  it('exposes each lock, its anomalies and ZooKeeper’s own watch counters', async () => {
+    const lock = `${root}/metrics/lock`;
+    const holder = await join(await session(), lock);
+    const watcher = await session();
+    await join(watcher, lock);
+    await watcher.exists(holder, () => undefined);
+    await join(await session(), lock);
+    await named('no-watch', lock);
+
+    const response = await fetch(`${running.url}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    const text = await response.text();
+    expect(sample(text, 'zklock_queue_length', { lock, recipe: 'generic' }) ?? sample(text, 'zklock_queue_length', { lock })).toBe(2);
+    expect(sample(text, 'zklock_holders', { lock })).toBe(1);
+    expect(sample(text, 'zklock_holder_age_seconds', { lock })).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'zklock_oldest_wait_seconds', { lock })).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'zklock_anomalies', { lock, kind: 'no-watch' })).toBe(1);
+    expect(sample(text, 'zklock_locks', {})).toBeGreaterThanOrEqual(1);
+    const server = zkServer();
+    expect(sample(text, 'zookeeper_up', { server })).toBe(1);
+    expect(sample(text, 'zookeeper_watch_count', { server })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'zookeeper_watch_fanout', { server, event: 'deleted', stat: 'cnt' })).toBeGreaterThanOrEqual(0);
+    expect(text).toContain('zklock_explorer_process_cpu_seconds_total');
   });
 });

@@ -1,13 +1,14 @@
 /**
  * Asks every member of the ensemble what only ZooKeeper knows: which session holds a data watch
- * on which node (`wchc`) and where each session connects from (`cons`). Every member is asked,
+ * on which node (`wchc`), where each session connects from (`cons`), and its own counters
+ * (`mntr`: watches, and how many watchers each kind of event fired). Every member is asked,
  * since each knows only its own connections. Where four-letter words are not whitelisted it
  * says so and the explorer carries on without them.
  */
 import { EventEmitter } from 'node:events';
 import type { Introspected } from '../../lib/lock/recipes';
 import type { IntrospectionStatus } from '../../lib/protocol';
-import { isNotWhitelisted, parseCons, parseWchc } from '../../lib/zk/four-letter';
+import { isNotWhitelisted, parseCons, parseMntr, parseWchc } from '../../lib/zk/four-letter';
 import { fourLetterWord } from './four-letter';
 
 interface IntrospectionEvents {
@@ -33,6 +34,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   private signature = '';
   private state: IntrospectionStatus = { available: false, reason: 'not asked yet', at: null, servers: [] };
   private readonly servers: Array<{ host: string; port: number }>;
+  private monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
   private readonly chroot: string;
 
   constructor(
@@ -62,6 +64,11 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     return this.latest;
   }
 
+  /** Each member's `mntr` counters from the last poll (members that answered only). */
+  monitors(): ReadonlyArray<{ server: string; values: ReadonlyMap<string, string | number> }> {
+    return this.monitored;
+  }
+
   status(): IntrospectionStatus {
     return this.state;
   }
@@ -71,13 +78,15 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     const watchers = new Map<string, string[]>();
     const clients = new Map<string, string>();
     const servers: IntrospectionStatus['servers'] = [];
+    const monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
     let refused = false;
     await Promise.all(
       this.servers.map(async ({ host, port }) => {
         const server = `${host}:${port}`;
         try {
-          const [wchc, cons] = await Promise.all([fourLetterWord(host, port, 'wchc', 2000), fourLetterWord(host, port, 'cons', 2000)]);
-          if (isNotWhitelisted(wchc) || isNotWhitelisted(cons)) {
+          const [wchc, cons, mntr] = await Promise.all(['wchc', 'cons', 'mntr'].map((word) => fourLetterWord(host, port, word, 2000)));
+          if (mntr !== undefined && !isNotWhitelisted(mntr)) monitored.push({ server, values: parseMntr(mntr) });
+          if (wchc === undefined || cons === undefined || isNotWhitelisted(wchc) || isNotWhitelisted(cons)) {
             refused = true;
             servers.push({ server, ok: false, error: 'wchc/cons are not in 4lw.commands.whitelist' });
             return;
@@ -99,6 +108,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
       }),
     );
     for (const list of watchers.values()) list.sort();
+    this.monitored = monitored.sort((a, b) => (a.server < b.server ? -1 : 1));
     const reachable = servers.some((server) => server.ok);
     this.state = {
       available: reachable,

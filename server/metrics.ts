@@ -1,0 +1,103 @@
+/**
+ * Prometheus metrics at `/metrics`: per lock its queue, holders, holder age, oldest wait and
+ * anomalies by kind; ZooKeeper's own counters from `mntr` on every member (watches, and how
+ * many watchers each kind of event fired). Everything is read at scrape time from what the
+ * explorer already keeps: a scrape costs ZooKeeper nothing.
+ */
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import type { Diagnostics, IntrospectionStatus, LockList } from '../lib/protocol';
+
+export interface MetricsSources {
+  list(): LockList;
+  diagnostics(now: number): Diagnostics;
+  monitors(): ReadonlyArray<{ server: string; values: ReadonlyMap<string, string | number> }>;
+  introspection(): IntrospectionStatus;
+}
+
+// The kinds of watch event ZooKeeper 3.6+ counts in `mntr` (`zk_sum_node_deleted_watch_count`, …).
+const WATCH_EVENTS = ['created', 'deleted', 'changed', 'children'] as const;
+
+/** A registry of its own per explorer, so that several explorers in one process never mix. */
+export function createMetrics(sources: MetricsSources): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'zklock_explorer_' });
+  const gauge = (name: string, help: string, labelNames: string[], collect: (metric: Gauge) => void): void => {
+    new Gauge({
+      name,
+      help,
+      labelNames,
+      registers: [registry],
+      collect() {
+        this.reset();
+        collect(this);
+      },
+    });
+  };
+  const seconds = (since: number | null, now: number): number | null => (since === null ? null : Math.max(0, (now - since) / 1000));
+
+  gauge('zklock_locks', 'Locks found under the lock roots.', [], (metric) => metric.set(sources.list().locks.length));
+  gauge('zklock_queue_length', 'Nodes waiting for the lock.', ['lock', 'recipe'], (metric) => {
+    for (const lock of sources.list().locks) metric.set({ lock: lock.path, recipe: lock.recipe.id }, lock.queueLength);
+  });
+  gauge('zklock_holders', 'Nodes holding the lock (more than one for a semaphore or readers).', ['lock'], (metric) => {
+    for (const lock of sources.list().locks) metric.set({ lock: lock.path }, lock.holders.length);
+  });
+  gauge('zklock_holder_age_seconds', 'How long the longest current holder has held the lock.', ['lock'], (metric) => {
+    const now = Date.now();
+    for (const lock of sources.list().locks) {
+      const age = seconds(lock.holderSince, now);
+      if (age !== null) metric.set({ lock: lock.path }, age);
+    }
+  });
+  gauge('zklock_oldest_wait_seconds', 'How long the longest waiter has waited.', ['lock'], (metric) => {
+    const now = Date.now();
+    for (const lock of sources.list().locks) {
+      const age = seconds(lock.oldestWaiterSince, now);
+      if (age !== null) metric.set({ lock: lock.path }, age);
+    }
+  });
+  gauge('zklock_anomalies', 'Anomalies found, by lock and kind (stale-holder, no-watch, orphan, herd, …).', ['lock', 'kind'], (metric) => {
+    const counts = new Map<string, { lock: string; kind: string; count: number }>();
+    for (const anomaly of sources.diagnostics(Date.now()).anomalies) {
+      const key = `${anomaly.path}\u0000${anomaly.kind}`;
+      const entry = counts.get(key) ?? { lock: anomaly.path, kind: anomaly.kind, count: 0 };
+      entry.count += 1;
+      counts.set(key, entry);
+    }
+    for (const { lock, kind, count } of counts.values()) metric.set({ lock, kind }, count);
+  });
+  gauge('zklock_deadlocks', 'Cycles of sessions that each hold one lock and wait for another.', [], (metric) => {
+    metric.set(sources.diagnostics(Date.now()).deadlocks.length);
+  });
+
+  const fromMntr = (name: string, help: string, key: string): void =>
+    gauge(name, help, ['server'], (metric) => {
+      for (const { server, values } of sources.monitors()) {
+        const value = values.get(key);
+        if (typeof value === 'number') metric.set({ server }, value);
+      }
+    });
+  fromMntr('zookeeper_watch_count', 'Watches set on this ZooKeeper server (mntr zk_watch_count).', 'zk_watch_count');
+  fromMntr('zookeeper_ephemerals_count', 'Ephemeral nodes (mntr zk_ephemerals_count).', 'zk_ephemerals_count');
+  fromMntr('zookeeper_num_alive_connections', 'Client connections (mntr zk_num_alive_connections).', 'zk_num_alive_connections');
+  fromMntr('zookeeper_outstanding_requests', 'Requests queued on the server (mntr zk_outstanding_requests).', 'zk_outstanding_requests');
+  gauge(
+    'zookeeper_watch_fanout',
+    'Watchers fired per watch event of each kind, since the server started (mntr zk_{avg,max,sum,cnt}_node_<event>_watch_count): a herd shows as a high average for deleted and children events.',
+    ['server', 'event', 'stat'],
+    (metric) => {
+      for (const { server, values } of sources.monitors()) {
+        for (const event of WATCH_EVENTS) {
+          for (const stat of ['avg', 'max', 'sum', 'cnt'] as const) {
+            const value = values.get(`zk_${stat}_node_${event}_watch_count`);
+            if (typeof value === 'number') metric.set({ server, event, stat }, value);
+          }
+        }
+      }
+    },
+  );
+  gauge('zookeeper_up', 'Whether the member answered the four-letter words at the last poll.', ['server'], (metric) => {
+    for (const { server, ok } of sources.introspection().servers) metric.set({ server }, ok ? 1 : 0);
+  });
+  return registry;
+}
