@@ -167,7 +167,7 @@ export function LockView({ path }: { path: string }) {
           </div>
           <aside className="lock-side">
             {snapshot ? <AnomalyList anomalies={snapshot.anomalies} onSelect={select} /> : null}
-            <NodePanel node={selected} now={now} contender={contender} simulation={simulation} />
+            <NodePanel lockPath={path} node={selected} now={now} contender={contender} simulation={simulation} />
             <SimControls path={path} simulation={simulation} />
           </aside>
         </div>

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { ContenderAction, ContenderInfo, LockNode } from '../lib/protocol';
 import { formatDuration } from '../lib/view/format';
+import { BreakLock } from './BreakLock';
 import type { Simulation } from './useSimulation';
 
 const ACTIONS: Array<{ action: ContenderAction; label: string; title: string }> = [
@@ -13,7 +14,19 @@ const ACTIONS: Array<{ action: ContenderAction; label: string; title: string }> 
 ];
 
 /** Everything about the selected node, and the faults a simulated contender can suffer. */
-export function NodePanel({ node, now, contender, simulation }: { node: LockNode | null; now: number; contender: ContenderInfo | null; simulation: Simulation }) {
+export function NodePanel({
+  lockPath,
+  node,
+  now,
+  contender,
+  simulation,
+}: {
+  lockPath: string;
+  node: LockNode | null;
+  now: number;
+  contender: ContenderInfo | null;
+  simulation: Simulation;
+}) {
   const [message, setMessage] = useState<string | null>(null);
   if (node === null) {
     return (
@@ -55,6 +68,7 @@ export function NodePanel({ node, now, contender, simulation }: { node: LockNode
           <dd className="mono data">{node.data === null ? 'none' : node.data.text !== null ? node.data.text || '(empty)' : `hex ${node.data.hex}`}</dd>
         </div>
       </dl>
+      <BreakLock key={node.name} lockPath={lockPath} node={node} simulation={simulation} />
       {contender ? (
         <div className="contender" data-testid="contender-actions">
           <h3>

@@ -205,4 +205,29 @@ test.describe('deep links and zoom', () => {
     await page.keyboard.press('Enter');
     await expect(lock.zoomLevel).toHaveText('125%');
   });
+
+  test('breaks a stuck lock from the node panel, only after a confirmation', async ({ page, explorerUrl, zk }) => {
+    const lockPath = zk.lockPath('break');
+    const admin = await zk.session();
+    await admin.mkdirp(lockPath);
+    const names: string[] = [];
+    for (let i = 0; i < 2; i += 1) names.push((await (await zk.session()).create(`${lockPath}/lock-`, null, 'ephemeral-sequential')).slice(lockPath.length + 1));
+    const [holder, waiter] = names as [string, string];
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(lockPath);
+    await lock.node(holder).click();
+    const dialog = page.getByTestId('break-dialog');
+    // Cancel leaves everything as it was.
+    await page.getByTestId('break-lock').click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(holder);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(lock.nodes).toHaveCount(2);
+    // Confirmed: the holder's node goes and the waiter holds.
+    await page.getByTestId('break-lock').click();
+    await page.getByTestId('break-confirm').click();
+    await expect(lock.node(holder)).toHaveCount(0);
+    await expect(lock.node(waiter)).toHaveAttribute('data-role', 'holder');
+  });
 });

@@ -339,8 +339,21 @@ export const FeaturesSchema = z.object({
   simRoot: z.string(),
   /** Whether controls need `Authorization: Bearer <token>`. */
   tokenRequired: z.boolean(),
+  /** Whether a lock node may be deleted from the page to break a stuck lock (ALLOW_BREAK_LOCKS). */
+  breakLocks: z.boolean(),
 });
 export type Features = z.infer<typeof FeaturesSchema>;
+
+/** `POST /api/break`: delete one lock node, the one seen (its czxid), to break a stuck lock. */
+export const BreakRequestSchema = z.strictObject({
+  /** The lock's path. */
+  path: ZnodePath,
+  /** The node's name, a child of the lock (or of one of its parents, for a semaphore). */
+  node: z.string().min(1).max(1024).refine((name) => !name.includes('/'), 'must be a child name, without /'),
+  /** The czxid the page showed: a node created since under the same name is left alone. */
+  czxid: HexId,
+});
+export type BreakRequest = z.infer<typeof BreakRequestSchema>;
 
 /** `GET /api/diagnostics`: everything wrong with every lock found, and deadlocks across them. */
 export const DiagnosticsSchema = z.object({

@@ -9,6 +9,7 @@ import { Server as SocketServer, type Socket } from 'socket.io';
 import type { ZodType } from 'zod';
 import {
   ActionRequestSchema,
+  BreakRequestSchema,
   ContenderActionSchema,
   describeZodError,
   SocketActionSchema,
@@ -24,7 +25,7 @@ import {
   type SpawnRequest,
   type ZkStatus,
 } from '../lib/protocol';
-import { znodePathFromSegments } from '../lib/zk/path';
+import { isWithin, znodePathFromSegments } from '../lib/zk/path';
 import { LockDiscovery } from './locks/discovery';
 import { LockRegistry } from './locks/registry';
 import { Introspection } from './zk/introspection';
@@ -46,6 +47,8 @@ export interface ExplorerOptions {
   introspectionIntervalMs?: number;
   /** Simulated contenders: the sandbox, the token, and whether they are allowed at all. */
   simulation?: SimulationOptions;
+  /** Whether a lock node may be deleted to break a stuck lock (ALLOW_BREAK_LOCKS); it needs the admin token when one is set. */
+  breakLocks?: boolean;
   /** Next.js's request handler; without it only the API and socket.io are served (tests). */
   nextHandler?: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 }
@@ -78,7 +81,6 @@ const lockRoom = (path: string): string => `lock:${path}`;
 const LIST_ROOM = 'locks';
 const SIM_ROOM = 'sim';
 
-
 /** HTTP status and message for an error met while serving a request. */
 function httpError(error: unknown): { status: number; message: string } {
   if (error instanceof ZkError) {
@@ -86,6 +88,7 @@ function httpError(error: unknown): { status: number; message: string } {
     if (error.code === 'CONNECTION_LOSS' || error.code === 'SESSION_EXPIRED' || error.code === 'CLOSED') {
       return { status: 503, message: 'ZooKeeper is not connected; try again shortly' };
     }
+    if (error.code === 'BAD_VERSION' || error.code === 'NO_NODE') return { status: 409, message: `${error.path ?? 'the node'} changed meanwhile (${error.code}): look again` };
     return { status: 502, message: `ZooKeeper error ${error.code}` };
   }
   return { status: 500, message: 'internal error' };
@@ -151,6 +154,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
         : 'simulation is off against a ZooKeeper the explorer did not start; set ALLOW_SIMULATION=1 to allow it',
     simRoot: simulation?.simRoot ?? '/sim',
     tokenRequired: Boolean(simulation?.adminToken),
+    breakLocks: options.breakLocks === true,
   };
 
   /** Checks a control: simulation allowed, and the token when one is configured. Returns the simulator. */
@@ -187,14 +191,42 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   });
 
   // Controls change ZooKeeper: refused from another site's page, and they read small JSON bodies only.
-  app.use('/api/sim', (request, response, next) => {
+  app.use(['/api/sim', '/api/break'], (request, response, next) => {
     if (request.method !== 'GET' && !isSameOrigin(request)) {
       response.status(403).json({ error: 'cross-site requests may not use the controls' });
       return;
     }
     next();
   });
-  app.use('/api/sim', express.json({ limit: '16kb', strict: true, type: () => true }));
+  app.use(['/api/sim', '/api/break'], express.json({ limit: '16kb', strict: true, type: () => true }));
+
+  // Breaking a stuck lock: delete the node the operator saw (same czxid), only when allowed, and log it.
+  app.post('/api/break', async (request: Request, response: Response) => {
+    try {
+      if (!features.breakLocks) throw new HttpError(403, 'breaking locks is off: start the explorer with ALLOW_BREAK_LOCKS=1 to allow it');
+      if (simulation?.adminToken && !tokenMatches(bearerToken(request.headers.authorization), simulation.adminToken)) {
+        throw new HttpError(401, 'this control needs the admin token (Authorization: Bearer <token>)');
+      }
+      const wanted = parse(BreakRequestSchema, request.body, 'invalid break request');
+      const roots = options.discovery?.roots ?? ['/'];
+      if (!roots.some((root) => isWithin(wanted.path, root))) throw new HttpError(400, `only locks under ${roots.join(', ')} (LOCK_ROOTS) may be broken`);
+      const snapshot = await registry.snapshot(wanted.path);
+      const node = snapshot.nodes.find((candidate) => candidate.name === wanted.node);
+      if (node === undefined) throw new HttpError(404, `${wanted.node} is not a node of the lock ${wanted.path}`);
+      const stat = await session.exists(node.path);
+      if (stat === null) throw new HttpError(409, `${node.path} is already gone`);
+      if (stat.czxid !== wanted.czxid) {
+        throw new HttpError(409, `${node.path} was created again since it was shown (czxid ${stat.czxid}, not ${wanted.czxid}): look again before breaking it`);
+      }
+      await session.remove(node.path, stat.version);
+      console.log(`broke lock ${wanted.path}: deleted ${node.path} (${node.role}, owner session ${node.sessionId}, czxid ${stat.czxid}) at the request of ${request.ip ?? 'an unknown address'}`);
+      response.json({ deleted: node.path, role: node.role, sessionId: node.sessionId });
+    } catch (error) {
+      const { status: code, message } = refusal(error);
+      if (code >= 500) console.error(`POST /api/break: ${error instanceof Error ? error.message : String(error)}`);
+      response.status(code).json({ error: message });
+    }
+  });
 
   const control =
     (handler: (simulator: Simulator, request: Request) => Promise<{ status: number; body: unknown }>) =>

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       zkAuth: null,
       sessionTimeoutMs: 10000,
       allowSimulation: false,
+      allowBreakLocks: false,
       adminToken: null,
       simRoot: '/sim',
       discoveryMaxNodes: 20000,
@@ -49,6 +50,7 @@ describe('loadConfig', () => {
       zkAuth: { scheme: 'digest', credentials: 'ops:s3cr:et' },
       sessionTimeoutMs: 30000,
       allowSimulation: true,
+      allowBreakLocks: false,
       adminToken: 'a-long-token',
       simRoot: '/sandbox',
     });

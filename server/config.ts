@@ -16,6 +16,7 @@ export interface Config {
   zkAuth: { scheme: 'digest'; credentials: string } | null;
   sessionTimeoutMs: number;
   allowSimulation: boolean;
+  allowBreakLocks: boolean;
   adminToken: string | null;
   simRoot: string;
   discoveryMaxNodes: number;
@@ -40,6 +41,7 @@ export const SETTINGS = {
   zkAuth: { env: 'ZK_AUTH', flag: 'zk-auth', help: 'ZooKeeper digest credentials as digest:user:password', secret: true },
   sessionTimeoutMs: { env: 'SESSION_TIMEOUT_MS', flag: 'session-timeout-ms', help: "the explorer's ZooKeeper session timeout in ms" },
   allowSimulation: { env: 'ALLOW_SIMULATION', flag: 'allow-simulation', help: 'allow simulated contenders against a ZooKeeper the explorer did not start (1/0)' },
+  allowBreakLocks: { env: 'ALLOW_BREAK_LOCKS', flag: 'allow-break-locks', help: 'allow deleting a lock node from the page to break a stuck lock, after a confirmation; each one is logged (1/0)' },
   adminToken: { env: 'ADMIN_TOKEN', flag: 'admin-token', help: 'bearer token required by every control when set', secret: true },
   simRoot: { env: 'SIM_ROOT', flag: 'sim-root', help: 'the only subtree simulated contenders may touch' },
   discoveryMaxNodes: { env: 'DISCOVERY_MAX_NODES', flag: 'discovery-max-nodes', help: 'the most znodes one scan for locks reads' },
@@ -77,6 +79,7 @@ const parsers: Record<SettingName, z.ZodType> = {
     .transform((value) => ({ scheme: 'digest' as const, credentials: value.slice('digest:'.length) })),
   sessionTimeoutMs: z.coerce.number().int().min(1000).max(600_000),
   allowSimulation: bool,
+  allowBreakLocks: bool,
   adminToken: z.string().min(8, 'must be at least 8 characters'),
   simRoot: ZnodePath.refine((path) => path !== '/', 'must not be the root'),
   discoveryMaxNodes: z.coerce.number().int().min(1).max(10_000_000),
@@ -92,6 +95,7 @@ const DEFAULTS: Record<SettingName, string | null> = {
   zkAuth: null,
   sessionTimeoutMs: '10000',
   allowSimulation: '0',
+  allowBreakLocks: '0',
   adminToken: null,
   simRoot: '/sim',
   discoveryMaxNodes: '20000',
@@ -136,6 +140,7 @@ export function loadConfig(argv: readonly string[], env: Readonly<Record<string,
     zkAuth: (values.zkAuth as Config['zkAuth']) ?? null,
     sessionTimeoutMs: values.sessionTimeoutMs as number,
     allowSimulation: values.allowSimulation as boolean,
+    allowBreakLocks: values.allowBreakLocks as boolean,
     adminToken: (values.adminToken as string | null) ?? null,
     simRoot: values.simRoot as string,
     discoveryMaxNodes: values.discoveryMaxNodes as number,

@@ -72,6 +72,7 @@ async function main(): Promise<void> {
     discovery: { roots: config.lockRoots, maxNodes: config.discoveryMaxNodes },
     staleHolderMs: config.staleHolderMs,
     introspectionIntervalMs: config.introspectIntervalMs,
+    breakLocks: config.allowBreakLocks,
     simulation: {
       allowed: embedded !== null || config.allowSimulation,
       simRoot: config.simRoot,

@@ -41,7 +41,7 @@ export interface RunningExplorer {
 export async function startExplorer(
   discovery?: { roots: string[]; maxNodes?: number },
   simulation?: Partial<SimulationOptions>,
-  tuning: { staleHolderMs?: number; introspectionIntervalMs?: number } = {},
+  tuning: { staleHolderMs?: number; introspectionIntervalMs?: number; breakLocks?: boolean } = {},
 ): Promise<RunningExplorer> {
   const session = await openSession(4000);
   const explorer = createExplorer({
@@ -49,6 +49,7 @@ export async function startExplorer(
     embedded: false,
     staleHolderMs: tuning.staleHolderMs,
     introspectionIntervalMs: tuning.introspectionIntervalMs ?? 300,
+    breakLocks: tuning.breakLocks,
     discovery: { roots: discovery?.roots ?? [uniqueRoot('discovery')], maxNodes: discovery?.maxNodes ?? 20_000 },
     simulation: { allowed: true, simRoot: '/sim', adminToken: null, connectString: zkConnect(), maxContenders: 2000, ...simulation },
   });
