@@ -3,7 +3,7 @@
  * explorer's embedded mode and the test harness both use it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, closeSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, delimiter } from 'node:path';
 import { freePort } from '../net';
@@ -33,7 +33,8 @@ export interface EmbeddedZooKeeper {
 /** How to launch ZooKeeper on this machine: a java command line or `zkServer.sh start-foreground`. */
 export interface ZooKeeperLauncher {
   command: string;
-  args: (configFile: string) => string[];
+  /** The arguments for a config file and a main class (`zkServer.sh` picks its own). */
+  args: (configFile: string, mainClass?: string) => string[];
   description: string;
 }
 
@@ -41,6 +42,7 @@ const DEBIAN_JAR = '/usr/share/java/zookeeper.jar';
 // Debian's jar logs nothing without an SLF4J binding; slf4j-simple writes to stderr, our log file.
 const DEBIAN_LOGGER = '/usr/share/java/slf4j-simple.jar';
 const MAIN_CLASS = 'org.apache.zookeeper.server.ZooKeeperServerMain';
+const QUORUM_MAIN_CLASS = 'org.apache.zookeeper.server.quorum.QuorumPeerMain';
 
 /** Finds ZooKeeper: `ZOOKEEPER_HOME`, then Debian's jar, then `zkServer.sh` on PATH. */
 export function findZooKeeper(env: NodeJS.ProcessEnv = process.env): ZooKeeperLauncher | null {
@@ -52,11 +54,11 @@ export function findZooKeeper(env: NodeJS.ProcessEnv = process.env): ZooKeeperLa
       .map((file) => join(home, 'lib', file));
     const own = existsSync(home) ? readdirSync(home).filter((f) => /^zookeeper-.*\.jar$/.test(f)).map((f) => join(home, f)) : [];
     const classpath = [join(home, 'conf'), ...own, ...jars].join(delimiter);
-    return { command: java, args: (cfg) => ['-cp', classpath, MAIN_CLASS, cfg], description: `ZOOKEEPER_HOME=${home}` };
+    return { command: java, args: (cfg, main = MAIN_CLASS) => ['-cp', classpath, main, cfg], description: `ZOOKEEPER_HOME=${home}` };
   }
   if (existsSync(DEBIAN_JAR)) {
     const classpath = [DEBIAN_JAR, ...(existsSync(DEBIAN_LOGGER) ? [DEBIAN_LOGGER] : [])].join(delimiter);
-    return { command: java, args: (cfg) => ['-cp', classpath, MAIN_CLASS, cfg], description: DEBIAN_JAR };
+    return { command: java, args: (cfg, main = MAIN_CLASS) => ['-cp', classpath, main, cfg], description: DEBIAN_JAR };
   }
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     const script = join(dir, 'zkServer.sh');
@@ -67,8 +69,7 @@ export function findZooKeeper(env: NodeJS.ProcessEnv = process.env): ZooKeeperLa
   return null;
 }
 
-/** Starts a standalone ZooKeeper and resolves once it answers `ruok`. */
-export async function startEmbeddedZooKeeper(options: EmbeddedZooKeeperOptions = {}): Promise<EmbeddedZooKeeper> {
+function requireZooKeeper(): ZooKeeperLauncher {
   const launcher = findZooKeeper();
   if (launcher === null) {
     throw new Error(
@@ -76,13 +77,12 @@ export async function startEmbeddedZooKeeper(options: EmbeddedZooKeeperOptions =
         'set ZOOKEEPER_HOME, or set ZK_CONNECT to use an existing ensemble',
     );
   }
-  const temporary = options.dir === undefined;
-  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'zk-lock-explorer-'));
-  const port = options.port ?? (await freePort());
-  const dataDir = join(dir, 'data');
-  const configFile = join(dir, 'zoo.cfg');
-  const logFile = join(dir, 'zookeeper.log');
-  const config: Record<string, string | number> = {
+  return launcher;
+}
+
+/** The zoo.cfg lines every server of ours has: loopback only, four-letter words, no connection limit. */
+function baseConfig(dataDir: string, port: number): Record<string, string | number> {
+  return {
     tickTime: 2000,
     dataDir,
     clientPort: port,
@@ -91,14 +91,28 @@ export async function startEmbeddedZooKeeper(options: EmbeddedZooKeeperOptions =
     maxClientCnxns: 0,
     'admin.enableServer': 'false',
     forceSync: 'no',
-    ...options.extraConfig,
   };
+}
+
+/**
+ * Launches one server process with `config` written to `<dir>/zoo.cfg`, its output to
+ * `<dir>/zookeeper.log`, and resolves once `ready(port)` says it serves.
+ */
+async function launch(
+  launcher: ZooKeeperLauncher,
+  dir: string,
+  port: number,
+  config: Record<string, string | number>,
+  options: { mainClass: string; temporary: boolean; startTimeoutMs: number; ready: (port: number) => Promise<boolean> },
+): Promise<EmbeddedZooKeeper> {
+  const configFile = join(dir, 'zoo.cfg');
+  const logFile = join(dir, 'zookeeper.log');
   writeFileSync(configFile, Object.entries(config).map(([key, value]) => `${key}=${value}`).join('\n') + '\n');
 
   const log = openSync(logFile, 'a');
   let child: ChildProcess;
   try {
-    child = spawn(launcher.command, launcher.args(configFile), {
+    child = spawn(launcher.command, launcher.args(configFile, options.mainClass), {
       cwd: dir,
       stdio: ['ignore', log, log],
       env: { ...process.env, ZOO_LOG_DIR: dir, ZOO_LOG4J_PROP: 'INFO,CONSOLE' },
@@ -124,10 +138,10 @@ export async function startEmbeddedZooKeeper(options: EmbeddedZooKeeperOptions =
       await exited;
       clearTimeout(timer);
     }
-    if (temporary) rmSync(dir, { recursive: true, force: true });
+    if (options.temporary) rmSync(dir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
+  const deadline = Date.now() + options.startTimeoutMs;
   let ready = false;
   while (!ready) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -136,10 +150,67 @@ export async function startEmbeddedZooKeeper(options: EmbeddedZooKeeperOptions =
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`ZooKeeper on 127.0.0.1:${port} did not answer ruok in time; see ${logFile}`);
+      throw new Error(`ZooKeeper on 127.0.0.1:${port} did not start serving in time; see ${logFile}`);
     }
-    ready = (await fourLetterWord('127.0.0.1', port, 'ruok', 1000).catch(() => '')) === 'imok';
+    ready = await options.ready(port).catch(() => false);
     if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { connectString: `127.0.0.1:${port}`, port, dir, logFile, pid: child.pid ?? -1, stop };
+}
+
+/** Starts a standalone ZooKeeper and resolves once it answers `ruok`. */
+export async function startEmbeddedZooKeeper(options: EmbeddedZooKeeperOptions = {}): Promise<EmbeddedZooKeeper> {
+  const launcher = requireZooKeeper();
+  const temporary = options.dir === undefined;
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'zk-lock-explorer-'));
+  const port = options.port ?? (await freePort());
+  return launch(launcher, dir, port, { ...baseConfig(join(dir, 'data'), port), ...options.extraConfig }, {
+    mainClass: MAIN_CLASS,
+    temporary,
+    startTimeoutMs: options.startTimeoutMs ?? 30_000,
+    ready: async (at) => (await fourLetterWord('127.0.0.1', at, 'ruok', 1000)) === 'imok',
+  });
+}
+
+export interface ZooKeeperEnsemble {
+  /** Every member, as a client would list them. */
+  connectString: string;
+  members: EmbeddedZooKeeper[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a real ensemble of `size` members on loopback ports (for tests), and resolves once
+ * every member serves as leader or follower.
+ */
+export async function startEnsemble(size = 3, extraConfig: Record<string, string | number> = {}, startTimeoutMs = 60_000): Promise<ZooKeeperEnsemble> {
+  const launcher = requireZooKeeper();
+  const root = mkdtempSync(join(tmpdir(), 'zk-lock-explorer-ensemble-'));
+  // A client port and two quorum ports per member, all different.
+  const chosen = new Set<number>();
+  while (chosen.size < size * 3) chosen.add(await freePort());
+  const ports = [...chosen];
+  const servers = Object.fromEntries(
+    Array.from({ length: size }, (_, i) => [`server.${i + 1}`, `127.0.0.1:${ports[size + 2 * i]}:${ports[size + 2 * i + 1]}`]),
+  );
+  const serving = async (port: number): Promise<boolean> => /Mode: (leader|follower)/.test(await fourLetterWord('127.0.0.1', port, 'srvr', 1000));
+  const members = await Promise.all(
+    Array.from({ length: size }, async (_, i) => {
+      const dir = join(root, `member-${i + 1}`);
+      const dataDir = join(dir, 'data');
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(join(dataDir, 'myid'), `${i + 1}\n`);
+      const port = ports[i]!;
+      const config = { ...baseConfig(dataDir, port), initLimit: 10, syncLimit: 5, ...servers, ...extraConfig };
+      return launch(launcher, dir, port, config, { mainClass: QUORUM_MAIN_CLASS, temporary: false, startTimeoutMs, ready: serving });
+    }),
+  );
+  return {
+    connectString: members.map((member) => member.connectString).join(','),
+    members,
+    async stop() {
+      await Promise.all(members.map((member) => member.stop()));
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,0 +1,80 @@
+/**
+ * A real ensemble of three members on loopback ports: a session connected to a member other
+ * than the explorer's still has its watch reported, since every member is asked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LockSnapshotSchema, type LockSnapshot } from '../../lib/protocol';
+import { parseCons } from '../../lib/zk/four-letter';
+import { createExplorer, type Explorer } from '../app';
+import { eventually } from '../testing/harness';
+import { startEnsemble, type ZooKeeperEnsemble } from './embedded';
+import { fourLetterWord } from './four-letter';
+import { ZkSession } from './session';
+
+let ensemble: ZooKeeperEnsemble;
+let explorerSession: ZkSession;
+let explorer: Explorer;
+let url: string;
+const sessions: ZkSession[] = [];
+
+async function open(connectString: string): Promise<ZkSession> {
+  const session = new ZkSession({ connectString, sessionTimeoutMs: 6000 });
+  await session.start(20_000);
+  sessions.push(session);
+  return session;
+}
+
+/** The member whose `cons` lists `sessionId`. */
+async function memberOf(sessionId: string): Promise<number> {
+  for (const [index, member] of ensemble.members.entries()) {
+    if (parseCons(await fourLetterWord('127.0.0.1', member.port, 'cons')).has(sessionId)) return index;
+  }
+  throw new Error(`no member lists session ${sessionId}`);
+}
+
+beforeAll(async () => {
+  ensemble = await startEnsemble(3);
+  explorerSession = await open(ensemble.connectString);
+  explorer = createExplorer({ session: explorerSession, embedded: false, introspectionIntervalMs: 300, discovery: { roots: ['/ensemble'], maxNodes: 1000 } });
+  url = await explorer.listen(0, '127.0.0.1');
+}, 120_000);
+
+afterAll(async () => {
+  await explorer?.close();
+  for (const session of sessions) session.close();
+  await ensemble?.stop();
+}, 60_000);
+
+describe('a three-member ensemble', () => {
+  it('reports the watch of a session connected to another member than the explorer', async () => {
+    const mine = await memberOf(explorerSession.sessionId!);
+    const other = ensemble.members[(mine + 1) % 3]!;
+    const third = ensemble.members[(mine + 2) % 3]!;
+    const lock = '/ensemble/orders/lock';
+    const holder = await open(other.connectString);
+    await holder.mkdirp(lock);
+    const holderNode = await holder.create(`${lock}/lock-`, null, 'ephemeral-sequential');
+    // The waiter sits on a member the explorer is not connected to, and watches the holder there.
+    const waiter = await open(other.connectString);
+    await waiter.create(`${lock}/lock-`, null, 'ephemeral-sequential');
+    await waiter.exists(holderNode, () => undefined);
+    expect(await memberOf(waiter.sessionId!)).not.toBe(mine);
+    // A second waiter, on the third member, sets no watch: nothing would wake it.
+    const idle = await open(third.connectString);
+    const idleNode = await idle.create(`${lock}/lock-`, null, 'ephemeral-sequential');
+
+    const seen = await eventually(async () => {
+      const snapshot: LockSnapshot = LockSnapshotSchema.parse(await (await fetch(`${url}/api/locks${lock}`)).json());
+      const holderEntry = snapshot.nodes.find((node) => node.role === 'holder');
+      return holderEntry?.watchers?.includes(waiter.sessionId!) && snapshot.anomalies.some((anomaly) => anomaly.kind === 'no-watch') ? snapshot : undefined;
+    }, 20_000);
+    const byName = new Map(seen.nodes.map((node) => [node.path, node]));
+    expect(byName.get(holderNode)?.watchers).toEqual([waiter.sessionId]);
+    expect(seen.nodes.find((node) => node.sessionId === waiter.sessionId)).toMatchObject({ watchConfirmed: true });
+    expect(byName.get(idleNode)).toMatchObject({ watchConfirmed: false });
+    // Client addresses come from the member each session is connected to.
+    for (const node of seen.nodes) expect(node.client).toMatch(/^127\.0\.0\.1:\d+$/);
+    const health = (await (await fetch(`${url}/api/health`)).json()) as { introspection: { servers: Array<{ server: string; ok: boolean }> } };
+    expect(health.introspection.servers.map((server) => server.ok)).toEqual([true, true, true]);
+  }, 60_000);
+});
