@@ -2,10 +2,11 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { SessionListSchema, type SessionList } from '../lib/protocol';
-import { shortNodeName } from '../lib/view/format';
+import { formatDuration, shortNodeName } from '../lib/view/format';
 import { encodeZnodePath, parentPath } from '../lib/zk/path';
 import { moveBetweenRows } from './rowKeys';
 import { useLockList } from './useLockList';
+import { useNow } from './useNow';
 
 const ORIGIN_TITLES = {
   explorer: "The explorer's own session: it watches lock parents' children, which ZooKeeper's wchc does not list",
@@ -23,6 +24,7 @@ function watchedName(path: string): string {
 /** Every session that owns lock nodes, with those nodes; read again whenever the lock list changes. */
 export function SessionTable() {
   const list = useLockList();
+  const now = useNow();
   const [sessions, setSessions] = useState<SessionList | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -82,6 +84,12 @@ export function SessionTable() {
             <th scope="col" className="optional">
               Data watches
             </th>
+            <th scope="col" className="num optional" title="Ephemeral nodes it owns anywhere (ZooKeeper's dump)">
+              Ephemerals
+            </th>
+            <th scope="col" className="num optional" title="When ZooKeeper expires it unless it is heard from (dump, on the leader)">
+              Expires in
+            </th>
           </tr>
         </thead>
         <tbody onKeyDown={moveBetweenRows}>
@@ -125,6 +133,10 @@ export function SessionTable() {
                     {session.watchCount > session.watches.length ? <div className="muted">and {session.watchCount - session.watches.length} more</div> : null}
                   </>
                 )}
+              </td>
+              <td className="num optional">{session.ephemeralCount ?? <span className="muted">—</span>}</td>
+              <td className="num optional" data-testid="session-expiry">
+                {session.expiresAt === null ? <span className="muted">—</span> : formatDuration(Math.max(0, session.expiresAt - now))}
               </td>
             </tr>
           ))}

@@ -295,6 +295,10 @@ export const SessionSummarySchema = z.object({
   watchCount: z.number().int().nonnegative(),
   /** The explorer's own session, or one of its simulated contenders; null for everyone else's. */
   origin: z.enum(['explorer', 'simulated']).nullable(),
+  /** Its ephemeral nodes anywhere in the tree (ZooKeeper's `dump`); null when unknown. */
+  ephemeralCount: z.number().int().nonnegative().nullable(),
+  /** When ZooKeeper will expire it unless it is heard from (ms; `dump` on the leader); null when unknown. */
+  expiresAt: z.number().nullable(),
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 

@@ -296,7 +296,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     const origins = new Map<string, 'explorer' | 'simulated'>();
     for (const contender of simulator?.list().contenders ?? []) if (contender.sessionId !== null) origins.set(contender.sessionId, 'simulated');
     if (session.sessionId !== null) origins.set(session.sessionId, 'explorer');
-    response.json(discovery.sessions({ introspected: introspection.current(), origins }));
+    response.json(discovery.sessions({ introspected: introspection.current(), dump: introspection.dump(), origins }));
   });
 
   app.get('/api/locks/*segments', async (request: Request, response: Response) => {

@@ -103,6 +103,12 @@ describe('discovering every lock under the roots', () => {
     expect(own).toMatchObject({ origin: 'explorer', nodes: [], watches: [], watchCount: 0 });
     expect(listed.at(-1)?.sessionId).toBe(explorerSession);
     for (const session of [own, ...listed.filter((entry) => entry.nodes.length > 0)]) expect(session.client).toMatch(/^127\.0\.0\.1:\d+$/);
+    // From dump: each owner's ephemeral nodes anywhere, and when ZooKeeper would expire it.
+    for (const owner of listed.filter((entry) => entry.nodes.length > 0 && entry.sessionId !== '0x0')) {
+      expect(owner.ephemeralCount).toBeGreaterThanOrEqual(owner.nodes.length);
+      expect(owner.expiresAt).toBeGreaterThan(Date.now() - 5000);
+    }
+    expect(own.ephemeralCount).toBe(0);
   });
 
   it('sets no data watch at all: contender nodes are never watched', async () => {

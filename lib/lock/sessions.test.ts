@@ -20,6 +20,8 @@ describe('summarizeSessions', () => {
       watches: null,
       watchCount: 0,
       origin: null,
+      ephemeralCount: null,
+      expiresAt: null,
     });
   });
 
@@ -45,9 +47,11 @@ describe('summarizeSessions', () => {
       ['0xe', 'explorer' as const],
       ['0xb', 'simulated' as const],
     ]);
-    const { sessions } = summarizeSessions([orders, stock], { introspected, origins });
+    const dump = { ephemerals: new Map([['0xa', ['/orders/lock-0000000000', '/stock/lock-0000000001', '/elsewhere/x']]]), expiries: new Map([['0xa', 1_800_000_000_000]]) };
+    const { sessions } = summarizeSessions([orders, stock], { introspected, origins, dump });
     const byId = new Map(sessions.map((session) => [session.sessionId, session]));
-    expect(byId.get('0xa')).toMatchObject({ client: '10.0.0.7:51234', watches: [], watchCount: 0, origin: null });
+    expect(byId.get('0xa')).toMatchObject({ client: '10.0.0.7:51234', watches: [], watchCount: 0, origin: null, ephemeralCount: 3, expiresAt: 1_800_000_000_000 });
+    expect(byId.get('0xb')).toMatchObject({ ephemeralCount: 0, expiresAt: null });
     expect(byId.get('0xb')).toMatchObject({ watches: ['/orders/lock-0000000000'], watchCount: 1, origin: 'simulated' });
     // The explorer owns no lock node; it is listed last, with the child watches it keeps.
     expect(sessions.at(-1)).toMatchObject({ sessionId: '0xe', origin: 'explorer', nodes: [], watches: ['/orders', '/stock'], client: '127.0.0.1:40000' });

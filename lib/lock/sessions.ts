@@ -1,3 +1,4 @@
+import type { DumpReport } from '../zk/four-letter';
 import type { Introspected } from './recipes';
 import type { LockSnapshot, SessionList, SessionSummary } from '../protocol';
 
@@ -5,6 +6,8 @@ import type { LockSnapshot, SessionList, SessionSummary } from '../protocol';
 export interface SessionContext {
   /** ZooKeeper's report of watches and client addresses; null when unavailable. */
   introspected?: Introspected | null;
+  /** ZooKeeper's `dump`: each session's ephemeral nodes and expiry; null when unavailable. */
+  dump?: DumpReport | null;
   /** The explorer's own session and its simulated contenders', by session id. */
   origins?: ReadonlyMap<string, 'explorer' | 'simulated'>;
   limit?: number;
@@ -19,7 +22,7 @@ const WATCHES_SHOWN = 20;
  * The explorer's own session is listed too, last, with the watches it keeps on lock parents.
  */
 export function summarizeSessions(locks: readonly LockSnapshot[], context: SessionContext = {}): SessionList {
-  const { introspected = null, origins = new Map(), limit = 500 } = context;
+  const { introspected = null, dump = null, origins = new Map(), limit = 500 } = context;
   const watchesBySession = new Map<string, string[]>();
   if (introspected !== null) {
     for (const [path, sessions] of introspected.watchers) {
@@ -44,6 +47,8 @@ export function summarizeSessions(locks: readonly LockSnapshot[], context: Sessi
         watches: watches === null ? null : watches.slice(0, WATCHES_SHOWN),
         watchCount: watches?.length ?? 0,
         origin: origins.get(sessionId) ?? null,
+        ephemeralCount: dump === null ? null : (dump.ephemerals.get(sessionId)?.length ?? 0),
+        expiresAt: dump?.expiries.get(sessionId) ?? null,
       };
       bySession.set(sessionId, summary);
     }

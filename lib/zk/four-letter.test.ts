@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNotWhitelisted, parseCons, parseMntr, parseWchc } from './four-letter';
+import { isNotWhitelisted, parseCons, parseDump, parseMntr, parseWchc } from './four-letter';
 
 describe('parseWchc', () => {
   it('maps each session to the paths it watches, ids kept exact', () => {
@@ -43,5 +43,47 @@ describe('parseCons', () => {
   it('knows a refusal by the whitelist', () => {
     expect(isNotWhitelisted('wchc is not executed because it is not in the whitelist.\n')).toBe(true);
     expect(isNotWhitelisted('0x1\n\t/a\n')).toBe(false);
+  });
+});
+
+describe('parseDump', () => {
+  // Recorded from ZooKeeper 3.8's standalone server.
+  const reply = [
+    'SessionTracker dump:',
+    'Session Sets (3)/(4):',
+    '0 expire at Sun Nov 22 05:26:10 UTC 2026:',
+    '4 expire at Sun Nov 22 05:26:18 UTC 2026:',
+    '\t0x10000ad76fa0000',
+    '\t0x10000ad76fa0003',
+    'ephemeral nodes dump:',
+    'Sessions with Ephemerals (2):',
+    '0x10000ad76fa0003:',
+    '\t/demo/orders/lock/_c_e8f32f88-8e80-40a5-8ce9-92bc44526d99-lock-0000000001',
+    '\t/demo/other/lock/lock-0000000007',
+    '0x10000ad76fa0002:',
+    '\t/demo/orders/lock/_c_fae5c62c-441e-498a-9cf0-35bdd12cd803-lock-0000000000',
+    'Connections dump:',
+    'Connections Sets (2)/(5):',
+    '0 expire at Sun Nov 22 05:26:10 UTC 2026:',
+    '1 expire at Sun Nov 22 05:26:20 UTC 2026:',
+    '\tip: /127.0.0.1:37424 sessionId: 0x10000ad76fa0002',
+  ].join('\n');
+
+  const times = new Map([
+    ['Sun Nov 22 05:26:10 UTC 2026', 1_795_325_170_000],
+    ['Sun Nov 22 05:26:18 UTC 2026', 1_795_325_178_000],
+  ]);
+  const parseTime = (text: string): number => times.get(text) ?? Number.NaN;
+
+  it("reads each session's ephemeral nodes and its expiry", () => {
+    const { ephemerals, expiries } = parseDump(reply, parseTime);
+    expect([...ephemerals.keys()]).toEqual(['0x10000ad76fa0003', '0x10000ad76fa0002']);
+    expect(ephemerals.get('0x10000ad76fa0003')).toHaveLength(2);
+    expect(expiries.get('0x10000ad76fa0003')).toBe(1_795_325_178_000);
+    expect(expiries.has('0x10000ad76fa0002')).toBe(false);
+  });
+
+  it('reads nothing from a reply without those sections', () => {
+    expect(parseDump('dump is not executed because it is not in the whitelist.', parseTime)).toEqual({ ephemerals: new Map(), expiries: new Map() });
   });
 });

@@ -49,3 +49,46 @@ export function parseCons(reply: string): Map<string, string> {
 export function isNotWhitelisted(reply: string): boolean {
   return /is not executed because it is not in the whitelist/i.test(reply);
 }
+
+/** What `dump` tells: each session's ephemeral nodes, and when the server will expire each session. */
+export interface DumpReport {
+  ephemerals: Map<string, string[]>;
+  /** Expiry time (ms since the epoch) by session: only the leader (or a standalone server) tracks these. */
+  expiries: Map<string, number>;
+}
+
+/**
+ * `dump`: a "Session Sets" section of expiry buckets (`<n> expire at <date>:` then one session
+ * a line) on the leader, then "Sessions with Ephemerals" (a session, then its ephemeral paths).
+ * The server's date text (`Sun Nov 22 05:26:10 UTC 2026`) is read by `parseTime` (NaN when unreadable).
+ */
+export function parseDump(reply: string, parseTime: (text: string) => number): DumpReport {
+  const report: DumpReport = { ephemerals: new Map(), expiries: new Map() };
+  let section: 'sets' | 'ephemerals' | null = null;
+  let expiry: number | null = null;
+  let session: string | null = null;
+  for (const line of reply.split('\n')) {
+    const text = line.trim();
+    if (text === '') continue;
+    if (text.startsWith('Session Sets')) section = 'sets';
+    else if (text.startsWith('Sessions with Ephemerals')) section = 'ephemerals';
+    else if (!/^\s/.test(line) && !/^0x[0-9a-f]+:?$/i.test(text) && !/expire at/.test(text)) section = null;
+    if (section === 'sets') {
+      const bucket = /expire at (.+):$/.exec(text);
+      if (bucket?.[1] !== undefined) {
+        const at = parseTime(bucket[1]);
+        expiry = Number.isNaN(at) ? null : at;
+      } else if (/^0x[0-9a-f]+$/i.test(text) && expiry !== null) {
+        report.expiries.set(`0x${BigInt(text).toString(16)}`, expiry);
+      }
+    } else if (section === 'ephemerals') {
+      if (/^0x[0-9a-f]+:$/i.test(text)) {
+        session = `0x${BigInt(text.slice(0, -1)).toString(16)}`;
+        report.ephemerals.set(session, []);
+      } else if (text.startsWith('/') && session !== null) {
+        report.ephemerals.get(session)?.push(text);
+      }
+    }
+  }
+  return report;
+}

@@ -1,14 +1,15 @@
 /**
  * Asks every member of the ensemble what only ZooKeeper knows: which session holds a data watch
  * on which node (`wchc`), where each session connects from (`cons`), and its own counters
- * (`mntr`: watches, and how many watchers each kind of event fired). Every member is asked,
+ * (`mntr`: watches, and how many watchers each kind of event fired), and each session's
+ * ephemeral nodes and expiry (`dump`). Every member is asked,
  * since each knows only its own connections. Where four-letter words are not whitelisted it
  * says so and the explorer carries on without them.
  */
 import { EventEmitter } from 'node:events';
 import type { Introspected } from '../../lib/lock/recipes';
 import type { IntrospectionStatus } from '../../lib/protocol';
-import { isNotWhitelisted, parseCons, parseMntr, parseWchc } from '../../lib/zk/four-letter';
+import { isNotWhitelisted, parseCons, parseDump, parseMntr, parseWchc, type DumpReport } from '../../lib/zk/four-letter';
 import { fourLetterWord } from './four-letter';
 
 interface IntrospectionEvents {
@@ -35,6 +36,8 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   private state: IntrospectionStatus = { available: false, reason: 'not asked yet', at: null, servers: [] };
   private readonly servers: Array<{ host: string; port: number }>;
   private monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
+  // Kept apart from the report the locks are read with: expiry times move on every poll.
+  private dumped: DumpReport | null = null;
   private readonly chroot: string;
 
   constructor(
@@ -64,6 +67,11 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     return this.latest;
   }
 
+  /** Each session's ephemeral nodes and expiry time, merged over the members; null when unavailable. */
+  dump(): DumpReport | null {
+    return this.dumped;
+  }
+
   /** Each member's `mntr` counters from the last poll (members that answered only). */
   monitors(): ReadonlyArray<{ server: string; values: ReadonlyMap<string, string | number> }> {
     return this.monitored;
@@ -79,13 +87,24 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     const clients = new Map<string, string>();
     const servers: IntrospectionStatus['servers'] = [];
     const monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
+    const dumped: DumpReport = { ephemerals: new Map(), expiries: new Map() };
+    let dumpedAny = false;
     let refused = false;
     await Promise.all(
       this.servers.map(async ({ host, port }) => {
         const server = `${host}:${port}`;
         try {
-          const [wchc, cons, mntr] = await Promise.all(['wchc', 'cons', 'mntr'].map((word) => fourLetterWord(host, port, word, 2000)));
+          const [wchc, cons, mntr, dump] = await Promise.all(['wchc', 'cons', 'mntr', 'dump'].map((word) => fourLetterWord(host, port, word, 2000)));
           if (mntr !== undefined && !isNotWhitelisted(mntr)) monitored.push({ server, values: parseMntr(mntr) });
+          if (dump !== undefined && !isNotWhitelisted(dump)) {
+            const report = parseDump(dump, Date.parse);
+            for (const [session, paths] of report.ephemerals) {
+              const local = paths.map((path) => this.local(path)).filter((path): path is string => path !== null);
+              dumped.ephemerals.set(session, [...new Set([...(dumped.ephemerals.get(session) ?? []), ...local])]);
+            }
+            for (const [session, at] of report.expiries) dumped.expiries.set(session, at);
+            dumpedAny = true;
+          }
           if (wchc === undefined || cons === undefined || isNotWhitelisted(wchc) || isNotWhitelisted(cons)) {
             refused = true;
             servers.push({ server, ok: false, error: 'wchc/cons are not in 4lw.commands.whitelist' });
@@ -109,6 +128,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     );
     for (const list of watchers.values()) list.sort();
     this.monitored = monitored.sort((a, b) => (a.server < b.server ? -1 : 1));
+    this.dumped = dumpedAny ? dumped : null;
     const reachable = servers.some((server) => server.ok);
     this.state = {
       available: reachable,
