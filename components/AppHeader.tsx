@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ThemeToggle } from './ThemeToggle';
 
 /** The bar at the top of every page: the product name, the views, where you are, and the theme switch. */
-export function AppHeader({ children, current }: { children?: ReactNode; current?: 'locks' | 'sessions' }) {
+export function AppHeader({ children, current }: { children?: ReactNode; current?: 'locks' | 'sessions' | 'demo' }) {
   return (
     <header className="app-header">
       <Link href="/" className="brand">
@@ -20,6 +20,9 @@ export function AppHeader({ children, current }: { children?: ReactNode; current
         </Link>
         <Link href="/sessions" aria-current={current === 'sessions' ? 'page' : undefined} data-testid="nav-sessions">
           Sessions
+        </Link>
+        <Link href="/demo" aria-current={current === 'demo' ? 'page' : undefined} data-testid="nav-demo">
+          Classroom
         </Link>
       </nav>
       <nav className="crumbs" aria-label="Breadcrumb">

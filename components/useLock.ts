@@ -20,12 +20,15 @@ const NO_WAKES: readonly Wake[] = [];
 
 /**
  * Subscribes to one lock: a full snapshot, then deltas applied with the same `applyDelta` the
- * server uses. A missed delta (a version gap) or a reconnect asks for a fresh snapshot.
+ * server uses. A missed delta (a version gap) or a reconnect asks for a fresh snapshot. A null
+ * path subscribes to nothing.
  */
-export function useLock(path: string): LockState {
+export function useLock(path: string | null): LockState {
   const [state, setState] = useState<LockState>({ snapshot: null, error: null, woken: NOBODY, wakes: NO_WAKES });
 
   useEffect(() => {
+    // No lock yet (the classroom before a run): nothing to subscribe to.
+    if (path === null) return;
     const socket = getSocket();
     let current: LockSnapshot | null = null;
     let woken: ReadonlySet<string> = NOBODY;

@@ -348,6 +348,14 @@ export const FeaturesSchema = z.object({
 });
 export type Features = z.infer<typeof FeaturesSchema>;
 
+/** `GET /api/zookeeper/monitor`: each member's watch counters from `mntr` (members that answered). */
+export const MonitorSchema = z.object({
+  servers: z.array(z.object({ server: z.string(), values: z.record(z.string(), z.number()) })),
+  /** When ZooKeeper was last asked (ms); null before the first answer. */
+  at: z.number().nullable(),
+});
+export type Monitor = z.infer<typeof MonitorSchema>;
+
 /** `POST /api/break`: delete one lock node, the one seen (its czxid), to break a stuck lock. */
 export const BreakRequestSchema = z.strictObject({
   /** The lock's path. */

@@ -21,6 +21,7 @@ import {
   type ContenderAction,
   type Features,
   type HealthResponse,
+  type Monitor,
   type ServerToClientEvents,
   type SpawnRequest,
   type ZkStatus,
@@ -286,6 +287,16 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   app.get('/metrics', async (_request, response) => {
     response.set('Content-Type', metrics.contentType);
     response.send(await metrics.metrics());
+  });
+
+  // Watch counters only: what the classroom compares with its contenders' own counts.
+  app.get('/api/zookeeper/monitor', (_request, response) => {
+    const servers = introspection.monitors().map(({ server, values }) => ({
+      server,
+      values: Object.fromEntries([...values].filter((entry): entry is [string, number] => typeof entry[1] === 'number' && /watch|ephemerals|connections|znode_count/.test(entry[0]))),
+    }));
+    const body: Monitor = { servers, at: introspection.status().at };
+    response.json(body);
   });
 
   app.get('/api/diagnostics', (_request, response) => {

@@ -1,0 +1,52 @@
+import { expect, test } from './fixtures';
+import type { ContenderList } from '../lib/protocol';
+
+test.describe('the classroom', () => {
+  test('herd against chain: the counters on screen agree with the contenders and with ZooKeeper, in both languages', async ({ page, explorerUrl, request }) => {
+    test.setTimeout(120_000);
+    await page.goto(`${explorerUrl}/demo`);
+    await page.getByTestId('language-en').click();
+    await page.getByTestId('demo-size').fill('6');
+    await page.getByTestId('demo-start').click();
+    await expect(page.getByTestId('demo-status')).toHaveAttribute('data-phase', 'ready', { timeout: 60_000 });
+    const herdPath = (await page.getByTestId('demo-side-herd').getAttribute('data-path'))!;
+    const chainPath = (await page.getByTestId('demo-side-chained').getAttribute('data-path'))!;
+
+    // Two releases, one at a time: the button, then the keyboard.
+    await page.getByTestId('demo-step').click();
+    await expect(page.getByTestId('herd-releases')).toHaveText('1');
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('herd-releases')).toHaveText('2');
+    await expect(page.getByTestId('chained-releases')).toHaveText('2');
+
+    // The contenders' own counters, read from the API, match the screen (the herd's joining is shown apart).
+    const totals = async (path: string): Promise<number> => {
+      const list = (await (await request.get(`${explorerUrl}/api/sim/contenders`)).json()) as ContenderList;
+      return list.contenders.filter((contender) => contender.path === path).reduce((sum, contender) => sum + contender.notifications, 0);
+    };
+    const onScreen = async (testId: string): Promise<number> => Number(await page.getByTestId(testId).textContent());
+    await expect.poll(async () => (await onScreen('herd-notifications')) + Number(await page.getByTestId('demo-joining').getAttribute('data-count'))).toBe(await totals(herdPath));
+    await expect.poll(async () => onScreen('chained-notifications')).toBe(await totals(chainPath));
+    // A herd wakes every waiter left (5, then 4), a chain one per release.
+    expect(await onScreen('herd-notifications')).toBeGreaterThanOrEqual(9);
+    expect(await onScreen('chained-notifications')).toBe(2);
+    // ZooKeeper's mntr counts at least as many watchers fired (plus the explorer's own child watch per change).
+    await expect.poll(async () => onScreen('zk-children'), { timeout: 10_000 }).toBeGreaterThanOrEqual(await onScreen('herd-notifications'));
+    await expect.poll(async () => onScreen('zk-deleted'), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await expect(page.getByTestId('chart-herd')).toHaveAttribute('data-points', '3');
+
+    // The same page in Chinese, remembered across a reload.
+    await page.getByTestId('language-zh').click();
+    await expect(page.locator('h1')).toHaveText('课堂：羊群效应与链式监听');
+    await expect(page.getByTestId('demo-step')).toHaveText('释放一次');
+
+    // Reset stops every contender of the run.
+    await page.getByTestId('demo-reset').click();
+    await expect(page.getByTestId('demo-status')).toHaveAttribute('data-phase', 'idle');
+    await expect.poll(async () => (await totals(herdPath)) + (await totals(chainPath))).toBe(0);
+    await page.reload();
+    await expect(page.locator('h1')).toHaveText('课堂：羊群效应与链式监听');
+    await page.getByTestId('language-en').click();
+  });
+});
