@@ -3,7 +3,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { extendCurve, notificationsAfter, sideFigures, since, NO_FIGURES, type RunPoint, type Side, type SideFigures } from '../lib/demo/classroom';
 import { LANGUAGES, type Language } from '../lib/i18n/messages';
 import { MonitorSchema, type ContenderInfo, type Monitor } from '../lib/protocol';
+import { SCENARIOS, type ScenarioId } from '../lib/demo/scenarios';
 import { DemoChart } from './DemoChart';
+import { ScenarioView } from './ScenarioView';
 import { QueueDiagram } from './QueueDiagram';
 import { useLanguage } from './useLanguage';
 import { useLock } from './useLock';
@@ -99,6 +101,17 @@ export function DemoView() {
   const { language, setLanguage, t } = useLanguage();
   const simulation = useSimulation();
   const { features, contenders: feed, control } = simulation;
+  const [scenarioId, setScenarioId] = useState<ScenarioId>('herd-vs-chain');
+  useEffect(() => {
+    // A deep link (`?scenario=crash`) opens a scenario; read after mounting, as the server renders the first.
+    const wanted = new URLSearchParams(window.location.search).get('scenario');
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (SCENARIOS.some((scenario) => scenario.id === wanted)) setScenarioId(wanted as ScenarioId);
+  }, []);
+  const choose = (id: ScenarioId): void => {
+    setScenarioId(id);
+    window.history.replaceState(null, '', id === 'herd-vs-chain' ? '/demo' : `/demo?scenario=${id}`);
+  };
   const [phase, setPhase] = useState<Phase>('idle');
   const [size, setSize] = useState(20);
   const [intervalMs, setIntervalMs] = useState(800);
@@ -234,6 +247,7 @@ export function DemoView() {
 
   // Space starts or pauses, → releases one, R resets; not while typing in a field.
   useEffect(() => {
+    if (scenarioId !== 'herd-vs-chain') return;
     const onKey = (event: KeyboardEvent): void => {
       const target = event.target as HTMLElement | null;
       if (event.ctrlKey || event.metaKey || event.altKey || (target !== null && ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(target.tagName))) return;
@@ -249,7 +263,7 @@ export function DemoView() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [start, releaseOne, reset, phase]);
+  }, [start, releaseOne, reset, phase, scenarioId]);
 
   const zkNow = zkCounts(monitor);
   const zk = zkNow !== null && run?.zkBaseline != null ? { children: zkNow.children - run.zkBaseline.children, deleted: zkNow.deleted - run.zkBaseline.deleted } : null;
@@ -275,7 +289,6 @@ export function DemoView() {
         <div>
           <h1>{t('title')}</h1>
           <p className="lead">{t('lead')}</p>
-          <p className="demo-caption">{t('watchFor')}</p>
         </div>
         <div className="demo-language" role="group" aria-label={t('language')}>
           {LANGUAGES.map((code) => (
@@ -286,102 +299,136 @@ export function DemoView() {
         </div>
       </div>
 
-      {features !== null && !features.simulation ? (
-        <p className="error-box" role="alert">
-          {t('simulationOff')}
-        </p>
-      ) : (
-        <section className="demo-controls" aria-label={t('start')}>
-          <label className="field" htmlFor="demo-size">
-            <span>{t('contenders')}</span>
-            <input
-              id="demo-size"
-              type="number"
-              min={2}
-              max={200}
-              value={size}
-              disabled={phase !== 'idle' && phase !== 'drained'}
-              data-testid="demo-size"
-              onChange={(event) => setSize(Math.max(2, Math.min(200, Number(event.target.value) || 2)))}
-            />
-          </label>
-          <label className="field" htmlFor="demo-interval">
-            <span>{t('interval')}</span>
-            <input id="demo-interval" type="number" min={100} max={10_000} step={100} value={intervalMs} data-testid="demo-interval" onChange={(event) => setIntervalMs(Math.max(100, Math.min(10_000, Number(event.target.value) || 800)))} />
-          </label>
-          <div className="actions">
-            <button type="button" className="primary" data-testid="demo-start" disabled={features === null || phase === 'preparing'} onClick={() => void start()}>
-              {phase === 'running' ? t('pause') : phase === 'paused' ? t('resume') : t('start')}
-            </button>
-            <button type="button" data-testid="demo-step" disabled={phase !== 'ready' && phase !== 'paused'} onClick={() => void releaseOne()}>
-              {t('step')}
-            </button>
-            <button type="button" data-testid="demo-reset" disabled={run === null} onClick={() => void reset()}>
-              {t('reset')}
-            </button>
-          </div>
-          <p className="muted demo-status" role="status" data-testid="demo-status" data-phase={phase}>
-            {phase === 'preparing' ? <span className="spinner" aria-hidden="true" /> : null} {status}
-          </p>
-          <p className="muted demo-keys">{t('keys')}</p>
-          {error ? (
-            <p className="form-error" role="alert">
-              {t('failed', { error })}
-            </p>
-          ) : null}
-        </section>
-      )}
-
-      <div className="demo-sides">
-        <SideView side="herd" path={run?.paths.herd ?? null} figures={figures.herd} contenders={contenders} title={t('herdTitle')} t={t} />
-        <SideView side="chained" path={run?.paths.chained ?? null} figures={figures.chained} contenders={contenders} title={t('chainTitle')} t={t} />
+      <div className="scenario-tabs" role="tablist" aria-label={t('scenarios')}>
+        {SCENARIOS.map((scenario, index) => (
+          <button
+            key={scenario.id}
+            type="button"
+            role="tab"
+            id={`tab-${scenario.id}`}
+            aria-selected={scenarioId === scenario.id}
+            aria-controls="scenario-panel"
+            tabIndex={scenarioId === scenario.id ? 0 : -1}
+            data-testid={`scenario-tab-${scenario.id}`}
+            onClick={() => choose(scenario.id)}
+            onKeyDown={(event) => {
+              if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+              event.preventDefault();
+              const next = SCENARIOS[(index + (event.key === 'ArrowRight' ? 1 : SCENARIOS.length - 1)) % SCENARIOS.length]!;
+              choose(next.id);
+              document.getElementById(`tab-${next.id}`)?.focus();
+            }}
+          >
+            {t(scenario.title)}
+          </button>
+        ))}
       </div>
 
-      <div className="demo-bottom">
-        <DemoChart
-          contenders={contenders}
-          herd={curves.herd}
-          chain={curves.chained}
-          labels={{
-            title: t('chartTitle'),
-            x: t('chartAxisX'),
-            y: t('chartAxisY'),
-            herd: t('chartHerd'),
-            chain: t('chartChain'),
-            theory: t('chartTheory'),
-            summary: t('chartLabel', {
-              herdReleases: lastOf(curves.herd).releases,
-              herd: lastOf(curves.herd).notifications,
-              herdTheory: notificationsAfter('herd', contenders, lastOf(curves.herd).releases),
-              chainReleases: lastOf(curves.chained).releases,
-              chain: lastOf(curves.chained).notifications,
-              chainTheory: notificationsAfter('chained', contenders, lastOf(curves.chained).releases),
-            }),
-          }}
-        />
-        <section className="panel demo-zk" aria-label={t('zkTitle')} data-testid="demo-zk">
-          <h2>{t('zkTitle')}</h2>
-          {zk === null ? (
-            <p className="muted">{t('zkUnavailable')}</p>
-          ) : (
-            <dl className="demo-counters">
-              <div>
-                <dt>{t('zkChildren')}</dt>
-                <dd data-testid="zk-children">{zk.children}</dd>
-              </div>
-              <div>
-                <dt>{t('zkDeleted')}</dt>
-                <dd data-testid="zk-deleted">{zk.deleted}</dd>
-              </div>
-            </dl>
-          )}
-          <p className="muted">{t('zkNote')}</p>
-          {joining !== null ? (
-            <p className="muted" data-testid="demo-joining" data-count={joining}>
-              {t('joining', { n: joining })}
-            </p>
-          ) : null}
-        </section>
+      <div id="scenario-panel" role="tabpanel" aria-labelledby={`tab-${scenarioId}`}>
+        {scenarioId !== 'herd-vs-chain' ? (
+          <ScenarioView key={scenarioId} scenario={SCENARIOS.find((scenario) => scenario.id === scenarioId)!} simulation={simulation} t={t} />
+        ) : (
+          <>
+            <p className="demo-caption">{t('watchFor')}</p>
+            {features !== null && !features.simulation ? (
+              <p className="error-box" role="alert">
+                {t('simulationOff')}
+              </p>
+            ) : (
+              <section className="demo-controls" aria-label={t('start')}>
+                <label className="field" htmlFor="demo-size">
+                  <span>{t('contenders')}</span>
+                  <input
+                    id="demo-size"
+                    type="number"
+                    min={2}
+                    max={200}
+                    value={size}
+                    disabled={phase !== 'idle' && phase !== 'drained'}
+                    data-testid="demo-size"
+                    onChange={(event) => setSize(Math.max(2, Math.min(200, Number(event.target.value) || 2)))}
+                  />
+                </label>
+                <label className="field" htmlFor="demo-interval">
+                  <span>{t('interval')}</span>
+                  <input id="demo-interval" type="number" min={100} max={10_000} step={100} value={intervalMs} data-testid="demo-interval" onChange={(event) => setIntervalMs(Math.max(100, Math.min(10_000, Number(event.target.value) || 800)))} />
+                </label>
+                <div className="actions">
+                  <button type="button" className="primary" data-testid="demo-start" disabled={features === null || phase === 'preparing'} onClick={() => void start()}>
+                    {phase === 'running' ? t('pause') : phase === 'paused' ? t('resume') : t('start')}
+                  </button>
+                  <button type="button" data-testid="demo-step" disabled={phase !== 'ready' && phase !== 'paused'} onClick={() => void releaseOne()}>
+                    {t('step')}
+                  </button>
+                  <button type="button" data-testid="demo-reset" disabled={run === null} onClick={() => void reset()}>
+                    {t('reset')}
+                  </button>
+                </div>
+                <p className="muted demo-status" role="status" data-testid="demo-status" data-phase={phase}>
+                  {phase === 'preparing' ? <span className="spinner" aria-hidden="true" /> : null} {status}
+                </p>
+                <p className="muted demo-keys">{t('keys')}</p>
+                {error ? (
+                  <p className="form-error" role="alert">
+                    {t('failed', { error })}
+                  </p>
+                ) : null}
+              </section>
+            )}
+
+            <div className="demo-sides">
+              <SideView side="herd" path={run?.paths.herd ?? null} figures={figures.herd} contenders={contenders} title={t('herdTitle')} t={t} />
+              <SideView side="chained" path={run?.paths.chained ?? null} figures={figures.chained} contenders={contenders} title={t('chainTitle')} t={t} />
+            </div>
+
+            <div className="demo-bottom">
+              <DemoChart
+                contenders={contenders}
+                herd={curves.herd}
+                chain={curves.chained}
+                labels={{
+                  title: t('chartTitle'),
+                  x: t('chartAxisX'),
+                  y: t('chartAxisY'),
+                  herd: t('chartHerd'),
+                  chain: t('chartChain'),
+                  theory: t('chartTheory'),
+                  summary: t('chartLabel', {
+                    herdReleases: lastOf(curves.herd).releases,
+                    herd: lastOf(curves.herd).notifications,
+                    herdTheory: notificationsAfter('herd', contenders, lastOf(curves.herd).releases),
+                    chainReleases: lastOf(curves.chained).releases,
+                    chain: lastOf(curves.chained).notifications,
+                    chainTheory: notificationsAfter('chained', contenders, lastOf(curves.chained).releases),
+                  }),
+                }}
+              />
+              <section className="panel demo-zk" aria-label={t('zkTitle')} data-testid="demo-zk">
+                <h2>{t('zkTitle')}</h2>
+                {zk === null ? (
+                  <p className="muted">{t('zkUnavailable')}</p>
+                ) : (
+                  <dl className="demo-counters">
+                    <div>
+                      <dt>{t('zkChildren')}</dt>
+                      <dd data-testid="zk-children">{zk.children}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('zkDeleted')}</dt>
+                      <dd data-testid="zk-deleted">{zk.deleted}</dd>
+                    </div>
+                  </dl>
+                )}
+                <p className="muted">{t('zkNote')}</p>
+                {joining !== null ? (
+                  <p className="muted" data-testid="demo-joining" data-count={joining}>
+                    {t('joining', { n: joining })}
+                  </p>
+                ) : null}
+              </section>
+            </div>
+          </>
+        )}
       </div>
     </main>
   );

@@ -1,0 +1,173 @@
+'use client';
+import { useState } from 'react';
+import { sideFigures } from '../lib/demo/classroom';
+import { spawnRequest, type Scenario } from '../lib/demo/scenarios';
+import type { MessageKey } from '../lib/i18n/messages';
+import type { ContenderInfo } from '../lib/protocol';
+import { QueueDiagram } from './QueueDiagram';
+import { useLock } from './useLock';
+import { useNow } from './useNow';
+import type { Simulation } from './useSimulation';
+
+type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+/** One lock of a scenario: its queue live, what the diagnostics say, and its contenders. */
+function ScenarioLock({ path, contenders, violations, t }: { path: string; contenders: readonly ContenderInfo[]; violations: number; t: Translate }) {
+  const { snapshot, woken, wakes } = useLock(path);
+  const now = useNow();
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return (
+    <section className="demo-side scenario-lock" aria-label={name} data-testid="scenario-lock" data-path={path} data-holders={snapshot?.holders.length ?? 0}>
+      <h3 className="mono">{name}</h3>
+      {snapshot && snapshot.nodes.length > 0 ? (
+        <QueueDiagram nodes={snapshot.nodes} now={now} selected={null} onSelect={() => undefined} woken={woken} wakes={wakes} zoom={0.8} compact flagged={new Set(snapshot.anomalies.flatMap((anomaly) => (anomaly.node === null ? [] : [anomaly.node])))} />
+      ) : null}
+      <h4>{t('anomalies')}</h4>
+      {snapshot === null || snapshot.anomalies.length === 0 ? (
+        <p className="muted">{t('noAnomalies')}</p>
+      ) : (
+        <ul className="scenario-anomalies">
+          {snapshot.anomalies.map((anomaly) => (
+            <li key={`${anomaly.kind}-${anomaly.node ?? ''}`} data-testid="scenario-anomaly" data-kind={anomaly.kind}>
+              <strong>{anomaly.kind}</strong> {anomaly.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {violations > 0 ? (
+        <p className="form-error" role="alert" data-testid="scenario-violations">
+          {t('violations')}: {violations}
+        </p>
+      ) : null}
+      <table className="locks scenario-contenders">
+        <thead>
+          <tr>
+            <th scope="col">{t('contender')}</th>
+            <th scope="col">{t('state')}</th>
+            <th scope="col">czxid</th>
+            <th scope="col" className="num">
+              {t('acquisitions')}
+            </th>
+            <th scope="col" className="num">
+              {t('notifications')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {contenders.map((contender) => (
+            <tr key={contender.id} data-testid="scenario-contender" data-id={contender.id} data-state={contender.state} data-believes={contender.believesHolding ? 'true' : 'false'}>
+              <td className="mono">
+                {contender.id} · {contender.strategy}
+              </td>
+              <td>
+                {contender.state}
+                {contender.believesHolding && contender.state !== 'holding' ? ` · ${t('believes')}` : ''}
+              </td>
+              <td className="mono">{contender.czxid ?? '—'}</td>
+              <td className="num">{contender.acquisitions}</td>
+              <td className="num">{contender.notifications}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** A scenario of the seed documents: run it, trigger its fault, and watch what the locks do. */
+export function ScenarioView({ scenario, simulation, t }: { scenario: Scenario; simulation: Simulation; t: Translate }) {
+  const { features, contenders: feed, control } = simulation;
+  const [paths, setPaths] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const mine = (path: string): ContenderInfo[] => feed?.contenders.filter((contender) => contender.path === path) ?? [];
+  const all = paths?.flatMap(mine) ?? [];
+  const totals = sideFigures(all);
+
+  const reset = async (): Promise<void> => {
+    const previous = paths ?? [];
+    setPaths(null);
+    setError(null);
+    for (const path of previous) await control('DELETE', `/api/sim/contenders?path=${encodeURIComponent(path)}`);
+  };
+
+  const run = async (): Promise<void> => {
+    if (features === null || !features.simulation) return;
+    await reset();
+    setBusy(true);
+    const id = Math.random().toString(36).slice(2, 8);
+    const made = scenario.locks.map((lock) => `${features.simRoot}/classroom/${id}/${scenario.id}/${lock.name}`);
+    setPaths(made);
+    for (const [index, lock] of scenario.locks.entries()) {
+      for (const spawn of lock.spawns) {
+        const failure = await control('POST', '/api/sim/contenders', spawnRequest(made[index]!, spawn));
+        if (failure !== null) {
+          setError(failure);
+          setBusy(false);
+          return;
+        }
+      }
+    }
+    setBusy(false);
+  };
+
+  const fault = async (): Promise<void> => {
+    const spec = scenario.fault;
+    if (spec === null || paths === null) return;
+    const targets = spec.target === 'all' ? all : all.filter((contender) => contender.path === paths[0] && contender.state === 'holding').slice(0, 1);
+    const failures = await Promise.all(targets.map((target) => control('POST', `/api/sim/contenders/${target.id}/${spec.action}`, spec.ms === undefined ? {} : { ms: spec.ms })));
+    setError(failures.find((failure) => failure !== null) ?? null);
+  };
+
+  return (
+    <section className="scenario" aria-label={t(scenario.title)} data-testid="scenario" data-scenario={scenario.id}>
+      <p className="demo-caption">{t(scenario.caption)}</p>
+      <div className="demo-controls">
+        <div className="actions">
+          <button type="button" className="primary" data-testid="scenario-run" disabled={busy || features === null || !features.simulation} onClick={() => void run()}>
+            {t('run')}
+          </button>
+          {scenario.fault !== null ? (
+            <button type="button" data-testid="scenario-fault" disabled={busy || paths === null} onClick={() => void fault()}>
+              {t(scenario.fault.label)}
+            </button>
+          ) : null}
+          <button type="button" data-testid="scenario-reset" disabled={paths === null} onClick={() => void reset()}>
+            {t('reset')}
+          </button>
+        </div>
+        <dl className="demo-counters scenario-totals">
+          <div>
+            <dt>{t('acquisitions')}</dt>
+            <dd data-testid="scenario-acquisitions">{totals.releases + totals.holding}</dd>
+          </div>
+          <div>
+            <dt>{t('notifications')}</dt>
+            <dd data-testid="scenario-notifications">{totals.notifications}</dd>
+          </div>
+          <div>
+            <dt>{t('wasted')}</dt>
+            <dd data-testid="scenario-wasted">{totals.wasted}</dd>
+          </div>
+        </dl>
+        {busy ? (
+          <p className="muted demo-status" role="status">
+            <span className="spinner" aria-hidden="true" />
+          </p>
+        ) : null}
+        {error ? (
+          <p className="form-error" role="alert">
+            {t('failed', { error })}
+          </p>
+        ) : null}
+      </div>
+      {paths !== null ? (
+        <div className="demo-sides">
+          {paths.map((path) => (
+            <ScenarioLock key={path} path={path} contenders={mine(path)} violations={feed?.violations.filter((violation) => violation.path === path).length ?? 0} t={t} />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

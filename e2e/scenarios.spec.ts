@@ -1,0 +1,84 @@
+import { expect, test } from './fixtures';
+import type { ContenderList } from '../lib/protocol';
+
+/** Every scenario of the classroom after the first, run in Chromium, each with what it must show. */
+test.describe('the classroom scenarios', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  const contendersOf = async (request: import('@playwright/test').APIRequestContext, explorerUrl: string, paths: string[]) => {
+    const list = (await (await request.get(`${explorerUrl}/api/sim/contenders`)).json()) as ContenderList;
+    return list.contenders.filter((contender) => paths.includes(contender.path));
+  };
+
+  const open = async (page: import('@playwright/test').Page, explorerUrl: string, id: string): Promise<string[]> => {
+    await page.goto(`${explorerUrl}/demo?scenario=${id}`);
+    await page.getByTestId('language-en').click();
+    await expect(page.getByTestId('scenario')).toHaveAttribute('data-scenario', id);
+    await page.getByTestId('scenario-run').click();
+    await expect(page.getByTestId('scenario-run')).toBeEnabled({ timeout: 30_000 });
+    const locks = page.getByTestId('scenario-lock');
+    await expect(locks.first()).toBeVisible();
+    return locks.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-path') ?? ''));
+  };
+
+  test('2: one node for everyone — each release wakes every other contender, and the counters agree', async ({ page, explorerUrl, request }) => {
+    const paths = await open(page, explorerUrl, 'single-node');
+    // Six contenders, two rounds each: twelve acquisitions, then the queue is empty.
+    await expect(page.getByTestId('scenario-acquisitions')).toHaveText('12', { timeout: 60_000 });
+    const contenders = await contendersOf(request, explorerUrl, paths);
+    const notifications = contenders.reduce((sum, contender) => sum + contender.notifications, 0);
+    await expect(page.getByTestId('scenario-notifications')).toHaveText(String(notifications));
+    expect(notifications).toBeGreaterThan(12);
+    expect(Number(await page.getByTestId('scenario-wasted').textContent())).toBeGreaterThan(0);
+  });
+
+  test('3: the holder crashes — its node stays until the session expires, then the next holds', async ({ page, explorerUrl, request }) => {
+    const paths = await open(page, explorerUrl, 'crash');
+    await expect(page.locator('[data-testid="scenario-contender"][data-state="holding"]')).toHaveCount(1);
+    const holder = await page.locator('[data-testid="scenario-contender"][data-state="holding"]').getAttribute('data-id');
+    await page.getByTestId('scenario-fault').click();
+    await expect(page.locator(`[data-testid="scenario-contender"][data-id="${holder}"]`)).toHaveAttribute('data-state', 'crashed');
+    // The crashed holder's node still holds: nobody else does.
+    await page.waitForTimeout(1500);
+    expect((await contendersOf(request, explorerUrl, paths)).filter((contender) => contender.state === 'holding')).toHaveLength(0);
+    await expect(page.locator('[data-testid="scenario-contender"][data-state="holding"]')).toHaveCount(1, { timeout: 20_000 });
+  });
+
+  test('4: a lost create reply — an orphan without a GUID, none with one', async ({ page, explorerUrl, request }) => {
+    const paths = await open(page, explorerUrl, 'lost-create');
+    const [plain, guarded] = paths as [string, string];
+    await expect.poll(async () => (await contendersOf(request, explorerUrl, paths)).every((contender) => contender.acquisitions >= 1)).toBe(true);
+    await page.getByTestId('scenario-fault').click();
+    const lock = (path: string) => page.locator(`[data-testid="scenario-lock"][data-path="${path}"]`);
+    await expect(lock(plain).locator('[data-testid="scenario-anomaly"][data-kind="orphan"]')).toHaveCount(1, { timeout: 30_000 });
+    // With a GUID the contender finds the node it made and goes on taking the lock.
+    const before = (await contendersOf(request, explorerUrl, [guarded]))[0]!.acquisitions;
+    await expect.poll(async () => (await contendersOf(request, explorerUrl, [guarded]))[0]!.acquisitions, { timeout: 20_000 }).toBeGreaterThan(before + 1);
+    await expect(lock(guarded).locator('[data-testid="scenario-anomaly"][data-kind="orphan"]')).toHaveCount(0);
+  });
+
+  test('5: a GC pause longer than the session — two holders, told apart by their fencing tokens', async ({ page, explorerUrl, request }) => {
+    const paths = await open(page, explorerUrl, 'gc-pause');
+    await expect(page.locator('[data-testid="scenario-contender"][data-state="holding"]')).toHaveCount(1);
+    await page.getByTestId('scenario-fault').click();
+    // The paused one still believes it holds while the next one holds.
+    await expect(page.locator('[data-testid="scenario-contender"][data-believes="true"]')).toHaveCount(1, { timeout: 20_000 });
+    await expect(page.locator('[data-testid="scenario-contender"][data-state="holding"]')).toHaveCount(1, { timeout: 20_000 });
+    const both = (await contendersOf(request, explorerUrl, paths)).filter((contender) => contender.believesHolding || contender.state === 'holding');
+    expect(both).toHaveLength(2);
+    expect(new Set(both.map((contender) => contender.czxid)).size).toBe(2);
+    // When the pause ends the overlap is on record.
+    await expect(page.getByTestId('scenario-violations')).toBeVisible({ timeout: 20_000 });
+  });
+
+  test('6: a read-write lock — readers waiting together hold together', async ({ page, explorerUrl }) => {
+    await open(page, explorerUrl, 'read-write');
+    // The writer first, alone; then the three readers behind it together.
+    await expect(page.getByTestId('scenario-lock')).toHaveAttribute('data-holders', '3', { timeout: 30_000 });
+  });
+
+  test('7: a waiter that watches nothing — the diagnostics name it', async ({ page, explorerUrl }) => {
+    await open(page, explorerUrl, 'stuck-waiter');
+    await expect(page.locator('[data-testid="scenario-anomaly"][data-kind="no-watch"]')).toHaveCount(1, { timeout: 20_000 });
+  });
+});
