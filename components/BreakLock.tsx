@@ -1,6 +1,7 @@
 'use client';
 import { useRef, useState } from 'react';
 import type { LockNode } from '../lib/protocol';
+import { TokenField } from './TokenField';
 import type { Simulation } from './useSimulation';
 
 /**
@@ -39,12 +40,7 @@ export function BreakLock({ lockPath, node, simulation }: { lockPath: string; no
           {node.role === 'holder' ? ' holds the lock' : ' waits'}. Writes guarded by its fencing token (czxid {node.czxid}) can be refused.
         </p>
         <p className="muted">The explorer logs this deletion.</p>
-        {simulation.features.tokenRequired ? (
-          <label className="field wide" htmlFor="break-token">
-            <span>Admin token</span>
-            <input id="break-token" type="password" autoComplete="off" value={simulation.token} onChange={(event) => simulation.setToken(event.target.value)} />
-          </label>
-        ) : null}
+        <TokenField id="break-token" simulation={simulation} />
         <div className="actions">
           <button type="button" autoFocus onClick={() => dialog.current?.close()}>
             Cancel

@@ -4,6 +4,7 @@ import { extendCurve, notificationsAfter, sideFigures, since, NO_FIGURES, type R
 import { LANGUAGES, type Language } from '../lib/i18n/messages';
 import { MonitorSchema, type ContenderInfo, type Monitor } from '../lib/protocol';
 import { SCENARIOS, type ScenarioId } from '../lib/demo/scenarios';
+import { Counters } from './Counters';
 import { DemoChart } from './DemoChart';
 import { ScenarioView } from './ScenarioView';
 import { QueueDiagram } from './QueueDiagram';
@@ -58,34 +59,16 @@ function SideView({ side, path, figures, contenders, title, t }: { side: Side; p
   return (
     <section className={`demo-side ${side}`} aria-label={title} data-testid={`demo-side-${side}`} data-path={path ?? ''}>
       <h2>{title}</h2>
-      <dl className="demo-counters">
-        <div>
-          <dt>{t('releases')}</dt>
-          <dd data-testid={`${side}-releases`}>{figures.releases}</dd>
-        </div>
-        <div>
-          <dt>{t('notifications')}</dt>
-          <dd data-testid={`${side}-notifications`}>{figures.notifications}</dd>
-          <span className="demo-theory">{t('theory', { value: theoryTotal })}</span>
-        </div>
-        <div>
-          <dt>{t('perRelease')}</dt>
-          <dd data-testid={`${side}-per-release`}>{perRelease.toFixed(1)}</dd>
-          <span className="demo-theory">{t('theory', { value: theoryPerRelease.toFixed(1) })}</span>
-        </div>
-        <div>
-          <dt>{t('wasted')}</dt>
-          <dd data-testid={`${side}-wasted`}>{figures.wasted}</dd>
-        </div>
-        <div>
-          <dt>{t('getChildren')}</dt>
-          <dd data-testid={`${side}-getchildren`}>{figures.getChildren}</dd>
-        </div>
-        <div>
-          <dt>{t('childBytes')}</dt>
-          <dd data-testid={`${side}-bytes`}>{figures.childBytes}</dd>
-        </div>
-      </dl>
+      <Counters
+        items={[
+          { label: t('releases'), value: figures.releases, testId: `${side}-releases` },
+          { label: t('notifications'), value: figures.notifications, testId: `${side}-notifications`, note: t('theory', { value: theoryTotal }) },
+          { label: t('perRelease'), value: perRelease.toFixed(1), testId: `${side}-per-release`, note: t('theory', { value: theoryPerRelease.toFixed(1) }) },
+          { label: t('wasted'), value: figures.wasted, testId: `${side}-wasted` },
+          { label: t('getChildren'), value: figures.getChildren, testId: `${side}-getchildren` },
+          { label: t('childBytes'), value: figures.childBytes, testId: `${side}-bytes` },
+        ]}
+      />
       {shown.length > 0 ? (
         <QueueDiagram nodes={shown} now={now} selected={null} onSelect={() => undefined} woken={woken} wakes={wakes} zoom={0.8} compact flagged={new Set()} />
       ) : null}
@@ -408,16 +391,12 @@ export function DemoView() {
                 {zk === null ? (
                   <p className="muted">{t('zkUnavailable')}</p>
                 ) : (
-                  <dl className="demo-counters">
-                    <div>
-                      <dt>{t('zkChildren')}</dt>
-                      <dd data-testid="zk-children">{zk.children}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('zkDeleted')}</dt>
-                      <dd data-testid="zk-deleted">{zk.deleted}</dd>
-                    </div>
-                  </dl>
+                  <Counters
+                    items={[
+                      { label: t('zkChildren'), value: zk.children, testId: 'zk-children' },
+                      { label: t('zkDeleted'), value: zk.deleted, testId: 'zk-deleted' },
+                    ]}
+                  />
                 )}
                 <p className="muted">{t('zkNote')}</p>
                 {joining !== null ? (

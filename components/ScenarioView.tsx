@@ -4,6 +4,7 @@ import { sideFigures } from '../lib/demo/classroom';
 import { spawnRequest, type Scenario } from '../lib/demo/scenarios';
 import type { MessageKey } from '../lib/i18n/messages';
 import type { ContenderInfo } from '../lib/protocol';
+import { Counters } from './Counters';
 import { QueueDiagram } from './QueueDiagram';
 import { useLock } from './useLock';
 import { useNow } from './useNow';
@@ -136,20 +137,14 @@ export function ScenarioView({ scenario, simulation, t }: { scenario: Scenario; 
             {t('reset')}
           </button>
         </div>
-        <dl className="demo-counters scenario-totals">
-          <div>
-            <dt>{t('acquisitions')}</dt>
-            <dd data-testid="scenario-acquisitions">{totals.releases + totals.holding}</dd>
-          </div>
-          <div>
-            <dt>{t('notifications')}</dt>
-            <dd data-testid="scenario-notifications">{totals.notifications}</dd>
-          </div>
-          <div>
-            <dt>{t('wasted')}</dt>
-            <dd data-testid="scenario-wasted">{totals.wasted}</dd>
-          </div>
-        </dl>
+        <Counters
+          className="scenario-totals"
+          items={[
+            { label: t('acquisitions'), value: totals.releases + totals.holding, testId: 'scenario-acquisitions' },
+            { label: t('notifications'), value: totals.notifications, testId: 'scenario-notifications' },
+            { label: t('wasted'), value: totals.wasted, testId: 'scenario-wasted' },
+          ]}
+        />
         {busy ? (
           <p className="muted demo-status" role="status">
             <span className="spinner" aria-hidden="true" />

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { StrategySchema, type Strategy } from '../lib/protocol';
 import { isWithin } from '../lib/zk/path';
+import { TokenField } from './TokenField';
 import type { Simulation } from './useSimulation';
 
 const STRATEGY_LABELS: Record<Strategy, string> = {
@@ -121,12 +122,7 @@ export function SimControls({ path, simulation }: { path: string; simulation: Si
           <input id="sim-protected" type="checkbox" checked={protectedNames} onChange={(event) => setProtectedNames(event.target.checked)} />
           <span>Protected names (a GUID finds the node again after a lost create reply)</span>
         </label>
-        {features.tokenRequired ? (
-          <label className="field wide" htmlFor="sim-token">
-            <span>Admin token</span>
-            <input id="sim-token" type="password" autoComplete="off" value={simulation.token} onChange={(event) => simulation.setToken(event.target.value)} />
-          </label>
-        ) : null}
+        <TokenField id="sim-token" simulation={simulation} />
         <div className="actions wide">
           <button type="submit" className="primary" data-testid="sim-spawn" disabled={busy !== null}>
             {busy === 'spawn' ? 'Spawning…' : `Spawn ${count}`}
