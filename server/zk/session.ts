@@ -411,6 +411,7 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
           break;
         case 'DISCONNECTED':
           this.setState('disconnected');
+          this.expireAfterSilence(client, generation);
           break;
         case 'AUTH_FAILED':
           this.setState('auth-failed');
@@ -427,6 +428,26 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
       }
     });
     client.connect();
+  }
+
+  /**
+   * A session no server has answered for longer than its timeout has expired, even when no
+   * server can say so: a ZooKeeper restarted empty refuses a client that has seen a later zxid,
+   * and the client would try it for ever. As Curator does, the session is then given up and a
+   * new one opened (the explorer's own session owns no nodes to lose).
+   */
+  private expireAfterSilence(client: Client, generation: number): void {
+    if (this.options.reopenAfterExpiry === false) return;
+    const timeoutMs = this.options.sessionTimeoutMs;
+    setTimeout(() => {
+      // Another, shorter disconnection may have started since: only a silence as long as the timeout counts.
+      if (generation !== this.generation || this.closed || this.currentState !== 'disconnected' || Date.now() - this.stateSince < timeoutMs - 50) return;
+      console.warn(`no ZooKeeper server answered for ${timeoutMs} ms, the session timeout: taking the session as expired and opening a new one`);
+      this.setState('expired');
+      this.sessionHex = null;
+      client.close();
+      this.open();
+    }, timeoutMs).unref();
   }
 
   private setState(state: ZkConnectionState): void {
