@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LockSnapshotSchema, type LockSnapshot } from '../../lib/protocol';
 import { parseCons } from '../../lib/zk/four-letter';
 import { createExplorer, type Explorer } from '../app';
-import { eventually } from '../testing/harness';
+import { connectClient, eventually, LockFeed, request } from '../testing/harness';
 import { startEnsemble, type ZooKeeperEnsemble } from './embedded';
 import { fourLetterWord } from './four-letter';
 import { ZkSession } from './session';
@@ -17,8 +17,10 @@ let explorer: Explorer;
 let url: string;
 const sessions: ZkSession[] = [];
 
+const SESSION_TIMEOUT_MS = 12_000;
+
 async function open(connectString: string): Promise<ZkSession> {
-  const session = new ZkSession({ connectString, sessionTimeoutMs: 6000 });
+  const session = new ZkSession({ connectString, sessionTimeoutMs: SESSION_TIMEOUT_MS });
   await session.start(20_000);
   sessions.push(session);
   return session;
@@ -76,5 +78,43 @@ describe('a three-member ensemble', () => {
     for (const node of seen.nodes) expect(node.client).toMatch(/^127\.0\.0\.1:\d+$/);
     const health = (await (await fetch(`${url}/api/health`)).json()) as { introspection: { servers: Array<{ server: string; ok: boolean }> } };
     expect(health.introspection.servers.map((server) => server.ok)).toEqual([true, true, true]);
+  }, 60_000);
+
+  it('fails over when the member it is connected to dies, within the session timeout, and misses no change', async () => {
+    const lock = '/ensemble/failover/lock';
+    const mine = await memberOf(explorerSession.sessionId!);
+    const survivors = ensemble.members.filter((_, index) => index !== mine);
+    const admin = await open(survivors.map((member) => member.connectString).join(','));
+    await admin.mkdirp(lock);
+    const holder = await admin.create(`${lock}/lock-`, null, 'ephemeral-sequential');
+    const socket = await connectClient(url);
+    const feed = new LockFeed(socket);
+    try {
+      await request(socket, 'subscribe', { path: lock });
+      expect((await feed.snapshot()).nodes).toHaveLength(1);
+      const sessionBefore = explorerSession.sessionId;
+
+      await ensemble.members[mine]!.stop();
+      const killed = Date.now();
+      // Changes while the explorer has no server: the holder goes, and two others join.
+      await admin.remove(holder);
+      const joined = [await admin.create(`${lock}/lock-`, null, 'ephemeral-sequential'), await admin.create(`${lock}/lock-`, null, 'ephemeral-sequential')];
+      const names = joined.map((path) => path.slice(lock.length + 1));
+      const seen = await eventually(async () => {
+        const snapshot = LockSnapshotSchema.parse(await (await fetch(`${url}/api/locks${lock}`)).json());
+        return snapshot.nodes.length === 2 && snapshot.holders[0] === names[0] ? snapshot : undefined;
+      }, SESSION_TIMEOUT_MS + 5000);
+      const recovered = Date.now() - killed;
+      expect(recovered).toBeLessThan(SESSION_TIMEOUT_MS);
+      expect(seen.nodes.map((node) => node.name)).toEqual(names);
+      // The same session, moved to another member: nothing had to be opened again.
+      expect(explorerSession.sessionId).toBe(sessionBefore);
+      expect(explorerSession.state).toBe('connected');
+      // The subscriber heard of the removal and both arrivals.
+      await feed.delta((delta) => delta.removed.includes(holder.slice(lock.length + 1)));
+      console.log(`failover: the explorer was right again ${recovered} ms after its member died`);
+    } finally {
+      socket.close();
+    }
   }, 60_000);
 });
