@@ -334,7 +334,7 @@ export function DemoView() {
                 </label>
                 <label className="field" htmlFor="demo-interval">
                   <span>{t('interval')}</span>
-                  <input id="demo-interval" type="number" min={100} max={10_000} step={100} value={intervalMs} data-testid="demo-interval" onChange={(event) => setIntervalMs(Math.max(100, Math.min(10_000, Number(event.target.value) || 800)))} />
+                  <input id="demo-interval" type="number" min={200} max={10_000} step={100} value={intervalMs} data-testid="demo-interval" onChange={(event) => setIntervalMs(Math.max(200, Math.min(10_000, Number(event.target.value) || 800)))} />
                 </label>
                 <div className="actions">
                   <button type="button" className="primary" data-testid="demo-start" disabled={features === null || phase === 'preparing'} onClick={() => void start()}>

@@ -31,7 +31,7 @@ import { LockDiscovery } from './locks/discovery';
 import { LockRegistry } from './locks/registry';
 import { Introspection } from './zk/introspection';
 import { createMetrics } from './metrics';
-import { bearerToken, isSameOrigin, tokenMatches } from './security';
+import { bearerToken, isSameOrigin, RateLimiter, tokenMatches } from './security';
 import { HttpError } from './http-error';
 import { insideSandbox, Simulator } from './sim/simulator';
 import { ZkError, type ZkSession } from './zk/session';
@@ -81,6 +81,10 @@ type ExplorerSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 const lockRoom = (path: string): string => `lock:${path}`;
 const LIST_ROOM = 'locks';
 const SIM_ROOM = 'sim';
+/** The most locks one connection may follow at once. */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
+/** The most control requests (spawn, fault, stop, break) one client address may send a minute. */
+export const CONTROL_REQUESTS_PER_MINUTE = 1200;
 
 /** HTTP status and message for an error met while serving a request. */
 function httpError(error: unknown): { status: number; message: string } {
@@ -195,6 +199,15 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   app.use(['/api/sim', '/api/break'], (request, response, next) => {
     if (request.method !== 'GET' && !isSameOrigin(request)) {
       response.status(403).json({ error: 'cross-site requests may not use the controls' });
+      return;
+    }
+    next();
+  });
+  const controlRate = new RateLimiter(CONTROL_REQUESTS_PER_MINUTE);
+  const tooMany = `too many control requests: at most ${CONTROL_REQUESTS_PER_MINUTE} a minute from one address`;
+  app.use(['/api/sim', '/api/break'], (request, response, next) => {
+    if (request.method !== 'GET' && !controlRate.allow(request.socket.remoteAddress ?? 'unknown')) {
+      response.status(429).json({ error: tooMany });
       return;
     }
     next();
@@ -345,6 +358,8 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   });
 
   io.on('connection', (socket: ExplorerSocket) => {
+    // The locks this connection follows (or has asked to): bounded by MAX_SUBSCRIPTIONS_PER_SOCKET.
+    const following = new Set<string>();
     socket.emit('zk:status', status());
     socket.on('subscribe', async (request, ack) => {
       const reply = typeof ack === 'function' ? ack : (): void => undefined;
@@ -354,6 +369,12 @@ export function createExplorer(options: ExplorerOptions): Explorer {
         return;
       }
       const { path } = parsed.data;
+      // Counted as soon as asked for, so that a burst of subscribes cannot pass the limit while the first are read.
+      if (!following.has(path) && following.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+        reply({ ok: false, error: `one connection may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} locks: unsubscribe from one first` });
+        return;
+      }
+      following.add(path);
       try {
         const watcher = await registry.acquire(path, socket.id);
         if (socket.disconnected) {
@@ -365,6 +386,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
         socket.emit('lock:snapshot', watcher.snapshot);
         reply({ ok: true } satisfies Ack);
       } catch (error) {
+        following.delete(path);
         reply({ ok: false, error: httpError(error).message });
       }
     });
@@ -376,6 +398,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
         return;
       }
       void socket.leave(lockRoom(parsed.data.path));
+      following.delete(parsed.data.path);
       registry.release(parsed.data.path, socket.id);
       reply({ ok: true });
     });
@@ -391,6 +414,10 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     const token = typeof socket.handshake.auth?.token === 'string' ? (socket.handshake.auth.token as string) : null;
     const simControl = (handler: (sim: Simulator, request: unknown) => Promise<void>) => async (request: unknown, ack?: (ack: Ack) => void) => {
       const reply = typeof ack === 'function' ? ack : (): void => undefined;
+      if (!controlRate.allow(socket.handshake.address)) {
+        reply({ ok: false, error: tooMany });
+        return;
+      }
       try {
         await handler(authorise(token), request);
         reply({ ok: true });

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { createExplorer, type Explorer } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { isLoopbackHost } from './net';
 import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from './zk/embedded';
 import { ZkSession } from './zk/session';
 
@@ -25,6 +26,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw error;
+  }
+
+  if (!isLoopbackHost(config.host) && config.adminToken === null) {
+    console.warn(
+      `warning: listening on ${config.host}, reachable from other machines, without ADMIN_TOKEN: anyone who reaches it reads every lock` +
+        (config.allowSimulation || config.allowBreakLocks || config.zkConnect === null ? ' and may use the controls' : '') +
+        '. Set ADMIN_TOKEN, or HOST=127.0.0.1.',
+    );
   }
 
   let embedded: EmbeddedZooKeeper | null = null;

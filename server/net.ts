@@ -12,3 +12,9 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** Whether a listening address is reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}

@@ -28,3 +28,30 @@ export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return match?.[1] ?? null;
 }
+
+/**
+ * At most `limit` requests per key (a client address) in any `windowMs`: what is over is refused,
+ * not queued. Keys without recent requests are forgotten, so that many clients cost no memory.
+ */
+export class RateLimiter {
+  private readonly hits = new Map<string, number[]>();
+
+  constructor(
+    readonly limit: number,
+    private readonly windowMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  allow(key: string): boolean {
+    const at = this.now();
+    const since = at - this.windowMs;
+    if (this.hits.size > 10_000) {
+      for (const [other, times] of this.hits) if ((times.at(-1) ?? 0) <= since) this.hits.delete(other);
+    }
+    const recent = (this.hits.get(key) ?? []).filter((time) => time > since);
+    const allowed = recent.length < this.limit;
+    if (allowed) recent.push(at);
+    this.hits.set(key, recent);
+    return allowed;
+  }
+}

@@ -2,6 +2,7 @@
  * A real ensemble of three members on loopback ports: a session connected to a member other
  * than the explorer's still has its watch reported, since every member is asked.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LockSnapshotSchema, type LockSnapshot } from '../../lib/protocol';
 import { parseCons } from '../../lib/zk/four-letter';
@@ -9,7 +10,7 @@ import { createExplorer, type Explorer } from '../app';
 import { connectClient, eventually, LockFeed, request } from '../testing/harness';
 import { startEnsemble, type ZooKeeperEnsemble } from './embedded';
 import { fourLetterWord } from './four-letter';
-import { ZkSession } from './session';
+import { ZkError, ZkSession } from './session';
 
 let ensemble: ZooKeeperEnsemble;
 let explorerSession: ZkSession;
@@ -24,6 +25,19 @@ async function open(connectString: string): Promise<ZkSession> {
   await session.start(20_000);
   sessions.push(session);
   return session;
+}
+
+/** Runs `step` again while ZooKeeper answers CONNECTION_LOSS (an ensemble electing a leader). */
+async function untilDone<T>(step: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!(error instanceof ZkError && error.code === 'CONNECTION_LOSS') || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }
 
 /** The member whose `cons` lists `sessionId`. */
@@ -96,10 +110,25 @@ describe('a three-member ensemble', () => {
 
       await ensemble.members[mine]!.stop();
       const killed = Date.now();
-      // Changes while the explorer has no server: the holder goes, and two others join.
-      await admin.remove(holder);
-      const joined = [await admin.create(`${lock}/lock-`, null, 'ephemeral-sequential'), await admin.create(`${lock}/lock-`, null, 'ephemeral-sequential')];
-      const names = joined.map((path) => path.slice(lock.length + 1));
+      // Changes while the explorer looks for another member: the holder goes, and two others join.
+      // If the dead member led the ensemble, the others elect a leader first and our own client
+      // may lose its connection too: it retries as a careful client does (a GUID in the name
+      // finds a node whose create reply was lost).
+      await untilDone(async () => {
+        await admin.remove(holder).catch((error: unknown) => {
+          if (!(error instanceof ZkError && error.code === 'NO_NODE')) throw error;
+        });
+      });
+      const names: string[] = [];
+      for (let i = 0; i < 2; i += 1) {
+        const guid = randomUUID();
+        names.push(
+          await untilDone(async () => {
+            const found = (await admin.getChildren(lock)).children.find((name) => name.includes(guid));
+            return found ?? (await admin.create(`${lock}/_c_${guid}-lock-`, null, 'ephemeral-sequential')).slice(lock.length + 1);
+          }),
+        );
+      }
       const seen = await eventually(async () => {
         const snapshot = LockSnapshotSchema.parse(await (await fetch(`${url}/api/locks${lock}`)).json());
         return snapshot.nodes.length === 2 && snapshot.holders[0] === names[0] ? snapshot : undefined;
