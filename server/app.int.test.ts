@@ -167,7 +167,7 @@ describe('socket.io subscription', () => {
   it('answers an invalid subscription with an error ack and keeps the socket usable', async () => {
     const socket = await connectClient(running.url);
     try {
-      for (const payload of [{ path: 'relative' }, { path: '/a/../b' }, { path: 7 }, { path: '/a', extra: true }, null, 'x']) {
+      for (const payload of [{ path: 'relative' }, { path: '/a/../b' }, { path: '/a//b' }, { path: '/a\u0000b' }, { path: `/${'x'.repeat(1100)}` }, { path: 7 }, { path: '/a', extra: true }, null, 'x', []]) {
         const ack = await request(socket, 'subscribe', payload);
         expect(ack.ok).toBe(false);
         expect(ack.ok ? '' : ack.error).toMatch(/^subscribe: /);

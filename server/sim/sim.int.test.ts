@@ -184,6 +184,9 @@ describe('the controls refuse what they must', () => {
     [{ path: '/sim/x', count: 1, strategy: 'chained', extra: 1 }, 400, /extra|unrecognized/i],
     [{ path: '/sim/../x', count: 1, strategy: 'chained' }, 400, /\.\./],
     ['{not json', 400, /JSON|Unexpected|Expected/i],
+    [{ path: '/sim/x', count: 1, strategy: 'chained', pad: 'x'.repeat(20_000) }, 413, /too large/i],
+    [{ path: '/sim/x', count: 1e12, strategy: 'chained' }, 400, /count/],
+    [{ path: '/sim/x', count: 1, strategy: 'chained', holdMs: -5 }, 400, /holdMs/],
   ])('POST %j answers %d', async (body, status, message) => {
     const response = await call('POST', '/api/sim/contenders', body);
     expect(response.status).toBe(status);
