@@ -58,6 +58,26 @@ describe('limits', () => {
   });
 });
 
+describe('contenders in total', () => {
+  it('refuses to spawn past the bound with 429, and spawns again once some are stopped', async () => {
+    const small = await startExplorer(undefined, { maxContenders: 3 });
+    const path = `/sim${uniqueRoot('bound')}/lock`;
+    const spawn = (count: number): Promise<Response> =>
+      fetch(`${small.url}/api/sim/contenders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path, count, strategy: 'chained', holdMs: 600_000 }) });
+    try {
+      expect((await spawn(2)).status).toBe(201);
+      const refused = await spawn(2);
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/at most 3 contenders at once \(2 running\)/);
+      expect((await fetch(`${small.url}/api/sim/contenders?path=${encodeURIComponent(path)}`, { method: 'DELETE' })).status).toBe(200);
+      expect((await spawn(3)).status).toBe(201);
+    } finally {
+      await fetch(`${small.url}/api/sim/contenders`, { method: 'DELETE' });
+      await small.close();
+    }
+  });
+});
+
 describe('listening beyond loopback', () => {
   it('without ADMIN_TOKEN prints a warning; with one it does not', async () => {
     const run = (env: Record<string, string>): Promise<string> =>
