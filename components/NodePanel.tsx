@@ -1,6 +1,7 @@
 'use client';
-import { useState } from 'react';
-import type { ContenderAction, ContenderInfo, LockNode } from '../lib/protocol';
+import { useEffect, useState } from 'react';
+import { ZnodeDetailSchema, type ContenderAction, type ContenderInfo, type LockNode, type ZnodeDetail } from '../lib/protocol';
+import { encodeZnodePath } from '../lib/zk/path';
 import { formatDuration } from '../lib/view/format';
 import { BreakLock } from './BreakLock';
 import type { Simulation } from './useSimulation';
@@ -12,6 +13,73 @@ const ACTIONS: Array<{ action: ContenderAction; label: string; title: string }> 
   { action: 'pause', label: 'Pause 15 s', title: 'Stop heartbeating for 15 s, as in a GC pause' },
   { action: 'disconnect-during-create', label: 'Lose next create reply', title: 'The next create reaches ZooKeeper but its reply is lost' },
 ];
+
+/** The whole stat and the data in hex, read when a node is selected (the queue carries only what it draws). */
+function NodeDetail({ node }: { node: LockNode }) {
+  const [detail, setDetail] = useState<ZnodeDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void fetch(`/api/nodes${encodeZnodePath(node.path)}`)
+      .then(async (response) => {
+        const body: unknown = await response.json();
+        if (cancelled) return;
+        const parsed = ZnodeDetailSchema.safeParse(body);
+        if (parsed.success) setDetail(parsed.data);
+        else setError((body as { error?: string }).error ?? `the server answered ${response.status}`);
+      })
+      .catch(() => !cancelled && setError('the explorer could not be reached'));
+    return () => {
+      cancelled = true;
+    };
+  }, [node.path]);
+  if (error !== null) return <p className="muted">{error}</p>;
+  if (detail === null) {
+    return (
+      <p className="loading" aria-busy="true">
+        <span className="spinner" aria-hidden="true" /> Reading the node…
+      </p>
+    );
+  }
+  const { stat, data } = detail;
+  const rows: Array<[string, string | number]> = [
+    ['czxid', stat.czxid],
+    ['mzxid', stat.mzxid],
+    ['pzxid', stat.pzxid],
+    ['ctime', new Date(stat.ctime).toISOString()],
+    ['mtime', new Date(stat.mtime).toISOString()],
+    ['version', stat.version],
+    ['cversion', stat.cversion],
+    ['aversion', stat.aversion],
+    ['ephemeralOwner', stat.ephemeralOwner],
+    ['dataLength', stat.dataLength],
+    ['numChildren', stat.numChildren],
+  ];
+  return (
+    <>
+      <dl className="stat-list">
+        <div>
+          <dt>Data, hex</dt>
+          <dd className="mono data hex" data-testid="node-data-hex">
+            {data === null ? 'none' : data.hex || '(empty)'}
+            {data?.truncated ? '…' : ''}
+          </dd>
+        </div>
+      </dl>
+      <details className="whole-stat" data-testid="node-stat">
+        <summary>Whole stat</summary>
+        <dl className="stat-list">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt className="mono">{label}</dt>
+              <dd className="mono">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+    </>
+  );
+}
 
 /** Everything about the selected node, and the faults a simulated contender can suffer. */
 export function NodePanel({
@@ -65,9 +133,12 @@ export function NodePanel({
         ))}
         <div>
           <dt>Data{node.data ? ` (${node.data.size} bytes${node.data.truncated ? ', first 4 KiB' : ''})` : ''}</dt>
-          <dd className="mono data">{node.data === null ? 'none' : node.data.text !== null ? node.data.text || '(empty)' : `hex ${node.data.hex}`}</dd>
+          <dd className="mono data" data-testid="node-data-text">
+            {node.data === null ? 'none' : node.data.text !== null ? node.data.text || '(empty)' : 'not text: see the hex'}
+          </dd>
         </div>
       </dl>
+      <NodeDetail key={`${node.path}@${node.czxid}`} node={node} />
       <BreakLock key={node.name} lockPath={lockPath} node={node} simulation={simulation} />
       {contender ? (
         <div className="contender" data-testid="contender-actions">

@@ -216,6 +216,10 @@ test.describe('deep links and zoom', () => {
     const lock = new LockPage(page, explorerUrl);
     await lock.goto(lockPath);
     await lock.node(holder).click();
+    // The whole stat and the data in hex are read when a node is selected.
+    await page.getByTestId('node-stat').locator('summary').click();
+    await expect(page.getByTestId('node-stat')).toContainText('cversion');
+    await expect(page.getByTestId('node-data-hex')).toBeVisible();
     const dialog = page.getByTestId('break-dialog');
     // Cancel leaves everything as it was.
     await page.getByTestId('break-lock').click();

@@ -348,6 +348,14 @@ export const FeaturesSchema = z.object({
 });
 export type Features = z.infer<typeof FeaturesSchema>;
 
+/** `GET /api/nodes/<path>`: one lock node looked at closely: its whole stat, and its data as text and hex. */
+export const ZnodeDetailSchema = z.object({
+  path: z.string(),
+  stat: ZnodeStatSchema,
+  data: NodeDataSchema.nullable(),
+});
+export type ZnodeDetail = z.infer<typeof ZnodeDetailSchema>;
+
 /** `GET /api/zookeeper/monitor`: each member's watch counters from `mntr` (members that answered). */
 export const MonitorSchema = z.object({
   servers: z.array(z.object({ server: z.string(), values: z.record(z.string(), z.number()) })),

@@ -22,10 +22,12 @@ import {
   type Features,
   type HealthResponse,
   type Monitor,
+  type ZnodeDetail,
   type ServerToClientEvents,
   type SpawnRequest,
   type ZkStatus,
 } from '../lib/protocol';
+import { describeData } from '../lib/lock/data';
 import { isWithin, znodePathFromSegments } from '../lib/zk/path';
 import { LockDiscovery } from './locks/discovery';
 import { LockRegistry } from './locks/registry';
@@ -335,6 +337,29 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     } catch (error) {
       const { status: code, message } = httpError(error);
       if (code >= 500) console.error(`GET /api/locks${parsed.data}: ${error instanceof Error ? error.message : String(error)}`);
+      response.status(code).json({ error: message });
+    }
+  });
+
+  app.get('/api/nodes/*segments', async (request: Request, response: Response) => {
+    const segments = (request.params as { segments?: string[] }).segments ?? [];
+    const parsed = ZnodePath.safeParse(znodePathFromSegments(segments));
+    if (!parsed.success) {
+      response.status(400).json({ error: `invalid node path: ${describeZodError(parsed.error)}` });
+      return;
+    }
+    // Lock nodes only: the explorer is no general browser of what else ZooKeeper keeps.
+    const roots = options.discovery?.roots ?? ['/'];
+    if (!roots.some((root) => isWithin(parsed.data, root))) {
+      response.status(403).json({ error: `only nodes under ${roots.join(', ')} (LOCK_ROOTS) are shown` });
+      return;
+    }
+    try {
+      const { data, stat } = await session.getData(parsed.data);
+      const body: ZnodeDetail = { path: parsed.data, stat, data: describeData(data, true) };
+      response.json(body);
+    } catch (error) {
+      const { status: code, message } = error instanceof ZkError && error.code === 'NO_NODE' ? { status: 404, message: `${parsed.data} does not exist` } : httpError(error);
       response.status(code).json({ error: message });
     }
   });

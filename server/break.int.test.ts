@@ -3,7 +3,7 @@
  * with the admin token, from the explorer's own page, and logged.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LockSnapshotSchema } from '../lib/protocol';
+import { LockSnapshotSchema, ZnodeDetailSchema } from '../lib/protocol';
 import { eventually, openSession, startExplorer, uniqueRoot, type RunningExplorer } from './testing/harness';
 import type { ZkSession } from './zk/session';
 
@@ -88,5 +88,30 @@ describe('breaking a stuck lock', () => {
     }
     // Twice is once: the node is gone.
     expect((await breakLock(allowed.url, { path: lock, node: holder, czxid })).status).toBe(404);
+  });
+});
+
+describe('one node looked at closely', () => {
+  it('answers its whole stat and its data as text and hex; refuses what is not a lock node', async () => {
+    const lock = `${root}/close/lock`;
+    const owner = await openSession();
+    sessions.push(owner);
+    await owner.mkdirp(lock);
+    const node = await owner.create(`${lock}/lock-`, Buffer.from('host-7'), 'ephemeral-sequential');
+    const response = await fetch(`${refusing.url}/api/nodes${node}`);
+    expect(response.status).toBe(200);
+    const detail = ZnodeDetailSchema.parse(await response.json());
+    expect(detail.path).toBe(node);
+    expect(detail.stat).toMatchObject({ ephemeralOwner: owner.sessionId, dataLength: 6, version: 0, numChildren: 0 });
+    expect(detail.data).toEqual({ size: 6, text: 'host-7', hex: Buffer.from('host-7').toString('hex'), truncated: false });
+    for (const [path, status] of [
+      [`${lock}/lock-9999999999`, 404],
+      ['/zookeeper/config', 403],
+      [`${lock}/a%00b`, 400],
+    ] as const) {
+      const refused = await fetch(`${refusing.url}/api/nodes${path}`);
+      expect(refused.status, path).toBe(status);
+      expect(((await refused.json()) as { error: string }).error.length).toBeGreaterThan(0);
+    }
   });
 });

@@ -25,4 +25,8 @@ describe('describeData', () => {
     expect(describeData(null)).toBeNull();
     expect(describeData(new Uint8Array(0))).toEqual({ size: 0, text: '', hex: null, truncated: false });
   });
+
+  it('gives the hex of text too when asked, for a node looked at closely', () => {
+    expect(describeData(new TextEncoder().encode('ok'), true)).toEqual({ size: 2, text: 'ok', hex: '6f6b', truncated: false });
+  });
 });
