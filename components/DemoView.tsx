@@ -2,7 +2,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { extendCurve, notificationsAfter, sideFigures, since, NO_FIGURES, type RunPoint, type Side, type SideFigures } from '../lib/demo/classroom';
 import { LANGUAGES, type Language } from '../lib/i18n/messages';
-import { MonitorSchema, type ContenderInfo, type Monitor } from '../lib/protocol';
+import { MonitorSchema, type ContenderInfo, type LockSnapshot, type Monitor } from '../lib/protocol';
+import { appendFrame, frameMotion, type Frame } from '../lib/demo/timeline';
+import type { Wake } from '../lib/view/pulses';
 import { SCENARIOS, type ScenarioId } from '../lib/demo/scenarios';
 import { Counters } from './Counters';
 import { DemoChart } from './DemoChart';
@@ -49,8 +51,20 @@ async function readMonitor(): Promise<Monitor | null> {
 }
 
 /** One queue of the classroom: its live drawing, and its counters beside the theory. */
-function SideView({ side, path, figures, contenders, title, t }: { side: Side; path: string | null; figures: SideFigures; contenders: number; title: string; t: ReturnType<typeof useLanguage>['t'] }) {
-  const { snapshot, woken, wakes } = useLock(path);
+interface SideViewProps {
+  side: Side;
+  path: string | null;
+  /** The lock as shown: live, or a recorded frame of the timeline. */
+  snapshot: LockSnapshot | null;
+  woken: ReadonlySet<string>;
+  wakes: readonly Wake[];
+  figures: SideFigures;
+  contenders: number;
+  title: string;
+  t: ReturnType<typeof useLanguage>['t'];
+}
+
+function SideView({ side, path, snapshot, woken, wakes, figures, contenders, title, t }: SideViewProps) {
   const now = useNow();
   const perRelease = figures.releases === 0 ? 0 : figures.notifications / figures.releases;
   const theoryTotal = notificationsAfter(side, contenders, figures.releases);
@@ -102,6 +116,12 @@ export function DemoView() {
   const [error, setError] = useState<string | null>(null);
   const [monitor, setMonitor] = useState<Monitor | null>(null);
   const [curves, setCurves] = useState<Record<Side, RunPoint[]>>({ herd: NO_CURVE, chained: NO_CURVE });
+  const herdLock = useLock(run?.paths.herd ?? null);
+  const chainLock = useLock(run?.paths.chained ?? null);
+  const [frames, setFrames] = useState<Frame[]>([]);
+  // null: live; otherwise the frame shown.
+  const [cursor, setCursor] = useState<number | null>(null);
+  const [replaying, setReplaying] = useState(false);
 
   const bySide = useMemo(() => {
     const of = (side: Side): ContenderInfo[] => (run === null ? [] : (feed?.contenders.filter((contender) => contender.path === run.paths[side]) ?? []));
@@ -139,6 +159,26 @@ export function DemoView() {
       cancelled = true;
     };
   }, [phase, run, bySide, raw]);
+
+  // Every change of either queue, once they have formed, is a frame of the timeline.
+  useEffect(() => {
+    if (run?.baseline == null) return;
+    const frame: Frame = { at: Date.now(), snapshots: { herd: herdLock.snapshot, chained: chainLock.snapshot }, figures };
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setFrames((current) => appendFrame(current, frame));
+  }, [run, herdLock.snapshot, chainLock.snapshot, figures]);
+
+  // Replay: one recorded change after another, then live again.
+  useEffect(() => {
+    if (!replaying) return;
+    const timer = setInterval(() => setCursor((current) => ((current ?? -1) + 1 >= frames.length - 1 ? null : (current ?? -1) + 1)), 350);
+    return () => clearInterval(timer);
+  }, [replaying, frames.length]);
+  useEffect(() => {
+    // Back at the live end: the replay is over.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (replaying && cursor === null) setReplaying(false);
+  }, [replaying, cursor]);
 
   // The curves grow with every update of the counters.
   useEffect(() => {
@@ -190,6 +230,9 @@ export function DemoView() {
     setRun(null);
     setPhase('idle');
     setCurves({ herd: NO_CURVE, chained: NO_CURVE });
+    setFrames([]);
+    setCursor(null);
+    setReplaying(false);
     setError(null);
     for (const path of paths) await control('DELETE', `/api/sim/contenders?path=${encodeURIComponent(path)}`);
   }, [run, control]);
@@ -210,6 +253,8 @@ export function DemoView() {
     const paths = { herd: `${features.simRoot}/classroom/${id}/herd`, chained: `${features.simRoot}/classroom/${id}/chain` };
     setRun({ contenders: size, paths, baseline: null, zkBaseline: null });
     setCurves({ herd: NO_CURVE, chained: NO_CURVE });
+    setFrames([]);
+    setCursor(null);
     setError(null);
     setPhase('preparing');
     for (const side of ['herd', 'chained'] as const) {
@@ -264,6 +309,15 @@ export function DemoView() {
               ? t('drained')
               : t('idle');
   const contenders = run?.contenders ?? size;
+  const shownFrame = cursor === null ? null : (frames[cursor] ?? null);
+  const sideState = (side: Side) => {
+    if (shownFrame === null) {
+      const live = side === 'herd' ? herdLock : chainLock;
+      return { snapshot: live.snapshot, woken: live.woken, wakes: live.wakes, figures: figures[side] };
+    }
+    const motion = frameMotion(cursor === null || cursor === 0 ? undefined : frames[cursor - 1], shownFrame, side);
+    return { snapshot: shownFrame.snapshots[side], woken: motion.woken, wakes: motion.wakes, figures: shownFrame.figures[side] };
+  };
   const lastOf = (curve: readonly RunPoint[]): RunPoint => curve.at(-1) ?? { releases: 0, notifications: 0 };
 
   return (
@@ -360,9 +414,59 @@ export function DemoView() {
             )}
 
             <div className="demo-sides">
-              <SideView side="herd" path={run?.paths.herd ?? null} figures={figures.herd} contenders={contenders} title={t('herdTitle')} t={t} />
-              <SideView side="chained" path={run?.paths.chained ?? null} figures={figures.chained} contenders={contenders} title={t('chainTitle')} t={t} />
+              <SideView side="herd" path={run?.paths.herd ?? null} {...sideState('herd')} contenders={contenders} title={t('herdTitle')} t={t} />
+              <SideView side="chained" path={run?.paths.chained ?? null} {...sideState('chained')} contenders={contenders} title={t('chainTitle')} t={t} />
             </div>
+
+            <section className="demo-timeline" aria-label={t('timeline')} data-testid="demo-timeline">
+              <h2>{t('timeline')}</h2>
+              {frames.length < 2 ? (
+                <p className="muted">{t('timelineEmpty')}</p>
+              ) : (
+                <>
+                  <input
+                    type="range"
+                    min={0}
+                    max={frames.length - 1}
+                    value={cursor ?? frames.length - 1}
+                    aria-label={t('timeline')}
+                    aria-valuetext={t('timelineAt', { i: (cursor ?? frames.length - 1) + 1, n: frames.length, time: new Date((shownFrame ?? frames[frames.length - 1]!).at).toLocaleTimeString() })}
+                    data-testid="timeline-slider"
+                    onChange={(event) => {
+                      const value = Number(event.target.value);
+                      setReplaying(false);
+                      setCursor(value >= frames.length - 1 ? null : value);
+                    }}
+                  />
+                  <span className="muted" data-testid="timeline-position" data-live={cursor === null ? 'true' : 'false'}>
+                    {t('timelineAt', { i: (cursor ?? frames.length - 1) + 1, n: frames.length, time: new Date((shownFrame ?? frames[frames.length - 1]!).at).toLocaleTimeString() })}
+                  </span>
+                  <div className="actions">
+                    <button
+                      type="button"
+                      data-testid="timeline-replay"
+                      onClick={() => {
+                        setCursor(0);
+                        setReplaying(true);
+                      }}
+                    >
+                      {t('timelineReplay')}
+                    </button>
+                    <button
+                      type="button"
+                      data-testid="timeline-live"
+                      disabled={cursor === null}
+                      onClick={() => {
+                        setReplaying(false);
+                        setCursor(null);
+                      }}
+                    >
+                      {t('timelineLive')}
+                    </button>
+                  </div>
+                </>
+              )}
+            </section>
 
             <div className="demo-bottom">
               <DemoChart

@@ -36,6 +36,20 @@ test.describe('the classroom', () => {
     await expect.poll(async () => onScreen('zk-deleted'), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     await expect(page.getByTestId('chart-herd')).toHaveAttribute('data-points', '3');
 
+    // The timeline: back to the first recorded moment, when nobody had released yet, then live again.
+    const slider = page.getByTestId('timeline-slider');
+    await slider.focus();
+    await page.keyboard.press('Home');
+    await expect(page.getByTestId('timeline-position')).toHaveAttribute('data-live', 'false');
+    await expect(page.getByTestId('herd-releases')).toHaveText('0');
+    await expect(page.getByTestId('chained-releases')).toHaveText('0');
+    await page.getByTestId('timeline-live').click();
+    await expect(page.getByTestId('herd-releases')).toHaveText('2');
+    // A replay runs through every change and ends live.
+    await page.getByTestId('timeline-replay').click();
+    await expect(page.getByTestId('timeline-position')).toHaveAttribute('data-live', 'false');
+    await expect(page.getByTestId('timeline-position')).toHaveAttribute('data-live', 'true', { timeout: 30_000 });
+
     // The same page in Chinese, remembered across a reload.
     await page.getByTestId('language-zh').click();
     await expect(page.locator('h1')).toHaveText('课堂：羊群效应与链式监听');

@@ -74,6 +74,11 @@ const en = {
   state: 'State',
   believes: 'believes it holds',
   acquisitions: 'Acquisitions',
+  timeline: 'Timeline',
+  timelineAt: 'Change {i} of {n} · {time}',
+  timelineLive: 'Live',
+  timelineReplay: 'Replay',
+  timelineEmpty: 'Every change is recorded here once the queues have formed; drag back to see any moment again.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -147,6 +152,11 @@ const zh: Record<MessageKey, string> = {
   state: '状态',
   believes: '以为自己持有锁',
   acquisitions: '获得锁次数',
+  timeline: '时间线',
+  timelineAt: '第 {i} 次变化，共 {n} 次 · {time}',
+  timelineLive: '实时',
+  timelineReplay: '回放',
+  timelineEmpty: '队列形成后，每一次变化都会记录在这里；向回拖动即可重新查看任意时刻。',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, zh };
