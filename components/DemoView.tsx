@@ -8,6 +8,7 @@ import type { Wake } from '../lib/view/pulses';
 import { SCENARIOS, type ScenarioId } from '../lib/demo/scenarios';
 import { Counters } from './Counters';
 import { DemoChart } from './DemoChart';
+import { DrainSweep } from './DrainSweep';
 import { ScenarioView } from './ScenarioView';
 import { QueueDiagram } from './QueueDiagram';
 import { useLanguage } from './useLanguage';
@@ -470,9 +471,14 @@ export function DemoView() {
 
             <div className="demo-bottom">
               <DemoChart
-                contenders={contenders}
-                herd={curves.herd}
-                chain={curves.chained}
+                testId="demo-chart"
+                xMax={contenders}
+                herd={curves.herd.map((point) => ({ x: point.releases, y: point.notifications }))}
+                chain={curves.chained.map((point) => ({ x: point.releases, y: point.notifications }))}
+                theory={{
+                  herd: Array.from({ length: contenders + 1 }, (_, releases) => ({ x: releases, y: notificationsAfter('herd', contenders, releases) })),
+                  chain: Array.from({ length: contenders + 1 }, (_, releases) => ({ x: releases, y: notificationsAfter('chained', contenders, releases) })),
+                }}
                 labels={{
                   title: t('chartTitle'),
                   x: t('chartAxisX'),
@@ -510,6 +516,8 @@ export function DemoView() {
                 ) : null}
               </section>
             </div>
+
+            <DrainSweep simulation={simulation} t={t} />
           </>
         )}
       </div>

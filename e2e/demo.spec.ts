@@ -34,7 +34,7 @@ test.describe('the classroom', () => {
     // ZooKeeper's mntr counts at least as many watchers fired (plus the explorer's own child watch per change).
     await expect.poll(async () => onScreen('zk-children'), { timeout: 10_000 }).toBeGreaterThanOrEqual(await onScreen('herd-notifications'));
     await expect.poll(async () => onScreen('zk-deleted'), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-    await expect(page.getByTestId('chart-herd')).toHaveAttribute('data-points', '3');
+    await expect(page.getByTestId('demo-chart-herd')).toHaveAttribute('data-points', '3');
 
     // The timeline: back to the first recorded moment, when nobody had released yet, then live again.
     const slider = page.getByTestId('timeline-slider');
@@ -62,5 +62,24 @@ test.describe('the classroom', () => {
     await page.reload();
     await expect(page.locator('h1')).toHaveText('课堂：羊群效应与链式监听');
     await page.getByTestId('language-en').click();
+  });
+});
+
+test.describe('the classroom sweep', () => {
+  test('drains a herd and a chain of each length: the herd costs at least N(N−1)/2, the chain N−1', async ({ page, explorerUrl }) => {
+    test.setTimeout(180_000);
+    await page.goto(`${explorerUrl}/demo`);
+    await page.getByTestId('language-en').click();
+    await page.getByTestId('sweep-run').click();
+    await expect(page.getByTestId('sweep-status')).toHaveAttribute('data-running', 'true');
+    await expect(page.getByTestId('sweep-status')).toHaveAttribute('data-running', 'false', { timeout: 150_000 });
+    const text = (await page.getByTestId('sweep-status').textContent()) ?? '';
+    const results = [...text.matchAll(/N = (\d+): herd (\d+), chain (\d+)/g)].map((match) => match.slice(1).map(Number) as [number, number, number]);
+    expect(results.map(([n]) => n)).toEqual([5, 10, 20, 40]);
+    for (const [n, herd, chain] of results) {
+      expect(herd).toBeGreaterThanOrEqual((n * (n - 1)) / 2);
+      expect(chain).toBe(n - 1);
+    }
+    await expect(page.getByTestId('sweep-chart-herd')).toHaveAttribute('data-points', '5');
   });
 });

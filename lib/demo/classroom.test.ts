@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContenderInfo } from '../protocol';
-import { extendCurve, notificationsAfter, notificationsAtRelease, sideFigures, since } from './classroom';
+import { drainCost, extendCurve, notificationsAfter, notificationsAtRelease, sideFigures, since } from './classroom';
 
 const contender = (overrides: Partial<ContenderInfo>): ContenderInfo => ({
   id: 'c1',
@@ -33,6 +33,8 @@ describe('the theory', () => {
     expect(notificationsAfter('herd', 10, 10)).toBe(45);
     expect(notificationsAfter('chained', 10, 10)).toBe(9);
     expect(notificationsAfter('herd', 200, 200)).toBe(19_900);
+    expect(drainCost('herd', 40)).toBe(780);
+    expect(drainCost('chained', 40)).toBe(39);
   });
 });
 

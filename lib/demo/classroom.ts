@@ -81,3 +81,11 @@ export function extendCurve(curve: readonly RunPoint[], figures: SideFigures): R
   if (last !== undefined && figures.releases < last.releases) return curve as RunPoint[];
   return [...curve, { releases: figures.releases, notifications: figures.notifications }];
 }
+
+/** Contender counts a sweep runs through, and what draining each costs in theory. */
+export const SWEEP_SIZES = [5, 10, 20, 40] as const;
+
+/** Notifications to drain a queue of N from its forming to its end: N(N−1)/2 for a herd, N−1 for a chain. */
+export function drainCost(side: Side, contenders: number): number {
+  return notificationsAfter(side, contenders, contenders);
+}

@@ -79,6 +79,13 @@ const en = {
   timelineLive: 'Live',
   timelineReplay: 'Replay',
   timelineEmpty: 'Every change is recorded here once the queues have formed; drag back to see any moment again.',
+  sweep: 'Drain queues of N = {sizes}',
+  sweepTitle: 'Notifications to drain a whole queue, against its length N',
+  sweepAxisX: 'contenders in the queue (N)',
+  sweepRunning: 'Draining a herd and a chain of {n}…',
+  sweepResult: 'N = {n}: herd {herd}, chain {chain}',
+  sweepIdle: 'One press drains a herd and a chain of each length in turn: the herd’s cost grows with the square of N, the chain’s with N.',
+  sweepNote: 'The herd’s count runs N−1 above N(N−1)/2: each holder’s own children watch, still armed from its last look at the queue, fires when it deletes its node.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -157,6 +164,13 @@ const zh: Record<MessageKey, string> = {
   timelineLive: '实时',
   timelineReplay: '回放',
   timelineEmpty: '队列形成后，每一次变化都会记录在这里；向回拖动即可重新查看任意时刻。',
+  sweep: '清空长度为 N = {sizes} 的队列',
+  sweepTitle: '清空整个队列所需的通知数与队列长度 N',
+  sweepAxisX: '队列中的客户端数（N）',
+  sweepRunning: '正在清空长度为 {n} 的羊群队列和链式队列…',
+  sweepResult: 'N = {n}：羊群 {herd}，链式 {chain}',
+  sweepIdle: '按一次即可依次清空每种长度的羊群队列和链式队列：羊群的开销随 N 的平方增长，链式随 N 线性增长。',
+  sweepNote: '羊群的计数比 N(N−1)/2 多 N−1：每个持有者上次查看队列时留下的子节点监听仍然有效，在它删除自己的节点时也会触发。',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, zh };
