@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { sideFigures } from '../lib/demo/classroom';
 import { spawnRequest, type Scenario } from '../lib/demo/scenarios';
 import type { MessageKey } from '../lib/i18n/messages';
-import type { ContenderInfo } from '../lib/protocol';
+import type { ContenderInfo, ContenderState } from '../lib/protocol';
 import { Counters } from './Counters';
 import { QueueDiagram } from './QueueDiagram';
 import { useLock } from './useLock';
@@ -11,6 +11,17 @@ import { useNow } from './useNow';
 import type { Simulation } from './useSimulation';
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+const STATE_KEYS: Record<ContenderState, MessageKey> = {
+  connecting: 'stateConnecting',
+  waiting: 'stateWaiting',
+  holding: 'stateHolding',
+  done: 'stateDone',
+  crashed: 'stateCrashed',
+  expired: 'stateExpired',
+  paused: 'statePaused',
+  closed: 'stateClosed',
+};
 
 /** One lock of a scenario: its queue live, what the diagnostics say, and its contenders. */
 function ScenarioLock({ path, contenders, violations, t }: { path: string; contenders: readonly ContenderInfo[]; violations: number; t: Translate }) {
@@ -61,7 +72,7 @@ function ScenarioLock({ path, contenders, violations, t }: { path: string; conte
                 {contender.id} · {contender.strategy}
               </td>
               <td>
-                {contender.state}
+                {t(STATE_KEYS[contender.state])}
                 {contender.believesHolding && contender.state !== 'holding' ? ` · ${t('believes')}` : ''}
               </td>
               <td className="mono">{contender.czxid ?? '—'}</td>
