@@ -7,6 +7,7 @@ import { appendFrame, frameMotion, type Frame } from '../lib/demo/timeline';
 import type { Wake } from '../lib/view/pulses';
 import { SCENARIOS, type ScenarioId } from '../lib/demo/scenarios';
 import { Counters } from './Counters';
+import { Failure } from './Failure';
 import { DemoChart } from './DemoChart';
 import { DrainSweep } from './DrainSweep';
 import { ScenarioView } from './ScenarioView';
@@ -406,11 +407,7 @@ export function DemoView() {
                   {phase === 'preparing' ? <span className="spinner" aria-hidden="true" /> : null} {status}
                 </p>
                 <p className="muted demo-keys">{t('keys')}</p>
-                {error ? (
-                  <p className="form-error" role="alert">
-                    {t('failed', { error })}
-                  </p>
-                ) : null}
+                <Failure message={error === null ? null : t('failed', { error })} />
               </section>
             )}
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { drainCost, SWEEP_SIZES, type Side } from '../lib/demo/classroom';
 import type { MessageKey } from '../lib/i18n/messages';
 import { ContenderListSchema, type ContenderInfo } from '../lib/protocol';
+import { Failure } from './Failure';
 import { DemoChart, type ChartPoint } from './DemoChart';
 import type { Simulation } from './useSimulation';
 
@@ -110,11 +111,7 @@ export function DrainSweep({ simulation, t }: { simulation: Simulation; t: Trans
           )}
         </p>
         {results.length > 0 ? <p className="muted demo-keys">{t('sweepNote')}</p> : null}
-        {error ? (
-          <p className="form-error" role="alert">
-            {t('failed', { error })}
-          </p>
-        ) : null}
+        <Failure message={error === null ? null : t('failed', { error })} />
       </div>
       <DemoChart
         testId="sweep-chart"

@@ -4,6 +4,7 @@ import { sideFigures } from '../lib/demo/classroom';
 import { spawnRequest, type Scenario } from '../lib/demo/scenarios';
 import type { MessageKey } from '../lib/i18n/messages';
 import type { ContenderInfo, ContenderState } from '../lib/protocol';
+import { Failure } from './Failure';
 import { Counters } from './Counters';
 import { QueueDiagram } from './QueueDiagram';
 import { useLock } from './useLock';
@@ -161,11 +162,7 @@ export function ScenarioView({ scenario, simulation, t }: { scenario: Scenario; 
             <span className="spinner" aria-hidden="true" />
           </p>
         ) : null}
-        {error ? (
-          <p className="form-error" role="alert">
-            {t('failed', { error })}
-          </p>
-        ) : null}
+        <Failure message={error === null ? null : t('failed', { error })} />
       </div>
       {paths !== null ? (
         <div className="demo-sides">

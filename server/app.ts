@@ -325,41 +325,42 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     response.json(discovery.sessions({ introspected: introspection.current(), dump: introspection.dump(), origins }));
   });
 
-  app.get('/api/locks/*segments', async (request: Request, response: Response) => {
+  /** The znode path a `/api/<what>/*segments` route names, or null once a 400 has been sent. */
+  const pathOf = (request: Request, response: Response, what: string): string | null => {
     const segments = (request.params as { segments?: string[] }).segments ?? [];
     const parsed = ZnodePath.safeParse(znodePathFromSegments(segments));
-    if (!parsed.success) {
-      response.status(400).json({ error: `invalid lock path: ${describeZodError(parsed.error)}` });
-      return;
-    }
+    if (parsed.success) return parsed.data;
+    response.status(400).json({ error: `invalid ${what} path: ${describeZodError(parsed.error)}` });
+    return null;
+  };
+
+  app.get('/api/locks/*segments', async (request: Request, response: Response) => {
+    const path = pathOf(request, response, 'lock');
+    if (path === null) return;
     try {
-      response.json(await registry.snapshot(parsed.data));
+      response.json(await registry.snapshot(path));
     } catch (error) {
       const { status: code, message } = httpError(error);
-      if (code >= 500) console.error(`GET /api/locks${parsed.data}: ${error instanceof Error ? error.message : String(error)}`);
+      if (code >= 500) console.error(`GET /api/locks${path}: ${error instanceof Error ? error.message : String(error)}`);
       response.status(code).json({ error: message });
     }
   });
 
   app.get('/api/nodes/*segments', async (request: Request, response: Response) => {
-    const segments = (request.params as { segments?: string[] }).segments ?? [];
-    const parsed = ZnodePath.safeParse(znodePathFromSegments(segments));
-    if (!parsed.success) {
-      response.status(400).json({ error: `invalid node path: ${describeZodError(parsed.error)}` });
-      return;
-    }
+    const path = pathOf(request, response, 'node');
+    if (path === null) return;
     // Lock nodes only: the explorer is no general browser of what else ZooKeeper keeps.
     const roots = options.discovery?.roots ?? ['/'];
-    if (!roots.some((root) => isWithin(parsed.data, root))) {
+    if (!roots.some((root) => isWithin(path, root))) {
       response.status(403).json({ error: `only nodes under ${roots.join(', ')} (LOCK_ROOTS) are shown` });
       return;
     }
     try {
-      const { data, stat } = await session.getData(parsed.data);
-      const body: ZnodeDetail = { path: parsed.data, stat, data: describeData(data, true) };
+      const { data, stat } = await session.getData(path);
+      const body: ZnodeDetail = { path: path, stat, data: describeData(data, true) };
       response.json(body);
     } catch (error) {
-      const { status: code, message } = error instanceof ZkError && error.code === 'NO_NODE' ? { status: 404, message: `${parsed.data} does not exist` } : httpError(error);
+      const { status: code, message } = error instanceof ZkError && error.code === 'NO_NODE' ? { status: 404, message: `${path} does not exist` } : httpError(error);
       response.status(code).json({ error: message });
     }
   });
