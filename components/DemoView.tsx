@@ -208,10 +208,8 @@ export function DemoView() {
   const releaseOne = useCallback(async (): Promise<void> => {
     if (run === null) return;
     const holders = (['herd', 'chained'] as const).flatMap((side) => bySide[side].filter((contender) => contender.state === 'holding'));
-    if (holders.length === 0) {
-      if (bySide.herd.every((contender) => contender.state === 'done') && bySide.chained.every((contender) => contender.state === 'done')) setPhase('drained');
-      return;
-    }
+    // Nobody holds between a release and the next take; the end of the run is seen from the figures.
+    if (holders.length === 0) return;
     const failures = (await Promise.all(holders.map((holder) => control('POST', `/api/sim/contenders/${holder.id}/release`, {})))).filter((failure) => failure !== null);
     if (failures.length > 0) setError(failures[0] ?? null);
   }, [run, bySide, control]);

@@ -140,7 +140,7 @@ describe('discovering every lock under the roots', () => {
     const lockPath = `${root}/reaped/lock`;
     await admin.mkdirp(lockPath);
     const first = await contender(lockPath, `_c_${randomUUID()}-lock-`);
-    await eventually(async () => (await list(running.url)).locks.find((lock) => lock.path === lockPath));
+    await eventually(async () => (await list(running.url)).locks.find((lock) => lock.path === lockPath && lock.holders.length === 1));
     first.close();
     await eventually(async () => ((await list(running.url)).locks.find((lock) => lock.path === lockPath)?.holders.length === 0 ? true : undefined));
     await admin.remove(lockPath);

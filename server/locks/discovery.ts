@@ -103,7 +103,6 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     };
   }
 
-  /** The sessions that own nodes in the locks found. */
   /** Every session owning nodes in the discovered locks, with what `context` adds about them. */
   sessions(context: SessionContext = {}): SessionList {
     return summarizeSessions(this.lockSnapshots(), context);

@@ -81,9 +81,10 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     return [...this.entries].map(([path, entry]) => ({ path, subscribers: entry.subscribers.size }));
   }
 
-  /** The current snapshot of a watched lock, or undefined when nobody watches it. */
+  /** The current snapshot of a watched lock, or undefined when nobody watches it or it has not been read yet. */
   current(path: string): LockSnapshot | undefined {
-    return this.entries.get(path)?.watcher.snapshot;
+    const watcher = this.entries.get(path)?.watcher;
+    return watcher?.read ? watcher.snapshot : undefined;
   }
 
   /** The live snapshot when the lock is watched, otherwise one read without any watch. */

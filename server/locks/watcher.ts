@@ -61,6 +61,11 @@ export class LockWatcher {
     this.refresh();
   }
 
+  /** Whether the lock has been read once: before that its snapshot is an empty placeholder. */
+  get read(): boolean {
+    return this.loaded;
+  }
+
   get snapshot(): LockSnapshot {
     return this.current;
   }

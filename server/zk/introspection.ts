@@ -12,6 +12,9 @@ import type { IntrospectionStatus } from '../../lib/protocol';
 import { isNotWhitelisted, parseCons, parseDump, parseMntr, parseWchc, type DumpReport } from '../../lib/zk/four-letter';
 import { fourLetterWord } from './four-letter';
 
+/** `dump` is asked on every fifth poll (every 10 s by default): its reply grows with every ephemeral node. */
+const DUMP_EVERY = 5;
+
 interface IntrospectionEvents {
   /** What ZooKeeper reports changed since the last poll. */
   changed: [];
@@ -38,6 +41,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   private monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
   // Kept apart from the report the locks are read with: expiry times move on every poll.
   private dumped: DumpReport | null = null;
+  private polls = 0;
   private readonly chroot: string;
 
   constructor(
@@ -87,6 +91,9 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     const clients = new Map<string, string>();
     const servers: IntrospectionStatus['servers'] = [];
     const monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
+    // `dump` lists every ephemeral node of the ensemble: asked every few polls only.
+    const withDump = this.polls % DUMP_EVERY === 0;
+    this.polls += 1;
     const dumped: DumpReport = { ephemerals: new Map(), expiries: new Map() };
     let dumpedAny = false;
     let refused = false;
@@ -94,7 +101,8 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
       this.servers.map(async ({ host, port }) => {
         const server = `${host}:${port}`;
         try {
-          const [wchc, cons, mntr, dump] = await Promise.all(['wchc', 'cons', 'mntr', 'dump'].map((word) => fourLetterWord(host, port, word, 2000)));
+          const words = withDump ? ['wchc', 'cons', 'mntr', 'dump'] : ['wchc', 'cons', 'mntr'];
+          const [wchc, cons, mntr, dump] = await Promise.all(words.map((word) => fourLetterWord(host, port, word, 2000)));
           if (mntr !== undefined && !isNotWhitelisted(mntr)) monitored.push({ server, values: parseMntr(mntr) });
           if (dump !== undefined && !isNotWhitelisted(dump)) {
             const report = parseDump(dump, Date.parse);
@@ -128,7 +136,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     );
     for (const list of watchers.values()) list.sort();
     this.monitored = monitored.sort((a, b) => (a.server < b.server ? -1 : 1));
-    this.dumped = dumpedAny ? dumped : null;
+    if (withDump) this.dumped = dumpedAny ? dumped : null;
     const reachable = servers.some((server) => server.ok);
     this.state = {
       available: reachable,

@@ -14,6 +14,9 @@ import { MultiReadRequest, type MultiReadResult } from './multi-read';
 // Nodes per multiRead: replies of about 100 kB for typical lock nodes.
 const MULTI_READ_BATCH = 500;
 
+/** One node's read: its data and stat, or the error of that read alone. */
+export type ReadResult = { data: Buffer | null; stat: ZnodeStat } | ZkError;
+
 /** A ZooKeeper error with its symbolic code (`NO_NODE`, `CONNECTION_LOSS`, `NO_AUTH`, …). */
 export class ZkError extends Error {
   constructor(
@@ -272,14 +275,14 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
    * (multiRead, ZooKeeper 3.6 and later; one getData each against an older server). Each
    * result is the node's data and stat, or the error of its own read (NO_NODE when it went).
    */
-  async getDataMany(paths: readonly string[]): Promise<Array<{ data: Buffer | null; stat: ZnodeStat } | ZkError>> {
-    const batches: Array<Promise<Array<{ data: Buffer | null; stat: ZnodeStat } | ZkError>>> = [];
+  async getDataMany(paths: readonly string[]): Promise<ReadResult[]> {
+    const batches: Array<Promise<ReadResult[]>> = [];
     for (let start = 0; start < paths.length; start += MULTI_READ_BATCH) batches.push(this.readBatch(paths.slice(start, start + MULTI_READ_BATCH)));
     return (await Promise.all(batches)).flat();
   }
 
-  private async readBatch(paths: readonly string[]): Promise<Array<{ data: Buffer | null; stat: ZnodeStat } | ZkError>> {
-    const oneByOne = (): Promise<Array<{ data: Buffer | null; stat: ZnodeStat } | ZkError>> =>
+  private async readBatch(paths: readonly string[]): Promise<ReadResult[]> {
+    const oneByOne = (): Promise<ReadResult[]> =>
       Promise.all(paths.map((path) => this.getData(path).catch((error: unknown) => (error instanceof ZkError ? error : toZkError(error, path)))));
     if (!this.multiRead) return oneByOne();
     let results: MultiReadResult[];
