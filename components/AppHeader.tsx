@@ -1,9 +1,10 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ThemeToggle } from './ThemeToggle';
+import { ViewNav, type View } from './ViewNav';
 
 /** The bar at the top of every page: the product name, the views, where you are, and the theme switch. */
-export function AppHeader({ children, current }: { children?: ReactNode; current?: 'locks' | 'sessions' | 'demo' }) {
+export function AppHeader({ children, current }: { children?: ReactNode; current?: View }) {
   return (
     <header className="app-header">
       <Link href="/" className="brand">
@@ -14,17 +15,7 @@ export function AppHeader({ children, current }: { children?: ReactNode; current
         </svg>
         zk-lock-explorer
       </Link>
-      <nav className="app-nav" aria-label="Views">
-        <Link href="/" aria-current={current === 'locks' ? 'page' : undefined}>
-          Locks
-        </Link>
-        <Link href="/sessions" aria-current={current === 'sessions' ? 'page' : undefined} data-testid="nav-sessions">
-          Sessions
-        </Link>
-        <Link href="/demo" aria-current={current === 'demo' ? 'page' : undefined} data-testid="nav-demo">
-          Classroom
-        </Link>
-      </nav>
+      <ViewNav current={current} />
       <nav className="crumbs" aria-label="Breadcrumb">
         {children}
       </nav>

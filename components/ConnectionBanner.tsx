@@ -1,6 +1,7 @@
 'use client';
 import { formatDuration } from '../lib/view/format';
 import { useConnection } from './useConnection';
+import { useLanguage } from './language';
 import { useNow } from './useNow';
 
 function clock(ms: number): string {
@@ -11,31 +12,27 @@ function clock(ms: number): string {
 export function ConnectionBanner() {
   const { socket, socketSince, zookeeper } = useConnection();
   const now = useNow();
+  const { t } = useLanguage();
   let tone: 'live' | 'warn' | 'down';
   let text: string;
   if (socket !== 'connected') {
     tone = socket === 'connecting' ? 'warn' : 'down';
-    text =
-      socket === 'connecting'
-        ? 'Connecting to the explorer…'
-        : `Lost the explorer at ${clock(socketSince ?? now)}; reconnecting. What is shown may be stale.`;
+    text = socket === 'connecting' ? t('bannerConnecting') : t('bannerLost', { time: clock(socketSince ?? now) });
   } else if (zookeeper === null) {
     tone = 'warn';
-    text = 'Waiting for the ZooKeeper status…';
+    text = t('bannerWaiting');
   } else if (zookeeper.state === 'connected' || zookeeper.state === 'read-only') {
     tone = 'live';
-    text = `Live · ZooKeeper ${zookeeper.connectString}${zookeeper.embedded ? ' (embedded)' : ''}${
-      zookeeper.state === 'read-only' ? ' · read-only' : ''
-    }`;
+    text = t('bannerLive', { connect: zookeeper.connectString, embedded: zookeeper.embedded ? t('bannerEmbedded') : '' }) + (zookeeper.state === 'read-only' ? ` · ${t('bannerReadOnly')}` : '');
   } else {
     tone = 'down';
-    text = `ZooKeeper ${zookeeper.state} since ${clock(zookeeper.since)} (${formatDuration(now - zookeeper.since)} ago); data may be stale.`;
+    text = t('bannerDown', { state: zookeeper.state, time: clock(zookeeper.since), ago: formatDuration(now - zookeeper.since) });
   }
   return (
     <div className={`banner banner-${tone}`} role="status" aria-live="polite" data-testid="connection-banner" data-state={tone}>
       <span className="banner-dot" aria-hidden="true" />
       <span>{text}</span>
-      {zookeeper?.sessionId && tone === 'live' ? <span className="banner-session">session {zookeeper.sessionId}</span> : null}
+      {zookeeper?.sessionId && tone === 'live' ? <span className="banner-session">{t('bannerSession', { id: zookeeper.sessionId })}</span> : null}
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { DemoChart } from './DemoChart';
 import { DrainSweep } from './DrainSweep';
 import { ScenarioView } from './ScenarioView';
 import { QueueDiagram } from './QueueDiagram';
-import { useLanguage } from './useLanguage';
+import { useLanguage } from './language';
 import { useLock } from './useLock';
 import { useNow } from './useNow';
 import { useSimulation } from './useSimulation';
@@ -63,10 +63,10 @@ interface SideViewProps {
   figures: SideFigures;
   contenders: number;
   title: string;
-  t: ReturnType<typeof useLanguage>['t'];
 }
 
-function SideView({ side, path, snapshot, woken, wakes, figures, contenders, title, t }: SideViewProps) {
+function SideView({ side, path, snapshot, woken, wakes, figures, contenders, title }: SideViewProps) {
+  const { t } = useLanguage();
   const now = useNow();
   const perRelease = figures.releases === 0 ? 0 : figures.notifications / figures.releases;
   const theoryTotal = notificationsAfter(side, contenders, figures.releases);
@@ -321,19 +321,21 @@ export function DemoView() {
   const lastOf = (curve: readonly RunPoint[]): RunPoint => curve.at(-1) ?? { releases: 0, notifications: 0 };
 
   return (
-    <main className="demo" lang={language === 'zh' ? 'zh-CN' : 'en'}>
+    <main className="demo">
       <div className="demo-head">
         <div>
           <h1>{t('title')}</h1>
           <p className="lead">{t('lead')}</p>
         </div>
-        <div className="demo-language" role="group" aria-label={t('language')}>
-          {LANGUAGES.map((code) => (
-            <button key={code} type="button" aria-pressed={language === code} data-testid={`language-${code}`} onClick={() => setLanguage(code)}>
-              {LANGUAGE_NAMES[code]}
-            </button>
-          ))}
-        </div>
+        {setLanguage === null ? null : (
+          <div className="demo-language" role="group" aria-label={t('language')}>
+            {LANGUAGES.map((code) => (
+              <button key={code} type="button" aria-pressed={language === code} data-testid={`language-${code}`} onClick={() => setLanguage(code)}>
+                {LANGUAGE_NAMES[code]}
+              </button>
+            ))}
+          </div>
+        )}
       </div>
 
       <div className="scenario-tabs" role="tablist" aria-label={t('scenarios')}>
@@ -363,7 +365,7 @@ export function DemoView() {
 
       <div id="scenario-panel" role="tabpanel" aria-labelledby={`tab-${scenarioId}`}>
         {scenarioId !== 'herd-vs-chain' ? (
-          <ScenarioView key={scenarioId} scenario={SCENARIOS.find((scenario) => scenario.id === scenarioId)!} simulation={simulation} t={t} />
+          <ScenarioView key={scenarioId} scenario={SCENARIOS.find((scenario) => scenario.id === scenarioId)!} simulation={simulation} />
         ) : (
           <>
             <p className="demo-caption">{t('watchFor')}</p>
@@ -410,8 +412,8 @@ export function DemoView() {
             )}
 
             <div className="demo-sides">
-              <SideView side="herd" path={run?.paths.herd ?? null} {...sideState('herd')} contenders={contenders} title={t('herdTitle')} t={t} />
-              <SideView side="chained" path={run?.paths.chained ?? null} {...sideState('chained')} contenders={contenders} title={t('chainTitle')} t={t} />
+              <SideView side="herd" path={run?.paths.herd ?? null} {...sideState('herd')} contenders={contenders} title={t('herdTitle')} />
+              <SideView side="chained" path={run?.paths.chained ?? null} {...sideState('chained')} contenders={contenders} title={t('chainTitle')} />
             </div>
 
             <section className="demo-timeline" aria-label={t('timeline')} data-testid="demo-timeline">
@@ -512,7 +514,7 @@ export function DemoView() {
               </section>
             </div>
 
-            <DrainSweep simulation={simulation} t={t} />
+            <DrainSweep simulation={simulation} />
           </>
         )}
       </div>

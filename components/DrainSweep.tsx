@@ -1,13 +1,12 @@
 'use client';
 import { useState } from 'react';
 import { drainCost, SWEEP_SIZES, type Side } from '../lib/demo/classroom';
-import type { MessageKey } from '../lib/i18n/messages';
 import { ContenderListSchema, type ContenderInfo } from '../lib/protocol';
 import { Failure } from './Failure';
+import { useLanguage } from './language';
 import { DemoChart, type ChartPoint } from './DemoChart';
 import type { Simulation } from './useSimulation';
 
-type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
 interface SweepResult {
   contenders: number;
@@ -30,7 +29,8 @@ const notifications = (contenders: readonly ContenderInfo[]): number => contende
  * chain of N form, then each holder is released as soon as it holds, and the notifications the
  * contenders counted from the queue's forming to its end are the point for that N.
  */
-export function DrainSweep({ simulation, t }: { simulation: Simulation; t: Translate }) {
+export function DrainSweep({ simulation }: { simulation: Simulation }) {
+  const { t } = useLanguage();
   const { features, control } = simulation;
   const [results, setResults] = useState<SweepResult[]>([]);
   const [current, setCurrent] = useState<number | null>(null);

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LockNode } from '../lib/protocol';
 import { formatDuration, shortNodeName } from '../lib/view/format';
 import { departures, wakeTrails, type Trail, type Wake } from '../lib/view/pulses';
+import { useLanguage, type Translate } from './language';
 import {
   columnsFor,
   COMPACT_QUEUE_LAYOUT,
@@ -41,8 +42,8 @@ const META_CHARACTERS = Math.floor((DEFAULT_QUEUE_LAYOUT.cardWidth - 30) / 7);
 const MOTION_MS = 320;
 
 /** Owner session, client address, fencing token and data, cut to fit the card. */
-function cardMeta(node: LockNode): string {
-  const parts = [node.ephemeral ? node.sessionId : 'persistent: survives its owner', `czxid ${node.czxid}`, node.client, node.data?.text || null];
+function cardMeta(node: LockNode, t: Translate): string {
+  const parts = [node.ephemeral ? node.sessionId : t('cardPersistent'), `czxid ${node.czxid}`, node.client, node.data?.text || null];
   const line = parts.filter((part): part is string => part !== null && part !== '').join(' · ');
   return line.length > META_CHARACTERS ? `${line.slice(0, META_CHARACTERS - 1)}…` : line;
 }
@@ -62,6 +63,7 @@ interface Motion {
  * screen are drawn, so that 10,000 waiters scroll as smoothly as ten.
  */
 export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoom, compact, flagged }: QueueDiagramProps) {
+  const { t } = useLanguage();
   const scroller = useRef<HTMLDivElement>(null);
   const focusAfterRender = useRef<string | null>(null);
   const [view, setView] = useState({ top: 0, height: 900, width: 900 });
@@ -160,7 +162,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
         height={height * zoom}
         viewBox={`0 0 ${layout.width} ${height}`}
         role="group"
-        aria-label={`Lock queue: ${nodes.length} node${nodes.length === 1 ? '' : 's'}`}
+        aria-label={nodes.length === 1 ? t('diagramLabelOne') : t('diagramLabel', { n: nodes.length })}
         data-testid="queue-diagram"
       >
         <defs>
@@ -185,11 +187,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
                 data-confirmed={state}
               >
                 <title>
-                  {state === 'confirmed'
-                    ? `${edge.from} watches ${edge.to} (ZooKeeper confirms)`
-                    : state === 'missing'
-                      ? `${edge.from} should watch ${edge.to}, but ZooKeeper reports no such watch`
-                      : `${edge.from} watches ${edge.to} (as its recipe says)`}
+                  {t(state === 'confirmed' ? 'edgeConfirmed' : state === 'missing' ? 'edgeMissing' : 'edgeExpected', { from: edge.from, to: edge.to })}
                 </title>
               </path>
             );
@@ -220,7 +218,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
               tabIndex={0}
               role="button"
               aria-pressed={selected === node.name}
-              aria-label={`${node.name}: ${holder ? 'holds the lock' : `waiting, number ${index} in the queue`}`}
+              aria-label={holder ? t('nodeHolds', { name: node.name }) : t('nodeWaits', { name: node.name, n: index })}
               onClick={() => onSelect(node.name)}
               onKeyDown={(event) => {
                 if (event.key === 'Enter' || event.key === ' ') {
@@ -250,28 +248,28 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
               <rect width={6} height={cardHeight} rx={3} className="card-accent" />
               {compact ? (
                 <text x={16} y={20} className="card-name compact">
-                  <tspan className="card-role">{holder ? 'HOLDS ' : `#${index} `}</tspan>
+                  <tspan className="card-role">{holder ? `${t('cardHolds')} ` : `#${index} `}</tspan>
                   {shortNodeName(node.name)}
                 </text>
               ) : (
                 <>
               <text x={20} y={24} className="card-role">
-                {holder ? (node.mode === 'lease' ? 'HOLDS A LEASE' : 'HOLDS THE LOCK') : `WAITING · #${index}`}
+                {holder ? t(node.mode === 'lease' ? 'cardHoldsLease' : 'cardHoldsLock') : t('cardWaiting', { n: index })}
                 {node.mode !== 'exclusive' ? <tspan className="card-mode">{` · ${node.mode.toUpperCase()}`}</tspan> : null}
                 {node.queue !== '' && node.queue !== node.name ? <tspan className="card-mode">{` · ${node.queue}`}</tspan> : null}
               </text>
               <text x={cardWidth - 14} y={24} className="card-age" textAnchor="end">
                 {holder
                   ? node.roleSince === null
-                    ? `created ${formatDuration(now - node.ctime)} ago`
-                    : `held ${formatDuration(now - node.roleSince)}`
-                  : `waiting ${formatDuration(now - node.ctime)}`}
+                    ? t('cardCreated', { ago: formatDuration(now - node.ctime) })
+                    : t('cardHeld', { duration: formatDuration(now - node.roleSince) })
+                  : t('cardWaitingFor', { duration: formatDuration(now - node.ctime) })}
               </text>
               <text x={20} y={47} className="card-name">
                 {shortNodeName(node.name)}
               </text>
               <text x={20} y={66} className="card-meta">
-                {cardMeta(node)}
+                {cardMeta(node, t)}
               </text>
                 </>
               )}

@@ -2,16 +2,15 @@
 import { useState } from 'react';
 import { sideFigures } from '../lib/demo/classroom';
 import { spawnRequest, type Scenario } from '../lib/demo/scenarios';
-import type { MessageKey } from '../lib/i18n/messages';
-import type { ContenderInfo, ContenderState } from '../lib/protocol';
+import { describeAnomaly, type Language, type MessageKey } from '../lib/i18n/messages';
+import type { Anomaly, ContenderInfo, ContenderState } from '../lib/protocol';
 import { Failure } from './Failure';
+import { useLanguage } from './language';
 import { Counters } from './Counters';
 import { QueueDiagram } from './QueueDiagram';
 import { useLock } from './useLock';
 import { useNow } from './useNow';
 import type { Simulation } from './useSimulation';
-
-type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
 const STATE_KEYS: Record<ContenderState, MessageKey> = {
   connecting: 'stateConnecting',
@@ -25,7 +24,18 @@ const STATE_KEYS: Record<ContenderState, MessageKey> = {
 };
 
 /** One lock of a scenario: its queue live, what the diagnostics say, and its contenders. */
-function ScenarioLock({ path, contenders, violations, t }: { path: string; contenders: readonly ContenderInfo[]; violations: number; t: Translate }) {
+/** An anomaly's kind and sentence in the page's language (as sent, in English, for a kind the page cannot say). */
+function AnomalyText({ anomaly, language }: { anomaly: Anomaly; language: Language }) {
+  const said = describeAnomaly(language, anomaly.kind, anomaly.params ?? {});
+  return (
+    <>
+      <strong>{said?.label ?? anomaly.kind}</strong> {said?.message ?? anomaly.message}
+    </>
+  );
+}
+
+function ScenarioLock({ path, contenders, violations }: { path: string; contenders: readonly ContenderInfo[]; violations: number }) {
+  const { t, language } = useLanguage();
   const { snapshot, woken, wakes } = useLock(path);
   const now = useNow();
   const name = path.slice(path.lastIndexOf('/') + 1);
@@ -42,7 +52,7 @@ function ScenarioLock({ path, contenders, violations, t }: { path: string; conte
         <ul className="scenario-anomalies">
           {snapshot.anomalies.map((anomaly) => (
             <li key={`${anomaly.kind}-${anomaly.node ?? ''}`} data-testid="scenario-anomaly" data-kind={anomaly.kind}>
-              <strong>{anomaly.kind}</strong> {anomaly.message}
+              <AnomalyText anomaly={anomaly} language={language} />
             </li>
           ))}
         </ul>
@@ -88,7 +98,8 @@ function ScenarioLock({ path, contenders, violations, t }: { path: string; conte
 }
 
 /** A scenario of the seed documents: run it, trigger its fault, and watch what the locks do. */
-export function ScenarioView({ scenario, simulation, t }: { scenario: Scenario; simulation: Simulation; t: Translate }) {
+export function ScenarioView({ scenario, simulation }: { scenario: Scenario; simulation: Simulation }) {
+  const { t } = useLanguage();
   const { features, contenders: feed, control } = simulation;
   const [paths, setPaths] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -167,7 +178,7 @@ export function ScenarioView({ scenario, simulation, t }: { scenario: Scenario; 
       {paths !== null ? (
         <div className="demo-sides">
           {paths.map((path) => (
-            <ScenarioLock key={path} path={path} contenders={mine(path)} violations={feed?.violations.filter((violation) => violation.path === path).length ?? 0} t={t} />
+            <ScenarioLock key={path} path={path} contenders={mine(path)} violations={feed?.violations.filter((violation) => violation.path === path).length ?? 0} />
           ))}
         </div>
       ) : null}

@@ -1,5 +1,6 @@
 'use client';
 import { useSyncExternalStore } from 'react';
+import { useLanguage } from './language';
 
 type Theme = 'light' | 'dark';
 
@@ -19,13 +20,15 @@ export function ThemeToggle() {
   // On the server the theme is unknown until the layout's script has run in the browser.
   const theme = useSyncExternalStore<Theme | null>(subscribe, currentTheme, () => null);
   const next: Theme = theme === 'dark' ? 'light' : 'dark';
+  const { t } = useLanguage();
+  const label = t(next === 'dark' ? 'themeToDark' : 'themeToLight');
   return (
     <button
       type="button"
       className="theme-toggle"
       data-testid="theme-toggle"
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
+      aria-label={label}
+      title={label}
       onClick={() => {
         document.documentElement.dataset.theme = next;
         localStorage.setItem('theme', next);

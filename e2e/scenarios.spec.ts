@@ -79,6 +79,22 @@ test.describe('the classroom scenarios', () => {
 
   test('7: a waiter that watches nothing — the diagnostics name it', async ({ page, explorerUrl }) => {
     await open(page, explorerUrl, 'stuck-waiter');
-    await expect(page.locator('[data-testid="scenario-anomaly"][data-kind="no-watch"]')).toHaveCount(1, { timeout: 20_000 });
+    const anomaly = page.locator('[data-testid="scenario-anomaly"][data-kind="no-watch"]');
+    await expect(anomaly).toHaveCount(1, { timeout: 20_000 });
+    const english = (await anomaly.textContent()) ?? '';
+    const stuck = /(\S+) waits but holds no watch/.exec(english)?.[1];
+    expect(stuck, english).toBeTruthy();
+
+    // In Chinese the whole page follows, its shared parts too: the views, the banner, the cards, the diagnostics.
+    await page.getByTestId('language-zh').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByTestId('nav-demo')).toHaveText('课堂');
+    await expect(page.getByTestId('connection-banner')).toContainText('实时 · ZooKeeper');
+    await expect(page.locator('[data-testid="lock-node"][data-role="holder"]').first()).toContainText('持有');
+    await expect(anomaly).toContainText('没有监听');
+    await expect(anomaly).toContainText(`${stuck} 在等待，却没有监听`);
+    await page.getByTestId('language-en').click();
+    await expect(page.getByTestId('nav-demo')).toHaveText('Classroom');
+    await expect(anomaly).toHaveText(english);
   });
 });

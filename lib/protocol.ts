@@ -129,7 +129,10 @@ export type LockNode = z.infer<typeof LockNodeSchema>;
 export const AnomalySchema = z.object({
   kind: z.string(),
   node: z.string().nullable(),
+  /** The sentence in English. */
   message: z.string(),
+  /** The values the sentence was made from, for saying it in the page's language. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type Anomaly = z.infer<typeof AnomalySchema>;
 

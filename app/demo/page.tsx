@@ -1,15 +1,17 @@
 import { AppHeader } from '../../components/AppHeader';
 import { ConnectionBanner } from '../../components/ConnectionBanner';
 import { DemoView } from '../../components/DemoView';
+import { LanguageProvider } from '../../components/language';
 
 export const metadata = { title: 'Classroom · zk-lock-explorer' };
 
+/** The classroom, the one page in English and Chinese: its header, banner and diagrams follow its language. */
 export default function DemoPage() {
   return (
-    <>
+    <LanguageProvider>
       <AppHeader current="demo" />
       <ConnectionBanner />
       <DemoView />
-    </>
+    </LanguageProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, translate } from './messages';
+import { describeAnomaly, MESSAGES, translate } from './messages';
 
 describe('the classroom in two languages', () => {
   it('has every message in Chinese, with the same placeholders as in English', () => {
@@ -16,5 +16,25 @@ describe('the classroom in two languages', () => {
     expect(translate('en', 'preparing', { n: 20 })).toBe('Starting 20 contenders per queue…');
     expect(translate('zh', 'preparing', { n: 20 })).toBe('正在为每个队列启动 20 个客户端…');
     expect(translate('en', 'theory', {})).toBe('theory {value}');
+  });
+});
+
+describe('anomalies in the page language', () => {
+  it('says each known kind from its parameters, in English as the server sends it and in Chinese', () => {
+    const params = { node: 'lock-0000000003', expected: 'lock-0000000002' };
+    expect(describeAnomaly('en', 'no-watch', params)).toEqual({
+      label: 'no-watch',
+      message: 'lock-0000000003 waits but holds no watch on lock-0000000002, while other waiters do: nothing will ever wake it',
+    });
+    expect(describeAnomaly('zh', 'no-watch', params)).toEqual({
+      label: '没有监听',
+      message: 'lock-0000000003 在等待，却没有监听 lock-0000000002（其他等待者都有）：永远不会有人唤醒它',
+    });
+  });
+
+  it('tells an owner of three or more nodes as a count, and leaves an unknown kind to the caller', () => {
+    expect(describeAnomaly('en', 'orphan', { node: 'a', other: 'b', owner: 'session 0x1' })?.message).toMatch(/^a and b belong to one owner \(session 0x1\)/);
+    expect(describeAnomaly('zh', 'orphan', { node: 'a', count: 2, owner: 'session 0x1' })?.message).toMatch(/^a 和另外 2 个节点属于同一个所有者（session 0x1）/);
+    expect(describeAnomaly('zh', 'deadlock', {})).toBeNull();
   });
 });

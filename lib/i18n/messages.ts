@@ -1,6 +1,7 @@
 /**
- * The classroom's words in English and Simplified Chinese (the seed documents are Chinese).
- * `{name}` marks a value filled in when shown.
+ * The words of the classroom, and of the shared parts it shows (header, banner, queue diagram,
+ * anomalies), in English and Simplified Chinese (the seed documents are Chinese). `{name}` marks
+ * a value filled in when shown.
  */
 export const LANGUAGES = ['en', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -94,6 +95,50 @@ const en = {
   sweepResult: 'N = {n}: herd {herd}, chain {chain}',
   sweepIdle: 'One press drains a herd and a chain of each length in turn: the herd’s cost grows with the square of N, the chain’s with N.',
   sweepNote: 'The herd’s count runs N−1 above N(N−1)/2: each holder’s own children watch, still armed from its last look at the queue, fires when it deletes its node.',
+  navViews: 'Views',
+  navLocks: 'Locks',
+  navSessions: 'Sessions',
+  navClassroom: 'Classroom',
+  themeToDark: 'Switch to dark theme',
+  themeToLight: 'Switch to light theme',
+  bannerConnecting: 'Connecting to the explorer…',
+  bannerLost: 'Lost the explorer at {time}; reconnecting. What is shown may be stale.',
+  bannerWaiting: 'Waiting for the ZooKeeper status…',
+  bannerLive: 'Live · ZooKeeper {connect}{embedded}',
+  bannerEmbedded: ' (embedded)',
+  bannerReadOnly: 'read-only',
+  bannerDown: 'ZooKeeper {state} since {time} ({ago} ago); data may be stale.',
+  bannerSession: 'session {id}',
+  diagramLabelOne: 'Lock queue: 1 node',
+  diagramLabel: 'Lock queue: {n} nodes',
+  cardHolds: 'HOLDS',
+  cardHoldsLock: 'HOLDS THE LOCK',
+  cardHoldsLease: 'HOLDS A LEASE',
+  cardWaiting: 'WAITING · #{n}',
+  cardCreated: 'created {ago} ago',
+  cardHeld: 'held {duration}',
+  cardWaitingFor: 'waiting {duration}',
+  cardPersistent: 'persistent: survives its owner',
+  nodeHolds: '{name}: holds the lock',
+  nodeWaits: '{name}: waiting, number {n} in the queue',
+  edgeConfirmed: '{from} watches {to} (ZooKeeper confirms)',
+  edgeMissing: '{from} should watch {to}, but ZooKeeper reports no such watch',
+  edgeExpected: '{from} watches {to} (as its recipe says)',
+  kindPersistentNode: 'persistent-node',
+  kindOrphan: 'orphan',
+  kindWrongWatch: 'wrong-watch',
+  kindNoWatch: 'no-watch',
+  kindHerd: 'herd',
+  kindSequenceWrap: 'sequence-wrap',
+  kindStaleHolder: 'stale-holder',
+  anomalyPersistentNode: "{node} is not ephemeral: it survives its owner's crash and holds up the queue until someone deletes it",
+  anomalyOrphan: '{node} and {other} belong to one owner ({owner}): a create retried after a lost reply leaves such a duplicate, and the owner may wait on its own node for ever',
+  anomalyOrphans: '{node} and {count} more nodes belong to one owner ({owner}): a create retried after a lost reply leaves such a duplicate, and the owner may wait on its own node for ever',
+  anomalyWrongWatch: '{node} watches {actual}, not {expected} as its recipe says: it may wake too late or never',
+  anomalyNoWatch: '{node} waits but holds no watch on {expected}, while other waiters do: nothing will ever wake it',
+  anomalyHerd: 'all {n} waiters watch the children of {path}: every change wakes every one of them ({n} notifications per release where a chained lock needs 1)',
+  anomalySequenceWrap: '{n} node(s) have sequences past 2^31-1 (wrapped to negative): clients that sort by number and clients that sort by text disagree on the order',
+  anomalyStaleHolder: '{node} has held the lock for more than {seconds} s: a stuck or paused holder?',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -117,7 +162,7 @@ const zh: Record<MessageKey, string> = {
   paused: '已暂停。按 → 一次释放一个，或继续运行。',
   drained: '两个队列都已清空。',
   idle: '按“开始”：每个队列都会得到自己的客户端，它们是拥有独立会话的真实 ZooKeeper 客户端。',
-  simulationOff: '课堂需要模拟客户端：请在内嵌的 ZooKeeper 上运行浏览器，或设置 ALLOW_SIMULATION=1。',
+  simulationOff: '课堂需要模拟客户端：请让 zk-lock-explorer 使用内嵌的 ZooKeeper，或设置 ALLOW_SIMULATION=1。',
   herdTitle: '羊群：每个等待者监听子节点',
   chainTitle: '链式：每个等待者监听前一个节点',
   releases: '释放次数',
@@ -131,7 +176,7 @@ const zh: Record<MessageKey, string> = {
   zkTitle: 'ZooKeeper 自己的统计（mntr）',
   zkChildren: '子节点变化触发的监听',
   zkDeleted: '删除触发的监听',
-  zkNote: '自本次运行开始，所有成员合计。子节点变化包括浏览器自身对每个锁的监听：每次变化一次。',
+  zkNote: '自本次运行开始，所有成员合计。子节点变化包括本工具自身对每个锁的监听：每次变化一次。',
   zkUnavailable: 'ZooKeeper 在这里不报告监听统计（不允许 mntr，或尚未询问）。',
   chartTitle: '已送达的通知数与释放次数',
   chartAxisX: '释放次数',
@@ -154,7 +199,7 @@ const zh: Record<MessageKey, string> = {
   scenarioRwTitle: '6 · 读写锁',
   scenarioRwCaption: '一起等待的读者一起持有；写者要等它前面的所有读者，写者之后的读者要等这个写者。',
   scenarioStuckTitle: '7 · 什么都不监听的等待者',
-  scenarioStuckCaption: '一个客户端加入了队列，却没有设置监听：轮到它时没有人通知它，排在它后面的人也都永远等待。浏览器的诊断会指出它。',
+  scenarioStuckCaption: '一个客户端加入了队列，却没有设置监听：轮到它时没有人通知它，排在它后面的人也都永远等待。本工具的诊断会指出它。',
   run: '运行',
   faultCrash: '让持有者崩溃',
   faultLoseCreate: '丢失下一次创建的回复',
@@ -187,6 +232,50 @@ const zh: Record<MessageKey, string> = {
   sweepResult: 'N = {n}：羊群 {herd}，链式 {chain}',
   sweepIdle: '按一次即可依次清空每种长度的羊群队列和链式队列：羊群的开销随 N 的平方增长，链式随 N 线性增长。',
   sweepNote: '羊群的计数比 N(N−1)/2 多 N−1：每个持有者上次查看队列时留下的子节点监听仍然有效，在它删除自己的节点时也会触发。',
+  navViews: '视图',
+  navLocks: '锁',
+  navSessions: '会话',
+  navClassroom: '课堂',
+  themeToDark: '切换到深色主题',
+  themeToLight: '切换到浅色主题',
+  bannerConnecting: '正在连接 zk-lock-explorer…',
+  bannerLost: '与 zk-lock-explorer 的连接于 {time} 断开，正在重连。显示的内容可能已过时。',
+  bannerWaiting: '正在等待 ZooKeeper 的状态…',
+  bannerLive: '实时 · ZooKeeper {connect}{embedded}',
+  bannerEmbedded: '（内嵌）',
+  bannerReadOnly: '只读',
+  bannerDown: 'ZooKeeper 自 {time} 起处于 {state} 状态（{ago}前）；数据可能已过时。',
+  bannerSession: '会话 {id}',
+  diagramLabelOne: '锁队列：1 个节点',
+  diagramLabel: '锁队列：{n} 个节点',
+  cardHolds: '持有',
+  cardHoldsLock: '持有锁',
+  cardHoldsLease: '持有租约',
+  cardWaiting: '等待 · 第 {n} 位',
+  cardCreated: '{ago}前创建',
+  cardHeld: '已持有 {duration}',
+  cardWaitingFor: '已等待 {duration}',
+  cardPersistent: '持久节点：所有者消失后仍然存在',
+  nodeHolds: '{name}：持有锁',
+  nodeWaits: '{name}：等待中，排在第 {n} 位',
+  edgeConfirmed: '{from} 监听 {to}（ZooKeeper 已确认）',
+  edgeMissing: '{from} 应当监听 {to}，但 ZooKeeper 没有报告这个监听',
+  edgeExpected: '{from} 监听 {to}（按其配方）',
+  kindPersistentNode: '持久节点',
+  kindOrphan: '孤儿节点',
+  kindWrongWatch: '监听错误',
+  kindNoWatch: '没有监听',
+  kindHerd: '羊群',
+  kindSequenceWrap: '序号回绕',
+  kindStaleHolder: '持有过久',
+  anomalyPersistentNode: '{node} 不是临时节点：所有者崩溃后它仍然存在，会一直挡住队列，直到有人删除它',
+  anomalyOrphan: '{node} 和 {other} 属于同一个所有者（{owner}）：回复丢失后重试创建会留下这样的重复节点，所有者可能永远在等待自己的节点',
+  anomalyOrphans: '{node} 和另外 {count} 个节点属于同一个所有者（{owner}）：回复丢失后重试创建会留下这样的重复节点，所有者可能永远在等待自己的节点',
+  anomalyWrongWatch: '{node} 监听的是 {actual}，而不是其配方要求的 {expected}：它可能醒得太晚，或者永远不会醒',
+  anomalyNoWatch: '{node} 在等待，却没有监听 {expected}（其他等待者都有）：永远不会有人唤醒它',
+  anomalyHerd: '全部 {n} 个等待者都监听 {path} 的子节点：每次变化都会唤醒所有人（每次释放 {n} 次通知，而链式锁只需 1 次）',
+  anomalySequenceWrap: '{n} 个节点的序号超过 2^31-1（回绕为负数）：按数字排序和按文本排序的客户端对顺序的看法不一致',
+  anomalyStaleHolder: '{node} 持有锁已超过 {seconds} 秒：持有者卡住或停顿了？',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, zh };
@@ -194,4 +283,29 @@ export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, zh }
 /** The message in `language`, with `{name}` filled from `values`. */
 export function translate(language: Language, key: MessageKey, values: Record<string, string | number> = {}): string {
   return MESSAGES[language][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** The anomaly kinds whose sentence is built here from parameters, so that any language can say it. */
+const ANOMALY_WORDS: Record<string, { label: MessageKey; message: MessageKey }> = {
+  'persistent-node': { label: 'kindPersistentNode', message: 'anomalyPersistentNode' },
+  orphan: { label: 'kindOrphan', message: 'anomalyOrphan' },
+  'wrong-watch': { label: 'kindWrongWatch', message: 'anomalyWrongWatch' },
+  'no-watch': { label: 'kindNoWatch', message: 'anomalyNoWatch' },
+  herd: { label: 'kindHerd', message: 'anomalyHerd' },
+  'sequence-wrap': { label: 'kindSequenceWrap', message: 'anomalySequenceWrap' },
+  'stale-holder': { label: 'kindStaleHolder', message: 'anomalyStaleHolder' },
+};
+
+export type AnomalyParams = Record<string, string | number>;
+
+/**
+ * An anomaly's kind and sentence in `language`, from its kind and parameters; `null` for a kind
+ * this table does not know (the caller shows the English message it was sent).
+ */
+export function describeAnomaly(language: Language, kind: string, params: AnomalyParams): { label: string; message: string } | null {
+  const words = ANOMALY_WORDS[kind];
+  if (words === undefined) return null;
+  // An owner with more than two nodes is told as a count, not as a name.
+  const message = kind === 'orphan' && 'count' in params ? 'anomalyOrphans' : words.message;
+  return { label: translate(language, words.label), message: translate(language, message, params) };
 }

@@ -2,9 +2,15 @@
  * What is wrong with a lock, read from its snapshot and from what ZooKeeper reports. Each
  * anomaly names its node and says in one sentence why it matters.
  */
+import { describeAnomaly, type AnomalyParams } from '../i18n/messages';
 import type { Anomaly, LockNode, LockSnapshot } from '../protocol';
 
 const INT32_MAX = 2 ** 31 - 1;
+
+/** An anomaly with its parameters, and its sentence in English (the page may say it in another language). */
+function anomaly(kind: string, node: string | null, params: AnomalyParams): Anomaly {
+  return { kind, node, params, message: describeAnomaly('en', kind, params)!.message };
+}
 
 /**
  * The owner of a node for the orphan check: its protected GUID when it has one (Curator's
@@ -32,11 +38,7 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
   const nodes = snapshot.nodes;
   for (const node of nodes) {
     if (!node.ephemeral) {
-      anomalies.push({
-        kind: 'persistent-node',
-        node: node.name,
-        message: `${node.name} is not ephemeral: it survives its owner's crash and holds up the queue until someone deletes it`,
-      });
+      anomalies.push(anomaly('persistent-node', node.name, { node: node.name }));
     }
   }
   const byOwner = new Map<string, LockNode[]>();
@@ -52,12 +54,8 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
     // Curator's read-write lock lets one thread hold both: that is reentrancy, not an orphan.
     if (snapshot.recipe.id === 'curator-rwlock' && new Set(owned.map((node) => node.mode)).size > 1) continue;
     const first = owned[0]!;
-    const others = owned.length === 2 ? owned[1]!.name : `${owned.length - 1} more nodes`;
-    anomalies.push({
-      kind: 'orphan',
-      node: first.name,
-      message: `${first.name} and ${others} belong to one owner (${key.replace(':', ' ')}): a create retried after a lost reply leaves such a duplicate, and the owner may wait on its own node for ever`,
-    });
+    const owner = key.replace(':', ' ');
+    anomalies.push(anomaly('orphan', first.name, owned.length === 2 ? { node: first.name, other: owned[1]!.name, owner } : { node: first.name, count: owned.length - 1, owner }));
   }
   const watching = nodes.filter((node) => node.role === 'waiter' && node.watch !== null && node.watch.type !== 'children');
   const confirmedSome = watching.some((node) => node.watchConfirmed === true);
@@ -69,34 +67,18 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
     const expected = node.watch.path.slice(node.watch.path.lastIndexOf('/') + 1);
     const actual = watchedBy.get(node.sessionId);
     if (actual !== undefined) {
-      anomalies.push({
-        kind: 'wrong-watch',
-        node: node.name,
-        message: `${node.name} watches ${actual}, not ${expected} as its recipe says: it may wake too late or never`,
-      });
+      anomalies.push(anomaly('wrong-watch', node.name, { node: node.name, actual, expected }));
     } else if (confirmedSome) {
-      anomalies.push({
-        kind: 'no-watch',
-        node: node.name,
-        message: `${node.name} waits but holds no watch on ${expected}, while other waiters do: nothing will ever wake it`,
-      });
+      anomalies.push(anomaly('no-watch', node.name, { node: node.name, expected }));
     }
   }
   const herdWaiters = nodes.filter((node) => node.role === 'waiter' && node.watch?.type === 'children' && node.predecessor === null && node.mode !== 'lease');
   if (herdWaiters.length > 1) {
-    anomalies.push({
-      kind: 'herd',
-      node: null,
-      message: `all ${herdWaiters.length} waiters watch the children of ${snapshot.path}: every change wakes every one of them (${herdWaiters.length} notifications per release where a chained lock needs 1)`,
-    });
+    anomalies.push(anomaly('herd', null, { n: herdWaiters.length, path: snapshot.path }));
   }
   const wrapped = nodes.filter((node) => node.sequence !== null && (node.sequence < 0 || node.sequence > INT32_MAX));
   if (wrapped.length > 0) {
-    anomalies.push({
-      kind: 'sequence-wrap',
-      node: wrapped[0]!.name,
-      message: `${wrapped.length} node(s) have sequences past 2^31-1 (wrapped to negative): clients that sort by number and clients that sort by text disagree on the order`,
-    });
+    anomalies.push(anomaly('sequence-wrap', wrapped[0]!.name, { n: wrapped.length }));
   }
   return anomalies;
 }
@@ -105,11 +87,7 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
 export function staleHolders(snapshot: LockSnapshot, now: number, thresholdMs: number): Anomaly[] {
   return snapshot.nodes
     .filter((node) => node.role === 'holder' && now - (node.roleSince ?? node.ctime) > thresholdMs)
-    .map((node) => ({
-      kind: 'stale-holder',
-      node: node.name,
-      message: `${node.name} has held the lock for more than ${Math.round(thresholdMs / 1000)} s: a stuck or paused holder?`,
-    }));
+    .map((node) => anomaly('stale-holder', node.name, { node: node.name, seconds: Math.round(thresholdMs / 1000) }));
 }
 
 /** A cycle of sessions each waiting in a lock another of them holds. */

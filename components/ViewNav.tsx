@@ -1,0 +1,22 @@
+'use client';
+import Link from 'next/link';
+import { useLanguage } from './language';
+
+export type View = 'locks' | 'sessions' | 'demo';
+
+/** The links between the views, in the page's language. */
+export function ViewNav({ current }: { current?: View }) {
+  const { t } = useLanguage();
+  const link = (view: View, href: string, label: string, testId?: string) => (
+    <Link href={href} aria-current={current === view ? 'page' : undefined} data-testid={testId}>
+      {label}
+    </Link>
+  );
+  return (
+    <nav className="app-nav" aria-label={t('navViews')}>
+      {link('locks', '/', t('navLocks'))}
+      {link('sessions', '/sessions', t('navSessions'), 'nav-sessions')}
+      {link('demo', '/demo', t('navClassroom'), 'nav-demo')}
+    </nav>
+  );
+}

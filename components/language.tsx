@@ -1,0 +1,50 @@
+'use client';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { LANGUAGES, translate, type Language, type MessageKey } from '../lib/i18n/messages';
+
+const STORAGE_KEY = 'language';
+
+export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+interface LanguageContext {
+  language: Language;
+  /** Null where the page is not translated (English only): there is nothing to switch. */
+  setLanguage: ((language: Language) => void) | null;
+  t: Translate;
+}
+
+const english: LanguageContext = { language: 'en', setLanguage: null, t: (key, values) => translate('en', key, values) };
+const Context = createContext<LanguageContext>(english);
+
+/**
+ * Puts the parts of a page inside it, the shared header, banner and diagram included, in the
+ * reader's language (remembered per browser, first guessed from the browser's). Pages without it
+ * are in English.
+ */
+export function LanguageProvider({ children }: { children: ReactNode }) {
+  const [language, setLanguageState] = useState<Language>('en');
+  useEffect(() => {
+    const stored = localStorage.getItem(STORAGE_KEY);
+    const guessed: Language = (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : navigator.language.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+    // Read once after mounting: the server renders English, so the first client render must too.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setLanguageState(guessed);
+  }, []);
+  useEffect(() => {
+    document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+    return () => {
+      document.documentElement.lang = 'en';
+    };
+  }, [language]);
+  const setLanguage = useCallback((next: Language) => {
+    setLanguageState(next);
+    localStorage.setItem(STORAGE_KEY, next);
+  }, []);
+  const value = useMemo<LanguageContext>(() => ({ language, setLanguage, t: (key, values) => translate(language, key, values) }), [language, setLanguage]);
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+/** The language of the page around, and its words. */
+export function useLanguage(): LanguageContext {
+  return useContext(Context);
+}
