@@ -86,10 +86,16 @@ function SideView({ side, path, snapshot, woken, wakes, figures, contenders, tit
         ]}
       />
       {shown.length > 0 ? (
-        <QueueDiagram nodes={shown} now={now} selected={null} onSelect={() => undefined} woken={woken} wakes={wakes} zoom={0.8} compact flagged={new Set()} />
+        <QueueDiagram nodes={shown} now={now} selected={null} onSelect={() => undefined} woken={woken} wakes={wakes} zoom={1} compact flagged={new Set()} />
       ) : null}
     </section>
   );
+}
+
+/** A key pressed with a modifier, or in a field or on a button, is not a shortcut of the page. */
+function isTyping(event: KeyboardEvent): boolean {
+  const target = event.target as HTMLElement | null;
+  return event.ctrlKey || event.metaKey || event.altKey || (target !== null && ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(target.tagName));
 }
 
 /**
@@ -273,12 +279,29 @@ export function DemoView() {
     if (drained && phase !== 'drained') setPhase('drained');
   }, [drained, phase]);
 
+  // Presenter view: the page header and the introduction go, so that the queues fit a projector's screen.
+  const [presenting, setPresenting] = useState(false);
+  useEffect(() => {
+    if (presenting) document.documentElement.dataset.present = 'true';
+    else delete document.documentElement.dataset.present;
+    return () => {
+      delete document.documentElement.dataset.present;
+    };
+  }, [presenting]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      if (isTyping(event)) return;
+      if (event.key === 'p' || event.key === 'P') setPresenting((on) => !on);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
   // Space starts or pauses, → releases one, R resets; not while typing in a field.
   useEffect(() => {
     if (scenarioId !== 'herd-vs-chain') return;
     const onKey = (event: KeyboardEvent): void => {
-      const target = event.target as HTMLElement | null;
-      if (event.ctrlKey || event.metaKey || event.altKey || (target !== null && ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(target.tagName))) return;
+      if (isTyping(event)) return;
       if (event.key === ' ') {
         event.preventDefault();
         void start();
@@ -324,9 +347,12 @@ export function DemoView() {
     <main className="demo">
       <div className="demo-head">
         <div>
-          <h1>{t('title')}</h1>
-          <p className="lead">{t('lead')}</p>
+          <h1>{scenarioId === 'herd-vs-chain' ? t('title') : t('classroom')}</h1>
+          {scenarioId === 'herd-vs-chain' ? <p className="lead">{t('lead')}</p> : null}
         </div>
+        <button type="button" className="demo-present" aria-pressed={presenting} title={t('presentHint')} data-testid="demo-present" onClick={() => setPresenting((on) => !on)}>
+          {t('present')}
+        </button>
         {setLanguage === null ? null : (
           <div className="demo-language" role="group" aria-label={t('language')}>
             {LANGUAGES.map((code) => (

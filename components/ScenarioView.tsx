@@ -43,7 +43,7 @@ function ScenarioLock({ path, contenders, violations }: { path: string; contende
     <section className="demo-side scenario-lock" aria-label={name} data-testid="scenario-lock" data-path={path} data-holders={snapshot?.holders.length ?? 0}>
       <h3 className="mono">{name}</h3>
       {snapshot && snapshot.nodes.length > 0 ? (
-        <QueueDiagram nodes={snapshot.nodes} now={now} selected={null} onSelect={() => undefined} woken={woken} wakes={wakes} zoom={0.8} compact flagged={new Set(snapshot.anomalies.flatMap((anomaly) => (anomaly.node === null ? [] : [anomaly.node])))} />
+        <QueueDiagram nodes={snapshot.nodes} now={now} selected={null} onSelect={() => undefined} woken={woken} wakes={wakes} zoom={1} compact flagged={new Set(snapshot.anomalies.flatMap((anomaly) => (anomaly.node === null ? [] : [anomaly.node])))} />
       ) : null}
       <h4>{t('anomalies')}</h4>
       {snapshot === null || snapshot.anomalies.length === 0 ? (

@@ -18,6 +18,13 @@ test.describe('the classroom', () => {
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId('herd-releases')).toHaveText('2');
+
+    // Presenter view (P) leaves the lesson alone on the screen, and comes back.
+    await page.keyboard.press('p');
+    await expect(page.locator('.app-header')).toBeHidden();
+    await expect(page.getByTestId('demo-present')).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('p');
+    await expect(page.locator('.app-header')).toBeVisible();
     await expect(page.getByTestId('chained-releases')).toHaveText('2');
 
     // The contenders' own counters, read from the API, match the screen (the herd's joining is shown apart).
