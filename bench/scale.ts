@@ -1,126 +1,137 @@
 /**
- * Scale: one lock with N waiters (default 10,000) on an embedded ZooKeeper on loopback.
- * Measures the REST snapshot (cold: a lock nobody watches; warm: a watched lock), reading every
- * child with one getData each against multiRead, side by side, and the time
- * from deleting the head node to the delta reaching a socket.io subscriber. The explorer runs
- * in a process of its own, as it does for its users, so that the subscriber does not share
- * its event loop.
+ * Scale: one lock with N waiters (10,000 and 50,000 in the suite). Measures the REST snapshot of
+ * a lock nobody watches against the floor of reading it (a bare client's getChildren and one
+ * multiRead of every child, side by side), the time from deleting the head node to the socket
+ * delta against a bare watch + getChildren timed from the same delete, and the explorer's
+ * memory with the lock against without it. The explorer runs in a process of its own.
  *   node --import tsx bench/scale.ts [waiters] [handovers]
  */
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { io as connectSocket } from 'socket.io-client';
-import type { LockDelta } from '../lib/protocol';
-import { spawn } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { startEmbeddedZooKeeper } from '../server/zk/embedded';
 import { ZkSession } from '../server/zk/session';
-import { median, quantile, row } from './stats';
+import { textTable, type Figure } from './figures';
+import { BareWatcher, emptyQueue, fillQueue, startExplorerProcess, Subscriber } from './harness';
+import { median, quantile } from './stats';
 
-const waiters = Number(process.argv[2] ?? 10_000);
-const handovers = Number(process.argv[3] ?? 40);
-const lockPath = '/bench/scale/lock';
+const SECTION = '2. Scale: one lock with many waiters';
 
-const zookeeper = await startEmbeddedZooKeeper({ extraConfig: { 'jute.maxbuffer': 16 * 1024 * 1024 } });
-const owner = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 30_000 });
-await owner.start();
-const explorer = spawn(process.execPath, [...(process.env.EXPLORER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.EXPLORER_PROFILE] : []), '--import', 'tsx', 'bench/explorer-process.ts', zookeeper.connectString], { stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise<string>((resolve, reject) => {
-  let output = '';
-  explorer.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    const match = /listening on (\S+)/.exec(output);
-    if (match?.[1]) resolve(match[1]);
-  });
-  explorer.once('exit', (code) => reject(new Error(`the explorer exited with ${code}`)));
-});
+/** ZooKeeper's settings for the scale bench: a listing of 50,000 children is larger than the default 1 MB packet. */
+export const SCALE_ZOOKEEPER_CONFIG = { 'jute.maxbuffer': 16 * 1024 * 1024 };
 
-try {
-  await owner.mkdirp(lockPath);
-  const started = performance.now();
-  const created: string[] = [];
-  for (let start = 0; start < waiters + handovers; start += 500) {
-    const batch = Array.from({ length: Math.min(500, waiters + handovers - start) }, (_, i) =>
-      owner.create(`${lockPath}/_c_${randomUUID()}-lock-`, Buffer.from(`10.0.${(start + i) % 250}.${i % 250}`), 'ephemeral-sequential'),
-    );
-    created.push(...(await Promise.all(batch)));
+export async function benchScale(connectString: string, waiters: number, handovers = 30): Promise<Figure[]> {
+  const lockPath = `/bench/scale/n${waiters}`;
+  const owner = new ZkSession({ connectString, sessionTimeoutMs: 60_000 });
+  await owner.start();
+  const explorer = await startExplorerProcess(connectString);
+  let bare: BareWatcher | null = null;
+  let subscriber: Subscriber | null = null;
+  const names = await fillQueue(owner, lockPath, waiters + handovers);
+  const label = waiters.toLocaleString('en-US');
+  try {
+    const idle = await explorer.stats();
+    const timeGet = async (): Promise<number> => {
+      const t0 = performance.now();
+      const response = await fetch(`${explorer.url}/api/locks${lockPath}`);
+      const body = (await response.json()) as { nodes: unknown[] };
+      if (body.nodes.length !== names.length) throw new Error(`the snapshot has ${body.nodes.length} nodes, not ${names.length}`);
+      return performance.now() - t0;
+    };
+    const timeFloor = async (): Promise<number> => {
+      const t0 = performance.now();
+      const { children } = await owner.getChildren(lockPath);
+      await owner.getDataMany(children.map((name) => `${lockPath}/${name}`));
+      return performance.now() - t0;
+    };
+    // The first requests of a fresh process run unoptimised code: two of each go untimed.
+    for (let i = 0; i < 2; i += 1) await Promise.all([timeGet(), timeFloor()]);
+    const rest: number[] = [];
+    const floor: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      rest.push(await timeGet());
+      floor.push(await timeFloor());
+    }
+    const single: number[] = [];
+    const paths = names.map((name) => `${lockPath}/${name}`);
+    for (let i = 0; i < 2; i += 1) {
+      const t0 = performance.now();
+      await Promise.all(paths.map((path) => owner.getData(path)));
+      single.push(performance.now() - t0);
+    }
+
+    subscriber = await Subscriber.connect(explorer.url);
+    await subscriber.subscribe(lockPath);
+    bare = await BareWatcher.start(connectString, lockPath);
+    const handoverMs: number[] = [];
+    const handoverFloor: number[] = [];
+    for (let i = 0; i < handovers; i += 1) {
+      const name = names[i]!;
+      const seen = Promise.all([subscriber.seen('-', name, 30_000), bare.seen(`-${name}`)]);
+      const t0 = performance.now();
+      await owner.remove(`${lockPath}/${name}`);
+      const [socketAt, floorAt] = await seen;
+      handoverMs.push(socketAt - t0);
+      handoverFloor.push(floorAt - t0);
+    }
+    const watched = await explorer.stats();
+    const at10k = waiters <= 10_000;
+    return [
+      {
+        section: SECTION,
+        name: `${label} waiters: REST snapshot of an unwatched lock, median`,
+        value: median(rest),
+        unit: 'ms',
+        reference: { name: 'getChildren + multiRead', value: median(floor) },
+        target: at10k ? { on: 'value', max: 500 } : null,
+        note: at10k ? undefined : 'No target at this size; the time grows with the number of nodes, as the floor does.',
+      },
+      {
+        section: SECTION,
+        name: `${label} waiters: read every child, multiRead`,
+        value: median(floor),
+        unit: 'ms',
+        reference: { name: 'one getData each', value: median(single) },
+        target: null,
+      },
+      {
+        section: SECTION,
+        name: `${label} waiters: head handover → socket delta, median`,
+        value: median(handoverMs),
+        unit: 'ms',
+        reference: { name: 'floor', value: median(handoverFloor) },
+        target: at10k ? { on: 'value', max: 50 } : null,
+      },
+      {
+        section: SECTION,
+        name: `${label} waiters: head handover → socket delta, p95`,
+        value: quantile(handoverMs, 0.95),
+        unit: 'ms',
+        reference: { name: 'floor', value: quantile(handoverFloor, 0.95) },
+        target: null,
+      },
+      {
+        section: SECTION,
+        name: `${label} waiters: explorer RSS, lock watched`,
+        value: watched.rss / 1e6,
+        unit: 'MB',
+        reference: { name: 'idle', value: idle.rss / 1e6 },
+        target: null,
+      },
+    ];
+  } finally {
+    bare?.close();
+    subscriber?.close();
+    await explorer.stop();
+    await emptyQueue(owner, lockPath, names);
+    owner.close();
   }
-  console.log(`created ${created.length} contender nodes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
 
-  const timeGet = async (): Promise<{ ms: number; bytes: number; nodes: number }> => {
-    const t0 = performance.now();
-    const response = await fetch(`${url}/api/locks${lockPath}`);
-    const body = await response.text();
-    const ms = performance.now() - t0;
-    return { ms, bytes: body.length, nodes: (JSON.parse(body) as { nodes: unknown[] }).nodes.length };
-  };
-
-  // The first requests of a fresh explorer (and of a fresh ZooKeeper) run unoptimised code: two
-  // are timed apart as the first ones, then five count, each a read of a lock nobody watches.
-  const first = [await timeGet(), await timeGet()];
-  const cold = [];
-  for (let i = 0; i < 5; i += 1) cold.push(await timeGet());
-
-  // Side by side, in this process: every child read with one getData each, and with multiRead.
-  const { children } = await owner.getChildren(lockPath);
-  const paths = children.map((name) => `${lockPath}/${name}`);
-  const single: number[] = [];
-  const batched: number[] = [];
-  for (let i = 0; i < 3; i += 1) {
-    let t0 = performance.now();
-    await Promise.all(paths.map((path) => owner.getData(path)));
-    single.push(performance.now() - t0);
-    t0 = performance.now();
-    await owner.getDataMany(paths);
-    batched.push(performance.now() - t0);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const zookeeper = await startEmbeddedZooKeeper({ extraConfig: SCALE_ZOOKEEPER_CONFIG });
+  try {
+    console.log(textTable(await benchScale(zookeeper.connectString, Number(process.argv[2] ?? 10_000), Number(process.argv[3] ?? 30))));
+  } finally {
+    await zookeeper.stop();
   }
-
-  const socket = connectSocket(url, { transports: ['websocket'], forceNew: true });
-  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  // Resolved from the delta handler itself: no polling timer competes with the explorer for the CPU.
-  const awaited = new Map<string, (at: number) => void>();
-  socket.on('lock:delta', (delta: LockDelta) => {
-    const at = performance.now();
-    for (const name of delta.removed) awaited.get(name)?.(at);
-  });
-  const subscribeStart = performance.now();
-  await new Promise<void>((resolve) => socket.emit('subscribe', { path: lockPath }, () => resolve()));
-  const subscribeMs = performance.now() - subscribeStart;
-
-  const warm = [];
-  for (let i = 0; i < 5; i += 1) warm.push(await timeGet());
-
-  const latencies: number[] = [];
-  const sorted = [...created].sort((a, b) => (a.slice(-10) < b.slice(-10) ? -1 : 1));
-  for (let i = 0; i < handovers; i += 1) {
-    const head = sorted[i]!;
-    const name = head.slice(lockPath.length + 1);
-    const seen = new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no delta for ${name}`)), 10_000);
-      awaited.set(name, (at) => {
-        clearTimeout(timer);
-        awaited.delete(name);
-        resolve(at);
-      });
-    });
-    const t0 = performance.now();
-    await owner.remove(head);
-    latencies.push((await seen) - t0);
-  }
-  socket.close();
-
-  console.log(`\nscale bench: one lock with ${waiters} waiters, ${handovers} handovers (${new Date().toISOString()})`);
-  console.log(row(`REST snapshot, lock not watched, 1st and 2nd`, first[0]?.ms ?? Number.NaN, 'ms', null), `  ${first[1]?.ms.toFixed(1)} ms`);
-  console.log(row(`REST snapshot, lock not watched (${cold[0]?.nodes} nodes)`, median(cold.map((c) => c.ms)), 'ms', 500));
-  console.log(row(`REST snapshot, watched lock (${((warm[0]?.bytes ?? 0) / 1e6).toFixed(1)} MB JSON)`, median(warm.map((w) => w.ms)), 'ms', 500));
-  console.log(row(`read ${paths.length} children, one getData each`, median(single), 'ms', null));
-  console.log(row(`read ${paths.length} children, multiRead`, median(batched), 'ms', null), `  ${(median(single) / median(batched)).toFixed(1)}× faster`);
-  console.log(row('first subscribe (read every child once)', subscribeMs, 'ms', null));
-  console.log(row('head handover → socket delta, median', median(latencies), 'ms', 50));
-  console.log(row('head handover → socket delta, p95', quantile(latencies, 0.95), 'ms', null));
-} finally {
-  const exited = new Promise((resolve) => explorer.once('exit', resolve));
-  explorer.kill('SIGTERM');
-  await exited;
-  owner.close();
-  await zookeeper.stop();
 }

@@ -1,0 +1,195 @@
+/**
+ * What the benchmarks share: the explorer in a process of its own (as its users run it, so that
+ * a bench's clients do not share its event loop), a socket subscriber, queues of nodes, and
+ * ZooKeeper's own counters. Everything on loopback.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import type { LockDelta } from '../lib/protocol';
+import { parseMntr } from '../lib/zk/four-letter';
+import { fourLetterWord } from '../server/zk/four-letter';
+import { ZkSession } from '../server/zk/session';
+
+/** What bench/explorer-process.ts prints on SIGUSR2. */
+export interface ExplorerStats {
+  rss: number;
+  heapUsed: number;
+  resources: number;
+  sessionListeners: number;
+  watched: number;
+}
+
+export interface ExplorerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Its memory (after a collection), handles and listeners now. */
+  stats(): Promise<ExplorerStats>;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/explorer-process.ts on `connectString` and waits until it listens. */
+export async function startExplorerProcess(connectString: string, nodeFlags: readonly string[] = []): Promise<ExplorerProcess> {
+  const child = spawn(process.execPath, ['--expose-gc', ...nodeFlags, '--import', 'tsx', 'bench/explorer-process.ts', connectString], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  const listeners: Array<(line: string) => void> = [];
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    let newline = output.indexOf('\n');
+    while (newline >= 0) {
+      const line = output.slice(0, newline);
+      output = output.slice(newline + 1);
+      for (const listener of [...listeners]) listener(line);
+      newline = output.indexOf('\n');
+    }
+  });
+  const nextLine = (pattern: RegExp): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const exited = (code: number | null): void => reject(new Error(`the explorer exited with ${code}`));
+      const listener = (line: string): void => {
+        if (!pattern.test(line)) return;
+        listeners.splice(listeners.indexOf(listener), 1);
+        child.off('exit', exited);
+        resolve(line);
+      };
+      listeners.push(listener);
+      child.once('exit', exited);
+    });
+  const url = (await nextLine(/^listening on /)).slice('listening on '.length);
+  return {
+    url,
+    child,
+    stats: async () => {
+      const line = nextLine(/^stats /);
+      child.kill('SIGUSR2');
+      return JSON.parse((await line).slice('stats '.length)) as ExplorerStats;
+    },
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * A socket.io subscriber to one lock: resolves a wait for a node's arrival or departure from the
+ * delta handler itself, so that no polling timer competes with the explorer for the CPU.
+ */
+export class Subscriber {
+  private readonly waits = new Map<string, (at: number) => void>();
+
+  private constructor(readonly socket: Socket) {
+    socket.on('lock:delta', (delta: LockDelta) => {
+      const at = performance.now();
+      if (delta.added.length > 0) this.waits.get('+*')?.(at);
+      for (const node of delta.added) this.waits.get(`+${node.name}`)?.(at);
+      for (const name of delta.removed) this.waits.get(`-${name}`)?.(at);
+    });
+  }
+
+  static async connect(url: string): Promise<Subscriber> {
+    const socket = connectSocket(url, { transports: ['websocket'], forceNew: true });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    return new Subscriber(socket);
+  }
+
+  subscribe(path: string): Promise<void> {
+    return new Promise((resolve) => this.socket.emit('subscribe', { path }, () => resolve()));
+  }
+
+  /** The time (performance.now) at which the delta with `name` coming (`+`; `*` for any) or going (`-`) arrives. */
+  seen(change: '+' | '-', name: string, timeoutMs = 10_000): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const key = `${change}${name}`;
+      const timer = setTimeout(() => {
+        this.waits.delete(key);
+        reject(new Error(`no delta for ${key}`));
+      }, timeoutMs);
+      this.waits.set(key, (at) => {
+        clearTimeout(timer);
+        this.waits.delete(key);
+        resolve(at);
+      });
+    });
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+/** Fills `lockPath` with `count` ephemeral sequential nodes named as Curator names them; returns their names in queue order. */
+export async function fillQueue(session: ZkSession, lockPath: string, count: number): Promise<string[]> {
+  await session.mkdirp(lockPath);
+  const names: string[] = [];
+  for (let start = 0; start < count; start += 500) {
+    const batch = Array.from({ length: Math.min(500, count - start) }, (_, i) =>
+      session.create(`${lockPath}/_c_${randomUUID()}-lock-`, Buffer.from(`10.0.${(start + i) % 250}.${i % 250}`), 'ephemeral-sequential'),
+    );
+    names.push(...(await Promise.all(batch)).map((path) => path.slice(lockPath.length + 1)));
+  }
+  return names.sort((a, b) => (a.slice(-10) < b.slice(-10) ? -1 : 1));
+}
+
+/** Removes the nodes of a queue, 500 at a time. */
+export async function emptyQueue(session: ZkSession, lockPath: string, names: readonly string[]): Promise<void> {
+  for (let start = 0; start < names.length; start += 500) {
+    await Promise.all(names.slice(start, start + 500).map((name) => session.remove(`${lockPath}/${name}`).catch(() => undefined)));
+  }
+}
+
+/** ZooKeeper's `mntr` figures from the server at `port` on loopback. */
+export async function mntr(port: number): Promise<Map<string, string | number>> {
+  return parseMntr(await fourLetterWord('127.0.0.1', port, 'mntr'));
+}
+
+/**
+ * The floor of any live view: a bare client's child watch on a lock, re-armed by the getChildren
+ * that reads each change. `seen('+*')` waits for any node to come (a sequential name is known only
+ * from the create's reply), `seen('-name')` for one to go; both resolve when that getChildren's reply arrives.
+ */
+export class BareWatcher {
+  private readonly waits = new Map<string, (at: number) => void>();
+  private known = new Set<string>();
+  private closed = false;
+
+  private constructor(
+    private readonly session: ZkSession,
+    private readonly path: string,
+  ) {}
+
+  static async start(connectString: string, path: string): Promise<BareWatcher> {
+    const session = new ZkSession({ connectString, sessionTimeoutMs: 30_000 });
+    await session.start();
+    const watcher = new BareWatcher(session, path);
+    await watcher.read();
+    return watcher;
+  }
+
+  private async read(): Promise<void> {
+    if (this.closed) return;
+    const { children } = await this.session.getChildren(this.path, () => void this.read().catch(() => undefined));
+    const at = performance.now();
+    const present = new Set(children);
+    if (children.some((name) => !this.known.has(name))) this.waits.get('+*')?.(at);
+    for (const [key, resolve] of this.waits) if (key[0] === '-' && !present.has(key.slice(1))) resolve(at);
+    this.known = present;
+  }
+
+  seen(key: string): Promise<number> {
+    return new Promise((resolve) => {
+      this.waits.set(key, (at) => {
+        this.waits.delete(key);
+        resolve(at);
+      });
+    });
+  }
+
+  close(): void {
+    this.closed = true;
+    this.session.close();
+  }
+}

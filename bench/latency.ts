@@ -1,0 +1,66 @@
+/**
+ * Live latency: from a write in ZooKeeper to the explorer's socket event, against the floor any
+ * live view has on the same server: a bare client's child watch firing plus one getChildren,
+ * timed from the same write, in the same process as the socket subscriber.
+ */
+import { performance } from 'node:perf_hooks';
+import { ZkSession } from '../server/zk/session';
+import type { Figure } from './figures';
+import { BareWatcher, fillQueue, startExplorerProcess, Subscriber } from './harness';
+import { median, quantile } from './stats';
+
+const SECTION = '1. Live latency: write → socket event, against a bare watch + getChildren';
+
+export async function benchLatency(connectString: string, samples = 150): Promise<Figure[]> {
+  const lockPath = '/bench/latency/lock';
+  const writer = new ZkSession({ connectString, sessionTimeoutMs: 30_000 });
+  await writer.start();
+  const explorer = await startExplorerProcess(connectString);
+  const subscriber = await Subscriber.connect(explorer.url);
+  let bare: BareWatcher | null = null;
+  try {
+    await fillQueue(writer, lockPath, 20);
+    bare = await BareWatcher.start(connectString, lockPath);
+    const floor = bare;
+    await subscriber.subscribe(lockPath);
+
+    const explorerMs = { '+': [] as number[], '-': [] as number[] };
+    const floorMs = { '+': [] as number[], '-': [] as number[] };
+    const measure = async <T>(change: '+' | '-', name: string, write: () => Promise<T>): Promise<T> => {
+      const seen = Promise.all([subscriber.seen(change, name), floor.seen(`${change}${name}`)]);
+      const t0 = performance.now();
+      const result = await write();
+      const [socketAt, floorAt] = await seen;
+      explorerMs[change].push(socketAt - t0);
+      floorMs[change].push(floorAt - t0);
+      return result;
+    };
+    for (let i = 0; i < samples; i += 1) {
+      // A contender joins the queue, then leaves it: both kinds of change a lock sees.
+      const created = await measure('+', '*', () => writer.create(`${lockPath}/lock-`, null, 'ephemeral-sequential'));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await measure('-', created.slice(lockPath.length + 1), () => writer.remove(created));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const figures: Figure[] = [];
+    for (const [change, what, note] of [
+      ['-', 'a node leaves (a release: the next one holds)', undefined],
+      [
+        '+',
+        'a node joins the queue',
+        'A new node is drawn with its owner session, czxid and creation time, which no getChildren gives: the explorer reads its stat (one more round trip, in one multiRead for a burst) before the event goes out. The floor stops at the names.',
+      ],
+    ] as const) {
+      figures.push(
+        { section: SECTION, name: `${what}, median`, value: median(explorerMs[change]), unit: 'ms', reference: { name: 'floor', value: median(floorMs[change]) }, target: { on: 'ratio', max: 1.2 }, note },
+        { section: SECTION, name: `${what}, p99`, value: quantile(explorerMs[change], 0.99), unit: 'ms', reference: { name: 'floor', value: quantile(floorMs[change], 0.99) }, target: { on: 'ratio', max: 2 } },
+      );
+    }
+    return figures;
+  } finally {
+    bare?.close();
+    subscriber.close();
+    await explorer.stop();
+    writer.close();
+  }
+}
