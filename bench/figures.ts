@@ -32,8 +32,8 @@ export function targetText(figure: Figure): string {
   const target = figure.target;
   if (target === null) return '—';
   const unit = target.on === 'ratio' ? `× ${figure.reference?.name ?? 'reference'}` : ` ${figure.unit}`;
-  const bounds = [target.max === undefined ? null : `≤ ${target.max}${unit}`, target.min === undefined ? null : `≥ ${target.min}${unit}`];
-  return bounds.filter(Boolean).join(', ');
+  if (target.min !== undefined && target.max !== undefined) return `${target.min}–${target.max}${unit}`;
+  return target.max !== undefined ? `≤ ${target.max}${unit}` : `≥ ${target.min}${unit}`;
 }
 
 /** A number as people read it: few digits, more for small values. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNotWhitelisted, parseCons, parseDump, parseMntr, parseWchc } from './four-letter';
+import { isNotWhitelisted, parseCons, parseConsPackets, parseDump, parseMntr, parseWchc } from './four-letter';
 
 describe('parseWchc', () => {
   it('maps each session to the paths it watches, ids kept exact', () => {
@@ -38,6 +38,12 @@ describe('parseCons', () => {
         ['0x200000000000001', '[0:0:0:0:0:0:0:1]:41000'],
       ]),
     );
+  });
+
+  it('counts the packets of each session, leaving out a connection without one', () => {
+    const reply =
+      ' /127.0.0.1:35344[1](queued=0,recved=9,sent=12,sid=0x100003b11730000,lop=PING)\n' + ' /10.1.2.3:50000[0](queued=0,recved=1,sent=0)\n';
+    expect(parseConsPackets(reply)).toEqual(new Map([['0x100003b11730000', { received: 9, sent: 12 }]]));
   });
 
   it('knows a refusal by the whitelist', () => {

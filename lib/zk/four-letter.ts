@@ -45,6 +45,18 @@ export function parseCons(reply: string): Map<string, string> {
   return clients;
 }
 
+/** `cons`: the packets each session's connection has received from its client and sent to it (replies and notifications). */
+export function parseConsPackets(reply: string): Map<string, { received: number; sent: number }> {
+  const packets = new Map<string, { received: number; sent: number }>();
+  for (const line of reply.split('\n')) {
+    const sid = /\bsid=(0x[0-9a-f]+)/i.exec(line)?.[1];
+    const received = /\brecved=(\d+)/.exec(line)?.[1];
+    const sent = /\bsent=(\d+)/.exec(line)?.[1];
+    if (sid !== undefined && received !== undefined && sent !== undefined) packets.set(`0x${BigInt(sid).toString(16)}`, { received: Number(received), sent: Number(sent) });
+  }
+  return packets;
+}
+
 /** Whether a four-letter word was refused because `4lw.commands.whitelist` leaves it out. */
 export function isNotWhitelisted(reply: string): boolean {
   return /is not executed because it is not in the whitelist/i.test(reply);
