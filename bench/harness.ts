@@ -31,7 +31,9 @@ export interface ExplorerProcess {
 
 /** Starts bench/explorer-process.ts on `connectString` and waits until it listens. */
 export async function startExplorerProcess(connectString: string, nodeFlags: readonly string[] = []): Promise<ExplorerProcess> {
-  const child = spawn(process.execPath, ['--expose-gc', ...nodeFlags, '--import', 'tsx', 'bench/explorer-process.ts', connectString], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // EXPLORER_PROFILE=<dir> writes the explorer's CPU profile there.
+  const profile = process.env.EXPLORER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.EXPLORER_PROFILE] : [];
+  const child = spawn(process.execPath, ['--expose-gc', ...profile, ...nodeFlags, '--import', 'tsx', 'bench/explorer-process.ts', connectString], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   const listeners: Array<(line: string) => void> = [];
   child.stdout?.on('data', (chunk: Buffer) => {

@@ -44,7 +44,11 @@ export async function benchLatency(connectString: string, samples = 150): Promis
     }
     const figures: Figure[] = [];
     for (const [change, what, note] of [
-      ['-', 'a node leaves (a release: the next one holds)', undefined],
+      [
+        '-',
+        'a node leaves (a release: the next one holds)',
+        'The floor is read by a client in the measuring process itself; the explorer reads the same listing in its own process and then sends the change over socket.io to that process. What it adds over the floor is that processing and that hop, on a machine whose cores ZooKeeper, the explorer and the measuring process share.',
+      ],
       [
         '+',
         'a node joins the queue',

@@ -74,7 +74,9 @@ export async function benchScale(connectString: string, waiters: number, handove
       handoverFloor.push(floorAt - t0);
     }
     const watched = await explorer.stats();
-    const at10k = waiters <= 10_000;
+    // The issue's targets are for 10,000 waiters; larger locks are held to them scaled linearly.
+    const scale = Math.max(1, waiters / 10_000);
+    const scaledNote = scale > 1 ? `Target: the one for 10,000 waiters scaled by ${scale}× (linear in the queue).` : undefined;
     return [
       {
         section: SECTION,
@@ -82,8 +84,8 @@ export async function benchScale(connectString: string, waiters: number, handove
         value: median(rest),
         unit: 'ms',
         reference: { name: 'getChildren + multiRead', value: median(floor) },
-        target: at10k ? { on: 'value', max: 500 } : null,
-        note: at10k ? undefined : 'No target at this size; the time grows with the number of nodes, as the floor does.',
+        target: { on: 'value', max: 500 * scale },
+        note: scaledNote,
       },
       {
         section: SECTION,
@@ -91,7 +93,7 @@ export async function benchScale(connectString: string, waiters: number, handove
         value: median(floor),
         unit: 'ms',
         reference: { name: 'one getData each', value: median(single) },
-        target: null,
+        target: { on: 'ratio', max: 1 },
       },
       {
         section: SECTION,
@@ -99,7 +101,8 @@ export async function benchScale(connectString: string, waiters: number, handove
         value: median(handoverMs),
         unit: 'ms',
         reference: { name: 'floor', value: median(handoverFloor) },
-        target: at10k ? { on: 'value', max: 50 } : null,
+        target: { on: 'value', max: 50 * scale },
+        note: scaledNote,
       },
       {
         section: SECTION,
@@ -107,7 +110,7 @@ export async function benchScale(connectString: string, waiters: number, handove
         value: quantile(handoverMs, 0.95),
         unit: 'ms',
         reference: { name: 'floor', value: quantile(handoverFloor, 0.95) },
-        target: null,
+        target: { on: 'ratio', max: 2 },
       },
       {
         section: SECTION,
@@ -115,7 +118,8 @@ export async function benchScale(connectString: string, waiters: number, handove
         value: watched.rss / 1e6,
         unit: 'MB',
         reference: { name: 'idle', value: idle.rss / 1e6 },
-        target: null,
+        target: { on: 'value', max: 1024 },
+        note: waiters > 10_000 ? undefined : 'Target: fits a container of 1 GiB.',
       },
     ];
   } finally {

@@ -3,7 +3,7 @@
  * Debian's packages) and Kazoo (Python), each contender with its own session.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -11,20 +11,29 @@ import { parseWchc } from '../../lib/zk/four-letter';
 import { fourLetterWord } from '../zk/four-letter';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const JAVA_SOURCE = join(root, 'test-clients', 'java', 'Contenders.java');
+const JAVA_SOURCES = join(root, 'test-clients', 'java');
 const JAVA_OUT = join(root, '.tmp', 'java-clients');
 const PYTHON_SCRIPT = join(root, 'test-clients', 'python', 'contenders.py');
 const CLASSPATH = ['/usr/share/java/curator-recipes.jar', '/usr/share/java/zookeeper-recipes-lock.jar'];
 // Debian's python3 has python3-kazoo; another python3 earlier on the PATH may not.
-const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
+export const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 
-/** Compiles the Java contenders when the class is missing or older than its source. */
+/** Compiles the Java clients (test-clients/java) when a class is missing or older than its source. */
 export function compileJavaClients(): void {
-  const built = join(JAVA_OUT, 'Contenders.class');
-  if (existsSync(built) && statSync(built).mtimeMs >= statSync(JAVA_SOURCE).mtimeMs) return;
+  const sources = readdirSync(JAVA_SOURCES).filter((name) => name.endsWith('.java'));
+  const fresh = sources.every((name) => {
+    const built = join(JAVA_OUT, name.replace(/\.java$/, '.class'));
+    return existsSync(built) && statSync(built).mtimeMs >= statSync(join(JAVA_SOURCES, name)).mtimeMs;
+  });
+  if (fresh) return;
   mkdirSync(JAVA_OUT, { recursive: true });
-  const result = spawnSync('javac', ['-d', JAVA_OUT, '-cp', CLASSPATH.join(':'), JAVA_SOURCE], { encoding: 'utf8' });
+  const result = spawnSync('javac', ['-d', JAVA_OUT, '-cp', CLASSPATH.join(':'), ...sources.map((name) => join(JAVA_SOURCES, name))], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`javac failed: ${result.stderr}`);
+}
+
+/** `java` with the compiled clients, Curator and ZooKeeper's recipes on the class path, running `className`. */
+export function javaArgs(className: string, args: readonly string[]): string[] {
+  return ['-cp', [JAVA_OUT, ...CLASSPATH, '/usr/share/java/slf4j-nop.jar'].join(':'), className, ...args];
 }
 
 export type RealRecipe =
@@ -80,8 +89,7 @@ export class RealContenders {
       child = spawn(PYTHON, [PYTHON_SCRIPT, connect, lockPath, recipe, spec], { stdio: ['pipe', 'pipe', 'pipe'] });
     } else {
       compileJavaClients();
-      const classpath = [JAVA_OUT, ...CLASSPATH, '/usr/share/java/slf4j-nop.jar'].join(':');
-      child = spawn('java', ['-cp', classpath, 'Contenders', connect, lockPath, recipe, spec], { stdio: ['pipe', 'pipe', 'pipe'] });
+      child = spawn('java', javaArgs('Contenders', [connect, lockPath, recipe, spec]), { stdio: ['pipe', 'pipe', 'pipe'] });
     }
     const contenders = new RealContenders(child);
     await contenders.until(() => contenders.ready, 30_000, 'the contenders to join');

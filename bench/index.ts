@@ -1,0 +1,97 @@
+/**
+ * The benchmark suite: every figure measured side by side with its reference in one run, printed
+ * as a table and written to bench/RESULTS.md with the machine, the date and how to rerun.
+ *   npm run bench
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { cpus, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { chromiumLaunchOptions } from '../e2e/chromium';
+import { startEmbeddedZooKeeper } from '../server/zk/embedded';
+import { PYTHON } from '../server/testing/real-clients';
+import { benchClients } from './clients';
+import { markdownTables, textTable, verdict, type Figure } from './figures';
+import { benchFootprint } from './footprint';
+import { mntr } from './harness';
+import { benchHerd } from './herd';
+import { benchLatency } from './latency';
+import { benchPaint } from './paint';
+import { benchScale, SCALE_ZOOKEEPER_CONFIG } from './scale';
+
+const started = performance.now();
+const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+
+/** A version line from a command, or what stopped it. */
+function version(command: string, args: readonly string[], pick: RegExp = /.+/): string {
+  const result = spawnSync(command, args, { encoding: 'utf8' });
+  if (result.error) return `not found (${command})`;
+  return pick.exec(`${result.stdout}${result.stderr}`)?.[0]?.trim() ?? 'unknown';
+}
+
+if (!existsSync(join('.next', 'BUILD_ID'))) {
+  console.log('bench: no production build yet; building the page (next build) for the paint bench…');
+  execFileSync(process.execPath, [join('node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { stdio: 'inherit' });
+}
+
+const figures: Figure[] = [];
+const zookeeper = await startEmbeddedZooKeeper({ extraConfig: SCALE_ZOOKEEPER_CONFIG });
+let zookeeperVersion = 'unknown';
+try {
+  zookeeperVersion = String((await mntr(zookeeper.port)).get('zk_version') ?? 'unknown').split(',')[0]!;
+  const steps: Array<[string, () => Promise<Figure[]>]> = [
+    ['live latency', () => benchLatency(zookeeper.connectString, 150)],
+    ['scale, 10,000 waiters', () => benchScale(zookeeper.connectString, 10_000)],
+    ['scale, 50,000 waiters', () => benchScale(zookeeper.connectString, 50_000)],
+    ['footprint on ZooKeeper', () => benchFootprint(zookeeper.connectString, zookeeper.port)],
+    ['herd against chain, N = 10, 50, 200, 500', () => benchHerd(zookeeper.connectString, zookeeper.port)],
+    ['lock clients: the project, Curator, Kazoo', () => benchClients(zookeeper.connectString)],
+  ];
+  for (const [index, [name, step]] of steps.entries()) {
+    console.log(`bench [${index + 1}/${steps.length + 1}] ${name}… (${elapsed()})`);
+    figures.push(...(await step()));
+  }
+} finally {
+  await zookeeper.stop();
+}
+console.log(`bench [7/7] paint in Chromium, 100 / 1,000 / 10,000 waiters… (${elapsed()})`);
+figures.push(...(await benchPaint()));
+
+const table = textTable(figures);
+console.log(table);
+const misses = figures.filter((figure) => verdict(figure) === 'MISSES');
+const date = new Date();
+const machine = [
+  `- CPU: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown'}; memory ${(totalmem() / 2 ** 30).toFixed(1)} GiB; Linux ${release()}`,
+  `- Node.js ${process.version}; ZooKeeper ${zookeeperVersion} (embedded, loopback, its data on a temporary directory); ${version('java', ['-version'], /version "[^"]+"/)}`,
+  `- Chromium: ${version(chromiumLaunchOptions().executablePath ?? 'chromium', ['--version'])}; Python ${version(PYTHON, ['-c', 'import kazoo, sys; print(sys.version.split()[0], "kazoo", kazoo.version.__version__ if hasattr(kazoo, "version") else "")'])}; Curator from \`/usr/share/java/curator-recipes.jar\``,
+];
+const markdown = [
+  '# Benchmark results',
+  '',
+  `Measured on ${date.toISOString().slice(0, 10)} by \`npm run bench\` in ${elapsed()}, on:`,
+  '',
+  ...machine,
+  '',
+  'Every figure is measured in the same run as its reference and given as a ratio to it, with its target beside it. All traffic is on loopback (127.0.0.1), against a ZooKeeper the suite starts for itself.',
+  '',
+  '## How to rerun',
+  '',
+  'After the README’s set-up (`npm install`, and `npm test` or `npm run system-deps` for Java, the Curator and Kazoo clients and Chromium):',
+  '',
+  '```',
+  'npm run bench          # all of it, about 6 minutes here; writes this file',
+  'npm run bench:scale -- 50000    # one part alone: also bench:paint, bench:spawn, bench:churn',
+  '```',
+  '',
+  '## Figures',
+  '',
+  markdownTables(figures),
+  '## What misses, and why',
+  '',
+  misses.length === 0 ? 'Nothing: every figure meets its target in this run.' : misses.map((figure) => `- **${figure.name}**: ${figure.note ?? 'no explanation was recorded with this figure.'}`).join('\n'),
+  '',
+].join('\n');
+writeFileSync(join('bench', 'RESULTS.md'), markdown);
+console.log(`\nbench: ${figures.length} figures, ${misses.length} missing their target; written to bench/RESULTS.md (${elapsed()})`);
