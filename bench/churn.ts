@@ -5,15 +5,13 @@
  * watch count, and whether every handover reached the subscriber, before and after.
  *   node --import tsx bench/churn.ts [seconds] [handovers per second] [queue length]
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { io as connectSocket } from 'socket.io-client';
 import type { LockDelta } from '../lib/protocol';
-import { parseMntr } from '../lib/zk/four-letter';
 import { startEmbeddedZooKeeper } from '../server/zk/embedded';
-import { fourLetterWord } from '../server/zk/four-letter';
 import { ZkSession } from '../server/zk/session';
+import { mntr, startExplorerProcess, type ExplorerStats } from './harness';
 import { row } from './stats';
 
 const seconds = Number(process.argv[2] ?? 600);
@@ -21,44 +19,11 @@ const rate = Number(process.argv[3] ?? 50);
 const queueLength = Number(process.argv[4] ?? 100);
 const lockPath = '/bench/churn/lock';
 
-interface Stats {
-  rss: number;
-  heapUsed: number;
-  resources: number;
-  sessionListeners: number;
-  watched: number;
-}
-
 const zookeeper = await startEmbeddedZooKeeper();
-const explorer = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/explorer-process.ts', zookeeper.connectString], { stdio: ['ignore', 'pipe', 'inherit'] });
-let output = '';
-const lines: Array<(line: string) => void> = [];
-explorer.stdout?.on('data', (chunk: Buffer) => {
-  output += chunk.toString();
-  let newline = output.indexOf('\n');
-  while (newline >= 0) {
-    const line = output.slice(0, newline);
-    output = output.slice(newline + 1);
-    for (const listener of [...lines]) listener(line);
-    newline = output.indexOf('\n');
-  }
-});
-const nextLine = (pattern: RegExp): Promise<string> =>
-  new Promise((resolve) => {
-    const listener = (line: string): void => {
-      if (!pattern.test(line)) return;
-      lines.splice(lines.indexOf(listener), 1);
-      resolve(line);
-    };
-    lines.push(listener);
-  });
-const url = (await nextLine(/^listening on /)).slice('listening on '.length);
-const stats = async (): Promise<Stats> => {
-  const line = nextLine(/^stats /);
-  explorer.kill('SIGUSR2');
-  return JSON.parse((await line).slice('stats '.length)) as Stats;
-};
-const watchCount = async (): Promise<number> => Number(parseMntr(await fourLetterWord('127.0.0.1', zookeeper.port, 'mntr')).get('zk_watch_count'));
+const explorer = await startExplorerProcess(zookeeper.connectString);
+const { url } = explorer;
+const stats = (): Promise<ExplorerStats> => explorer.stats();
+const watchCount = async (): Promise<number> => Number((await mntr(zookeeper.port)).get('zk_watch_count'));
 
 const pool: ZkSession[] = [];
 try {
@@ -129,9 +94,7 @@ try {
   console.log(row("ZooKeeper's watch count, before → after", watchesAfter, '', null), `  (before ${watchesBefore})`);
   console.log(row('handovers the subscriber saw / made', removedSeen / done, '', 1, false));
 } finally {
-  const exited = new Promise((resolve) => explorer.once('exit', resolve));
-  explorer.kill('SIGTERM');
-  await exited;
+  await explorer.stop();
   for (const session of pool) session.close();
   await zookeeper.stop();
 }
