@@ -4,7 +4,7 @@
  *   npm run bench
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -39,7 +39,6 @@ const figures: Figure[] = [];
 const zookeeper = await startEmbeddedZooKeeper({ extraConfig: SCALE_ZOOKEEPER_CONFIG });
 let zookeeperVersion = 'unknown';
 try {
-  zookeeperVersion = String((await mntr(zookeeper.port)).get('zk_version') ?? 'unknown').split(',')[0]!;
   const steps: Array<[string, () => Promise<Figure[]>]> = [
     ['live latency', () => benchLatency(zookeeper.connectString, 150)],
     ['scale, 10,000 waiters', () => benchScale(zookeeper.connectString, 10_000)],
@@ -52,6 +51,8 @@ try {
     console.log(`bench [${index + 1}/${steps.length + 1}] ${name}… (${elapsed()})`);
     figures.push(...(await step()));
   }
+  // Asked at the end: a server just started answers mntr with nothing until it serves.
+  zookeeperVersion = String((await mntr(zookeeper.port)).get('zk_version') ?? 'unknown').split(',')[0]!;
 } finally {
   await zookeeper.stop();
 }
@@ -64,8 +65,8 @@ const misses = figures.filter((figure) => verdict(figure) === 'MISSES');
 const date = new Date();
 const machine = [
   `- CPU: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown'}; memory ${(totalmem() / 2 ** 30).toFixed(1)} GiB; Linux ${release()}`,
-  `- Node.js ${process.version}; ZooKeeper ${zookeeperVersion} (embedded, loopback, its data on a temporary directory); ${version('java', ['-version'], /version "[^"]+"/)}`,
-  `- Chromium: ${version(chromiumLaunchOptions().executablePath ?? 'chromium', ['--version'])}; Python ${version(PYTHON, ['-c', 'import kazoo, sys; print(sys.version.split()[0], "kazoo", kazoo.version.__version__ if hasattr(kazoo, "version") else "")'])}; Curator from \`/usr/share/java/curator-recipes.jar\``,
+  `- Node.js ${process.version}; ZooKeeper ${zookeeperVersion} (embedded, loopback, its data on a temporary directory); Java ${version('java', ['-version'], /version "[^"]+"/).replace(/^version "|"$/g, '')}`,
+  `- Chromium: ${version(chromiumLaunchOptions().executablePath ?? 'chromium', ['--version'])}; Python ${version(PYTHON, ['-c', 'import kazoo, sys; print(sys.version.split()[0], "kazoo", kazoo.version.__version__ if hasattr(kazoo, "version") else "")'])}; Curator ${readdirSync('/usr/share/java').find((name) => /^curator-recipes-[\d.]+\.jar$/.test(name))?.slice('curator-recipes-'.length, -'.jar'.length) ?? 'unknown'} (Debian)`,
 ];
 const markdown = [
   '# Benchmark results',
@@ -78,7 +79,7 @@ const markdown = [
   '',
   '## How to rerun',
   '',
-  'After the README’s set-up (`npm install`, and `npm test` or `npm run system-deps` for Java, the Curator and Kazoo clients and Chromium):',
+  'After `npm install` (the command installs what it needs from the system, as `npm test` does: ZooKeeper, a JDK, Curator, Kazoo, Chromium):',
   '',
   '```',
   'npm run bench          # all of it, about 6 minutes here; writes this file',
