@@ -150,8 +150,8 @@ export async function mntr(port: number): Promise<Map<string, string | number>> 
 
 /**
  * The floor of any live view: a bare client's child watch on a lock, re-armed by the getChildren
- * that reads each change. `seen('+*')` waits for any node to come (a sequential name is known only
- * from the create's reply), `seen('-name')` for one to go; both resolve when that getChildren's reply arrives.
+ * that reads each change. `seen('+', '*')` waits for any node to come (a sequential name is known only
+ * from the create's reply), `seen('-', name)` for one to go; both resolve when that getChildren's reply arrives.
  */
 export class BareWatcher {
   private readonly waits = new Map<string, (at: number) => void>();
@@ -181,7 +181,8 @@ export class BareWatcher {
     this.known = present;
   }
 
-  seen(key: string): Promise<number> {
+  seen(change: '+' | '-', name: string): Promise<number> {
+    const key = `${change}${name}`;
     return new Promise((resolve) => {
       this.waits.set(key, (at) => {
         this.waits.delete(key);
@@ -194,4 +195,23 @@ export class BareWatcher {
     this.closed = true;
     this.session.close();
   }
+}
+
+/**
+ * One write, timed from the same start to the explorer's socket event and to the floor's
+ * reading of it; both waits are set before the write goes out.
+ */
+export async function timeSideBySide<T>(
+  subscriber: Subscriber,
+  floor: BareWatcher,
+  change: '+' | '-',
+  name: string,
+  write: () => Promise<T>,
+  timeoutMs = 10_000,
+): Promise<{ result: T; explorerMs: number; floorMs: number }> {
+  const seen = Promise.all([subscriber.seen(change, name, timeoutMs), floor.seen(change, name)]);
+  const t0 = performance.now();
+  const result = await write();
+  const [socketAt, floorAt] = await seen;
+  return { result, explorerMs: socketAt - t0, floorMs: floorAt - t0 };
 }

@@ -3,10 +3,9 @@
  * live view has on the same server: a bare client's child watch firing plus one getChildren,
  * timed from the same write, in the same process as the socket subscriber.
  */
-import { performance } from 'node:perf_hooks';
 import { ZkSession } from '../server/zk/session';
 import type { Figure } from './figures';
-import { BareWatcher, fillQueue, startExplorerProcess, Subscriber } from './harness';
+import { BareWatcher, fillQueue, startExplorerProcess, Subscriber, timeSideBySide } from './harness';
 import { median, quantile } from './stats';
 
 const SECTION = '1. Live latency: write → socket event, against a bare watch + getChildren';
@@ -27,13 +26,10 @@ export async function benchLatency(connectString: string, samples = 150): Promis
     const explorerMs = { '+': [] as number[], '-': [] as number[] };
     const floorMs = { '+': [] as number[], '-': [] as number[] };
     const measure = async <T>(change: '+' | '-', name: string, write: () => Promise<T>): Promise<T> => {
-      const seen = Promise.all([subscriber.seen(change, name), floor.seen(`${change}${name}`)]);
-      const t0 = performance.now();
-      const result = await write();
-      const [socketAt, floorAt] = await seen;
-      explorerMs[change].push(socketAt - t0);
-      floorMs[change].push(floorAt - t0);
-      return result;
+      const timed = await timeSideBySide(subscriber, floor, change, name, write);
+      explorerMs[change].push(timed.explorerMs);
+      floorMs[change].push(timed.floorMs);
+      return timed.result;
     };
     for (let i = 0; i < samples; i += 1) {
       // A contender joins the queue, then leaves it: both kinds of change a lock sees.

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { startEmbeddedZooKeeper } from '../server/zk/embedded';
 import { ZkSession } from '../server/zk/session';
 import { textTable, type Figure } from './figures';
-import { BareWatcher, emptyQueue, fillQueue, startExplorerProcess, Subscriber } from './harness';
+import { BareWatcher, emptyQueue, fillQueue, startExplorerProcess, Subscriber, timeSideBySide } from './harness';
 import { median, quantile } from './stats';
 
 const SECTION = '2. Scale: one lock with many waiters';
@@ -66,12 +66,9 @@ export async function benchScale(connectString: string, waiters: number, handove
     const handoverFloor: number[] = [];
     for (let i = 0; i < handovers; i += 1) {
       const name = names[i]!;
-      const seen = Promise.all([subscriber.seen('-', name, 30_000), bare.seen(`-${name}`)]);
-      const t0 = performance.now();
-      await owner.remove(`${lockPath}/${name}`);
-      const [socketAt, floorAt] = await seen;
-      handoverMs.push(socketAt - t0);
-      handoverFloor.push(floorAt - t0);
+      const timed = await timeSideBySide(subscriber, bare, '-', name, () => owner.remove(`${lockPath}/${name}`), 30_000);
+      handoverMs.push(timed.explorerMs);
+      handoverFloor.push(timed.floorMs);
     }
     const watched = await explorer.stats();
     // The issue's targets are for 10,000 waiters; larger locks are held to them scaled linearly.
