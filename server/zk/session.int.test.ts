@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createConnection, createServer, type Socket } from 'node:net';
 import zookeeper from 'node-zookeeper-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../net';
@@ -14,7 +15,7 @@ import {
   zkConnect,
   type RunningExplorer,
 } from '../testing/harness';
-import { ZkError, ZkSession } from './session';
+import { HANDSHAKE_TIMEOUT_MS, ZkError, ZkSession } from './session';
 import { createExplorer } from '../app';
 
 describe('ZkSession', () => {
@@ -27,6 +28,37 @@ describe('ZkSession', () => {
     expect(session.state).toBe('connecting');
     session.close();
     expect(session.state).toBe('closed');
+  });
+
+  it('drops a connection whose connect request is never answered (a ZooKeeper still starting) and tries again', async () => {
+    // Between binding its port and serving, a starting ZooKeeper accepts connections it never
+    // answers. This proxy does the same with the first connection, then passes on to the real one.
+    const [host, port] = zkConnect().split(',')[0]!.split(':');
+    const held: Socket[] = [];
+    const proxy = createServer((incoming) => {
+      if (held.length === 0) {
+        held.push(incoming);
+        return;
+      }
+      const upstream = createConnection(Number(port), host);
+      incoming.pipe(upstream).pipe(incoming);
+      incoming.on('error', () => upstream.destroy());
+      upstream.on('error', () => incoming.destroy());
+    });
+    const proxyPort = await freePort();
+    await new Promise<void>((resolve) => proxy.listen(proxyPort, '127.0.0.1', resolve));
+    const session = new ZkSession({ connectString: `127.0.0.1:${proxyPort}`, sessionTimeoutMs: 15_000 });
+    try {
+      const started = Date.now();
+      await session.start(HANDSHAKE_TIMEOUT_MS + 5_000);
+      expect(held).toHaveLength(1);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(HANDSHAKE_TIMEOUT_MS - 100);
+      expect(await session.exists('/')).not.toBeNull();
+    } finally {
+      session.close();
+      for (const socket of held) socket.destroy();
+      proxy.close();
+    }
   });
 
   it('reports a missing node as NO_NODE and a missing stat as null', async () => {

@@ -115,9 +115,17 @@ const EVENT_TYPES: Record<number, WatchEventType> = {
 interface ConnectionManager {
   socket?: { destroy(): void; cork(): void; uncork(): void } | null;
   pendingBuffer: Buffer | null;
+  state: number;
+  sessionTimeout: number;
   onSocketData(buffer: Buffer): void;
+  onSocketConnected(): void;
   queue(request: unknown, callback: unknown): void;
 }
+
+/** node-zookeeper-client's state while it waits for the server's answer to its connect request. */
+const MANAGER_CONNECTING = 1;
+/** The longest a server may take to answer a connect request before the connection is dropped and tried again. */
+export const HANDSHAKE_TIMEOUT_MS = 2_000;
 
 /**
  * Mends three pitfalls of node-zookeeper-client's connection, on this one client:
@@ -127,11 +135,27 @@ interface ConnectionManager {
  * - after each reply it reads, it copies the rest of the chunk into a new buffer before reading
  *   the next one (quadratic in the replies per chunk): the rest is handed on as it is;
  * - it writes each request to the socket on its own: requests queued in one tick (the reads of
- *   10,000 children) go out together.
+ *   10,000 children) go out together;
+ * - once the TCP connection is up it waits for the server's answer to its connect request for
+ *   ever: a ZooKeeper that is starting accepts connections it never serves, and the client would
+ *   hang on one until the session is lost. An answer that does not come within
+ *   HANDSHAKE_TIMEOUT_MS (a third of the session timeout if that is shorter) drops the
+ *   connection, and the client tries again as it does for any lost connection.
  */
 function mendConnection(client: Client): void {
   const manager = (client as unknown as { connectionManager?: ConnectionManager }).connectionManager;
   if (manager === undefined) return;
+  const connected = manager.onSocketConnected;
+  manager.onSocketConnected = function (this: ConnectionManager): void {
+    connected.call(this);
+    const socket = this.socket;
+    setTimeout(
+      () => {
+        if (this.socket === socket && this.state === MANAGER_CONNECTING) socket?.destroy();
+      },
+      Math.min(HANDSHAKE_TIMEOUT_MS, Math.floor(this.sessionTimeout / 3)),
+    ).unref();
+  };
   const read = manager.onSocketData;
   manager.onSocketData = function (this: ConnectionManager, buffer: Buffer): void {
     let chunk = buffer;
