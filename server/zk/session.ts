@@ -128,12 +128,16 @@ const MANAGER_CONNECTING = 1;
 export const HANDSHAKE_TIMEOUT_MS = 2_000;
 
 /**
- * Mends three pitfalls of node-zookeeper-client's connection, on this one client:
+ * Mends the pitfalls of node-zookeeper-client's connection, on this one client:
  * - it throws from its socket's data handler when a reply carries an error code it does not
  *   know, which would crash the whole process: such a connection is dropped instead, and the
  *   client reconnects as it does for any lost connection;
  * - after each reply it reads, it copies the rest of the chunk into a new buffer before reading
  *   the next one (quadratic in the replies per chunk): the rest is handed on as it is;
+ * - a reply larger than one chunk (the listing of a lock of 50,000) is joined with each chunk as
+ *   it arrives (quadratic in its size): the chunks are gathered and joined once it is whole;
+ * - it keeps the part of a reply read before a connection was lost, and reads the next
+ *   connection's bytes after it: each new connection starts empty;
  * - it writes each request to the socket on its own: requests queued in one tick (the reads of
  *   10,000 children) go out together;
  * - once the TCP connection is up it waits for the server's answer to its connect request for
@@ -146,22 +150,49 @@ function mendConnection(client: Client): void {
   const manager = (client as unknown as { connectionManager?: ConnectionManager }).connectionManager;
   if (manager === undefined) return;
   const connected = manager.onSocketConnected;
+  // The chunks of a reply still arriving, after the start of it the library keeps as its pending buffer.
+  let arriving: Buffer[] = [];
+  let arrivingBytes = 0;
+  let arrivingAfter: Buffer | null = null;
   manager.onSocketConnected = function (this: ConnectionManager): void {
+    this.pendingBuffer = null;
+    arriving = [];
+    arrivingBytes = 0;
+    arrivingAfter = null;
     connected.call(this);
     const socket = this.socket;
     setTimeout(
-      () => {
-        if (this.socket === socket && this.state === MANAGER_CONNECTING) socket?.destroy();
-      },
+      // Checked after the input already waiting: a starved process runs its due timers before it reads its sockets.
+      () =>
+        setImmediate(() => {
+          if (this.socket === socket && this.state === MANAGER_CONNECTING) socket?.destroy();
+        }),
       Math.min(HANDSHAKE_TIMEOUT_MS, Math.floor(this.sessionTimeout / 3)),
     ).unref();
   };
   const read = manager.onSocketData;
   manager.onSocketData = function (this: ConnectionManager, buffer: Buffer): void {
     let chunk = buffer;
-    if (chunk.length === 0 && this.pendingBuffer !== null) {
-      chunk = this.pendingBuffer;
+    const pending = this.pendingBuffer;
+    if (chunk.length === 0 && pending !== null) {
+      chunk = pending;
       this.pendingBuffer = null;
+    } else if (pending !== null && pending.length >= 4) {
+      if (arrivingAfter !== pending) {
+        arriving = [];
+        arrivingBytes = 0;
+        arrivingAfter = pending;
+      }
+      if (pending.length + arrivingBytes + chunk.length < pending.readInt32BE(0) + 4) {
+        arriving.push(chunk);
+        arrivingBytes += chunk.length;
+        return;
+      }
+      chunk = Buffer.concat([pending, ...arriving, chunk]);
+      this.pendingBuffer = null;
+      arriving = [];
+      arrivingBytes = 0;
+      arrivingAfter = null;
     }
     try {
       read.call(this, chunk);
