@@ -82,7 +82,9 @@ describe('a three-member ensemble', () => {
     const seen = await eventually(async () => {
       const snapshot: LockSnapshot = LockSnapshotSchema.parse(await (await fetch(`${url}/api/locks${lock}`)).json());
       const holderEntry = snapshot.nodes.find((node) => node.role === 'holder');
-      return holderEntry?.watchers?.includes(waiter.sessionId!) && snapshot.anomalies.some((anomaly) => anomaly.kind === 'no-watch') ? snapshot : undefined;
+      // Watches and addresses come from polls of every member, which may each be one poll behind.
+      const complete = snapshot.nodes.every((node) => node.client !== null);
+      return complete && holderEntry?.watchers?.includes(waiter.sessionId!) && snapshot.anomalies.some((anomaly) => anomaly.kind === 'no-watch') ? snapshot : undefined;
     }, 20_000);
     const byName = new Map(seen.nodes.map((node) => [node.path, node]));
     expect(byName.get(holderNode)?.watchers).toEqual([waiter.sessionId]);
