@@ -2,9 +2,11 @@
  * The explorer's API and socket.io (no page) as a process of its own, for benchmarks that must
  * not share an event loop with their clients. Prints `listening on <url>` when ready, and on
  * SIGUSR2 a line `stats <json>` (memory after a collection when run with --expose-gc, handles,
- * listeners, locks watched), for the churn bench.
+ * listeners, locks watched, when each of the last deltas went out, its last garbage collections
+ * and the times its event loop was blocked), for the churn, latency and scale benches.
  *   node --import tsx bench/explorer-process.ts <zk connect string>
  */
+import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { createExplorer } from '../server/app';
 import { ZkSession } from '../server/zk/session';
 
@@ -17,6 +19,29 @@ const session = new ZkSession({ connectString, sessionTimeoutMs: 30_000 });
 await session.start();
 const explorer = createExplorer({ session, embedded: true, discovery: { roots: ['/bench-none'], maxNodes: 100 } });
 const url = await explorer.listen(0, '127.0.0.1');
+// When each delta went out (ms since the epoch, comparable across the processes of one machine) and the nodes it names.
+const published: Array<{ at: number; added: string[]; removed: string[] }> = [];
+explorer.registry.on('delta', (delta) => {
+  published.push({ at: performance.timeOrigin + performance.now(), added: delta.added.map((node) => node.name), removed: delta.removed });
+  if (published.length > 2_000) published.shift();
+});
+// Its garbage collections, the same way: a pause during a change is time the change waits.
+const collections: Array<{ at: number; ms: number }> = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) collections.push({ at: performance.timeOrigin + entry.startTime, ms: entry.duration });
+  collections.splice(0, Math.max(0, collections.length - 2_000));
+}).observe({ entryTypes: ['gc'] });
+// And the times its event loop was blocked: a 5 ms timer that fires more than 10 ms late waited for a long task.
+const stalls: Array<{ at: number; ms: number }> = [];
+let expected = performance.now() + 5;
+setInterval(() => {
+  const now = performance.now();
+  if (now - expected > 10) {
+    stalls.push({ at: performance.timeOrigin + expected, ms: now - expected });
+    stalls.splice(0, Math.max(0, stalls.length - 2_000));
+  }
+  expected = now + 5;
+}, 5).unref();
 console.log(`listening on ${url}`);
 process.on('SIGUSR2', () => {
   (globalThis as { gc?: () => void }).gc?.();
@@ -28,6 +53,9 @@ process.on('SIGUSR2', () => {
     sessionListeners: session.eventNames().reduce((sum, name) => sum + session.listenerCount(name), 0),
     watched: explorer.registry.watched().length,
     sockets: explorer.io.engine.clientsCount,
+    published,
+    collections,
+    stalls,
   };
   console.log(`stats ${JSON.stringify(stats)}`);
 });

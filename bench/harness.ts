@@ -19,6 +19,38 @@ export interface ExplorerStats {
   resources: number;
   sessionListeners: number;
   watched: number;
+  /** When each of the last deltas went out (ms since the epoch) and the nodes it names. */
+  published: Array<{ at: number; added: string[]; removed: string[] }>;
+  /** Its last garbage collections: when (ms since the epoch) and how long. */
+  collections: Array<{ at: number; ms: number }>;
+  /** The times its event loop was blocked by more than 10 ms: from when, and how long. */
+  stalls: Array<{ at: number; ms: number }>;
+}
+
+/** One change timed side by side: when it was written (ms since the epoch), and how long the explorer and the floor took. */
+export interface TimedChange {
+  name: string;
+  writtenAt: number;
+  explorerMs: number;
+  floorMs: number;
+}
+
+/**
+ * Where the explorer's slowest changes went, from its own record: when its delta went out, how
+ * long its event loop was blocked meanwhile (its own work on the lock, garbage collections) and
+ * what else it sent (the anomalies go up to 200 ms after a change).
+ */
+export function explainSlowest(changes: readonly TimedChange[], stats: ExplorerStats, change: '+' | '-', count = 3): string {
+  const slow = [...changes].sort((a, b) => b.explorerMs - a.explorerMs).slice(0, count);
+  const parts = slow.map((sample) => {
+    const until = sample.writtenAt + sample.explorerMs;
+    const own = stats.published.find((entry) => (change === '+' ? entry.added : entry.removed).includes(sample.name));
+    const others = stats.published.filter((entry) => entry !== own && entry.at >= sample.writtenAt && entry.at <= until).length;
+    const during = (spans: ReadonlyArray<{ at: number; ms: number }>): number => spans.filter((span) => span.at + span.ms >= sample.writtenAt && span.at <= until).reduce((sum, span) => sum + span.ms, 0);
+    const out = own === undefined ? 'its delta not found in the record' : `its delta out after ${(own.at - sample.writtenAt).toFixed(1)}`;
+    return `${sample.explorerMs.toFixed(1)} ms (floor ${sample.floorMs.toFixed(1)}): ${out}, its event loop blocked ${during(stats.stalls).toFixed(0)} ms by tasks over 10 ms, ${during(stats.collections).toFixed(0)} ms of garbage collection, ${others} other delta${others === 1 ? '' : 's'} sent meanwhile`;
+  });
+  return `The slowest, from the explorer's own record: ${parts.join('; ')}.`;
 }
 
 export interface ExplorerProcess {
@@ -199,7 +231,8 @@ export class BareWatcher {
 
 /**
  * One write, timed from the same start to the explorer's socket event and to the floor's
- * reading of it; both waits are set before the write goes out.
+ * reading of it; both waits are set before the write goes out. `writtenAt` is that start in ms
+ * since the epoch, to set beside the explorer's own record of when the delta went out.
  */
 export async function timeSideBySide<T>(
   subscriber: Subscriber,
@@ -208,10 +241,10 @@ export async function timeSideBySide<T>(
   name: string,
   write: () => Promise<T>,
   timeoutMs = 10_000,
-): Promise<{ result: T; explorerMs: number; floorMs: number }> {
+): Promise<{ result: T; explorerMs: number; floorMs: number; writtenAt: number }> {
   const seen = Promise.all([subscriber.seen(change, name, timeoutMs), floor.seen(change, name)]);
   const t0 = performance.now();
   const result = await write();
   const [socketAt, floorAt] = await seen;
-  return { result, explorerMs: socketAt - t0, floorMs: floorAt - t0 };
+  return { result, explorerMs: socketAt - t0, floorMs: floorAt - t0, writtenAt: performance.timeOrigin + t0 };
 }

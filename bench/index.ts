@@ -1,7 +1,8 @@
 /**
  * The benchmark suite: every figure measured side by side with its reference in one run, printed
  * as a table and written to bench/RESULTS.md with the machine, the date and how to rerun.
- *   npm run bench
+ *   npm run bench                      all of it; writes bench/RESULTS.md
+ *   npm run bench -- latency herd      some sections only (latency, scale, footprint, herd, clients, paint); prints them
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
@@ -35,33 +36,59 @@ if (!existsSync(join('.next', 'BUILD_ID'))) {
   execFileSync(process.execPath, [join('node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { stdio: 'inherit' });
 }
 
-const figures: Figure[] = [];
-const zookeeper = await startEmbeddedZooKeeper({ extraConfig: SCALE_ZOOKEEPER_CONFIG });
-let zookeeperVersion = 'unknown';
-try {
-  const steps: Array<[string, () => Promise<Figure[]>]> = [
-    ['live latency', () => benchLatency(zookeeper.connectString, 150)],
-    ['scale, 10,000 waiters', () => benchScale(zookeeper.connectString, 10_000)],
-    ['scale, 50,000 waiters', () => benchScale(zookeeper.connectString, 50_000)],
-    ['footprint on ZooKeeper', () => benchFootprint(zookeeper.connectString, zookeeper.port)],
-    ['herd against chain, N = 10, 50, 200, 500', () => benchHerd(zookeeper.connectString, zookeeper.port)],
-    ['lock clients: the project, Curator, Kazoo', () => benchClients(zookeeper.connectString)],
-  ];
-  for (const [index, [name, step]] of steps.entries()) {
-    console.log(`bench [${index + 1}/${steps.length + 1}] ${name}… (${elapsed()})`);
-    figures.push(...(await step()));
-  }
-  // Asked at the end: a server just started answers mntr with nothing until it serves.
-  zookeeperVersion = String((await mntr(zookeeper.port)).get('zk_version') ?? 'unknown').split(',')[0]!;
-} finally {
-  await zookeeper.stop();
+const SECTIONS = ['latency', 'scale', 'footprint', 'herd', 'clients', 'paint'] as const;
+type Section = (typeof SECTIONS)[number];
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`bench: no section ${unknown.join(', ')}; the sections are ${SECTIONS.join(', ')}`);
+  process.exit(2);
 }
-console.log(`bench [7/7] paint in Chromium, 100 / 1,000 / 10,000 waiters… (${elapsed()})`);
-figures.push(...(await benchPaint()));
+const runs = (section: Section): boolean => chosen.length === 0 || chosen.includes(section);
+
+const figures: Figure[] = [];
+type ZooKeeper = Awaited<ReturnType<typeof startEmbeddedZooKeeper>>;
+const steps: Array<[Section, string, (zookeeper: ZooKeeper) => Promise<Figure[]>]> = [
+  ['latency', 'live latency', (zookeeper) => benchLatency(zookeeper.connectString, 150)],
+  ['scale', 'scale, 10,000 waiters', (zookeeper) => benchScale(zookeeper.connectString, 10_000)],
+  ['scale', 'scale, 50,000 waiters', (zookeeper) => benchScale(zookeeper.connectString, 50_000)],
+  ['footprint', 'footprint on ZooKeeper', (zookeeper) => benchFootprint(zookeeper.connectString, zookeeper.port)],
+  ['herd', 'herd against chain, N = 10, 50, 200, 500', (zookeeper) => benchHerd(zookeeper.connectString, zookeeper.port)],
+  ['clients', 'lock clients: the project, Curator, Kazoo', (zookeeper) => benchClients(zookeeper.connectString)],
+];
+const planned = steps.filter(([section]) => runs(section));
+const total = planned.length + (runs('paint') ? 1 : 0);
+let zookeeperVersion = 'unknown';
+if (planned.length > 0) {
+  const zookeeper = await startEmbeddedZooKeeper({ extraConfig: SCALE_ZOOKEEPER_CONFIG });
+  try {
+    for (const [index, [, name, step]] of planned.entries()) {
+      console.log(`bench [${index + 1}/${total}] ${name}… (${elapsed()})`);
+      figures.push(...(await step(zookeeper)));
+    }
+    // Asked at the end: a server just started answers mntr with nothing until it serves.
+    zookeeperVersion = String((await mntr(zookeeper.port)).get('zk_version') ?? 'unknown').split(',')[0]!;
+  } finally {
+    await zookeeper.stop();
+  }
+}
+// Paint runs the whole server, with its own embedded ZooKeeper.
+if (runs('paint')) {
+  console.log(`bench [${total}/${total}] paint in Chromium, 100 / 1,000 / 10,000 waiters… (${elapsed()})`);
+  figures.push(...(await benchPaint()));
+}
 
 const table = textTable(figures);
 console.log(table);
 const misses = figures.filter((figure) => verdict(figure) === 'MISSES');
+const why = (figure: Figure): string => `- **${figure.name}**: ${figure.note ?? 'no explanation was recorded with this figure.'}`;
+if (misses.length > 0) console.log(`\nWhat misses, and why:\n${misses.map(why).join('\n')}`);
+if (chosen.length > 0) {
+  const notes = figures.filter((figure) => figure.note !== undefined && verdict(figure) !== 'MISSES');
+  if (notes.length > 0) console.log(`\nNotes:\n${notes.map(why).join('\n')}`);
+  console.log(`\nbench: ${chosen.join(', ')} only, in ${elapsed()}; bench/RESULTS.md is written by a run of every section`);
+  process.exit(0);
+}
 const date = new Date();
 const machine = [
   `- CPU: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown'}; memory ${(totalmem() / 2 ** 30).toFixed(1)} GiB; Linux ${release()}`,
@@ -82,8 +109,9 @@ const markdown = [
   'After `npm install` (the command installs what it needs from the system, as `npm test` does: ZooKeeper, a JDK, Curator, Kazoo, Chromium):',
   '',
   '```',
-  'npm run bench          # all of it, about 6 minutes here; writes this file',
-  'npm run bench:scale -- 50000    # one part alone: also bench:paint, bench:spawn, bench:churn',
+  'npm run bench                    # all of it, about 6 minutes here; writes this file',
+  'npm run bench -- latency herd    # some sections only (latency, scale, footprint, herd, clients, paint): printed, not written here',
+  'npm run bench:scale -- 50000     # one part alone, with its own options: also bench:paint, bench:spawn, bench:churn',
   '```',
   '',
   '## Figures',
@@ -91,7 +119,7 @@ const markdown = [
   markdownTables(figures),
   '## What misses, and why',
   '',
-  misses.length === 0 ? 'Nothing: every figure meets its target in this run.' : misses.map((figure) => `- **${figure.name}**: ${figure.note ?? 'no explanation was recorded with this figure.'}`).join('\n'),
+  misses.length === 0 ? 'Nothing: every figure meets its target in this run.' : misses.map(why).join('\n'),
   '',
 ].join('\n');
 writeFileSync(join('bench', 'RESULTS.md'), markdown);

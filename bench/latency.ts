@@ -3,12 +3,15 @@
  * live view has on the same server: a bare client's child watch firing plus one getChildren,
  * timed from the same write, in the same process as the socket subscriber.
  */
+import { randomUUID } from 'node:crypto';
 import { ZkSession } from '../server/zk/session';
 import type { Figure } from './figures';
-import { BareWatcher, fillQueue, startExplorerProcess, Subscriber, timeSideBySide } from './harness';
+import { BareWatcher, explainSlowest, fillQueue, startExplorerProcess, Subscriber, timeSideBySide, type TimedChange } from './harness';
 import { median, quantile } from './stats';
 
 const SECTION = '1. Live latency: write → socket event, against a bare watch + getChildren';
+
+const fixed = (ms: number): string => ms.toFixed(2);
 
 export async function benchLatency(connectString: string, samples = 150): Promise<Figure[]> {
   const lockPath = '/bench/latency/lock';
@@ -18,42 +21,56 @@ export async function benchLatency(connectString: string, samples = 150): Promis
   const subscriber = await Subscriber.connect(explorer.url);
   let bare: BareWatcher | null = null;
   try {
-    await fillQueue(writer, lockPath, 20);
+    // A queue of 20 that stays 20: each sample a contender joins at the tail, then the holder releases and the next one holds.
+    const queue = await fillQueue(writer, lockPath, 20);
     bare = await BareWatcher.start(connectString, lockPath);
     const floor = bare;
     await subscriber.subscribe(lockPath);
 
-    const explorerMs = { '+': [] as number[], '-': [] as number[] };
-    const floorMs = { '+': [] as number[], '-': [] as number[] };
-    const measure = async <T>(change: '+' | '-', name: string, write: () => Promise<T>): Promise<T> => {
+    const timings = { '+': [] as TimedChange[], '-': [] as TimedChange[] };
+    const measure = async <T>(change: '+' | '-', name: string, write: () => Promise<T>, nameOf: (result: T) => string): Promise<T> => {
       const timed = await timeSideBySide(subscriber, floor, change, name, write);
-      explorerMs[change].push(timed.explorerMs);
-      floorMs[change].push(timed.floorMs);
+      timings[change].push({ name: nameOf(timed.result), writtenAt: timed.writtenAt, explorerMs: timed.explorerMs, floorMs: timed.floorMs });
       return timed.result;
     };
+    const nodeName = (path: string): string => path.slice(lockPath.length + 1);
     for (let i = 0; i < samples; i += 1) {
-      // A contender joins the queue, then leaves it: both kinds of change a lock sees.
-      const created = await measure('+', '*', () => writer.create(`${lockPath}/lock-`, null, 'ephemeral-sequential'));
+      const created = await measure('+', '*', () => writer.create(`${lockPath}/_c_${randomUUID()}-lock-`, null, 'ephemeral-sequential'), nodeName);
+      queue.push(nodeName(created));
       await new Promise((resolve) => setTimeout(resolve, 10));
-      await measure('-', created.slice(lockPath.length + 1), () => writer.remove(created));
+      const head = queue.shift()!;
+      await measure('-', head, () => writer.remove(`${lockPath}/${head}`), () => head);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
+    // Where the explorer's time goes: until its delta went out (its own record), and from there to the socket event.
+    const stats = await explorer.stats();
+    const { published } = stats;
+    const split = (change: '+' | '-'): string => {
+      const outAt = new Map<string, number>();
+      for (const entry of published) for (const name of change === '+' ? entry.added : entry.removed) outAt.set(name, entry.at);
+      const matched = timings[change].filter((sample) => outAt.has(sample.name));
+      const toPublish = matched.map((sample) => outAt.get(sample.name)! - sample.writtenAt);
+      const hop = matched.map((sample) => sample.writtenAt + sample.explorerMs - outAt.get(sample.name)!);
+      const floor = median(timings[change].map((sample) => sample.floorMs));
+      return (
+        `Medians of ${matched.length} changes: the floor ${fixed(floor)} ms; the explorer's delta went out ${fixed(median(toPublish))} ms after the write (${fixed(median(toPublish) - floor)} ms past the floor: ` +
+        `${change === '+' ? 'the stat read' : 'its own process woken by the same watch, and building the change'}), and reached the socket ${fixed(median(hop))} ms later (the socket.io hop between two processes).`
+      );
+    };
     const figures: Figure[] = [];
-    for (const [change, what, note] of [
-      [
-        '-',
-        'a node leaves (a release: the next one holds)',
-        'The floor is read by a client in the measuring process itself; the explorer reads the same listing in its own process and then sends the change over socket.io to that process. What it adds over the floor is that processing and that hop, on a machine whose cores ZooKeeper, the explorer and the measuring process share.',
-      ],
+    for (const [change, what, why] of [
+      ['-', 'the holder releases (its node goes, the next one holds)', 'The floor is read by a client in the measuring process itself; the explorer reads the same listing in its own process and sends the change over socket.io to that process.'],
       [
         '+',
-        'a node joins the queue',
+        'a contender joins the queue',
         'A new node is drawn with its owner session, czxid and creation time, which no getChildren gives: the explorer reads its stat (one more round trip, in one multiRead for a burst) before the event goes out. The floor stops at the names.',
       ],
     ] as const) {
+      const explorerMs = timings[change].map((sample) => sample.explorerMs);
+      const floorMs = timings[change].map((sample) => sample.floorMs);
       figures.push(
-        { section: SECTION, name: `${what}, median`, value: median(explorerMs[change]), unit: 'ms', reference: { name: 'floor', value: median(floorMs[change]) }, target: { on: 'ratio', max: 1.2 }, note },
-        { section: SECTION, name: `${what}, p99`, value: quantile(explorerMs[change], 0.99), unit: 'ms', reference: { name: 'floor', value: quantile(floorMs[change], 0.99) }, target: { on: 'ratio', max: 2 } },
+        { section: SECTION, name: `${what}, median`, value: median(explorerMs), unit: 'ms', reference: { name: 'floor', value: median(floorMs) }, target: { on: 'ratio', max: 1.2 }, note: `${why} ${split(change)}` },
+        { section: SECTION, name: `${what}, p99`, value: quantile(explorerMs, 0.99), unit: 'ms', reference: { name: 'floor', value: quantile(floorMs, 0.99) }, target: { on: 'ratio', max: 2 }, note: explainSlowest(timings[change], stats, change) },
       );
     }
     return figures;
