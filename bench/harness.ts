@@ -11,6 +11,7 @@ import type { LockDelta } from '../lib/protocol';
 import { parseMntr } from '../lib/zk/four-letter';
 import { fourLetterWord } from '../server/zk/four-letter';
 import { ZkSession } from '../server/zk/session';
+import { median } from './stats';
 
 /** What bench/explorer-process.ts prints on SIGUSR2. */
 export interface ExplorerStats {
@@ -35,6 +36,29 @@ export interface TimedChange {
   floorMs: number;
 }
 
+/** When the explorer's delta naming each change went out (ms since the epoch), by node name. */
+function publishedAt(stats: ExplorerStats, change: '+' | '-'): Map<string, number> {
+  const at = new Map<string, number>();
+  for (const entry of stats.published) for (const name of change === '+' ? entry.added : entry.removed) at.set(name, entry.at);
+  return at;
+}
+
+/**
+ * The explorer's median time split in two, from its own record: until its delta went out
+ * (against the floor, with `past` saying what it did beyond it), and from there to the socket.
+ */
+export function splitMedians(changes: readonly TimedChange[], stats: ExplorerStats, change: '+' | '-', past: string): string {
+  const outAt = publishedAt(stats, change);
+  const matched = changes.filter((sample) => outAt.has(sample.name));
+  const toPublish = median(matched.map((sample) => outAt.get(sample.name)! - sample.writtenAt));
+  const hop = median(matched.map((sample) => sample.writtenAt + sample.explorerMs - outAt.get(sample.name)!));
+  const floor = median(changes.map((sample) => sample.floorMs));
+  return (
+    `Medians of ${matched.length} changes: the floor ${floor.toFixed(2)} ms; the explorer's delta went out ${toPublish.toFixed(2)} ms after the write (${(toPublish - floor).toFixed(2)} ms past the floor: ${past}), ` +
+    `and reached the socket ${hop.toFixed(2)} ms later (the socket.io hop between two processes).`
+  );
+}
+
 /**
  * Where the explorer's slowest changes went, from its own record: when its delta went out, how
  * long its event loop was blocked meanwhile (its own work on the lock, garbage collections) and
@@ -42,12 +66,13 @@ export interface TimedChange {
  */
 export function explainSlowest(changes: readonly TimedChange[], stats: ExplorerStats, change: '+' | '-', count = 3): string {
   const slow = [...changes].sort((a, b) => b.explorerMs - a.explorerMs).slice(0, count);
+  const outAt = publishedAt(stats, change);
   const parts = slow.map((sample) => {
     const until = sample.writtenAt + sample.explorerMs;
-    const own = stats.published.find((entry) => (change === '+' ? entry.added : entry.removed).includes(sample.name));
-    const others = stats.published.filter((entry) => entry !== own && entry.at >= sample.writtenAt && entry.at <= until).length;
+    const own = outAt.get(sample.name);
+    const others = stats.published.filter((entry) => entry.at !== own && entry.at >= sample.writtenAt && entry.at <= until).length;
     const during = (spans: ReadonlyArray<{ at: number; ms: number }>): number => spans.filter((span) => span.at + span.ms >= sample.writtenAt && span.at <= until).reduce((sum, span) => sum + span.ms, 0);
-    const out = own === undefined ? 'its delta not found in the record' : `its delta out after ${(own.at - sample.writtenAt).toFixed(1)}`;
+    const out = own === undefined ? 'its delta not found in the record' : `its delta out after ${(own - sample.writtenAt).toFixed(1)}`;
     return `${sample.explorerMs.toFixed(1)} ms (floor ${sample.floorMs.toFixed(1)}): ${out}, its event loop blocked ${during(stats.stalls).toFixed(0)} ms by tasks over 10 ms, ${during(stats.collections).toFixed(0)} ms of garbage collection, ${others} other delta${others === 1 ? '' : 's'} sent meanwhile`;
   });
   return `The slowest, from the explorer's own record: ${parts.join('; ')}.`;

@@ -6,12 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { ZkSession } from '../server/zk/session';
 import type { Figure } from './figures';
-import { BareWatcher, explainSlowest, fillQueue, startExplorerProcess, Subscriber, timeSideBySide, type TimedChange } from './harness';
+import { BareWatcher, explainSlowest, fillQueue, splitMedians, startExplorerProcess, Subscriber, timeSideBySide, type TimedChange } from './harness';
 import { median, quantile } from './stats';
 
 const SECTION = '1. Live latency: write → socket event, against a bare watch + getChildren';
-
-const fixed = (ms: number): string => ms.toFixed(2);
 
 export async function benchLatency(connectString: string, samples = 150): Promise<Figure[]> {
   const lockPath = '/bench/latency/lock';
@@ -44,19 +42,7 @@ export async function benchLatency(connectString: string, samples = 150): Promis
     }
     // Where the explorer's time goes: until its delta went out (its own record), and from there to the socket event.
     const stats = await explorer.stats();
-    const { published } = stats;
-    const split = (change: '+' | '-'): string => {
-      const outAt = new Map<string, number>();
-      for (const entry of published) for (const name of change === '+' ? entry.added : entry.removed) outAt.set(name, entry.at);
-      const matched = timings[change].filter((sample) => outAt.has(sample.name));
-      const toPublish = matched.map((sample) => outAt.get(sample.name)! - sample.writtenAt);
-      const hop = matched.map((sample) => sample.writtenAt + sample.explorerMs - outAt.get(sample.name)!);
-      const floor = median(timings[change].map((sample) => sample.floorMs));
-      return (
-        `Medians of ${matched.length} changes: the floor ${fixed(floor)} ms; the explorer's delta went out ${fixed(median(toPublish))} ms after the write (${fixed(median(toPublish) - floor)} ms past the floor: ` +
-        `${change === '+' ? 'the stat read' : 'its own process woken by the same watch, and building the change'}), and reached the socket ${fixed(median(hop))} ms later (the socket.io hop between two processes).`
-      );
-    };
+    const past = { '+': 'the stat read', '-': 'its own process woken by the same watch, and building the change' } as const;
     const figures: Figure[] = [];
     for (const [change, what, why] of [
       ['-', 'the holder releases (its node goes, the next one holds)', 'The floor is read by a client in the measuring process itself; the explorer reads the same listing in its own process and sends the change over socket.io to that process.'],
@@ -69,7 +55,7 @@ export async function benchLatency(connectString: string, samples = 150): Promis
       const explorerMs = timings[change].map((sample) => sample.explorerMs);
       const floorMs = timings[change].map((sample) => sample.floorMs);
       figures.push(
-        { section: SECTION, name: `${what}, median`, value: median(explorerMs), unit: 'ms', reference: { name: 'floor', value: median(floorMs) }, target: { on: 'ratio', max: 1.2 }, note: `${why} ${split(change)}` },
+        { section: SECTION, name: `${what}, median`, value: median(explorerMs), unit: 'ms', reference: { name: 'floor', value: median(floorMs) }, target: { on: 'ratio', max: 1.2 }, note: `${why} ${splitMedians(timings[change], stats, change, past[change])}` },
         { section: SECTION, name: `${what}, p99`, value: quantile(explorerMs, 0.99), unit: 'ms', reference: { name: 'floor', value: quantile(floorMs, 0.99) }, target: { on: 'ratio', max: 2 }, note: explainSlowest(timings[change], stats, change) },
       );
     }

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { startEmbeddedZooKeeper } from '../server/zk/embedded';
 import { ZkSession } from '../server/zk/session';
 import { textTable, type Figure } from './figures';
-import { BareWatcher, emptyQueue, explainSlowest, fillQueue, startExplorerProcess, Subscriber, timeSideBySide, type TimedChange } from './harness';
+import { BareWatcher, emptyQueue, explainSlowest, fillQueue, splitMedians, startExplorerProcess, Subscriber, timeSideBySide, type TimedChange } from './harness';
 import { median, quantile } from './stats';
 
 const SECTION = '2. Scale: one lock with many waiters';
@@ -104,7 +104,7 @@ export async function benchScale(connectString: string, waiters: number, handove
         unit: 'ms',
         reference: { name: 'floor', value: median(handoverFloor) },
         target: { on: 'value', max: 50 * scale },
-        note: scaledNote,
+        note: `${scaledNote ? `${scaledNote} ` : ''}${splitMedians(timed, watched, '-', `comparing the ${label} names with those it knew, placing the queue in its recipe and building the change`)}`,
       },
       {
         section: SECTION,
