@@ -91,7 +91,7 @@ export async function benchHerd(connectString: string, port: number, sizes: read
     }
     const first = runs[0]!;
     const last = runs.at(-1)!;
-    const perHandover = (drain: Drain, n: number): string => (drain.ms / n).toFixed(2);
+    const perHandover = (drained: Drain, n: number): string => (drained.ms / n).toFixed(2);
     const herdGrowth = `A handover is one delete (written to ZooKeeper's log before it is answered), then the wake-ups and listings it causes: in the herd every waiter still queued wakes and lists the queue, ${perHandover(first.herd, first.n)} ms per handover at N = ${first.n} against ${perHandover(last.herd, last.n)} ms at N = ${last.n}; at small N the delete's write dominates, so the power fitted over all N stays below 2.`;
     const chainGrowth =
       `In the chain one waiter wakes per handover and lists the queue (getChildren, as ZooKeeper's WriteLock and Curator do): ${perHandover(first.chain, first.n)} ms per handover at N = ${first.n} against ${perHandover(last.chain, last.n)} ms at N = ${last.n}. ` +

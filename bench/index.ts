@@ -31,11 +31,6 @@ function version(command: string, args: readonly string[], pick: RegExp = /.+/):
   return pick.exec(`${result.stdout}${result.stderr}`)?.[0]?.trim() ?? 'unknown';
 }
 
-if (!existsSync(join('.next', 'BUILD_ID'))) {
-  console.log('bench: no production build yet; building the page (next build) for the paint bench…');
-  execFileSync(process.execPath, [join('node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { stdio: 'inherit' });
-}
-
 const SECTIONS = ['latency', 'scale', 'footprint', 'herd', 'clients', 'paint'] as const;
 type Section = (typeof SECTIONS)[number];
 const chosen = process.argv.slice(2);
@@ -45,6 +40,11 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const runs = (section: Section): boolean => chosen.length === 0 || chosen.includes(section);
+
+if (runs('paint') && !existsSync(join('.next', 'BUILD_ID'))) {
+  console.log('bench: no production build yet; building the page (next build) for the paint bench…');
+  execFileSync(process.execPath, [join('node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { stdio: 'inherit' });
+}
 
 const figures: Figure[] = [];
 type ZooKeeper = Awaited<ReturnType<typeof startEmbeddedZooKeeper>>;
