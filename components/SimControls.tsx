@@ -7,8 +7,9 @@ import type { Simulation } from './useSimulation';
 
 const STRATEGY_LABELS: Record<Strategy, string> = {
   herd: 'Herd: watch the parent (seed 002)',
-  chained: 'Chained: exists on predecessor (ZooKeeper recipe)',
-  'chained-getdata': 'Chained: getData on predecessor (Curator)',
+  // Short enough for the panel's width: the watch is always on the node just before.
+  chained: 'Chained: exists watch (ZooKeeper)',
+  'chained-getdata': 'Chained: getData watch (Curator)',
   'single-node': 'Single node (seed 001)',
   read: 'Read lock',
   write: 'Write lock',
