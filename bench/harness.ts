@@ -159,6 +159,10 @@ export class Subscriber {
     return new Promise((resolve) => this.socket.emit('subscribe', { path }, () => resolve()));
   }
 
+  unsubscribe(path: string): Promise<void> {
+    return new Promise((resolve) => this.socket.emit('unsubscribe', { path }, () => resolve()));
+  }
+
   /** The time (performance.now) at which the delta with `name` coming (`+`; `*` for any) or going (`-`) arrives. */
   seen(change: '+' | '-', name: string, timeoutMs = 10_000): Promise<number> {
     return new Promise((resolve, reject) => {
