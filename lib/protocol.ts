@@ -50,9 +50,9 @@ export const RecipeIdSchema = z.enum([
   'kazoo-semaphore',
   'zk-writelock',
   'go-zookeeper',
-  'menagerie-mutex',
+  'sequential-lock',
   'menagerie-rwlock',
-  'seed-named',
+  'named-locks',
   'single-node',
   'herd',
   'generic',
@@ -69,6 +69,10 @@ export const RecipeInfoSchema = z.object({
   note: z.string().nullable(),
   /** A semaphore's lease limit, when ZooKeeper holds it (Kazoo stores it as the path's data). */
   maxLeases: z.number().int().nullable(),
+  /** The clients and recipes that make this very layout, when the names cannot tell which of them it is. */
+  candidates: z.array(z.string()),
+  /** What the recipe was told from besides the names (ZooKeeper's report of who woke), when it was. */
+  evidence: z.string().nullable(),
 });
 export type RecipeInfo = z.infer<typeof RecipeInfoSchema>;
 
@@ -125,16 +129,55 @@ export const LockNodeSchema = z.object({
 });
 export type LockNode = z.infer<typeof LockNodeSchema>;
 
+/** One session of a deadlock: it waits in one lock for the next session of the cycle. */
+export const DeadlockStepSchema = z.object({
+  session: HexId,
+  /** Where the session connects from (ZooKeeper's `cons`); null when unknown. */
+  client: z.string().nullable(),
+  /** The lock it waits in. */
+  waitsIn: z.string(),
+  /** The session holding that lock: the next step of the cycle. */
+  waitsFor: HexId,
+});
+export type DeadlockStep = z.infer<typeof DeadlockStepSchema>;
+
+/** Sessions that each hold a lock another of them waits in, round to the first: none of them will ever go on. */
+export const DeadlockSchema = z.object({
+  /** Every session of the cycle (a strongly connected part of the waits-for graph), sorted. */
+  sessions: z.array(HexId),
+  /** The locks of the cycle, sorted. */
+  locks: z.array(z.string()),
+  /** One cycle through them, step by step. */
+  cycle: z.array(DeadlockStepSchema),
+  message: z.string(),
+});
+export type Deadlock = z.infer<typeof DeadlockSchema>;
+
+/** The kinds of anomaly the diagnostics find. */
+export const AnomalyKindSchema = z.enum(['deadlock', 'no-watch', 'wrong-watch', 'orphan', 'persistent-node', 'stale-holder', 'herd', 'sequence-wrap']);
+export type AnomalyKind = z.infer<typeof AnomalyKindSchema>;
+
 /** Something wrong with a lock, found by the diagnostics. */
 export const AnomalySchema = z.object({
-  kind: z.string(),
+  kind: AnomalyKindSchema,
   node: z.string().nullable(),
   /** The sentence in English. */
   message: z.string(),
   /** The values the sentence was made from, for saying it in the page's language. */
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** For a `deadlock`: the cycle this lock is part of. */
+  deadlock: DeadlockSchema.optional(),
 });
 export type Anomaly = z.infer<typeof AnomalySchema>;
+
+/** When a lock was read, and what ZooKeeper said its parent's last child change was then. */
+export const LockReadSchema = z.object({
+  /** ms since the epoch, the explorer's clock. */
+  at: z.number(),
+  /** The lock parent's pzxid: the transaction of its last child created or deleted; null while it does not exist. */
+  pzxid: HexId.nullable(),
+});
+export type LockRead = z.infer<typeof LockReadSchema>;
 
 /** Everything known about one lock at one version. */
 export const LockSnapshotSchema = z.object({
@@ -148,6 +191,8 @@ export const LockSnapshotSchema = z.object({
   holders: z.array(z.string()),
   waiters: z.array(z.string()),
   anomalies: z.array(AnomalySchema),
+  /** When the explorer last knew this to be ZooKeeper's state, and the lock parent's pzxid then; null before the first read. */
+  read: LockReadSchema.nullable(),
 });
 export type LockSnapshot = z.infer<typeof LockSnapshotSchema>;
 
@@ -166,6 +211,8 @@ export const LockDeltaSchema = z.object({
   recipe: RecipeInfoSchema.nullable(),
   /** The anomalies, when they changed; null otherwise. */
   anomalies: z.array(AnomalySchema).nullable(),
+  /** When this change was read, and the parent's pzxid; null when it was no read of ZooKeeper (anomalies only). */
+  read: LockReadSchema.nullable(),
 });
 export type LockDelta = z.infer<typeof LockDeltaSchema>;
 
@@ -381,9 +428,33 @@ export type BreakRequest = z.infer<typeof BreakRequestSchema>;
 /** `GET /api/diagnostics`: everything wrong with every lock found, and deadlocks across them. */
 export const DiagnosticsSchema = z.object({
   anomalies: z.array(AnomalySchema.extend({ path: z.string() })),
-  deadlocks: z.array(z.object({ sessions: z.array(z.string()), locks: z.array(z.string()), message: z.string() })),
+  deadlocks: z.array(DeadlockSchema),
   staleHolderMs: z.number(),
 });
+
+/**
+ * `GET /api/waits-for` and the socket's `waits:graph`: who waits for whom across every lock
+ * followed. Sessions that hold are drawn one by one; the waiters of a lock that hold nothing
+ * are one group, so that a queue of thousands stays one mark.
+ */
+export const WaitsForGraphSchema = z.object({
+  sessions: z.array(
+    z.object({
+      id: HexId,
+      client: z.string().nullable(),
+      /** The locks it holds. */
+      holds: z.array(z.string()),
+      /** The locks it waits in. */
+      waitsIn: z.array(z.string()),
+      deadlocked: z.boolean(),
+    }),
+  ),
+  groups: z.array(z.object({ id: z.string(), lock: z.string(), count: z.number().int().positive() })),
+  /** `from` waits in `lock` for `to` (a session id, or a group's id for `from`). */
+  edges: z.array(z.object({ from: z.string(), to: HexId, lock: z.string(), deadlocked: z.boolean() })),
+  deadlocks: z.array(DeadlockSchema),
+});
+export type WaitsForGraph = z.infer<typeof WaitsForGraphSchema>;
 export type Diagnostics = z.infer<typeof DiagnosticsSchema>;
 
 /** What the explorer learns from ZooKeeper's four-letter words, and why not when it cannot. */
@@ -423,6 +494,7 @@ export interface ServerToClientEvents {
   'zk:status': (status: ZkStatus) => void;
   'locks:list': (list: LockList) => void;
   'sim:contenders': (list: ContenderList) => void;
+  'waits:graph': (graph: WaitsForGraph) => void;
 }
 
 /** Events a client sends; every payload is parsed with the schemas above before use. */
@@ -432,6 +504,9 @@ export interface ClientToServerEvents {
   /** Asks for `locks:list` now and on every change; `locks:unsubscribe` stops it. */
   'locks:subscribe': (request: unknown, ack?: (ack: Ack) => void) => void;
   'locks:unsubscribe': (request: unknown, ack?: (ack: Ack) => void) => void;
+  /** Asks for `waits:graph` now and whenever who waits for whom changes; `waits:unsubscribe` stops it. */
+  'waits:subscribe': (request: unknown, ack?: (ack: Ack) => void) => void;
+  'waits:unsubscribe': (request: unknown, ack?: (ack: Ack) => void) => void;
   /** Simulation controls; each needs the token when one is configured (`auth` in the handshake). */
   'sim:spawn': (request: unknown, ack?: (ack: Ack) => void) => void;
   'sim:action': (request: unknown, ack?: (ack: Ack) => void) => void;

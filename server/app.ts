@@ -83,6 +83,8 @@ type ExplorerSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 const lockRoom = (path: string): string => `lock:${path}`;
 const LIST_ROOM = 'locks';
 const SIM_ROOM = 'sim';
+const GRAPH_ROOM = 'waits-for';
+const GRAPH_PUSH_MS = 250;
 /** The most locks one connection may follow at once. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
 /** The most control requests (spawn, fault, stop, break) one client address may send a minute. */
@@ -117,8 +119,9 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   });
 
   const introspection = new Introspection(session.connectString, options.introspectionIntervalMs ?? 2000);
-  const registry = new LockRegistry(session, () => introspection.current());
-  introspection.on('changed', () => registry.republishAll());
+  const staleHolderMs = options.staleHolderMs ?? 60_000;
+  const registry = new LockRegistry(session, { introspection: () => introspection.current(), staleHolderMs });
+  introspection.on('report', (report, changed) => registry.observeReport(report, changed));
   if ((options.introspectionIntervalMs ?? 2000) > 0) introspection.start();
   registry.on('delta', (delta) => io.to(lockRoom(delta.path)).emit('lock:delta', delta));
   const discovery = new LockDiscovery(session, registry, {
@@ -128,6 +131,16 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     pushIntervalMs: 250,
   });
   discovery.on('list', (list) => io.to(LIST_ROOM).emit('locks:list', list));
+  // The waits-for graph is pushed at most every GRAPH_PUSH_MS while locks change, and only to those who follow it.
+  let graphTimer: NodeJS.Timeout | null = null;
+  const pushGraph = (): void => {
+    if (graphTimer !== null) return;
+    graphTimer = setTimeout(() => {
+      graphTimer = null;
+      if ((io.sockets.adapter.rooms.get(GRAPH_ROOM)?.size ?? 0) > 0) io.to(GRAPH_ROOM).emit('waits:graph', registry.graph());
+    }, GRAPH_PUSH_MS);
+  };
+  registry.on('graph', pushGraph);
   discovery.start();
 
   const status = (): ZkStatus => ({
@@ -289,13 +302,18 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     }),
   );
 
-  app.get('/api/locks', (_request, response) => {
-    response.json(discovery.list());
+  app.get('/api/locks', async (_request, response) => {
+    try {
+      response.json(await discovery.freshList());
+    } catch (error) {
+      const { status: code, message } = httpError(error);
+      response.status(code).json({ error: message });
+    }
   });
 
   const metrics = createMetrics({
     list: () => discovery.list(),
-    diagnostics: (now) => discovery.diagnostics(now, options.staleHolderMs ?? 60_000),
+    diagnostics: () => discovery.diagnostics(),
     monitors: () => introspection.monitors(),
     introspection: () => introspection.status(),
   });
@@ -315,7 +333,11 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   });
 
   app.get('/api/diagnostics', (_request, response) => {
-    response.json(discovery.diagnostics(Date.now(), options.staleHolderMs ?? 60_000));
+    response.json(discovery.diagnostics());
+  });
+
+  app.get('/api/waits-for', (_request, response) => {
+    response.json(registry.graph());
   });
 
   app.get('/api/sessions', (_request, response) => {
@@ -403,13 +425,15 @@ export function createExplorer(options: ExplorerOptions): Explorer {
       following.add(path);
       try {
         const watcher = await registry.acquire(path, socket.id);
+        // Every change made before the subscription arrived is in the first snapshot.
+        const fresh = await watcher.fresh();
         if (socket.disconnected) {
           registry.release(path, socket.id);
           return;
         }
         // Join and send the snapshot in one turn, so that the next delta follows this version.
         void socket.join(lockRoom(path));
-        socket.emit('lock:snapshot', watcher.snapshot);
+        socket.emit('lock:snapshot', fresh.version === watcher.snapshot.version ? fresh : watcher.snapshot);
         reply({ ok: true } satisfies Ack);
       } catch (error) {
         following.delete(path);
@@ -428,9 +452,23 @@ export function createExplorer(options: ExplorerOptions): Explorer {
       registry.release(parsed.data.path, socket.id);
       reply({ ok: true });
     });
-    socket.on('locks:subscribe', (_request, ack) => {
+    socket.on('locks:subscribe', async (_request, ack) => {
       void socket.join(LIST_ROOM);
-      socket.emit('locks:list', discovery.list());
+      try {
+        socket.emit('locks:list', await discovery.freshList());
+        if (typeof ack === 'function') ack({ ok: true });
+      } catch (error) {
+        socket.emit('locks:list', discovery.list());
+        if (typeof ack === 'function') ack({ ok: false, error: httpError(error).message });
+      }
+    });
+    socket.on('waits:subscribe', (_request, ack) => {
+      void socket.join(GRAPH_ROOM);
+      socket.emit('waits:graph', registry.graph());
+      if (typeof ack === 'function') ack({ ok: true });
+    });
+    socket.on('waits:unsubscribe', (_request, ack) => {
+      void socket.leave(GRAPH_ROOM);
       if (typeof ack === 'function') ack({ ok: true });
     });
     socket.on('locks:unsubscribe', (_request, ack) => {
@@ -497,6 +535,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     },
     async close() {
       session.off('state', onState);
+      if (graphTimer !== null) clearTimeout(graphTimer);
       introspection.stop();
       discovery.stop();
       await simulator?.close();

@@ -9,7 +9,7 @@ import type { Diagnostics, IntrospectionStatus, LockList } from '../lib/protocol
 
 export interface MetricsSources {
   list(): LockList;
-  diagnostics(now: number): Diagnostics;
+  diagnostics(): Diagnostics;
   monitors(): ReadonlyArray<{ server: string; values: ReadonlyMap<string, string | number> }>;
   introspection(): IntrospectionStatus;
 }
@@ -58,7 +58,7 @@ export function createMetrics(sources: MetricsSources): Registry {
   });
   gauge('zklock_anomalies', 'Anomalies found, by lock and kind (stale-holder, no-watch, orphan, herd, …).', ['lock', 'kind'], (metric) => {
     const counts = new Map<string, { lock: string; kind: string; count: number }>();
-    for (const anomaly of sources.diagnostics(Date.now()).anomalies) {
+    for (const anomaly of sources.diagnostics().anomalies) {
       const key = `${anomaly.path}\u0000${anomaly.kind}`;
       const entry = counts.get(key) ?? { lock: anomaly.path, kind: anomaly.kind, count: 0 };
       entry.count += 1;
@@ -67,7 +67,7 @@ export function createMetrics(sources: MetricsSources): Registry {
     for (const { lock, kind, count } of counts.values()) metric.set({ lock, kind }, count);
   });
   gauge('zklock_deadlocks', 'Cycles of sessions that each hold one lock and wait for another.', [], (metric) => {
-    metric.set(sources.diagnostics(Date.now()).deadlocks.length);
+    metric.set(sources.diagnostics().deadlocks.length);
   });
 
   const fromMntr = (name: string, help: string, key: string): void =>

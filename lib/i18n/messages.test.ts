@@ -24,17 +24,19 @@ describe('anomalies in the page language', () => {
     const params = { node: 'lock-0000000003', expected: 'lock-0000000002' };
     expect(describeAnomaly('en', 'no-watch', params)).toEqual({
       label: 'no-watch',
-      message: 'lock-0000000003 waits but holds no watch on lock-0000000002, while other waiters do: nothing will ever wake it',
+      message:
+        'lock-0000000003 waits, but ZooKeeper reports no watch of its session on lock-0000000002: it watches nothing, or only the parent’s children (ZooKeeper does not report child watches). If nothing, no release will ever wake it',
     });
     expect(describeAnomaly('zh', 'no-watch', params)).toEqual({
       label: '没有监听',
-      message: 'lock-0000000003 在等待，却没有监听 lock-0000000002（其他等待者都有）：永远不会有人唤醒它',
+      message: 'lock-0000000003 在等待，但 ZooKeeper 没有报告它的会话对 lock-0000000002 的监听：它什么都没监听，或只监听了父节点的子节点（ZooKeeper 不报告子节点监听）。如果什么都没监听，任何释放都不会唤醒它',
     });
   });
 
   it('tells an owner of three or more nodes as a count, and leaves an unknown kind to the caller', () => {
     expect(describeAnomaly('en', 'orphan', { node: 'a', other: 'b', owner: 'session 0x1' })?.message).toMatch(/^a and b belong to one owner \(session 0x1\)/);
     expect(describeAnomaly('zh', 'orphan', { node: 'a', count: 2, owner: 'session 0x1' })?.message).toMatch(/^a 和另外 2 个节点属于同一个所有者（session 0x1）/);
-    expect(describeAnomaly('zh', 'deadlock', {})).toBeNull();
+    expect(describeAnomaly('zh', 'no-such-kind', {})).toBeNull();
+    expect(describeAnomaly('zh', 'deadlock', { session: '0x2', holder: '0x1', locks: '/b', n: 2 })?.message).toMatch(/^死锁：会话 0x2 在这里等待 0x1，而后者在 \/b 中等待/);
   });
 });

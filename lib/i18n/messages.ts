@@ -3,6 +3,8 @@
  * anomalies), in English and Simplified Chinese (the seed documents are Chinese). `{name}` marks
  * a value filled in when shown.
  */
+import type { AnomalyKind } from '../protocol';
+
 export const LANGUAGES = ['en', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -134,12 +136,14 @@ const en = {
   kindHerd: 'herd',
   kindSequenceWrap: 'sequence-wrap',
   kindStaleHolder: 'stale-holder',
+  kindDeadlock: 'deadlock',
+  anomalyDeadlock: 'deadlock: session {session} waits here for {holder}, which waits in {locks}; the {n} sessions of this cycle each hold what the next one waits for, and none will ever go on until one is ended',
   anomalyPersistentNode: "{node} is not ephemeral: it survives its owner's crash and holds up the queue until someone deletes it",
   anomalyOrphan: '{node} and {other} belong to one owner ({owner}): a create retried after a lost reply leaves such a duplicate, and the owner may wait on its own node for ever',
   anomalyOrphans: '{node} and {count} more nodes belong to one owner ({owner}): a create retried after a lost reply leaves such a duplicate, and the owner may wait on its own node for ever',
   anomalyWrongWatch: '{node} watches {actual}, not {expected} as its recipe says: it may wake too late or never',
-  anomalyNoWatch: '{node} waits but holds no watch on {expected}, while other waiters do: nothing will ever wake it',
-  anomalyHerd: 'all {n} waiters watch the children of {path}: every change wakes every one of them ({n} notifications per release where a chained lock needs 1)',
+  anomalyNoWatch: '{node} waits, but ZooKeeper reports no watch of its session on {expected}: it watches nothing, or only the parent’s children (ZooKeeper does not report child watches). If nothing, no release will ever wake it',
+  anomalyHerd: 'all {n} waiters watch the children of {path}: every change wakes every one of them ({n} notifications per release where a chained lock needs 1). {evidence}',
   anomalySequenceWrap: '{n} node(s) have sequences past 2^31-1 (wrapped to negative): clients that sort by number and clients that sort by text disagree on the order',
   anomalyStaleHolder: '{node} has held the lock for more than {seconds} s: a stuck or paused holder?',
 } as const;
@@ -278,8 +282,10 @@ const zh: Record<MessageKey, string> = {
   anomalyOrphan: '{node} 和 {other} 属于同一个所有者（{owner}）：回复丢失后重试创建会留下这样的重复节点，所有者可能永远在等待自己的节点',
   anomalyOrphans: '{node} 和另外 {count} 个节点属于同一个所有者（{owner}）：回复丢失后重试创建会留下这样的重复节点，所有者可能永远在等待自己的节点',
   anomalyWrongWatch: '{node} 监听的是 {actual}，而不是其配方要求的 {expected}：它可能醒得太晚，或者永远不会醒',
-  anomalyNoWatch: '{node} 在等待，却没有监听 {expected}（其他等待者都有）：永远不会有人唤醒它',
-  anomalyHerd: '全部 {n} 个等待者都监听 {path} 的子节点：每次变化都会唤醒所有人（每次释放 {n} 次通知，而链式锁只需 1 次）',
+  anomalyNoWatch: '{node} 在等待，但 ZooKeeper 没有报告它的会话对 {expected} 的监听：它什么都没监听，或只监听了父节点的子节点（ZooKeeper 不报告子节点监听）。如果什么都没监听，任何释放都不会唤醒它',
+  anomalyDeadlock: '死锁：会话 {session} 在这里等待 {holder}，而后者在 {locks} 中等待；这个环上的 {n} 个会话各自持有下一个会话等待的锁，除非结束其中一个，否则谁也无法继续',
+  kindDeadlock: '死锁',
+  anomalyHerd: '全部 {n} 个等待者都监听 {path} 的子节点：每次变化都会唤醒所有人（每次释放 {n} 次通知，而链式锁只需 1 次）。{evidence}',
   anomalySequenceWrap: '{n} 个节点的序号超过 2^31-1（回绕为负数）：按数字排序和按文本排序的客户端对顺序的看法不一致',
   anomalyStaleHolder: '{node} 持有锁已超过 {seconds} 秒：持有者卡住或停顿了？',
 };
@@ -292,7 +298,8 @@ export function translate(language: Language, key: MessageKey, values: Record<st
 }
 
 /** The anomaly kinds whose sentence is built here from parameters, so that any language can say it. */
-const ANOMALY_WORDS: Record<string, { label: MessageKey; message: MessageKey }> = {
+const ANOMALY_WORDS: Record<AnomalyKind, { label: MessageKey; message: MessageKey }> = {
+  deadlock: { label: 'kindDeadlock', message: 'anomalyDeadlock' },
   'persistent-node': { label: 'kindPersistentNode', message: 'anomalyPersistentNode' },
   orphan: { label: 'kindOrphan', message: 'anomalyOrphan' },
   'wrong-watch': { label: 'kindWrongWatch', message: 'anomalyWrongWatch' },
@@ -309,7 +316,7 @@ export type AnomalyParams = Record<string, string | number>;
  * this table does not know (the caller shows the English message it was sent).
  */
 export function describeAnomaly(language: Language, kind: string, params: AnomalyParams): { label: string; message: string } | null {
-  const words = ANOMALY_WORDS[kind];
+  const words = (ANOMALY_WORDS as Record<string, { label: MessageKey; message: MessageKey } | undefined>)[kind];
   if (words === undefined) return null;
   // An owner with more than two nodes is told as a count, not as a name.
   const message = kind === 'orphan' && 'count' in params ? 'anomalyOrphans' : words.message;

@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { record, snapshotOf } from '../testing/records';
-import { buildSnapshot } from './queue';
-import { findDeadlocks, lockAnomalies, staleHolders } from './anomalies';
+import type { Deadlock, LockSnapshot } from '../protocol';
+import { buildSnapshot, type ChildRecord } from './queue';
+import { lockAnomalies, nextStaleAt, type AnomalyContext } from './anomalies';
+import type { Introspected } from './recipes';
 
-const kinds = (snapshot: Parameters<typeof lockAnomalies>[0]): string[] => lockAnomalies(snapshot).map((anomaly) => anomaly.kind);
+const quiet: AnomalyContext = { now: 0, staleHolderMs: 60_000, deadlocks: [] };
+const kinds = (snapshot: Parameters<typeof lockAnomalies>[0], context = quiet): string[] => lockAnomalies(snapshot, context).map((anomaly) => anomaly.kind);
+
+/** The lock read again with each report in turn, as the explorer does while the report comes every poll. */
+function readWithReports(children: ChildRecord[], reports: Introspected[], firstRead = 0): LockSnapshot {
+  let snapshot = buildSnapshot({ path: '/l', self: null, root: { path: '/l', exists: true, children }, auxiliary: [] }, null, firstRead);
+  for (const report of reports) {
+    snapshot = buildSnapshot({ path: '/l', self: null, root: { path: '/l', exists: true, children }, auxiliary: [], introspection: report }, snapshot, report.at);
+  }
+  return snapshot;
+}
 
 describe('anomalies of one lock', () => {
   it('names a persistent lock node', () => {
@@ -16,28 +28,68 @@ describe('anomalies of one lock', () => {
     expect(kinds(snapshotOf('/l', [record(`_c_${guid}-lock-0000000000`, '0xa'), record(`_c_${guid}-lock-0000000001`, '0xb')]))).toEqual(['orphan']);
   });
 
-  it('names a waiter that watches nothing while the others watch, and one that watches the wrong node', () => {
+  describe('watches, from ZooKeeper’s report', () => {
     const names = ['lock-0000000000', 'lock-0000000001', 'lock-0000000002', 'lock-0000000003'];
-    const children = names.map((name, i) => record(name, `0x${i + 1}`));
+    // Fresh records each time: the explorer remembers what it judged of a record while it stays.
+    const children = (): ChildRecord[] => names.map((name, i) => record(name, `0x${i + 1}`));
+    const clients = new Map(names.map((_, i) => [`0x${i + 1}`, `10.0.0.${i + 1}:5000`]));
     // 0x2 watches node 0 (right), 0x3 watches nothing, 0x4 watches node 1 (wrong: it should watch node 2).
     const watchers = new Map([
       ['/l/lock-0000000000', ['0x2']],
       ['/l/lock-0000000001', ['0x4']],
     ]);
-    const snapshot = buildSnapshot({ path: '/l', self: null, root: { path: '/l', exists: true, children }, auxiliary: [], introspection: { watchers, clients: new Map() } }, null, 0);
-    expect(lockAnomalies(snapshot).map((anomaly) => [anomaly.kind, anomaly.node])).toEqual([
-      ['no-watch', 'lock-0000000002'],
-      ['wrong-watch', 'lock-0000000003'],
-    ]);
+    const report = (at: number, overrides: Partial<Introspected> = {}): Introspected => ({ watchers, clients, at, ...overrides });
+
+    it('names a waiter that watches nothing and one that watches the wrong node, once two reports in a row miss them', () => {
+      const snapshot = readWithReports(children(), [report(2000), report(4000)]);
+      expect(lockAnomalies(snapshot, quiet).map((anomaly) => [anomaly.kind, anomaly.node])).toEqual([
+        ['no-watch', 'lock-0000000002'],
+        ['wrong-watch', 'lock-0000000003'],
+      ]);
+    });
+
+    it('names every waiter that watches nothing, even when no waiter’s watch is confirmed', () => {
+      const snapshot = readWithReports(children(), [report(2000, { watchers: new Map() }), report(4000, { watchers: new Map() })]);
+      expect(lockAnomalies(snapshot, quiet).map((anomaly) => [anomaly.kind, anomaly.node])).toEqual([
+        ['no-watch', 'lock-0000000001'],
+        ['no-watch', 'lock-0000000002'],
+        ['no-watch', 'lock-0000000003'],
+      ]);
+      expect(lockAnomalies(snapshot, quiet)[0]?.message).toContain('or only the parent’s children');
+    });
+
+    it('judges nobody from one report: it may have been taken mid-handover', () => {
+      const snapshot = readWithReports(children(), [report(4000, { watchers: new Map() })]);
+      expect(kinds(snapshot)).toEqual([]);
+      expect(snapshot.nodes.filter((node) => node.role === 'waiter').map((node) => node.watchConfirmed)).toEqual([null, null, null]);
+    });
+
+    it('judges a waiter only from reports taken after it had time to set its watch', () => {
+      // The node was first seen at 3,500: reports at 4,000 and 4,400 came too soon after it.
+      const snapshot = readWithReports(children(), [report(4000, { watchers: new Map() }), report(4400, { watchers: new Map() })], 3500);
+      expect(kinds(snapshot)).toEqual([]);
+    });
+
+    it('does not judge a session whose connection no member reported: it cannot tell', () => {
+      const snapshot = readWithReports(children(), [report(2000, { watchers: new Map(), clients: new Map() }), report(4000, { watchers: new Map(), clients: new Map() })]);
+      expect(kinds(snapshot)).toEqual([]);
+      expect(snapshot.nodes.map((node) => node.watchConfirmed)).toEqual([null, null, null, null]);
+    });
+
+    it('confirms a watch from one report', () => {
+      const snapshot = readWithReports(children(), [report(4000)]);
+      expect(snapshot.nodes.map((node) => node.watchConfirmed)).toEqual([null, true, null, null]);
+    });
   });
 
   it('names a herd lock and wrapped sequences', () => {
     const herd = buildSnapshot(
-      { path: '/h', self: null, root: { path: '/h', exists: true, children: ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'].map((n, i) => record(n, `0x${i + 1}`)) }, auxiliary: [], declared: 'herd' },
+      { path: '/h', self: null, root: { path: '/h', exists: true, children: ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'].map((n, i) => record(n, `0x${i + 1}`)) }, auxiliary: [], herdEvidence: 'they all woke' },
       null,
       0,
     );
     expect(kinds(herd)).toEqual(['herd']);
+    expect(lockAnomalies(herd, quiet)[0]?.message).toContain('they all woke');
     expect(kinds(snapshotOf('/w', [record('lock--000000001', '0x1'), record('lock-2147483647', '0x2')]))).toEqual(['sequence-wrap']);
   });
 
@@ -45,31 +97,27 @@ describe('anomalies of one lock', () => {
     expect(kinds(snapshotOf('/l', [record('lock-0000000000', '0x1'), record('lock-0000000001', '0x2')]))).toEqual([]);
   });
 
-  it('names a holder held past the threshold', () => {
+  it('names a holder held past the threshold, and says when the next one will be', () => {
     const snapshot = snapshotOf('/l', [record('lock-0000000000', '0x1', 1, 1000)]);
-    expect(staleHolders(snapshot, 1000 + 61_000, 60_000).map((anomaly) => anomaly.kind)).toEqual(['stale-holder']);
-    expect(staleHolders(snapshot, 1000 + 59_000, 60_000)).toEqual([]);
-  });
-});
-
-describe('deadlocks across locks', () => {
-  // A lock whose first node (holder) is owned by `holder` and second (waiter) by `waiter`.
-  const lock = (path: string, holder: string, waiter: string) => snapshotOf(path, [record('lock-0000000000', holder), record('lock-0000000001', waiter)]);
-
-  it('finds two sessions each holding what the other waits for', () => {
-    const [deadlock, ...rest] = findDeadlocks([lock('/a', '0x1', '0x2'), lock('/b', '0x2', '0x1')]);
-    expect(rest).toEqual([]);
-    expect([...deadlock!.sessions].sort()).toEqual(['0x1', '0x2']);
-    expect([...deadlock!.locks].sort()).toEqual(['/a', '/b']);
+    expect(kinds(snapshot, { ...quiet, now: 1000 + 61_000 })).toEqual(['stale-holder']);
+    expect(kinds(snapshot, { ...quiet, now: 1000 + 59_000 })).toEqual([]);
+    expect(nextStaleAt(snapshot, 1000 + 59_000, 60_000)).toBe(1000 + 60_001);
+    expect(nextStaleAt(snapshot, 1000 + 61_000, 60_000)).toBeNull();
   });
 
-  it('finds a cycle of three, once', () => {
-    const found = findDeadlocks([lock('/a', '0x1', '0x2'), lock('/b', '0x2', '0x3'), lock('/c', '0x3', '0x1')]);
-    expect(found).toHaveLength(1);
-    expect(found[0]?.sessions).toHaveLength(3);
-  });
-
-  it('finds none in a chain that ends', () => {
-    expect(findDeadlocks([lock('/a', '0x1', '0x2'), lock('/b', '0x2', '0x3')])).toEqual([]);
+  it('names the deadlock first, on the waiter of the session that waits here', () => {
+    const snapshot = snapshotOf('/a', [record('lock-0000000000', '0x1'), record('lock-0000000001', '0x2', 2), record('lock-0000000002', '0x0', 3)]);
+    const deadlock: Deadlock = {
+      sessions: ['0x1', '0x2'],
+      locks: ['/a', '/b'],
+      cycle: [
+        { session: '0x2', client: '10.0.0.2:1', waitsIn: '/a', waitsFor: '0x1' },
+        { session: '0x1', client: null, waitsIn: '/b', waitsFor: '0x2' },
+      ],
+      message: '…',
+    };
+    const [first, ...rest] = lockAnomalies(snapshot, { ...quiet, deadlocks: [deadlock] });
+    expect(first).toMatchObject({ kind: 'deadlock', node: 'lock-0000000001', params: { session: '0x2', holder: '0x1', locks: '/b', n: 2 }, deadlock });
+    expect(rest.map((anomaly) => anomaly.kind)).toEqual(['persistent-node']);
   });
 });

@@ -3,12 +3,12 @@
  * anomaly names its node and says in one sentence why it matters.
  */
 import { describeAnomaly, type AnomalyParams } from '../i18n/messages';
-import type { Anomaly, LockNode, LockSnapshot } from '../protocol';
+import type { Anomaly, AnomalyKind, Deadlock, LockNode, LockSnapshot } from '../protocol';
 
 const INT32_MAX = 2 ** 31 - 1;
 
 /** An anomaly with its parameters, and its sentence in English (the page may say it in another language). */
-function anomaly(kind: string, node: string | null, params: AnomalyParams): Anomaly {
+function anomaly(kind: AnomalyKind, node: string | null, params: AnomalyParams): Anomaly {
   return { kind, node, params, message: describeAnomaly('en', kind, params)!.message };
 }
 
@@ -28,18 +28,44 @@ function ownerKey(node: LockNode): string | null {
   return node.ephemeral ? `session:${node.sessionId}` : null;
 }
 
+/** What the anomalies of a lock depend on besides the lock itself. */
+export interface AnomalyContext {
+  /** The time they are judged at (ms); the model reads no clock. */
+  now: number;
+  /** A holder that holds longer is named a stale holder. */
+  staleHolderMs: number;
+  /** The deadlocks this lock is part of (from the waits-for graph across every lock followed). */
+  deadlocks: readonly Deadlock[];
+}
+
 /**
- * The anomalies of one lock that do not depend on the time: persistent nodes, orphans,
- * waiters that watch nothing or the wrong node (when ZooKeeper's report is at hand), herd
- * locks, and wrapped sequences.
+ * Everything wrong with one lock, the worst first: deadlocks, waiters no watch will wake,
+ * orphans and persistent nodes, stale holders, herd locks and wrapped sequences. The lock page,
+ * its snapshot, the lock list, the diagnostics and the metrics all take them from here.
  */
-export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 'path'>): Anomaly[] {
+export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 'path'>, context: AnomalyContext): Anomaly[] {
   const anomalies: Anomaly[] = [];
   const nodes = snapshot.nodes;
+  for (const deadlock of context.deadlocks) {
+    const here = deadlock.cycle.find((step) => step.waitsIn === snapshot.path);
+    if (here === undefined) continue;
+    const waiter = nodes.find((node) => node.role === 'waiter' && node.sessionId === here.session);
+    const others = deadlock.locks.filter((lock) => lock !== snapshot.path);
+    anomalies.push({
+      ...anomaly('deadlock', waiter?.name ?? null, { session: here.session, holder: here.waitsFor, n: deadlock.sessions.length, locks: others.join(', ') }),
+      deadlock,
+    });
+  }
+  // Which node of this lock each session really watches, from ZooKeeper's report: built once, so that a queue of 10,000 costs one pass.
+  const watchedBy = new Map<string, string>();
+  for (const node of nodes) for (const session of node.watchers ?? []) if (!watchedBy.has(session)) watchedBy.set(session, node.name);
   for (const node of nodes) {
-    if (!node.ephemeral) {
-      anomalies.push(anomaly('persistent-node', node.name, { node: node.name }));
-    }
+    // `watchConfirmed` is false only once ZooKeeper's report covers the session and has missed the watch twice after it had time to set it.
+    if (node.role !== 'waiter' || node.watchConfirmed !== false || node.watch === null) continue;
+    const expected = node.watch.path.slice(node.watch.path.lastIndexOf('/') + 1);
+    const actual = watchedBy.get(node.sessionId);
+    if (actual !== undefined && actual !== expected) anomalies.push(anomaly('wrong-watch', node.name, { node: node.name, actual, expected }));
+    else anomalies.push(anomaly('no-watch', node.name, { node: node.name, expected }));
   }
   const byOwner = new Map<string, LockNode[]>();
   for (const node of nodes) {
@@ -57,24 +83,17 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
     const owner = key.replace(':', ' ');
     anomalies.push(anomaly('orphan', first.name, owned.length === 2 ? { node: first.name, other: owned[1]!.name, owner } : { node: first.name, count: owned.length - 1, owner }));
   }
-  const watching = nodes.filter((node) => node.role === 'waiter' && node.watch !== null && node.watch.type !== 'children');
-  const confirmedSome = watching.some((node) => node.watchConfirmed === true);
-  // Which node of this lock each session really watches, from ZooKeeper's report: built once, so that a queue of 10,000 costs one pass.
-  const watchedBy = new Map<string, string>();
-  for (const node of nodes) for (const session of node.watchers ?? []) if (!watchedBy.has(session)) watchedBy.set(session, node.name);
-  for (const node of watching) {
-    if (node.watchConfirmed !== false || node.watch === null) continue;
-    const expected = node.watch.path.slice(node.watch.path.lastIndexOf('/') + 1);
-    const actual = watchedBy.get(node.sessionId);
-    if (actual !== undefined) {
-      anomalies.push(anomaly('wrong-watch', node.name, { node: node.name, actual, expected }));
-    } else if (confirmedSome) {
-      anomalies.push(anomaly('no-watch', node.name, { node: node.name, expected }));
+  for (const node of nodes) {
+    if (!node.ephemeral) anomalies.push(anomaly('persistent-node', node.name, { node: node.name }));
+  }
+  for (const node of nodes) {
+    if (node.role === 'holder' && context.now - holdingSince(node) > context.staleHolderMs) {
+      anomalies.push(anomaly('stale-holder', node.name, { node: node.name, seconds: Math.round(context.staleHolderMs / 1000) }));
     }
   }
   const herdWaiters = nodes.filter((node) => node.role === 'waiter' && node.watch?.type === 'children' && node.predecessor === null && node.mode !== 'lease');
   if (herdWaiters.length > 1) {
-    anomalies.push(anomaly('herd', null, { n: herdWaiters.length, path: snapshot.path }));
+    anomalies.push(anomaly('herd', null, { n: herdWaiters.length, path: snapshot.path, evidence: snapshot.recipe.evidence ?? '' }));
   }
   const wrapped = nodes.filter((node) => node.sequence !== null && (node.sequence < 0 || node.sequence > INT32_MAX));
   if (wrapped.length > 0) {
@@ -83,60 +102,18 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
   return anomalies;
 }
 
-/** Holders that have held longer than `thresholdMs` at `now`. */
-export function staleHolders(snapshot: LockSnapshot, now: number, thresholdMs: number): Anomaly[] {
-  return snapshot.nodes
-    .filter((node) => node.role === 'holder' && now - (node.roleSince ?? node.ctime) > thresholdMs)
-    .map((node) => anomaly('stale-holder', node.name, { node: node.name, seconds: Math.round(thresholdMs / 1000) }));
+/** Since when a holder holds: when the explorer saw it take the lock, else (it already held) its creation. */
+function holdingSince(node: LockNode): number {
+  return node.roleSince ?? node.ctime;
 }
 
-/** A cycle of sessions each waiting in a lock another of them holds. */
-export interface Deadlock {
-  sessions: string[];
-  /** The lock each session waits in, in the same order. */
-  locks: string[];
-  message: string;
-}
-
-/**
- * Deadlocks across locks: a session that waits in one lock for a holder that itself waits in
- * another lock, and so on round to the first; cycles of any length.
- */
-export function findDeadlocks(locks: readonly LockSnapshot[]): Deadlock[] {
-  // waits-for: session -> [{ holder session, lock }]
-  const waitsFor = new Map<string, Array<{ holder: string; lock: string }>>();
-  for (const lock of locks) {
-    const holders = lock.nodes.filter((node) => node.role === 'holder' && node.ephemeral).map((node) => node.sessionId);
-    for (const node of lock.nodes) {
-      if (node.role !== 'waiter' || !node.ephemeral) continue;
-      for (const holder of holders) {
-        if (holder === node.sessionId) continue;
-        waitsFor.set(node.sessionId, [...(waitsFor.get(node.sessionId) ?? []), { holder, lock: lock.path }]);
-      }
-    }
+/** When the next holder of this lock turns stale, after `now`; null when none will (no holder, or all stale already). */
+export function nextStaleAt(snapshot: Pick<LockSnapshot, 'nodes'>, now: number, staleHolderMs: number): number | null {
+  let next: number | null = null;
+  for (const node of snapshot.nodes) {
+    if (node.role !== 'holder') continue;
+    const at = holdingSince(node) + staleHolderMs + 1;
+    if (at > now && (next === null || at < next)) next = at;
   }
-  const deadlocks: Deadlock[] = [];
-  const seen = new Set<string>();
-  const visit = (session: string, path: Array<{ session: string; lock: string }>): void => {
-    for (const edge of waitsFor.get(session) ?? []) {
-      const steps = [...path, { session, lock: edge.lock }];
-      const start = steps.findIndex((step) => step.session === edge.holder);
-      if (start >= 0) {
-        const cycle = steps.slice(start);
-        const key = [...cycle.map((step) => step.session)].sort().join(',');
-        if (!seen.has(key)) {
-          seen.add(key);
-          deadlocks.push({
-            sessions: cycle.map((step) => step.session),
-            locks: cycle.map((step) => step.lock),
-            message: cycle.map((step, index) => `${step.session} waits in ${step.lock} for ${cycle[(index + 1) % cycle.length]!.session}`).join('; '),
-          });
-        }
-        continue;
-      }
-      if (steps.length < 32) visit(edge.holder, steps);
-    }
-  };
-  for (const session of waitsFor.keys()) visit(session, []);
-  return deadlocks;
+  return next;
 }

@@ -22,7 +22,7 @@ export function diffSnapshots(previous: LockSnapshot, next: LockSnapshot): LockD
   if (added.length + removed.length + updated.length === 0 && previous.exists === next.exists && recipe === null && anomalies === null) {
     return null;
   }
-  return { path: next.path, version: previous.version + 1, exists: next.exists, added, removed, updated, recipe, anomalies };
+  return { path: next.path, version: previous.version + 1, exists: next.exists, added, removed, updated, recipe, anomalies, read: next.read };
 }
 
 /**
@@ -47,6 +47,7 @@ export function applyDelta(snapshot: LockSnapshot, delta: LockDelta): LockSnapsh
     recipe: delta.recipe ?? snapshot.recipe,
     nodes,
     anomalies: delta.anomalies ?? snapshot.anomalies,
+    read: delta.read ?? snapshot.read,
   });
 }
 

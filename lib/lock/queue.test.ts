@@ -46,18 +46,18 @@ describe('handover', () => {
   const before = snapshotOf('/l', names.map((name, i) => record(name, `0x${i + 1}`)));
 
   it('when only the holder went, gives what the full analysis gives, and a delta that rebuilds it', () => {
-    const fast = handover(before, ['lock-0000000000'], 0, 500);
+    const fast = handover(before, ['lock-0000000000'], 0, { at: 500, pzxid: '0x1' });
     const full = snapshotOf('/l', names.slice(1).map((name, i) => record(name, `0x${i + 2}`)), before, 500);
     expect(fast).not.toBeNull();
-    expect(fast!.snapshot).toEqual(full);
+    expect(fast!.snapshot).toEqual({ ...full, read: { at: 500, pzxid: '0x1' } });
     expect(applyDelta(before, fast!.delta)).toEqual(fast!.snapshot);
     expect(fast!.delta).toMatchObject({ removed: ['lock-0000000000'], added: [], updated: [{ name: 'lock-0000000001', role: 'holder', roleSince: 500 }] });
   });
 
   it('declines anything else: a waiter leaving, an arrival, a read-write lock', () => {
-    expect(handover(before, ['lock-0000000002'], 0, 1)).toBeNull();
-    expect(handover(before, ['lock-0000000000'], 1, 1)).toBeNull();
+    expect(handover(before, ['lock-0000000002'], 0, { at: 1, pzxid: null })).toBeNull();
+    expect(handover(before, ['lock-0000000000'], 1, { at: 1, pzxid: null })).toBeNull();
     const rw = snapshotOf('/rw', ['writeLock-0000000000', 'readLock-0000000001'].map((name) => record(name)));
-    expect(handover(rw, ['writeLock-0000000000'], 0, 1)).toBeNull();
+    expect(handover(rw, ['writeLock-0000000000'], 0, { at: 1, pzxid: null })).toBeNull();
   });
 });

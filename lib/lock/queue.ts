@@ -1,6 +1,6 @@
-import type { LockDelta, LockNode, LockSnapshot, RecipeId } from '../protocol';
-import { lockAnomalies } from './anomalies';
-import { analyzeLock, type LockInput } from './recipes';
+import type { LockDelta, LockNode, LockRead, LockSnapshot, RecipeId } from '../protocol';
+import { lockAnomalies, type AnomalyContext } from './anomalies';
+import { analyzeLock, recipeInfo, type LockInput } from './recipes';
 
 export type { ChildRecord, LockInput, ParentListing } from './recipes';
 
@@ -27,6 +27,7 @@ export function buildSnapshot(
     nodes: analysis.nodes,
     // Anomalies follow in a delta of their own (see `withAnomalies`), so that a handover is not held up by them.
     anomalies: input.root.exists ? (previous?.anomalies ?? []) : [],
+    read: { at: now, pzxid: input.self?.stat.pzxid ?? null },
   });
 }
 
@@ -34,13 +35,13 @@ export function buildSnapshot(
  * The snapshot with its anomalies brought up to date, and the delta that carries only them;
  * null when they did not change.
  */
-export function withAnomalies(snapshot: LockSnapshot): { snapshot: LockSnapshot; delta: LockDelta } | null {
-  const anomalies = snapshot.exists ? lockAnomalies(snapshot) : [];
+export function withAnomalies(snapshot: LockSnapshot, context: AnomalyContext): { snapshot: LockSnapshot; delta: LockDelta } | null {
+  const anomalies = snapshot.exists ? lockAnomalies(snapshot, context) : [];
   if (JSON.stringify(anomalies) === JSON.stringify(snapshot.anomalies)) return null;
   const version = snapshot.version + 1;
   return {
     snapshot: { ...snapshot, version, anomalies },
-    delta: { path: snapshot.path, version, exists: snapshot.exists, added: [], removed: [], updated: [], recipe: null, anomalies },
+    delta: { path: snapshot.path, version, exists: snapshot.exists, added: [], removed: [], updated: [], recipe: null, anomalies, read: null },
   };
 }
 
@@ -63,9 +64,10 @@ export function missingLock(path: string, version = 0): LockSnapshot {
     path,
     exists: false,
     version,
-    recipe: { id: 'unknown', name: 'No contenders yet', note: null, maxLeases: null },
+    recipe: recipeInfo('unknown'),
     nodes: [],
     anomalies: [],
+    read: null,
   });
 }
 
@@ -89,14 +91,15 @@ export function withRoles(lock: Omit<LockSnapshot, 'holders' | 'waiters'>): Lock
 }
 
 /** Recipes whose queue is one line in which each waiter waits on the node just before it. */
-const SINGLE_LINE = new Set<RecipeId>(['curator-mutex', 'curator-latch', 'kazoo-lock', 'zk-writelock', 'go-zookeeper', 'menagerie-mutex']);
+const SINGLE_LINE = new Set<RecipeId>(['curator-mutex', 'curator-latch', 'kazoo-lock', 'zk-writelock', 'go-zookeeper', 'sequential-lock']);
 
 /**
  * The common handover without analysing the whole queue again: in a single-line lock whose
  * only change is that the holder's node went, the next node holds from `now` and nothing else
  * changes. Returns null for any other change, which needs the full analysis.
  */
-export function handover(previous: LockSnapshot, removed: readonly string[], added: number, now: number): { snapshot: LockSnapshot; delta: LockDelta } | null {
+export function handover(previous: LockSnapshot, removed: readonly string[], added: number, read: LockRead): { snapshot: LockSnapshot; delta: LockDelta } | null {
+  const now = read.at;
   if (added !== 0 || removed.length !== 1 || !previous.exists || !SINGLE_LINE.has(previous.recipe.id)) return null;
   const [head, next] = previous.nodes;
   if (head === undefined || next === undefined || head.name !== removed[0] || head.role !== 'holder' || next.predecessor !== head.name) return null;
@@ -104,7 +107,7 @@ export function handover(previous: LockSnapshot, removed: readonly string[], add
   const nodes = previous.nodes.slice(1);
   nodes[0] = promoted;
   const version = previous.version + 1;
-  const snapshot: LockSnapshot = { ...previous, version, nodes, holders: [promoted.name], waiters: previous.waiters.slice(1) };
+  const snapshot: LockSnapshot = { ...previous, version, nodes, holders: [promoted.name], waiters: previous.waiters.slice(1), read };
   // The previous snapshot's name index is handed on, changed in two places, instead of being built again.
   const index = indexes.get(previous);
   if (index !== undefined) {
@@ -115,6 +118,6 @@ export function handover(previous: LockSnapshot, removed: readonly string[], add
   }
   return {
     snapshot,
-    delta: { path: previous.path, version, exists: true, added: [], removed: [head.name], updated: [promoted], recipe: null, anomalies: null },
+    delta: { path: previous.path, version, exists: true, added: [], removed: [head.name], updated: [promoted], recipe: null, anomalies: null, read },
   };
 }

@@ -40,13 +40,25 @@ export interface LockInput {
   declared?: RecipeId | null;
   /** What ZooKeeper itself reports (wchc, cons), when the explorer can ask it. */
   introspection?: Introspected | null;
+  /** What ZooKeeper showed of this lock's waiters that marks a herd (they all woke on a release), when it did. */
+  herdEvidence?: string | null;
 }
 
 /** Data watches by watched path, and client addresses by session, merged from every server. */
 export interface Introspected {
   watchers: ReadonlyMap<string, readonly string[]>;
+  /** The sessions whose connection a member reported (`cons`) along with its watches: only their watches can be judged. */
   clients: ReadonlyMap<string, string>;
+  /** When the members were asked (ms, the explorer's clock): a report judges only what had been so for a while before it. */
+  at: number;
+  /** Each reported session's last request id (`cons` lcxid): it moves only when the client sends a request, never for a ping. */
+  lastRequest?: ReadonlyMap<string, string>;
 }
+
+/** How long after the explorer saw a waiter start to wait on a node it has to set its watch before a report may judge it. */
+export const WATCH_GRACE_MS = 1000;
+/** How many reports in a row must miss a waiter's watch before it is named missing: one may be taken mid-handover. */
+export const WATCH_MISSES = 2;
 
 /** What the analysis needs besides the lock itself: the previous reading, to date roles. */
 export interface AnalysisContext {
@@ -64,7 +76,7 @@ export interface LockAnalysis {
 }
 
 const RECIPE_NAMES: Record<RecipeId, string> = {
-  'curator-mutex': 'Curator InterProcessMutex',
+  'curator-mutex': 'Curator lock (InterProcessMutex layout)',
   'curator-rwlock': 'Curator InterProcessReadWriteLock',
   'curator-semaphore': 'Curator InterProcessSemaphoreV2',
   'curator-latch': 'Curator LeaderLatch',
@@ -73,18 +85,32 @@ const RECIPE_NAMES: Record<RecipeId, string> = {
   'kazoo-semaphore': 'Kazoo Semaphore',
   'zk-writelock': "ZooKeeper recipes' WriteLock",
   'go-zookeeper': 'go-zookeeper Lock',
-  'menagerie-mutex': 'menagerie ReentrantZkLock',
+  'sequential-lock': 'Sequential lock (lock-N nodes)',
   'menagerie-rwlock': 'menagerie ReentrantZkReadWriteLock',
-  'seed-named': 'Named locks under one root',
+  'named-locks': 'Named locks under one parent (<name>_lock_N)',
   'single-node': 'One ephemeral node per resource',
   herd: 'Herd lock (every waiter watches the children)',
   generic: 'Sequential nodes',
   unknown: 'No contenders yet',
 };
 
+/** Where one layout is made by several clients, which they are: the names alone cannot choose. */
+const RECIPE_CANDIDATES: Partial<Record<RecipeId, string[]>> = {
+  'curator-mutex': ['Curator InterProcessMutex', 'Curator LeaderSelector', 'a part of Curator InterProcessMultiLock'],
+  'kazoo-lock': ['Kazoo Lock', 'Kazoo WriteLock with no reader waiting'],
+  'sequential-lock': ['menagerie ReentrantZkLock', "ZooKeeper's documented lock recipe", 'a hand-written lock'],
+  'named-locks': ['a hand-written lock that keeps several named locks under one parent'],
+  'single-node': ['a lock of one ephemeral node per resource, whose losers watch it (a herd on one node)'],
+};
+
 /** The human name of a recipe. */
 export function recipeName(id: RecipeId): string {
   return RECIPE_NAMES[id];
+}
+
+/** What a recipe id says of a lock: its name and, where the layout cannot choose, the candidates. */
+export function recipeInfo(id: RecipeId, note: string | null = null, evidence: string | null = null): RecipeInfo {
+  return { id, name: RECIPE_NAMES[id], note, maxLeases: null, candidates: RECIPE_CANDIDATES[id] ?? [], evidence };
 }
 
 // What one child name says about the client that created it.
@@ -98,10 +124,10 @@ type Kind =
   | 'kazoo-lock'
   | 'kazoo-read'
   | 'zk-write'
-  | 'menagerie-lock'
+  | 'lock-seq'
   | 'menagerie-read'
   | 'menagerie-write'
-  | 'seed-named'
+  | 'named-lock'
   | 'sequential'
   | 'kazoo-lease'
   | 'curator-dir'
@@ -119,10 +145,10 @@ const SEQUENTIAL_KINDS: Array<[Kind, RegExp]> = [
   ['kazoo-lock', new RegExp(`^[0-9a-f]{32}__lock__${SEQ}$`)],
   ['kazoo-read', new RegExp(`^[0-9a-f]{32}__rlock__${SEQ}$`)],
   ['zk-write', new RegExp(`^x-\\d+-${SEQ}$`)],
-  ['menagerie-lock', new RegExp(`^lock-${SEQ}$`)],
+  ['lock-seq', new RegExp(`^lock-${SEQ}$`)],
   ['menagerie-read', new RegExp(`^readLock-${SEQ}$`)],
   ['menagerie-write', new RegExp(`^writeLock-${SEQ}$`)],
-  ['seed-named', new RegExp(`^.+_lock_${SEQ}$`)],
+  ['named-lock', new RegExp(`^.+_lock_${SEQ}$`)],
 ];
 const KAZOO_LEASE = /^[0-9a-f]{32}$/;
 const CURATOR_DIRS = new Set(['locks', 'leases']);
@@ -136,7 +162,46 @@ interface Classified {
   /** The node as last placed: returned again while nothing about it changed, so that unchanged nodes keep their identity. */
   node?: LockNode;
   /** What ZooKeeper reported of it, kept until the report or its watch changes. */
-  observed?: { report: Introspected; watchPath: string | null; watchers: string[]; client: string | null; watchConfirmed: boolean | null };
+  observed?: Observed;
+}
+
+/** What the reports of ZooKeeper said of one node while its recipe's watch stayed the same. */
+interface Observed {
+  /** The last report read; null before the first. */
+  report: Introspected | null;
+  /** The path its recipe watches (a data watch); null when none or a child watch, which ZooKeeper does not report. */
+  watchPath: string | null;
+  /** When the explorer first saw it watch that path (ms). */
+  since: number;
+  /** Reports in a row, each taken at least WATCH_GRACE_MS after `since`, that had no such watch. */
+  misses: number;
+  watchers: string[];
+  client: string | null;
+  watchConfirmed: boolean | null;
+}
+
+/**
+ * What one report of ZooKeeper adds to what is known of a node's watch: confirmed when it has
+ * it; missing only when the report covers the session, came long enough after the node began to
+ * wait there, and the one before missed it too; otherwise not judged.
+ */
+function observe(observed: Observed, report: Introspected, owner: string, path: string): void {
+  observed.report = report;
+  observed.watchers = (report.watchers.get(path) as string[] | undefined) ?? NOBODY;
+  observed.client = report.clients.get(owner) ?? null;
+  const watchPath = observed.watchPath;
+  if (watchPath === null || observed.client === null) {
+    observed.misses = 0;
+    observed.watchConfirmed = null;
+  } else if ((report.watchers.get(watchPath) ?? NOBODY).includes(owner)) {
+    observed.misses = 0;
+    observed.watchConfirmed = true;
+  } else if (report.at >= observed.since + WATCH_GRACE_MS) {
+    observed.misses += 1;
+    observed.watchConfirmed = observed.misses >= WATCH_MISSES ? false : null;
+  } else {
+    observed.watchConfirmed = null;
+  }
 }
 
 // Each record is classified once while it stays in the queue: a handover at the head of 10,000
@@ -215,9 +280,9 @@ function detectFromKinds(
   if (only('kazoo-lock')) return { id: hint === 'kazoo-rwlock' ? 'kazoo-rwlock' : 'kazoo-lock', note: null };
   if (only('kazoo-lock', 'kazoo-read')) return { id: 'kazoo-rwlock', note: null };
   if (only('zk-write')) return { id: 'zk-writelock', note: null };
-  if (only('menagerie-lock')) return { id: 'menagerie-mutex', note: null };
+  if (only('lock-seq')) return { id: 'sequential-lock', note: null };
   if (only('menagerie-read', 'menagerie-write')) return { id: 'menagerie-rwlock', note: null };
-  if (only('seed-named')) return { id: 'seed-named', note: null };
+  if (only('named-lock')) return { id: 'named-locks', note: null };
   const note =
     sequential.length > 1
       ? `mixed layouts (${sequential.sort().join(', ')}): read with the generic rule, lowest sequence first`
@@ -344,20 +409,14 @@ function place(record: ChildRecord, classified: Classified, path: string, fields
   let watchers: string[] | null = null;
   let client: string | null = null;
   let watchConfirmed: boolean | null = null;
+  const watchPath = fields.role !== 'waiter' || watch === null || watch.type === 'children' ? null : watch.path;
+  let observed = classified.observed;
+  if (observed === undefined || observed.watchPath !== watchPath) {
+    observed = { report: null, watchPath, since: context.now, misses: 0, watchers: NOBODY, client: null, watchConfirmed: null };
+    classified.observed = observed;
+  }
   if (introspection !== null) {
-    const watchPath = watch === null || watch.type === 'children' ? null : watch.path;
-    let observed = classified.observed;
-    if (observed === undefined || observed.report !== introspection || observed.watchPath !== watchPath) {
-      const owner = record.stat.ephemeralOwner;
-      observed = {
-        report: introspection,
-        watchPath,
-        watchers: (introspection.watchers.get(path) as string[] | undefined) ?? NOBODY,
-        client: introspection.clients.get(owner) ?? null,
-        watchConfirmed: watchPath === null ? null : (introspection.watchers.get(watchPath) ?? NOBODY).includes(owner),
-      };
-      classified.observed = observed;
-    }
+    if (observed.report !== introspection) observe(observed, introspection, record.stat.ephemeralOwner, path);
     ({ watchers, client, watchConfirmed } = observed);
   }
   if (classified.node !== undefined && samePlacement(classified.node, path, fields, roleSince, watchers, client, watchConfirmed)) return classified.node;
@@ -515,9 +574,9 @@ function analyzeSingleNodes(input: LockInput, context: AnalysisContext): LockNod
     .sort((a, b) => compareKeys(a.sortKey, b.sortKey));
 }
 
-function analyzeSeedNamed(input: LockInput, context: AnalysisContext): LockNode[] {
+function analyzeNamedLocks(input: LockInput, context: AnalysisContext): LockNode[] {
   const groups = new Map<string, Entry[]>();
-  for (const entry of sequencedEntries(input.root, (kind) => kind === 'seed-named')) {
+  for (const entry of sequencedEntries(input.root, (kind) => kind === 'named-lock')) {
     const lockName = entry.seq.prefix.slice(0, -'_lock_'.length);
     groups.set(lockName, [...(groups.get(lockName) ?? []), entry]);
   }
@@ -548,7 +607,7 @@ const SEQUENTIAL_RECIPES: Partial<Record<RecipeId, { accept: (kind: Kind) => boo
   },
   'zk-writelock': { accept: (kind) => kind === 'zk-write', rules: { queue: '', watch: 'exists', key: byWriteLockNumber, modeOf: exclusive, readerWaitsOn: 'nearest-writer' } },
   'go-zookeeper': { accept: (kind) => kind === 'go-lock', rules: { queue: '', watch: 'data', key: byValue, modeOf: exclusive, readerWaitsOn: 'nearest-writer' } },
-  'menagerie-mutex': { accept: (kind) => kind === 'menagerie-lock', rules: { queue: '', watch: 'exists', key: byValue, modeOf: exclusive, readerWaitsOn: 'nearest-writer' } },
+  'sequential-lock': { accept: (kind) => kind === 'lock-seq', rules: { queue: '', watch: 'exists', key: byValue, modeOf: exclusive, readerWaitsOn: 'nearest-writer' } },
   'menagerie-rwlock': {
     accept: (kind) => kind === 'menagerie-read' || kind === 'menagerie-write',
     rules: { queue: '', watch: 'exists', key: byValue, modeOf: readWhen('menagerie-read'), readerWaitsOn: 'nearest-writer' },
@@ -561,8 +620,10 @@ export function analyzeLock(input: LockInput, context: AnalysisContext): LockAna
   const names = input.root.children.map((record) => record.name);
   const kinds = new Set(input.root.children.map((record) => classify(record).kind));
   const detected = detectFromKinds(names, kinds, input.self?.data ?? null, input.hint);
-  const { id, note } = input.declared === 'herd' && detected.id !== 'single-node' ? { id: 'herd' as const, note: null } : detected;
-  const recipe: RecipeInfo = { id, name: recipeName(id), note, maxLeases: null };
+  // Names cannot tell a herd from a chain: what its waiters do can (the explorer's own simulator, or ZooKeeper's report of who woke).
+  const herdBy = detected.id === 'single-node' || detected.id === 'unknown' ? null : input.declared === 'herd' ? 'declared by the explorer’s simulator, which runs these contenders' : (input.herdEvidence ?? null);
+  const recipe = herdBy !== null ? recipeInfo('herd', null, herdBy) : recipeInfo(detected.id, detected.note);
+  const id = recipe.id;
   if (!input.root.exists) return { recipe, nodes: [] };
   if (id === 'herd') {
     const rules: QueueRules = { queue: '', watch: 'children', key: byText, modeOf: exclusive, readerWaitsOn: 'nearest-writer', watchParent: input.path };
@@ -571,8 +632,8 @@ export function analyzeLock(input: LockInput, context: AnalysisContext): LockAna
   const sequential = SEQUENTIAL_RECIPES[id];
   if (sequential !== undefined) return { recipe, nodes: sequentialQueue(sequencedEntries(input.root, sequential.accept), sequential.rules, context) };
   switch (id) {
-    case 'seed-named':
-      return { recipe, nodes: analyzeSeedNamed(input, context) };
+    case 'named-locks':
+      return { recipe, nodes: analyzeNamedLocks(input, context) };
     case 'curator-semaphore':
       return { recipe, nodes: analyzeCuratorSemaphore(input, context) };
     case 'kazoo-semaphore': {
@@ -584,7 +645,7 @@ export function analyzeLock(input: LockInput, context: AnalysisContext): LockAna
     default: {
       // Nothing recognised yet: the path may itself be a seed 001 lock node.
       const self = analyzeSingleNodes(input, context);
-      return self.length > 0 ? { recipe: { ...recipe, id: 'single-node', name: recipeName('single-node') }, nodes: self } : { recipe, nodes: [] };
+      return self.length > 0 ? { recipe: recipeInfo('single-node'), nodes: self } : { recipe, nodes: [] };
     }
   }
 }

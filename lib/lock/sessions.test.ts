@@ -42,6 +42,7 @@ describe('summarizeSessions', () => {
         ['0xa', '10.0.0.7:51234'],
         ['0xe', '127.0.0.1:40000'],
       ]),
+      at: 0,
     };
     const origins = new Map([
       ['0xe', 'explorer' as const],

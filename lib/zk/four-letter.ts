@@ -57,6 +57,20 @@ export function parseConsPackets(reply: string): Map<string, { received: number;
   return packets;
 }
 
+/**
+ * `cons`: each session's last request id (`lcxid`, hex). A ping does not move it, so two reports
+ * tell which clients sent requests between them. Connections that have sent none yet are left out.
+ */
+export function parseConsLastRequest(reply: string): Map<string, string> {
+  const requests = new Map<string, string>();
+  for (const line of reply.split('\n')) {
+    const sid = /\bsid=(0x[0-9a-f]+)/i.exec(line)?.[1];
+    const lcxid = /\blcxid=(0x[0-9a-f]+)/i.exec(line)?.[1];
+    if (sid !== undefined && lcxid !== undefined) requests.set(`0x${BigInt(sid).toString(16)}`, lcxid.toLowerCase());
+  }
+  return requests;
+}
+
 /** Whether a four-letter word was refused because `4lw.commands.whitelist` leaves it out. */
 export function isNotWhitelisted(reply: string): boolean {
   return /is not executed because it is not in the whitelist/i.test(reply);

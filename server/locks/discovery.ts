@@ -5,7 +5,6 @@
  * or other ephemeral leaves. The scan is bounded; hitting a bound marks the list partial.
  */
 import { EventEmitter } from 'node:events';
-import { findDeadlocks, staleHolders } from '../../lib/lock/anomalies';
 import { detectRecipe, kazooSemaphoreQueue } from '../../lib/lock/recipes';
 import { summarizeSessions, type SessionContext } from '../../lib/lock/sessions';
 import { summarizeLock } from '../../lib/lock/summary';
@@ -82,6 +81,19 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     };
   }
 
+  /**
+   * The list with every change ZooKeeper had made to the locks found when this was asked: the
+   * scan's pending work is done first, then each lock is brought up to date (see `LockWatcher.fresh`).
+   */
+  async freshList(): Promise<LockList> {
+    await this.idle();
+    const locks = [...this.known].filter(([, entry]) => entry.kind === 'lock').map(([path]) => path);
+    for (let i = 0; i < locks.length; i += CONCURRENCY) {
+      await Promise.all(locks.slice(i, i + CONCURRENCY).map((path) => this.registry.fresh(path)));
+    }
+    return this.list();
+  }
+
   /** The snapshots of the locks found, by path; a Kazoo semaphore's queue is part of its semaphore, not a lock of its own. */
   private lockSnapshots(): LockSnapshot[] {
     const snapshots: LockSnapshot[] = [];
@@ -93,13 +105,13 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     return snapshots.filter((snapshot) => !folded.has(snapshot.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
-  /** Everything wrong with the locks found at `now`, and deadlocks across them. */
-  diagnostics(now: number, staleHolderMs: number): Diagnostics {
+  /** Everything wrong with the locks found, as each lock's own snapshot says it, and the deadlocks across them. */
+  diagnostics(): Diagnostics {
     const snapshots = this.lockSnapshots();
     return {
-      anomalies: snapshots.flatMap((snapshot) => [...snapshot.anomalies, ...staleHolders(snapshot, now, staleHolderMs)].map((anomaly) => ({ path: snapshot.path, ...anomaly }))),
-      deadlocks: findDeadlocks(snapshots),
-      staleHolderMs,
+      anomalies: snapshots.flatMap((snapshot) => snapshot.anomalies.map((anomaly) => ({ path: snapshot.path, ...anomaly }))),
+      deadlocks: this.registry.deadlocks(),
+      staleHolderMs: this.registry.staleHolderMs,
     };
   }
 

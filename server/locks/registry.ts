@@ -1,29 +1,48 @@
 import { EventEmitter } from 'node:events';
-import type { LockDelta, LockSnapshot, RecipeId } from '../../lib/protocol';
-import type { ZkSession } from '../zk/session';
-import { withAnomalies } from '../../lib/lock/queue';
+import { nodesByName } from '../../lib/lock/queue';
 import type { Introspected } from '../../lib/lock/recipes';
+import { WaitsFor } from '../../lib/lock/waits-for';
+import type { Deadlock, LockDelta, LockNode, LockSnapshot, RecipeId, WaitsForGraph } from '../../lib/protocol';
+import type { ZkSession } from '../zk/session';
 import { LockWatcher } from './watcher';
 
 interface RegistryEvents {
   /** A watched lock changed. */
   delta: [delta: LockDelta];
+  /** The waits-for graph across the watched locks changed (who holds, or who waits where). */
+  graph: [];
+}
+
+export interface RegistryOptions {
+  /** What ZooKeeper reports of watches and client addresses; null when it cannot be asked. */
+  introspection?: () => Introspected | null;
+  /** A holder that holds longer is named a stale holder (ms). */
+  staleHolderMs?: number;
 }
 
 /**
  * The locks somebody is looking at (a browser, the discovery of every lock under the roots):
  * one watcher per path, shared by all its subscribers and stopped when the last one leaves.
- * After a reconnect or a new session every watcher re-reads.
+ * After a reconnect or a new session every watcher re-reads. The waits-for graph across them is
+ * kept from their changes, and every lock on a cycle carries the deadlock among its anomalies.
  */
 export class LockRegistry extends EventEmitter<RegistryEvents> {
   private readonly entries = new Map<string, { watcher: LockWatcher; subscribers: Set<string> }>();
   private readonly declarations = new Map<string, RecipeId>();
+  private readonly waitsFor: WaitsFor;
+  /** The deadlocks each lock was last told it is part of, as text, to tell only the locks whose part changed. */
+  private readonly told = new Map<string, string>();
+  private readonly introspection: () => Introspected | null;
+  readonly staleHolderMs: number;
 
   constructor(
     private readonly session: ZkSession,
-    private readonly introspection: () => Introspected | null = () => null,
+    options: RegistryOptions = {},
   ) {
     super();
+    this.introspection = options.introspection ?? (() => null);
+    this.staleHolderMs = options.staleHolderMs ?? 60_000;
+    this.waitsFor = new WaitsFor((sessionId) => this.introspection()?.clients.get(sessionId) ?? null);
     session.on('session', this.refreshAll);
     session.on('reconnected', this.refreshAll);
   }
@@ -32,10 +51,11 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
   async acquire(path: string, subscriber: string): Promise<LockWatcher> {
     let entry = this.entries.get(path);
     if (entry === undefined) {
-      const watcher = new LockWatcher(this.session, path, (delta) => this.emit('delta', delta), {
+      const watcher = new LockWatcher(this.session, path, (delta, before) => this.changed(delta, before), {
         live: true,
         declared: () => this.declarations.get(path) ?? null,
         introspection: this.introspection,
+        anomalyContext: () => this.anomalyContext(path),
       });
       entry = { watcher, subscribers: new Set() };
       this.entries.set(path, entry);
@@ -57,9 +77,11 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     this.entries.get(path)?.watcher.republish();
   }
 
-  /** Every watched lock is read again from what is known: ZooKeeper's report of watches changed. */
-  republishAll(): void {
-    for (const { watcher } of this.entries.values()) watcher.republish();
+  /** A new report of ZooKeeper: every watched lock weighs it (watches to judge, a herd to tell). */
+  observeReport(report: Introspected | null, changed: boolean): void {
+    if (changed) this.waitsFor.invalidate();
+    for (const { watcher } of this.entries.values()) watcher.observeReport(report, changed);
+    if (changed) this.tellDeadlocks();
   }
 
   release(path: string, subscriber: string): void {
@@ -69,6 +91,8 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     if (entry.subscribers.size === 0) {
       entry.watcher.stop();
       this.entries.delete(path);
+      this.waitsFor.drop(path);
+      this.tellDeadlocks();
     }
   }
 
@@ -87,20 +111,36 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     return watcher?.read ? watcher.snapshot : undefined;
   }
 
-  /** The live snapshot when the lock is watched, otherwise one read without any watch. */
+  /**
+   * The lock as ZooKeeper has it now: a watched lock once its watcher has caught up with every
+   * change made before this was asked; any other lock read once, without a watch.
+   */
   async snapshot(path: string): Promise<LockSnapshot> {
     const entry = this.entries.get(path);
-    if (entry !== undefined) {
-      await entry.watcher.ready;
-      return entry.watcher.snapshot;
-    }
+    if (entry !== undefined) return entry.watcher.fresh();
     const once = new LockWatcher(this.session, path, () => undefined, {
       live: false,
       declared: () => this.declarations.get(path) ?? null,
       introspection: this.introspection,
+      anomalyContext: () => this.anomalyContext(path),
     });
     await once.ready;
-    return withAnomalies(once.snapshot)?.snapshot ?? once.snapshot;
+    return once.withAnomalies();
+  }
+
+  /** Brings a watched lock up to date with ZooKeeper (see `LockWatcher.fresh`); nothing for a lock nobody watches. */
+  async fresh(path: string): Promise<void> {
+    await this.entries.get(path)?.watcher.fresh();
+  }
+
+  /** Every deadlock across the watched locks. */
+  deadlocks(): Deadlock[] {
+    return this.waitsFor.deadlocks();
+  }
+
+  /** Who waits for whom across the watched locks. */
+  graph(): WaitsForGraph {
+    return this.waitsFor.graph();
   }
 
   close(): void {
@@ -110,7 +150,50 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     this.entries.clear();
   }
 
+  private anomalyContext(path: string): { staleHolderMs: number; deadlocks: readonly Deadlock[] } {
+    return { staleHolderMs: this.staleHolderMs, deadlocks: this.waitsFor.deadlocksOf(path) };
+  }
+
+  /** A lock changed: the waits-for graph takes the nodes that went and came, and locks whose deadlocks changed are told. */
+  private changed(delta: LockDelta, before: LockSnapshot): void {
+    this.emit('delta', delta);
+    if (delta.removed.length + delta.added.length + delta.updated.length === 0) return;
+    const old = nodesByName(before);
+    const gone: LockNode[] = [];
+    for (const name of delta.removed) {
+      const node = old.get(name);
+      if (node !== undefined) gone.push(node);
+    }
+    for (const node of delta.updated) {
+      const was = old.get(node.name);
+      if (was !== undefined) gone.push(was);
+    }
+    // Only who holds and who waits matters to the graph: a handover changes two nodes.
+    if (gone.length === delta.updated.length && delta.added.length === 0 && gone.every((node, index) => sameStanding(node, delta.updated[index]!))) return;
+    this.waitsFor.apply(delta.path, gone, [...delta.added, ...delta.updated]);
+    this.emit('graph');
+    this.tellDeadlocks();
+  }
+
+  /** Tells each lock whose part in the deadlocks changed to judge its anomalies again. */
+  private tellDeadlocks(): void {
+    const now = new Map<string, string>();
+    for (const deadlock of this.waitsFor.deadlocks()) {
+      for (const lock of deadlock.locks) now.set(lock, `${now.get(lock) ?? ''}${JSON.stringify(deadlock)}`);
+    }
+    for (const lock of new Set([...now.keys(), ...this.told.keys()])) {
+      if (now.get(lock) === this.told.get(lock)) continue;
+      this.entries.get(lock)?.watcher.refreshAnomalies();
+    }
+    this.told.clear();
+    for (const [lock, text] of now) this.told.set(lock, text);
+  }
+
   private readonly refreshAll = (): void => {
     for (const { watcher } of this.entries.values()) watcher.refresh();
   };
+}
+
+function sameStanding(a: LockNode, b: LockNode): boolean {
+  return a.sessionId === b.sessionId && a.role === b.role && a.ephemeral === b.ephemeral;
 }

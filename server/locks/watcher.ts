@@ -1,15 +1,23 @@
+import { nextStaleAt } from '../../lib/lock/anomalies';
 import { describeData } from '../../lib/lock/data';
 import { diffSnapshots } from '../../lib/lock/delta';
+import { countWoken, judgeHerd } from '../../lib/lock/herd';
 import { buildSnapshot, handover, missingLock, withAnomalies, type ChildRecord, type LockInput, type ParentListing } from '../../lib/lock/queue';
 import { auxiliaryParents, type Introspected } from '../../lib/lock/recipes';
-import type { LockDelta, LockSnapshot, NodeData, RecipeId, ZnodeStat } from '../../lib/protocol';
+import type { Deadlock, LockDelta, LockSnapshot, NodeData, RecipeId, ZnodeStat } from '../../lib/protocol';
 import { ZkError, type Watcher, type ZkSession } from '../zk/session';
 import { readChildren } from './read';
 
 const ANOMALY_DELAY_MS = 200;
+/** A child change this close before a report may not have woken its waiters by the time ZooKeeper was asked. */
+const REPORT_MARGIN_MS = 200;
+/** How long a read waits for the watcher to catch up with what ZooKeeper had when the read was asked. */
+const FRESH_TIMEOUT_MS = 10_000;
 
 interface Parent {
   exists: boolean;
+  /** The parent's cversion at the last listing read: how many child changes that listing includes. */
+  cversion: number | null;
   records: Map<string, ChildRecord>;
   /** One stable function per parent, since the client de-duplicates watchers by identity. */
   watcher: Watcher;
@@ -22,7 +30,11 @@ export interface LockWatcherOptions {
   declared?: () => RecipeId | null;
   /** What ZooKeeper reports of watches and client addresses, if the explorer can ask it. */
   introspection?: () => Introspected | null;
+  /** What this lock's anomalies depend on besides the lock: the stale-holder threshold and the deadlocks it is part of. */
+  anomalyContext?: () => { staleHolderMs: number; deadlocks: readonly Deadlock[] };
 }
+
+const NO_CONTEXT = { staleHolderMs: 60_000, deadlocks: [] };
 
 /**
  * Follows one lock: a `getChildren` watch on its parent (and on the other parents its recipe
@@ -41,6 +53,14 @@ export class LockWatcher {
   private loaded = false;
   /** What this round of reads changed, for the handover shortcut: names gone from the lock path, nodes come, anything else. */
   private change = { removed: [] as string[], added: 0, other: false };
+  /** When children of the lock path came and went (ms), since the report before last: a herd is told from them. */
+  private readonly childEvents: Array<{ at: number; created: boolean }> = [];
+  /** The report before this one, and the sessions that waited then. */
+  private lastReport: { report: Introspected; waiting: Set<string> } | null = null;
+  private herdEvidence: string | null = null;
+  private staleTimer: NodeJS.Timeout | null = null;
+  /** Called whenever a loop of reads ends: `fresh` waits on it. */
+  private readonly caughtUp = new Set<() => void>();
   private settleFirst!: (error?: unknown) => void;
   /** Settles after the first read: resolves with the lock loaded, or rejects with why it could not be. */
   readonly ready: Promise<void>;
@@ -48,7 +68,7 @@ export class LockWatcher {
   constructor(
     private readonly session: ZkSession,
     readonly path: string,
-    private readonly onDelta: (delta: LockDelta) => void,
+    private readonly onDelta: (delta: LockDelta, before: LockSnapshot) => void,
     private readonly options: LockWatcherOptions = { live: true },
   ) {
     this.current = missingLock(path);
@@ -82,11 +102,96 @@ export class LockWatcher {
   stop(): void {
     // node-zookeeper-client cannot remove a watch; the next notification is simply ignored.
     this.stopped = true;
+    if (this.staleTimer !== null) clearTimeout(this.staleTimer);
+    for (const resolve of this.caughtUp) resolve();
+  }
+
+  /**
+   * The snapshot with every change ZooKeeper had made to the lock's parents when this was asked:
+   * their stats are read now and compared with the listings the snapshot was made from; while
+   * one is behind it is read again, and the answer waits for it (bounded). It says when it was
+   * found current and at which pzxid.
+   */
+  async fresh(timeoutMs = FRESH_TIMEOUT_MS): Promise<LockSnapshot> {
+    await this.ready;
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const asked = Date.now();
+      const paths = [...this.parents.keys()];
+      const stats = await Promise.all(paths.map((path) => this.session.exists(path)));
+      const behind = paths.filter((path, index) => {
+        const parent = this.parents.get(path);
+        const stat = stats[index] ?? null;
+        if (parent === undefined) return false;
+        if (stat === null) return parent.exists;
+        return !parent.exists || parent.cversion === null || parent.cversion < stat.cversion;
+      });
+      if (behind.length === 0 && !this.running && this.dirty.size === 0) {
+        const root = stats[paths.indexOf(this.path)] ?? null;
+        return { ...this.current, read: { at: asked, pzxid: root?.pzxid ?? null } };
+      }
+      if (this.stopped || Date.now() >= deadline) return this.current;
+      this.refresh(...behind);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, Math.max(0, deadline - Date.now()));
+        function done(): void {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.caughtUp.add(() => done());
+      });
+    }
+  }
+
+  /**
+   * A new report of ZooKeeper came: the lock is read again from what is known when the report
+   * changed what it says of this lock or a waiter's watch still awaits judgement, and the
+   * waiters that woke since the last report tell whether this is a herd.
+   */
+  observeReport(report: Introspected | null, changed: boolean): void {
+    if (!this.loaded || this.stopped) return;
+    if (report === null) this.lastReport = null;
+    const herd = report !== null && this.judgeHerd(report);
+    if (changed || herd || this.pendingJudgements()) this.publish();
+  }
+
+  /** Whether a waiter's watch is neither confirmed nor named missing yet, though ZooKeeper reports its session. */
+  private pendingJudgements(): boolean {
+    return this.current.nodes.some((node) => node.role === 'waiter' && node.watch !== null && node.watch.type !== 'children' && node.watchConfirmed === null && node.client !== null);
+  }
+
+  /** Reads the herd verdict of the window since the last report; true when it changed what the lock is said to be. */
+  private judgeHerd(report: Introspected): boolean {
+    const waiting = new Set(this.current.nodes.filter((node) => node.role === 'waiter' && node.ephemeral && node.queue === '').map((node) => node.sessionId));
+    const last = this.lastReport;
+    this.lastReport = { report, waiting };
+    if (last === null || last.report.lastRequest === undefined || report.lastRequest === undefined) return false;
+    const from = last.report.at - REPORT_MARGIN_MS;
+    const to = report.at - REPORT_MARGIN_MS;
+    let created = 0;
+    let deleted = 0;
+    for (const event of this.childEvents) {
+      if (event.at <= from || event.at > to) continue;
+      if (event.created) created += 1;
+      else deleted += 1;
+    }
+    while (this.childEvents.length > 0 && this.childEvents[0]!.at <= to) this.childEvents.shift();
+    const throughout = [...waiting].filter((session) => last.waiting.has(session));
+    const verdict = judgeHerd({ created, deleted, ...countWoken(throughout, last.report.lastRequest, report.lastRequest) });
+    const before = this.herdEvidence;
+    if (verdict.kind === 'herd') this.herdEvidence = verdict.evidence;
+    else if (verdict.kind === 'chain') this.herdEvidence = null;
+    return (before === null) !== (this.herdEvidence === null);
+  }
+
+  /** The anomalies are judged again: the deadlocks this lock is part of changed. */
+  refreshAnomalies(): void {
+    if (this.loaded && !this.stopped && this.options.live) this.scheduleAnomalies();
   }
 
   private addParent(path: string): void {
     if (this.parents.has(path)) return;
-    this.parents.set(path, { exists: false, records: new Map(), watcher: () => this.refresh(path) });
+    this.parents.set(path, { exists: false, cversion: null, records: new Map(), watcher: () => this.refresh(path) });
     this.dirty.add(path);
   }
 
@@ -111,10 +216,18 @@ export class LockWatcher {
     this.running = false;
     if (failure !== undefined) {
       this.settleFirst(failure);
+      this.wakeReaders();
       return;
     }
     if (!this.stopped) this.publish();
     this.settleFirst();
+    this.wakeReaders();
+  }
+
+  private wakeReaders(): void {
+    const waiting = [...this.caughtUp];
+    this.caughtUp.clear();
+    for (const resolve of waiting) resolve();
   }
 
   private async readParent(path: string): Promise<void> {
@@ -126,6 +239,7 @@ export class LockWatcher {
     try {
       const listing = await this.session.getChildren(path, watcher);
       names = listing.children;
+      parent.cversion = listing.stat.cversion;
       if (isRoot) {
         // The path's own data matters to a few recipes (Kazoo keeps a semaphore's max_leases there): read it when it appears.
         if (this.self === null) this.change.other = true;
@@ -140,6 +254,7 @@ export class LockWatcher {
       // Created between the two calls: read it again, now with a child watch.
       if (stat !== null && this.options.live) this.dirty.add(path);
       parent.exists = false;
+      parent.cversion = null;
       parent.records.clear();
       if (isRoot) this.self = null;
       this.change.other = true;
@@ -148,13 +263,18 @@ export class LockWatcher {
     if (!parent.exists) this.change.other = true;
     parent.exists = true;
     const present = new Set(names);
+    const at = Date.now();
     for (const name of parent.records.keys()) {
       if (present.has(name)) continue;
       parent.records.delete(name);
-      if (isRoot) this.change.removed.push(name);
+      if (isRoot) {
+        this.change.removed.push(name);
+        this.childEvents.push({ at, created: false });
+      }
     }
     const fresh = names.filter((name) => !parent.records.has(name));
     this.change.added += fresh.length;
+    if (isRoot) for (let i = 0; i < fresh.length; i += 1) this.childEvents.push({ at, created: true });
     for (const record of await readChildren(this.session, path, fresh)) parent.records.set(record.name, record);
     if (isRoot) this.updateAuxiliaryParents(names);
   }
@@ -181,6 +301,7 @@ export class LockWatcher {
       auxiliary: [...this.parents.keys()].filter((path) => path !== this.path).map((path) => this.listing(path)),
       declared: this.options.declared?.() ?? null,
       introspection: this.options.introspection?.() ?? null,
+      herdEvidence: this.herdEvidence,
     };
   }
 
@@ -194,10 +315,11 @@ export class LockWatcher {
     const change = this.change;
     this.change = { removed: [], added: 0, other: true };
     if (this.loaded && !change.other) {
-      const fast = handover(this.current, change.removed, change.added, Date.now());
+      const fast = handover(this.current, change.removed, change.added, { at: Date.now(), pzxid: this.self?.stat.pzxid ?? null });
       if (fast !== null) {
+        const before = this.current;
         this.current = fast.snapshot;
-        this.onDelta(fast.delta);
+        this.onDelta(fast.delta, before);
         this.scheduleAnomalies();
         return;
       }
@@ -213,10 +335,16 @@ export class LockWatcher {
     }
     const delta = diffSnapshots(this.current, next);
     if (delta !== null) {
+      const before = this.current;
       this.current = next;
-      this.onDelta(delta);
+      this.onDelta(delta, before);
     }
     this.scheduleAnomalies();
+  }
+
+  /** The anomalies of the current snapshot, judged now. */
+  withAnomalies(snapshot: LockSnapshot = this.current): LockSnapshot {
+    return withAnomalies(snapshot, { now: Date.now(), ...(this.options.anomalyContext?.() ?? NO_CONTEXT) })?.snapshot ?? snapshot;
   }
 
   private anomaliesPending = false;
@@ -224,6 +352,7 @@ export class LockWatcher {
   /**
    * Brings the anomalies up to date shortly after the change itself went out: at most once per
    * ANOMALY_DELAY_MS, so that a burst of handovers pays for them once, not once per handover.
+   * A holder is named stale the moment it passes the threshold, by a timer set for it.
    */
   private scheduleAnomalies(): void {
     if (this.anomaliesPending) return;
@@ -231,10 +360,17 @@ export class LockWatcher {
     setTimeout(() => {
       this.anomaliesPending = false;
       if (this.stopped) return;
-      const updated = withAnomalies(this.current);
-      if (updated === null) return;
-      this.current = updated.snapshot;
-      this.onDelta(updated.delta);
+      const now = Date.now();
+      const context = this.options.anomalyContext?.() ?? NO_CONTEXT;
+      const updated = withAnomalies(this.current, { now, ...context });
+      if (updated !== null) {
+        const before = this.current;
+        this.current = updated.snapshot;
+        this.onDelta(updated.delta, before);
+      }
+      if (this.staleTimer !== null) clearTimeout(this.staleTimer);
+      const staleAt = nextStaleAt(this.current, now, context.staleHolderMs);
+      this.staleTimer = staleAt === null ? null : setTimeout(() => this.scheduleAnomalies(), Math.min(staleAt - now, 2 ** 31 - 1));
     }, ANOMALY_DELAY_MS);
   }
 }

@@ -9,15 +9,15 @@
 import { EventEmitter } from 'node:events';
 import type { Introspected } from '../../lib/lock/recipes';
 import type { IntrospectionStatus } from '../../lib/protocol';
-import { isNotWhitelisted, parseCons, parseDump, parseMntr, parseWchc, type DumpReport } from '../../lib/zk/four-letter';
+import { isNotWhitelisted, parseCons, parseConsLastRequest, parseDump, parseMntr, parseWchc, type DumpReport } from '../../lib/zk/four-letter';
 import { fourLetterWord } from './four-letter';
 
 /** `dump` is asked on every fifth poll (every 10 s by default): its reply grows with every ephemeral node. */
 const DUMP_EVERY = 5;
 
 interface IntrospectionEvents {
-  /** What ZooKeeper reports changed since the last poll. */
-  changed: [];
+  /** Every member was asked (null: none answered): `changed` says whether the watches or client addresses differ from the last report. */
+  report: [report: Introspected | null, changed: boolean];
 }
 
 /** The members of a connection string, and its chroot ('' when none). */
@@ -87,8 +87,10 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
 
   /** Asks every member once. */
   async poll(): Promise<void> {
+    const at = Date.now();
     const watchers = new Map<string, string[]>();
     const clients = new Map<string, string>();
+    const lastRequest = new Map<string, string>();
     const servers: IntrospectionStatus['servers'] = [];
     const monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
     // `dump` lists every ephemeral node of the ensemble: asked every few polls only.
@@ -128,6 +130,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
             }
           }
           for (const [session, address] of parseCons(cons)) clients.set(session, address);
+          for (const [session, cxid] of parseConsLastRequest(cons)) lastRequest.set(session, cxid);
           servers.push({ server, ok: true, error: null });
         } catch (error) {
           servers.push({ server, ok: false, error: error instanceof Error ? error.message : String(error) });
@@ -148,12 +151,19 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
       at: Date.now(),
       servers,
     };
-    const next = reachable ? { watchers, clients } : null;
-    const signature = next === null ? '' : JSON.stringify([[...watchers].sort(), [...clients].sort()]);
-    if (signature === this.signature) return;
+    if (!reachable) {
+      const changed = this.latest !== null;
+      this.signature = '';
+      this.latest = null;
+      if (changed) this.emit('report', null, true);
+      return;
+    }
+    const next: Introspected = { watchers, clients, at, lastRequest };
+    const signature = JSON.stringify([[...watchers].sort(), [...clients].sort()]);
+    const changed = signature !== this.signature;
     this.signature = signature;
     this.latest = next;
-    this.emit('changed');
+    this.emit('report', next, changed);
   }
 
   /** A server path as the explorer sees it below its chroot; null when outside. */

@@ -1,0 +1,55 @@
+/**
+ * Telling a herd lock from a chained one by what its waiters do, not by their names: in a herd
+ * every waiter watches the parent's children, so every child created or deleted wakes them all
+ * and each sends a request (it lists the children again); in a chained lock a waiter sends
+ * nothing until the node just before it goes. ZooKeeper's `cons` shows each connection's last
+ * request id (lcxid), which a ping never moves: between two reports, the waiters whose id moved
+ * are the ones that woke.
+ */
+
+/** What happened to one lock between two of ZooKeeper's reports. */
+export interface HerdWindow {
+  /** Children created in the lock between the reports. */
+  created: number;
+  /** Children deleted between the reports (releases, and waiters that gave up). */
+  deleted: number;
+  /** Waiting sessions present in both reports. */
+  waiting: number;
+  /** How many of those sent a request between the reports. */
+  woke: number;
+}
+
+export type HerdVerdict = { kind: 'herd'; evidence: string } | { kind: 'chain' } | { kind: 'unknown' };
+
+/**
+ * The verdict of one window: a herd when, after children changed, more waiters woke than
+ * deletions can explain (each deletion wakes at most its successor in a chain) and at least half
+ * of them did; a chain when children were deleted and no more waiters woke than were deleted.
+ */
+export function judgeHerd(window: HerdWindow): HerdVerdict {
+  const { created, deleted, waiting, woke } = window;
+  if (created + deleted === 0 || waiting < 2) return { kind: 'unknown' };
+  if (woke >= 2 && woke > deleted && woke * 2 >= waiting) {
+    const changes = [deleted > 0 ? `${deleted} deleted` : null, created > 0 ? `${created} created` : null].filter((part) => part !== null).join(' and ');
+    return {
+      kind: 'herd',
+      evidence: `ZooKeeper's cons: after ${changes} ${created + deleted === 1 ? 'child' : 'children'}, ${woke} of the ${waiting} waiting sessions sent requests (in a chained lock only the next in line would)`,
+    };
+  }
+  if (deleted > 0 && woke <= deleted) return { kind: 'chain' };
+  return { kind: 'unknown' };
+}
+
+/** How many of `sessions` sent a request between two reports of each session's last request id. */
+export function countWoken(sessions: Iterable<string>, before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): { waiting: number; woke: number } {
+  let waiting = 0;
+  let woke = 0;
+  for (const session of sessions) {
+    const then = before.get(session);
+    const now = after.get(session);
+    if (then === undefined || now === undefined) continue;
+    waiting += 1;
+    if (then !== now) woke += 1;
+  }
+  return { waiting, woke };
+}

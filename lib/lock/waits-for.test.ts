@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { LockNode } from '../protocol';
+import { stronglyConnected, WaitsFor } from './waits-for';
+
+const node = (sessionId: string, role: LockNode['role'], name = `${sessionId}-${role}`): LockNode =>
+  ({ name, sessionId, role, ephemeral: true }) as LockNode;
+
+/** A graph in which each lock has one holder and the given waiters. */
+function graphOf(locks: Record<string, [holder: string, ...waiters: string[]]>): WaitsFor {
+  const graph = new WaitsFor((session) => `client-of-${session}`);
+  for (const [lock, [holder, ...waiters]] of Object.entries(locks)) graph.apply(lock, [], [node(holder, 'holder'), ...waiters.map((waiter) => node(waiter, 'waiter'))]);
+  return graph;
+}
+
+describe('the waits-for graph across locks', () => {
+  it('finds two sessions each holding what the other waits for, with their clients and locks', () => {
+    const [deadlock, ...rest] = graphOf({ '/a': ['0x1', '0x2'], '/b': ['0x2', '0x1'] }).deadlocks();
+    expect(rest).toEqual([]);
+    expect(deadlock).toMatchObject({ sessions: ['0x1', '0x2'], locks: ['/a', '/b'] });
+    expect(deadlock!.cycle).toEqual([
+      { session: '0x1', client: 'client-of-0x1', waitsIn: '/b', waitsFor: '0x2' },
+      { session: '0x2', client: 'client-of-0x2', waitsIn: '/a', waitsFor: '0x1' },
+    ]);
+  });
+
+  it('finds a cycle of any length, once', () => {
+    const locks = Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`/l${i}`, [`0x${i + 1}`, `0x${((i + 6) % 7) + 1}`] as [string, string]]));
+    const found = graphOf(locks).deadlocks();
+    expect(found).toHaveLength(1);
+    expect(found[0]!.sessions).toHaveLength(7);
+    expect(found[0]!.cycle).toHaveLength(7);
+  });
+
+  it('finds none in a chain that ends, nor in a session waiting behind itself', () => {
+    expect(graphOf({ '/a': ['0x1', '0x2'], '/b': ['0x2', '0x3'] }).deadlocks()).toEqual([]);
+    expect(graphOf({ '/a': ['0x1', '0x1'] }).deadlocks()).toEqual([]);
+  });
+
+  it('follows changes: the cycle goes when one of its holders releases, and comes back', () => {
+    const graph = graphOf({ '/a': ['0x1', '0x2'], '/b': ['0x2', '0x1'] });
+    expect(graph.deadlocks()).toHaveLength(1);
+    graph.apply('/b', [node('0x2', 'holder'), node('0x1', 'waiter')], [node('0x1', 'holder')]);
+    expect(graph.deadlocks()).toEqual([]);
+    expect(graph.deadlocksOf('/a')).toEqual([]);
+    graph.apply('/b', [node('0x1', 'holder')], [node('0x2', 'holder'), node('0x1', 'waiter')]);
+    expect(graph.deadlocksOf('/a')).toHaveLength(1);
+    graph.drop('/b');
+    expect(graph.deadlocks()).toEqual([]);
+  });
+
+  it('leaves persistent nodes out: they belong to no session', () => {
+    const graph = new WaitsFor();
+    graph.apply('/a', [], [{ ...node('0x0', 'holder'), ephemeral: false }, node('0x2', 'waiter')]);
+    expect(graph.graph().sessions).toEqual([]);
+  });
+
+  it('draws holders one by one and the waiters that hold nothing as one group per lock', () => {
+    const graph = new WaitsFor();
+    graph.apply('/a', [], [node('0x1', 'holder'), ...Array.from({ length: 500 }, (_, i) => node(`0x${(i + 100).toString(16)}`, 'waiter')), node('0x2', 'waiter')]);
+    graph.apply('/b', [], [node('0x2', 'holder')]);
+    const drawn = graph.graph();
+    expect(drawn.sessions.map((session) => session.id)).toEqual(['0x1', '0x2']);
+    expect(drawn.groups).toEqual([{ id: 'waiters:/a', lock: '/a', count: 500 }]);
+    expect(drawn.edges).toEqual([
+      { from: '0x2', to: '0x1', lock: '/a', deadlocked: false },
+      { from: 'waiters:/a', to: '0x1', lock: '/a', deadlocked: false },
+    ]);
+  });
+});
+
+describe('strongly connected components', () => {
+  it('handles a long chain without recursion', () => {
+    const vertices = Array.from({ length: 100_000 }, (_, i) => `v${i}`);
+    const components = stronglyConnected(vertices, (vertex) => {
+      const i = Number(vertex.slice(1));
+      return i + 1 < vertices.length ? [`v${i + 1}`] : ['v0'];
+    });
+    expect(components).toHaveLength(1);
+    expect(components[0]).toHaveLength(100_000);
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * The waits-for graph across locks: a session waiting in a lock waits for every session that
+ * holds it. Kept up to date from each lock's changes (never rebuilt by a scan per request), with
+ * the deadlocks it contains: cycles of sessions of any length, found as the strongly connected
+ * components of the graph.
+ */
+import type { Deadlock, DeadlockStep, LockNode, WaitsForGraph } from '../protocol';
+
+/** How many sessions hold and wait in one lock, by session. */
+interface LockSessions {
+  holders: Map<string, number>;
+  waiters: Map<string, number>;
+}
+
+function bump(counts: Map<string, number>, session: string, by: number): void {
+  const next = (counts.get(session) ?? 0) + by;
+  if (next <= 0) counts.delete(session);
+  else counts.set(session, next);
+}
+
+/** Only a node of a live session takes part: a persistent node (owner 0x0) is nobody's. */
+function countable(node: LockNode): boolean {
+  return node.ephemeral;
+}
+
+/**
+ * The graph and its cycles. `apply` takes the nodes a change removed and the nodes it added
+ * (an updated node is both), so that a handover at the head of a long queue costs two nodes.
+ */
+export class WaitsFor {
+  private readonly locks = new Map<string, LockSessions>();
+  /** For each session, the locks it holds and waits in, with how many nodes. */
+  private readonly holds = new Map<string, Map<string, number>>();
+  private readonly waits = new Map<string, Map<string, number>>();
+  private cached: Deadlock[] | null = [];
+
+  constructor(private readonly clientOf: (session: string) => string | null = () => null) {}
+
+  /** Takes one lock's change into account: `gone` are the nodes as they were, `came` as they are now. */
+  apply(lock: string, gone: readonly LockNode[], came: readonly LockNode[]): void {
+    for (const node of gone) if (countable(node)) this.count(lock, node.sessionId, node.role, -1);
+    for (const node of came) if (countable(node)) this.count(lock, node.sessionId, node.role, 1);
+  }
+
+  /** Forgets a lock that is no longer followed. */
+  drop(lock: string): void {
+    const entry = this.locks.get(lock);
+    if (entry === undefined) return;
+    for (const [session, n] of [...entry.holders]) this.count(lock, session, 'holder', -n);
+    for (const [session, n] of [...entry.waiters]) this.count(lock, session, 'waiter', -n);
+  }
+
+  /** The client addresses changed (ZooKeeper's report): the deadlocks are named again. */
+  invalidate(): void {
+    this.cached = null;
+  }
+
+  private count(lock: string, session: string, role: LockNode['role'], by: number): void {
+    let entry = this.locks.get(lock);
+    if (entry === undefined) {
+      entry = { holders: new Map(), waiters: new Map() };
+      this.locks.set(lock, entry);
+    }
+    const holder = role === 'holder';
+    bump(holder ? entry.holders : entry.waiters, session, by);
+    if (entry.holders.size === 0 && entry.waiters.size === 0) this.locks.delete(lock);
+    const bySession = holder ? this.holds : this.waits;
+    const locks = bySession.get(session) ?? new Map<string, number>();
+    bump(locks, lock, by);
+    if (locks.size === 0) bySession.delete(session);
+    else bySession.set(session, locks);
+    // A waiter that comes or goes matters to the cycles only if its session holds somewhere.
+    if (holder || this.holds.has(session)) this.cached = null;
+  }
+
+  /** The sessions each session waits for, with the lock it waits in: only edges that can lie on a cycle. */
+  private edges(): Map<string, Array<{ holder: string; lock: string }>> {
+    const edges = new Map<string, Array<{ holder: string; lock: string }>>();
+    // A session on a cycle both holds and waits: only those are followed.
+    for (const session of this.holds.keys()) {
+      const waitsIn = this.waits.get(session);
+      if (waitsIn === undefined) continue;
+      const out: Array<{ holder: string; lock: string }> = [];
+      for (const lock of [...waitsIn.keys()].sort()) {
+        for (const holder of [...(this.locks.get(lock)?.holders.keys() ?? [])].sort()) {
+          // Holding and waiting in the same lock is re-entry (Curator's read-write lock), not a wait on oneself.
+          if (holder !== session && this.waits.has(holder)) out.push({ holder, lock });
+        }
+      }
+      if (out.length > 0) edges.set(session, out);
+    }
+    return edges;
+  }
+
+  /**
+   * Every deadlock: one per strongly connected component of more than one session, named by
+   * one cycle through all of it where there is one (else the shortest found from its first session).
+   */
+  deadlocks(): Deadlock[] {
+    if (this.cached !== null) return this.cached;
+    const edges = this.edges();
+    const deadlocks: Deadlock[] = [];
+    for (const component of stronglyConnected([...edges.keys()].sort(), (session) => (edges.get(session) ?? []).map((edge) => edge.holder))) {
+      if (component.length < 2) continue;
+      const members = new Set(component);
+      const steps = cycleThrough(component, members, edges).map((step) => ({ ...step, client: this.clientOf(step.session) }));
+      deadlocks.push({
+        sessions: [...component].sort(),
+        locks: [...new Set(steps.map((step) => step.waitsIn))].sort(),
+        cycle: steps,
+        message: steps.map((step) => `${step.session}${step.client === null ? '' : ` (${step.client})`} waits in ${step.waitsIn} for ${step.waitsFor}`).join('; '),
+      });
+    }
+    this.cached = deadlocks.sort((a, b) => (a.sessions[0]! < b.sessions[0]! ? -1 : 1));
+    return this.cached;
+  }
+
+  /** The deadlocks a lock is part of. */
+  deadlocksOf(lock: string): Deadlock[] {
+    return this.deadlocks().filter((deadlock) => deadlock.cycle.some((step) => step.waitsIn === lock));
+  }
+
+  /**
+   * The graph to draw: sessions that hold, and waiters that also hold elsewhere, each on its own;
+   * the other waiters of a lock gathered into one group, so that a queue of thousands is one mark.
+   */
+  graph(): WaitsForGraph {
+    const onCycle = new Set(this.deadlocks().flatMap((deadlock) => deadlock.sessions));
+    const cycleEdges = new Set(this.deadlocks().flatMap((deadlock) => deadlock.cycle.map((step) => `${step.session}\u0000${step.waitsFor}\u0000${step.waitsIn}`)));
+    const sessions: WaitsForGraph['sessions'] = [...this.holds.keys()].sort().map((id) => ({
+      id,
+      client: this.clientOf(id),
+      holds: [...(this.holds.get(id)?.keys() ?? [])].sort(),
+      waitsIn: [...(this.waits.get(id)?.keys() ?? [])].sort(),
+      deadlocked: onCycle.has(id),
+    }));
+    const groups: WaitsForGraph['groups'] = [];
+    const edges: WaitsForGraph['edges'] = [];
+    for (const [lock, entry] of [...this.locks].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const holders = [...entry.holders.keys()].sort();
+      let others = 0;
+      for (const waiter of entry.waiters.keys()) {
+        if (!this.holds.has(waiter)) {
+          others += 1;
+          continue;
+        }
+        for (const holder of holders) {
+          if (holder !== waiter) edges.push({ from: waiter, to: holder, lock, deadlocked: cycleEdges.has(`${waiter}\u0000${holder}\u0000${lock}`) });
+        }
+      }
+      if (others > 0) {
+        const id = `waiters:${lock}`;
+        groups.push({ id, lock, count: others });
+        for (const holder of holders) edges.push({ from: id, to: holder, lock, deadlocked: false });
+      }
+    }
+    return { sessions, groups, edges, deadlocks: this.deadlocks() };
+  }
+}
+
+/** Tarjan's strongly connected components, iteratively (a long chain must not overflow the stack). */
+export function stronglyConnected(vertices: readonly string[], next: (vertex: string) => readonly string[]): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  let counter = 0;
+  for (const root of vertices) {
+    if (index.has(root)) continue;
+    const work: Array<{ vertex: string; targets: readonly string[]; at: number }> = [];
+    const open = (vertex: string): void => {
+      index.set(vertex, counter);
+      low.set(vertex, counter);
+      counter += 1;
+      stack.push(vertex);
+      onStack.add(vertex);
+      work.push({ vertex, targets: next(vertex), at: 0 });
+    };
+    open(root);
+    while (work.length > 0) {
+      const frame = work[work.length - 1]!;
+      if (frame.at < frame.targets.length) {
+        const target = frame.targets[frame.at]!;
+        frame.at += 1;
+        if (!index.has(target)) open(target);
+        else if (onStack.has(target)) low.set(frame.vertex, Math.min(low.get(frame.vertex)!, index.get(target)!));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent !== undefined) low.set(parent.vertex, Math.min(low.get(parent.vertex)!, low.get(frame.vertex)!));
+      if (low.get(frame.vertex) === index.get(frame.vertex)) {
+        const component: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.vertex);
+        components.push(component);
+      }
+    }
+  }
+  return components;
+}
+
+/** A cycle inside one strongly connected component, as steps: found by walking from its first session until a session repeats. */
+function cycleThrough(component: readonly string[], members: ReadonlySet<string>, edges: Map<string, Array<{ holder: string; lock: string }>>): Array<Omit<DeadlockStep, 'client'>> {
+  const start = [...component].sort()[0]!;
+  // Breadth-first from the start back to itself: the shortest cycle through it.
+  const cameFrom = new Map<string, { from: string; lock: string }>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const session = queue.shift()!;
+    for (const edge of edges.get(session) ?? []) {
+      if (!members.has(edge.holder)) continue;
+      if (edge.holder === start) {
+        const steps: Array<Omit<DeadlockStep, 'client'>> = [{ session, waitsIn: edge.lock, waitsFor: start }];
+        let at = session;
+        while (at !== start) {
+          const back = cameFrom.get(at)!;
+          steps.unshift({ session: back.from, waitsIn: back.lock, waitsFor: at });
+          at = back.from;
+        }
+        return steps;
+      }
+      if (cameFrom.has(edge.holder)) continue;
+      cameFrom.set(edge.holder, { from: session, lock: edge.lock });
+      queue.push(edge.holder);
+    }
+  }
+  return [];
+}
