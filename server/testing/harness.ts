@@ -41,9 +41,11 @@ export interface RunningExplorer {
 export async function startExplorer(
   discovery?: { roots: string[]; maxNodes?: number },
   simulation?: Partial<SimulationOptions>,
-  tuning: { staleHolderMs?: number; introspectionIntervalMs?: number; breakLocks?: boolean } = {},
+  tuning: { staleHolderMs?: number; introspectionIntervalMs?: number; breakLocks?: boolean; connectString?: string } = {},
 ): Promise<RunningExplorer> {
-  const session = await openSession(4000);
+  // Through `connectString` (a fault proxy, say) its own session may be slowed; introspection still asks ZooKeeper itself.
+  const session = new ZkSession({ connectString: tuning.connectString ?? zkConnect(), sessionTimeoutMs: 4000 });
+  await session.start(10_000);
   const explorer = createExplorer({
     session,
     embedded: false,

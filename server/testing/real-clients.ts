@@ -149,3 +149,67 @@ export async function watchesBySession(connect: string): Promise<Record<string, 
   const [host, port] = connect.split(',')[0]!.split(':') as [string, string];
   return Object.fromEntries(parseWchc(await fourLetterWord(host, Number(port), 'wchc')));
 }
+
+/** A Curator application thread that takes `first` and then, on `go()`, asks for `second` (test-clients/java/Deadlock.java). */
+export class TwoLockClient {
+  session = '';
+  private readonly seen: Array<Record<string, string>> = [];
+  private readonly listeners = new Set<() => void>();
+
+  private constructor(private readonly child: ChildProcess) {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        const event = JSON.parse(line) as Record<string, string>;
+        if (event.event === 'session' && event.session) this.session = `0x${BigInt(event.session).toString(16)}`;
+        this.seen.push(event);
+      } catch {
+        return;
+      }
+      for (const listener of this.listeners) listener();
+    });
+    child.stderr?.resume();
+  }
+
+  /** Starts the client and resolves once it holds `first`. */
+  static async start(connect: string, first: string, second: string): Promise<TwoLockClient> {
+    compileJavaClients();
+    const client = new TwoLockClient(spawn('java', javaArgs('Deadlock', [connect, first, second]), { stdio: ['pipe', 'pipe', 'pipe'] }));
+    await client.until((event) => event.event === 'acquired' && event.lock === first, 30_000);
+    return client;
+  }
+
+  /** Asks for the second lock; resolves once the request went out. */
+  async go(): Promise<void> {
+    this.child.stdin?.write('go\n');
+    await this.until((event) => event.event === 'asking', 10_000);
+  }
+
+  private until(match: (event: Record<string, string>) => boolean, timeoutMs: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const check = (): void => {
+        if (!this.seen.some(match)) return;
+        cleanup();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`the Curator client did not get there in ${timeoutMs} ms`));
+      }, timeoutMs);
+      const cleanup = (): void => {
+        clearTimeout(timer);
+        this.listeners.delete(check);
+      };
+      this.listeners.add(check);
+      check();
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.stdin?.end('quit\n');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
