@@ -1,7 +1,9 @@
 'use client';
-import type { Anomaly } from '../lib/protocol';
+import type { Anomaly, AnomalyKind, LockNode } from '../lib/protocol';
+import { describeWatchVerdict, watchVerdict } from '../lib/view/watch-verdict';
 
-const KIND_LABELS: Record<string, string> = {
+const KIND_LABELS: Record<AnomalyKind, string> = {
+  deadlock: 'Deadlock',
   'persistent-node': 'Persistent node',
   orphan: 'Orphan',
   'no-watch': 'Watches nothing',
@@ -11,20 +13,27 @@ const KIND_LABELS: Record<string, string> = {
   'stale-holder': 'Stale holder',
 };
 
-/** What is wrong with this lock, one line each; a click selects the node concerned. */
-export function AnomalyList({ anomalies, onSelect }: { anomalies: readonly Anomaly[]; onSelect: (name: string) => void }) {
+/**
+ * What is wrong with this lock, one line each, the worst first; a click selects the node
+ * concerned. Below, what ZooKeeper could and could not say of the waiters' watches, so that
+ * "nothing wrong" is never said of what the explorer cannot see.
+ */
+export function AnomalyList({ anomalies, nodes, onSelect }: { anomalies: readonly Anomaly[]; nodes: readonly LockNode[]; onSelect: (name: string) => void }) {
+  const watches = describeWatchVerdict(watchVerdict(nodes));
   return (
     <section className="panel" aria-label="Anomalies" data-testid="anomaly-list">
       <h2>
         Anomalies <span className={`badge ${anomalies.length > 0 ? 'bad' : 'good'}`}>{anomalies.length}</span>
       </h2>
       {anomalies.length === 0 ? (
-        <p className="muted">Nothing wrong that the explorer can see.</p>
+        <p className="muted" data-testid="anomaly-none">
+          {watches === null ? 'Nothing wrong that the explorer can see.' : 'Nothing wrong that the explorer can see so far.'}
+        </p>
       ) : (
         <ul className="anomalies">
           {anomalies.map((anomaly, index) => (
-            <li key={`${anomaly.kind}-${anomaly.node ?? ''}-${index}`} data-testid="anomaly" data-kind={anomaly.kind} data-node={anomaly.node ?? ''}>
-              <strong>{KIND_LABELS[anomaly.kind] ?? anomaly.kind}</strong>{' '}
+            <li key={`${anomaly.kind}-${anomaly.node ?? ''}-${index}`} data-testid="anomaly" data-kind={anomaly.kind} data-node={anomaly.node ?? ''} className={`anomaly-${anomaly.kind}`}>
+              <strong>{KIND_LABELS[anomaly.kind]}</strong>{' '}
               {anomaly.node ? (
                 <button type="button" className="link" onClick={() => onSelect(anomaly.node!)}>
                   {anomaly.message}
@@ -36,6 +45,11 @@ export function AnomalyList({ anomalies, onSelect }: { anomalies: readonly Anoma
           ))}
         </ul>
       )}
+      {watches !== null ? (
+        <p className="watch-verdict" data-testid="watch-verdict">
+          <strong>Watches</strong> {watches}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -121,11 +121,16 @@ export function LockTable() {
             </thead>
             <tbody onKeyDown={moveBetweenRows}>
               {shown.map((lock) => (
-                <tr key={lock.path} data-testid="lock-row" data-path={lock.path}>
+                <tr key={lock.path} data-testid="lock-row" data-path={lock.path} className={lock.anomalyKinds.includes('deadlock') ? 'deadlocked' : undefined}>
                   <td>
                     <Link href={`/locks${encodeZnodePath(lock.path)}`} className="mono">
                       {lock.path}
                     </Link>
+                    {lock.anomalyKinds.includes('deadlock') ? (
+                      <span className="deadlock-tag" data-testid="row-deadlock" title="Part of a deadlock: open the lock to see the cycle">
+                        deadlock
+                      </span>
+                    ) : null}
                   </td>
                   <td className="optional">{lock.recipe.name}</td>
                   <td className="mono holder-cell" title={lock.holders.join(', ')}>
@@ -136,7 +141,15 @@ export function LockTable() {
                     {lock.queueLength}
                   </td>
                   <td className="num optional">{lock.oldestWaiterSince === null ? '—' : formatDuration(now - lock.oldestWaiterSince)}</td>
-                  <td className="num optional">{lock.anomalies === 0 ? <span className="muted">0</span> : <span className="badge bad">{lock.anomalies}</span>}</td>
+                  <td className="num optional">
+                    {lock.anomalies === 0 ? (
+                      <span className="muted">0</span>
+                    ) : (
+                      <span className="badge bad" title={lock.anomalyKinds.join(', ')}>
+                        {lock.anomalies}
+                      </span>
+                    )}
+                  </td>
                   <td className="optional">
                     <Sparkline values={history.get(lock.path) ?? [lock.queueLength]} label={`queue length of ${lock.path} over the last updates`} />
                   </td>

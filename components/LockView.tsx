@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { formatDuration, shortNodeName } from '../lib/view/format';
 import { AppHeader } from './AppHeader';
 import { AnomalyList } from './AnomalyList';
+import { DeadlockAlert } from './DeadlockAlert';
 import { ConnectionBanner } from './ConnectionBanner';
 import { ExportButtons } from './ExportButtons';
 import { NodePanel } from './NodePanel';
@@ -70,6 +71,7 @@ export function LockView({ path }: { path: string }) {
           </p>
         ) : (
           <>
+            <DeadlockAlert path={path} anomalies={snapshot.anomalies} onSelect={select} />
             <section className="summary" aria-label="Lock summary" data-testid="lock-summary">
               <div className="stat">
                 <span className="stat-label">Holder</span>
@@ -90,15 +92,27 @@ export function LockView({ path }: { path: string }) {
               </div>
               <div className="stat">
                 <span className="stat-label">Recipe</span>
-                <span className="stat-value stat-text" data-testid="summary-recipe">
+                <span className="stat-value stat-text" data-testid="summary-recipe" title={snapshot.recipe.candidates.length > 0 ? `The names alone cannot tell: ${snapshot.recipe.candidates.join(', ')}` : undefined}>
                   {snapshot.recipe.name}
                 </span>
+                {snapshot.recipe.candidates.length > 0 ? (
+                  <span className="stat-note" data-testid="summary-candidates">
+                    made by {snapshot.recipe.candidates.join(', or ')}
+                  </span>
+                ) : null}
+                {snapshot.recipe.evidence ? (
+                  <span className="stat-note" data-testid="summary-evidence">
+                    {snapshot.recipe.evidence}
+                  </span>
+                ) : null}
                 {snapshot.recipe.note ? <span className="stat-note">{snapshot.recipe.note}</span> : null}
                 {snapshot.recipe.maxLeases !== null ? <span className="stat-note">{snapshot.recipe.maxLeases} leases</span> : null}
               </div>
               <div className="stat">
-                <span className="stat-label">Changes seen</span>
-                <span className="stat-value">{snapshot.version}</span>
+                <span className="stat-label">Last child change</span>
+                <span className="stat-value mono stat-text" data-testid="summary-pzxid" title={`ZooKeeper's pzxid of ${path}: the transaction of its last child created or deleted. ${snapshot.version} changes seen by this page.`}>
+                  {snapshot.read?.pzxid ?? '—'}
+                </span>
               </div>
               <div className="stat">
                 <span className="stat-label">Export</span>
@@ -166,7 +180,7 @@ export function LockView({ path }: { path: string }) {
         )}
           </div>
           <aside className="lock-side">
-            {snapshot ? <AnomalyList anomalies={snapshot.anomalies} onSelect={select} /> : null}
+            {snapshot ? <AnomalyList anomalies={snapshot.anomalies} nodes={snapshot.nodes} onSelect={select} /> : null}
             <NodePanel lockPath={path} node={selected} now={now} contender={contender} simulation={simulation} />
             <SimControls path={path} simulation={simulation} />
           </aside>

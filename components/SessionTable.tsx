@@ -94,7 +94,7 @@ export function SessionTable() {
         </thead>
         <tbody onKeyDown={moveBetweenRows}>
           {sessions.sessions.map((session) => (
-            <tr key={session.sessionId} data-testid="session-row" data-session={session.sessionId}>
+            <tr key={session.sessionId} id={`session-${session.sessionId}`} data-testid="session-row" data-session={session.sessionId}>
               <td className="mono">
                 {session.sessionId === '0x0' ? 'none (persistent nodes)' : session.sessionId}
                 {session.origin !== null ? (

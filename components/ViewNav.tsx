@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useLanguage } from './language';
 
-export type View = 'locks' | 'sessions' | 'demo';
+export type View = 'locks' | 'sessions' | 'waits' | 'demo';
 
 /** The links between the views, in the page's language. */
 export function ViewNav({ current }: { current?: View }) {
@@ -16,6 +16,7 @@ export function ViewNav({ current }: { current?: View }) {
     <nav className="app-nav" aria-label={t('navViews')}>
       {link('locks', '/', t('navLocks'))}
       {link('sessions', '/sessions', t('navSessions'), 'nav-sessions')}
+      {link('waits', '/waits-for', t('navWaitsFor'), 'nav-waits-for')}
       {link('demo', '/demo', t('navClassroom'), 'nav-demo')}
     </nav>
   );

@@ -232,6 +232,8 @@ export const LockSummarySchema = z.object({
   /** Creation time of the longest-waiting node (ms). */
   oldestWaiterSince: z.number().nullable(),
   anomalies: z.number().int().nonnegative(),
+  /** The kinds of those anomalies, each once, the worst first: a deadlock is flagged on the row. */
+  anomalyKinds: z.array(AnomalyKindSchema),
 });
 export type LockSummary = z.infer<typeof LockSummarySchema>;
 

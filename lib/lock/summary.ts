@@ -16,5 +16,6 @@ export function summarizeLock(snapshot: LockSnapshot): LockSummary {
     holderSince: earliest(holders.map((node) => node.roleSince ?? node.ctime)),
     oldestWaiterSince: earliest(waiters.map((node) => node.ctime)),
     anomalies: snapshot.anomalies.length,
+    anomalyKinds: [...new Set(snapshot.anomalies.map((anomaly) => anomaly.kind))],
   };
 }

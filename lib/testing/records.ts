@@ -26,17 +26,7 @@ export function record(
   return { name, stat, data: describeData(data === null ? null : new TextEncoder().encode(data)) };
 }
 
-/**
- * A small deterministic generator (Park–Miller), so that randomised tests replay exactly.
- * Returns numbers in [0, 1).
- */
-export function lcg(seed: number): () => number {
-  let state = seed % 2147483647 || 1;
-  return () => {
-    state = (state * 48271) % 2147483647;
-    return (state - 1) / 2147483646;
-  };
-}
+export { lcg } from '../random';
 
 /** The snapshot of a single-parent lock with these children. */
 export function snapshotOf(path: string, children: ChildRecord[], previous: LockSnapshot | null = null, now = 0): LockSnapshot {

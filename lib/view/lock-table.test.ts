@@ -12,6 +12,7 @@ const lock = (path: string, queueLength: number, holderSince: number | null, rec
   holderSince,
   oldestWaiterSince: null,
   anomalies: 0,
+  anomalyKinds: [],
 });
 
 describe('the lock table', () => {

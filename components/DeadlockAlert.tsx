@@ -1,0 +1,70 @@
+'use client';
+import Link from 'next/link';
+import type { Anomaly } from '../lib/protocol';
+import { encodeZnodePath } from '../lib/zk/path';
+
+/** A session as a link to its row in the sessions view, with where it connects from. */
+function SessionLink({ id, client }: { id: string; client: string | null }) {
+  return (
+    <>
+      <Link href={`/sessions#session-${id}`} className="mono">
+        {id}
+      </Link>
+      {client !== null ? <span className="muted"> ({client})</span> : null}
+    </>
+  );
+}
+
+/**
+ * The first thing on a lock page whose lock is part of a deadlock: that it will never be
+ * released on its own, and the cycle step by step, each session and lock a link.
+ */
+export function DeadlockAlert({ path, anomalies, onSelect }: { path: string; anomalies: readonly Anomaly[]; onSelect: (name: string) => void }) {
+  const deadlocks = anomalies.filter((anomaly) => anomaly.kind === 'deadlock' && anomaly.deadlock !== undefined);
+  if (deadlocks.length === 0) return null;
+  return (
+    <section className="deadlock-alert" role="alert" aria-label="Deadlock" data-testid="deadlock-alert">
+      <h2>
+        <span className="deadlock-mark" aria-hidden="true">
+          ⟲
+        </span>{' '}
+        Deadlock: this lock will not be released on its own
+      </h2>
+      {deadlocks.map((anomaly, index) => {
+        const cycle = anomaly.deadlock!.cycle;
+        return (
+          <div key={index} className="deadlock-cycle">
+            <p>
+              {cycle.length} sessions each hold a lock the next one waits for. Ending one of them (or breaking one of its nodes) frees the others.
+            </p>
+            <ol data-testid="deadlock-cycle">
+              {cycle.map((step) => (
+                <li key={`${step.session}-${step.waitsIn}`} data-testid="deadlock-step" data-session={step.session} data-lock={step.waitsIn}>
+                  <SessionLink id={step.session} client={step.client} /> waits in{' '}
+                  {step.waitsIn === path ? (
+                    <strong className="mono">this lock</strong>
+                  ) : (
+                    <Link href={`/locks${encodeZnodePath(step.waitsIn)}`} className="mono" data-testid="deadlock-lock-link">
+                      {step.waitsIn}
+                    </Link>
+                  )}{' '}
+                  for <span className="mono">{step.waitsFor}</span>, which holds it
+                </li>
+              ))}
+            </ol>
+            <p className="deadlock-actions">
+              {anomaly.node !== null ? (
+                <button type="button" className="button small" onClick={() => onSelect(anomaly.node!)}>
+                  Select the waiting node here
+                </button>
+              ) : null}
+              <Link href="/waits-for" className="button small" data-testid="deadlock-graph-link">
+                See it in the waits-for graph
+              </Link>
+            </p>
+          </div>
+        );
+      })}
+    </section>
+  );
+}

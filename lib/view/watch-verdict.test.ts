@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import type { LockNode } from '../protocol';
+import { describeWatchVerdict, watchVerdict } from './watch-verdict';
+
+const waiter = (type: 'data' | 'children', watchConfirmed: boolean | null, client: string | null = '10.0.0.1:1'): LockNode =>
+  ({ role: 'waiter', watch: { type, path: '/l/x' }, watchConfirmed, client }) as LockNode;
+
+describe('the watch verdict of a lock', () => {
+  it('says every watch is confirmed when it is', () => {
+    expect(describeWatchVerdict(watchVerdict([waiter('data', true), waiter('data', true)]))).toBe('ZooKeeper confirms the watch of every waiter (2).');
+  });
+
+  it('says what it cannot tell, and why, instead of nothing', () => {
+    const verdict = watchVerdict([waiter('data', null, null), waiter('data', null), waiter('children', null), waiter('data', false)]);
+    expect(verdict).toEqual({ checkable: 3, confirmed: 0, missing: 1, pending: 1, unreported: 1, children: 1 });
+    const text = describeWatchVerdict(verdict)!;
+    expect(text).toContain('1 waiter began to wait too recently');
+    expect(text).toContain('cannot tell what 1 waiter watch');
+    expect(text).toContain('ZooKeeper does not report');
+  });
+
+  it('has nothing to say of a lock without waiters', () => {
+    expect(describeWatchVerdict(watchVerdict([]))).toBeNull();
+  });
+});

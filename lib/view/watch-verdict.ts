@@ -1,0 +1,50 @@
+import type { LockNode } from '../protocol';
+
+/** What ZooKeeper's report says of the watches of a lock's waiters, counted for one line on the page. */
+export interface WatchVerdict {
+  /** Waiters whose recipe sets a data watch (exists or getData), which ZooKeeper can report. */
+  checkable: number;
+  confirmed: number;
+  /** Named missing (a no-watch or wrong-watch anomaly says which). */
+  missing: number;
+  /** Reported sessions not judged yet: they began to wait too recently. */
+  pending: number;
+  /** Sessions no member reported (a member did not answer, or ZooKeeper was not asked at all). */
+  unreported: number;
+  /** Waiters that watch the parent's children: ZooKeeper never reports child watches. */
+  children: number;
+}
+
+/** Counts the waiters of a lock by what ZooKeeper's report could say of their watch. */
+export function watchVerdict(nodes: readonly LockNode[]): WatchVerdict {
+  const verdict: WatchVerdict = { checkable: 0, confirmed: 0, missing: 0, pending: 0, unreported: 0, children: 0 };
+  for (const node of nodes) {
+    if (node.role !== 'waiter' || node.watch === null) continue;
+    if (node.watch.type === 'children') {
+      verdict.children += 1;
+      continue;
+    }
+    verdict.checkable += 1;
+    if (node.watchConfirmed === true) verdict.confirmed += 1;
+    else if (node.watchConfirmed === false) verdict.missing += 1;
+    else if (node.client === null) verdict.unreported += 1;
+    else verdict.pending += 1;
+  }
+  return verdict;
+}
+
+/** The verdict in one or two sentences; null when there is no waiter whose watch matters. */
+export function describeWatchVerdict(verdict: WatchVerdict): string | null {
+  const parts: string[] = [];
+  const waiters = (n: number): string => `${n} waiter${n === 1 ? '' : 's'}`;
+  if (verdict.checkable > 0 && verdict.confirmed === verdict.checkable) parts.push(`ZooKeeper confirms the watch of every waiter (${verdict.confirmed}).`);
+  else if (verdict.confirmed > 0) parts.push(`ZooKeeper confirms the watch of ${waiters(verdict.confirmed)}.`);
+  if (verdict.pending > 0) parts.push(`${waiters(verdict.pending)} began to wait too recently to judge: ZooKeeper is asked again every few seconds.`);
+  if (verdict.unreported > 0) {
+    parts.push(`The explorer cannot tell what ${waiters(verdict.unreported)} watch: no ZooKeeper member reported their sessions (four-letter words refused, or the member did not answer; see /api/health).`);
+  }
+  if (verdict.children > 0) {
+    parts.push(`${waiters(verdict.children)} watch the parent’s children, which ZooKeeper does not report: they cannot be checked.`);
+  }
+  return parts.length === 0 ? null : parts.join(' ');
+}
