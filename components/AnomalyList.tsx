@@ -13,6 +13,28 @@ const KIND_LABELS: Record<AnomalyKind, string> = {
   'stale-holder': 'Stale holder',
 };
 
+/** One anomaly: a click on it selects its node. Every one stays in the page for tests and for find-in-page. */
+function AnomalyLine({ anomaly, onSelect }: { anomaly: Anomaly; onSelect: (name: string) => void }) {
+  return (
+    <span data-testid="anomaly" data-kind={anomaly.kind} data-node={anomaly.node ?? ''}>
+      {anomaly.node ? (
+        <button type="button" className="link" onClick={() => onSelect(anomaly.node!)}>
+          {anomaly.message}
+        </button>
+      ) : (
+        anomaly.message
+      )}
+    </span>
+  );
+}
+
+/** Anomalies of one kind together, in the order their kinds first come (the worst first). */
+function groupByKind(anomalies: readonly Anomaly[]): Anomaly[][] {
+  const groups = new Map<string, Anomaly[]>();
+  for (const anomaly of anomalies) groups.set(anomaly.kind, [...(groups.get(anomaly.kind) ?? []), anomaly]);
+  return [...groups.values()];
+}
+
 /**
  * What is wrong with this lock, one line each, the worst first; a click selects the node
  * concerned. Below, what ZooKeeper could and could not say of the waiters' watches, so that
@@ -31,18 +53,30 @@ export function AnomalyList({ anomalies, nodes, onSelect }: { anomalies: readonl
         </p>
       ) : (
         <ul className="anomalies">
-          {anomalies.map((anomaly, index) => (
-            <li key={`${anomaly.kind}-${anomaly.node ?? ''}-${index}`} data-testid="anomaly" data-kind={anomaly.kind} data-node={anomaly.node ?? ''} className={`anomaly-${anomaly.kind}`}>
-              <strong>{KIND_LABELS[anomaly.kind]}</strong>{' '}
-              {anomaly.node ? (
-                <button type="button" className="link" onClick={() => onSelect(anomaly.node!)}>
-                  {anomaly.message}
-                </button>
-              ) : (
-                <span>{anomaly.message}</span>
-              )}
-            </li>
-          ))}
+          {groupByKind(anomalies).map((group) => {
+            const [first, ...more] = group;
+            return (
+              <li key={`${first!.kind}-${first!.node ?? ''}`} className={`anomaly-${first!.kind}`}>
+                <strong>
+                  {KIND_LABELS[first!.kind]}
+                  {more.length > 0 ? ` · ${group.length}` : ''}
+                </strong>{' '}
+                <AnomalyLine anomaly={first!} onSelect={onSelect} />
+                {more.length > 0 ? (
+                  <details className="anomaly-more">
+                    <summary>{more.length} more like it</summary>
+                    <ul>
+                      {more.map((anomaly, index) => (
+                        <li key={`${anomaly.node ?? ''}-${index}`}>
+                          <AnomalyLine anomaly={anomaly} onSelect={onSelect} />
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       )}
       {watches !== null ? (

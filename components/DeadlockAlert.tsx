@@ -52,13 +52,13 @@ export function DeadlockAlert({ path, anomalies, onSelect }: { path: string; ano
                 </li>
               ))}
             </ol>
-            <p className="deadlock-actions">
+            <p className="deadlock-actions actions">
               {anomaly.node !== null ? (
-                <button type="button" className="button small" onClick={() => onSelect(anomaly.node!)}>
+                <button type="button" onClick={() => onSelect(anomaly.node!)}>
                   Select the waiting node here
                 </button>
               ) : null}
-              <Link href="/waits-for" className="button small" data-testid="deadlock-graph-link">
+              <Link href="/waits-for" className="action-link" data-testid="deadlock-graph-link">
                 See it in the waits-for graph
               </Link>
             </p>

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { lcg } from '../lib/random';
 import type { WaitsForGraph } from '../lib/protocol';
-import { edgeEnds, layoutWaitsFor, MARK_RADIUS, type GraphLayout } from '../lib/view/waits-for-layout';
+import { edgeGeometry, layoutWaitsFor, MARK_RADIUS, type GraphLayout } from '../lib/view/waits-for-layout';
 import { encodeZnodePath } from '../lib/zk/path';
 import { useWaitsFor } from './useWaitsFor';
 
@@ -35,14 +35,14 @@ function GraphPicture({ layout, graph }: { layout: GraphLayout; graph: WaitsForG
         </marker>
       </defs>
       {layout.edges.map((edge) => {
-        const ends = edgeEnds(edge);
+        const geometry = edgeGeometry(edge);
         return (
           <g key={`${edge.from.id}>${edge.to.id}@${edge.lock}`} data-testid="waits-edge" data-from={edge.from.id} data-to={edge.to.id} data-lock={edge.lock} data-deadlocked={edge.deadlocked}>
             <title>{`${edge.from.kind === 'group' ? `${edge.from.count} waiters` : edge.from.id} wait${edge.from.kind === 'group' ? '' : 's'} in ${edge.lock} for ${edge.to.id}`}</title>
-            <line {...ends} className={`waits-line${edge.deadlocked ? ' dead' : ''}`} markerEnd={`url(#${edge.deadlocked ? 'waits-arrow-dead' : 'waits-arrow'})`} />
+            <path d={geometry.d} className={`waits-line${edge.deadlocked ? ' dead' : ''}`} markerEnd={`url(#${edge.deadlocked ? 'waits-arrow-dead' : 'waits-arrow'})`} />
             {edge.deadlocked || labelAll ? (
               <a href={lockHref(edge.lock)}>
-                <text x={(ends.x1 + ends.x2) / 2} y={(ends.y1 + ends.y2) / 2 - 5} className={`waits-edge-label${edge.deadlocked ? ' dead' : ''}`} textAnchor="middle">
+                <text x={geometry.labelX} y={geometry.labelY - 6} className={`waits-edge-label${edge.deadlocked ? ' dead' : ''}`} textAnchor="middle">
                   {edge.lock}
                 </text>
               </a>
@@ -54,9 +54,12 @@ function GraphPicture({ layout, graph }: { layout: GraphLayout; graph: WaitsForG
         mark.kind === 'group' ? (
           <a key={mark.id} href={lockHref(mark.detail ?? '/')} data-testid="waits-group" data-lock={mark.detail ?? ''}>
             <title>{`${mark.count} waiters in ${mark.detail} that hold no lock`}</title>
-            <rect x={mark.x - MARK_RADIUS * 1.4} y={mark.y - MARK_RADIUS} width={MARK_RADIUS * 2.8} height={MARK_RADIUS * 2} rx={6} className="waits-group" />
+            <rect x={mark.x - MARK_RADIUS * 1.5} y={mark.y - MARK_RADIUS} width={MARK_RADIUS * 3} height={MARK_RADIUS * 2} rx={6} className="waits-group" />
             <text x={mark.x} y={mark.y + 4} textAnchor="middle" className="waits-group-count">
               {mark.count}
+            </text>
+            <text x={mark.x} y={mark.y + MARK_RADIUS + 13} textAnchor="middle" className="waits-label muted-text">
+              {mark.count === 1 ? 'waiter' : 'waiters'}
             </text>
           </a>
         ) : (

@@ -82,7 +82,7 @@ test.describe('the classroom scenarios', () => {
     const anomaly = page.locator('[data-testid="scenario-anomaly"][data-kind="no-watch"]');
     await expect(anomaly).toHaveCount(1, { timeout: 20_000 });
     const english = (await anomaly.textContent()) ?? '';
-    const stuck = /(\S+) waits but holds no watch/.exec(english)?.[1];
+    const stuck = /(\S+) waits, but ZooKeeper reports no watch/.exec(english)?.[1];
     expect(stuck, english).toBeTruthy();
 
     // In Chinese the whole page follows, its shared parts too: the views, the banner, the cards, the diagnostics.
@@ -92,7 +92,7 @@ test.describe('the classroom scenarios', () => {
     await expect(page.getByTestId('connection-banner')).toContainText('实时 · ZooKeeper');
     await expect(page.locator('[data-testid="lock-node"][data-role="holder"]').first()).toContainText('持有');
     await expect(anomaly).toContainText('没有监听');
-    await expect(anomaly).toContainText(`${stuck} 在等待，却没有监听`);
+    await expect(anomaly).toContainText(`${stuck} 在等待，但 ZooKeeper 没有报告`);
     await page.getByTestId('language-en').click();
     await expect(page.getByTestId('nav-demo')).toHaveText('Classroom');
     await expect(anomaly).toHaveText(english);

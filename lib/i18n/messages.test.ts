@@ -37,6 +37,6 @@ describe('anomalies in the page language', () => {
     expect(describeAnomaly('en', 'orphan', { node: 'a', other: 'b', owner: 'session 0x1' })?.message).toMatch(/^a and b belong to one owner \(session 0x1\)/);
     expect(describeAnomaly('zh', 'orphan', { node: 'a', count: 2, owner: 'session 0x1' })?.message).toMatch(/^a 和另外 2 个节点属于同一个所有者（session 0x1）/);
     expect(describeAnomaly('zh', 'no-such-kind', {})).toBeNull();
-    expect(describeAnomaly('zh', 'deadlock', { session: '0x2', holder: '0x1', locks: '/b', n: 2 })?.message).toMatch(/^死锁：会话 0x2 在这里等待 0x1，而后者在 \/b 中等待/);
+    expect(describeAnomaly('zh', 'deadlock', { session: '0x2', holder: '0x1', locks: '/b', n: 2 })?.message).toMatch(/^会话 0x2 在这里等待 0x1，而后者在 \/b 中等待/);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lcg } from '../testing/records';
 import type { WaitsForGraph } from '../protocol';
-import { edgeEnds, layoutWaitsFor, MARK_RADIUS } from './waits-for-layout';
+import { edgeGeometry, layoutWaitsFor, MARK_RADIUS } from './waits-for-layout';
 
 /** 200 sessions: 100 locks each held by one and waited in by the next, plus a cycle of two. */
 function bigGraph(): WaitsForGraph {
@@ -41,7 +41,15 @@ describe('the waits-for layout', () => {
   it('ends each edge on the rim of the mark it points at', () => {
     const { edges } = layoutWaitsFor(bigGraph(), new Map(), lcg(7));
     const edge = edges.find((candidate) => candidate.deadlocked)!;
-    const { x2, y2 } = edgeEnds(edge);
+    const { x1, y1, x2, y2 } = edgeGeometry(edge);
     expect(Math.hypot(x2 - edge.to.x, y2 - edge.to.y)).toBeCloseTo(MARK_RADIUS + 6, 5);
+    expect(Math.hypot(x1 - edge.from.x, y1 - edge.from.y)).toBeCloseTo(MARK_RADIUS + 2, 5);
+  });
+
+  it('draws two sessions waiting for each other as two arcs that do not coincide', () => {
+    const { edges } = layoutWaitsFor(bigGraph(), new Map(), lcg(7));
+    const there = edgeGeometry(edges.find((edge) => edge.from.id === '0x1' && edge.to.id === '0x2')!);
+    const back = edgeGeometry(edges.find((edge) => edge.from.id === '0x2' && edge.to.id === '0x1')!);
+    expect(Math.hypot(there.labelX - back.labelX, there.labelY - back.labelY)).toBeGreaterThan(20);
   });
 });

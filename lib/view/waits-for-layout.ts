@@ -75,26 +75,57 @@ export function layoutWaitsFor(graph: WaitsForGraph, previous: ReadonlyMap<strin
   const edges = graph.edges
     .filter((edge) => byId.has(edge.from) && byId.has(edge.to))
     .map((edge) => ({ from: byId.get(edge.from)!.mark, to: byId.get(edge.to)!.mark, lock: edge.lock, deadlocked: edge.deadlocked }));
-  const pad = MARK_RADIUS * 4;
+  const pad = MARK_RADIUS * 5;
   const xs = marks.map((mark) => mark.x);
   const ys = marks.map((mark) => mark.y);
-  const minX = Math.min(0, ...xs) - pad;
-  const minY = Math.min(0, ...ys) - pad;
-  const maxX = Math.max(0, ...xs) + pad;
-  const maxY = Math.max(0, ...ys) + pad;
-  return { marks, edges, bounds: { x: minX, y: minY, width: maxX - minX, height: maxY - minY } };
+  let minX = Math.min(0, ...xs) - pad;
+  let minY = Math.min(0, ...ys) - pad;
+  let width = Math.max(0, ...xs) + pad - minX;
+  let height = Math.max(0, ...ys) + pad - minY;
+  // A small graph keeps its natural size instead of being blown up to fill the frame.
+  if (width < MIN_WIDTH) {
+    minX -= (MIN_WIDTH - width) / 2;
+    width = MIN_WIDTH;
+  }
+  if (height < MIN_HEIGHT) {
+    minY -= (MIN_HEIGHT - height) / 2;
+    height = MIN_HEIGHT;
+  }
+  return { marks, edges, bounds: { x: minX, y: minY, width, height } };
 }
 
-/** Where an edge starts and ends: on the rims of its two marks, not their centres, so that the arrowhead shows. */
-export function edgeEnds(edge: GraphEdge): { x1: number; y1: number; x2: number; y2: number } {
+const MIN_WIDTH = 900;
+const MIN_HEIGHT = 560;
+
+/**
+ * An edge as a gentle arc (so that two sessions waiting for each other get two arrows, not one
+ * line), from the rim of one mark to the rim of the other, with a point for its label.
+ */
+export function edgeGeometry(edge: GraphEdge): { d: string; x1: number; y1: number; x2: number; y2: number; labelX: number; labelY: number } {
   const dx = edge.to.x - edge.from.x;
   const dy = edge.to.y - edge.from.y;
   const length = Math.hypot(dx, dy) || 1;
-  const rim = (mark: GraphMark): number => (mark.kind === 'group' ? MARK_RADIUS * 1.4 : MARK_RADIUS) + 2;
+  // Bent to the right of the direction of travel: the arrow back goes the other way round.
+  const bend = Math.min(40, length * 0.18);
+  const cx = (edge.from.x + edge.to.x) / 2 - (dy / length) * bend;
+  const cy = (edge.from.y + edge.to.y) / 2 + (dx / length) * bend;
+  const rim = (mark: GraphMark): number => (mark.kind === 'group' ? MARK_RADIUS * 1.5 : MARK_RADIUS) + 2;
+  const toward = (mark: GraphMark, x: number, y: number, distance: number): { x: number; y: number } => {
+    const ux = x - mark.x;
+    const uy = y - mark.y;
+    const norm = Math.hypot(ux, uy) || 1;
+    return { x: mark.x + (ux / norm) * distance, y: mark.y + (uy / norm) * distance };
+  };
+  const start = toward(edge.from, cx, cy, rim(edge.from));
+  const end = toward(edge.to, cx, cy, rim(edge.to) + 4);
   return {
-    x1: edge.from.x + (dx / length) * rim(edge.from),
-    y1: edge.from.y + (dy / length) * rim(edge.from),
-    x2: edge.to.x - (dx / length) * (rim(edge.to) + 4),
-    y2: edge.to.y - (dy / length) * (rim(edge.to) + 4),
+    d: `M${start.x},${start.y} Q${cx},${cy} ${end.x},${end.y}`,
+    x1: start.x,
+    y1: start.y,
+    x2: end.x,
+    y2: end.y,
+    // The middle of the arc.
+    labelX: 0.25 * start.x + 0.5 * cx + 0.25 * end.x,
+    labelY: 0.25 * start.y + 0.5 * cy + 0.25 * end.y,
   };
 }

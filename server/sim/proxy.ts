@@ -16,8 +16,10 @@ interface Pair {
   pending: Buffer;
   /** The first packet of a connection is the ConnectRequest, which has no request header. */
   connected: boolean;
-  /** While set, replies from ZooKeeper are dropped. */
-  swallowReplies: boolean;
+  /** Bytes from ZooKeeper not yet framed into whole packets: they are passed on a whole packet at a time. */
+  fromServer: Buffer;
+  /** The xid of a create whose reply must be lost, with what to call once it was; null when none. */
+  lose: { xid: number; done: () => void } | null;
 }
 
 export class FaultProxy {
@@ -97,7 +99,7 @@ export class FaultProxy {
       return;
     }
     const server = connect({ host: this.target.host, port: this.target.port });
-    const pair: Pair = { client, server, pending: Buffer.alloc(0), connected: false, swallowReplies: false };
+    const pair: Pair = { client, server, pending: Buffer.alloc(0), connected: false, fromServer: Buffer.alloc(0), lose: null };
     this.pairs.add(pair);
     client.setNoDelay(true);
     server.setNoDelay(true);
@@ -106,9 +108,7 @@ export class FaultProxy {
       server.pause();
     }
     client.on('data', (chunk: Buffer) => this.fromClient(pair, chunk));
-    server.on('data', (chunk: Buffer) => {
-      if (!pair.swallowReplies) client.write(chunk);
-    });
+    server.on('data', (chunk: Buffer) => this.fromServer(pair, chunk));
     const end = (): void => this.drop(pair);
     client.on('close', end);
     server.on('close', end);
@@ -136,16 +136,34 @@ export class FaultProxy {
       }
       const op = packet.length >= 8 ? packet.readInt32BE(4) : -1;
       if (CREATE_OPS.has(op) && this.loseCreateReply !== null) {
-        const done = this.loseCreateReply;
+        // Its reply is held back: once ZooKeeper has answered, the create surely happened, and the connection is cut instead.
+        pair.lose = { xid: packet.readInt32BE(0), done: this.loseCreateReply };
         this.loseCreateReply = null;
-        pair.swallowReplies = true;
-        // Give ZooKeeper time to apply the create, then cut the connection before the reply is delivered.
-        setTimeout(() => {
-          this.drop(pair);
-          done();
-        }, 150);
       }
     }
+  }
+
+  /** Passes ZooKeeper's packets on whole; the reply of a create to lose is not passed, and the connection is cut there. */
+  private fromServer(pair: Pair, chunk: Buffer): void {
+    pair.fromServer = pair.fromServer.length === 0 ? chunk : Buffer.concat([pair.fromServer, chunk]);
+    let passed = 0;
+    while (pair.fromServer.length - passed >= 4) {
+      const length = pair.fromServer.readInt32BE(passed);
+      if (pair.fromServer.length - passed < 4 + length) break;
+      // A reply starts with the request's xid (the first packet, the connect response, has none: its xid is never a create's).
+      const lost = pair.lose !== null && length >= 4 && pair.connected && pair.fromServer.readInt32BE(passed + 4) === pair.lose.xid;
+      if (lost) {
+        pair.client.write(pair.fromServer.subarray(0, passed));
+        const { done } = pair.lose!;
+        pair.lose = null;
+        this.drop(pair);
+        done();
+        return;
+      }
+      passed += 4 + length;
+    }
+    if (passed > 0) pair.client.write(pair.fromServer.subarray(0, passed));
+    pair.fromServer = pair.fromServer.subarray(passed);
   }
 
   private drop(pair: Pair): void {
