@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSnapshot, type ChildRecord } from '../lock/queue';
 import { formatSequence } from '../lock/sequence';
 import { record, snapshotOf } from '../testing/records';
-import { columnsFor, DEFAULT_QUEUE_LAYOUT, edgePath, edgeVisible, layoutQueue, nodesInRows, visibleRows, type PlacedEdge } from './queue-layout';
+import { columnsFor, DEFAULT_QUEUE_LAYOUT, edgeEnd, edgePath, edgeVisible, layoutQueue, nodesInRows, visibleRows, type PlacedEdge } from './queue-layout';
 
 describe('layoutQueue', () => {
   const { nodes } = snapshotOf('/l', ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'].map((name) => record(name)));
@@ -118,5 +118,34 @@ describe('side by side', () => {
     expect(columnsFor(2 * padding + gutter + 2 * cardWidth + columnGap, DEFAULT_QUEUE_LAYOUT)).toBe(2);
     expect(columnsFor(300, DEFAULT_QUEUE_LAYOUT)).toBe(1);
     expect(columnsFor(100_000, DEFAULT_QUEUE_LAYOUT)).toBe(3);
+  });
+});
+
+describe('every edge ends on the card it names', () => {
+  /** Whether a point lies on the card of `name` (its box, with a few units of room for the arrowhead). */
+  const onCard = (layout: ReturnType<typeof layoutQueue>, name: string, point: { x: number; y: number }): boolean => {
+    const card = layout.nodes.find((placed) => placed.node.name === name)!;
+    const { cardWidth, cardHeight } = layout.options;
+    return point.x >= card.x - 8 && point.x <= card.x + cardWidth + 8 && point.y >= card.y - 8 && point.y <= card.y + cardHeight + 8;
+  };
+
+  it('in a read-write lock whose readers wrap into rows of three, each writer’s arrow ends on the reader it watches', () => {
+    // A writer holds; nine readers wait together behind it (three rows of three); a writer waits behind the last reader.
+    const names = ['writeLock-0000000000', ...Array.from({ length: 9 }, (_, i) => `readLock-${formatSequence(i + 1)}`), 'writeLock-0000000010', 'writeLock-0000000011'];
+    const { nodes: rw } = snapshotOf('/rw', names.map((name, i) => record(name, `0x${i + 1}`)));
+    const layout = layoutQueue(rw, { ...DEFAULT_QUEUE_LAYOUT, columns: 3 });
+    expect(layout.nodes.some((placed) => placed.column === 2)).toBe(true);
+    for (const edge of layout.edges) expect(onCard(layout, edge.to, edgeEnd(edge, layout.options)), `${edge.from} -> ${edge.to}`).toBe(true);
+    const writer = layout.edges.find((edge) => edge.from === 'writeLock-0000000010')!;
+    expect(writer.to).toBe('readLock-0000000009');
+    expect(onCard(layout, 'readLock-0000000007', edgeEnd(writer, layout.options))).toBe(false);
+  });
+
+  it('in a semaphore whose holders sit side by side, and in a chain', () => {
+    for (const columns of [1, 2, 3]) {
+      const { nodes: chain } = snapshotOf('/c', Array.from({ length: 6 }, (_, i) => record(`lock-${formatSequence(i)}`, `0x${i + 1}`)));
+      const layout = layoutQueue(chain, { ...DEFAULT_QUEUE_LAYOUT, columns });
+      for (const edge of layout.edges) expect(onCard(layout, edge.to, edgeEnd(edge, layout.options))).toBe(true);
+    }
   });
 });

@@ -125,11 +125,13 @@ export function rowTop(row: number, options: QueueLayoutOptions): number {
 }
 
 /**
- * The SVG path of an edge. From the first card of a row, as a curve in the left gutter from
- * its left side to the left side of the node it watches (longer jumps bulge further out, so
- * that edges which skip nodes stay apart). From a card further right, which has cards on its
- * left: up into the gap above its row, to the gutter, and on as before; or, when it watches a
- * card in the row just above, straight across that gap.
+ * The SVG path of an edge; it always ends on the card the edge names. Between first cards of
+ * their rows: a curve in the left gutter from one card's left side to the other's (longer jumps
+ * bulge further out, so that edges which skip nodes stay apart). To a card in the row just above:
+ * straight across the gap, from the top of one card to the bottom of the other. Otherwise out to
+ * the gutter (a card with cards on its left first goes up into the gap above its row), up the
+ * gutter, and in: to the left side of a first card, or along the gap below a card further right
+ * and up into it.
  */
 export function edgePath(edge: PlacedEdge, options: QueueLayoutOptions = DEFAULT_QUEUE_LAYOUT): string {
   const { cardHeight, cardWidth, columnGap, gap, gutter, padding } = options;
@@ -139,26 +141,45 @@ export function edgePath(edge: PlacedEdge, options: QueueLayoutOptions = DEFAULT
   const rowY = (row: number): number => (row === PARENT_ROW ? padding / 2 : rowTop(row, options) + cardHeight / 2);
   const reach = Math.min(gutter - 8, 28 + 10 * Math.min(Math.abs(edge.fromRow - Math.max(edge.toRow, 0)), 6));
   const path = d3Path();
-  if (edge.fromColumn === 0) {
-    path.moveTo(left, rowY(edge.fromRow));
-    path.bezierCurveTo(left - reach, rowY(edge.fromRow), left - reach, rowY(edge.toRow), left - 6, rowY(edge.toRow));
-    return path.toString();
-  }
   const top = rowTop(edge.fromRow, options);
-  const startX = columnX(edge.fromColumn) + cardWidth / 2;
-  if (edge.toRow === edge.fromRow - 1) {
+  if (edge.toRow === edge.fromRow - 1 && (edge.fromColumn > 0 || edge.toColumn > 0)) {
+    const startX = columnX(edge.fromColumn) + cardWidth / 2;
     const endX = columnX(edge.toColumn) + cardWidth / 2;
     const bottom = rowTop(edge.toRow, options) + cardHeight;
     path.moveTo(startX, top);
     path.bezierCurveTo(startX, top - gap / 2, endX, bottom + gap / 2, endX, bottom + 5);
     return path.toString();
   }
-  const lane = top - gap / 2;
-  path.moveTo(startX, top);
-  path.quadraticCurveTo(startX, lane, startX - gap / 2, lane);
-  path.lineTo(left - reach / 2, lane);
-  path.bezierCurveTo(left - reach, lane, left - reach, rowY(edge.toRow), left - 6, rowY(edge.toRow));
+  // Out to the gutter, at `y`.
+  let y: number;
+  if (edge.fromColumn === 0) {
+    y = rowY(edge.fromRow);
+    path.moveTo(left, y);
+  } else {
+    const startX = columnX(edge.fromColumn) + cardWidth / 2;
+    y = top - gap / 2;
+    path.moveTo(startX, top);
+    path.quadraticCurveTo(startX, y, startX - gap / 2, y);
+    path.lineTo(left - reach / 2, y);
+  }
+  const fromX = edge.fromColumn === 0 ? left : left - reach / 2;
+  if (edge.toColumn === 0 || edge.toRow === PARENT_ROW) {
+    path.bezierCurveTo(fromX - reach / 2, y, left - reach, rowY(edge.toRow), left - 6, rowY(edge.toRow));
+    return path.toString();
+  }
+  // In along the gap below the target's row, then up into the target card.
+  const lane = rowTop(edge.toRow, options) + cardHeight + gap / 2;
+  const endX = columnX(edge.toColumn) + cardWidth / 2;
+  path.bezierCurveTo(fromX - reach / 2, y, left - reach, lane, left - reach / 2, lane);
+  path.lineTo(endX - gap / 2, lane);
+  path.quadraticCurveTo(endX, lane, endX, lane - gap / 2 + 5);
   return path.toString();
+}
+
+/** Where an edge's path ends (its arrowhead), in drawing units: on the card it names. */
+export function edgeEnd(edge: PlacedEdge, options: QueueLayoutOptions = DEFAULT_QUEUE_LAYOUT): { x: number; y: number } {
+  const numbers = edgePath(edge, options).match(/-?\d+(?:\.\d+)?(?:e-?\d+)?/g) ?? [];
+  return { x: Number(numbers[numbers.length - 2]), y: Number(numbers[numbers.length - 1]) };
 }
 
 /** The rows on screen (with a margin) for a scroll position: only these are drawn. */

@@ -15,7 +15,7 @@ describe('the watch verdict of a lock', () => {
     expect(verdict).toEqual({ checkable: 3, confirmed: 0, missing: 1, pending: 1, unreported: 1, children: 1 });
     const text = describeWatchVerdict(verdict)!;
     expect(text).toContain('1 waiter began to wait too recently');
-    expect(text).toContain('cannot tell what 1 waiter watch');
+    expect(text).toContain('has not reported the sessions of 1 waiter');
     expect(text).toContain('ZooKeeper does not report');
   });
 

@@ -41,7 +41,9 @@ export function describeWatchVerdict(verdict: WatchVerdict): string | null {
   else if (verdict.confirmed > 0) parts.push(`ZooKeeper confirms the watch of ${waiters(verdict.confirmed)}.`);
   if (verdict.pending > 0) parts.push(`${waiters(verdict.pending)} began to wait too recently to judge: ZooKeeper is asked again every few seconds.`);
   if (verdict.unreported > 0) {
-    parts.push(`The explorer cannot tell what ${waiters(verdict.unreported)} watch: no ZooKeeper member reported their sessions (four-letter words refused, or the member did not answer; see /api/health).`);
+    parts.push(
+      `ZooKeeper has not reported the sessions of ${waiters(verdict.unreported)}, so what they watch cannot be told yet; it is asked every few seconds. If this stays, four-letter words are refused or a member does not answer (see /api/health).`,
+    );
   }
   if (verdict.children > 0) {
     parts.push(`${waiters(verdict.children)} watch the parent’s children, which ZooKeeper does not report: they cannot be checked.`);

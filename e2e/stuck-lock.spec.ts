@@ -1,0 +1,139 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { LockPage } from './pages/lock-page';
+import { TwoLockClient } from '../server/testing/real-clients';
+
+/** The verdicts an operator comes for, on the page they look at: a deadlock, and waiters no watch will wake. */
+test.describe('a stuck lock, as the operator sees it', () => {
+  test('a deadlock of two Curator applications is said first on both lock pages, flagged on the dashboard and drawn in red in the waits-for view', async ({ page, explorerUrl, zk }) => {
+    test.setTimeout(90_000);
+    const accounts = zk.lockPath('deadlock-accounts');
+    const ledger = zk.lockPath('deadlock-ledger');
+    const connect = process.env.EXPLORER_ZK_CONNECT!;
+    const one = await TwoLockClient.start(connect, accounts, ledger);
+    const two = await TwoLockClient.start(connect, ledger, accounts);
+    try {
+      const lock = new LockPage(page, explorerUrl);
+      await lock.goto(accounts);
+      await expect(lock.nodes).toHaveCount(1);
+      const asked = Date.now();
+      await Promise.all([one.go(), two.go()]);
+      const alert = page.getByTestId('deadlock-alert');
+      await expect(alert).toBeVisible({ timeout: 15_000 });
+      console.log(`deadlock said on the lock page ${Date.now() - asked} ms after both Curator clients asked for their second lock`);
+      // It is the first thing in the page's main column, above the summary.
+      const [alertBox, summaryBox] = [await alert.boundingBox(), await page.getByTestId('lock-summary').boundingBox()];
+      expect(alertBox!.y).toBeLessThan(summaryBox!.y);
+      await expect(alert).toContainText('will not be released on its own');
+      const steps = alert.getByTestId('deadlock-step');
+      await expect(steps).toHaveCount(2);
+      await expect(alert.locator(`[data-testid="deadlock-step"][data-session="${two.session}"]`)).toContainText('this lock');
+      // Client addresses come with ZooKeeper's next report.
+      await expect(alert.locator(`[data-testid="deadlock-step"][data-session="${one.session}"]`)).toContainText(/\(127\.0\.0\.1:\d+\)/);
+      await expect(page.locator('[data-testid="anomaly"][data-kind="deadlock"]')).toHaveCount(1);
+
+      // The other lock of the cycle is a link, and says it too.
+      await alert.getByTestId('deadlock-lock-link').click();
+      await expect(page).toHaveURL(new RegExp(`/locks${ledger}$`));
+      await expect(page.getByTestId('deadlock-alert')).toBeVisible();
+
+      // The dashboard flags both rows.
+      await page.goto(explorerUrl);
+      for (const path of [accounts, ledger]) await expect(page.locator(`[data-testid="lock-row"][data-path="${path}"] [data-testid="row-deadlock"]`)).toBeVisible();
+
+      // The waits-for view draws the cycle in red: two sessions, an arrow each way.
+      await page.getByTestId('nav-waits-for').click();
+      await expect(page.locator('[data-testid="waits-edge"][data-deadlocked="true"]')).toHaveCount(2);
+      for (const session of [one.session, two.session]) await expect(page.locator(`[data-testid="waits-session"][data-session="${session}"]`)).toHaveAttribute('data-deadlocked', 'true');
+      await expect(page.getByTestId('waits-deadlock')).toContainText(accounts);
+    } finally {
+      await one.stop();
+      await two.stop();
+    }
+    // Once one of them ends, the cycle is gone from the view.
+    await expect(page.locator('[data-testid="waits-edge"][data-deadlocked="true"]')).toHaveCount(0, { timeout: 20_000 });
+  });
+
+  test('waiters that watch nothing are each named, and the legend and the verdict agree', async ({ page, explorerUrl, zk }) => {
+    const path = zk.lockPath('unwatched');
+    const admin = await zk.session();
+    await admin.mkdirp(path);
+    for (let i = 0; i < 4; i += 1) await (await zk.session()).create(`${path}/lock-`, null, 'ephemeral-sequential');
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(path);
+    await expect(page.locator('[data-testid="anomaly"][data-kind="no-watch"]')).toHaveCount(3, { timeout: 15_000 });
+    await expect(page.locator('[data-testid="watch-edge"][data-confirmed="missing"]')).toHaveCount(3);
+    await expect(page.getByTestId('anomaly-none')).toHaveCount(0);
+    await expect(page.getByTestId('summary-candidates')).toContainText('menagerie');
+  });
+});
+
+/** For each watch edge, whether its arrow ends on the card it names (in page pixels, with room for the arrowhead). */
+async function edgeEnds(page: Page): Promise<Array<{ from: string; to: string; onCard: boolean }>> {
+  return page.evaluate(() => {
+    const cards = new Map<string, DOMRect>();
+    for (const card of document.querySelectorAll('[data-testid="lock-node"]')) cards.set(card.getAttribute('data-name') ?? '', card.getBoundingClientRect());
+    return [...document.querySelectorAll<SVGPathElement>('[data-testid="watch-edge"]')].map((edge) => {
+      const end = edge.getPointAtLength(edge.getTotalLength());
+      const matrix = edge.getScreenCTM()!;
+      const x = matrix.a * end.x + matrix.c * end.y + matrix.e;
+      const y = matrix.b * end.x + matrix.d * end.y + matrix.f;
+      const box = cards.get(edge.getAttribute('data-to') ?? '');
+      // An edge to the lock's parent (a herd, a semaphore's next in line) ends on the parent, drawn above the first card.
+      if ((edge.getAttribute('data-to') ?? '').startsWith('/')) return { from: edge.getAttribute('data-from') ?? '', to: edge.getAttribute('data-to') ?? '', onCard: true };
+      const onCard = box !== undefined && x >= box.left - 8 && x <= box.right + 8 && y >= box.top - 8 && y <= box.bottom + 8;
+      return { from: edge.getAttribute('data-from') ?? '', to: edge.getAttribute('data-to') ?? '', onCard };
+    });
+  });
+}
+
+test.describe('every edge ends on the card it names, in Chromium', () => {
+  const layouts: Array<{ label: string; spawns: Array<Record<string, unknown>>; edges: number }> = [
+    { label: 'mutex', spawns: [{ strategy: 'chained-getdata', count: 5 }], edges: 4 },
+    // A writer holds, six readers wait together (two rows of three at this width), and a writer waits behind the last, drawn third in its row.
+    { label: 'read-write', spawns: [{ strategy: 'write', count: 1 }, { strategy: 'read', count: 6 }, { strategy: 'write', count: 1 }], edges: 7 },
+    // Three hold leases; of the three queued, the first watches the leases (the parent), the others their predecessor.
+    { label: 'semaphore', spawns: [{ strategy: 'semaphore', count: 6, maxLeases: 3 }], edges: 3 },
+  ];
+  for (const { label, spawns, edges } of layouts) {
+    test(label, async ({ page, explorerUrl, zk, request }) => {
+      const path = `/sim${zk.lockPath(`edges-${label}`)}`;
+      await page.setViewportSize({ width: 1920, height: 1000 });
+      const lock = new LockPage(page, explorerUrl);
+      await lock.goto(path);
+      for (const spawn of spawns) {
+        expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, holdMs: 600_000, ...spawn } })).status()).toBe(201);
+      }
+      await expect(lock.edges).toHaveCount(edges, { timeout: 20_000 });
+      // Let the arrival animations end.
+      await page.waitForTimeout(600);
+      const ends = await edgeEnds(page);
+      expect(ends.filter((end) => !end.onCard)).toEqual([]);
+      if (label === 'read-write') await page.screenshot({ path: test.info().outputPath('read-write.png') });
+      await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+    });
+  }
+
+  test('herd: every edge ends on the parent, above the holder', async ({ page, explorerUrl, zk, request }) => {
+    const path = `/sim${zk.lockPath('edges-herd')}`;
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(path);
+    expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, strategy: 'herd', count: 5, holdMs: 600_000 } })).status()).toBe(201);
+    await expect(lock.edges).toHaveCount(4, { timeout: 20_000 });
+    await page.waitForTimeout(600);
+    const points = await page.evaluate(() =>
+      [...document.querySelectorAll<SVGPathElement>('[data-testid="watch-edge"]')].map((edge) => {
+        const end = edge.getPointAtLength(edge.getTotalLength());
+        const matrix = edge.getScreenCTM()!;
+        return { x: matrix.a * end.x + matrix.c * end.y + matrix.e, y: matrix.b * end.x + matrix.d * end.y + matrix.f };
+      }),
+    );
+    const holder = (await page.locator('[data-testid="lock-node"][data-role="holder"]').boundingBox())!;
+    for (const point of points) {
+      expect(point.y).toBeLessThanOrEqual(holder.y + 2);
+      expect(Math.abs(point.x - points[0]!.x)).toBeLessThan(1);
+      expect(Math.abs(point.y - points[0]!.y)).toBeLessThan(1);
+    }
+    await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+  });
+});
