@@ -19,6 +19,7 @@ describe('summarizeLock', () => {
       holderSince: 1000,
       oldestWaiterSince: 2000,
       anomalies: 0,
+      anomalyKinds: [],
     });
   });
 

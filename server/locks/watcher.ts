@@ -18,6 +18,8 @@ interface Parent {
   exists: boolean;
   /** The parent's cversion at the last listing read: how many child changes that listing includes. */
   cversion: number | null;
+  /** The parent's creating transaction at that listing: a parent made again starts its cversion anew. */
+  czxid: string | null;
   records: Map<string, ChildRecord>;
   /** One stable function per parent, since the client de-duplicates watchers by identity. */
   watcher: Watcher;
@@ -61,6 +63,9 @@ export class LockWatcher {
   private staleTimer: NodeJS.Timeout | null = null;
   /** Called whenever a loop of reads ends: `fresh` waits on it. */
   private readonly caughtUp = new Set<() => void>();
+  /** What the published snapshot was made from: each parent's state at its last listing, and when it was published. */
+  private readonly published = new Map<string, { exists: boolean; cversion: number; czxid: string | null }>();
+  private publishedAt = 0;
   private settleFirst!: (error?: unknown) => void;
   /** Settles after the first read: resolves with the lock loaded, or rejects with why it could not be. */
   readonly ready: Promise<void>;
@@ -108,28 +113,20 @@ export class LockWatcher {
 
   /**
    * The snapshot with every change ZooKeeper had made to the lock's parents when this was asked:
-   * their stats are read now and compared with the listings the snapshot was made from; while
-   * one is behind it is read again, and the answer waits for it (bounded). It says when it was
-   * found current and at which pzxid.
+   * their stats are read now, and while the published snapshot was made from older listings of
+   * them, they are read again and the answer waits for it (bounded). Changes made after the ask
+   * need not be waited for, so a lock that never stops changing is answered too. It says when it
+   * was known current and at which pzxid.
    */
   async fresh(timeoutMs = FRESH_TIMEOUT_MS): Promise<LockSnapshot> {
     await this.ready;
-    const deadline = Date.now() + timeoutMs;
+    const asked = Date.now();
+    const deadline = asked + timeoutMs;
+    const paths = [...this.parents.keys()];
+    const stats = await Promise.all(paths.map((path) => this.session.exists(path)));
     for (;;) {
-      const asked = Date.now();
-      const paths = [...this.parents.keys()];
-      const stats = await Promise.all(paths.map((path) => this.session.exists(path)));
-      const behind = paths.filter((path, index) => {
-        const parent = this.parents.get(path);
-        const stat = stats[index] ?? null;
-        if (parent === undefined) return false;
-        if (stat === null) return parent.exists;
-        return !parent.exists || parent.cversion === null || parent.cversion < stat.cversion;
-      });
-      if (behind.length === 0 && !this.running && this.dirty.size === 0) {
-        const root = stats[paths.indexOf(this.path)] ?? null;
-        return { ...this.current, read: { at: asked, pzxid: root?.pzxid ?? null } };
-      }
+      const behind = paths.filter((path, index) => !this.includes(path, stats[index] ?? null, asked));
+      if (behind.length === 0) return { ...this.current, read: { at: Math.max(asked, this.current.read?.at ?? 0), pzxid: this.current.read?.pzxid ?? null } };
       if (this.stopped || Date.now() >= deadline) return this.current;
       this.refresh(...behind);
       await new Promise<void>((resolve) => {
@@ -141,6 +138,18 @@ export class LockWatcher {
         this.caughtUp.add(() => done());
       });
     }
+  }
+
+  /** Whether the published snapshot has every child change ZooKeeper had made to the parent `path` when it showed `stat`. */
+  private includes(path: string, stat: ZnodeStat | null, asked: number): boolean {
+    // A parent the recipe no longer uses does not hold the answer back.
+    if (!this.parents.has(path)) return true;
+    const seen = this.published.get(path);
+    if (seen === undefined) return false;
+    // Gone, or gone and made again, since: only a listing read after the ask is new enough.
+    if (stat === null) return !seen.exists || this.publishedAt >= asked;
+    if (!seen.exists || seen.czxid !== stat.czxid) return this.publishedAt >= asked;
+    return seen.cversion >= stat.cversion;
   }
 
   /**
@@ -191,7 +200,7 @@ export class LockWatcher {
 
   private addParent(path: string): void {
     if (this.parents.has(path)) return;
-    this.parents.set(path, { exists: false, cversion: null, records: new Map(), watcher: () => this.refresh(path) });
+    this.parents.set(path, { exists: false, cversion: null, czxid: null, records: new Map(), watcher: () => this.refresh(path) });
     this.dirty.add(path);
   }
 
@@ -219,7 +228,12 @@ export class LockWatcher {
       this.wakeReaders();
       return;
     }
-    if (!this.stopped) this.publish();
+    if (!this.stopped) {
+      this.publish();
+      this.published.clear();
+      for (const [path, parent] of this.parents) this.published.set(path, { exists: parent.exists, cversion: parent.cversion ?? -1, czxid: parent.czxid });
+      this.publishedAt = Date.now();
+    }
     this.settleFirst();
     this.wakeReaders();
   }
@@ -240,6 +254,7 @@ export class LockWatcher {
       const listing = await this.session.getChildren(path, watcher);
       names = listing.children;
       parent.cversion = listing.stat.cversion;
+      parent.czxid = listing.stat.czxid;
       if (isRoot) {
         // The path's own data matters to a few recipes (Kazoo keeps a semaphore's max_leases there): read it when it appears.
         if (this.self === null) this.change.other = true;
@@ -255,6 +270,7 @@ export class LockWatcher {
       if (stat !== null && this.options.live) this.dirty.add(path);
       parent.exists = false;
       parent.cversion = null;
+      parent.czxid = null;
       parent.records.clear();
       if (isRoot) this.self = null;
       this.change.other = true;
