@@ -82,6 +82,8 @@ try {
   }
   const started = Date.now();
   let asked = 0;
+  // At each read, how many waiters there were and how many of their watches ZooKeeper had confirmed: the verdicts were made, not left unknown.
+  const judged: Array<{ waiters: number; confirmed: number }> = [];
   while (Date.now() - started < seconds * 1000) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const [rest, diagnostics] = await Promise.all([
@@ -89,18 +91,20 @@ try {
       fetch(`${explorer.url}/api/diagnostics`).then(async (response) => DiagnosticsSchema.parse(await response.json())),
     ]);
     asked += 1;
+    const waiting = rest.nodes.filter((node) => node.role === 'waiter');
+    judged.push({ waiters: waiting.length, confirmed: waiting.filter((node) => node.watchConfirmed === true).length });
     note('REST', rest.anomalies.map((anomaly) => anomaly.kind));
     note('diagnostics', diagnostics.anomalies.map((anomaly) => anomaly.kind));
     if (asked % 30 === 0) console.log(`${Math.round((Date.now() - started) / 1000)} s: ${handovers} handovers, ${deltas} deltas, ${alarms.length} anomalies seen`);
   }
   stop = true;
   await Promise.allSettled(running);
-  const waiters = (snapshot as LockSnapshot | null)?.nodes.filter((node) => node.role === 'waiter') ?? [];
-  const confirmed = waiters.filter((node) => node.watchConfirmed === true).length;
+  const waiters = judged.reduce((sum, read) => sum + read.waiters, 0);
+  const confirmed = judged.reduce((sum, read) => sum + read.confirmed, 0);
   console.log(
     `\nverdicts: ${contenders} chained contenders, a handover every ${holdMs} ms for ${seconds} s: ${handovers} handovers, ${deltas} deltas applied, ` +
       `${asked} REST and diagnostics reads; anomalies seen at any moment: ${alarms.length} (target 0); ` +
-      `at the end ZooKeeper confirmed the watch of ${confirmed} of ${waiters.length} waiters.`,
+      `over the REST reads ZooKeeper had confirmed ${confirmed} of ${waiters} waiters' watches (${((100 * confirmed) / Math.max(1, waiters)).toFixed(0)}%; the rest had begun to wait since its last report).`,
   );
   for (const alarm of alarms.slice(0, 20)) console.log(`  ${alarm}`);
   socket.close();

@@ -33,7 +33,7 @@ export function judgeHerd(window: HerdWindow): HerdVerdict {
     const changes = [deleted > 0 ? `${deleted} deleted` : null, created > 0 ? `${created} created` : null].filter((part) => part !== null).join(' and ');
     return {
       kind: 'herd',
-      evidence: `ZooKeeper's cons: after ${changes} ${created + deleted === 1 ? 'child' : 'children'}, ${woke} of the ${waiting} waiting sessions sent requests (in a chained lock only the next in line would)`,
+      evidence: `ZooKeeper's cons: after ${changes} ${created + deleted === 1 ? 'child' : 'children'}, ${woke} of the ${waiting} waiting sessions sent requests (in a chained lock only the next in line would).`,
     };
   }
   if (deleted > 0 && woke <= deleted) return { kind: 'chain' };

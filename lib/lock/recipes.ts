@@ -621,7 +621,7 @@ export function analyzeLock(input: LockInput, context: AnalysisContext): LockAna
   const kinds = new Set(input.root.children.map((record) => classify(record).kind));
   const detected = detectFromKinds(names, kinds, input.self?.data ?? null, input.hint);
   // Names cannot tell a herd from a chain: what its waiters do can (the explorer's own simulator, or ZooKeeper's report of who woke).
-  const herdBy = detected.id === 'single-node' || detected.id === 'unknown' ? null : input.declared === 'herd' ? 'declared by the explorer’s simulator, which runs these contenders' : (input.herdEvidence ?? null);
+  const herdBy = detected.id === 'single-node' || detected.id === 'unknown' ? null : input.declared === 'herd' ? 'Declared by the explorer’s simulator, which runs these contenders.' : (input.herdEvidence ?? null);
   const recipe = herdBy !== null ? recipeInfo('herd', null, herdBy) : recipeInfo(detected.id, detected.note);
   const id = recipe.id;
   if (!input.root.exists) return { recipe, nodes: [] };

@@ -117,7 +117,8 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
    */
   async snapshot(path: string): Promise<LockSnapshot> {
     const entry = this.entries.get(path);
-    if (entry !== undefined) return entry.watcher.fresh();
+    // Judged now: the watcher brings its anomalies up to date a moment after each change.
+    if (entry !== undefined) return entry.watcher.withAnomalies(await entry.watcher.fresh());
     const once = new LockWatcher(this.session, path, () => undefined, {
       live: false,
       declared: () => this.declarations.get(path) ?? null,

@@ -13,6 +13,8 @@ const ANOMALY_DELAY_MS = 200;
 const REPORT_MARGIN_MS = 200;
 /** How long a read waits for the watcher to catch up with what ZooKeeper had when the read was asked. */
 const FRESH_TIMEOUT_MS = 10_000;
+/** How long child changes are kept for telling a herd: far longer than the time between two reports. */
+const CHILD_EVENTS_KEPT_MS = 60_000;
 
 interface Parent {
   exists: boolean;
@@ -290,7 +292,11 @@ export class LockWatcher {
     }
     const fresh = names.filter((name) => !parent.records.has(name));
     this.change.added += fresh.length;
-    if (isRoot) for (let i = 0; i < fresh.length; i += 1) this.childEvents.push({ at, created: true });
+    if (isRoot) {
+      for (let i = 0; i < fresh.length; i += 1) this.childEvents.push({ at, created: true });
+      // Without reports (introspection off or failing) nobody reads them: only the last minute is kept.
+      while (this.childEvents.length > 0 && this.childEvents[0]!.at < at - CHILD_EVENTS_KEPT_MS) this.childEvents.shift();
+    }
     for (const record of await readChildren(this.session, path, fresh)) parent.records.set(record.name, record);
     if (isRoot) this.updateAuxiliaryParents(names);
   }
