@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { lcg } from '../lib/random';
 import type { WaitsForGraph } from '../lib/protocol';
 import { edgeGeometry, layoutWaitsFor, MARK_RADIUS, type GraphLayout } from '../lib/view/waits-for-layout';
@@ -22,6 +22,8 @@ function GraphPicture({ layout, graph }: { layout: GraphLayout; graph: WaitsForG
     <svg
       className="waits-graph"
       viewBox={`${x} ${y} ${width} ${height}`}
+      // A large graph gets a tall picture (the page scrolls) rather than small print.
+      style={{ height: `${Math.round(Math.min(1800, Math.max(420, height * 0.8)))}px` }}
       role="img"
       aria-label={`Waits-for graph: ${graph.sessions.length} sessions that hold locks, ${graph.groups.length} groups of waiters, ${graph.deadlocks.length} deadlocks`}
       data-testid="waits-graph"
@@ -68,11 +70,11 @@ function GraphPicture({ layout, graph }: { layout: GraphLayout; graph: WaitsForG
             <circle cx={mark.x} cy={mark.y} r={MARK_RADIUS} className={`waits-session${mark.deadlocked ? ' dead' : ''}`} />
             {labelAll || mark.deadlocked ? (
               <>
-                <text x={mark.x} y={mark.y + MARK_RADIUS + 13} textAnchor="middle" className="waits-label">
+                <text x={mark.x} y={mark.y + MARK_RADIUS + (mark.deadlocked ? 16 : 13)} textAnchor="middle" className="waits-label">
                   {shortSession(mark.id)}
                 </text>
                 {mark.detail ? (
-                  <text x={mark.x} y={mark.y + MARK_RADIUS + 25} textAnchor="middle" className="waits-label muted-text">
+                  <text x={mark.x} y={mark.y + MARK_RADIUS + (mark.deadlocked ? 31 : 25)} textAnchor="middle" className="waits-label muted-text">
                     {mark.detail}
                   </text>
                 ) : null}
@@ -85,9 +87,16 @@ function GraphPicture({ layout, graph }: { layout: GraphLayout; graph: WaitsForG
   );
 }
 
+/** The sessions on a cycle and the edges between them: what an operator with a deadlock needs first. */
+function cyclesOnly(graph: WaitsForGraph): WaitsForGraph {
+  return { ...graph, sessions: graph.sessions.filter((session) => session.deadlocked), groups: [], edges: graph.edges.filter((edge) => edge.deadlocked) };
+}
+
 /** Who waits for whom across every lock followed, live, with every deadlock in red and listed beside. */
 export function WaitsForView() {
-  const graph = useWaitsFor();
+  const everything = useWaitsFor();
+  const [onlyCycles, setOnlyCycles] = useState(false);
+  const graph = useMemo(() => (everything === null || !onlyCycles ? everything : cyclesOnly(everything)), [everything, onlyCycles]);
   // Laid out again whenever the graph changes, from the last picture's positions, so that a change moves little.
   const [drawn, setDrawn] = useState<{ graph: WaitsForGraph; layout: GraphLayout } | null>(null);
   if (graph !== null && drawn?.graph !== graph) {
@@ -129,9 +138,14 @@ export function WaitsForView() {
             </ol>
           ))
         )}
-        <p className="muted small">
-          {graph.sessions.length} sessions hold locks; {graph.groups.reduce((sum, group) => sum + group.count, 0)} waiters hold nothing and are drawn as one box per lock. An arrow
-          goes from a waiter to the session holding the lock it waits in; red arrows close a cycle.
+        <label className="check" htmlFor="only-cycles">
+          <input id="only-cycles" type="checkbox" checked={onlyCycles} data-testid="only-cycles" onChange={(event) => setOnlyCycles(event.target.checked)} />
+          <span>Only the sessions on a cycle</span>
+        </label>
+        <p className="muted small" data-testid="waits-legend">
+          {graph.sessions.length} session{graph.sessions.length === 1 ? '' : 's'} hold locks
+          {graph.groups.length > 0 ? `; ${graph.groups.reduce((sum, group) => sum + group.count, 0)} waiters that hold nothing are drawn as one box per lock` : ''}. An arrow goes from a waiter to
+          the session holding the lock it waits in; red arrows close a cycle. Hover a mark for its session and locks; click it to open it.
         </p>
       </section>
       <section className="waits-canvas" aria-label="Waits-for graph">

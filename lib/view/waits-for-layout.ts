@@ -53,16 +53,20 @@ export function layoutWaitsFor(graph: WaitsForGraph, previous: ReadonlyMap<strin
     return { mark, x: was?.x ?? Math.cos(angle) * radius, y: was?.y ?? Math.sin(angle) * radius };
   });
   const byId = new Map(bodies.map((body) => [body.mark.id, body]));
-  const links: Array<SimulationLinkDatum<Body>> = graph.edges
+  const links: Array<SimulationLinkDatum<Body> & { deadlocked: boolean }> = graph.edges
     .filter((edge) => byId.has(edge.from) && byId.has(edge.to))
-    .map((edge) => ({ source: byId.get(edge.from)!, target: byId.get(edge.to)! }));
+    .map((edge) => ({ source: byId.get(edge.from)!, target: byId.get(edge.to)!, deadlocked: edge.deadlocked }));
+  // About the radius of the cloud the marks settle in.
+  const top = 45 * Math.sqrt(bodies.length);
   const simulation = forceSimulation(bodies)
     .randomSource(random)
-    .force('link', forceLink(links).distance(110).strength(0.5))
+    // A cycle's marks keep room between them for their labels.
+    .force('link', forceLink(links).distance((link) => (link.deadlocked ? 190 : 110)).strength(0.5))
     .force('charge', forceManyBody().strength(-260).distanceMax(600))
-    .force('collide', forceCollide<Body>((body) => (body.mark.kind === 'group' ? MARK_RADIUS * 2.6 : MARK_RADIUS * 2.2)))
-    .force('x', forceX(0).strength(0.04))
-    .force('y', forceY(0).strength(0.04))
+    .force('collide', forceCollide<Body>((body) => (body.mark.deadlocked ? MARK_RADIUS * 5 : body.mark.kind === 'group' ? MARK_RADIUS * 2.6 : MARK_RADIUS * 2.2)))
+    // Cycles are pulled to the top, where the eye goes first and the page opens.
+    .force('x', forceX<Body>(0).strength((body) => (body.mark.deadlocked ? 0.1 : 0.04)))
+    .force('y', forceY<Body>((body) => (body.mark.deadlocked ? -top : 0)).strength((body) => (body.mark.deadlocked ? 0.1 : 0.04)))
     .stop();
   // A picture drawn before is only nudged (a cooler start), so that a change moves little; a new one is laid out in full.
   const fresh = bodies.filter((body) => !previous.has(body.mark.id)).length;
