@@ -49,6 +49,17 @@ export function SessionTable() {
     };
   }, [list]);
 
+  // A link to one session (`#session-0x…`, from a deadlock or the waits-for view) scrolls to its row once the rows are there.
+  const [target, setTarget] = useState<string | null>(null);
+  useEffect(() => {
+    if (sessions === null) return;
+    const id = /^#session-(0x[0-9a-f]+)$/.exec(window.location.hash)?.[1] ?? null;
+    const row = id === null ? null : document.getElementById(`session-${id}`);
+    row?.scrollIntoView({ block: 'center' });
+    const timer = setTimeout(() => setTarget(row === null ? null : id), 0);
+    return () => clearTimeout(timer);
+  }, [sessions]);
+
   if (error) return <p className="error-box" role="alert">{error}</p>;
   if (sessions === null) {
     return (
@@ -94,7 +105,14 @@ export function SessionTable() {
         </thead>
         <tbody onKeyDown={moveBetweenRows}>
           {sessions.sessions.map((session) => (
-            <tr key={session.sessionId} id={`session-${session.sessionId}`} data-testid="session-row" data-session={session.sessionId}>
+            <tr
+              key={session.sessionId}
+              id={`session-${session.sessionId}`}
+              data-testid="session-row"
+              data-session={session.sessionId}
+              className={target === session.sessionId ? 'targeted' : undefined}
+              aria-current={target === session.sessionId ? 'true' : undefined}
+            >
               <td className="mono">
                 {session.sessionId === '0x0' ? 'none (persistent nodes)' : session.sessionId}
                 {session.origin !== null ? (
