@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { sideFigures } from '../lib/demo/classroom';
 import { spawnRequest, type Scenario } from '../lib/demo/scenarios';
 import { describeAnomaly, type Language, type MessageKey } from '../lib/i18n/messages';
-import type { Anomaly, ContenderInfo, ContenderState } from '../lib/protocol';
+import { ContenderListSchema, type Anomaly, type ContenderInfo, type ContenderState } from '../lib/protocol';
 import { Failure } from './Failure';
 import { useLanguage } from './language';
 import { Counters } from './Counters';
@@ -138,7 +138,15 @@ export function ScenarioView({ scenario, simulation }: { scenario: Scenario; sim
   const fault = async (): Promise<void> => {
     const spec = scenario.fault;
     if (spec === null || paths === null) return;
-    const targets = spec.target === 'all' ? all : all.filter((contender) => contender.path === paths[0] && contender.state === 'holding').slice(0, 1);
+    // Who suffers it is read from the server at the click: the pushed list may be a moment behind, and a fault must not miss.
+    const current = await fetch('/api/sim/contenders')
+      .then(async (response) => ContenderListSchema.parse(await response.json()).contenders.filter((contender) => paths.includes(contender.path)))
+      .catch(() => all);
+    const targets = spec.target === 'all' ? current : current.filter((contender) => contender.path === paths[0] && contender.state === 'holding').slice(0, 1);
+    if (targets.length === 0) {
+      setError(spec.target === 'all' ? 'no contender is running yet' : 'nobody holds the lock right now');
+      return;
+    }
     const failures = await Promise.all(targets.map((target) => control('POST', `/api/sim/contenders/${target.id}/${spec.action}`, spec.ms === undefined ? {} : { ms: spec.ms })));
     setError(failures.find((failure) => failure !== null) ?? null);
   };

@@ -26,7 +26,7 @@ test.describe('the home page', () => {
     await first.create(`${lockPath}/_c_${randomUUID()}-lock-`, null, 'ephemeral-sequential');
     const second = await zk.session();
     await second.create(`${lockPath}/_c_${randomUUID()}-lock-`, null, 'ephemeral-sequential');
-    await expect(row).toContainText('Curator InterProcessMutex');
+    await expect(row).toContainText('Curator lock (InterProcessMutex layout)');
     await expect(row.getByTestId('queue-length')).toHaveText('1');
 
     await row.getByRole('link').click();

@@ -2,6 +2,19 @@
 // "tests: N passed, N failed". Exits 1 when a report is missing or anything failed or ran no test.
 import { existsSync, readFileSync } from 'node:fs';
 
+/** The titles of Playwright tests whose outcome was flaky, from the JSON report's nested suites. */
+function flakyTitles(suites, prefix = '') {
+  const titles = [];
+  for (const suite of suites) {
+    const path = suite.title ? `${prefix}${suite.title} › ` : prefix;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) if (test.status === 'flaky') titles.push(`${path}${spec.title}`);
+    }
+    titles.push(...flakyTitles(suite.suites ?? [], path));
+  }
+  return titles;
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -12,10 +25,11 @@ for (const file of process.argv.slice(2)) {
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
   if (report.stats) {
-    // Playwright: expected = passed, unexpected = failed, flaky = passed on retry.
-    passed += report.stats.expected + report.stats.flaky;
-    failed += report.stats.unexpected;
+    // Playwright: expected = passed, unexpected = failed, flaky = passed only on retry. A flaky test is a failing test.
+    passed += report.stats.expected;
+    failed += report.stats.unexpected + report.stats.flaky;
     skipped += report.stats.skipped;
+    for (const title of flakyTitles(report.suites ?? [])) console.error(`flaky (failed, then passed on retry): ${title}`);
   } else {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
