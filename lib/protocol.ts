@@ -459,13 +459,28 @@ export const WaitsForGraphSchema = z.object({
 export type WaitsForGraph = z.infer<typeof WaitsForGraphSchema>;
 export type Diagnostics = z.infer<typeof DiagnosticsSchema>;
 
-/** What the explorer learns from ZooKeeper's four-letter words, and why not when it cannot. */
+/** Where a member's watches and connections came from: its four-letter words, or its AdminServer where they are refused. */
+export const IntrospectionSourceSchema = z.enum(['four-letter-words', 'admin-server']);
+export type IntrospectionSource = z.infer<typeof IntrospectionSourceSchema>;
+
+/** What the explorer learns from ZooKeeper's four-letter words or AdminServer, and why not when it cannot. */
 export const IntrospectionStatusSchema = z.object({
   available: z.boolean(),
   reason: z.string().nullable(),
   /** When the servers were last asked (ms). */
   at: z.number().nullable(),
-  servers: z.array(z.object({ server: z.string(), ok: z.boolean(), error: z.string().nullable() })),
+  servers: z.array(
+    z.object({
+      server: z.string(),
+      ok: z.boolean(),
+      /** Why neither source told this member's watches and connections. */
+      error: z.string().nullable(),
+      /** Which source answered; null when none did. */
+      source: IntrospectionSourceSchema.nullable(),
+      /** Why the four-letter words did not (all) answer, when they did not: the AdminServer stood in. */
+      refused: z.string().nullable(),
+    }),
+  ),
 });
 export type IntrospectionStatus = z.infer<typeof IntrospectionStatusSchema>;
 

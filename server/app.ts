@@ -31,7 +31,7 @@ import { describeData } from '../lib/lock/data';
 import { isWithin, znodePathFromSegments } from '../lib/zk/path';
 import { LockDiscovery } from './locks/discovery';
 import { LockRegistry } from './locks/registry';
-import { Introspection } from './zk/introspection';
+import { Introspection, type AdminServerOptions } from './zk/introspection';
 import { createMetrics } from './metrics';
 import { bearerToken, isSameOrigin, RateLimiter, tokenMatches } from './security';
 import { HttpError } from './http-error';
@@ -48,6 +48,8 @@ export interface ExplorerOptions {
   staleHolderMs?: number;
   /** How often every ZooKeeper server is asked for watches and connections (ms); 0 turns it off. */
   introspectionIntervalMs?: number;
+  /** Where each member's AdminServer is, asked where its four-letter words are refused. */
+  zkAdmin?: AdminServerOptions;
   /** Simulated contenders: the sandbox, the token, and whether they are allowed at all. */
   simulation?: SimulationOptions;
   /** Whether a lock node may be deleted to break a stuck lock (ALLOW_BREAK_LOCKS); it needs the admin token when one is set. */
@@ -118,7 +120,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     allowRequest: (request, callback) => callback(null, isSameOrigin(request)),
   });
 
-  const introspection = new Introspection(session.connectString, options.introspectionIntervalMs ?? 2000);
+  const introspection = new Introspection(session.connectString, options.introspectionIntervalMs ?? 2000, options.zkAdmin);
   const staleHolderMs = options.staleHolderMs ?? 60_000;
   const registry = new LockRegistry(session, { introspection: () => introspection.current(), staleHolderMs });
   introspection.on('report', (report, changed) => registry.observeReport(report, changed));

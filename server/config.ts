@@ -22,6 +22,10 @@ export interface Config {
   discoveryMaxNodes: number;
   staleHolderMs: number;
   introspectIntervalMs: number;
+  /** The AdminServer's port on each member's host (0: not used), asked where a four-letter word is refused. */
+  zkAdminPort: number;
+  /** The AdminServer's base URL of each member, in the order of ZK_CONNECT, for other layouts; null to use `zkAdminPort`. */
+  zkAdminUrls: string[] | null;
   dev: boolean;
 }
 
@@ -47,6 +51,8 @@ export const SETTINGS = {
   discoveryMaxNodes: { env: 'DISCOVERY_MAX_NODES', flag: 'discovery-max-nodes', help: 'the most znodes one scan for locks reads' },
   staleHolderMs: { env: 'STALE_HOLDER_MS', flag: 'stale-holder-ms', help: 'a holder that holds longer than this is named a stale holder' },
   introspectIntervalMs: { env: 'INTROSPECT_INTERVAL_MS', flag: 'introspect-interval-ms', help: 'how often every ZooKeeper server is asked for watches and connections (0: never)' },
+  zkAdminPort: { env: 'ZK_ADMIN_PORT', flag: 'zk-admin-port', help: "the AdminServer's port on each member's host, asked where a four-letter word is refused (0: never)" },
+  zkAdminUrls: { env: 'ZK_ADMIN_URLS', flag: 'zk-admin-urls', help: "comma-separated AdminServer base URLs, one per member in ZK_CONNECT's order (e.g. http://zk1:8080)" },
 } as const satisfies Record<string, Setting>;
 
 type SettingName = keyof typeof SETTINGS;
@@ -85,6 +91,11 @@ const parsers: Record<SettingName, z.ZodType> = {
   discoveryMaxNodes: z.coerce.number().int().min(1).max(10_000_000),
   staleHolderMs: z.coerce.number().int().min(1000).max(30 * 86_400_000),
   introspectIntervalMs: z.coerce.number().int().min(0).max(3_600_000),
+  zkAdminPort: port,
+  zkAdminUrls: z
+    .string()
+    .transform((value) => value.split(',').map((url) => url.trim().replace(/\/+$/, '')).filter((url) => url !== ''))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+(\/[^\s]*)?$/, 'must be http(s) URLs such as http://zk1:8080')).min(1, 'must name at least one URL')),
 };
 
 const DEFAULTS: Record<SettingName, string | null> = {
@@ -101,6 +112,8 @@ const DEFAULTS: Record<SettingName, string | null> = {
   discoveryMaxNodes: '20000',
   staleHolderMs: '60000',
   introspectIntervalMs: '2000',
+  zkAdminPort: '8080',
+  zkAdminUrls: null,
 };
 
 /** A configuration error: its message is the one line printed before exit 1. */
@@ -146,6 +159,8 @@ export function loadConfig(argv: readonly string[], env: Readonly<Record<string,
     discoveryMaxNodes: values.discoveryMaxNodes as number,
     staleHolderMs: values.staleHolderMs as number,
     introspectIntervalMs: values.introspectIntervalMs as number,
+    zkAdminPort: values.zkAdminPort as number,
+    zkAdminUrls: (values.zkAdminUrls as string[] | null) ?? null,
     dev: flags.dev === true,
   };
 }

@@ -81,6 +81,8 @@ async function main(): Promise<void> {
     discovery: { roots: config.lockRoots, maxNodes: config.discoveryMaxNodes },
     staleHolderMs: config.staleHolderMs,
     introspectionIntervalMs: config.introspectIntervalMs,
+    // The embedded ZooKeeper answers every four-letter word: no AdminServer is asked.
+    zkAdmin: embedded !== null ? { port: 0, urls: null } : { port: config.zkAdminPort, urls: config.zkAdminUrls },
     breakLocks: config.allowBreakLocks,
     simulation: {
       allowed: embedded !== null || config.allowSimulation,

@@ -4,6 +4,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import type { Ack, ClientToServerEvents, LockDelta, LockSnapshot, ServerToClientEvents } from '../../lib/protocol';
 import { createExplorer, type Explorer, type SimulationOptions } from '../app';
+import type { AdminServerOptions } from '../zk/introspection';
 import { ZkSession } from '../zk/session';
 import { fourLetterWord } from '../zk/four-letter';
 import { parseWchc } from '../../lib/zk/four-letter';
@@ -41,7 +42,7 @@ export interface RunningExplorer {
 export async function startExplorer(
   discovery?: { roots: string[]; maxNodes?: number },
   simulation?: Partial<SimulationOptions>,
-  tuning: { staleHolderMs?: number; introspectionIntervalMs?: number; breakLocks?: boolean; connectString?: string } = {},
+  tuning: { staleHolderMs?: number; introspectionIntervalMs?: number; breakLocks?: boolean; connectString?: string; zkAdmin?: AdminServerOptions } = {},
 ): Promise<RunningExplorer> {
   // Through `connectString` (a fault proxy, say) its own session may be slowed; introspection still asks ZooKeeper itself.
   const session = new ZkSession({ connectString: tuning.connectString ?? zkConnect(), sessionTimeoutMs: 4000 });
@@ -51,6 +52,7 @@ export async function startExplorer(
     embedded: false,
     staleHolderMs: tuning.staleHolderMs,
     introspectionIntervalMs: tuning.introspectionIntervalMs ?? 300,
+    zkAdmin: tuning.zkAdmin,
     breakLocks: tuning.breakLocks,
     discovery: { roots: discovery?.roots ?? [uniqueRoot('discovery')], maxNodes: discovery?.maxNodes ?? 20_000 },
     simulation: { allowed: true, simRoot: '/sim', adminToken: null, connectString: zkConnect(), maxContenders: 2000, ...simulation },

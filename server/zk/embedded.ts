@@ -18,6 +18,8 @@ export interface EmbeddedZooKeeperOptions {
   startTimeoutMs?: number;
   /** Extra zoo.cfg lines, e.g. `minSessionTimeout=1000`. */
   extraConfig?: Record<string, string | number>;
+  /** Extra jars for the server's class path (the AdminServer needs the servlet API, TLS Netty's codecs). */
+  classpath?: string[];
 }
 
 export interface EmbeddedZooKeeper {
@@ -33,8 +35,8 @@ export interface EmbeddedZooKeeper {
 /** How to launch ZooKeeper on this machine: a java command line or `zkServer.sh start-foreground`. */
 export interface ZooKeeperLauncher {
   command: string;
-  /** The arguments for a config file and a main class (`zkServer.sh` picks its own). */
-  args: (configFile: string, mainClass?: string) => string[];
+  /** The arguments for a config file, a main class and extra jars (`zkServer.sh` picks its own class and reads CLASSPATH). */
+  args: (configFile: string, mainClass?: string, extraJars?: readonly string[]) => string[];
   description: string;
 }
 
@@ -53,12 +55,12 @@ export function findZooKeeper(env: NodeJS.ProcessEnv = process.env): ZooKeeperLa
       .filter((file) => file.endsWith('.jar'))
       .map((file) => join(home, 'lib', file));
     const own = existsSync(home) ? readdirSync(home).filter((f) => /^zookeeper-.*\.jar$/.test(f)).map((f) => join(home, f)) : [];
-    const classpath = [join(home, 'conf'), ...own, ...jars].join(delimiter);
-    return { command: java, args: (cfg, main = MAIN_CLASS) => ['-cp', classpath, main, cfg], description: `ZOOKEEPER_HOME=${home}` };
+    const classpath = [join(home, 'conf'), ...own, ...jars];
+    return { command: java, args: (cfg, main = MAIN_CLASS, extra = []) => ['-cp', [...classpath, ...extra].join(delimiter), main, cfg], description: `ZOOKEEPER_HOME=${home}` };
   }
   if (existsSync(DEBIAN_JAR)) {
-    const classpath = [DEBIAN_JAR, ...(existsSync(DEBIAN_LOGGER) ? [DEBIAN_LOGGER] : [])].join(delimiter);
-    return { command: java, args: (cfg, main = MAIN_CLASS) => ['-cp', classpath, main, cfg], description: DEBIAN_JAR };
+    const classpath = [DEBIAN_JAR, ...(existsSync(DEBIAN_LOGGER) ? [DEBIAN_LOGGER] : [])];
+    return { command: java, args: (cfg, main = MAIN_CLASS, extra = []) => ['-cp', [...classpath, ...extra].join(delimiter), main, cfg], description: DEBIAN_JAR };
   }
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     const script = join(dir, 'zkServer.sh');
@@ -103,7 +105,7 @@ async function launch(
   dir: string,
   port: number,
   config: Record<string, string | number>,
-  options: { mainClass: string; temporary: boolean; startTimeoutMs: number; ready: (port: number) => Promise<boolean> },
+  options: { mainClass: string; temporary: boolean; startTimeoutMs: number; ready: (port: number) => Promise<boolean>; classpath?: readonly string[] },
 ): Promise<EmbeddedZooKeeper> {
   const configFile = join(dir, 'zoo.cfg');
   const logFile = join(dir, 'zookeeper.log');
@@ -112,10 +114,11 @@ async function launch(
   const log = openSync(logFile, 'a');
   let child: ChildProcess;
   try {
-    child = spawn(launcher.command, launcher.args(configFile, options.mainClass), {
+    const extra = options.classpath ?? [];
+    child = spawn(launcher.command, launcher.args(configFile, options.mainClass, extra), {
       cwd: dir,
       stdio: ['ignore', log, log],
-      env: { ...process.env, ZOO_LOG_DIR: dir, ZOO_LOG4J_PROP: 'INFO,CONSOLE' },
+      env: { ...process.env, ZOO_LOG_DIR: dir, ZOO_LOG4J_PROP: 'INFO,CONSOLE', ...(extra.length > 0 ? { CLASSPATH: extra.join(delimiter) } : {}) },
     });
   } finally {
     closeSync(log);
@@ -168,8 +171,16 @@ export async function startEmbeddedZooKeeper(options: EmbeddedZooKeeperOptions =
     mainClass: MAIN_CLASS,
     temporary,
     startTimeoutMs: options.startTimeoutMs ?? 30_000,
-    ready: async (at) => (await fourLetterWord('127.0.0.1', at, 'ruok', 1000)) === 'imok',
+    ready: serves,
+    classpath: options.classpath,
   });
+}
+
+/** Whether a standalone server serves: `ruok`, or `srvr` where the whitelist allows only that (its default since 3.5.3). */
+async function serves(port: number): Promise<boolean> {
+  const ruok = await fourLetterWord('127.0.0.1', port, 'ruok', 1000);
+  if (ruok === 'imok') return true;
+  return /Mode: standalone/.test(await fourLetterWord('127.0.0.1', port, 'srvr', 1000));
 }
 
 export interface ZooKeeperEnsemble {

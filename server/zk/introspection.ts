@@ -8,7 +8,8 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Introspected } from '../../lib/lock/recipes';
-import type { IntrospectionStatus } from '../../lib/protocol';
+import type { IntrospectionSource, IntrospectionStatus } from '../../lib/protocol';
+import { parseAdminConnections, parseAdminDump, parseAdminJson, parseAdminMonitor, parseAdminWatches } from '../../lib/zk/admin-server';
 import { isNotWhitelisted, parseCons, parseConsLastRequest, parseDump, parseMntr, parseWchc, type DumpReport } from '../../lib/zk/four-letter';
 import { fourLetterWord } from './four-letter';
 
@@ -32,6 +33,86 @@ export function parseConnectString(connectString: string): { servers: Array<{ ho
   return { servers, chroot };
 }
 
+/** Where each member's AdminServer is, for the questions its four-letter words refuse. */
+export interface AdminServerOptions {
+  /** The port on each member's host (0: none). */
+  port: number;
+  /** A base URL per member, in the connect string's order; null to use `port`. */
+  urls: string[] | null;
+}
+
+/** What one member said: its watches and connections (null when neither source told), its counters and `dump`, and from where. */
+interface MemberAnswer {
+  report: { watches: Map<string, string[]>; clients: Map<string, string>; lastRequest: Map<string, string> } | null;
+  monitor: Map<string, string | number> | null;
+  dump: DumpReport | null;
+  source: IntrospectionSource | null;
+  /** Why the other source did not answer, when one did not. */
+  refused: string | null;
+  error: string | null;
+}
+
+const ADMIN_TIMEOUT_MS = 2000;
+
+async function adminCommand(base: string, command: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${base}/commands/${command}`, { signal: AbortSignal.timeout(ADMIN_TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`${base}/commands/${command} answered ${response.status}`);
+  return parseAdminJson(await response.text());
+}
+
+/** Why a request failed, in a few words. */
+function reasonOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  if (cause?.code !== undefined) return cause.code;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Asks one member: the four-letter words first (`wchc`, `cons`, `mntr`, sometimes `dump`); what
+ * they refuse (not whitelisted) or cannot say (the port does not answer them), its AdminServer
+ * answers instead, when one is configured.
+ */
+async function askMember(member: { host: string; port: number }, adminUrl: string | null, withDump: boolean): Promise<MemberAnswer> {
+  const { host, port } = member;
+  const word = async (name: string): Promise<string | null> => {
+    const reply = await fourLetterWord(host, port, name, ADMIN_TIMEOUT_MS);
+    return isNotWhitelisted(reply) ? null : reply;
+  };
+  const [wchc, cons, mntr, dump] = await Promise.all(
+    (withDump ? ['wchc', 'cons', 'mntr', 'dump'] : ['wchc', 'cons', 'mntr']).map((name) => word(name).catch((error: unknown) => new Error(reasonOf(error)))),
+  );
+  const refusedWords = [['wchc', wchc], ['cons', cons], ['mntr', mntr], ...(withDump ? [['dump', dump]] : [])].filter(([, reply]) => reply === null || reply instanceof Error).map(([name]) => name as string);
+  const failure = [wchc, cons, mntr].find((reply): reply is Error => reply instanceof Error);
+  const wordsRefused =
+    refusedWords.length === 0 ? null : failure !== undefined ? `four-letter words failed: ${failure.message}` : `${refusedWords.join(', ')} not in 4lw.commands.whitelist`;
+  const answer: MemberAnswer = { report: null, monitor: null, dump: null, source: null, refused: wordsRefused, error: null };
+  if (typeof wchc === 'string' && typeof cons === 'string') {
+    answer.report = { watches: parseWchc(wchc), clients: parseCons(cons), lastRequest: parseConsLastRequest(cons) };
+    answer.source = 'four-letter-words';
+  }
+  if (typeof mntr === 'string') answer.monitor = parseMntr(mntr);
+  if (typeof dump === 'string') answer.dump = parseDump(dump, Date.parse);
+  if (wordsRefused === null) return answer;
+  if (adminUrl === null) {
+    answer.error = answer.report === null ? `${wordsRefused}, and no AdminServer is configured (ZK_ADMIN_PORT, ZK_ADMIN_URLS)` : null;
+    return answer;
+  }
+  try {
+    if (answer.report === null) {
+      const [connections, watches] = await Promise.all([adminCommand(adminUrl, 'connections'), adminCommand(adminUrl, 'watches')]);
+      answer.report = { watches: parseAdminWatches(watches), ...parseAdminConnections(connections) };
+      answer.source = 'admin-server';
+    }
+    if (answer.monitor === null) answer.monitor = parseAdminMonitor(await adminCommand(adminUrl, 'monitor'));
+    if (withDump && answer.dump === null) answer.dump = { ephemerals: parseAdminDump(await adminCommand(adminUrl, 'dump')), expiries: new Map() };
+  } catch (error) {
+    const adminError = `the AdminServer at ${adminUrl} did not answer (${reasonOf(error)})`;
+    if (answer.report === null) answer.error = `${wordsRefused}, and ${adminError}`;
+    else answer.refused = `${wordsRefused}; ${adminError}`;
+  }
+  return answer;
+}
+
 export class Introspection extends EventEmitter<IntrospectionEvents> {
   private timer: NodeJS.Timeout | null = null;
   private latest: Introspected | null = null;
@@ -47,6 +128,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   constructor(
     connectString: string,
     private readonly intervalMs: number,
+    private readonly admin: AdminServerOptions = { port: 0, urls: null },
   ) {
     super();
     ({ servers: this.servers, chroot: this.chroot } = parseConnectString(connectString));
@@ -98,56 +180,40 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     this.polls += 1;
     const dumped: DumpReport = { ephemerals: new Map(), expiries: new Map() };
     let dumpedAny = false;
-    let refused = false;
-    await Promise.all(
-      this.servers.map(async ({ host, port }) => {
-        const server = `${host}:${port}`;
-        try {
-          const words = withDump ? ['wchc', 'cons', 'mntr', 'dump'] : ['wchc', 'cons', 'mntr'];
-          const [wchc, cons, mntr, dump] = await Promise.all(words.map((word) => fourLetterWord(host, port, word, 2000)));
-          if (mntr !== undefined && !isNotWhitelisted(mntr)) monitored.push({ server, values: parseMntr(mntr) });
-          if (dump !== undefined && !isNotWhitelisted(dump)) {
-            const report = parseDump(dump, Date.parse);
-            for (const [session, paths] of report.ephemerals) {
-              const local = paths.map((path) => this.local(path)).filter((path): path is string => path !== null);
-              dumped.ephemerals.set(session, [...new Set([...(dumped.ephemerals.get(session) ?? []), ...local])]);
-            }
-            for (const [session, at] of report.expiries) dumped.expiries.set(session, at);
-            dumpedAny = true;
-          }
-          if (wchc === undefined || cons === undefined || isNotWhitelisted(wchc) || isNotWhitelisted(cons)) {
-            refused = true;
-            servers.push({ server, ok: false, error: 'wchc/cons are not in 4lw.commands.whitelist' });
-            return;
-          }
-          for (const [session, paths] of parseWchc(wchc)) {
-            for (const path of paths) {
-              const local = this.local(path);
-              if (local === null) continue;
-              const list = watchers.get(local) ?? [];
-              if (!list.includes(session)) list.push(session);
-              watchers.set(local, list);
-            }
-          }
-          for (const [session, address] of parseCons(cons)) clients.set(session, address);
-          for (const [session, cxid] of parseConsLastRequest(cons)) lastRequest.set(session, cxid);
-          servers.push({ server, ok: true, error: null });
-        } catch (error) {
-          servers.push({ server, ok: false, error: error instanceof Error ? error.message : String(error) });
+    const answers = await Promise.all(this.servers.map((member, index) => askMember(member, this.adminUrlOf(index), withDump)));
+    answers.forEach((answer, index) => {
+      const { host, port } = this.servers[index]!;
+      const server = `${host}:${port}`;
+      servers.push({ server, ok: answer.report !== null, error: answer.error, source: answer.source, refused: answer.refused });
+      if (answer.monitor !== null) monitored.push({ server, values: answer.monitor });
+      if (answer.dump !== null) {
+        for (const [session, paths] of answer.dump.ephemerals) {
+          const local = paths.map((path) => this.local(path)).filter((path): path is string => path !== null);
+          dumped.ephemerals.set(session, [...new Set([...(dumped.ephemerals.get(session) ?? []), ...local])]);
         }
-      }),
-    );
+        for (const [session, expiry] of answer.dump.expiries) dumped.expiries.set(session, expiry);
+        dumpedAny = true;
+      }
+      if (answer.report === null) return;
+      for (const [session, paths] of answer.report.watches) {
+        for (const path of paths) {
+          const local = this.local(path);
+          if (local === null) continue;
+          const list = watchers.get(local) ?? [];
+          if (!list.includes(session)) list.push(session);
+          watchers.set(local, list);
+        }
+      }
+      for (const [session, address] of answer.report.clients) clients.set(session, address);
+      for (const [session, cxid] of answer.report.lastRequest) lastRequest.set(session, cxid);
+    });
     for (const list of watchers.values()) list.sort();
     this.monitored = monitored.sort((a, b) => (a.server < b.server ? -1 : 1));
     if (withDump) this.dumped = dumpedAny ? dumped : null;
     const reachable = servers.some((server) => server.ok);
     this.state = {
       available: reachable,
-      reason: reachable
-        ? null
-        : refused
-          ? 'ZooKeeper does not allow the four-letter words wchc and cons (add them to 4lw.commands.whitelist): watches and client addresses are not shown'
-          : 'no ZooKeeper server answered the four-letter words',
+      reason: reachable ? null : `no ZooKeeper member said which sessions watch what: ${servers.map((server) => `${server.server}: ${server.error ?? 'no answer'}`).join('; ')}`,
       at: Date.now(),
       servers,
     };
@@ -164,6 +230,15 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     this.signature = signature;
     this.latest = next;
     this.emit('report', next, changed);
+  }
+
+  /** The AdminServer of the member at `index`: its URL from ZK_ADMIN_URLS, else its host at ZK_ADMIN_PORT; null when neither is set. */
+  private adminUrlOf(index: number): string | null {
+    const listed = this.admin.urls?.[index];
+    if (listed !== undefined) return listed;
+    if (this.admin.urls !== null || this.admin.port === 0) return null;
+    const { host } = this.servers[index]!;
+    return `http://${host.includes(':') ? `[${host}]` : host}:${this.admin.port}`;
   }
 
   /** A server path as the explorer sees it below its chroot; null when outside. */

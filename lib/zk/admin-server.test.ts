@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseAdminConnections, parseAdminDump, parseAdminJson, parseAdminMonitor, parseAdminWatches } from './admin-server';
+
+// Replies recorded from ZooKeeper 3.8's AdminServer with two sessions: one holds a lock node, the other waits with an exists watch on it.
+const fixture = (name: string): Record<string, unknown> => parseAdminJson(readFileSync(new URL(`./fixtures/admin-${name}.json`, import.meta.url), 'utf8'));
+
+describe('the AdminServer’s answers', () => {
+  it('reads session ids beyond 2^53 without loss', () => {
+    // 72057825101348865 as a double would read 72057825101348860.
+    const { clients } = parseAdminConnections(fixture('connections'));
+    expect([...clients.keys()].sort()).toEqual(['0x1000035cc740000', '0x1000035cc740001']);
+    expect(clients.get('0x1000035cc740001')).toMatch(/^127\.0\.0\.1:\d+$/);
+  });
+
+  it('gives each connection’s last request id, as cons’s lcxid', () => {
+    const { lastRequest } = parseAdminConnections(fixture('connections'));
+    expect(lastRequest.get('0x1000035cc740001')).toMatch(/^0x[0-9a-f]+$/);
+  });
+
+  it('gives the data watches by session, as wchc', () => {
+    expect(parseAdminWatches(fixture('watches'))).toEqual(new Map([['0x1000035cc740001', ['/x/lock/lock-0000000000']]]));
+  });
+
+  it('gives each session’s ephemeral nodes, as dump', () => {
+    const ephemerals = parseAdminDump(fixture('dump'));
+    expect(ephemerals.get('0x1000035cc740000')).toEqual(['/x/lock/lock-0000000000']);
+    expect(ephemerals.get('0x1000035cc740001')).toEqual(['/x/lock/lock-0000000001']);
+  });
+
+  it('gives the counters under mntr’s names', () => {
+    const values = parseAdminMonitor(fixture('monitor'));
+    expect(values.get('zk_watch_count')).toBe(1);
+    expect(values.get('zk_sum_node_deleted_watch_count')).toBe(0);
+    expect(values.has('zk_command')).toBe(false);
+  });
+
+  it('refuses a reply that carries an error, or is not an object', () => {
+    expect(() => parseAdminJson('{"command":"watches","error":"Command not available"}')).toThrow(/Command not available/);
+    expect(() => parseAdminJson('[1]')).toThrow(/JSON object/);
+  });
+});

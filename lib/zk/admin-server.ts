@@ -1,0 +1,79 @@
+/**
+ * Parsers for ZooKeeper's AdminServer (`/commands/<name>`, JSON), which answers the same
+ * questions as the four-letter words where `4lw.commands.whitelist` refuses them (its default
+ * since 3.5.3 is `srvr` alone). Session ids are JSON numbers there, often beyond 2^53: they are
+ * read losslessly and kept as hex strings, as everywhere else.
+ */
+import { isSafeNumber, parse } from 'lossless-json';
+
+/** The reply of one command, with every integer too large for a double kept as its decimal text. */
+export function parseAdminJson(text: string): Record<string, unknown> {
+  const value = parse(text, null, (number) => (isSafeNumber(number) ? Number(number) : number));
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('the AdminServer answered something other than a JSON object');
+  const reply = value as Record<string, unknown>;
+  if (typeof reply.error === 'string' && reply.error !== '') throw new Error(`the AdminServer refused: ${reply.error}`);
+  return reply;
+}
+
+/** A session id as the AdminServer gives it (a number, or the decimal text of a large one) in ZooKeeper's hex. */
+function sessionHex(id: unknown): string | null {
+  if (typeof id === 'number' && Number.isInteger(id)) return `0x${id.toString(16)}`;
+  if (typeof id === 'string' && /^\d+$/.test(id)) return `0x${BigInt(id).toString(16)}`;
+  return null;
+}
+
+/** `/commands/connections`: each session's client address and its last request id (hex), as `cons` gives them. */
+export function parseAdminConnections(reply: Record<string, unknown>): { clients: Map<string, string>; lastRequest: Map<string, string> } {
+  const clients = new Map<string, string>();
+  const lastRequest = new Map<string, string>();
+  const lists = [reply.connections, reply.secure_connections].filter(Array.isArray) as unknown[][];
+  for (const connection of lists.flat()) {
+    if (connection === null || typeof connection !== 'object') continue;
+    const { session_id: id, remote_socket_address: address, last_cxid: cxid } = connection as Record<string, unknown>;
+    const session = sessionHex(id);
+    // A connection not yet bound to a session reports id 0.
+    if (session === null || session === '0x0' || typeof address !== 'string') continue;
+    clients.set(session, address.replace(/^\//, ''));
+    if (typeof cxid === 'number' && cxid >= 0) lastRequest.set(session, `0x${cxid.toString(16)}`);
+  }
+  return { clients, lastRequest };
+}
+
+/** `/commands/watches`: each session and the paths it holds a data watch on, as `wchc` gives them. */
+export function parseAdminWatches(reply: Record<string, unknown>): Map<string, string[]> {
+  const watches = new Map<string, string[]>();
+  const bySession = reply.session_id_to_watched_paths;
+  if (bySession === null || typeof bySession !== 'object') return watches;
+  for (const [id, paths] of Object.entries(bySession as Record<string, unknown>)) {
+    const session = sessionHex(id);
+    if (session === null || !Array.isArray(paths)) continue;
+    watches.set(session, paths.filter((path): path is string => typeof path === 'string'));
+  }
+  return watches;
+}
+
+/** `/commands/monitor`: the counters `mntr` gives, under the same `zk_` names. */
+export function parseAdminMonitor(reply: Record<string, unknown>): Map<string, string | number> {
+  const values = new Map<string, string | number>();
+  for (const [key, value] of Object.entries(reply)) {
+    if (key === 'command' || key === 'error') continue;
+    if (typeof value === 'number' || typeof value === 'string') values.set(`zk_${key}`, value);
+  }
+  return values;
+}
+
+/**
+ * `/commands/dump`: each session's ephemeral nodes. Its expiry times are on the server's own
+ * elapsed-time clock, not the wall clock, so they are not read (`dump` over 4lw gives dates).
+ */
+export function parseAdminDump(reply: Record<string, unknown>): Map<string, string[]> {
+  const ephemerals = new Map<string, string[]>();
+  const bySession = reply.session_id_to_ephemeral_paths;
+  if (bySession === null || typeof bySession !== 'object') return ephemerals;
+  for (const [id, paths] of Object.entries(bySession as Record<string, unknown>)) {
+    const session = sessionHex(id);
+    if (session === null || !Array.isArray(paths)) continue;
+    ephemerals.set(session, paths.filter((path): path is string => typeof path === 'string'));
+  }
+  return ephemerals;
+}
