@@ -28,6 +28,8 @@ describe('loadConfig', () => {
       discoveryMaxNodes: 20000,
       staleHolderMs: 60000,
       introspectIntervalMs: 2000,
+      zkAdminPort: 8080,
+      zkAdminUrls: null,
       dev: false,
     });
   });

@@ -1,9 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseAdminConnections, parseAdminDump, parseAdminJson, parseAdminMonitor, parseAdminWatches } from './admin-server';
+// As text: a JSON import would read the session ids as doubles, which is what is tested here.
+import connections from './fixtures/admin-connections.json?raw';
+import dump from './fixtures/admin-dump.json?raw';
+import monitor from './fixtures/admin-monitor.json?raw';
+import watches from './fixtures/admin-watches.json?raw';
 
 // Replies recorded from ZooKeeper 3.8's AdminServer with two sessions: one holds a lock node, the other waits with an exists watch on it.
-const fixture = (name: string): Record<string, unknown> => parseAdminJson(readFileSync(new URL(`./fixtures/admin-${name}.json`, import.meta.url), 'utf8'));
+const replies: Record<string, string> = { connections, dump, monitor, watches };
+const fixture = (name: string): Record<string, unknown> => parseAdminJson(replies[name]!);
 
 describe('the AdminServer’s answers', () => {
   it('reads session ids beyond 2^53 without loss', () => {

@@ -108,7 +108,10 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
   /** The current snapshot of a watched lock, or undefined when nobody watches it or it has not been read yet. */
   current(path: string): LockSnapshot | undefined {
     const watcher = this.entries.get(path)?.watcher;
-    return watcher?.read ? watcher.snapshot : undefined;
+    if (watcher === undefined || !watcher.read) return undefined;
+    // Anomalies still waiting for their moment are judged now, so that every view gives the same answer.
+    watcher.settleAnomalies();
+    return watcher.snapshot;
   }
 
   /**
@@ -117,8 +120,7 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
    */
   async snapshot(path: string): Promise<LockSnapshot> {
     const entry = this.entries.get(path);
-    // Judged now: the watcher brings its anomalies up to date a moment after each change.
-    if (entry !== undefined) return entry.watcher.withAnomalies(await entry.watcher.fresh());
+    if (entry !== undefined) return entry.watcher.fresh();
     const once = new LockWatcher(this.session, path, () => undefined, {
       live: false,
       declared: () => this.declarations.get(path) ?? null,

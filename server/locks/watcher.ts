@@ -110,6 +110,7 @@ export class LockWatcher {
     // node-zookeeper-client cannot remove a watch; the next notification is simply ignored.
     this.stopped = true;
     if (this.staleTimer !== null) clearTimeout(this.staleTimer);
+    if (this.anomalyTimer !== null) clearTimeout(this.anomalyTimer);
     for (const resolve of this.caughtUp) resolve();
   }
 
@@ -128,7 +129,10 @@ export class LockWatcher {
     const stats = await Promise.all(paths.map((path) => this.session.exists(path)));
     for (;;) {
       const behind = paths.filter((path, index) => !this.includes(path, stats[index] ?? null, asked));
-      if (behind.length === 0) return { ...this.current, read: { at: Math.max(asked, this.current.read?.at ?? 0), pzxid: this.current.read?.pzxid ?? null } };
+      if (behind.length === 0) {
+        if (this.options.live) this.settleAnomalies();
+        return { ...this.current, read: { at: Math.max(asked, this.current.read?.at ?? 0), pzxid: this.current.read?.pzxid ?? null } };
+      }
       if (this.stopped || Date.now() >= deadline) return this.current;
       this.refresh(...behind);
       await new Promise<void>((resolve) => {
@@ -369,7 +373,7 @@ export class LockWatcher {
     return withAnomalies(snapshot, { now: Date.now(), ...(this.options.anomalyContext?.() ?? NO_CONTEXT) })?.snapshot ?? snapshot;
   }
 
-  private anomaliesPending = false;
+  private anomalyTimer: NodeJS.Timeout | null = null;
 
   /**
    * Brings the anomalies up to date shortly after the change itself went out: at most once per
@@ -377,22 +381,33 @@ export class LockWatcher {
    * A holder is named stale the moment it passes the threshold, by a timer set for it.
    */
   private scheduleAnomalies(): void {
-    if (this.anomaliesPending) return;
-    this.anomaliesPending = true;
-    setTimeout(() => {
-      this.anomaliesPending = false;
-      if (this.stopped) return;
-      const now = Date.now();
-      const context = this.options.anomalyContext?.() ?? NO_CONTEXT;
-      const updated = withAnomalies(this.current, { now, ...context });
-      if (updated !== null) {
-        const before = this.current;
-        this.current = updated.snapshot;
-        this.onDelta(updated.delta, before);
-      }
-      if (this.staleTimer !== null) clearTimeout(this.staleTimer);
-      const staleAt = nextStaleAt(this.current, now, context.staleHolderMs);
-      this.staleTimer = staleAt === null ? null : setTimeout(() => this.scheduleAnomalies(), Math.min(staleAt - now, 2 ** 31 - 1));
+    if (this.anomalyTimer !== null) return;
+    this.anomalyTimer = setTimeout(() => {
+      this.anomalyTimer = null;
+      this.judgeAnomalies();
     }, ANOMALY_DELAY_MS);
+  }
+
+  /** Judges now the anomalies still waiting for their moment: whoever reads the lock gets the same answer as the page a moment later. */
+  settleAnomalies(): void {
+    if (this.anomalyTimer === null) return;
+    clearTimeout(this.anomalyTimer);
+    this.anomalyTimer = null;
+    this.judgeAnomalies();
+  }
+
+  private judgeAnomalies(): void {
+    if (this.stopped) return;
+    const now = Date.now();
+    const context = this.options.anomalyContext?.() ?? NO_CONTEXT;
+    const updated = withAnomalies(this.current, { now, ...context });
+    if (updated !== null) {
+      const before = this.current;
+      this.current = updated.snapshot;
+      this.onDelta(updated.delta, before);
+    }
+    if (this.staleTimer !== null) clearTimeout(this.staleTimer);
+    const staleAt = nextStaleAt(this.current, now, context.staleHolderMs);
+    this.staleTimer = staleAt === null ? null : setTimeout(() => this.scheduleAnomalies(), Math.min(staleAt - now, 2 ** 31 - 1));
   }
 }
