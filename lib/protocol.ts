@@ -481,6 +481,8 @@ export const IntrospectionStatusSchema = z.object({
       refused: z.string().nullable(),
     }),
   ),
+  /** How often the members are asked now (ms): longer than configured while they are slow to answer; null while idle. */
+  intervalMs: z.number().nullable(),
 });
 export type IntrospectionStatus = z.infer<typeof IntrospectionStatusSchema>;
 

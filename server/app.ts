@@ -50,6 +50,8 @@ export interface ExplorerOptions {
   introspectionIntervalMs?: number;
   /** Where each member's AdminServer is, asked where its four-letter words are refused. */
   zkAdmin?: AdminServerOptions;
+  /** How long after an API read ZooKeeper is still asked with no page open (ms; a minute by default). */
+  introspectionLeaseMs?: number;
   /** Simulated contenders: the sandbox, the token, and whether they are allowed at all. */
   simulation?: SimulationOptions;
   /** Whether a lock node may be deleted to break a stuck lock (ALLOW_BREAK_LOCKS); it needs the admin token when one is set. */
@@ -120,11 +122,22 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     allowRequest: (request, callback) => callback(null, isSameOrigin(request)),
   });
 
-  const introspection = new Introspection(session.connectString, options.introspectionIntervalMs ?? 2000, options.zkAdmin);
+  const introspection = new Introspection(session.connectString, options.introspectionIntervalMs ?? 2000, options.zkAdmin, options.introspectionLeaseMs);
   const staleHolderMs = options.staleHolderMs ?? 60_000;
   const registry = new LockRegistry(session, { introspection: () => introspection.current(), staleHolderMs });
   introspection.on('report', (report, changed) => registry.observeReport(report, changed));
-  if ((options.introspectionIntervalMs ?? 2000) > 0) introspection.start();
+  // ZooKeeper is asked only while a page needs its report (see Introspection.start); API reads touch it.
+  const followed = (): boolean => {
+    for (const [room, members] of io.sockets.adapter.rooms) {
+      if (members.size > 0 && (room.startsWith('lock:') || room === LIST_ROOM || room === GRAPH_ROOM)) return true;
+    }
+    return false;
+  };
+  if ((options.introspectionIntervalMs ?? 2000) > 0) introspection.start(followed);
+  app.use(['/api/locks', '/api/sessions', '/api/diagnostics', '/api/waits-for', '/api/zookeeper', '/metrics'], (_request, _response, next) => {
+    introspection.touch();
+    next();
+  });
   registry.on('delta', (delta) => io.to(lockRoom(delta.path)).emit('lock:delta', delta));
   const discovery = new LockDiscovery(session, registry, {
     roots: options.discovery?.roots ?? ['/'],
@@ -435,6 +448,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
         }
         // Join and send the snapshot in one turn, so that the next delta follows this version.
         void socket.join(lockRoom(path));
+        introspection.wake();
         socket.emit('lock:snapshot', fresh.version === watcher.snapshot.version ? fresh : watcher.snapshot);
         reply({ ok: true } satisfies Ack);
       } catch (error) {
@@ -456,6 +470,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     });
     socket.on('locks:subscribe', async (_request, ack) => {
       void socket.join(LIST_ROOM);
+      introspection.wake();
       try {
         socket.emit('locks:list', await discovery.freshList());
         if (typeof ack === 'function') ack({ ok: true });
@@ -466,6 +481,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     });
     socket.on('waits:subscribe', (_request, ack) => {
       void socket.join(GRAPH_ROOM);
+      introspection.wake();
       socket.emit('waits:graph', registry.graph());
       if (typeof ack === 'function') ack({ ok: true });
     });

@@ -42,7 +42,7 @@ export interface RunningExplorer {
 export async function startExplorer(
   discovery?: { roots: string[]; maxNodes?: number },
   simulation?: Partial<SimulationOptions>,
-  tuning: { staleHolderMs?: number; introspectionIntervalMs?: number; breakLocks?: boolean; connectString?: string; zkAdmin?: AdminServerOptions } = {},
+  tuning: { staleHolderMs?: number; introspectionIntervalMs?: number; breakLocks?: boolean; connectString?: string; zkAdmin?: AdminServerOptions; introspectionLeaseMs?: number } = {},
 ): Promise<RunningExplorer> {
   // Through `connectString` (a fault proxy, say) its own session may be slowed; introspection still asks ZooKeeper itself.
   const session = new ZkSession({ connectString: tuning.connectString ?? zkConnect(), sessionTimeoutMs: 4000 });
@@ -53,6 +53,7 @@ export async function startExplorer(
     staleHolderMs: tuning.staleHolderMs,
     introspectionIntervalMs: tuning.introspectionIntervalMs ?? 300,
     zkAdmin: tuning.zkAdmin,
+    introspectionLeaseMs: tuning.introspectionLeaseMs,
     breakLocks: tuning.breakLocks,
     discovery: { roots: discovery?.roots ?? [uniqueRoot('discovery')], maxNodes: discovery?.maxNodes ?? 20_000 },
     simulation: { allowed: true, simRoot: '/sim', adminToken: null, connectString: zkConnect(), maxContenders: 2000, ...simulation },
@@ -148,14 +149,21 @@ export async function eventually<T>(probe: () => Promise<T | undefined> | T | un
  * load the first client can reconnect in between and keep the session, so the trick is repeated
  * until the expiry is seen.
  */
-export async function expireSession(session: ZkSession): Promise<void> {
+export async function expireSession(session: ZkSession, proxy?: { pause(ms: number): void; resume(): void }): Promise<void> {
   const before = session.sessionId;
   const expired = (): boolean => session.state === 'expired' || session.sessionId !== before;
   for (let attempt = 0; attempt < 5 && !expired(); attempt += 1) {
     const { sessionId, password } = session.credentials();
+    // Through a proxy the session's own client is held back meanwhile, so that it cannot take the session back before the twin ends it.
+    proxy?.pause(10_000);
     const twin = new ZkSession({ connectString: zkConnect(), sessionTimeoutMs: 4000, resume: { sessionId, password } });
-    await twin.start(10_000);
-    twin.close();
+    try {
+      await twin.start(10_000);
+      twin.close();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      proxy?.resume();
+    }
     const deadline = Date.now() + 4000;
     while (!expired() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -68,6 +68,8 @@ describe('four-letter words closed but srvr, the AdminServer open', () => {
   it('says why, member by member, when neither source answers', async () => {
     const closed = await startExplorer({ roots: ['/none'] }, undefined, { connectString: zookeeper.connectString, introspectionIntervalMs: 300, zkAdmin: { port: 0, urls: null } });
     try {
+      // A read that needs ZooKeeper's report sets the explorer asking.
+      await fetch(`${closed.url}/api/diagnostics`);
       const health = await eventually(async () => {
         const read = HealthResponseSchema.parse(await (await fetch(`${closed.url}/api/health`)).json());
         return read.introspection.at !== null ? read : undefined;

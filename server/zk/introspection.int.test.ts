@@ -13,6 +13,8 @@ describe('asking ZooKeeper itself', () => {
     const explorer = createExplorer({ session, embedded: false, introspectionIntervalMs: 200, discovery: { roots: ['/none'], maxNodes: 10 } });
     try {
       const url = await explorer.listen(0, '127.0.0.1');
+      // A read that needs ZooKeeper's report sets the explorer asking.
+      await fetch(`${url}/api/diagnostics`);
       const health = await (async () => {
         for (;;) {
           const parsed = HealthResponseSchema.parse(await (await fetch(`${url}/api/health`)).json());
@@ -32,6 +34,30 @@ describe('asking ZooKeeper itself', () => {
       await explorer.close();
       session.close();
       await zookeeper.stop();
+    }
+  });
+
+  it('asks nothing while nothing needs the report, asks while a page follows a lock, and stops after', async () => {
+    const { startExplorer, connectClient, request, eventually } = await import('../testing/harness');
+    const running = await startExplorer({ roots: ['/none'] }, undefined, { introspectionIntervalMs: 200, introspectionLeaseMs: 500 });
+    const health = async () => HealthResponseSchema.parse(await (await fetch(`${running.url}/api/health`)).json()).introspection;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(await health()).toMatchObject({ available: false, at: null, reason: 'not asked yet' });
+      // A page opens on a lock: the members are asked every 200 ms.
+      const socket = await connectClient(running.url);
+      expect(await request(socket, 'subscribe', { path: '/asked/lock' })).toEqual({ ok: true });
+      const first = await eventually(async () => ((await health()).available ? await health() : undefined));
+      expect(first.intervalMs).toBeGreaterThanOrEqual(200);
+      await eventually(async () => (((await health()).at ?? 0) > first.at! ? true : undefined));
+      // It closes: once its lease is over nothing is asked, and what was known is dropped.
+      socket.close();
+      const idle = await eventually(async () => ((await health()).intervalMs === null ? await health() : undefined), 5000);
+      expect(idle.reason).toMatch(/only while a page follows a lock/);
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect((await health()).at).toBe(idle.at);
+    } finally {
+      await running.close();
     }
   });
 

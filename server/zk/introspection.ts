@@ -13,6 +13,12 @@ import { parseAdminConnections, parseAdminDump, parseAdminJson, parseAdminMonito
 import { isNotWhitelisted, parseCons, parseConsLastRequest, parseDump, parseMntr, parseWchc, type DumpReport } from '../../lib/zk/four-letter';
 import { fourLetterWord } from './four-letter';
 
+/** How long after a read that needs the report the members are still asked. */
+const LEASE_MS = 60_000;
+/** The interval is at least this many times what the last poll took. */
+const SLOW_FACTOR = 10;
+const IDLE_REASON = 'not asked right now: ZooKeeper is asked only while a page follows a lock, the lock list, the sessions or the waits-for graph, and for a minute after an API read';
+
 /** `dump` is asked on every fifth poll (every 10 s by default): its reply grows with every ephemeral node. */
 const DUMP_EVERY = 5;
 
@@ -117,7 +123,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   private timer: NodeJS.Timeout | null = null;
   private latest: Introspected | null = null;
   private signature = '';
-  private state: IntrospectionStatus = { available: false, reason: 'not asked yet', at: null, servers: [] };
+  private state: IntrospectionStatus = { available: false, reason: 'not asked yet', at: null, servers: [], intervalMs: null };
   private readonly servers: Array<{ host: string; port: number }>;
   private monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
   // Kept apart from the report the locks are read with: expiry times move on every poll.
@@ -129,23 +135,80 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     connectString: string,
     private readonly intervalMs: number,
     private readonly admin: AdminServerOptions = { port: 0, urls: null },
+    private readonly leaseMs = LEASE_MS,
   ) {
     super();
     ({ servers: this.servers, chroot: this.chroot } = parseConnectString(connectString));
   }
 
-  start(): void {
-    if (this.timer !== null) return;
-    const tick = async (): Promise<void> => {
-      await this.poll();
-      if (this.timer !== null) this.timer = setTimeout(() => void tick(), this.intervalMs);
-    };
-    this.timer = setTimeout(() => void tick(), 0);
+  /**
+   * Polls while something needs ZooKeeper's report: `wanted()` (a page follows a lock, the lock
+   * list, the sessions or the waits-for graph) or a read within the lease (`touch`). The
+   * interval is the configured one, or ten times what the last poll took when the members are
+   * slow to answer, so that the explorer never keeps a slow ensemble busy. Idle, it asks nothing.
+   */
+  start(wanted: () => boolean = () => true): void {
+    this.wanted = wanted;
+    this.running = true;
+    this.wake();
+  }
+
+  /** Something reads what only the report tells (an API read): poll now if idle, and for the lease (a minute) at least. */
+  touch(): void {
+    this.leaseUntil = Date.now() + this.leaseMs;
+    this.wake();
+  }
+
+  /** Starts polling at once when idle and something needs it. */
+  wake(): void {
+    if (!this.running || this.timer !== null || this.polling) return;
+    if (!this.needed()) return;
+    this.timer = setTimeout(() => void this.tick(), 0);
   }
 
   stop(): void {
+    this.running = false;
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+  }
+
+  private wanted: () => boolean = () => true;
+  private running = false;
+  private polling = false;
+  private leaseUntil = 0;
+  /** The interval in force: the configured one, longer while the members are slow. */
+  private currentIntervalMs = 0;
+
+  private needed(): boolean {
+    return this.wanted() || Date.now() < this.leaseUntil;
+  }
+
+  private async tick(): Promise<void> {
+    this.timer = null;
+    if (!this.running) return;
+    if (!this.needed()) {
+      this.idle();
+      return;
+    }
+    this.polling = true;
+    const started = Date.now();
+    try {
+      await this.poll();
+    } finally {
+      this.polling = false;
+    }
+    this.currentIntervalMs = Math.max(this.intervalMs, SLOW_FACTOR * (Date.now() - started));
+    this.state = { ...this.state, intervalMs: this.currentIntervalMs };
+    if (this.running && this.timer === null) this.timer = setTimeout(() => void this.tick(), this.currentIntervalMs);
+  }
+
+  /** Nothing needs the report: it is dropped (stale verdicts are worse than none) and nobody is asked until something does. */
+  private idle(): void {
+    this.state = { available: false, reason: IDLE_REASON, at: this.state.at, servers: [], intervalMs: null };
+    const had = this.latest !== null;
+    this.latest = null;
+    this.signature = '';
+    if (had) this.emit('report', null, true);
   }
 
   /** The merged report, with paths as the explorer sees them (below the chroot); null when unavailable. */
@@ -216,6 +279,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
       reason: reachable ? null : `no ZooKeeper member said which sessions watch what: ${servers.map((server) => `${server.server}: ${server.error ?? 'no answer'}`).join('; ')}`,
       at: Date.now(),
       servers,
+      intervalMs: this.currentIntervalMs || this.intervalMs,
     };
     if (!reachable) {
       const changed = this.latest !== null;

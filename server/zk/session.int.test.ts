@@ -17,6 +17,7 @@ import {
 } from '../testing/harness';
 import { HANDSHAKE_TIMEOUT_MS, ZkError, ZkSession } from './session';
 import { createExplorer } from '../app';
+import { FaultProxy } from '../sim/proxy';
 
 describe('ZkSession', () => {
   it('gives up waiting for a first connection after its time-out, with a clear error', async () => {
@@ -111,11 +112,15 @@ describe('ZkSession', () => {
 
 describe('after its session expires', () => {
   let running: RunningExplorer;
+  let proxy: FaultProxy;
   beforeAll(async () => {
-    running = await startExplorer();
+    const [host, port] = zkConnect().split(',')[0]!.split(':') as [string, string];
+    proxy = await FaultProxy.start({ host, port: Number(port) });
+    running = await startExplorer(undefined, undefined, { connectString: proxy.connectString });
   });
   afterAll(async () => {
     await running.close();
+    await proxy.close();
   });
 
   it('the explorer opens a new session and re-arms the watch of every subscribed lock', async () => {
@@ -131,7 +136,7 @@ describe('after its session expires', () => {
       running.session.on('state', (state) => states.push(state));
       const before = running.session.sessionId;
 
-      await expireSession(running.session);
+      await expireSession(running.session, proxy);
       const after = await eventually(() => {
         const id = running.session.sessionId;
         return id !== null && id !== before && running.session.state === 'connected' ? id : undefined;
