@@ -39,17 +39,21 @@ export function parseAdminConnections(reply: Record<string, unknown>): { clients
   return { clients, lastRequest };
 }
 
-/** `/commands/watches`: each session and the paths it holds a data watch on, as `wchc` gives them. */
-export function parseAdminWatches(reply: Record<string, unknown>): Map<string, string[]> {
-  const watches = new Map<string, string[]>();
-  const bySession = reply.session_id_to_watched_paths;
-  if (bySession === null || typeof bySession !== 'object') return watches;
-  for (const [id, paths] of Object.entries(bySession as Record<string, unknown>)) {
+/** An object of session ids (decimal keys) to paths, as hex session ids to paths. */
+function pathsBySession(value: unknown): Map<string, string[]> {
+  const bySession = new Map<string, string[]>();
+  if (value === null || typeof value !== 'object') return bySession;
+  for (const [id, paths] of Object.entries(value as Record<string, unknown>)) {
     const session = sessionHex(id);
     if (session === null || !Array.isArray(paths)) continue;
-    watches.set(session, paths.filter((path): path is string => typeof path === 'string'));
+    bySession.set(session, paths.filter((path): path is string => typeof path === 'string'));
   }
-  return watches;
+  return bySession;
+}
+
+/** `/commands/watches`: each session and the paths it holds a data watch on, as `wchc` gives them. */
+export function parseAdminWatches(reply: Record<string, unknown>): Map<string, string[]> {
+  return pathsBySession(reply.session_id_to_watched_paths);
 }
 
 /** `/commands/monitor`: the counters `mntr` gives, under the same `zk_` names. */
@@ -67,13 +71,5 @@ export function parseAdminMonitor(reply: Record<string, unknown>): Map<string, s
  * elapsed-time clock, not the wall clock, so they are not read (`dump` over 4lw gives dates).
  */
 export function parseAdminDump(reply: Record<string, unknown>): Map<string, string[]> {
-  const ephemerals = new Map<string, string[]>();
-  const bySession = reply.session_id_to_ephemeral_paths;
-  if (bySession === null || typeof bySession !== 'object') return ephemerals;
-  for (const [id, paths] of Object.entries(bySession as Record<string, unknown>)) {
-    const session = sessionHex(id);
-    if (session === null || !Array.isArray(paths)) continue;
-    ephemerals.set(session, paths.filter((path): path is string => typeof path === 'string'));
-  }
-  return ephemerals;
+  return pathsBySession(reply.session_id_to_ephemeral_paths);
 }

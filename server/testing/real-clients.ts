@@ -111,37 +111,51 @@ export class RealContenders {
   }
 
   until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const check = (): void => {
-        if (this.errors.length > 0) {
-          cleanup();
-          reject(new Error(`contender error: ${this.errors.join('; ')}`));
-        } else if (condition()) {
-          cleanup();
-          resolve();
-        }
-      };
-      const timer = setTimeout(() => {
-        cleanup();
-        reject(new Error(`timed out waiting for ${what}`));
-      }, timeoutMs);
-      const cleanup = (): void => {
-        clearTimeout(timer);
-        this.listeners.delete(check);
-      };
-      this.listeners.add(check);
-      check();
-    });
+    return untilEvent(this.listeners, () => {
+      if (this.errors.length > 0) throw new Error(`contender error: ${this.errors.join('; ')}`);
+      return condition();
+    }, timeoutMs, what);
   }
 
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null) return;
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    this.child.stdin?.end('quit\n');
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
+  stop(): Promise<void> {
+    return stopClient(this.child);
   }
+}
+
+/** Resolves once `check` holds, checked now and on every event; rejects when it throws or after `timeoutMs`. */
+function untilEvent(listeners: Set<() => void>, check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const run = (): void => {
+      try {
+        if (!check()) return;
+        cleanup();
+        resolve();
+      } catch (error) {
+        cleanup();
+        reject(error);
+      }
+    };
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`timed out waiting for ${what}`));
+    }, timeoutMs);
+    const cleanup = (): void => {
+      clearTimeout(timer);
+      listeners.delete(run);
+    };
+    listeners.add(run);
+    run();
+  });
+}
+
+/** Asks a client process to quit (it closes its sessions), and kills it after 5 s. */
+async function stopClient(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.stdin?.end('quit\n');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
 }
 
 /** ZooKeeper's own account of data watches, by session (`wchc` on the given server). */
@@ -185,31 +199,10 @@ export class TwoLockClient {
   }
 
   private until(match: (event: Record<string, string>) => boolean, timeoutMs: number): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const check = (): void => {
-        if (!this.seen.some(match)) return;
-        cleanup();
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        cleanup();
-        reject(new Error(`the Curator client did not get there in ${timeoutMs} ms`));
-      }, timeoutMs);
-      const cleanup = (): void => {
-        clearTimeout(timer);
-        this.listeners.delete(check);
-      };
-      this.listeners.add(check);
-      check();
-    });
+    return untilEvent(this.listeners, () => this.seen.some(match), timeoutMs, 'the Curator client');
   }
 
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null) return;
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    this.child.stdin?.end('quit\n');
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
+  stop(): Promise<void> {
+    return stopClient(this.child);
   }
 }
