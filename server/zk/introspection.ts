@@ -17,6 +17,8 @@ import { fourLetterWord } from './four-letter';
 const LEASE_MS = 60_000;
 /** The interval is at least this many times what the last poll took. */
 const SLOW_FACTOR = 10;
+/** And long enough that the members write at most this much report text a second (a poll of 100,000 watches is about 2 MB). */
+const REPORT_BYTES_PER_SECOND = 400_000;
 const IDLE_REASON = 'not asked right now: ZooKeeper is asked only while a page follows a lock, the lock list, the sessions or the waits-for graph, and for a minute after an API read';
 
 /** `dump` is asked on every fifth poll (every 10 s by default): its reply grows with every ephemeral node. */
@@ -56,6 +58,8 @@ interface MemberAnswer {
   /** Why the other source did not answer, when one did not. */
   refused: string | null;
   error: string | null;
+  /** How many bytes of replies it took. */
+  bytes: number;
 }
 
 const ADMIN_TIMEOUT_MS = 2000;
@@ -91,7 +95,8 @@ async function askMember(member: { host: string; port: number }, adminUrl: strin
   const failure = [wchc, cons, mntr].find((reply): reply is Error => reply instanceof Error);
   const wordsRefused =
     refusedWords.length === 0 ? null : failure !== undefined ? `four-letter words failed: ${failure.message}` : `${refusedWords.join(', ')} not in 4lw.commands.whitelist`;
-  const answer: MemberAnswer = { report: null, monitor: null, dump: null, source: null, refused: wordsRefused, error: null };
+  const bytes = [wchc, cons, mntr, dump].reduce((sum, reply) => sum + (typeof reply === 'string' ? reply.length : 0), 0);
+  const answer: MemberAnswer = { report: null, monitor: null, dump: null, source: null, refused: wordsRefused, error: null, bytes };
   if (typeof wchc === 'string' && typeof cons === 'string') {
     answer.report = { watches: parseWchc(wchc), clients: parseCons(cons), lastRequest: parseConsLastRequest(cons) };
     answer.source = 'four-letter-words';
@@ -144,8 +149,9 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   /**
    * Polls while something needs ZooKeeper's report: `wanted()` (a page follows a lock, the lock
    * list, the sessions or the waits-for graph) or a read within the lease (`touch`). The
-   * interval is the configured one, or ten times what the last poll took when the members are
-   * slow to answer, so that the explorer never keeps a slow ensemble busy. Idle, it asks nothing.
+   * interval is the configured one, or longer when the members are slow to answer (ten times the
+   * last poll) or their reports large (REPORT_BYTES_PER_SECOND), so that the explorer never keeps
+   * a busy ensemble busier. Idle, it asks nothing.
    */
   start(wanted: () => boolean = () => true): void {
     this.wanted = wanted;
@@ -176,8 +182,9 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   private running = false;
   private polling = false;
   private leaseUntil = 0;
-  /** The interval in force: the configured one, longer while the members are slow. */
+  /** The interval in force: the configured one, longer while the members are slow or their reports large. */
   private currentIntervalMs = 0;
+  private lastBytes = 0;
 
   private needed(): boolean {
     return this.wanted() || Date.now() < this.leaseUntil;
@@ -197,7 +204,8 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     } finally {
       this.polling = false;
     }
-    this.currentIntervalMs = Math.max(this.intervalMs, SLOW_FACTOR * (Date.now() - started));
+    // What a poll costs ZooKeeper grows with the text it writes (wchc lists every watch): large reports are asked less often.
+    this.currentIntervalMs = Math.round(Math.max(this.intervalMs, SLOW_FACTOR * (Date.now() - started), (1000 * this.lastBytes) / REPORT_BYTES_PER_SECOND));
     this.state = { ...this.state, intervalMs: this.currentIntervalMs };
     if (this.running && this.timer === null) this.timer = setTimeout(() => void this.tick(), this.currentIntervalMs);
   }
@@ -244,6 +252,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     const dumped: DumpReport = { ephemerals: new Map(), expiries: new Map() };
     let dumpedAny = false;
     const answers = await Promise.all(this.servers.map((member, index) => askMember(member, this.adminUrlOf(index), withDump)));
+    this.lastBytes = answers.reduce((sum, answer) => sum + answer.bytes, 0);
     answers.forEach((answer, index) => {
       const { host, port } = this.servers[index]!;
       const server = `${host}:${port}`;
