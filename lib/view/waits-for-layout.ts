@@ -62,7 +62,8 @@ export function layoutWaitsFor(graph: WaitsForGraph, previous: ReadonlyMap<strin
     .randomSource(random)
     // A cycle's marks keep room between them for their labels.
     .force('link', forceLink(links).distance((link) => (link.deadlocked ? 190 : 110)).strength(0.5))
-    .force('charge', forceManyBody().strength(-260).distanceMax(600))
+    // A small graph spreads out: there is room, and its labels need it.
+    .force('charge', forceManyBody().strength(bodies.length < 30 ? -600 : -260).distanceMax(600))
     .force('collide', forceCollide<Body>((body) => (body.mark.deadlocked ? MARK_RADIUS * 5 : body.mark.kind === 'group' ? MARK_RADIUS * 2.6 : MARK_RADIUS * 2.2)))
     // Cycles are pulled to the top, where the eye goes first and the page opens.
     .force('x', forceX<Body>(0).strength((body) => (body.mark.deadlocked ? 0.1 : 0.04)))

@@ -81,7 +81,10 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
   observeReport(report: Introspected | null, changed: boolean): void {
     if (changed) this.waitsFor.invalidate();
     for (const { watcher } of this.entries.values()) watcher.observeReport(report, changed);
-    if (changed) this.tellDeadlocks();
+    if (!changed) return;
+    this.tellDeadlocks();
+    // The graph names each session's client address: a new report may know them.
+    this.emit('graph');
   }
 
   release(path: string, subscriber: string): void {
