@@ -46,6 +46,8 @@ test.describe('a stuck lock, as the operator sees it', () => {
       await expect(page.locator('[data-testid="waits-edge"][data-deadlocked="true"]')).toHaveCount(2);
       for (const session of [one.session, two.session]) await expect(page.locator(`[data-testid="waits-session"][data-session="${session}"]`)).toHaveAttribute('data-deadlocked', 'true');
       await expect(page.getByTestId('waits-deadlock')).toContainText(accounts);
+      // With each session's client address, as ZooKeeper reports it.
+      await expect(page.getByTestId('waits-deadlock')).toContainText(/\(127\.0\.0\.1:\d+\)/);
       // Each session is a link to its row in the sessions view.
       await page.locator(`[data-testid="waits-session"][data-session="${one.session}"]`).click();
       await expect(page.locator(`[data-testid="session-row"][data-session="${one.session}"]`)).toHaveAttribute('aria-current', 'true');
