@@ -370,6 +370,7 @@ export const ZkConnectionStateSchema = z.enum([
   'disconnected',
   'expired',
   'auth-failed',
+  'tls-failed',
   'closed',
 ]);
 export type ZkConnectionState = z.infer<typeof ZkConnectionStateSchema>;
@@ -382,6 +383,8 @@ export const ZkStatusSchema = z.object({
   sessionId: HexId.nullable(),
   /** When the state last changed, ms since the epoch: how stale the data may be while not connected. */
   since: z.number(),
+  /** Why the last attempt to connect failed (a refused certificate, a wrong password, a refused connection); null while connected. */
+  reason: z.string().nullable(),
 });
 export type ZkStatus = z.infer<typeof ZkStatusSchema>;
 

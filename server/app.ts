@@ -122,7 +122,13 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     allowRequest: (request, callback) => callback(null, isSameOrigin(request)),
   });
 
-  const introspection = new Introspection(session.connectString, options.introspectionIntervalMs ?? 2000, options.zkAdmin, options.introspectionLeaseMs);
+  const introspection = new Introspection(
+    session.connectString,
+    options.introspectionIntervalMs ?? 2000,
+    options.zkAdmin,
+    options.introspectionLeaseMs,
+    session.transport.tls,
+  );
   const staleHolderMs = options.staleHolderMs ?? 60_000;
   const registry = new LockRegistry(session, { introspection: () => introspection.current(), staleHolderMs });
   introspection.on('report', (report, changed) => registry.observeReport(report, changed));
@@ -164,11 +170,13 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     connectString: session.connectString,
     sessionId: session.sessionId,
     since: session.since,
+    reason: session.reason,
   });
   const onState = (): void => {
     io.emit('zk:status', status());
   };
   session.on('state', onState);
+  session.on('reason', onState);
 
   const simulation = options.simulation;
   const simulator =
@@ -553,6 +561,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     },
     async close() {
       session.off('state', onState);
+      session.off('reason', onState);
       if (graphTimer !== null) clearTimeout(graphTimer);
       introspection.stop();
       discovery.stop();

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config';
 
 /** The message of the ConfigError that loading throws; fails the test when it loads fine. */
@@ -30,6 +33,7 @@ describe('loadConfig', () => {
       introspectIntervalMs: 2000,
       zkAdminPort: 8080,
       zkAdminUrls: null,
+      zkTransport: { tls: null, sasl: null },
       dev: false,
     });
   });
@@ -85,5 +89,41 @@ describe('loadConfig', () => {
     const token = configError([], { ADMIN_TOKEN: 'tiny' });
     expect(token).toContain('ADMIN_TOKEN');
     expect(token).not.toContain('tiny');
+  });
+
+  describe('TLS and SASL', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'config-test-'));
+    const pem = (name: string): string => {
+      const file = join(dir, name);
+      writeFileSync(file, `-----BEGIN CERTIFICATE-----\n${name}\n-----END CERTIFICATE-----\n`);
+      return file;
+    };
+    const connect = { ZK_CONNECT: 'zk1:2281' };
+
+    it('reads the PEM files of mutual TLS', () => {
+      const config = loadConfig([], { ...connect, ZK_TLS: '1', ZK_TLS_CA: pem('ca.pem'), ZK_TLS_CERT: pem('cert.pem'), ZK_TLS_KEY: pem('key.pem') });
+      expect(config.zkTransport.tls).toEqual({ ca: expect.stringContaining('ca.pem'), cert: expect.stringContaining('cert.pem'), key: expect.stringContaining('key.pem') });
+      expect(config.zkTransport.sasl).toBeNull();
+    });
+
+    it('says which file it cannot read, and refuses a half of mutual TLS or TLS files without ZK_TLS', () => {
+      expect(configError([], { ...connect, ZK_TLS: '1', ZK_TLS_CA: join(dir, 'missing.pem') })).toBe(`config: ZK_TLS_CA / --zk-tls-ca cannot read ${join(dir, 'missing.pem')} (ENOENT)`);
+      expect(configError([], { ...connect, ZK_TLS: '1', ZK_TLS_CERT: pem('c.pem') })).toMatch(/ZK_TLS_CERT and ZK_TLS_KEY go together/);
+      expect(configError([], { ...connect, ZK_TLS_CA: pem('ca.pem') })).toBe('config: ZK_TLS_CA set without ZK_TLS=1');
+      expect(configError([], { ZK_TLS: '1' })).toMatch(/embedded ZooKeeper serves plain TCP/);
+    });
+
+    it('takes a DIGEST-MD5 login, a password with colons included', () => {
+      expect(loadConfig(['--zk-sasl', 'digest-md5:explorer:pa:ss'], connect).zkTransport.sasl).toEqual({ mechanism: 'digest-md5', username: 'explorer', password: 'pa:ss' });
+    });
+
+    it('refuses Kerberos at start, saying it is not supported yet, and never echoes the value', () => {
+      const message = configError([], { ...connect, ZK_SASL: 'gssapi:zookeeper/zk1@EXAMPLE.COM' });
+      expect(message).toMatch(/^config: ZK_SASL \/ --zk-sasl .*Kerberos \(GSSAPI\), which is not supported yet/);
+      expect(message).not.toContain('EXAMPLE');
+      const bad = configError([], { ...connect, ZK_SASL: 'plain:user:hunter2' });
+      expect(bad).toMatch(/must look like digest-md5:USER:PASSWORD/);
+      expect(bad).not.toContain('hunter2');
+    });
   });
 });

@@ -3,9 +3,11 @@
  * wins), validated at start: a bad value is one clear line and exit 1. Secret values are never
  * echoed back in an error.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { describeZodError, ZnodePath } from '../lib/protocol';
+import type { ZkSasl, ZkTls, ZkTransport } from './zk/wire/connection';
 
 export interface Config {
   /** Unset: start an embedded ZooKeeper. */
@@ -26,6 +28,8 @@ export interface Config {
   zkAdminPort: number;
   /** The AdminServer's base URL of each member, in the order of ZK_CONNECT, for other layouts; null to use `zkAdminPort`. */
   zkAdminUrls: string[] | null;
+  /** TLS and SASL towards ZooKeeper, with the PEM files already read. */
+  zkTransport: ZkTransport;
   dev: boolean;
 }
 
@@ -53,6 +57,11 @@ export const SETTINGS = {
   introspectIntervalMs: { env: 'INTROSPECT_INTERVAL_MS', flag: 'introspect-interval-ms', help: 'how often every ZooKeeper server is asked for watches and connections (0: never)' },
   zkAdminPort: { env: 'ZK_ADMIN_PORT', flag: 'zk-admin-port', help: "the AdminServer's port on each member's host, asked where a four-letter word is refused (0: never)" },
   zkAdminUrls: { env: 'ZK_ADMIN_URLS', flag: 'zk-admin-urls', help: "comma-separated AdminServer base URLs, one per member in ZK_CONNECT's order (e.g. http://zk1:8080)" },
+  zkTls: { env: 'ZK_TLS', flag: 'zk-tls', help: 'connect to ZooKeeper over TLS (its secureClientPort), verifying the server (1/0)' },
+  zkTlsCa: { env: 'ZK_TLS_CA', flag: 'zk-tls-ca', help: "PEM bundle of the CA that signed the servers' certificates (default: the system's CAs)" },
+  zkTlsCert: { env: 'ZK_TLS_CERT', flag: 'zk-tls-cert', help: 'PEM client certificate, for mutual TLS (with ZK_TLS_KEY)' },
+  zkTlsKey: { env: 'ZK_TLS_KEY', flag: 'zk-tls-key', help: "PEM private key of ZK_TLS_CERT; the file's contents are never logged" },
+  zkSasl: { env: 'ZK_SASL', flag: 'zk-sasl', help: 'SASL login for every session, as digest-md5:USER:PASSWORD (Kerberos is not supported yet)', secret: true },
 } as const satisfies Record<string, Setting>;
 
 type SettingName = keyof typeof SETTINGS;
@@ -96,6 +105,18 @@ const parsers: Record<SettingName, z.ZodType> = {
     .string()
     .transform((value) => value.split(',').map((url) => url.trim().replace(/\/+$/, '')).filter((url) => url !== ''))
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+(\/[^\s]*)?$/, 'must be http(s) URLs such as http://zk1:8080')).min(1, 'must name at least one URL')),
+  zkTls: bool,
+  zkTlsCa: z.string().min(1),
+  zkTlsCert: z.string().min(1),
+  zkTlsKey: z.string().min(1),
+  zkSasl: z
+    .string()
+    .refine((value) => !/^(gssapi|kerberos)(:|$)/i.test(value), 'names Kerberos (GSSAPI), which is not supported yet; use digest-md5:USER:PASSWORD')
+    .pipe(z.string().regex(/^digest-md5:[^:]+:.+$/i, 'must look like digest-md5:USER:PASSWORD'))
+    .transform((value): ZkSasl => {
+      const [, username, ...password] = value.split(':');
+      return { mechanism: 'digest-md5', username: username!, password: password.join(':') };
+    }),
 };
 
 const DEFAULTS: Record<SettingName, string | null> = {
@@ -114,6 +135,11 @@ const DEFAULTS: Record<SettingName, string | null> = {
   introspectIntervalMs: '2000',
   zkAdminPort: '8080',
   zkAdminUrls: null,
+  zkTls: '0',
+  zkTlsCa: null,
+  zkTlsCert: null,
+  zkTlsKey: null,
+  zkSasl: null,
 };
 
 /** A configuration error: its message is the one line printed before exit 1. */
@@ -161,6 +187,38 @@ export function loadConfig(argv: readonly string[], env: Readonly<Record<string,
     introspectIntervalMs: values.introspectIntervalMs as number,
     zkAdminPort: values.zkAdminPort as number,
     zkAdminUrls: (values.zkAdminUrls as string[] | null) ?? null,
+    zkTransport: transportOf(values),
     dev: flags.dev === true,
   };
+}
+
+/** Reads a PEM file named by a setting; a missing or unreadable one is a ConfigError naming the setting, never its contents. */
+function readPem(setting: Setting, path: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`config: ${setting.env} / --${setting.flag} cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  if (!text.includes('-----BEGIN ')) throw new ConfigError(`config: ${setting.env} / --${setting.flag}: ${path} is not PEM (no -----BEGIN line)`);
+  return text;
+}
+
+function transportOf(values: Partial<Record<SettingName, unknown>>): ZkTransport {
+  const path = (name: 'zkTlsCa' | 'zkTlsCert' | 'zkTlsKey'): string | null => (values[name] as string | null | undefined) ?? null;
+  const named = (['zkTlsCa', 'zkTlsCert', 'zkTlsKey'] as const).filter((name) => path(name) !== null);
+  let tls: ZkTls | null = null;
+  if (values.zkTls === true) {
+    if ((path('zkTlsCert') === null) !== (path('zkTlsKey') === null)) {
+      throw new ConfigError('config: ZK_TLS_CERT and ZK_TLS_KEY go together (mutual TLS needs both the certificate and its key)');
+    }
+    const read = (name: 'zkTlsCa' | 'zkTlsCert' | 'zkTlsKey'): string | null => (path(name) === null ? null : readPem(SETTINGS[name], path(name)!));
+    tls = { ca: read('zkTlsCa'), cert: read('zkTlsCert'), key: read('zkTlsKey') };
+  } else if (named.length > 0) {
+    throw new ConfigError(`config: ${named.map((name) => SETTINGS[name].env).join(', ')} set without ZK_TLS=1`);
+  }
+  if ((tls !== null || values.zkSasl) && values.zkConnect == null) {
+    throw new ConfigError('config: ZK_TLS and ZK_SASL are for an ensemble of your own (ZK_CONNECT); the embedded ZooKeeper serves plain TCP');
+  }
+  return { tls, sasl: (values.zkSasl as ZkSasl | null | undefined) ?? null };
 }

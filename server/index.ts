@@ -11,6 +11,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { isLoopbackHost } from './net';
 import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from './zk/embedded';
 import { ZkSession } from './zk/session';
+import { checkClientInternals } from './zk/wire/connection';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Each contender holds a session and a loopback proxy: a bound on what one explorer may open.
@@ -26,6 +27,13 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw error;
+  }
+
+  try {
+    checkClientInternals();
+  } catch (error) {
+    console.error(`zk-lock-explorer cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
   }
 
   if (!isLoopbackHost(config.host) && config.adminToken === null) {
@@ -63,8 +71,11 @@ async function main(): Promise<void> {
     connectString = embedded.connectString;
     console.log(`embedded ZooKeeper on ${connectString} (pid ${embedded.pid}, log ${embedded.logFile})`);
   }
-  session = new ZkSession({ connectString, sessionTimeoutMs: config.sessionTimeoutMs, auth: config.zkAuth });
-  session.on('state', (state) => console.log(`ZooKeeper session: ${state}`));
+  session = new ZkSession({ connectString, sessionTimeoutMs: config.sessionTimeoutMs, auth: config.zkAuth, transport: config.zkTransport });
+  session.on('state', (state) => console.log(`ZooKeeper session: ${state}${session?.reason ? ` (${session.reason})` : ''}`));
+  session.on('reason', (reason) => {
+    if (reason !== null) console.warn(`ZooKeeper: ${reason}`);
+  });
   try {
     await session.start(15_000);
   } catch (error) {

@@ -126,7 +126,10 @@ export class LockWatcher {
     const asked = Date.now();
     const deadline = asked + timeoutMs;
     const paths = [...this.parents.keys()];
+    // A sync first (pipelined: ZooKeeper serves one session's requests in order), so that a write that completed on another member is seen here too.
+    const synced = this.session.sync(paths[0] ?? '/').catch(() => undefined);
     const stats = await Promise.all(paths.map((path) => this.session.exists(path)));
+    await synced;
     for (;;) {
       const behind = paths.filter((path, index) => !this.includes(path, stats[index] ?? null, asked));
       if (behind.length === 0) {

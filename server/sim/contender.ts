@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import type { ContenderInfo, ContenderState, SpawnRequest, ZnodeStat } from '../../lib/protocol';
 import type { HoldInterval } from '../../lib/sim/ledger';
 import { ZkError, ZkSession, type CreateMode, type Watcher } from '../zk/session';
+import type { ZkTransport } from '../zk/wire/connection';
 import { FaultProxy } from './proxy';
 import { strategyFor, type Held, type LockClient } from './strategies';
 
@@ -15,6 +16,8 @@ export interface ContenderOptions extends SpawnRequest {
   id: string;
   /** ZooKeeper as seen from the proxy: the first host of the connect string. */
   target: { host: string; port: number };
+  /** How ZooKeeper is reached: the proxy speaks its TLS, the contender's session its SASL. */
+  transport: ZkTransport;
   /** Called whenever something a viewer would see changed. */
   onChange: () => void;
   /** Records every interval in which it believes it holds the lock, when it starts; `end` is set when it ends. */
@@ -48,8 +51,13 @@ export class Contender {
 
   /** Connects through its proxy; rejects with a clear message when ZooKeeper refuses the connection. */
   async connect(): Promise<void> {
-    this.proxy = await FaultProxy.start(this.options.target);
-    this.session = new ZkSession({ connectString: this.proxy.connectString, sessionTimeoutMs: this.options.sessionTimeoutMs, reopenAfterExpiry: false });
+    this.proxy = await FaultProxy.start(this.options.target, this.options.transport.tls);
+    this.session = new ZkSession({
+      connectString: this.proxy.connectString,
+      sessionTimeoutMs: this.options.sessionTimeoutMs,
+      reopenAfterExpiry: false,
+      transport: { tls: null, sasl: this.options.transport.sasl },
+    });
     this.session.on('state', (state) => {
       if (state === 'expired' && !this.stopped) {
         this.finishHold();
@@ -142,7 +150,13 @@ export class Contender {
     const { sessionId, password } = this.session.credentials();
     this.proxy.pause(60_000);
     try {
-      const twin = new ZkSession({ connectString, sessionTimeoutMs: this.options.sessionTimeoutMs, resume: { sessionId, password }, reopenAfterExpiry: false });
+      const twin = new ZkSession({
+        connectString,
+        sessionTimeoutMs: this.options.sessionTimeoutMs,
+        resume: { sessionId, password },
+        reopenAfterExpiry: false,
+        transport: this.options.transport,
+      });
       await twin.start(10_000);
       twin.close();
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -5,19 +5,21 @@
  * whose reply is lost (the request reaches ZooKeeper, the answer never reaches the client).
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
-
-// ZooKeeper's create operations (create, create2, createContainer, createTTL).
-const CREATE_OPS = new Set([1, 15, 19, 21]);
+import { connect as connectTls } from 'node:tls';
+import { tlsOptions, type ZkTls } from '../zk/wire/connection';
+import { CREATE_OPS, Framer } from '../zk/wire/jute';
 
 interface Pair {
   client: Socket;
   server: Socket;
-  /** Bytes from the client not yet framed into whole packets. */
-  pending: Buffer;
+  /** The client's packets, framed only while a create's reply is to be lost. */
+  fromClient: Framer;
   /** The first packet of a connection is the ConnectRequest, which has no request header. */
   connected: boolean;
-  /** Bytes from ZooKeeper not yet framed into whole packets: they are passed on a whole packet at a time. */
-  fromServer: Buffer;
+  /** ZooKeeper's packets: they are passed on a whole packet at a time. */
+  fromServer: Framer;
+  /** The first packet from ZooKeeper is the ConnectResponse, which has no xid. */
+  answered: boolean;
   /** The xid of a create whose reply must be lost, with what to call once it was; null when none. */
   lose: { xid: number; done: () => void } | null;
 }
@@ -33,18 +35,20 @@ export class FaultProxy {
     private readonly listener: Server,
     readonly port: number,
     private readonly target: { host: string; port: number },
+    private readonly tls: ZkTls | null,
   ) {
     listener.on('connection', (client) => this.accept(client));
   }
 
-  static start(target: { host: string; port: number }): Promise<FaultProxy> {
+  /** A proxy to `target`; with `tls`, the proxy speaks TLS to ZooKeeper and plain TCP on its loopback side. */
+  static start(target: { host: string; port: number }, tls: ZkTls | null = null): Promise<FaultProxy> {
     return new Promise((resolve, reject) => {
       const listener = createServer();
       listener.once('error', reject);
       listener.listen(0, '127.0.0.1', () => {
         const address = listener.address();
         const port = typeof address === 'object' && address !== null ? address.port : 0;
-        resolve(new FaultProxy(listener, port, target));
+        resolve(new FaultProxy(listener, port, target, tls));
       });
     });
   }
@@ -98,8 +102,8 @@ export class FaultProxy {
       client.destroy();
       return;
     }
-    const server = connect({ host: this.target.host, port: this.target.port });
-    const pair: Pair = { client, server, pending: Buffer.alloc(0), connected: false, fromServer: Buffer.alloc(0), lose: null };
+    const server = this.tls === null ? connect(this.target) : connectTls({ ...this.target, ...tlsOptions(this.target.host, this.tls) });
+    const pair: Pair = { client, server, fromClient: new Framer(), connected: false, fromServer: new Framer(), answered: false, lose: null };
     this.pairs.add(pair);
     client.setNoDelay(true);
     server.setNoDelay(true);
@@ -120,24 +124,19 @@ export class FaultProxy {
     pair.server.write(chunk);
     if (this.loseCreateReply === null) {
       // Keep the framing only while needed: a fresh connection starts a new frame sequence.
-      pair.pending = Buffer.alloc(0);
+      pair.fromClient.reset();
       pair.connected = true;
       return;
     }
-    pair.pending = pair.pending.length === 0 ? chunk : Buffer.concat([pair.pending, chunk]);
-    while (pair.pending.length >= 4) {
-      const length = pair.pending.readInt32BE(0);
-      if (pair.pending.length < 4 + length) break;
-      const packet = pair.pending.subarray(4, 4 + length);
-      pair.pending = pair.pending.subarray(4 + length);
+    for (const packet of pair.fromClient.push(chunk)) {
       if (!pair.connected) {
         pair.connected = true;
         continue;
       }
-      const op = packet.length >= 8 ? packet.readInt32BE(4) : -1;
+      const op = packet.length >= 12 ? packet.readInt32BE(8) : -1;
       if (CREATE_OPS.has(op) && this.loseCreateReply !== null) {
         // Its reply is held back: once ZooKeeper has answered, the create surely happened, and the connection is cut instead.
-        pair.lose = { xid: packet.readInt32BE(0), done: this.loseCreateReply };
+        pair.lose = { xid: packet.readInt32BE(4), done: this.loseCreateReply };
         this.loseCreateReply = null;
       }
     }
@@ -145,25 +144,22 @@ export class FaultProxy {
 
   /** Passes ZooKeeper's packets on whole; the reply of a create to lose is not passed, and the connection is cut there. */
   private fromServer(pair: Pair, chunk: Buffer): void {
-    pair.fromServer = pair.fromServer.length === 0 ? chunk : Buffer.concat([pair.fromServer, chunk]);
-    let passed = 0;
-    while (pair.fromServer.length - passed >= 4) {
-      const length = pair.fromServer.readInt32BE(passed);
-      if (pair.fromServer.length - passed < 4 + length) break;
-      // A reply starts with the request's xid (the first packet, the connect response, has none: its xid is never a create's).
-      const lost = pair.lose !== null && length >= 4 && pair.connected && pair.fromServer.readInt32BE(passed + 4) === pair.lose.xid;
+    pair.client.cork();
+    for (const packet of pair.fromServer.push(chunk)) {
+      // A reply starts with the request's xid (the first packet, the connect response, has none).
+      const lost = pair.lose !== null && pair.answered && packet.length >= 8 && packet.readInt32BE(4) === pair.lose.xid;
+      pair.answered = true;
       if (lost) {
-        pair.client.write(pair.fromServer.subarray(0, passed));
         const { done } = pair.lose!;
         pair.lose = null;
+        pair.client.uncork();
         this.drop(pair);
         done();
         return;
       }
-      passed += 4 + length;
+      pair.client.write(packet);
     }
-    if (passed > 0) pair.client.write(pair.fromServer.subarray(0, passed));
-    pair.fromServer = pair.fromServer.subarray(passed);
+    pair.client.uncork();
   }
 
   private drop(pair: Pair): void {

@@ -64,6 +64,7 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
         ...request,
         id,
         target: this.target,
+        transport: this.options.session.transport,
         onChange: () => this.changed(),
         onHold: (interval) => this.recordHold(request.path, interval),
       });

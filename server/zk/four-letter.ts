@@ -1,12 +1,17 @@
-import { createConnection } from 'node:net';
+import { createConnection, type Socket } from 'node:net';
+import { connect as connectTls } from 'node:tls';
+import { tlsOptions, type ZkTls } from './wire/connection';
 
-/** Sends one of ZooKeeper's four-letter words (`ruok`, `mntr`, `wchc`, …) and returns the whole reply. */
-export function fourLetterWord(host: string, port: number, word: string, timeoutMs = 3000): Promise<string> {
+/**
+ * Sends one of ZooKeeper's four-letter words (`ruok`, `mntr`, `wchc`, …) and returns the whole
+ * reply; over TLS (with the client certificate) where the members serve only `secureClientPort`.
+ */
+export function fourLetterWord(host: string, port: number, word: string, timeoutMs = 3000, tls: ZkTls | null = null): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const socket = createConnection({ host, port });
+    const socket: Socket = tls === null ? createConnection({ host, port }) : connectTls({ host, port, ...tlsOptions(host, tls) });
     socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`${word} to ${host}:${port} timed out`)));
-    socket.once('connect', () => socket.end(word));
+    socket.once(tls === null ? 'connect' : 'secureConnect', () => socket.end(word));
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.once('error', reject);
     socket.once('close', (hadError) => {

@@ -12,6 +12,7 @@ import type { IntrospectionSource, IntrospectionStatus } from '../../lib/protoco
 import { parseAdminConnections, parseAdminDump, parseAdminJson, parseAdminMonitor, parseAdminWatches } from '../../lib/zk/admin-server';
 import { isNotWhitelisted, parseCons, parseConsLastRequest, parseDump, parseMntr, parseWchc, type DumpReport } from '../../lib/zk/four-letter';
 import { fourLetterWord } from './four-letter';
+import type { ZkTls } from './wire/connection';
 
 /** How long after a read that needs the report the members are still asked. */
 const LEASE_MS = 60_000;
@@ -82,10 +83,10 @@ function reasonOf(error: unknown): string {
  * they refuse (not whitelisted) or cannot say (the port does not answer them), its AdminServer
  * answers instead, when one is configured.
  */
-async function askMember(member: { host: string; port: number }, adminUrl: string | null, withDump: boolean): Promise<MemberAnswer> {
+async function askMember(member: { host: string; port: number }, adminUrl: string | null, withDump: boolean, tls: ZkTls | null): Promise<MemberAnswer> {
   const { host, port } = member;
   const word = async (name: string): Promise<string | null> => {
-    const reply = await fourLetterWord(host, port, name, ADMIN_TIMEOUT_MS);
+    const reply = await fourLetterWord(host, port, name, ADMIN_TIMEOUT_MS, tls);
     return isNotWhitelisted(reply) ? null : reply;
   };
   const [wchc, cons, mntr, dump] = await Promise.all(
@@ -141,6 +142,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     private readonly intervalMs: number,
     private readonly admin: AdminServerOptions = { port: 0, urls: null },
     private readonly leaseMs = LEASE_MS,
+    private readonly tls: ZkTls | null = null,
   ) {
     super();
     ({ servers: this.servers, chroot: this.chroot } = parseConnectString(connectString));
@@ -251,7 +253,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     this.polls += 1;
     const dumped: DumpReport = { ephemerals: new Map(), expiries: new Map() };
     let dumpedAny = false;
-    const answers = await Promise.all(this.servers.map((member, index) => askMember(member, this.adminUrlOf(index), withDump)));
+    const answers = await Promise.all(this.servers.map((member, index) => askMember(member, this.adminUrlOf(index), withDump, this.tls)));
     this.lastBytes = answers.reduce((sum, answer) => sum + answer.bytes, 0);
     answers.forEach((answer, index) => {
       const { host, port } = this.servers[index]!;

@@ -15,7 +15,8 @@ import {
   zkConnect,
   type RunningExplorer,
 } from '../testing/harness';
-import { HANDSHAKE_TIMEOUT_MS, ZkError, ZkSession } from './session';
+import { ZkError, ZkSession } from './session';
+import { HANDSHAKE_TIMEOUT_MS } from './wire/connection';
 import { createExplorer } from '../app';
 import { FaultProxy } from '../sim/proxy';
 
@@ -73,7 +74,7 @@ describe('ZkSession', () => {
     }
   });
 
-  it('reads many nodes in one multiRead exactly as one getData each would, errors included, also under a chroot', async () => {
+  it('reads many nodes in one multiRead exactly as one getData each would, errors included, also under a chroot; and syncs', async () => {
     const root = uniqueRoot('multiread');
     const session = await openSession();
     const chrooted = new ZkSession({ connectString: `${zkConnect()}${root}`, sessionTimeoutMs: 4000 });
@@ -103,6 +104,9 @@ describe('ZkSession', () => {
       const relative = created.map((path) => path.slice(root.length));
       const throughChroot = await chrooted.getDataMany(relative);
       expect(throughChroot).toEqual(many.slice(0, created.length));
+      // sync, also through the chroot: answered in order with the reads around it.
+      const [, stat] = await Promise.all([chrooted.sync('/lock'), chrooted.exists('/lock'), session.sync(`${root}/lock`)]);
+      expect(stat?.numChildren).toBe(created.length);
     } finally {
       chrooted.close();
       session.close();

@@ -9,7 +9,8 @@ import zookeeper from 'node-zookeeper-client';
 import type { Client, Event as ZkClientEvent, Stat } from 'node-zookeeper-client';
 import type { ZkConnectionState, ZnodeStat } from '../../lib/protocol';
 import { longBytesToHex, longBytesToNumber } from '../../lib/zk/ids';
-import { MultiReadRequest, type MultiReadResult } from './multi-read';
+import { attachWire, clientException, multiRead, PLAIN_TCP, sync, type ConnectProblem, type ZkTransport } from './wire/connection';
+import type { MultiReadResult } from './wire/jute';
 
 // Nodes per multiRead: replies of about 100 kB for typical lock nodes.
 const MULTI_READ_BATCH = 500;
@@ -65,6 +66,8 @@ export interface ZkSessionOptions {
    * contender says no: like an application, it must notice that it lost its lock.
    */
   reopenAfterExpiry?: boolean;
+  /** TCP or TLS, with or without SASL: the same for every session the explorer opens. */
+  transport?: ZkTransport;
 }
 
 interface ZkSessionEvents {
@@ -74,6 +77,8 @@ interface ZkSessionEvents {
   session: [sessionId: string];
   /** The same session is connected again after a disconnect; its watches were re-sent. */
   reconnected: [];
+  /** Why the last attempt to connect failed changed (null once connected). */
+  reason: [reason: string | null];
 }
 
 // node-zookeeper-client accepts these options, but its type declarations omit them.
@@ -112,111 +117,6 @@ const EVENT_TYPES: Record<number, WatchEventType> = {
   [zookeeper.Event.NODE_CHILDREN_CHANGED]: 'NODE_CHILDREN_CHANGED',
 };
 
-interface ConnectionManager {
-  socket?: { destroy(): void; cork(): void; uncork(): void } | null;
-  pendingBuffer: Buffer | null;
-  state: number;
-  sessionTimeout: number;
-  onSocketData(buffer: Buffer): void;
-  onSocketConnected(): void;
-  queue(request: unknown, callback: unknown): void;
-}
-
-/** node-zookeeper-client's state while it waits for the server's answer to its connect request. */
-const MANAGER_CONNECTING = 1;
-/** The longest a server may take to answer a connect request before the connection is dropped and tried again. */
-export const HANDSHAKE_TIMEOUT_MS = 2_000;
-
-/**
- * Mends the pitfalls of node-zookeeper-client's connection, on this one client:
- * - it throws from its socket's data handler when a reply carries an error code it does not
- *   know, which would crash the whole process: such a connection is dropped instead, and the
- *   client reconnects as it does for any lost connection;
- * - after each reply it reads, it copies the rest of the chunk into a new buffer before reading
- *   the next one (quadratic in the replies per chunk): the rest is handed on as it is;
- * - a reply larger than one chunk (the listing of a lock of 50,000) is joined with each chunk as
- *   it arrives (quadratic in its size): the chunks are gathered and joined once it is whole;
- * - it keeps the part of a reply read before a connection was lost, and reads the next
- *   connection's bytes after it: each new connection starts empty;
- * - it writes each request to the socket on its own: requests queued in one tick (the reads of
- *   10,000 children) go out together;
- * - once the TCP connection is up it waits for the server's answer to its connect request for
- *   ever: a ZooKeeper that is starting accepts connections it never serves, and the client would
- *   hang on one until the session is lost. An answer that does not come within
- *   HANDSHAKE_TIMEOUT_MS (a third of the session timeout if that is shorter) drops the
- *   connection, and the client tries again as it does for any lost connection.
- */
-function mendConnection(client: Client): void {
-  const manager = (client as unknown as { connectionManager?: ConnectionManager }).connectionManager;
-  if (manager === undefined) return;
-  const connected = manager.onSocketConnected;
-  // The chunks of a reply still arriving, after the start of it the library keeps as its pending buffer.
-  let arriving: Buffer[] = [];
-  let arrivingBytes = 0;
-  let arrivingAfter: Buffer | null = null;
-  manager.onSocketConnected = function (this: ConnectionManager): void {
-    this.pendingBuffer = null;
-    arriving = [];
-    arrivingBytes = 0;
-    arrivingAfter = null;
-    connected.call(this);
-    const socket = this.socket;
-    setTimeout(
-      // Checked after the input already waiting: a starved process runs its due timers before it reads its sockets.
-      () =>
-        setImmediate(() => {
-          if (this.socket === socket && this.state === MANAGER_CONNECTING) socket?.destroy();
-        }),
-      Math.min(HANDSHAKE_TIMEOUT_MS, Math.floor(this.sessionTimeout / 3)),
-    ).unref();
-  };
-  const read = manager.onSocketData;
-  manager.onSocketData = function (this: ConnectionManager, buffer: Buffer): void {
-    let chunk = buffer;
-    const pending = this.pendingBuffer;
-    if (chunk.length === 0 && pending !== null) {
-      chunk = pending;
-      this.pendingBuffer = null;
-    } else if (pending !== null && pending.length >= 4) {
-      if (arrivingAfter !== pending) {
-        arriving = [];
-        arrivingBytes = 0;
-        arrivingAfter = pending;
-      }
-      if (pending.length + arrivingBytes + chunk.length < pending.readInt32BE(0) + 4) {
-        arriving.push(chunk);
-        arrivingBytes += chunk.length;
-        return;
-      }
-      chunk = Buffer.concat([pending, ...arriving, chunk]);
-      this.pendingBuffer = null;
-      arriving = [];
-      arrivingBytes = 0;
-      arrivingAfter = null;
-    }
-    try {
-      read.call(this, chunk);
-    } catch (error) {
-      console.warn(`dropping a ZooKeeper connection whose reply could not be read: ${error instanceof Error ? error.message : String(error)}`);
-      this.socket?.destroy();
-    }
-  };
-  const queue = manager.queue;
-  let corked: ConnectionManager['socket'] = null;
-  manager.queue = function (this: ConnectionManager, request: unknown, callback: unknown): void {
-    const socket = this.socket;
-    if (socket && corked !== socket) {
-      corked = socket;
-      socket.cork();
-      process.nextTick(() => {
-        corked = null;
-        socket.uncork();
-      });
-    }
-    queue.call(this, request, callback);
-  };
-}
-
 export class ZkSession extends EventEmitter<ZkSessionEvents> {
   private client: Client | null = null;
   private generation = 0;
@@ -224,6 +124,7 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
   private currentState: ZkConnectionState = 'connecting';
   private stateSince = Date.now();
   private sessionHex: string | null = null;
+  private lastReason: string | null = null;
   // Whether the server answers multiRead; learnt from its first refusal.
   private multiRead = true;
   // node-zookeeper-client de-duplicates watchers by function identity, so each watcher keeps one wrapper.
@@ -242,6 +143,11 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
     return this.stateSince;
   }
 
+  /** Why the last attempt to connect failed, in one line without secrets; null while connected. */
+  get reason(): string | null {
+    return this.lastReason;
+  }
+
   /** The current session id as hex, or null before the first connection. */
   get sessionId(): string | null {
     return this.sessionHex;
@@ -249,6 +155,11 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
 
   get connectString(): string {
     return this.options.connectString;
+  }
+
+  /** How this session reaches ZooKeeper: every helper that opens another connection uses the same. */
+  get transport(): ZkTransport {
+    return this.options.transport ?? PLAIN_TCP;
   }
 
   /** The raw session id and password, for tests that expire this session on purpose. */
@@ -274,9 +185,10 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
         if (state === 'connected' || state === 'read-only') {
           cleanup();
           resolve();
-        } else if (state === 'auth-failed' || state === 'closed') {
+        } else if (state === 'auth-failed' || state === 'tls-failed' || state === 'closed') {
           cleanup();
-          reject(new ZkError(state === 'closed' ? 'CLOSED' : 'AUTH_FAILED', `ZooKeeper session ${state}`));
+          const code = state === 'closed' ? 'CLOSED' : state === 'tls-failed' ? 'TLS_FAILED' : 'AUTH_FAILED';
+          reject(new ZkError(code, `ZooKeeper session ${state}${this.lastReason ? `: ${this.lastReason}` : ''}`));
         }
       };
       const timer = setTimeout(() => {
@@ -342,12 +254,12 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
     if (!this.multiRead) return oneByOne();
     let results: MultiReadResult[];
     try {
-      results = await this.call(paths[0] ?? '/', (client, done) => {
-        const manager = (client as unknown as { connectionManager: ConnectionManager }).connectionManager;
-        manager.queue(new MultiReadRequest(paths), (error: unknown, response: { payload: { results: MultiReadResult[] } } | undefined) =>
-          done(error, () => response?.payload.results ?? []),
-        );
-      });
+      results = await this.call(paths[0] ?? '/', (client, done) =>
+        multiRead(client, paths).then(
+          (read) => done(null, () => read),
+          (error: unknown) => done(error, () => []),
+        ),
+      );
     } catch (error) {
       if (error instanceof ZkError && !['CONNECTION_LOSS', 'SESSION_EXPIRED', 'CLOSED', 'NO_AUTH'].includes(error.code)) {
         console.warn(`ZooKeeper refused a multiRead (${error.code}): reading nodes one at a time`);
@@ -357,15 +269,20 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
       throw error;
     }
     if (results.length !== paths.length) throw new ZkError('CLIENT_ERROR', `a multiRead of ${paths.length} nodes answered ${results.length}`);
-    return results.map((result, index) => {
-      if (result.type !== -1) return { data: result.data, stat: result.stat };
-      const path = paths[index];
-      try {
-        return toZkError((zookeeper.Exception as unknown as { create(code: number): Error }).create(result.err), path);
-      } catch {
-        return new ZkError('CLIENT_ERROR', `error ${result.err} on ${path}`, path);
-      }
-    });
+    return results.map((result, index) => ('err' in result ? toZkError(clientException(result.err), paths[index]) : result));
+  }
+
+  /**
+   * Makes the connected server catch up with the leader: reads sent after it (on this session,
+   * which ZooKeeper serves in order) see every write committed before it, even on a follower.
+   */
+  sync(path: string): Promise<void> {
+    return this.call(path, (client, done) =>
+      sync(client, path).then(
+        () => done(null, () => undefined),
+        (error: unknown) => done(error, () => undefined),
+      ),
+    );
   }
 
   /** The node's stat, or null when it does not exist (a watch then waits for its creation). */
@@ -447,7 +364,7 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
       ...(resume ? { sessionId: resume.sessionId, sessionPassword: resume.password } : {}),
     });
     this.client = client;
-    mendConnection(client);
+    attachWire(client, { transport: this.options.transport ?? PLAIN_TCP, onProblem: (problem) => this.onProblem(problem) });
     const auth = this.options.auth;
     if (auth) client.addAuthInfo(auth.scheme, Buffer.from(auth.credentials));
     let connectedBefore = false;
@@ -506,6 +423,16 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
       client.close();
       this.open();
     }, timeoutMs).unref();
+  }
+
+  private onProblem(problem: ConnectProblem | null): void {
+    const reason = problem?.reason ?? null;
+    if (reason !== this.lastReason) {
+      this.lastReason = reason;
+      this.emit('reason', reason);
+    }
+    if (problem?.kind === 'tls') this.setState('tls-failed');
+    else if (problem?.kind === 'auth') this.setState('auth-failed');
   }
 
   private setState(state: ZkConnectionState): void {

@@ -1,0 +1,456 @@
+/**
+ * Everything the explorer adds to node-zookeeper-client's connection, in one place: the
+ * transport (TCP or TLS), the SASL exchange before any other request, whole-packet framing,
+ * and requests the client does not know (multiRead, sync) with their replies. The client's
+ * internals this relies on are checked once, at start (`checkClientInternals`).
+ */
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { connect as connectTcp, isIP, type Socket } from 'node:net';
+import { connect as connectTls, type ConnectionOptions } from 'node:tls';
+import type { Client } from 'node-zookeeper-client';
+import { answerChallenge, verifyRspauth, type DigestMd5Step } from './digest-md5';
+import {
+  encodeMultiRead,
+  encodeSaslRequest,
+  encodeSync,
+  ErrorCode,
+  Framer,
+  OpCode,
+  readConnectResponse,
+  readMultiReadResults,
+  readReplyHeader,
+  readSaslResponse,
+  type MultiReadResult,
+} from './jute';
+
+/** The exact release whose internals this module was written against (package.json pins it). */
+export const CLIENT_VERSION = '1.1.3';
+
+/** TLS towards ZooKeeper: PEM contents (not paths). The server's certificate is always verified. */
+export interface ZkTls {
+  /** CA bundle that must have signed the server's certificate; Node's default CAs when null. */
+  ca: string | null;
+  /** Client certificate and key, for mutual TLS. */
+  cert: string | null;
+  key: string | null;
+}
+
+/** SASL towards ZooKeeper. Only DIGEST-MD5 is spoken. */
+export interface ZkSasl {
+  mechanism: 'digest-md5';
+  username: string;
+  /** Never logged, shown or sent anywhere but in the DIGEST-MD5 hash. */
+  password: string;
+}
+
+/** How every session the explorer opens reaches ZooKeeper. */
+export interface ZkTransport {
+  tls: ZkTls | null;
+  sasl: ZkSasl | null;
+}
+
+export const PLAIN_TCP: ZkTransport = { tls: null, sasl: null };
+
+/** Why the last attempt to connect did not give a session: `tls` and `auth` are not cured by trying again at once. */
+export interface ConnectProblem {
+  kind: 'tls' | 'auth' | 'network';
+  /** One line for an operator; never holds a secret. */
+  reason: string;
+}
+
+export interface WireOptions {
+  transport: ZkTransport;
+  /** Called with the problem of each failed attempt, and with null once a session is established. */
+  onProblem?: (problem: ConnectProblem | null) => void;
+}
+
+/** The longest a server may take to answer a connect request (and its SASL exchange) before the connection is dropped and tried again. */
+export const HANDSHAKE_TIMEOUT_MS = 2_000;
+/** After a TLS or SASL refusal, the next attempt waits this long: the same credentials would be refused again at once. */
+export const RETRY_AFTER_REFUSAL_MS = 5_000;
+
+/** node-zookeeper-client's ConnectionManager states. */
+const STATE = { disconnected: 0, connecting: 1, connected: 2, connectedReadOnly: 3, closing: -1, closed: -2 } as const;
+
+interface Packet {
+  request: { header: { type: number; xid: number } | null };
+  callback: (error: unknown, response?: unknown) => void;
+}
+
+interface Server {
+  host: string;
+  port: number;
+}
+
+/** The parts of node-zookeeper-client's ConnectionManager the wire layer uses. */
+interface ConnectionManager {
+  socket: Socket | null;
+  pendingBuffer: Buffer | null;
+  pendingQueue: Packet[];
+  state: number;
+  sessionTimeout: number;
+  connectTimeout: number;
+  connectTimeoutHandler: NodeJS.Timeout | null;
+  zxid: Buffer;
+  chrootPath: string | undefined;
+  connect(): void;
+  setState(state: number): void;
+  findNextServer(callback: (server: Server) => void): void;
+  onSocketConnected(): void;
+  onSocketData(buffer: Buffer): void;
+  onSocketDrain(): void;
+  onSocketClosed(hasError: boolean): void;
+  onSocketError(error: Error): void;
+  onSocketConnectTimeout(): void;
+  queue(request: unknown, callback: (error: unknown, response?: unknown) => void): void;
+}
+
+const require = createRequire(import.meta.url);
+const MANAGER_METHODS = [
+  'connect',
+  'setState',
+  'findNextServer',
+  'onSocketConnected',
+  'onSocketData',
+  'onSocketDrain',
+  'onSocketClosed',
+  'onSocketError',
+  'onSocketConnectTimeout',
+  'onPacketQueueReadable',
+  'queue',
+] as const;
+const MANAGER_FIELDS = ['pendingQueue', 'packetQueue', 'state', 'sessionTimeout', 'connectTimeout', 'zxid', 'xid', 'servers'] as const;
+
+let checked: string | null = null;
+
+/**
+ * Checks that node-zookeeper-client is the release this module extends and has every internal
+ * it relies on. Throws one line naming what is missing.
+ */
+export function checkClientInternals(): void {
+  if (checked === 'ok') return;
+  const problem = findMissingInternal();
+  if (problem !== null) throw new Error(`node-zookeeper-client: ${problem}; the explorer's wire layer (server/zk/wire) is written for ${CLIENT_VERSION} exactly`);
+  checked = 'ok';
+}
+
+/** What the installed client lacks of what this module relies on, or null. */
+export function findMissingInternal(): string | null {
+  const version = (require('node-zookeeper-client/package.json') as { version?: string }).version;
+  if (version !== CLIENT_VERSION) return `version ${version ?? 'unknown'} is installed`;
+  const zookeeper = require('node-zookeeper-client') as { createClient?: (connect: string, options: object) => unknown; Exception?: { create?: unknown } };
+  if (typeof zookeeper.createClient !== 'function') return 'createClient is missing';
+  if (typeof zookeeper.Exception?.create !== 'function') return 'Exception.create is missing';
+  const client = zookeeper.createClient('127.0.0.1:1', { sessionTimeout: 10_000 }) as { connectionManager?: Record<string, unknown> };
+  const manager = client.connectionManager;
+  if (manager === undefined) return 'the client has no connectionManager';
+  for (const method of MANAGER_METHODS) if (typeof manager[method] !== 'function') return `ConnectionManager.${method} is missing`;
+  for (const field of MANAGER_FIELDS) if (!(field in manager)) return `ConnectionManager.${field} is missing`;
+  if (!Array.isArray(manager.pendingQueue)) return 'ConnectionManager.pendingQueue is not an array';
+  return null;
+}
+
+function managerOf(client: Client): ConnectionManager {
+  return (client as unknown as { connectionManager: ConnectionManager }).connectionManager;
+}
+
+/** A ZooKeeper error code as the client's own exception (so that callers see one kind of error). */
+export function clientException(code: number): Error {
+  const { Exception } = require('node-zookeeper-client') as { Exception: { create(code: number): Error } };
+  try {
+    return Exception.create(code);
+  } catch {
+    return new Error(`ZooKeeper error ${code}`);
+  }
+}
+
+/** A request node-zookeeper-client does not know, queued on its connection and answered by this module. */
+abstract class WireRequest<T> {
+  /** The client numbers the request (xid) when it sends it; the type keeps it out of its ping and auth paths. */
+  readonly header: { type: number; xid: number };
+  protected chroot = '';
+  /** The client calls this when the connect string has a chroot. */
+  readonly payload = {
+    setChrootPath: (chroot: string | undefined): void => {
+      this.chroot = chroot ?? '';
+    },
+  };
+
+  constructor(type: number) {
+    this.header = { type, xid: 0 };
+  }
+
+  protected serverPath(path: string): string {
+    return this.chroot + (this.chroot !== '' && path === '/' ? '' : path);
+  }
+
+  /** The request's bytes, with the xid the client gave it when it was sent. */
+  abstract toBuffer(): Buffer;
+  /** Reads a successful reply. */
+  abstract read(packet: Buffer): T;
+}
+
+class MultiReadRequest extends WireRequest<MultiReadResult[]> {
+  constructor(private readonly paths: readonly string[]) {
+    super(OpCode.multiRead);
+  }
+  toBuffer(): Buffer {
+    return encodeMultiRead(
+      this.header.xid,
+      this.paths.map((path) => this.serverPath(path)),
+    );
+  }
+  read(packet: Buffer): MultiReadResult[] {
+    return readMultiReadResults(packet);
+  }
+}
+
+class SyncRequest extends WireRequest<void> {
+  constructor(private readonly path: string) {
+    super(OpCode.sync);
+  }
+  toBuffer(): Buffer {
+    return encodeSync(this.header.xid, this.serverPath(this.path));
+  }
+  read(): void {}
+}
+
+function send<T>(client: Client, request: WireRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    managerOf(client).queue(request, (error, response) => (error ? reject(error) : resolve(response as T)));
+  });
+}
+
+/** Reads the data and stat of many nodes in one multiRead (ZooKeeper 3.6+); paths are within the client's chroot. */
+export function multiRead(client: Client, paths: readonly string[]): Promise<MultiReadResult[]> {
+  return send(client, new MultiReadRequest(paths));
+}
+
+/** Asks the connected server to catch up with the leader: a read after it sees every write committed before it. */
+export function sync(client: Client, path: string): Promise<void> {
+  return send(client, new SyncRequest(path));
+}
+
+/** Node's TLS options for a connection to `host`: the server verified against the CA, the client's certificate for mutual TLS. */
+export function tlsOptions(host: string, tls: ZkTls): ConnectionOptions {
+  return {
+    // SNI takes names only; an address is checked against the certificate's IP entries.
+    ...(isIP(host) === 0 ? { servername: host } : {}),
+    ...(tls.ca !== null ? { ca: tls.ca } : {}),
+    ...(tls.cert !== null ? { cert: tls.cert } : {}),
+    ...(tls.key !== null ? { key: tls.key } : {}),
+    rejectUnauthorized: true,
+  };
+}
+
+/** Opens the socket to one server: TCP, or TLS with the server verified. */
+function openSocket(server: Server, tls: ZkTls | null): { socket: Socket; ready: 'connect' | 'secureConnect' } {
+  if (tls === null) return { socket: connectTcp({ host: server.host, port: server.port }), ready: 'connect' };
+  return { socket: connectTls({ host: server.host, port: server.port, ...tlsOptions(server.host, tls) }), ready: 'secureConnect' };
+}
+
+const NOT_SIGNED = new Set(['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_GET_ISSUER_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'CERT_SIGNATURE_FAILURE']);
+
+/** One line on why a connection failed, from Node's error: a TLS problem, or a network one. */
+export function describeSocketError(error: NodeJS.ErrnoException, server: Server, tls: boolean): ConnectProblem {
+  const where = `${server.host}:${server.port}`;
+  const code = error.code ?? '';
+  if (tls) {
+    if (NOT_SIGNED.has(code)) return { kind: 'tls', reason: `TLS: the certificate of ${where} is not signed by ZK_TLS_CA (${code})` };
+    if (code === 'CERT_HAS_EXPIRED') return { kind: 'tls', reason: `TLS: the certificate of ${where} has expired (${code})` };
+    if (code === 'CERT_NOT_YET_VALID') return { kind: 'tls', reason: `TLS: the certificate of ${where} is not valid yet (${code})` };
+    if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return { kind: 'tls', reason: `TLS: the certificate of ${where} does not name ${server.host} (${code})` };
+    if (/^ERR_SSL|^ERR_TLS|CERT/.test(code)) return { kind: 'tls', reason: `TLS: ${where} refused the handshake: ${error.message.split('\n')[0]}` };
+  }
+  return { kind: 'network', reason: `${where}: ${error.message.split('\n')[0]}` };
+}
+
+/**
+ * Attaches the wire layer to one client before it connects. The client's own handlers are
+ * replaced where noted, so that:
+ * - the socket is TCP or TLS as the transport says, and a TLS failure is reported with its
+ *   reason (and retried only after RETRY_AFTER_REFUSAL_MS);
+ * - with SASL, the exchange runs right after the server's connect response and before the
+ *   client sees it: the client sends nothing (not even its queued requests) until it succeeds;
+ *   a refusal is reported and the connection dropped;
+ * - the client reads one whole packet at a time (it throws on a reply with an error code it
+ *   does not know: such a connection is dropped instead of crashing the process; it joined a
+ *   large reply with each chunk and copied the rest of a chunk after each reply: quadratic);
+ * - each new connection starts empty (the client kept a partial reply across connections);
+ * - requests queued in one tick go out in one write (the reads of 10,000 children);
+ * - a server that accepts the connection and never answers it (a ZooKeeper starting up) is
+ *   dropped after HANDSHAKE_TIMEOUT_MS, or a third of the session timeout if shorter, and the
+ *   next is tried, instead of waiting until the session is lost;
+ * - multiRead and sync replies are read here.
+ */
+export function attachWire(client: Client, options: WireOptions): void {
+  checkClientInternals();
+  const manager = managerOf(client);
+  const { transport } = options;
+  const report = options.onProblem ?? ((): void => {});
+  const framer = new Framer();
+  const read = manager.onSocketData;
+  let refusedAt = 0;
+  // The SASL exchange of the current connection: the connect response it holds back, and the step it is at.
+  let sasl: { held: Buffer; xid: number; step: DigestMd5Step | null } | null = null;
+
+  const deliver = (self: ConnectionManager, socket: Socket, packet: Buffer): void => {
+    self.pendingBuffer = null;
+    try {
+      read.call(self, packet);
+    } catch (error) {
+      console.warn(`dropping a ZooKeeper connection whose reply could not be read: ${error instanceof Error ? error.message : String(error)}`);
+      socket.destroy();
+    }
+  };
+
+  const refuse = (socket: Socket, problem: ConnectProblem): void => {
+    refusedAt = Date.now();
+    report(problem);
+    socket.destroy();
+  };
+
+  manager.connect = function (this: ConnectionManager): void {
+    this.setState(STATE.connecting);
+    const wait = Math.max(0, refusedAt + RETRY_AFTER_REFUSAL_MS - Date.now());
+    const open = (): void =>
+      this.findNextServer((server) => {
+        if (this.state !== STATE.connecting) return;
+        const { socket, ready } = openSocket(server, transport.tls);
+        this.socket = socket;
+        this.connectTimeoutHandler = setTimeout(() => this.onSocketConnectTimeout(), this.connectTimeout);
+        socket.setNoDelay();
+        socket.on(ready, () => this.onSocketConnected());
+        socket.on('data', (chunk: Buffer) => this.onSocketData(chunk));
+        socket.on('drain', () => this.onSocketDrain());
+        socket.on('close', (hasError: boolean) => this.onSocketClosed(hasError));
+        socket.on('error', (error: NodeJS.ErrnoException) => {
+          if (this.state === STATE.connecting) {
+            const problem = describeSocketError(error, server, transport.tls !== null);
+            if (problem.kind === 'tls') refusedAt = Date.now();
+            report(problem);
+          }
+          this.onSocketError(error);
+        });
+      });
+    if (wait > 0) setTimeout(open, wait).unref();
+    else open();
+  };
+
+  const connected = manager.onSocketConnected;
+  manager.onSocketConnected = function (this: ConnectionManager): void {
+    framer.reset();
+    sasl = null;
+    connected.call(this);
+    const socket = this.socket;
+    setTimeout(
+      // Checked after the input already waiting: a starved process runs its due timers before it reads its sockets.
+      () =>
+        setImmediate(() => {
+          if (this.socket === socket && this.state === STATE.connecting) socket?.destroy();
+        }),
+      Math.min(HANDSHAKE_TIMEOUT_MS, Math.floor(this.sessionTimeout / 3)),
+    ).unref();
+  };
+
+  manager.onSocketData = function (this: ConnectionManager, chunk: Buffer): void {
+    const socket = this.socket;
+    if (socket === null) return;
+    for (const packet of framer.push(chunk)) {
+      if (this.socket !== socket) return;
+      if (this.state === STATE.connecting) {
+        if (transport.sasl === null || readConnectResponse(packet).timeOut <= 0) deliver(this, socket, packet);
+        else if (sasl === null) startSasl(socket, packet);
+        else continueSasl(this, socket, packet);
+        continue;
+      }
+      const head = this.pendingQueue[0];
+      if (head !== undefined && head.request instanceof WireRequest) {
+        const reply = readReplyHeader(packet);
+        if (reply.xid === head.request.header?.xid) {
+          this.pendingQueue.shift();
+          if (!reply.zxid.equals(ZERO_ZXID)) this.zxid = Buffer.from(reply.zxid);
+          if (reply.err !== ErrorCode.ok) head.callback(clientException(reply.err));
+          else {
+            let result: unknown;
+            try {
+              result = head.request.read(packet);
+            } catch (error) {
+              head.callback(error);
+              socket.destroy();
+              return;
+            }
+            head.callback(null, result);
+          }
+          continue;
+        }
+      }
+      deliver(this, socket, packet);
+    }
+  };
+
+  const startSasl = (socket: Socket, connectResponse: Buffer): void => {
+    sasl = { held: connectResponse, xid: 1, step: null };
+    // DIGEST-MD5 has no initial response: the first token is empty, and the server answers with its challenge.
+    socket.write(encodeSaslRequest(sasl.xid, Buffer.alloc(0)));
+  };
+
+  const continueSasl = (self: ConnectionManager, socket: Socket, packet: Buffer): void => {
+    const exchange = sasl!;
+    const credentials = transport.sasl!;
+    const reply = readReplyHeader(packet);
+    if (reply.err !== ErrorCode.ok) {
+      refuse(socket, { kind: 'auth', reason: `SASL: ZooKeeper refused user "${credentials.username}" (DIGEST-MD5, ${errorName(reply.err)}): wrong user or password?` });
+      return;
+    }
+    const token = readSaslResponse(packet);
+    if (exchange.step === null) {
+      try {
+        exchange.step = answerChallenge(token, credentials, randomBytes(16).toString('base64'));
+      } catch (error) {
+        refuse(socket, { kind: 'auth', reason: `SASL: ${error instanceof Error ? error.message : String(error)}` });
+        return;
+      }
+      exchange.xid += 1;
+      socket.write(encodeSaslRequest(exchange.xid, exchange.step.response));
+      return;
+    }
+    if (!verifyRspauth(token, exchange.step)) {
+      refuse(socket, { kind: 'auth', reason: 'SASL: the server could not prove that it knows the password (DIGEST-MD5 rspauth did not match)' });
+      return;
+    }
+    sasl = null;
+    deliver(self, socket, exchange.held);
+  };
+
+  client.on('state', (state) => {
+    if (state.name === 'SYNC_CONNECTED' || state.name === 'CONNECTED_READ_ONLY') {
+      refusedAt = 0;
+      report(null);
+    }
+  });
+
+  const queue = manager.queue;
+  let corked: Socket | null = null;
+  manager.queue = function (this: ConnectionManager, request: unknown, callback: (error: unknown, response?: unknown) => void): void {
+    const socket = this.socket;
+    if (socket && corked !== socket) {
+      corked = socket;
+      socket.cork();
+      process.nextTick(() => {
+        corked = null;
+        socket.uncork();
+      });
+    }
+    queue.call(this, request, callback);
+  };
+}
+
+const ZERO_ZXID = Buffer.alloc(8);
+
+function errorName(code: number): string {
+  if (code === ErrorCode.authFailed) return 'AUTH_FAILED';
+  if (code === ErrorCode.sessionClosedRequireSaslAuth) return 'SESSION_CLOSED_REQUIRE_SASL_AUTH';
+  return `error ${code}`;
+}

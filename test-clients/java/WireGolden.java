@@ -1,0 +1,32 @@
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import org.apache.jute.BinaryOutputArchive;
+import org.apache.jute.Record;
+import org.apache.zookeeper.MultiOperationRecord;
+import org.apache.zookeeper.Op;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.proto.GetSASLRequest;
+import org.apache.zookeeper.proto.RequestHeader;
+import org.apache.zookeeper.proto.SyncRequest;
+
+public class WireGolden {
+  static String packet(int xid, int type, Record body) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    BinaryOutputArchive archive = BinaryOutputArchive.getArchive(out);
+    archive.writeInt(-1, "len");
+    new RequestHeader(xid, type).serialize(archive, "header");
+    body.serialize(archive, "request");
+    ByteBuffer bytes = ByteBuffer.wrap(out.toByteArray());
+    bytes.putInt(0, bytes.capacity() - 4);
+    StringBuilder hex = new StringBuilder();
+    for (byte b : bytes.array()) hex.append(String.format("%02x", b));
+    return hex.toString();
+  }
+  public static void main(String[] args) throws Exception {
+    System.out.println("multiRead " + packet(7, ZooDefs.OpCode.multiRead, new MultiOperationRecord(Arrays.asList(Op.getData("/locks/a"), Op.getData("/b")))));
+    System.out.println("sasl-empty " + packet(1, ZooDefs.OpCode.sasl, new GetSASLRequest(new byte[0])));
+    System.out.println("sasl-token " + packet(2, ZooDefs.OpCode.sasl, new GetSASLRequest("charset=utf-8".getBytes("UTF-8"))));
+    System.out.println("sync " + packet(3, ZooDefs.OpCode.sync, new SyncRequest("/locks")));
+  }
+}
