@@ -42,6 +42,9 @@ if [ "$mode" = test ]; then
   [ -f /usr/share/java/curator-recipes.jar ] || missing+=(libcurator-recipes-java)
   [ -f /usr/share/java/zookeeper-recipes-lock.jar ] || missing+=(libzookeeper-java)
   have_kazoo || missing+=(python3-kazoo)
+  # Kazoo's SASL (the tests of a ZooKeeper that requires it) needs pure-sasl; the TLS tests make keys with openssl.
+  [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import puresasl' > /dev/null 2>&1 || missing+=(python3-pure-sasl)
+  command -v openssl > /dev/null 2>&1 || missing+=(openssl)
 fi
 
 if [ "${#missing[@]}" -eq 0 ]; then

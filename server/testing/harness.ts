@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import type { Ack, ClientToServerEvents, LockDelta, LockSnapshot, ServerToClientEvents } from '../../lib/protocol';
 import { createExplorer, type Explorer, type SimulationOptions } from '../app';
 import type { AdminServerOptions } from '../zk/introspection';
+import type { ZkTransport } from '../zk/wire/connection';
 import { ZkSession } from '../zk/session';
 import { fourLetterWord } from '../zk/four-letter';
 import { parseWchc } from '../../lib/zk/four-letter';
@@ -42,11 +43,23 @@ export interface RunningExplorer {
 export async function startExplorer(
   discovery?: { roots: string[]; maxNodes?: number },
   simulation?: Partial<SimulationOptions>,
-  tuning: { staleHolderMs?: number; introspectionIntervalMs?: number; breakLocks?: boolean; connectString?: string; zkAdmin?: AdminServerOptions; introspectionLeaseMs?: number } = {},
+  tuning: {
+    staleHolderMs?: number;
+    introspectionIntervalMs?: number;
+    breakLocks?: boolean;
+    connectString?: string;
+    zkAdmin?: AdminServerOptions;
+    introspectionLeaseMs?: number;
+    /** TLS and SASL, for a secured ZooKeeper. */
+    transport?: ZkTransport;
+    /** False: serve at once, connected or not (to see how a refused connection is reported). */
+    waitForSession?: boolean;
+  } = {},
 ): Promise<RunningExplorer> {
   // Through `connectString` (a fault proxy, say) its own session may be slowed; introspection still asks ZooKeeper itself.
-  const session = new ZkSession({ connectString: tuning.connectString ?? zkConnect(), sessionTimeoutMs: 4000 });
-  await session.start(10_000);
+  const session = new ZkSession({ connectString: tuning.connectString ?? zkConnect(), sessionTimeoutMs: 4000, transport: tuning.transport });
+  if (tuning.waitForSession === false) session.start(10_000).catch(() => undefined);
+  else await session.start(10_000);
   const explorer = createExplorer({
     session,
     embedded: false,

@@ -82,12 +82,16 @@ export class RealContenders {
     child.stderr?.resume();
   }
 
-  /** Starts the contenders and resolves once all of them have joined the queue. */
-  static async start(connect: string, lockPath: string, recipe: RealRecipe, spec: string): Promise<RealContenders> {
+  /**
+   * Starts the contenders and resolves once all of them have joined the queue. `security` (Kazoo
+   * only) is the explorer's own settings: ZK_TLS_CA, ZK_TLS_CERT, ZK_TLS_KEY (PEM files), ZK_SASL.
+   */
+  static async start(connect: string, lockPath: string, recipe: RealRecipe, spec: string, security: Record<string, string> = {}): Promise<RealContenders> {
     let child: ChildProcess;
     if (recipe.startsWith('kazoo')) {
-      child = spawn(PYTHON, [PYTHON_SCRIPT, connect, lockPath, recipe, spec], { stdio: ['pipe', 'pipe', 'pipe'] });
+      child = spawn(PYTHON, [PYTHON_SCRIPT, connect, lockPath, recipe, spec], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...security } });
     } else {
+      if (Object.keys(security).length > 0) throw new Error('the Java contenders speak plain TCP only');
       compileJavaClients();
       child = spawn('java', javaArgs('Contenders', [connect, lockPath, recipe, spec]), { stdio: ['pipe', 'pipe', 'pipe'] });
     }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, delimiter } from 'node:path';
 import { freePort } from '../net';
 import { fourLetterWord } from './four-letter';
+import type { ZkTls } from './wire/connection';
 
 export interface EmbeddedZooKeeperOptions {
   /** Loopback port; a free one is picked when omitted. */
@@ -16,10 +17,14 @@ export interface EmbeddedZooKeeperOptions {
   dir?: string;
   /** How long to wait for `ruok` to answer `imok`. */
   startTimeoutMs?: number;
-  /** Extra zoo.cfg lines, e.g. `minSessionTimeout=1000`. */
-  extraConfig?: Record<string, string | number>;
+  /** Extra zoo.cfg lines, e.g. `minSessionTimeout=1000`; null removes a line of the defaults (`clientPort` for a TLS-only server). */
+  extraConfig?: Record<string, string | number | null>;
   /** Extra jars for the server's class path (the AdminServer needs the servlet API, TLS Netty's codecs). */
   classpath?: string[];
+  /** Extra JVM options (`-Djava.security.auth.login.config=…` for SASL). */
+  jvmOptions?: string[];
+  /** `port` serves only TLS (its `secureClientPort`): readiness is asked over TLS with these credentials. */
+  tls?: ZkTls;
 }
 
 export interface EmbeddedZooKeeper {
@@ -36,7 +41,7 @@ export interface EmbeddedZooKeeper {
 export interface ZooKeeperLauncher {
   command: string;
   /** The arguments for a config file, a main class and extra jars (`zkServer.sh` picks its own class and reads CLASSPATH). */
-  args: (configFile: string, mainClass?: string, extraJars?: readonly string[]) => string[];
+  args: (configFile: string, mainClass?: string, extraJars?: readonly string[], jvmOptions?: readonly string[]) => string[];
   description: string;
 }
 
@@ -56,11 +61,11 @@ export function findZooKeeper(env: NodeJS.ProcessEnv = process.env): ZooKeeperLa
       .map((file) => join(home, 'lib', file));
     const own = existsSync(home) ? readdirSync(home).filter((f) => /^zookeeper-.*\.jar$/.test(f)).map((f) => join(home, f)) : [];
     const classpath = [join(home, 'conf'), ...own, ...jars];
-    return { command: java, args: (cfg, main = MAIN_CLASS, extra = []) => ['-cp', [...classpath, ...extra].join(delimiter), main, cfg], description: `ZOOKEEPER_HOME=${home}` };
+    return { command: java, args: (cfg, main = MAIN_CLASS, extra = [], jvm = []) => [...jvm, '-cp', [...classpath, ...extra].join(delimiter), main, cfg], description: `ZOOKEEPER_HOME=${home}` };
   }
   if (existsSync(DEBIAN_JAR)) {
     const classpath = [DEBIAN_JAR, ...(existsSync(DEBIAN_LOGGER) ? [DEBIAN_LOGGER] : [])];
-    return { command: java, args: (cfg, main = MAIN_CLASS, extra = []) => ['-cp', [...classpath, ...extra].join(delimiter), main, cfg], description: DEBIAN_JAR };
+    return { command: java, args: (cfg, main = MAIN_CLASS, extra = [], jvm = []) => [...jvm, '-cp', [...classpath, ...extra].join(delimiter), main, cfg], description: DEBIAN_JAR };
   }
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     const script = join(dir, 'zkServer.sh');
@@ -104,21 +109,36 @@ async function launch(
   launcher: ZooKeeperLauncher,
   dir: string,
   port: number,
-  config: Record<string, string | number>,
-  options: { mainClass: string; temporary: boolean; startTimeoutMs: number; ready: (port: number) => Promise<boolean>; classpath?: readonly string[] },
+  config: Record<string, string | number | null>,
+  options: {
+    mainClass: string;
+    temporary: boolean;
+    startTimeoutMs: number;
+    ready: (port: number) => Promise<boolean>;
+    classpath?: readonly string[];
+    jvmOptions?: readonly string[];
+  },
 ): Promise<EmbeddedZooKeeper> {
   const configFile = join(dir, 'zoo.cfg');
   const logFile = join(dir, 'zookeeper.log');
-  writeFileSync(configFile, Object.entries(config).map(([key, value]) => `${key}=${value}`).join('\n') + '\n');
+  const lines = Object.entries(config).filter(([, value]) => value !== null);
+  writeFileSync(configFile, lines.map(([key, value]) => `${key}=${value}`).join('\n') + '\n');
 
   const log = openSync(logFile, 'a');
   let child: ChildProcess;
   try {
     const extra = options.classpath ?? [];
-    child = spawn(launcher.command, launcher.args(configFile, options.mainClass, extra), {
+    const jvm = options.jvmOptions ?? [];
+    child = spawn(launcher.command, launcher.args(configFile, options.mainClass, extra, jvm), {
       cwd: dir,
       stdio: ['ignore', log, log],
-      env: { ...process.env, ZOO_LOG_DIR: dir, ZOO_LOG4J_PROP: 'INFO,CONSOLE', ...(extra.length > 0 ? { CLASSPATH: extra.join(delimiter) } : {}) },
+      env: {
+        ...process.env,
+        ZOO_LOG_DIR: dir,
+        ZOO_LOG4J_PROP: 'INFO,CONSOLE',
+        ...(extra.length > 0 ? { CLASSPATH: extra.join(delimiter) } : {}),
+        ...(jvm.length > 0 ? { SERVER_JVMFLAGS: jvm.join(' ') } : {}),
+      },
     });
   } finally {
     closeSync(log);
@@ -141,7 +161,7 @@ async function launch(
       await exited;
       clearTimeout(timer);
     }
-    if (options.temporary) rmSync(dir, { recursive: true, force: true });
+    if (options.temporary && !process.env.KEEP_ZK_DIR) rmSync(dir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + options.startTimeoutMs;
@@ -171,16 +191,17 @@ export async function startEmbeddedZooKeeper(options: EmbeddedZooKeeperOptions =
     mainClass: MAIN_CLASS,
     temporary,
     startTimeoutMs: options.startTimeoutMs ?? 30_000,
-    ready: serves,
+    ready: (port) => serves(port, options.tls ?? null),
     classpath: options.classpath,
+    jvmOptions: options.jvmOptions,
   });
 }
 
 /** Whether a standalone server serves: `ruok`, or `srvr` where the whitelist allows only that (its default since 3.5.3). */
-async function serves(port: number): Promise<boolean> {
-  const ruok = await fourLetterWord('127.0.0.1', port, 'ruok', 1000);
+async function serves(port: number, tls: ZkTls | null): Promise<boolean> {
+  const ruok = await fourLetterWord('127.0.0.1', port, 'ruok', 1000, tls);
   if (ruok === 'imok') return true;
-  return /Mode: standalone/.test(await fourLetterWord('127.0.0.1', port, 'srvr', 1000));
+  return /Mode: standalone/.test(await fourLetterWord('127.0.0.1', port, 'srvr', 1000, tls));
 }
 
 export interface ZooKeeperEnsemble {

@@ -385,7 +385,8 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
           this.setState('read-only');
           break;
         case 'DISCONNECTED':
-          this.setState('disconnected');
+          // A refused login or certificate stays the state (with its reason) while the client tries again.
+          if (this.currentState !== 'auth-failed' && this.currentState !== 'tls-failed') this.setState('disconnected');
           this.expireAfterSilence(client, generation);
           break;
         case 'AUTH_FAILED':

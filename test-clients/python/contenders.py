@@ -6,8 +6,11 @@
 
 Contenders join one at a time, in order. Prints one JSON object per line (session, acquired,
 ready, released, as the Java contenders do) and reads "release <i>" / "quit" from stdin.
+Connection security comes from the explorer's own settings in the environment: ZK_TLS_CA,
+ZK_TLS_CERT and ZK_TLS_KEY (PEM files) for TLS, ZK_SASL=digest-md5:USER:PASSWORD for SASL.
 """
 import json
+import os
 import sys
 import threading
 import time
@@ -22,6 +25,18 @@ def emit(**event):
         print(json.dumps(event), flush=True)
 
 
+def new_client(connect):
+    """A Kazoo client over TLS and with SASL as the environment says."""
+    options = {}
+    if os.environ.get("ZK_TLS_CA"):
+        options.update(use_ssl=True, ca=os.environ["ZK_TLS_CA"], certfile=os.environ.get("ZK_TLS_CERT"), keyfile=os.environ.get("ZK_TLS_KEY"))
+    sasl = os.environ.get("ZK_SASL")
+    if sasl:
+        mechanism, username, password = sasl.split(":", 2)
+        options["sasl_options"] = {"mechanism": mechanism.upper(), "username": username, "password": password}
+    return KazooClient(hosts=connect, timeout=10.0, **options)
+
+
 def contender_nodes(admin, path, recipe):
     paths = [path]
     if recipe.startswith("kazoo-semaphore"):
@@ -30,7 +45,7 @@ def contender_nodes(admin, path, recipe):
 
 
 def run(connect, path, recipe, index, role, release):
-    client = KazooClient(hosts=connect, timeout=10.0)
+    client = new_client(connect)
     client.start()
     emit(event="session", contender=index, session=hex(client.client_id[0]))
     if recipe == "kazoo-lock":
@@ -51,7 +66,7 @@ def run(connect, path, recipe, index, role, release):
 def main():
     connect, path, recipe, spec = sys.argv[1:5]
     roles = list(spec) if recipe == "kazoo-rw" else ["x"] * int(spec)
-    admin = KazooClient(hosts=connect, timeout=10.0)
+    admin = new_client(connect)
     admin.start()
     releases = [threading.Event() for _ in roles]
     for index, role in enumerate(roles):

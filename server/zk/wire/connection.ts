@@ -261,6 +261,12 @@ export function describeSocketError(error: NodeJS.ErrnoException, server: Server
     if (code === 'CERT_HAS_EXPIRED') return { kind: 'tls', reason: `TLS: the certificate of ${where} has expired (${code})` };
     if (code === 'CERT_NOT_YET_VALID') return { kind: 'tls', reason: `TLS: the certificate of ${where} is not valid yet (${code})` };
     if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return { kind: 'tls', reason: `TLS: the certificate of ${where} does not name ${server.host} (${code})` };
+    // OpenSSL's message is `<id>:error:<code>:SSL routines:<function>:<reason>:<file>:<line>:SSL alert number N`.
+    const alert = /alert ([a-z ]+?)(?::|$)/i.exec(error.message)?.[1];
+    if (alert !== undefined) {
+      const hint = /certificate/.test(alert) ? ': does it trust the CA of ZK_TLS_CERT, and is ZK_TLS_KEY its key?' : '';
+      return { kind: 'tls', reason: `TLS: ${where} refused the handshake (${alert})${hint}` };
+    }
     if (/^ERR_SSL|^ERR_TLS|CERT/.test(code)) return { kind: 'tls', reason: `TLS: ${where} refused the handshake: ${error.message.split('\n')[0]}` };
   }
   return { kind: 'network', reason: `${where}: ${error.message.split('\n')[0]}` };
@@ -360,12 +366,26 @@ export function attachWire(client: Client, options: WireOptions): void {
     for (const packet of framer.push(chunk)) {
       if (this.socket !== socket) return;
       if (this.state === STATE.connecting) {
-        if (transport.sasl === null || readConnectResponse(packet).timeOut <= 0) deliver(this, socket, packet);
-        else if (sasl === null) startSasl(socket, packet);
-        else continueSasl(this, socket, packet);
+        if (sasl !== null) continueSasl(this, socket, packet);
+        // The connect response: an expired session (no timeout) has nothing to log in to.
+        else if (transport.sasl === null || readConnectResponse(packet).timeOut <= 0) deliver(this, socket, packet);
+        else startSasl(socket, packet);
         continue;
       }
       const head = this.pendingQueue[0];
+      if (readReplyHeader(packet).err === ErrorCode.sessionClosedRequireSaslAuth) {
+        // ZooKeeper closes a session that has not logged in, where it enforces SASL; the client does not know the code.
+        this.pendingQueue.shift();
+        head?.callback(clientException(ErrorCode.authFailed));
+        refuse(socket, {
+          kind: 'auth',
+          reason:
+            transport.sasl === null
+              ? 'SASL: ZooKeeper requires a SASL login (enforce.auth.enabled): set ZK_SASL=digest-md5:USER:PASSWORD'
+              : 'SASL: ZooKeeper closed the session for want of a SASL login',
+        });
+        return;
+      }
       if (head !== undefined && head.request instanceof WireRequest) {
         const reply = readReplyHeader(packet);
         if (reply.xid === head.request.header?.xid) {

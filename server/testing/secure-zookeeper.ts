@@ -1,0 +1,98 @@
+/**
+ * Real ZooKeepers configured as secured production ensembles are, for the tests: mutual TLS
+ * only (Netty, `secureClientPort`, no plain port; keys and stores made at test time with
+ * openssl and keytool), and SASL DIGEST-MD5 required (a JAAS file, `enforce.auth.enabled`).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../net';
+import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from '../zk/embedded';
+import type { ZkTls } from '../zk/wire/connection';
+
+/** Netty's parts that Debian's ZooKeeper does not list in its jar's class path. */
+const NETTY_JARS = ['netty-codec.jar', 'netty-resolver.jar', 'netty-transport-native-unix-common.jar'].map((jar) => `/usr/share/java/${jar}`);
+const STORE_PASSWORD = 'test-store-password';
+
+/** Keys and certificates of one test: a CA that signs the server and the client, and a CA that signed nothing. */
+export interface TestPki {
+  dir: string;
+  /** PEM file paths, as ZK_TLS_CA / ZK_TLS_CERT / ZK_TLS_KEY take them. */
+  files: { ca: string; otherCa: string; cert: string; key: string };
+  /** The same as PEM contents, as the explorer's transport takes them. */
+  tls: ZkTls;
+  /** The server's PKCS12 key store and trust store. */
+  keyStore: string;
+  trustStore: string;
+}
+
+function run(command: string, args: string[], cwd: string): void {
+  execFileSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+}
+
+/** A CA and a certificate it signs, with the names a loopback server and client are checked against. */
+export function makeTestPki(): TestPki {
+  const dir = mkdtempSync(join(tmpdir(), 'zk-lock-explorer-pki-'));
+  const key = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  const ca = (name: string): void => run('openssl', ['req', '-x509', ...key, '-keyout', `${name}.key`, '-out', `${name}.pem`, '-days', '2', '-subj', `/CN=zk-lock-explorer ${name}`], dir);
+  ca('ca');
+  ca('other-ca');
+  const signed = (name: string, usage: string): void => {
+    run('openssl', ['req', ...key, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${name}`], dir);
+    writeFileSync(join(dir, `${name}.ext`), `subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=${usage}\n`);
+    run('openssl', ['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.pem`, '-days', '2', '-extfile', `${name}.ext`], dir);
+  };
+  signed('server', 'serverAuth,clientAuth');
+  signed('client', 'clientAuth');
+  run('openssl', ['pkcs12', '-export', '-in', 'server.pem', '-inkey', 'server.key', '-name', 'server', '-out', 'server.p12', '-passout', `pass:${STORE_PASSWORD}`], dir);
+  run('keytool', ['-importcert', '-noprompt', '-alias', 'ca', '-file', 'ca.pem', '-keystore', 'trust.p12', '-storetype', 'PKCS12', '-storepass', STORE_PASSWORD], dir);
+  const files = { ca: join(dir, 'ca.pem'), otherCa: join(dir, 'other-ca.pem'), cert: join(dir, 'client.pem'), key: join(dir, 'client.key') };
+  return {
+    dir,
+    files,
+    tls: { ca: readFileSync(files.ca, 'utf8'), cert: readFileSync(files.cert, 'utf8'), key: readFileSync(files.key, 'utf8') },
+    keyStore: join(dir, 'server.p12'),
+    trustStore: join(dir, 'trust.p12'),
+  };
+}
+
+/** A ZooKeeper that serves clients only over TLS and asks each for a certificate its CA signed. */
+export async function startTlsZooKeeper(pki: TestPki): Promise<EmbeddedZooKeeper> {
+  const port = await freePort();
+  return startEmbeddedZooKeeper({
+    port,
+    extraConfig: {
+      clientPort: null,
+      clientPortAddress: null,
+      secureClientPort: port,
+      secureClientPortAddress: '127.0.0.1',
+      serverCnxnFactory: 'org.apache.zookeeper.server.NettyServerCnxnFactory',
+      'ssl.keyStore.location': pki.keyStore,
+      'ssl.keyStore.password': STORE_PASSWORD,
+      'ssl.keyStore.type': 'PKCS12',
+      'ssl.trustStore.location': pki.trustStore,
+      'ssl.trustStore.password': STORE_PASSWORD,
+      'ssl.trustStore.type': 'PKCS12',
+      'ssl.clientAuth': 'need',
+    },
+    classpath: NETTY_JARS,
+    tls: pki.tls,
+  });
+}
+
+/** A ZooKeeper that refuses every request of a session that has not logged in with SASL DIGEST-MD5 as one of `users`. */
+export async function startSaslZooKeeper(users: Record<string, string>): Promise<EmbeddedZooKeeper> {
+  const dir = mkdtempSync(join(tmpdir(), 'zk-lock-explorer-sasl-'));
+  const jaas = join(dir, 'jaas.conf');
+  const entries = Object.entries(users).map(([user, password]) => `  user_${user}="${password}"`);
+  writeFileSync(jaas, `Server {\n  org.apache.zookeeper.server.auth.DigestLoginModule required\n${entries.join('\n')};\n};\n`);
+  return startEmbeddedZooKeeper({
+    extraConfig: {
+      'authProvider.1': 'org.apache.zookeeper.server.auth.SASLAuthenticationProvider',
+      'enforce.auth.enabled': 'true',
+      'enforce.auth.schemes': 'sasl',
+    },
+    jvmOptions: [`-Djava.security.auth.login.config=${jaas}`],
+  });
+}

@@ -1,0 +1,193 @@
+/**
+ * The explorer against secured ZooKeepers as production runs them: (b) mutual TLS only, and
+ * (c) SASL DIGEST-MD5 required. Real Kazoo contenders run beside it over the same security, and
+ * a refused connection gives a state and a one-line reason instead of an endless "connecting".
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HealthResponseSchema, LockSnapshotSchema, type HealthResponse, type LockSnapshot } from '../../lib/protocol';
+import { eventually, startExplorer, type RunningExplorer } from '../testing/harness';
+import { RealContenders } from '../testing/real-clients';
+import { makeTestPki, startSaslZooKeeper, startTlsZooKeeper, type TestPki } from '../testing/secure-zookeeper';
+import type { EmbeddedZooKeeper } from './embedded';
+import { fourLetterWord } from './four-letter';
+import type { ZkTransport } from './wire/connection';
+
+async function health(running: RunningExplorer): Promise<HealthResponse> {
+  return HealthResponseSchema.parse(await (await fetch(`${running.url}/api/health`)).json());
+}
+
+async function lockOf(running: RunningExplorer, path: string): Promise<LockSnapshot> {
+  return LockSnapshotSchema.parse(await (await fetch(`${running.url}/api/locks${path}`)).json());
+}
+
+/** Waits until the explorer shows the lock with `count` nodes, one holder and every waiter's watch confirmed by ZooKeeper. */
+function settledQueue(running: RunningExplorer, path: string, count: number, holders = 1): Promise<LockSnapshot> {
+  return eventually(async () => {
+    const snapshot = await lockOf(running, path);
+    const waiters = snapshot.nodes.filter((node) => node.role === 'waiter');
+    const holding = snapshot.nodes.filter((node) => node.role === 'holder');
+    return snapshot.nodes.length === count && holding.length === holders && waiters.every((node) => node.watchConfirmed === true) ? snapshot : undefined;
+  }, 20_000);
+}
+
+/** Simulated contenders through the explorer's own API: they must reach ZooKeeper the same way it does. */
+async function simulate(running: RunningExplorer, path: string): Promise<void> {
+  const response = await fetch(`${running.url}/api/sim/contenders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path, count: 3, strategy: 'chained', holdMs: 100, rounds: 2 }),
+  });
+  expect(response.status).toBe(201);
+  await eventually(async () => {
+    const list = (await (await fetch(`${running.url}/api/sim/contenders`)).json()) as { contenders: Array<{ state: string; acquisitions?: number }> };
+    return list.contenders.filter((contender) => contender.state === 'done').length === 3 ? true : undefined;
+  }, 20_000);
+}
+
+/** Starts an explorer that is expected not to connect, and waits for the state it settles in. */
+async function refusedExplorer(zookeeper: EmbeddedZooKeeper, transport: ZkTransport, state: 'tls-failed' | 'auth-failed'): Promise<{ running: RunningExplorer; status: HealthResponse }> {
+  const running = await startExplorer({ roots: ['/nothing'] }, undefined, { connectString: zookeeper.connectString, transport, waitForSession: false, introspectionIntervalMs: 0 });
+  const status = await eventually(async () => {
+    const read = await health(running);
+    return read.zookeeper.state === state && read.zookeeper.reason !== null ? read : undefined;
+  }, 15_000);
+  return { running, status };
+}
+
+describe('(b) mutual TLS only', () => {
+  let pki: TestPki;
+  let zookeeper: EmbeddedZooKeeper;
+  let running: RunningExplorer;
+  let kazooTls: Record<string, string>;
+
+  beforeAll(async () => {
+    pki = makeTestPki();
+    zookeeper = await startTlsZooKeeper(pki);
+    kazooTls = { ZK_TLS_CA: pki.files.ca, ZK_TLS_CERT: pki.files.cert, ZK_TLS_KEY: pki.files.key };
+    running = await startExplorer({ roots: ['/tls'] }, { connectString: zookeeper.connectString }, { connectString: zookeeper.connectString, transport: { tls: pki.tls, sasl: null } });
+  });
+
+  afterAll(async () => {
+    await running?.close();
+    await zookeeper?.stop();
+  });
+
+  it('really serves clients only over TLS, and only with a certificate its CA signed', async () => {
+    expect(await fourLetterWord('127.0.0.1', zookeeper.port, 'srvr', 2000, pki.tls)).toMatch(/Mode: standalone/);
+    await expect(fourLetterWord('127.0.0.1', zookeeper.port, 'srvr', 2000, { ...pki.tls, cert: null, key: null })).rejects.toThrow(/certificate/);
+    // Plain TCP gets no answer.
+    expect(await fourLetterWord('127.0.0.1', zookeeper.port, 'srvr', 2000).catch(() => '')).toBe('');
+  });
+
+  it('reads a real Kazoo queue right: holder, waiters, every watch confirmed and every client shown, through a handover', async () => {
+    const lock = '/tls/orders/lock';
+    const kazoo = await RealContenders.start(zookeeper.connectString, lock, 'kazoo-lock', '4', kazooTls);
+    try {
+      let snapshot = await settledQueue(running, lock, 4);
+      expect(snapshot.recipe.id).toBe('kazoo-lock');
+      expect(new Set(snapshot.nodes.map((node) => node.sessionId))).toEqual(new Set(kazoo.sessions.values()));
+      expect(snapshot.nodes.filter((node) => node.role === 'holder').map((node) => node.sessionId)).toEqual(kazoo.holderSessions());
+      expect(snapshot.nodes.every((node) => node.client !== null && /^127\.0\.0\.1:\d+$/.test(node.client))).toBe(true);
+      expect(snapshot.anomalies).toEqual([]);
+
+      kazoo.release(0);
+      await kazoo.until(() => kazoo.holding.has(1), 10_000, 'the next contender to hold');
+      snapshot = await settledQueue(running, lock, 3);
+      expect(snapshot.nodes.filter((node) => node.role === 'holder').map((node) => node.sessionId)).toEqual([kazoo.sessions.get(1)]);
+
+      const status = await health(running);
+      expect(status.zookeeper).toMatchObject({ state: 'connected', reason: null });
+      expect(status.introspection.servers).toEqual([expect.objectContaining({ ok: true, source: 'four-letter-words' })]);
+    } finally {
+      await kazoo.stop();
+    }
+  });
+
+  it('runs simulated contenders over the same TLS', async () => {
+    await simulate(running, '/sim/tls-lock');
+  });
+
+  it('refuses a server its CA did not sign, with the reason in /api/health', async () => {
+    const otherCa = readFileSync(pki.files.otherCa, 'utf8');
+    const { running: refused, status } = await refusedExplorer(zookeeper, { tls: { ...pki.tls, ca: otherCa }, sasl: null }, 'tls-failed');
+    try {
+      expect(status.ok).toBe(false);
+      expect(status.zookeeper.reason).toBe(`TLS: the certificate of 127.0.0.1:${zookeeper.port} is not signed by ZK_TLS_CA (UNABLE_TO_VERIFY_LEAF_SIGNATURE)`);
+    } finally {
+      await refused.close();
+    }
+  });
+
+  it('names the server’s refusal of a missing client certificate', async () => {
+    const { running: refused, status } = await refusedExplorer(zookeeper, { tls: { ...pki.tls, cert: null, key: null }, sasl: null }, 'tls-failed');
+    try {
+      expect(status.zookeeper.reason).toMatch(new RegExp(`^TLS: 127\\.0\\.0\\.1:${zookeeper.port} refused the handshake \\(.*certificate.*\\)`));
+    } finally {
+      await refused.close();
+    }
+  });
+});
+
+describe('(c) SASL DIGEST-MD5 required', () => {
+  const explorerPassword = 'explorer-s3cret';
+  let zookeeper: EmbeddedZooKeeper;
+  let running: RunningExplorer;
+
+  beforeAll(async () => {
+    zookeeper = await startSaslZooKeeper({ explorer: explorerPassword, kazoo: 'kazoo-pw' });
+    const transport: ZkTransport = { tls: null, sasl: { mechanism: 'digest-md5', username: 'explorer', password: explorerPassword } };
+    running = await startExplorer({ roots: ['/sasl'] }, { connectString: zookeeper.connectString }, { connectString: zookeeper.connectString, transport });
+  });
+
+  afterAll(async () => {
+    await running?.close();
+    await zookeeper?.stop();
+  });
+
+  it('really refuses a session that has not logged in', async () => {
+    const { running: refused, status } = await refusedExplorer(zookeeper, { tls: null, sasl: null }, 'auth-failed');
+    try {
+      expect(status.zookeeper.reason).toBe('SASL: ZooKeeper requires a SASL login (enforce.auth.enabled): set ZK_SASL=digest-md5:USER:PASSWORD');
+    } finally {
+      await refused.close();
+    }
+  });
+
+  it('reads a real Kazoo read-write queue right, logged in as another user', async () => {
+    const lock = '/sasl/ledger/lock';
+    const kazoo = await RealContenders.start(zookeeper.connectString, lock, 'kazoo-rw', 'wwrr', { ZK_SASL: 'digest-md5:kazoo:kazoo-pw' });
+    try {
+      const snapshot = await settledQueue(running, lock, 4);
+      expect(snapshot.recipe.id).toBe('kazoo-rwlock');
+      expect(new Set(snapshot.nodes.map((node) => node.sessionId))).toEqual(new Set(kazoo.sessions.values()));
+      expect(snapshot.nodes.filter((node) => node.role === 'holder').map((node) => node.sessionId)).toEqual(kazoo.holderSessions());
+      expect(snapshot.anomalies).toEqual([]);
+
+      kazoo.release(0);
+      await kazoo.until(() => kazoo.holding.has(1), 10_000, 'the second writer to hold');
+      const after = await settledQueue(running, lock, 3);
+      expect(after.nodes.filter((node) => node.role === 'holder').map((node) => node.sessionId)).toEqual([kazoo.sessions.get(1)]);
+    } finally {
+      await kazoo.stop();
+    }
+  });
+
+  it('runs simulated contenders logged in the same way', async () => {
+    await simulate(running, '/sim/sasl-lock');
+  });
+
+  it('refuses a wrong password with its reason, and never shows the password', async () => {
+    const wrong = 'not-the-password';
+    const { running: refused, status } = await refusedExplorer(zookeeper, { tls: null, sasl: { mechanism: 'digest-md5', username: 'explorer', password: wrong } }, 'auth-failed');
+    try {
+      expect(status.ok).toBe(false);
+      expect(status.zookeeper.reason).toMatch(/^SASL: ZooKeeper refused user "explorer" \(DIGEST-MD5, .*\): wrong user or password\?$/);
+      const text = await (await fetch(`${refused.url}/api/health`)).text();
+      expect(text).not.toContain(wrong);
+      expect(JSON.stringify(await health(running))).not.toContain(explorerPassword);
+    } finally {
+      await refused.close();
+    }
+  });
+});
