@@ -32,6 +32,11 @@ export function ConnectionBanner() {
     <div className={`banner banner-${tone}`} role="status" aria-live="polite" data-testid="connection-banner" data-state={tone}>
       <span className="banner-dot" aria-hidden="true" />
       <span>{text}</span>
+      {tone !== 'live' && socket === 'connected' && zookeeper?.reason ? (
+        <span className="banner-reason" data-testid="banner-reason">
+          {zookeeper.reason}
+        </span>
+      ) : null}
       {zookeeper?.sessionId && tone === 'live' ? <span className="banner-session">{t('bannerSession', { id: zookeeper.sessionId })}</span> : null}
     </div>
   );

@@ -161,7 +161,7 @@ async function launch(
       await exited;
       clearTimeout(timer);
     }
-    if (options.temporary && !process.env.KEEP_ZK_DIR) rmSync(dir, { recursive: true, force: true });
+    if (options.temporary) rmSync(dir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + options.startTimeoutMs;

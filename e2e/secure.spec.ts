@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { makeTestPki, startSaslZooKeeper, startTlsZooKeeper } from '../server/testing/secure-zookeeper';
+import { ZkSession } from '../server/zk/session';
+import { expect, test } from './fixtures';
+import { LockPage } from './pages/lock-page';
+import { spawnExplorer } from './server';
+
+test.describe('a secured ZooKeeper, set up as the README says', () => {
+  test('mutual TLS: live with the right CA; with a wrong one the banner says why, not "connecting"', async ({ page }) => {
+    test.setTimeout(90_000);
+    const pki = makeTestPki();
+    const zookeeper = await startTlsZooKeeper(pki);
+    const tlsEnv = { ZK_CONNECT: zookeeper.connectString, ZK_TLS: '1', ZK_TLS_CA: pki.files.ca, ZK_TLS_CERT: pki.files.cert, ZK_TLS_KEY: pki.files.key };
+    const owner = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 10_000, transport: { tls: pki.tls, sasl: null } });
+    const right = await spawnExplorer([], tlsEnv);
+    const wrong = await spawnExplorer([], { ...tlsEnv, ZK_TLS_CA: pki.files.otherCa });
+    try {
+      await owner.start();
+      const lockPath = '/tls-e2e/lock';
+      await owner.mkdirp(lockPath);
+      await owner.create(`${lockPath}/lock-`, null, 'ephemeral-sequential');
+      await owner.create(`${lockPath}/lock-`, null, 'ephemeral-sequential');
+      const lock = new LockPage(page, right.url);
+      await lock.goto(lockPath);
+      await expect(lock.banner).toHaveAttribute('data-state', 'live');
+      await expect(lock.nodes).toHaveCount(2);
+
+      await page.goto(wrong.url);
+      const banner = page.getByTestId('connection-banner');
+      await expect(banner).toHaveAttribute('data-state', 'down');
+      await expect(banner).toContainText('ZooKeeper tls-failed since');
+      await expect(page.getByTestId('banner-reason')).toHaveText(`TLS: the certificate of 127.0.0.1:${zookeeper.port} is not signed by ZK_TLS_CA (UNABLE_TO_VERIFY_LEAF_SIGNATURE)`);
+      // The key never leaves the server: not in its log, not in the page.
+      const key = readFileSync(pki.files.key, 'utf8').split('\n')[1]!;
+      expect(wrong.output() + right.output()).not.toContain(key);
+      expect(await page.content()).not.toContain(key);
+    } finally {
+      owner.close();
+      await right.stop();
+      await wrong.stop();
+      await zookeeper.stop();
+    }
+  });
+
+  test('SASL: a wrong password is named on the banner and never shown or logged', async ({ page }) => {
+    test.setTimeout(90_000);
+    const zookeeper = await startSaslZooKeeper({ explorer: 'the-right-one' });
+    const password = 'hunter2-wrong';
+    const explorer = await spawnExplorer([], { ZK_CONNECT: zookeeper.connectString, ZK_SASL: `digest-md5:explorer:${password}` });
+    try {
+      await page.goto(explorer.url);
+      await expect(page.getByTestId('connection-banner')).toHaveAttribute('data-state', 'down');
+      await expect(page.getByTestId('banner-reason')).toContainText('SASL: ZooKeeper refused user "explorer"');
+      await page.screenshot({ path: '.tmp/screenshots/sasl-refused.png' });
+      expect(await page.content()).not.toContain(password);
+      expect(explorer.output()).toMatch(/ZooKeeper session: auth-failed \(SASL: ZooKeeper refused user "explorer"/);
+      expect(explorer.output()).not.toContain(password);
+    } finally {
+      await explorer.stop();
+      await zookeeper.stop();
+    }
+  });
+});
