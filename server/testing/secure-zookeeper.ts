@@ -22,8 +22,9 @@ export interface TestPki {
   files: { ca: string; otherCa: string; cert: string; key: string };
   /** The same as PEM contents, as the explorer's transport takes them. */
   tls: ZkTls;
-  /** The server's PKCS12 key store and trust store. */
+  /** The server's PKCS12 key store (and one whose certificate has expired) and trust store. */
   keyStore: string;
+  expiredKeyStore: string;
   trustStore: string;
 }
 
@@ -45,7 +46,17 @@ export function makeTestPki(): TestPki {
   };
   signed('server', 'serverAuth,clientAuth');
   signed('client', 'clientAuth');
-  run('openssl', ['pkcs12', '-export', '-in', 'server.pem', '-inkey', 'server.key', '-name', 'server', '-out', 'server.p12', '-passout', `pass:${STORE_PASSWORD}`], dir);
+  // The same server key in a certificate whose validity ended in 2020 (`openssl ca` takes explicit dates).
+  writeFileSync(join(dir, 'index.txt'), '');
+  writeFileSync(join(dir, 'serial'), '1000\n');
+  writeFileSync(
+    join(dir, 'ca.cnf'),
+    '[ca]\ndefault_ca = test\n[test]\ndatabase = index.txt\nnew_certs_dir = .\nserial = serial\ndefault_md = sha256\npolicy = any\n[any]\ncommonName = supplied\n',
+  );
+  run('openssl', ['ca', '-batch', '-config', 'ca.cnf', '-in', 'server.csr', '-out', 'server-expired.pem', '-cert', 'ca.pem', '-keyfile', 'ca.key', '-startdate', '20200101000000Z', '-enddate', '20200102000000Z', '-extfile', 'server.ext', '-notext'], dir);
+  for (const name of ['server', 'server-expired']) {
+    run('openssl', ['pkcs12', '-export', '-in', `${name}.pem`, '-inkey', 'server.key', '-name', 'server', '-out', `${name}.p12`, '-passout', `pass:${STORE_PASSWORD}`], dir);
+  }
   run('keytool', ['-importcert', '-noprompt', '-alias', 'ca', '-file', 'ca.pem', '-keystore', 'trust.p12', '-storetype', 'PKCS12', '-storepass', STORE_PASSWORD], dir);
   const files = { ca: join(dir, 'ca.pem'), otherCa: join(dir, 'other-ca.pem'), cert: join(dir, 'client.pem'), key: join(dir, 'client.key') };
   return {
@@ -53,12 +64,13 @@ export function makeTestPki(): TestPki {
     files,
     tls: { ca: readFileSync(files.ca, 'utf8'), cert: readFileSync(files.cert, 'utf8'), key: readFileSync(files.key, 'utf8') },
     keyStore: join(dir, 'server.p12'),
+    expiredKeyStore: join(dir, 'server-expired.p12'),
     trustStore: join(dir, 'trust.p12'),
   };
 }
 
-/** A ZooKeeper that serves clients only over TLS and asks each for a certificate its CA signed. */
-export async function startTlsZooKeeper(pki: TestPki): Promise<EmbeddedZooKeeper> {
+/** A ZooKeeper that serves clients only over TLS and asks each for a certificate its CA signed; `expired`: its own certificate has expired. */
+export async function startTlsZooKeeper(pki: TestPki, options: { expired?: boolean } = {}): Promise<EmbeddedZooKeeper> {
   const port = await freePort();
   return startEmbeddedZooKeeper({
     port,
@@ -68,7 +80,7 @@ export async function startTlsZooKeeper(pki: TestPki): Promise<EmbeddedZooKeeper
       secureClientPort: port,
       secureClientPortAddress: '127.0.0.1',
       serverCnxnFactory: 'org.apache.zookeeper.server.NettyServerCnxnFactory',
-      'ssl.keyStore.location': pki.keyStore,
+      'ssl.keyStore.location': options.expired === true ? pki.expiredKeyStore : pki.keyStore,
       'ssl.keyStore.password': STORE_PASSWORD,
       'ssl.keyStore.type': 'PKCS12',
       'ssl.trustStore.location': pki.trustStore,

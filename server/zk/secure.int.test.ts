@@ -119,6 +119,20 @@ describe('(b) mutual TLS only', () => {
     }
   });
 
+  it('refuses a server whose certificate has expired, with the reason', async () => {
+    const expired = await startTlsZooKeeper(pki, { expired: true });
+    try {
+      const { running: refused, status } = await refusedExplorer(expired, { tls: pki.tls, sasl: null }, 'tls-failed');
+      try {
+        expect(status.zookeeper.reason).toBe(`TLS: the certificate of 127.0.0.1:${expired.port} has expired (CERT_HAS_EXPIRED)`);
+      } finally {
+        await refused.close();
+      }
+    } finally {
+      await expired.stop();
+    }
+  });
+
   it('names the server’s refusal of a missing client certificate', async () => {
     const { running: refused, status } = await refusedExplorer(zookeeper, { tls: { ...pki.tls, cert: null, key: null }, sasl: null }, 'tls-failed');
     try {

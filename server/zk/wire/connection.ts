@@ -365,49 +365,58 @@ export function attachWire(client: Client, options: WireOptions): void {
     if (socket === null) return;
     for (const packet of framer.push(chunk)) {
       if (this.socket !== socket) return;
-      if (this.state === STATE.connecting) {
-        if (sasl !== null) continueSasl(this, socket, packet);
-        // The connect response: an expired session (no timeout) has nothing to log in to.
-        else if (transport.sasl === null || readConnectResponse(packet).timeOut <= 0) deliver(this, socket, packet);
-        else startSasl(socket, packet);
-        continue;
-      }
-      const head = this.pendingQueue[0];
-      if (readReplyHeader(packet).err === ErrorCode.sessionClosedRequireSaslAuth) {
-        // ZooKeeper closes a session that has not logged in, where it enforces SASL; the client does not know the code.
-        this.pendingQueue.shift();
-        head?.callback(clientException(ErrorCode.authFailed));
-        refuse(socket, {
-          kind: 'auth',
-          reason:
-            transport.sasl === null
-              ? 'SASL: ZooKeeper requires a SASL login (enforce.auth.enabled): set ZK_SASL=digest-md5:USER:PASSWORD'
-              : 'SASL: ZooKeeper closed the session for want of a SASL login',
-        });
+      try {
+        readPacket(this, socket, packet);
+      } catch (error) {
+        // A packet too short for what it claims to be: the stream cannot be trusted any more.
+        console.warn(`dropping a ZooKeeper connection whose reply could not be read: ${error instanceof Error ? error.message : String(error)}`);
+        socket.destroy();
         return;
       }
-      if (head !== undefined && head.request instanceof WireRequest) {
-        const reply = readReplyHeader(packet);
-        if (reply.xid === head.request.header?.xid) {
-          this.pendingQueue.shift();
-          if (!reply.zxid.equals(ZERO_ZXID)) this.zxid = Buffer.from(reply.zxid);
-          if (reply.err !== ErrorCode.ok) head.callback(clientException(reply.err));
-          else {
-            let result: unknown;
-            try {
-              result = head.request.read(packet);
-            } catch (error) {
-              head.callback(error);
-              socket.destroy();
-              return;
-            }
-            head.callback(null, result);
-          }
-          continue;
-        }
-      }
-      deliver(this, socket, packet);
     }
+  };
+
+  const readPacket = (self: ConnectionManager, socket: Socket, packet: Buffer): void => {
+    if (self.state === STATE.connecting) {
+      if (sasl !== null) continueSasl(self, socket, packet);
+      // The connect response: an expired session (no timeout) has nothing to log in to.
+      else if (transport.sasl === null || readConnectResponse(packet).timeOut <= 0) deliver(self, socket, packet);
+      else startSasl(socket, packet);
+      return;
+    }
+    const reply = readReplyHeader(packet);
+    const head = self.pendingQueue[0];
+    const answers = head !== undefined && reply.xid === head.request.header?.xid;
+    if (reply.err === ErrorCode.sessionClosedRequireSaslAuth) {
+      // ZooKeeper closes a session that has not logged in, where it enforces SASL; the client does not know the code.
+      if (answers) self.pendingQueue.shift()?.callback(clientException(ErrorCode.authFailed));
+      refuse(socket, {
+        kind: 'auth',
+        reason:
+          transport.sasl === null
+            ? 'SASL: ZooKeeper requires a SASL login (enforce.auth.enabled): set ZK_SASL=digest-md5:USER:PASSWORD'
+            : 'SASL: ZooKeeper closed the session for want of a SASL login',
+      });
+      return;
+    }
+    if (!answers || !(head.request instanceof WireRequest)) {
+      deliver(self, socket, packet);
+      return;
+    }
+    self.pendingQueue.shift();
+    if (!reply.zxid.equals(ZERO_ZXID)) self.zxid = Buffer.from(reply.zxid);
+    if (reply.err !== ErrorCode.ok) {
+      head.callback(clientException(reply.err));
+      return;
+    }
+    let result: unknown;
+    try {
+      result = head.request.read(packet);
+    } catch (error) {
+      head.callback(error);
+      throw error;
+    }
+    head.callback(null, result);
   };
 
   const startSasl = (socket: Socket, connectResponse: Buffer): void => {
