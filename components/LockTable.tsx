@@ -6,6 +6,7 @@ import { formatDuration, shortNodeName } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
 import { moveBetweenRows } from './rowKeys';
 import { Sparkline } from './Sparkline';
+import { useConnection } from './useConnection';
 import { useLockList } from './useLockList';
 import { useNow } from './useNow';
 
@@ -23,6 +24,7 @@ const COLUMNS: Array<{ column: LockColumn; label: string; numeric?: boolean; opt
 /** Every lock found under the roots, live: sortable, filterable, with the queue's recent length. */
 export function LockTable() {
   const list = useLockList();
+  const { zookeeper } = useConnection();
   const now = useNow();
   const [view, setView] = useState<LockTableView>({ sortBy: 'path', descending: false, filter: '' });
   const [history, setHistory] = useState<Map<string, number[]>>(new Map());
@@ -52,9 +54,11 @@ export function LockTable() {
   const shown = useMemo(() => (list === null ? [] : viewLocks(list.locks, view, now)), [list, view, now]);
 
   if (list === null) {
+    // Nothing can be looked for until ZooKeeper lets the explorer in: say so rather than seem busy.
+    const refused = zookeeper !== null && zookeeper.state !== 'connected' && zookeeper.state !== 'read-only';
     return (
       <p className="loading" aria-busy="true" data-testid="lock-list-loading">
-        <span className="spinner" aria-hidden="true" /> Looking for locks…
+        <span className="spinner" aria-hidden="true" /> {refused ? `Waiting for ZooKeeper (${zookeeper.state}, see above) before looking for locks…` : 'Looking for locks…'}
       </p>
     );
   }
