@@ -9,7 +9,7 @@ import zookeeper from 'node-zookeeper-client';
 import type { Client, Event as ZkClientEvent, Stat } from 'node-zookeeper-client';
 import type { ZkConnectionState, ZnodeStat } from '../../lib/protocol';
 import { longBytesToHex, longBytesToNumber } from '../../lib/zk/ids';
-import { attachWire, clientException, multiRead, PLAIN_TCP, sync, type ConnectProblem, type ZkTransport } from './wire/connection';
+import { addRecursiveWatch, attachWire, clientException, multiRead, NewerKeeperError, PLAIN_TCP, removeWatches, sync, type ConnectProblem, type Notification, type ZkTransport } from './wire/connection';
 import type { MultiReadResult } from './wire/jute';
 
 // Nodes per multiRead: replies of about 100 kB for typical lock nodes.
@@ -106,6 +106,7 @@ function toZkError(error: unknown, path?: string): ZkError {
   if (error instanceof zookeeper.Exception) {
     return new ZkError(error.getName(), `${error.getName()}${path ? ` on ${path}` : ''}`, path);
   }
+  if (error instanceof NewerKeeperError) return new ZkError(error.codeName, `${error.codeName}${path ? ` on ${path}` : ''}`, path);
   const message = error instanceof Error ? error.message : String(error);
   return new ZkError('CLIENT_ERROR', message, path);
 }
@@ -127,6 +128,8 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
   private lastReason: string | null = null;
   // Whether the server answers multiRead; learnt from its first refusal.
   private multiRead = true;
+  // Persistent recursive watches by their root: the listeners, and the addWatch that arms it.
+  private readonly trees = new Map<string, { listeners: Set<Watcher>; armed: Promise<void> }>();
   // node-zookeeper-client de-duplicates watchers by function identity, so each watcher keeps one wrapper.
   private readonly wrappers = new WeakMap<Watcher, (event: ZkClientEvent) => void>();
 
@@ -285,6 +288,62 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
     );
   }
 
+  /**
+   * Follows `path` and everything below it with one persistent recursive watch (ZooKeeper 3.6+):
+   * each creation, deletion and data change below it arrives as one event with the node's path,
+   * and the watch is never re-armed. It is added again after every reconnect and new session;
+   * what changed in between is not replayed, so a caller reads again on `reconnected` and
+   * `session`. Resolves with the function that stops following (the last one removes the watch
+   * from ZooKeeper). Rejects when the server refuses persistent watches (UNIMPLEMENTED before
+   * 3.6, an error with the optimized watch manager): follow with one-shot watches instead.
+   */
+  async watchTree(path: string, watcher: Watcher): Promise<() => Promise<void>> {
+    let tree = this.trees.get(path);
+    if (tree === undefined) {
+      const created: { listeners: Set<Watcher>; armed: Promise<void> } = { listeners: new Set(), armed: this.arm(path) };
+      tree = created;
+      this.trees.set(path, created);
+      created.armed.catch(() => {
+        if (this.trees.get(path) === created) this.trees.delete(path);
+      });
+    }
+    tree.listeners.add(watcher);
+    await tree.armed;
+    return async () => {
+      const current = this.trees.get(path);
+      if (current === undefined || !current.listeners.delete(watcher) || current.listeners.size > 0) return;
+      this.trees.delete(path);
+      await this.call(path, (client, done) => removeWatches(client, path).then(() => done(null, () => undefined), (error: unknown) => done(error, () => undefined))).catch(
+        (error: unknown) => {
+          // Gone with the connection or the session: nothing is left to remove.
+          if (!(error instanceof ZkError && ['CONNECTION_LOSS', 'SESSION_EXPIRED', 'CLOSED', 'NO_WATCHER'].includes(error.code))) throw error;
+        },
+      );
+    };
+  }
+
+  private arm(path: string): Promise<void> {
+    return this.call(path, (client, done) => addRecursiveWatch(client, path).then(() => done(null, () => undefined), (error: unknown) => done(error, () => undefined)));
+  }
+
+  private onNotification(notification: Notification): void {
+    const type = EVENT_TYPES[notification.type];
+    // Recursive watches never fire for children; a child watch of the same session on the same path may (ZOOKEEPER-4475).
+    if (type === undefined || type === 'NODE_CHILDREN_CHANGED' || this.trees.size === 0) return;
+    for (const [root, tree] of this.trees) {
+      if (notification.path !== root && root !== '/' && !notification.path.startsWith(`${root}/`)) continue;
+      for (const listener of tree.listeners) listener({ type, path: notification.path });
+    }
+  }
+
+  /** Adds every persistent watch again on a new connection: the server forgot them with the old one. */
+  private rearmTrees(): void {
+    for (const [path, tree] of this.trees) {
+      tree.armed = this.arm(path);
+      tree.armed.catch((error: unknown) => console.warn(`could not watch ${path} again: ${error instanceof Error ? error.message : String(error)}`));
+    }
+  }
+
   /** The node's stat, or null when it does not exist (a watch then waits for its creation). */
   exists(path: string, watcher?: Watcher): Promise<ZnodeStat | null> {
     return this.call(path, (client, done) => {
@@ -364,7 +423,11 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
       ...(resume ? { sessionId: resume.sessionId, sessionPassword: resume.password } : {}),
     });
     this.client = client;
-    attachWire(client, { transport: this.options.transport ?? PLAIN_TCP, onProblem: (problem) => this.onProblem(problem) });
+    attachWire(client, {
+      transport: this.options.transport ?? PLAIN_TCP,
+      onProblem: (problem) => this.onProblem(problem),
+      onNotification: (notification) => this.onNotification(notification),
+    });
     const auth = this.options.auth;
     if (auth) client.addAuthInfo(auth.scheme, Buffer.from(auth.credentials));
     let connectedBefore = false;
@@ -372,6 +435,7 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
       if (generation !== this.generation) return;
       switch (state.name) {
         case 'SYNC_CONNECTED':
+          this.rearmTrees();
           this.setState('connected');
           if (connectedBefore) {
             this.emit('reconnected');

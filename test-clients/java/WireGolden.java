@@ -6,10 +6,17 @@ import org.apache.jute.Record;
 import org.apache.zookeeper.MultiOperationRecord;
 import org.apache.zookeeper.Op;
 import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.proto.AddWatchRequest;
 import org.apache.zookeeper.proto.GetSASLRequest;
+import org.apache.zookeeper.proto.RemoveWatchesRequest;
 import org.apache.zookeeper.proto.RequestHeader;
 import org.apache.zookeeper.proto.SyncRequest;
 
+/**
+ * Prints the bytes ZooKeeper's own client encoder writes for each request the explorer's wire
+ * layer encodes (server/zk/wire/jute.ts), for its golden-bytes tests:
+ *   javac -cp /usr/share/java/zookeeper.jar:/usr/share/java/zookeeper-jute.jar WireGolden.java && java -cp …:. WireGolden
+ */
 public class WireGolden {
   static String packet(int xid, int type, Record body) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -28,5 +35,7 @@ public class WireGolden {
     System.out.println("sasl-empty " + packet(1, ZooDefs.OpCode.sasl, new GetSASLRequest(new byte[0])));
     System.out.println("sasl-token " + packet(2, ZooDefs.OpCode.sasl, new GetSASLRequest("charset=utf-8".getBytes("UTF-8"))));
     System.out.println("sync " + packet(3, ZooDefs.OpCode.sync, new SyncRequest("/locks")));
+    System.out.println("addWatch " + packet(4, ZooDefs.OpCode.addWatch, new AddWatchRequest("/locks/a", 1)));
+    System.out.println("removeWatches " + packet(5, ZooDefs.OpCode.removeWatches, new RemoveWatchesRequest("/locks/a", 3)));
   }
 }

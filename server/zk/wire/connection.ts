@@ -11,6 +11,9 @@ import { connect as connectTls, type ConnectionOptions } from 'node:tls';
 import type { Client } from 'node-zookeeper-client';
 import { answerChallenge, verifyRspauth, type DigestMd5Step } from './digest-md5';
 import {
+  AddWatchMode,
+  encodeAddWatch,
+  encodeRemoveWatches,
   encodeMultiRead,
   encodeSaslRequest,
   encodeSync,
@@ -21,6 +24,10 @@ import {
   readMultiReadResults,
   readReplyHeader,
   readSaslResponse,
+  NEWER_ERROR_NAMES,
+  readWatcherEvent,
+  WatcherType,
+  Xid,
   type MultiReadResult,
 } from './jute';
 
@@ -59,8 +66,16 @@ export interface ConnectProblem {
   reason: string;
 }
 
+/** A watch notification as ZooKeeper sent it: its event type (Watcher.Event.EventType) and the path within the client's chroot. */
+export interface Notification {
+  type: number;
+  path: string;
+}
+
 export interface WireOptions {
   transport: ZkTransport;
+  /** Sees every notification (one-shot and persistent watches alike) before the client does. */
+  onNotification?: (notification: Notification) => void;
   /** Called with the problem of each failed attempt, and with null once a session is established. */
   onProblem?: (problem: ConnectProblem | null) => void;
 }
@@ -155,13 +170,24 @@ function managerOf(client: Client): ConnectionManager {
   return (client as unknown as { connectionManager: ConnectionManager }).connectionManager;
 }
 
-/** A ZooKeeper error code as the client's own exception (so that callers see one kind of error). */
+/** A ZooKeeper error the client does not know (it throws on them), with the name ZooKeeper gives it. */
+export class NewerKeeperError extends Error {
+  constructor(
+    readonly code: number,
+    readonly codeName: string,
+  ) {
+    super(codeName);
+    this.name = 'NewerKeeperError';
+  }
+}
+
+/** A ZooKeeper error code as the client's own exception (so that callers see one kind of error), or a NewerKeeperError. */
 export function clientException(code: number): Error {
   const { Exception } = require('node-zookeeper-client') as { Exception: { create(code: number): Error } };
   try {
     return Exception.create(code);
   } catch {
-    return new Error(`ZooKeeper error ${code}`);
+    return new NewerKeeperError(code, NEWER_ERROR_NAMES[code] ?? `ERROR_${code}`);
   }
 }
 
@@ -216,6 +242,29 @@ class SyncRequest extends WireRequest<void> {
   read(): void {}
 }
 
+class AddWatchRequest extends WireRequest<void> {
+  constructor(
+    private readonly path: string,
+    private readonly mode: number,
+  ) {
+    super(OpCode.addWatch);
+  }
+  toBuffer(): Buffer {
+    return encodeAddWatch(this.header.xid, this.serverPath(this.path), this.mode);
+  }
+  read(): void {}
+}
+
+class RemoveWatchesRequest extends WireRequest<void> {
+  constructor(private readonly path: string) {
+    super(OpCode.removeWatches);
+  }
+  toBuffer(): Buffer {
+    return encodeRemoveWatches(this.header.xid, this.serverPath(this.path), WatcherType.any);
+  }
+  read(): void {}
+}
+
 function send<T>(client: Client, request: WireRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     managerOf(client).queue(request, (error, response) => (error ? reject(error) : resolve(response as T)));
@@ -242,6 +291,20 @@ export function tlsOptions(host: string, tls: ZkTls): ConnectionOptions {
     ...(tls.key !== null ? { key: tls.key } : {}),
     rejectUnauthorized: true,
   };
+}
+
+/**
+ * A persistent recursive watch (3.6+) on `path` and everything below it: one notification per
+ * change, never re-armed. The server forgets it with the connection: add it again after each
+ * reconnect, and read what changed meanwhile.
+ */
+export function addRecursiveWatch(client: Client, path: string): Promise<void> {
+  return send(client, new AddWatchRequest(path, AddWatchMode.persistentRecursive));
+}
+
+/** Drops every watch this session has on `path`, persistent ones included. */
+export function removeWatches(client: Client, path: string): Promise<void> {
+  return send(client, new RemoveWatchesRequest(path));
 }
 
 /** Opens the socket to one server: TCP, or TLS with the server verified. */
@@ -385,6 +448,12 @@ export function attachWire(client: Client, options: WireOptions): void {
       return;
     }
     const reply = readReplyHeader(packet);
+    if (reply.xid === Xid.notification && options.onNotification !== undefined) {
+      const event = readWatcherEvent(packet);
+      const chroot = self.chrootPath ?? '';
+      const path = chroot === '' ? event.path : event.path === chroot ? '/' : event.path.startsWith(`${chroot}/`) ? event.path.slice(chroot.length) : null;
+      if (path !== null) options.onNotification({ type: event.type, path });
+    }
     const head = self.pendingQueue[0];
     const answers = head !== undefined && reply.xid === head.request.header?.xid;
     if (reply.err === ErrorCode.sessionClosedRequireSaslAuth) {
@@ -479,7 +548,6 @@ export function attachWire(client: Client, options: WireOptions): void {
 const ZERO_ZXID = Buffer.alloc(8);
 
 function errorName(code: number): string {
-  if (code === ErrorCode.authFailed) return 'AUTH_FAILED';
-  if (code === ErrorCode.sessionClosedRequireSaslAuth) return 'SESSION_CLOSED_REQUIRE_SASL_AUTH';
-  return `error ${code}`;
+  const error = clientException(code);
+  return error instanceof NewerKeeperError ? error.codeName : ((error as { getName?: () => string }).getName?.() ?? error.message);
 }

@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { encodeMultiRead, encodeSaslRequest, encodeSync, Framer, OpCode, readMultiReadResults, readReplyHeader, readSaslResponse, REPLY_BODY, STAT_BYTES } from './jute';
+import {
+  AddWatchMode,
+  encodeAddWatch,
+  encodeMultiRead,
+  encodeRemoveWatches,
+  encodeSaslRequest,
+  encodeSync,
+  EventType,
+  Framer,
+  OpCode,
+  readMultiReadResults,
+  readReplyHeader,
+  readSaslResponse,
+  readWatcherEvent,
+  REPLY_BODY,
+  STAT_BYTES,
+  WatcherType,
+} from './jute';
 
 // Recorded from ZooKeeper 3.8's own encoder (jute's BinaryOutputArchive, as ClientCnxn frames a
 // packet) by test-clients/java/WireGolden.java.
@@ -8,6 +25,8 @@ const GOLDEN = {
   saslEmpty: '0000000c000000010000006600000000',
   saslToken: '0000001900000002000000660000000d636861727365743d7574662d38',
   sync: '000000120000000300000009000000062f6c6f636b73',
+  addWatch: '00000018000000040000006a000000082f6c6f636b732f6100000001',
+  removeWatches: '000000180000000500000012000000082f6c6f636b732f6100000003',
 };
 
 describe('requests are the bytes ZooKeeper’s own client sends', () => {
@@ -22,6 +41,11 @@ describe('requests are the bytes ZooKeeper’s own client sends', () => {
 
   it('a sync', () => {
     expect(encodeSync(3, '/locks').toString('hex')).toBe(GOLDEN.sync);
+  });
+
+  it('a persistent recursive addWatch, and a removeWatches of any kind', () => {
+    expect(encodeAddWatch(4, '/locks/a', AddWatchMode.persistentRecursive).toString('hex')).toBe(GOLDEN.addWatch);
+    expect(encodeRemoveWatches(5, '/locks/a', WatcherType.any).toString('hex')).toBe(GOLDEN.removeWatches);
   });
 });
 
@@ -55,6 +79,11 @@ describe('replies', () => {
     expect(results).toHaveLength(2);
     expect(results[0]).toMatchObject({ data: Buffer.from('hi'), stat: { czxid: '0x10', cversion: 3, ephemeralOwner: '0x1000000000000001' } });
     expect(results[1]).toEqual({ err: -101 });
+  });
+
+  it('a notification names its event type and path', () => {
+    const path = Buffer.from('/locks/a/lock-0000000001');
+    expect(readWatcherEvent(reply(-1, 0, [ints(EventType.nodeDeleted, 3, path.length), path]))).toEqual({ type: EventType.nodeDeleted, state: 3, path: '/locks/a/lock-0000000001' });
   });
 
   it('a SASL reply carries the server’s token', () => {

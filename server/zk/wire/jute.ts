@@ -24,7 +24,9 @@ export const OpCode = {
   create2: 15,
   createContainer: 19,
   createTTL: 21,
+  removeWatches: 18,
   multiRead: 22,
+  addWatch: 106,
   auth: 100,
   setWatches: 101,
   sasl: 102,
@@ -39,7 +41,29 @@ export const CREATE_OPS: ReadonlySet<number> = new Set([OpCode.create, OpCode.cr
 export const Xid = { notification: -1, ping: -2, auth: -4, setWatches: -8 } as const;
 
 /** KeeperException.Code values the explorer acts on. */
-export const ErrorCode = { ok: 0, authFailed: -115, sessionClosedRequireSaslAuth: -124 } as const;
+export const ErrorCode = { ok: 0, unimplemented: -6, noWatcher: -121, authFailed: -115, sessionClosedRequireSaslAuth: -124 } as const;
+
+/** Names of the KeeperException codes node-zookeeper-client 1.1.3 does not know. */
+export const NEWER_ERROR_NAMES: Readonly<Record<number, string>> = {
+  [-118]: 'SESSION_MOVED',
+  [-119]: 'NOT_READ_ONLY',
+  [-120]: 'EPHEMERAL_ON_LOCAL_SESSION',
+  [-121]: 'NO_WATCHER',
+  [-122]: 'REQUEST_TIMEOUT',
+  [-123]: 'RECONFIG_DISABLED',
+  [-124]: 'SESSION_CLOSED_REQUIRE_SASL_AUTH',
+  [-125]: 'QUOTA_EXCEEDED',
+  [-127]: 'THROTTLED_OP',
+};
+
+/** AddWatchMode: a persistent watch on one node, or on it and every node below it. */
+export const AddWatchMode = { persistent: 0, persistentRecursive: 1 } as const;
+
+/** Watcher.WatcherType of removeWatches (3.8): `any` removes every kind, persistent ones included. */
+export const WatcherType = { children: 1, data: 2, any: 3 } as const;
+
+/** Watcher.Event.EventType of a notification. */
+export const EventType = { nodeCreated: 1, nodeDeleted: 2, nodeDataChanged: 3, nodeChildrenChanged: 4 } as const;
 
 /** Bytes of a Stat record. */
 export const STAT_BYTES = 68;
@@ -225,4 +249,22 @@ export function readSaslResponse(packet: Buffer, offset = REPLY_BODY): Buffer {
 /** SyncRequest: the server catches up with the leader before it answers anything after it. */
 export function encodeSync(xid: number, path: string): Buffer {
   return request(xid, OpCode.sync, [lengthPrefixed(Buffer.from(path, 'utf8'))]);
+}
+
+/** AddWatchRequest (3.6+): a watch that stays after it fires, on `path` alone or on it and everything below it. */
+export function encodeAddWatch(xid: number, path: string, mode: number): Buffer {
+  return request(xid, OpCode.addWatch, [lengthPrefixed(Buffer.from(path, 'utf8')), int(mode)]);
+}
+
+/** RemoveWatchesRequest (3.5+): drops this session's watches of `type` on `path`. */
+export function encodeRemoveWatches(xid: number, path: string, type: number): Buffer {
+  return request(xid, OpCode.removeWatches, [lengthPrefixed(Buffer.from(path, 'utf8')), int(type)]);
+}
+
+/** A notification (xid -1): WatcherEvent {type, state, path}, the path as the server names it (chroot included). */
+export function readWatcherEvent(packet: Buffer, offset = REPLY_BODY): { type: number; state: number; path: string } {
+  const type = packet.readInt32BE(offset);
+  const state = packet.readInt32BE(offset + 4);
+  const path = readBuffer(packet, offset + 8).value?.toString('utf8') ?? '';
+  return { type, state, path };
 }
