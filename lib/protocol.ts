@@ -495,6 +495,8 @@ export const HealthResponseSchema = z.object({
   zookeeper: ZkStatusSchema,
   features: FeaturesSchema,
   introspection: IntrospectionStatusSchema,
+  /** How locks are followed: one persistent recursive watch per lock parent (ZooKeeper 3.6+), or one-shot watches where the server refused those, and why. */
+  watches: z.object({ mode: z.enum(['persistent-recursive', 'one-shot']), reason: z.string().nullable() }),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 

@@ -229,7 +229,14 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   };
 
   app.get('/api/health', (_request, response) => {
-    const body: HealthResponse = { ok: session.state === 'connected', zookeeper: status(), features, introspection: introspection.status() };
+    const refused = session.persistentWatchesRefused;
+    const body: HealthResponse = {
+      ok: session.state === 'connected',
+      zookeeper: status(),
+      features,
+      introspection: introspection.status(),
+      watches: { mode: refused === null ? 'persistent-recursive' : 'one-shot', reason: refused },
+    };
     response.json(body);
   });
 

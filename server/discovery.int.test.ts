@@ -99,8 +99,11 @@ describe('discovering every lock under the roots', () => {
     });
     expect(listed.find((session) => session.sessionId === watching.sessionId)).toMatchObject({ watches: [`${ordersLock}/${first}`], watchCount: 1, origin: null });
     const own = listed.find((session) => session.sessionId === explorerSession)!;
-    // The explorer keeps child watches only, which ZooKeeper's wchc does not list: no data watch, as promised.
-    expect(own).toMatchObject({ origin: 'explorer', nodes: [], watches: [], watchCount: 0 });
+    // The explorer's watches are its persistent watches on lock parents (wchc lists them), never a contender node.
+    const lockPaths = (await list(running.url)).locks.map((lock) => lock.path);
+    expect(own).toMatchObject({ origin: 'explorer', nodes: [] });
+    expect(own.watchCount).toBe(own.watches?.length);
+    expect(lockPaths.every((path) => own.watches?.includes(path))).toBe(true);
     expect(listed.at(-1)?.sessionId).toBe(explorerSession);
     for (const session of [own, ...listed.filter((entry) => entry.nodes.length > 0)]) expect(session.client).toMatch(/^127\.0\.0\.1:\d+$/);
     // From dump: each owner's ephemeral nodes anywhere, and when ZooKeeper would expire it.
@@ -111,8 +114,14 @@ describe('discovering every lock under the roots', () => {
     expect(own.ephemeralCount).toBe(0);
   });
 
-  it('sets no data watch at all: contender nodes are never watched', async () => {
-    expect(await watchesOf(running.session.sessionId!)).toEqual([]);
+  it('watches each lock parent once with a persistent watch, and never a contender node', async () => {
+    const watched = await watchesOf(running.session.sessionId!);
+    const lockPaths = (await list(running.url)).locks.map((lock) => lock.path);
+    expect(watched).toEqual(expect.arrayContaining(lockPaths));
+    expect(new Set(watched).size).toBe(watched.length);
+    // Every watched node is a persistent parent (a lock, or a semaphore's leases/locks), none an ephemeral contender.
+    for (const path of watched) expect((await admin.exists(path))?.ephemeralOwner, path).toBe('0x0');
+    expect(watched.every((path) => lockPaths.some((lock) => path === lock || path.startsWith(`${lock}/`) || path.startsWith(`${lock}-`)))).toBe(true);
   });
 
   it('pushes a lock that appears anywhere below the roots, and drops it when it goes, without polling', async () => {

@@ -6,6 +6,7 @@ import { buildSnapshot, handover, missingLock, withAnomalies, type ChildRecord, 
 import { auxiliaryParents, type Introspected } from '../../lib/lock/recipes';
 import type { Deadlock, LockDelta, LockSnapshot, NodeData, RecipeId, ZnodeStat } from '../../lib/protocol';
 import { ZkError, type Watcher, type ZkSession } from '../zk/session';
+import { childPath } from '../../lib/zk/path';
 import { readChildren } from './read';
 
 const ANOMALY_DELAY_MS = 200;
@@ -18,6 +19,10 @@ const CHILD_EVENTS_KEPT_MS = 60_000;
 
 interface Parent {
   exists: boolean;
+  /** The notification number at the last listing: the changes of later notifications are not in it. */
+  listedAt: number;
+  /** The persistent recursive watch on this parent: being added, added (with how to remove it), or none. */
+  tree: { state: 'arming' } | { state: 'armed'; remove: () => Promise<void> } | null;
   /** The parent's cversion at the last listing read: how many child changes that listing includes. */
   cversion: number | null;
   /** The parent's creating transaction at that listing: a parent made again starts its cversion anew. */
@@ -41,17 +46,22 @@ export interface LockWatcherOptions {
 const NO_CONTEXT = { staleHolderMs: 60_000, deadlocks: [] };
 
 /**
- * Follows one lock: a `getChildren` watch on its parent (and on the other parents its recipe
- * uses, such as a semaphore's `leases/`), re-armed after every event; an `exists` watch while a
- * parent is missing (Curator's container parents come and go); one read per new child. Only the
- * parent whose watch fired is read again, and refreshes never overlap: events that come during
- * one are read in the next.
+ * Follows one lock, with a persistent recursive watch on its parent (and on the other parents
+ * its recipe uses, such as a semaphore's `leases/`; ZooKeeper 3.6+): the parent is listed once,
+ * then each creation and deletion below it arrives as its own event; a deletion is applied as it
+ * is, a creation reads the new node (with the parent's stat, in one multiRead). After a
+ * reconnect or a new session, whose gap no event covers, the parents are listed again.
+ * Where the server refuses persistent watches, the one-shot way: a `getChildren` watch re-armed
+ * after every event and the parent listed again, an `exists` watch while a parent is missing.
+ * Reads never overlap: events that come during one are applied in the next.
  */
 export class LockWatcher {
   private current: LockSnapshot;
   private self: { stat: ZnodeStat; data: NodeData | null } | null = null;
   private readonly parents = new Map<string, Parent>();
   private readonly dirty = new Set<string>();
+  /** Child events of persistent watches not applied yet, with their notification number. */
+  private readonly pending: Array<{ seq: number; parent: string; name: string; kind: 'created' | 'deleted' | 'changed' }> = [];
   private running = false;
   private stopped = false;
   private loaded = false;
@@ -107,8 +117,9 @@ export class LockWatcher {
   }
 
   stop(): void {
-    // node-zookeeper-client cannot remove a watch; the next notification is simply ignored.
+    // A persistent watch is removed from ZooKeeper; a one-shot watch cannot be, and its notification is ignored.
     this.stopped = true;
+    for (const [path, parent] of this.parents) this.unwatch(path, parent);
     if (this.staleTimer !== null) clearTimeout(this.staleTimer);
     if (this.anomalyTimer !== null) clearTimeout(this.anomalyTimer);
     for (const resolve of this.caughtUp) resolve();
@@ -130,14 +141,16 @@ export class LockWatcher {
     const synced = this.session.sync(paths[0] ?? '/').catch(() => undefined);
     const stats = await Promise.all(paths.map((path) => this.session.exists(path)));
     await synced;
+    const rootStat = stats[paths.indexOf(this.path)] ?? null;
     for (;;) {
       const behind = paths.filter((path, index) => !this.includes(path, stats[index] ?? null, asked));
       if (behind.length === 0) {
         if (this.options.live) this.settleAnomalies();
-        return { ...this.current, read: { at: Math.max(asked, this.current.read?.at ?? 0), pzxid: this.current.read?.pzxid ?? null } };
+        return { ...this.current, read: { at: Math.max(asked, this.current.read?.at ?? 0), pzxid: rootStat?.pzxid ?? this.current.read?.pzxid ?? null } };
       }
       if (this.stopped || Date.now() >= deadline) return this.current;
-      this.refresh(...behind);
+      // With persistent watches, the events of those changes came before the stats: they are applied, not listed again.
+      if (!(this.persistent && (this.running || this.pending.length > 0))) this.refresh(...behind);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, Math.max(0, deadline - Date.now()));
         function done(): void {
@@ -209,19 +222,69 @@ export class LockWatcher {
 
   private addParent(path: string): void {
     if (this.parents.has(path)) return;
-    this.parents.set(path, { exists: false, cversion: null, czxid: null, records: new Map(), watcher: () => this.refresh(path) });
+    this.parents.set(path, { exists: false, listedAt: 0, tree: null, cversion: null, czxid: null, records: new Map(), watcher: () => this.refresh(path) });
     this.dirty.add(path);
+  }
+
+  private unwatch(path: string, parent: Parent): void {
+    const tree = parent.tree;
+    parent.tree = null;
+    if (tree?.state === 'armed') {
+      tree.remove().catch((error: unknown) => console.warn(`lock ${this.path}: could not remove the watch on ${path}: ${error instanceof Error ? error.message : String(error)}`));
+    }
+  }
+
+  /** Whether this watcher follows its parents with persistent watches (live, and the server has not refused them). */
+  private get persistent(): boolean {
+    return this.options.live && this.session.persistentWatchesRefused === null;
+  }
+
+  /** One event of a persistent watch: a parent itself changed (listed again), or a child of one came, went or changed. */
+  private readonly onTreeEvent: Watcher = (event) => {
+    if (this.stopped) return;
+    const seq = this.session.notificationSeq;
+    if (this.parents.has(event.path)) {
+      this.refresh(event.path);
+      return;
+    }
+    const slash = event.path.lastIndexOf('/');
+    const parent = slash <= 0 ? '/' : event.path.slice(0, slash);
+    if (!this.parents.has(parent)) return;
+    const kind = event.type === 'NODE_CREATED' ? 'created' : event.type === 'NODE_DELETED' ? 'deleted' : 'changed';
+    this.pending.push({ seq, parent, name: event.path.slice(slash + 1), kind });
+    if (this.running) return;
+    this.running = true;
+    void this.loop();
+  };
+
+  /** Adds the persistent watch before the parent is listed (so that no change falls between); false when the server refused it. */
+  private async armTree(path: string, parent: Parent): Promise<boolean> {
+    if (parent.tree !== null) return true;
+    parent.tree = { state: 'arming' };
+    try {
+      const remove = await this.session.watchTree(path, this.onTreeEvent);
+      if (this.stopped || this.parents.get(path) !== parent) {
+        await remove();
+        return true;
+      }
+      parent.tree = { state: 'armed', remove };
+      return true;
+    } catch (error) {
+      parent.tree = null;
+      if (this.session.persistentWatchesRefused !== null) return false;
+      throw error;
+    }
   }
 
   private async loop(): Promise<void> {
     this.change = { removed: [], added: 0, other: false };
     let failure: unknown;
-    while (this.dirty.size > 0 && !this.stopped) {
+    while ((this.dirty.size > 0 || this.pending.length > 0) && !this.stopped) {
       const [path] = this.dirty;
-      if (path === undefined) break;
-      this.dirty.delete(path);
+      if (path !== undefined) this.dirty.delete(path);
       try {
-        await this.readParent(path);
+        if (path !== undefined) await this.readParent(path);
+        else await this.applyPending();
       } catch (error) {
         failure = error;
         // A lost connection is retried on `reconnected` / `session`; anything else is reported.
@@ -256,12 +319,15 @@ export class LockWatcher {
   private async readParent(path: string): Promise<void> {
     const parent = this.parents.get(path);
     if (parent === undefined) return;
-    const watcher = this.options.live ? parent.watcher : undefined;
+    // With a persistent watch on the path, no one-shot watch of another kind goes on it (ZOOKEEPER-4466).
+    const persistent = this.persistent && (await this.armTree(path, parent));
+    const watcher = this.options.live && !persistent ? parent.watcher : undefined;
     const isRoot = path === this.path;
     let names: string[];
     try {
       const listing = await this.session.getChildren(path, watcher);
       names = listing.children;
+      parent.listedAt = listing.seq;
       parent.cversion = listing.stat.cversion;
       parent.czxid = listing.stat.czxid;
       if (isRoot) {
@@ -308,10 +374,74 @@ export class LockWatcher {
     if (isRoot) this.updateAuxiliaryParents(names);
   }
 
+  /**
+   * Applies the child events of persistent watches since the last listing of each parent: a
+   * deletion as it is, a creation or data change by reading the node, together with the parent's
+   * stat (its cversion and pzxid) in one multiRead. Events already in a listing are skipped.
+   */
+  private async applyPending(): Promise<void> {
+    const events = this.pending.splice(0);
+    const reads = new Map<string, Set<string>>();
+    const at = Date.now();
+    for (const event of events) {
+      const parent = this.parents.get(event.parent);
+      if (parent === undefined || event.seq <= parent.listedAt) continue;
+      const isRoot = event.parent === this.path;
+      const names = reads.get(event.parent) ?? new Set<string>();
+      reads.set(event.parent, names);
+      if (event.kind === 'changed') {
+        if (parent.records.has(event.name)) names.add(event.name);
+        continue;
+      }
+      if (!isRoot) this.change.other = true;
+      if (event.kind === 'deleted') {
+        names.delete(event.name);
+        if (parent.records.delete(event.name) && isRoot) {
+          this.change.removed.push(event.name);
+          this.childEvents.push({ at, created: false });
+        }
+      } else if (!parent.records.has(event.name)) {
+        names.add(event.name);
+        if (isRoot) {
+          this.change.added += 1;
+          this.childEvents.push({ at, created: true });
+        }
+      }
+    }
+    while (this.childEvents.length > 0 && this.childEvents[0]!.at < at - CHILD_EVENTS_KEPT_MS) this.childEvents.shift();
+    for (const [path, names] of reads) {
+      const parent = this.parents.get(path);
+      if (parent === undefined) continue;
+      const [stat, ...children] = await this.session.getDataMany([path, ...[...names].map((name) => childPath(path, name))]);
+      if (stat instanceof ZkError || stat === undefined) {
+        // The parent went meanwhile: its own event lists it again.
+        if (stat instanceof ZkError && stat.code !== 'NO_NODE') throw stat;
+        continue;
+      }
+      parent.cversion = stat.stat.cversion;
+      parent.czxid = stat.stat.czxid;
+      if (path === this.path && this.self !== null) this.self = { stat: stat.stat, data: this.self.data };
+      [...names].forEach((name, index) => {
+        const result = children[index];
+        if (result === undefined || result instanceof ZkError) {
+          // Gone again already: its deletion is (or was) an event of its own.
+          if (result instanceof ZkError && result.code !== 'NO_NODE') throw result;
+          return;
+        }
+        if (parent.records.has(name)) this.change.other = true;
+        parent.records.set(name, { name, stat: result.stat, data: describeData(result.data) });
+      });
+    }
+    const root = this.parents.get(this.path);
+    if (root !== undefined && reads.has(this.path)) this.updateAuxiliaryParents([...root.records.keys()]);
+  }
+
   private updateAuxiliaryParents(names: string[]): void {
     const wanted = new Set(auxiliaryParents(this.path, names, this.self?.data ?? null));
-    for (const path of [...this.parents.keys()]) {
-      if (path !== this.path && !wanted.has(path)) this.parents.delete(path);
+    for (const [path, parent] of [...this.parents]) {
+      if (path === this.path || wanted.has(path)) continue;
+      this.unwatch(path, parent);
+      this.parents.delete(path);
     }
     for (const path of wanted) this.addParent(path);
   }

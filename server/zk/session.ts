@@ -12,6 +12,9 @@ import { longBytesToHex, longBytesToNumber } from '../../lib/zk/ids';
 import { addRecursiveWatch, attachWire, clientException, multiRead, NewerKeeperError, PLAIN_TCP, removeWatches, sync, type ConnectProblem, type Notification, type ZkTransport } from './wire/connection';
 import type { MultiReadResult } from './wire/jute';
 
+/** Errors of a connection or session, not of the request: tried again after a reconnect. */
+const TRANSIENT = new Set(['CONNECTION_LOSS', 'SESSION_EXPIRED', 'CLOSED', 'CLIENT_ERROR']);
+
 // Nodes per multiRead: replies of about 100 kB for typical lock nodes.
 const MULTI_READ_BATCH = 500;
 
@@ -128,6 +131,8 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
   private lastReason: string | null = null;
   // Whether the server answers multiRead; learnt from its first refusal.
   private multiRead = true;
+  private notifications = 0;
+  private treesRefused: string | null = null;
   // Persistent recursive watches by their root: the listeners, and the addWatch that arms it.
   private readonly trees = new Map<string, { listeners: Set<Watcher>; armed: Promise<void> }>();
   // node-zookeeper-client de-duplicates watchers by function identity, so each watcher keeps one wrapper.
@@ -217,10 +222,17 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
     this.setState('closed');
   }
 
-  getChildren(path: string, watcher?: Watcher): Promise<{ children: string[]; stat: ZnodeStat }> {
+  /**
+   * The children and stat of `path`. `seq` is the number of notifications received before the
+   * reply: ZooKeeper sends a change's notification before any reply that includes the change,
+   * so the changes of notifications numbered up to `seq` are in this listing, later ones not.
+   */
+  getChildren(path: string, watcher?: Watcher): Promise<{ children: string[]; stat: ZnodeStat; seq: number }> {
     return this.call(path, (client, done) => {
-      const callback = (error: unknown, children: string[], stat: Stat): void =>
-        done(error, () => ({ children, stat: toZnodeStat(stat) }));
+      const callback = (error: unknown, children: string[], stat: Stat): void => {
+        const seq = this.notifications;
+        done(error, () => ({ children, stat: toZnodeStat(stat), seq }));
+      };
       if (watcher) client.getChildren(path, this.wrap(watcher), callback);
       else client.getChildren(path, callback);
     });
@@ -323,17 +335,39 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
   }
 
   private arm(path: string): Promise<void> {
-    return this.call(path, (client, done) => addRecursiveWatch(client, path).then(() => done(null, () => undefined), (error: unknown) => done(error, () => undefined)));
+    const armed = this.call<void>(path, (client, done) => addRecursiveWatch(client, path).then(() => done(null, () => undefined), (error: unknown) => done(error, () => undefined)));
+    armed.catch((error: unknown) => {
+      // Refused by the server itself (before 3.6: UNIMPLEMENTED; the optimized watch manager: MARSHALLING_ERROR), not lost with a connection.
+      if (error instanceof ZkError && !TRANSIENT.has(error.code) && error.code !== 'NO_AUTH' && this.treesRefused === null) {
+        this.treesRefused = `ZooKeeper refused a persistent recursive watch (${error.code}): locks are followed with one-shot watches`;
+        console.warn(this.treesRefused);
+      }
+    });
+    return armed;
+  }
+
+  /** How many notifications this session has received: a listener reads its event's number here. */
+  get notificationSeq(): number {
+    return this.notifications;
+  }
+
+  /** Why persistent watches are not used (the server refused one), or null while they are. */
+  get persistentWatchesRefused(): string | null {
+    return this.treesRefused;
   }
 
   private onNotification(notification: Notification): void {
+    this.notifications += 1;
     const type = EVENT_TYPES[notification.type];
     // Recursive watches never fire for children; a child watch of the same session on the same path may (ZOOKEEPER-4475).
     if (type === undefined || type === 'NODE_CHILDREN_CHANGED' || this.trees.size === 0) return;
+    // Each listener once, however many of its trees hold the path (ZooKeeper itself notifies a connection once).
+    const listeners = new Set<Watcher>();
     for (const [root, tree] of this.trees) {
       if (notification.path !== root && root !== '/' && !notification.path.startsWith(`${root}/`)) continue;
-      for (const listener of tree.listeners) listener({ type, path: notification.path });
+      for (const listener of tree.listeners) listeners.add(listener);
     }
+    for (const listener of listeners) listener({ type, path: notification.path });
   }
 
   /** Adds every persistent watch again on a new connection: the server forgot them with the old one. */
