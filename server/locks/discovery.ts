@@ -3,6 +3,10 @@
  * polling: a child watch on each persistent interior node (where a new lock parent can appear),
  * the lock watcher of the registry on each lock parent, and no watch at all on contender nodes
  * or other ephemeral leaves. The scan is bounded; hitting a bound marks the list partial.
+ * Interior nodes keep one-shot child watches, not a persistent recursive watch on the root: a
+ * recursive watch there would deliver every contender's every change in every lock below it, and
+ * every data change of a busy tree, to find the rare new lock parent; a child watch costs one
+ * notification per new child of that one node.
  */
 import { EventEmitter } from 'node:events';
 import { detectRecipe, kazooSemaphoreQueue } from '../../lib/lock/recipes';
