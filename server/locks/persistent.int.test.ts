@@ -10,17 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HealthResponseSchema, LockSnapshotSchema, type LockSnapshot } from '../../lib/protocol';
-import { parseMntr, parseWchc } from '../../lib/zk/four-letter';
-import { connectClient, eventually, LockFeed, request, startExplorer, uniqueRoot, type RunningExplorer } from '../testing/harness';
+import { parseMntr } from '../../lib/zk/four-letter';
+import { connectClient, eventually, LockFeed, request, startExplorer, uniqueRoot, watchesOf, type RunningExplorer } from '../testing/harness';
 import { freePort } from '../net';
 import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from '../zk/embedded';
 import { fourLetterWord } from '../zk/four-letter';
 import { ZkSession } from '../zk/session';
-
-async function wchcOf(connectString: string, sessionId: string): Promise<string[]> {
-  const [host, port] = connectString.split(':') as [string, string];
-  return parseWchc(await fourLetterWord(host, Number(port), 'wchc')).get(sessionId) ?? [];
-}
 
 async function watchCount(connectString: string): Promise<number> {
   const [host, port] = connectString.split(':') as [string, string];
@@ -113,7 +108,7 @@ describe('a lock a page follows', () => {
     try {
       expect(await request(socket, 'subscribe', { path: lock })).toEqual({ ok: true });
       expect((await feed.snapshot()).nodes).toHaveLength(2);
-      expect((await wchcOf(zookeeper.connectString, explorer)).filter((path) => path === lock)).toHaveLength(1);
+      expect((await watchesOf(explorer, zookeeper.connectString)).filter((path) => path === lock)).toHaveLength(1);
       // One persistent recursive watch; ZooKeeper's mntr counts it in both its data and its child watch tables.
       expect(await watchCount(zookeeper.connectString)).toBe(before + 2);
 
@@ -127,7 +122,7 @@ describe('a lock a page follows', () => {
       socket.close();
     }
     await eventually(async () => ((await watchCount(zookeeper.connectString)) === before ? true : undefined), 5000);
-    expect(await wchcOf(zookeeper.connectString, explorer)).not.toContain(lock);
+    expect(await watchesOf(explorer, zookeeper.connectString)).not.toContain(lock);
   });
 });
 
@@ -186,7 +181,7 @@ describe('after a ZooKeeper restart, with changes made while the explorer was aw
         expect(names(page)).toContain(late.slice(lock.length + 1));
         expect(page.nodes[0]?.role).toBe('holder');
         // And the watch is on the server again.
-        expect(await wchcOf(zookeeper.connectString, running.session.sessionId!)).toContain(lock);
+        expect(await watchesOf(running.session.sessionId!, zookeeper.connectString)).toContain(lock);
       } finally {
         socket.close();
       }

@@ -111,6 +111,11 @@ export class LockWatcher {
   refresh(...paths: string[]): void {
     if (this.stopped) return;
     for (const path of paths.length > 0 ? paths : this.parents.keys()) this.dirty.add(path);
+    this.kick();
+  }
+
+  /** Starts the loop of reads unless it runs: it takes whatever is dirty or pending when it gets there. */
+  private kick(): void {
     if (this.running) return;
     this.running = true;
     void this.loop();
@@ -252,9 +257,7 @@ export class LockWatcher {
     if (!this.parents.has(parent)) return;
     const kind = event.type === 'NODE_CREATED' ? 'created' : event.type === 'NODE_DELETED' ? 'deleted' : 'changed';
     this.pending.push({ seq, parent, name: event.path.slice(slash + 1), kind });
-    if (this.running) return;
-    this.running = true;
-    void this.loop();
+    this.kick();
   };
 
   /** Adds the persistent watch before the parent is listed (so that no change falls between); false when the server refused it. */

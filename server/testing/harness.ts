@@ -183,8 +183,8 @@ export async function expireSession(session: ZkSession, proxy?: { pause(ms: numb
   if (!expired()) throw new Error(`session ${before} did not expire`);
 }
 
-/** The paths a session holds data watches on, as ZooKeeper's `wchc` reports them. */
-export async function watchesOf(sessionId: string): Promise<string[]> {
-  const [host, port] = zkConnect().split(':') as [string, string];
+/** The paths a session holds data watches on, as ZooKeeper's `wchc` reports them (the harness's ZooKeeper unless another is named). */
+export async function watchesOf(sessionId: string, connectString = zkConnect()): Promise<string[]> {
+  const [host, port] = connectString.split(':') as [string, string];
   return parseWchc(await fourLetterWord(host, Number(port), 'wchc')).get(sessionId) ?? [];
 }

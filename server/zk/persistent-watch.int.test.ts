@@ -5,11 +5,9 @@
  * manager, which a caller learns as an error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseWchc } from '../../lib/zk/four-letter';
 import { uniqueRoot, watchesOf, zkConnect } from '../testing/harness';
 import { freePort } from '../net';
 import { startEmbeddedZooKeeper } from './embedded';
-import { fourLetterWord } from './four-letter';
 import { ZkSession, type WatchEvent } from './session';
 
 /** Resolves once `events` holds `count` events, or after `timeoutMs` with what came. */
@@ -90,8 +88,7 @@ describe('after ZooKeeper restarts', () => {
       await reconnected;
       await writer.waitForConnection(20_000);
       // The same session, its watch added again: ZooKeeper lists it, and tells the next creation.
-      const [host, portText] = zookeeper.connectString.split(':') as [string, string];
-      await expect.poll(async () => parseWchc(await fourLetterWord(host, Number(portText), 'wchc')).get(session.sessionId!) ?? [], { timeout: 5000 }).toContain('/restart/lock');
+      await expect.poll(() => watchesOf(session.sessionId!, zookeeper.connectString), { timeout: 5000 }).toContain('/restart/lock');
       const created = await writer.create('/restart/lock/lock-', null, 'ephemeral-sequential');
       expect(await collected(events, 1)).toEqual([{ type: 'NODE_CREATED', path: created }]);
     } finally {

@@ -269,12 +269,7 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
     if (!this.multiRead) return oneByOne();
     let results: MultiReadResult[];
     try {
-      results = await this.call(paths[0] ?? '/', (client, done) =>
-        multiRead(client, paths).then(
-          (read) => done(null, () => read),
-          (error: unknown) => done(error, () => []),
-        ),
-      );
+      results = await this.callWire(paths[0] ?? '/', (client) => multiRead(client, paths));
     } catch (error) {
       if (error instanceof ZkError && !['CONNECTION_LOSS', 'SESSION_EXPIRED', 'CLOSED', 'NO_AUTH'].includes(error.code)) {
         console.warn(`ZooKeeper refused a multiRead (${error.code}): reading nodes one at a time`);
@@ -292,12 +287,7 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
    * which ZooKeeper serves in order) see every write committed before it, even on a follower.
    */
   sync(path: string): Promise<void> {
-    return this.call(path, (client, done) =>
-      sync(client, path).then(
-        () => done(null, () => undefined),
-        (error: unknown) => done(error, () => undefined),
-      ),
-    );
+    return this.callWire(path, (client) => sync(client, path));
   }
 
   /**
@@ -325,7 +315,7 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
       const current = this.trees.get(path);
       if (current === undefined || !current.listeners.delete(watcher) || current.listeners.size > 0) return;
       this.trees.delete(path);
-      await this.call(path, (client, done) => removeWatches(client, path).then(() => done(null, () => undefined), (error: unknown) => done(error, () => undefined))).catch(
+      await this.callWire(path, (client) => removeWatches(client, path)).catch(
         (error: unknown) => {
           // Gone with the connection or the session: nothing is left to remove.
           if (!(error instanceof ZkError && ['CONNECTION_LOSS', 'SESSION_EXPIRED', 'CLOSED', 'NO_WATCHER'].includes(error.code))) throw error;
@@ -335,7 +325,7 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
   }
 
   private arm(path: string): Promise<void> {
-    const armed = this.call<void>(path, (client, done) => addRecursiveWatch(client, path).then(() => done(null, () => undefined), (error: unknown) => done(error, () => undefined)));
+    const armed = this.callWire(path, (client) => addRecursiveWatch(client, path));
     armed.catch((error: unknown) => {
       // Refused by the server itself (before 3.6: UNIMPLEMENTED; the optimized watch manager: MARSHALLING_ERROR), not lost with a connection.
       if (error instanceof ZkError && !TRANSIENT.has(error.code) && error.code !== 'NO_AUTH' && this.treesRefused === null) {
@@ -426,6 +416,16 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
         reject(toZkError(error, path));
       }
     });
+  }
+
+  /** A request of the wire layer (which answers with a promise) on the current client, its errors as ZkErrors. */
+  private async callWire<T>(path: string, run: (client: Client) => Promise<T>): Promise<T> {
+    const client = this.requireClient();
+    try {
+      return await run(client);
+    } catch (error) {
+      throw toZkError(error, path);
+    }
   }
 
   private requireClient(): Client {

@@ -137,17 +137,17 @@ const MANAGER_METHODS = [
 ] as const;
 const MANAGER_FIELDS = ['pendingQueue', 'packetQueue', 'state', 'sessionTimeout', 'connectTimeout', 'zxid', 'xid', 'servers'] as const;
 
-let checked: string | null = null;
+let checked = false;
 
 /**
  * Checks that node-zookeeper-client is the release this module extends and has every internal
  * it relies on. Throws one line naming what is missing.
  */
 export function checkClientInternals(): void {
-  if (checked === 'ok') return;
+  if (checked) return;
   const problem = findMissingInternal();
   if (problem !== null) throw new Error(`node-zookeeper-client: ${problem}; the explorer's wire layer (server/zk/wire) is written for ${CLIENT_VERSION} exactly`);
-  checked = 'ok';
+  checked = true;
 }
 
 /** What the installed client lacks of what this module relies on, or null. */
