@@ -196,6 +196,22 @@ export const LockSnapshotSchema = z.object({
 });
 export type LockSnapshot = z.infer<typeof LockSnapshotSchema>;
 
+/**
+ * A snapshot in its compact form (`?form=columns`, or `form: 'columns'` on subscribe): the
+ * nodes column by column (see lib/lock/compact.ts), the holder and waiter lists left to be derived.
+ */
+export const ColumnsLockSnapshotSchema = LockSnapshotSchema.omit({ nodes: true, holders: true, waiters: true }).extend({
+  form: z.literal('columns'),
+  /** How many nodes the columns hold. */
+  count: z.number().int().nonnegative(),
+  columns: z.record(z.string(), z.unknown()),
+});
+export type ColumnsLockSnapshot = z.infer<typeof ColumnsLockSnapshotSchema>;
+
+/** How a snapshot is written: a list of node objects (the default), or column by column. */
+export const SnapshotFormSchema = z.enum(['nodes', 'columns']);
+export type SnapshotForm = z.infer<typeof SnapshotFormSchema>;
+
 /** What changed in a lock between two consecutive versions; applied by `applyDelta`. */
 export const LockDeltaSchema = z.object({
   path: z.string(),
@@ -211,7 +227,11 @@ export const LockDeltaSchema = z.object({
   recipe: RecipeInfoSchema.nullable(),
   /** The anomalies, when they changed; null otherwise. */
   anomalies: z.array(AnomalySchema).nullable(),
-  /** When this change was read, and the parent's pzxid; null when it was no read of ZooKeeper (anomalies only). */
+  /**
+   * When this change was read, and the parent's pzxid; null when it was no read of ZooKeeper
+   * (anomalies only). A deletion is applied without a read (a persistent watch says it all): the
+   * pzxid it moved follows within a quarter of a second, in a delta that changes nothing else.
+   */
   read: LockReadSchema.nullable(),
 });
 export type LockDelta = z.infer<typeof LockDeltaSchema>;
@@ -505,7 +525,11 @@ export const ErrorResponseSchema = z.object({ error: z.string() });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 /** `subscribe` / `unsubscribe` over the socket. */
-export const SubscribeRequestSchema = z.strictObject({ path: ZnodePath });
+export const SubscribeRequestSchema = z.strictObject({
+  path: ZnodePath,
+  /** `columns` sends the first snapshot as `lock:columns`, in its compact form; deltas are the same either way. */
+  form: SnapshotFormSchema.optional(),
+});
 export type SubscribeRequest = z.infer<typeof SubscribeRequestSchema>;
 
 /** The answer to every socket request. */
@@ -514,6 +538,7 @@ export type Ack = { ok: true } | { ok: false; error: string };
 /** Events the server sends. */
 export interface ServerToClientEvents {
   'lock:snapshot': (snapshot: LockSnapshot) => void;
+  'lock:columns': (snapshot: ColumnsLockSnapshot) => void;
   'lock:delta': (delta: LockDelta) => void;
   'zk:status': (status: ZkStatus) => void;
   'locks:list': (list: LockList) => void;

@@ -346,6 +346,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     diagnostics: () => discovery.diagnostics(),
     monitors: () => introspection.monitors(),
     introspection: () => introspection.status(),
+    zookeeperBytes: () => session.bytesReceived,
   });
   app.get('/metrics', async (_request, response) => {
     response.set('Content-Type', metrics.contentType);

@@ -152,5 +152,7 @@ describe('Prometheus metrics', () => {
     expect(sample(text, 'zookeeper_watch_count', { server })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'zookeeper_watch_fanout', { server, event: 'deleted', stat: 'cnt' })).toBeGreaterThanOrEqual(0);
     expect(text).toContain('zklock_explorer_process_cpu_seconds_total');
+    // It has read the lock at least: its two nodes' stats came in these bytes.
+    expect(sample(text, 'zklock_explorer_zookeeper_received_bytes_total', {})).toBeGreaterThan(200);
   });
 });

@@ -4,7 +4,7 @@
  * many watchers each kind of event fired). Everything is read at scrape time from what the
  * explorer already keeps: a scrape costs ZooKeeper nothing.
  */
-import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { Diagnostics, IntrospectionStatus, LockList } from '../lib/protocol';
 
 export interface MetricsSources {
@@ -12,6 +12,8 @@ export interface MetricsSources {
   diagnostics(): Diagnostics;
   monitors(): ReadonlyArray<{ server: string; values: ReadonlyMap<string, string | number> }>;
   introspection(): IntrospectionStatus;
+  /** The bytes ZooKeeper has sent the explorer's own session since it started. */
+  zookeeperBytes(): number;
 }
 
 // The kinds of watch event ZooKeeper 3.6+ counts in `mntr` (`zk_sum_node_deleted_watch_count`, …).
@@ -33,6 +35,15 @@ export function createMetrics(sources: MetricsSources): Registry {
       },
     });
   };
+  new Counter({
+    name: 'zklock_explorer_zookeeper_received_bytes_total',
+    help: 'Bytes ZooKeeper sent the explorer: what following the locks costs the ensemble.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(sources.zookeeperBytes());
+    },
+  });
   const seconds = (since: number | null, now: number): number | null => (since === null ? null : Math.max(0, (now - since) / 1000));
 
   gauge('zklock_locks', 'Locks found under the lock roots.', [], (metric) => metric.set(sources.list().locks.length));

@@ -25,6 +25,22 @@ export function diffSnapshots(previous: LockSnapshot, next: LockSnapshot): LockD
   return { path: next.path, version: previous.version + 1, exists: next.exists, added, removed, updated, recipe, anomalies, read: next.read };
 }
 
+/** The nodes a delta removed or replaced, as they were in the snapshot it was made from: the removed ones first, then the updated ones in order. */
+export function goneNodes(previous: LockSnapshot, delta: LockDelta): LockNode[] {
+  if (delta.removed.length + delta.updated.length === 0) return [];
+  const before = nodesByName(previous);
+  const gone: LockNode[] = [];
+  for (const name of delta.removed) {
+    const node = before.get(name);
+    if (node !== undefined) gone.push(node);
+  }
+  for (const node of delta.updated) {
+    const was = before.get(node.name);
+    if (was !== undefined) gone.push(was);
+  }
+  return gone;
+}
+
 /**
  * Applies a delta to the snapshot it was made from; the server and the browser both use this,
  * so that they cannot disagree about the queue. Throws when the delta is not the next version.

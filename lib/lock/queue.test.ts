@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { record, snapshotOf } from '../testing/records';
 import { applyDelta } from './delta';
-import { buildSnapshot, handover, missingLock } from './queue';
+import { append, buildSnapshot, handover, missingLock } from './queue';
 
 const names = ['x-72057611217403904-0000000002', 'x-72057611217403905-0000000000', 'x-72057611217403906-0000000001'];
 
@@ -46,7 +46,7 @@ describe('handover', () => {
   const before = snapshotOf('/l', names.map((name, i) => record(name, `0x${i + 1}`)));
 
   it('when only the holder went, gives what the full analysis gives, and a delta that rebuilds it', () => {
-    const fast = handover(before, ['lock-0000000000'], 0, { at: 500, pzxid: '0x1' });
+    const fast = handover(before, ['lock-0000000000'], { at: 500, pzxid: '0x1' });
     const full = snapshotOf('/l', names.slice(1).map((name, i) => record(name, `0x${i + 2}`)), before, 500);
     expect(fast).not.toBeNull();
     expect(fast!.snapshot).toEqual({ ...full, read: { at: 500, pzxid: '0x1' } });
@@ -54,10 +54,41 @@ describe('handover', () => {
     expect(fast!.delta).toMatchObject({ removed: ['lock-0000000000'], added: [], updated: [{ name: 'lock-0000000001', role: 'holder', roleSince: 500 }] });
   });
 
-  it('declines anything else: a waiter leaving, an arrival, a read-write lock', () => {
-    expect(handover(before, ['lock-0000000002'], 0, { at: 1, pzxid: null })).toBeNull();
-    expect(handover(before, ['lock-0000000000'], 1, { at: 1, pzxid: null })).toBeNull();
+  it('declines anything else: a waiter leaving, two leaving, a read-write lock', () => {
+    expect(handover(before, ['lock-0000000002'], { at: 1, pzxid: null })).toBeNull();
+    expect(handover(before, ['lock-0000000000', 'lock-0000000001'], { at: 1, pzxid: null })).toBeNull();
     const rw = snapshotOf('/rw', ['writeLock-0000000000', 'readLock-0000000001'].map((name) => record(name)));
-    expect(handover(rw, ['writeLock-0000000000'], 0, { at: 1, pzxid: null })).toBeNull();
+    expect(handover(rw, ['writeLock-0000000000'], { at: 1, pzxid: null })).toBeNull();
+  });
+});
+
+describe('append', () => {
+  const records = ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'].map((name, i) => record(name, `0x${i + 1}`, i + 1, 1000 + i));
+  const before = snapshotOf('/l', records, null, 500);
+
+  it('when contenders joined at the tail, gives what the full analysis gives, and a delta that rebuilds it', () => {
+    // Given out of order in one batch: they are placed as the client sorts them.
+    const joined = [record('lock-0000000004', '0x5', 5, 3000), record('lock-0000000003', '0x4', 4, 2000)];
+    const fast = append(before, joined, { at: 600, pzxid: '0x5' }, null);
+    const full = snapshotOf('/l', [...records, ...joined], before, 600);
+    expect(fast).not.toBeNull();
+    expect(fast!.snapshot).toEqual({ ...full, read: { at: 600, pzxid: '0x5' } });
+    expect(fast!.gone).toEqual([]);
+    expect(applyDelta(before, fast!.delta)).toEqual(fast!.snapshot);
+    expect(fast!.delta.added.map((node) => [node.name, node.predecessor, node.watch?.path])).toEqual([
+      ['lock-0000000003', 'lock-0000000002', '/l/lock-0000000002'],
+      ['lock-0000000004', 'lock-0000000003', '/l/lock-0000000003'],
+    ]);
+  });
+
+  it('declines what may change the recipe or the order: another kind of node, one that sorts before the tail, an empty lock, a read-write lock', () => {
+    const read = { at: 1, pzxid: null };
+    expect(append(before, [record('_c_0a1b2c3d-0000-4000-8000-000000000000-lock-0000000003')], read, null)).toBeNull();
+    expect(append(before, [record('plain')], read, null)).toBeNull();
+    const late = snapshotOf('/l', [records[0]!, record('lock-0000000005')]);
+    expect(append(late, [record('lock-0000000003')], read, null)).toBeNull();
+    expect(append(snapshotOf('/l', []), [record('lock-0000000000')], read, null)).toBeNull();
+    const rw = snapshotOf('/rw', [record('writeLock-0000000000')]);
+    expect(append(rw, [record('readLock-0000000001')], read, null)).toBeNull();
   });
 });

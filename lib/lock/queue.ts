@@ -1,6 +1,6 @@
 import type { LockDelta, LockNode, LockRead, LockSnapshot, RecipeId } from '../protocol';
 import { lockAnomalies, type AnomalyContext } from './anomalies';
-import { analyzeLock, recipeInfo, type LockInput } from './recipes';
+import { analyzeLock, appendToQueue, recipeInfo, type ChildRecord, type Introspected, type LockInput } from './recipes';
 
 export type { ChildRecord, LockInput, ParentListing } from './recipes';
 
@@ -90,17 +90,27 @@ export function withRoles(lock: Omit<LockSnapshot, 'holders' | 'waiters'>): Lock
   return { ...lock, holders, waiters };
 }
 
+/**
+ * A change made without analysing the whole queue: the next snapshot, the delta to it, and the
+ * nodes it removed or replaced as they were (so that nobody has to index the old snapshot to find them).
+ */
+export interface FastChange {
+  snapshot: LockSnapshot;
+  delta: LockDelta;
+  gone: LockNode[];
+}
+
 /** Recipes whose queue is one line in which each waiter waits on the node just before it. */
 const SINGLE_LINE = new Set<RecipeId>(['curator-mutex', 'curator-latch', 'kazoo-lock', 'zk-writelock', 'go-zookeeper', 'sequential-lock']);
 
 /**
- * The common handover without analysing the whole queue again: in a single-line lock whose
- * only change is that the holder's node went, the next node holds from `now` and nothing else
- * changes. Returns null for any other change, which needs the full analysis.
+ * The common handover without analysing the whole queue again: in a single-line lock where
+ * the holder's node went, the next node holds from `now` and nothing else changes. Returns null
+ * for any other removal, which needs the full analysis.
  */
-export function handover(previous: LockSnapshot, removed: readonly string[], added: number, read: LockRead): { snapshot: LockSnapshot; delta: LockDelta } | null {
+export function handover(previous: LockSnapshot, removed: readonly string[], read: LockRead): FastChange | null {
   const now = read.at;
-  if (added !== 0 || removed.length !== 1 || !previous.exists || !SINGLE_LINE.has(previous.recipe.id)) return null;
+  if (removed.length !== 1 || !previous.exists || !SINGLE_LINE.has(previous.recipe.id)) return null;
   const [head, next] = previous.nodes;
   if (head === undefined || next === undefined || head.name !== removed[0] || head.role !== 'holder' || next.predecessor !== head.name) return null;
   const promoted: LockNode = { ...next, role: 'holder', predecessor: null, watch: null, watchConfirmed: null, roleSince: now };
@@ -119,5 +129,41 @@ export function handover(previous: LockSnapshot, removed: readonly string[], add
   return {
     snapshot,
     delta: { path: previous.path, version, exists: true, added: [], removed: [head.name], updated: [promoted], recipe: null, anomalies: null, read },
+    gone: [head, next],
+  };
+}
+
+/**
+ * The other common change without analysing the whole queue again: in a single-line lock,
+ * contenders join at its tail, each waiting on the one before. Returns null for any other
+ * arrival (the lock was empty, a node of another kind or out of order), which needs the full analysis.
+ */
+export function append(
+  previous: LockSnapshot,
+  records: readonly ChildRecord[],
+  read: LockRead,
+  introspection: Introspected | null,
+): FastChange | null {
+  const last = previous.nodes[previous.nodes.length - 1];
+  if (last === undefined || !previous.exists || !SINGLE_LINE.has(previous.recipe.id)) return null;
+  const index = nodesByName(previous);
+  const added = appendToQueue(previous.recipe.id, previous.path, last, records, { previous: index, now: read.at, introspection });
+  if (added === null) return null;
+  const version = previous.version + 1;
+  const snapshot: LockSnapshot = {
+    ...previous,
+    version,
+    nodes: previous.nodes.concat(added),
+    waiters: previous.waiters.concat(added.map((node) => node.name)),
+    read,
+  };
+  // The name index is handed on with the newcomers added, as in `handover`.
+  indexes.delete(previous);
+  for (const node of added) index.set(node.name, node);
+  indexes.set(snapshot, index);
+  return {
+    snapshot,
+    delta: { path: previous.path, version, exists: true, added, removed: [], updated: [], recipe: null, anomalies: null, read },
+    gone: [],
   };
 }

@@ -615,6 +615,50 @@ const SEQUENTIAL_RECIPES: Partial<Record<RecipeId, { accept: (kind: Kind) => boo
   generic: { accept: (kind) => !NON_SEQUENTIAL.has(kind), rules: { queue: '', watch: 'exists', key: byText, modeOf: exclusive, readerWaitsOn: 'nearest-writer' } },
 };
 
+/**
+ * The nodes that join at the tail of a one-line exclusive queue, placed as the full analysis
+ * would place them: each a waiter on the node just before it. Null when the full analysis is
+ * needed instead: a recipe that is not one such line, a node of another kind than the queue's
+ * (it may change which recipe the lock is), or one that sorts before the last node.
+ */
+export function appendToQueue(id: RecipeId, path: string, last: LockNode, records: readonly ChildRecord[], context: AnalysisContext): LockNode[] | null {
+  const sequential = SEQUENTIAL_RECIPES[id];
+  if (sequential === undefined || records.length === 0) return null;
+  const { accept, rules } = sequential;
+  if (rules.watchParent !== undefined || rules.headWaits !== undefined) return null;
+  const kind = kindOf(last.name);
+  const entries: Array<{ entry: Entry; key: string }> = [];
+  for (const record of records) {
+    const classified = classify(record);
+    if (classified.seq === null || classified.kind !== kind || !accept(kind)) return null;
+    classified.path ??= childPath(path, record.name);
+    const entry: Entry = { record, classified, path: classified.path, seq: classified.seq };
+    if (rules.modeOf(entry) !== 'exclusive') return null;
+    entries.push({ entry, key: sortKeyOf(entry, rules) });
+  }
+  entries.sort((a, b) => compareKeys(a.key, b.key));
+  if (compareKeys(entries[0]!.key, last.sortKey) <= 0) return null;
+  let predecessor = { name: last.name, path: last.path };
+  return entries.map(({ entry, key }) => {
+    const fields: PlacedFields = {
+      queue: rules.queue,
+      sequence: entry.seq.value,
+      sortKey: key,
+      role: 'waiter',
+      mode: 'exclusive',
+      predecessor: predecessor.name,
+      watch: { type: rules.watch, path: predecessor.path },
+    };
+    predecessor = { name: entry.record.name, path: entry.path };
+    return place(entry.record, entry.classified, entry.path, fields, context);
+  });
+}
+
+/** Whether a child of this name can change which other parents a lock's recipe uses (see `auxiliaryParents`): only non-sequential ones can. */
+export function mayMoveAuxiliaryParents(name: string): boolean {
+  return NON_SEQUENTIAL.has(kindOf(name));
+}
+
 /** Reads a lock as its recipe's client would. */
 export function analyzeLock(input: LockInput, context: AnalysisContext): LockAnalysis {
   const names = input.root.children.map((record) => record.name);

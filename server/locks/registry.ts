@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import { nodesByName } from '../../lib/lock/queue';
 import type { Introspected } from '../../lib/lock/recipes';
 import { WaitsFor } from '../../lib/lock/waits-for';
 import type { Deadlock, LockDelta, LockNode, LockSnapshot, RecipeId, WaitsForGraph } from '../../lib/protocol';
@@ -51,7 +50,7 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
   async acquire(path: string, subscriber: string): Promise<LockWatcher> {
     let entry = this.entries.get(path);
     if (entry === undefined) {
-      const watcher = new LockWatcher(this.session, path, (delta, before) => this.changed(delta, before), {
+      const watcher = new LockWatcher(this.session, path, (delta, gone) => this.changed(delta, gone), {
         live: true,
         declared: () => this.declarations.get(path) ?? null,
         introspection: this.introspection,
@@ -160,20 +159,13 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     return { staleHolderMs: this.staleHolderMs, deadlocks: this.waitsFor.deadlocksOf(path) };
   }
 
-  /** A lock changed: the waits-for graph takes the nodes that went and came, and locks whose deadlocks changed are told. */
-  private changed(delta: LockDelta, before: LockSnapshot): void {
+  /**
+   * A lock changed: the waits-for graph takes the nodes that went and came, and locks whose
+   * deadlocks changed are told. `gone` are the removed and updated nodes as they were.
+   */
+  private changed(delta: LockDelta, gone: readonly LockNode[]): void {
     this.emit('delta', delta);
     if (delta.removed.length + delta.added.length + delta.updated.length === 0) return;
-    const old = nodesByName(before);
-    const gone: LockNode[] = [];
-    for (const name of delta.removed) {
-      const node = old.get(name);
-      if (node !== undefined) gone.push(node);
-    }
-    for (const node of delta.updated) {
-      const was = old.get(node.name);
-      if (was !== undefined) gone.push(was);
-    }
     // Only who holds and who waits matters to the graph: a handover changes two nodes.
     if (gone.length === delta.updated.length && delta.added.length === 0 && gone.every((node, index) => sameStanding(node, delta.updated[index]!))) return;
     this.waitsFor.apply(delta.path, gone, [...delta.added, ...delta.updated]);

@@ -1,10 +1,10 @@
 import { nextStaleAt } from '../../lib/lock/anomalies';
 import { describeData } from '../../lib/lock/data';
-import { diffSnapshots } from '../../lib/lock/delta';
+import { diffSnapshots, goneNodes } from '../../lib/lock/delta';
 import { countWoken, judgeHerd } from '../../lib/lock/herd';
-import { buildSnapshot, handover, missingLock, withAnomalies, type ChildRecord, type LockInput, type ParentListing } from '../../lib/lock/queue';
-import { auxiliaryParents, type Introspected } from '../../lib/lock/recipes';
-import type { Deadlock, LockDelta, LockSnapshot, NodeData, RecipeId, ZnodeStat } from '../../lib/protocol';
+import { append, buildSnapshot, handover, missingLock, withAnomalies, type ChildRecord, type FastChange, type LockInput, type ParentListing } from '../../lib/lock/queue';
+import { auxiliaryParents, mayMoveAuxiliaryParents, type Introspected } from '../../lib/lock/recipes';
+import type { Deadlock, LockDelta, LockNode, LockSnapshot, NodeData, RecipeId, ZnodeStat } from '../../lib/protocol';
 import { ZkError, type Watcher, type ZkSession } from '../zk/session';
 import { childPath } from '../../lib/zk/path';
 import { readChildren } from './read';
@@ -16,6 +16,8 @@ const REPORT_MARGIN_MS = 200;
 const FRESH_TIMEOUT_MS = 10_000;
 /** How long child changes are kept for telling a herd: far longer than the time between two reports. */
 const CHILD_EVENTS_KEPT_MS = 60_000;
+/** A deletion is applied without a read: the lock parent's pzxid (its last child change) is read this long after, once for a burst. */
+const PZXID_DELAY_MS = 250;
 
 interface Parent {
   exists: boolean;
@@ -23,7 +25,10 @@ interface Parent {
   listedAt: number;
   /** The persistent recursive watch on this parent: being added, added (with how to remove it), or none. */
   tree: { state: 'arming' } | { state: 'armed'; remove: () => Promise<void> } | null;
-  /** The parent's cversion at the last listing read: how many child changes that listing includes. */
+  /**
+   * The parent's cversion as far as the applied changes go: read with each listing, then one
+   * more for every child created or deleted since (ZooKeeper counts them so too).
+   */
   cversion: number | null;
   /** The parent's creating transaction at that listing: a parent made again starts its cversion anew. */
   czxid: string | null;
@@ -65,8 +70,10 @@ export class LockWatcher {
   private running = false;
   private stopped = false;
   private loaded = false;
-  /** What this round of reads changed, for the handover shortcut: names gone from the lock path, nodes come, anything else. */
-  private change = { removed: [] as string[], added: 0, other: false };
+  /** What this round of reads changed, for the shortcuts: names gone from the lock path, names come, anything else. */
+  private change = newChange(false);
+  /** A change was applied without reading the parent's pzxid, which is read a moment later. */
+  private pzxidTimer: NodeJS.Timeout | null = null;
   /** When children of the lock path came and went (ms), since the report before last: a herd is told from them. */
   private readonly childEvents: Array<{ at: number; created: boolean }> = [];
   /** The report before this one, and the sessions that waited then. */
@@ -85,7 +92,8 @@ export class LockWatcher {
   constructor(
     private readonly session: ZkSession,
     readonly path: string,
-    private readonly onDelta: (delta: LockDelta, before: LockSnapshot) => void,
+    /** Each change, with the nodes it removed or replaced as they were. */
+    private readonly onDelta: (delta: LockDelta, gone: readonly LockNode[]) => void,
     private readonly options: LockWatcherOptions = { live: true },
   ) {
     this.current = missingLock(path);
@@ -127,6 +135,7 @@ export class LockWatcher {
     for (const [path, parent] of this.parents) this.unwatch(path, parent);
     if (this.staleTimer !== null) clearTimeout(this.staleTimer);
     if (this.anomalyTimer !== null) clearTimeout(this.anomalyTimer);
+    if (this.pzxidTimer !== null) clearTimeout(this.pzxidTimer);
     for (const resolve of this.caughtUp) resolve();
   }
 
@@ -280,7 +289,7 @@ export class LockWatcher {
   }
 
   private async loop(): Promise<void> {
-    this.change = { removed: [], added: 0, other: false };
+    this.change = newChange(false);
     let failure: unknown;
     while ((this.dirty.size > 0 || this.pending.length > 0) && !this.stopped) {
       const [path] = this.dirty;
@@ -367,7 +376,8 @@ export class LockWatcher {
       }
     }
     const fresh = names.filter((name) => !parent.records.has(name));
-    this.change.added += fresh.length;
+    if (isRoot) for (const name of fresh) this.change.added.add(name);
+    else if (fresh.length > 0) this.change.other = true;
     if (isRoot) {
       for (let i = 0; i < fresh.length; i += 1) this.childEvents.push({ at, created: true });
       // Without reports (introspection off or failing) nobody reads them: only the last minute is kept.
@@ -379,34 +389,42 @@ export class LockWatcher {
 
   /**
    * Applies the child events of persistent watches since the last listing of each parent: a
-   * deletion as it is, a creation or data change by reading the node, together with the parent's
-   * stat (its cversion and pzxid) in one multiRead. Events already in a listing are skipped.
+   * deletion as it is, with no read (its parent's cversion counted, its pzxid read a moment
+   * later); a creation or data change by reading the nodes, all in one multiRead. Events
+   * already in a listing are skipped.
    */
   private async applyPending(): Promise<void> {
     const events = this.pending.splice(0);
     const reads = new Map<string, Set<string>>();
     const at = Date.now();
+    let moveAuxiliary = false;
     for (const event of events) {
       const parent = this.parents.get(event.parent);
       if (parent === undefined || event.seq <= parent.listedAt) continue;
       const isRoot = event.parent === this.path;
-      const names = reads.get(event.parent) ?? new Set<string>();
-      reads.set(event.parent, names);
+      let names = reads.get(event.parent);
       if (event.kind === 'changed') {
-        if (parent.records.has(event.name)) names.add(event.name);
+        if (!parent.records.has(event.name)) continue;
+        if (names === undefined) reads.set(event.parent, (names = new Set()));
+        names.add(event.name);
         continue;
       }
+      if (parent.cversion !== null) parent.cversion += 1;
+      this.change.unread = true;
       if (!isRoot) this.change.other = true;
+      else if (mayMoveAuxiliaryParents(event.name)) moveAuxiliary = true;
       if (event.kind === 'deleted') {
-        names.delete(event.name);
+        names?.delete(event.name);
+        if (isRoot) this.change.added.delete(event.name);
         if (parent.records.delete(event.name) && isRoot) {
           this.change.removed.push(event.name);
           this.childEvents.push({ at, created: false });
         }
       } else if (!parent.records.has(event.name)) {
+        if (names === undefined) reads.set(event.parent, (names = new Set()));
         names.add(event.name);
         if (isRoot) {
-          this.change.added += 1;
+          this.change.added.add(event.name);
           this.childEvents.push({ at, created: true });
         }
       }
@@ -414,18 +432,11 @@ export class LockWatcher {
     while (this.childEvents.length > 0 && this.childEvents[0]!.at < at - CHILD_EVENTS_KEPT_MS) this.childEvents.shift();
     for (const [path, names] of reads) {
       const parent = this.parents.get(path);
-      if (parent === undefined) continue;
-      const [stat, ...children] = await this.session.getDataMany([path, ...[...names].map((name) => childPath(path, name))]);
-      if (stat instanceof ZkError || stat === undefined) {
-        // The parent went meanwhile: its own event lists it again.
-        if (stat instanceof ZkError && stat.code !== 'NO_NODE') throw stat;
-        continue;
-      }
-      parent.cversion = stat.stat.cversion;
-      parent.czxid = stat.stat.czxid;
-      if (path === this.path && this.self !== null) this.self = { stat: stat.stat, data: this.self.data };
-      [...names].forEach((name, index) => {
-        const result = children[index];
+      if (parent === undefined || names.size === 0) continue;
+      const wanted = [...names];
+      const results = await this.session.getDataMany(wanted.map((name) => childPath(path, name)));
+      wanted.forEach((name, index) => {
+        const result = results[index];
         if (result === undefined || result instanceof ZkError) {
           // Gone again already: its deletion is (or was) an event of its own.
           if (result instanceof ZkError && result.code !== 'NO_NODE') throw result;
@@ -436,7 +447,8 @@ export class LockWatcher {
       });
     }
     const root = this.parents.get(this.path);
-    if (root !== undefined && reads.has(this.path)) this.updateAuxiliaryParents([...root.records.keys()]);
+    // Only a child that is not sequential (Curator's `locks`/`leases`, a Kazoo lease) or an empty lock can change the recipe's other parents.
+    if (root !== undefined && (moveAuxiliary || root.records.size === 0)) this.updateAuxiliaryParents([...root.records.keys()]);
   }
 
   private updateAuxiliaryParents(names: string[]): void {
@@ -473,18 +485,13 @@ export class LockWatcher {
   }
 
   private publish(): void {
-    // The common case first: the holder went and the next one holds; no need to analyse the whole queue again.
     const change = this.change;
-    this.change = { removed: [], added: 0, other: true };
-    if (this.loaded && !change.other) {
-      const fast = handover(this.current, change.removed, change.added, { at: Date.now(), pzxid: this.self?.stat.pzxid ?? null });
-      if (fast !== null) {
-        const before = this.current;
-        this.current = fast.snapshot;
-        this.onDelta(fast.delta, before);
-        this.scheduleAnomalies();
-        return;
-      }
+    this.change = newChange(true);
+    if (change.unread) this.schedulePzxid();
+    // The common cases first: the holder went and the next one holds, contenders joined at the tail; no need to analyse the whole queue again.
+    if (this.loaded && !change.other && this.publishFast(change)) {
+      this.scheduleAnomalies();
+      return;
     }
     const input = this.input();
     // Before the first read there is nothing to date roles from: holders then held since an unknown time.
@@ -497,11 +504,66 @@ export class LockWatcher {
     }
     const delta = diffSnapshots(this.current, next);
     if (delta !== null) {
-      const before = this.current;
+      const gone = goneNodes(this.current, delta);
       this.current = next;
-      this.onDelta(delta, before);
+      this.onDelta(delta, gone);
     }
     this.scheduleAnomalies();
+  }
+
+  /**
+   * Publishes a removal at the head and arrivals at the tail of a one-line queue as deltas made
+   * from the change alone; false (nothing published) when the change needs the full analysis.
+   */
+  private publishFast(change: Change): boolean {
+    const read = { at: Date.now(), pzxid: this.self?.stat.pzxid ?? null };
+    const steps: FastChange[] = [];
+    let snapshot = this.current;
+    if (change.removed.length > 0) {
+      const removal = handover(snapshot, change.removed, read);
+      if (removal === null) return false;
+      steps.push(removal);
+      snapshot = removal.snapshot;
+    }
+    if (change.added.size > 0) {
+      const root = this.parents.get(this.path);
+      const records: ChildRecord[] = [];
+      for (const name of change.added) {
+        const record = root?.records.get(name);
+        if (record !== undefined) records.push(record);
+      }
+      if (records.length > 0) {
+        const arrival = append(snapshot, records, read, this.options.introspection?.() ?? null);
+        if (arrival === null) return false;
+        steps.push(arrival);
+      }
+    }
+    for (const step of steps) {
+      this.current = step.snapshot;
+      this.onDelta(step.delta, step.gone);
+    }
+    return true;
+  }
+
+  /** Reads the lock parent's pzxid a moment after changes applied without a read, and says it in a delta of its own. */
+  private schedulePzxid(): void {
+    if (this.pzxidTimer !== null || !this.options.live) return;
+    this.pzxidTimer = setTimeout(() => {
+      this.pzxidTimer = null;
+      this.session.exists(this.path).then(
+        (stat) => {
+          if (this.stopped || stat === null || this.self === null || !this.loaded) return;
+          this.self = { stat, data: this.self.data };
+          if (stat.pzxid === this.current.read?.pzxid) return;
+          const read = { at: Date.now(), pzxid: stat.pzxid };
+          const version = this.current.version + 1;
+          this.current = { ...this.current, version, read };
+          this.onDelta({ path: this.path, version, exists: this.current.exists, added: [], removed: [], updated: [], recipe: null, anomalies: null, read }, []);
+        },
+        // Lost with the connection: the reconnect reads the lock again.
+        () => undefined,
+      );
+    }, PZXID_DELAY_MS);
   }
 
   /** The anomalies of the current snapshot, judged now. */
@@ -538,12 +600,23 @@ export class LockWatcher {
     const context = this.options.anomalyContext?.() ?? NO_CONTEXT;
     const updated = withAnomalies(this.current, { now, ...context });
     if (updated !== null) {
-      const before = this.current;
       this.current = updated.snapshot;
-      this.onDelta(updated.delta, before);
+      this.onDelta(updated.delta, []);
     }
     if (this.staleTimer !== null) clearTimeout(this.staleTimer);
     const staleAt = nextStaleAt(this.current, now, context.staleHolderMs);
     this.staleTimer = staleAt === null ? null : setTimeout(() => this.scheduleAnomalies(), Math.min(staleAt - now, 2 ** 31 - 1));
   }
+}
+
+/** What one loop of reads changed: names gone from the lock path, names come to it, whether anything else changed, whether a change went unread. */
+interface Change {
+  removed: string[];
+  added: Set<string>;
+  other: boolean;
+  unread: boolean;
+}
+
+function newChange(other: boolean): Change {
+  return { removed: [], added: new Set(), other, unread: false };
 }

@@ -132,6 +132,7 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
   // Whether the server answers multiRead; learnt from its first refusal.
   private multiRead = true;
   private notifications = 0;
+  private received = 0;
   private treesRefused: string | null = null;
   // Persistent recursive watches by their root: the listeners, and the addWatch that arms it.
   private readonly trees = new Map<string, { listeners: Set<Watcher>; armed: Promise<void> }>();
@@ -336,6 +337,11 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
     return armed;
   }
 
+  /** The bytes ZooKeeper has sent this client, over all its connections. */
+  get bytesReceived(): number {
+    return this.received;
+  }
+
   /** How many notifications this session has received: a listener reads its event's number here. */
   get notificationSeq(): number {
     return this.notifications;
@@ -461,6 +467,7 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
       transport: this.options.transport ?? PLAIN_TCP,
       onProblem: (problem) => this.onProblem(problem),
       onNotification: (notification) => this.onNotification(notification),
+      onBytes: (count) => (this.received += count),
     });
     const auth = this.options.auth;
     if (auth) client.addAuthInfo(auth.scheme, Buffer.from(auth.credentials));

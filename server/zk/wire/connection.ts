@@ -78,6 +78,8 @@ export interface WireOptions {
   onNotification?: (notification: Notification) => void;
   /** Called with the problem of each failed attempt, and with null once a session is established. */
   onProblem?: (problem: ConnectProblem | null) => void;
+  /** Counts the bytes ZooKeeper sends (after TLS): what following locks costs the ensemble's network. */
+  onBytes?: (count: number) => void;
 }
 
 /** The longest a server may take to answer a connect request (and its SASL exchange) before the connection is dropped and tried again. */
@@ -426,6 +428,7 @@ export function attachWire(client: Client, options: WireOptions): void {
   manager.onSocketData = function (this: ConnectionManager, chunk: Buffer): void {
     const socket = this.socket;
     if (socket === null) return;
+    options.onBytes?.(chunk.length);
     for (const packet of framer.push(chunk)) {
       if (this.socket !== socket) return;
       try {
