@@ -56,6 +56,7 @@ process.on('SIGUSR2', () => {
     published,
     collections,
     stalls,
+    zookeeperBytes: session.bytesReceived,
   };
   console.log(`stats ${JSON.stringify(stats)}`);
 });

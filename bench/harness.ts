@@ -26,6 +26,8 @@ export interface ExplorerStats {
   collections: Array<{ at: number; ms: number }>;
   /** The times its event loop was blocked by more than 10 ms: from when, and how long. */
   stalls: Array<{ at: number; ms: number }>;
+  /** The bytes ZooKeeper has sent its session. */
+  zookeeperBytes: number;
 }
 
 /** One change timed side by side: when it was written (ms since the epoch), and how long the explorer and the floor took. */
@@ -240,6 +242,11 @@ export class BareWatcher {
     if (children.some((name) => !this.known.has(name))) this.waits.get('+*')?.(at);
     for (const [key, resolve] of this.waits) if (key[0] === '-' && !present.has(key.slice(1))) resolve(at);
     this.known = present;
+  }
+
+  /** The bytes ZooKeeper has sent this watcher. */
+  get bytesReceived(): number {
+    return this.session.bytesReceived;
   }
 
   seen(change: '+' | '-', name: string): Promise<number> {

@@ -1,8 +1,9 @@
 /**
- * Write-to-paint: the time from deleting the head of a lock's queue in ZooKeeper to the frame in
- * which Chromium shows the new holder, for locks of 100, 1,000 and 10,000 waiters, against the
- * real server (production build, its embedded ZooKeeper), beside the time the same change takes
- * to reach a socket.io subscriber. Needs a production build (`npx next build`).
+ * Paint: how long the lock page takes to show a lock of 100 to 50,000 waiters (from opening it
+ * to its queue drawn, beside the REST snapshot of the same lock in its compact form), and the
+ * time from deleting the head of its queue in ZooKeeper to the frame in which Chromium shows the
+ * new holder, beside the time the same change takes to reach a socket.io subscriber; against the
+ * real server (production build, its embedded ZooKeeper). Needs a production build (`npx next build`).
  *   node --import tsx bench/paint.ts [sizes, comma-separated] [handovers]
  */
 import { chromium } from '@playwright/test';
@@ -17,7 +18,7 @@ import { textTable, type Figure } from './figures';
 import { emptyQueue, fillQueue, Subscriber } from './harness';
 import { median, quantile } from './stats';
 
-const SECTION = '6. Paint: write in ZooKeeper → new holder painted in Chromium';
+const SECTION = '6. Paint: the lock page opening, and a write in ZooKeeper → the new holder painted in Chromium';
 /** Handovers before the measured ones (the page's first updates compile and lay out more). */
 const WARM_UP = 3;
 /** The pause after each paint: the explorer sends the lock's anomalies up to 200 ms after a change, and the page draws them too. */
@@ -38,7 +39,7 @@ function slowest(handovers: readonly Handover[]): string {
   return `The slowest: ${parts.join('; ')}.`;
 }
 
-export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000], handovers = 30): Promise<Figure[]> {
+export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000, 50_000], handovers = 30): Promise<Figure[]> {
   const explorer = await spawnExplorer();
   const health = HealthResponseSchema.parse(await (await fetch(`${explorer.url}/api/health`)).json());
   const owner = new ZkSession({ connectString: health.zookeeper.connectString, sessionTimeoutMs: 30_000 });
@@ -51,9 +52,23 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000]
       const lockPath = `/bench/paint/n${size}`;
       const names = await fillQueue(owner, lockPath, size + WARM_UP + handovers);
       await subscriber.subscribe(lockPath);
+      const restMs: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const t0 = performance.now();
+        const body = (await (await fetch(`${explorer.url}/api/locks${encodeZnodePath(lockPath)}?form=columns`)).json()) as { count: number };
+        if (body.count !== names.length) throw new Error(`the snapshot has ${body.count} nodes, not ${names.length}`);
+        restMs.push(performance.now() - t0);
+      }
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      // Opened once to load the page's code, as a user's browser has it cached; then timed.
       await page.goto(`${explorer.url}/locks${encodeZnodePath(lockPath)}`);
       await page.getByTestId('summary-waiters').filter({ hasText: String(names.length - 1) }).waitFor({ timeout: 120_000 });
+      const opened = performance.now();
+      await page.reload();
+      await page.getByTestId('summary-waiters').filter({ hasText: String(names.length - 1) }).waitFor({ timeout: 120_000 });
+      await page.getByTestId('lock-node').first().waitFor({ timeout: 120_000 });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      const firstPaintMs = performance.now() - opened;
       // Record the first animation frame after the holder shown on the page changes, and every long task.
       await page.evaluate(() => {
         const target = document.querySelector('[data-testid="summary-holder"]');
@@ -93,6 +108,15 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000]
       figures.push(
         {
           section: SECTION,
+          name: `${label} waiters: the page opened → its queue drawn`,
+          value: firstPaintMs,
+          unit: 'ms',
+          reference: { name: 'REST snapshot (columns)', value: median(restMs) },
+          target: { on: 'value', max: 2000 },
+          note: `From a reload of the lock page (its code cached) to the frame after its summary counts ${label} waiters and its first card is drawn; the page subscribes and receives the lock in its compact form. The reference is the median of three REST reads of the same snapshot, read to the end and parsed.`,
+        },
+        {
+          section: SECTION,
           name: `${label} waiters, median (${handovers} handovers)`,
           value: median(paint),
           unit: 'ms',
@@ -100,7 +124,7 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000]
           target: { on: 'value', max: 100 },
           note: `One handover at a time, ${QUIET_MS} ms apart, after ${WARM_UP} not counted; the reference is the same delta reaching a socket.io subscriber beside the page.`,
         },
-        { section: SECTION, name: `${label} waiters, p95`, value: quantile(paint, 0.95), unit: 'ms', reference: { name: 'socket event', value: quantile(socket, 0.95) }, target: { on: 'value', max: 200 }, note: slowest(measured) },
+        { section: SECTION, name: `${label} waiters, p95`, value: quantile(paint, 0.95), unit: 'ms', reference: { name: 'socket event', value: quantile(socket, 0.95) }, target: { on: 'value', max: 100 }, note: slowest(measured) },
       );
     }
     return figures;
@@ -113,6 +137,6 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000]
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const sizes = (process.argv[2] ?? '100,1000,10000').split(',').map(Number);
+  const sizes = (process.argv[2] ?? '100,1000,10000,50000').split(',').map(Number);
   console.log(textTable(await benchPaint(sizes, Number(process.argv[3] ?? 30))));
 }

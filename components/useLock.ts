@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'react';
 import { applyDelta } from '../lib/lock/delta';
 import { wokenBy, type Wake } from '../lib/view/pulses';
-import { LockDeltaSchema, LockSnapshotSchema, type Ack, type LockSnapshot } from '../lib/protocol';
+import { expandSnapshot } from '../lib/lock/compact';
+import { ColumnsLockSnapshotSchema, LockDeltaSchema, type Ack, type LockSnapshot } from '../lib/protocol';
 import { getSocket } from './socket';
 
 export interface LockState {
@@ -19,7 +20,7 @@ const NOBODY: ReadonlySet<string> = new Set();
 const NO_WAKES: readonly Wake[] = [];
 
 /**
- * Subscribes to one lock: a full snapshot, then deltas applied with the same `applyDelta` the
+ * Subscribes to one lock: a full snapshot (in its compact form, which 50,000 waiters need), then deltas applied with the same `applyDelta` the
  * server uses. A missed delta (a version gap) or a reconnect asks for a fresh snapshot. A null
  * path subscribes to nothing.
  */
@@ -34,14 +35,19 @@ export function useLock(path: string | null): LockState {
     let woken: ReadonlySet<string> = NOBODY;
     let pulseTimer: ReturnType<typeof setTimeout> | null = null;
     const subscribe = (): void => {
-      socket.emit('subscribe', { path }, (ack: Ack) => {
+      socket.emit('subscribe', { path, form: 'columns' }, (ack: Ack) => {
         if (!ack.ok) setState({ snapshot: current, error: ack.error, woken, wakes: NO_WAKES });
       });
     };
     const onSnapshot = (raw: unknown): void => {
-      const parsed = LockSnapshotSchema.safeParse(raw);
+      const parsed = ColumnsLockSnapshotSchema.safeParse(raw);
       if (!parsed.success || parsed.data.path !== path) return;
-      current = parsed.data;
+      try {
+        current = expandSnapshot(parsed.data);
+      } catch (error) {
+        setState({ snapshot: current, error: `the explorer sent a snapshot this page cannot read: ${error instanceof Error ? error.message : String(error)}`, woken, wakes: NO_WAKES });
+        return;
+      }
       setState({ snapshot: current, error: null, woken, wakes: NO_WAKES });
     };
     const onDelta = (raw: unknown): void => {
@@ -65,13 +71,13 @@ export function useLock(path: string | null): LockState {
         subscribe();
       }
     };
-    socket.on('lock:snapshot', onSnapshot);
+    socket.on('lock:columns', onSnapshot);
     socket.on('lock:delta', onDelta);
     socket.on('connect', subscribe);
     if (socket.connected) subscribe();
     return () => {
       if (pulseTimer) clearTimeout(pulseTimer);
-      socket.off('lock:snapshot', onSnapshot);
+      socket.off('lock:columns', onSnapshot);
       socket.off('lock:delta', onDelta);
       socket.off('connect', subscribe);
       socket.emit('unsubscribe', { path });

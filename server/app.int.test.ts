@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expandSnapshot } from '../lib/lock/compact';
 import { applyDelta } from '../lib/lock/delta';
-import { ErrorResponseSchema, HealthResponseSchema, LockSnapshotSchema, type LockSnapshot } from '../lib/protocol';
+import { ColumnsLockSnapshotSchema, ErrorResponseSchema, HealthResponseSchema, LockSnapshotSchema, type ColumnsLockSnapshot, type LockSnapshot } from '../lib/protocol';
 import { connectClient, LockFeed, openSession, request, startExplorer, uniqueRoot, type RunningExplorer } from './testing/harness';
 import type { ZkSession } from './zk/session';
 
@@ -91,6 +92,29 @@ describe('GET /api/locks/<path>', () => {
   it('answers a missing lock parent with exists: false', async () => {
     const lock = LockSnapshotSchema.parse((await getJson(`/api/locks${uniqueRoot('missing')}/lock`)).body);
     expect(lock).toMatchObject({ exists: false, nodes: [], holders: [], waiters: [] });
+  });
+
+  it('answers ?form=columns with the same snapshot, column by column, over REST and the socket', async () => {
+    const lockPath = `${uniqueRoot('columns')}/lock`;
+    await admin.mkdirp(lockPath);
+    const contenders = [await contend(lockPath), await contend(lockPath), await contend(lockPath)];
+    const socket = await connectClient(running.url);
+    try {
+      const nodes = LockSnapshotSchema.parse((await getJson(`/api/locks${lockPath}`)).body);
+      const columns = ColumnsLockSnapshotSchema.parse((await getJson(`/api/locks${lockPath}?form=columns`)).body);
+      expect(columns).toMatchObject({ form: 'columns', count: 3, version: nodes.version });
+      expect({ ...expandSnapshot(columns), read: null }).toEqual({ ...nodes, read: null });
+      expect(expandSnapshot(columns).holders).toEqual([contenders[0]!.name]);
+      const received = new Promise<ColumnsLockSnapshot>((resolve) => socket.once('lock:columns', resolve));
+      expect(await request(socket, 'subscribe', { path: lockPath, form: 'columns' })).toEqual({ ok: true });
+      expect({ ...expandSnapshot(await received), read: null }).toEqual({ ...nodes, read: null });
+      expect(await request(socket, 'subscribe', { path: lockPath, form: 'rows' })).toMatchObject({ ok: false, error: expect.stringContaining('form') });
+    } finally {
+      socket.close();
+    }
+    const { status, body } = await getJson(`/api/locks${lockPath}?form=rows`);
+    expect(status).toBe(400);
+    expect(ErrorResponseSchema.parse(body).error).toMatch(/form.*columns/);
   });
 
   it.each([

@@ -14,6 +14,7 @@ import {
   describeZodError,
   SocketActionSchema,
   SpawnRequestSchema,
+  SnapshotFormSchema,
   SubscribeRequestSchema,
   ZnodePath,
   type Ack,
@@ -27,6 +28,7 @@ import {
   type SpawnRequest,
   type ZkStatus,
 } from '../lib/protocol';
+import { compactSnapshot } from '../lib/lock/compact';
 import { describeData } from '../lib/lock/data';
 import { isWithin, znodePathFromSegments } from '../lib/zk/path';
 import { LockDiscovery } from './locks/discovery';
@@ -35,7 +37,8 @@ import { Introspection, type AdminServerOptions } from './zk/introspection';
 import { createMetrics } from './metrics';
 import { bearerToken, isSameOrigin, RateLimiter, tokenMatches } from './security';
 import { HttpError } from './http-error';
-import { insideSandbox, Simulator } from './sim/simulator';
+import { insideSandbox } from './sim/simulator';
+import { SimulatorThread } from './sim/thread';
 import { ZkError, type ZkSession } from './zk/session';
 
 export interface ExplorerOptions {
@@ -76,7 +79,7 @@ export interface Explorer {
   io: SocketServer<ClientToServerEvents, ServerToClientEvents>;
   registry: LockRegistry;
   discovery: LockDiscovery;
-  simulator: Simulator | null;
+  simulator: SimulatorThread | null;
   /** Listens and resolves with the URL it serves. */
   listen(port: number, host: string): Promise<string>;
   close(): Promise<void>;
@@ -181,9 +184,9 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   const simulation = options.simulation;
   const simulator =
     simulation?.allowed === true
-      ? new Simulator({
+      ? new SimulatorThread({
           connectString: simulation.connectString,
-          session,
+          session: session.twinOptions(),
           maxContenders: simulation.maxContenders,
           declare: (path, recipe) => registry.declare(path, recipe),
         })
@@ -201,7 +204,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   };
 
   /** Checks a control: simulation allowed, and the token when one is configured. Returns the simulator. */
-  const authorise = (token: string | null): Simulator => {
+  const authorise = (token: string | null): SimulatorThread => {
     if (simulator === null) throw new HttpError(403, features.simulationReason ?? 'simulation is off');
     if (simulation?.adminToken && !tokenMatches(token, simulation.adminToken)) {
       throw new HttpError(401, 'this control needs the admin token (Authorization: Bearer <token>)');
@@ -288,7 +291,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   });
 
   const control =
-    (handler: (simulator: Simulator, request: Request) => Promise<{ status: number; body: unknown }>) =>
+    (handler: (simulator: SimulatorThread, request: Request) => Promise<{ status: number; body: unknown }>) =>
     async (request: Request, response: Response): Promise<void> => {
       try {
         const simulator = authorise(bearerToken(request.headers.authorization));
@@ -301,18 +304,22 @@ export function createExplorer(options: ExplorerOptions): Explorer {
       }
     };
 
-  app.get('/api/sim/contenders', (_request, response) => {
+  app.get('/api/sim/contenders', async (_request, response) => {
     if (simulator === null) {
       response.status(403).json({ error: features.simulationReason });
       return;
     }
-    response.json(simulator.list());
+    try {
+      response.json(await simulator.listNow());
+    } catch (error) {
+      const { status: code, message } = refusal(error);
+      response.status(code).json({ error: message });
+    }
   });
   app.post(
     '/api/sim/contenders',
     control(async (sim, request) => {
-      const created = await sim.spawn(spawnRequest(request.body));
-      return { status: 201, body: { contenders: created.map((contender) => contender.info()) } };
+      return { status: 201, body: { contenders: await sim.spawn(spawnRequest(request.body)) } };
     }),
   );
   app.delete(
@@ -327,8 +334,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     control(async (sim, request) => {
       const action: ContenderAction = parse(ContenderActionSchema, request.params.action, 'unknown action');
       const body = parse(ActionRequestSchema, request.body ?? {}, 'invalid action body');
-      await sim.act(String(request.params.id), action, body.ms);
-      return { status: 200, body: { contender: sim.get(String(request.params.id)).info() } };
+      return { status: 200, body: { contender: await sim.act(String(request.params.id), action, body.ms) } };
     }),
   );
 
@@ -390,8 +396,14 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   app.get('/api/locks/*segments', async (request: Request, response: Response) => {
     const path = pathOf(request, response, 'lock');
     if (path === null) return;
+    const form = SnapshotFormSchema.optional().safeParse(request.query.form);
+    if (!form.success) {
+      response.status(400).json({ error: `form: ${describeZodError(form.error)} (nodes, the default, or columns)` });
+      return;
+    }
     try {
-      response.json(await registry.snapshot(path));
+      const snapshot = await registry.snapshot(path);
+      response.json(form.data === 'columns' ? compactSnapshot(snapshot) : snapshot);
     } catch (error) {
       const { status: code, message } = httpError(error);
       if (code >= 500) console.error(`GET /api/locks${path}: ${error instanceof Error ? error.message : String(error)}`);
@@ -465,7 +477,9 @@ export function createExplorer(options: ExplorerOptions): Explorer {
         // Join and send the snapshot in one turn, so that the next delta follows this version.
         void socket.join(lockRoom(path));
         introspection.wake();
-        socket.emit('lock:snapshot', fresh.version === watcher.snapshot.version ? fresh : watcher.snapshot);
+        const snapshot = fresh.version === watcher.snapshot.version ? fresh : watcher.snapshot;
+        if (parsed.data.form === 'columns') socket.emit('lock:columns', compactSnapshot(snapshot));
+        else socket.emit('lock:snapshot', snapshot);
         reply({ ok: true } satisfies Ack);
       } catch (error) {
         following.delete(path);
@@ -510,7 +524,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
       if (typeof ack === 'function') ack({ ok: true });
     });
     const token = typeof socket.handshake.auth?.token === 'string' ? (socket.handshake.auth.token as string) : null;
-    const simControl = (handler: (sim: Simulator, request: unknown) => Promise<void>) => async (request: unknown, ack?: (ack: Ack) => void) => {
+    const simControl = (handler: (sim: SimulatorThread, request: unknown) => Promise<void>) => async (request: unknown, ack?: (ack: Ack) => void) => {
       const reply = typeof ack === 'function' ? ack : (): void => undefined;
       if (!controlRate.allow(socket.handshake.address)) {
         reply({ ok: false, error: tooMany });

@@ -46,6 +46,29 @@ describe('the compact form of a lock', () => {
     expect(roundTrip([])).toEqual([]);
   });
 
+  it('gives back sort keys that are not the name’s suffix, wrapped sequences and ids past 2^53', () => {
+    // A lock-N queue sorts by the sequence's value (a padded number), which no name ends with.
+    const snapshot = snapshotOf('/seq', ['lock-0000000007', 'lock-0000000012', 'lock--000000003', 'lock-2147483647'].map((name, i) => record(name, '0x100000000000001', i + 1)));
+    const nodes = snapshot.nodes.map((node, i) => ({ ...node, czxid: i === 2 ? '0x7fffffffffffffff' : node.czxid }));
+    expect(roundTrip(snapshot.nodes)).toEqual(snapshot.nodes);
+    expect(roundTrip(nodes)).toEqual(nodes);
+    expect(compactNodes(snapshot.nodes).sortKey).toHaveProperty('h');
+  });
+
+  it('writes a chained queue’s predecessors, watches, paths and times as one rule each', () => {
+    const names = Array.from({ length: 50 }, (_, i) => `_c_0a1b2c3d-0000-4000-8000-${String(i).padStart(12, '0')}-lock-${String(i).padStart(10, '0')}`);
+    const columns = compactNodes(snapshotOf('/chain', names.map((name, i) => record(name, `0x${(0x100000000 + i).toString(16)}`, i + 10, 1_700_000_000_000 + i))).nodes);
+    expect(columns).toMatchObject({
+      path: { u: '/chain' },
+      sortKey: { p: '\u0001', t: 10 },
+      predecessor: { o: { a: 1, x: [[0, null]] } },
+      watch: { w: 'data', o: { a: 1, x: [[0, null]] } },
+      sequence: { s: true },
+      role: { a: 'waiter', x: [[0, 'holder']] },
+    });
+    expect((columns.ctime as { d: number[] }).d.slice(1).every((step) => step === 1)).toBe(true);
+  });
+
   it('writes a queue of 10,000 waiters in under a fifth of the bytes of the node list', () => {
     const names = Array.from({ length: 10_000 }, (_, i) => `_c_0a1b2c3d-0000-4000-8000-${String(i).padStart(12, '0')}-lock-${String(i).padStart(10, '0')}`);
     const snapshot = snapshotOf('/big', names.map((name, i) => record(name, `0x${(0x100000000 + i).toString(16)}`, i + 10, 1_700_000_000_000 + i, `10.0.${i % 250}.1`)), null, 5);

@@ -45,15 +45,16 @@ export function withAnomalies(snapshot: LockSnapshot, context: AnomalyContext): 
   };
 }
 
-// Built once per snapshot: it serves the next read (to date roles) and the diff against it.
-const indexes = new WeakMap<LockSnapshot, Map<string, LockNode>>();
+// Built once per node list (snapshots that differ only in their anomalies or read share one):
+// it serves the next read (to date roles) and the diff against it.
+const indexes = new WeakMap<readonly LockNode[], Map<string, LockNode>>();
 
-/** The nodes of a snapshot by name, built once per snapshot. */
+/** The nodes of a snapshot by name, built once per node list. */
 export function nodesByName(snapshot: LockSnapshot): Map<string, LockNode> {
-  let index = indexes.get(snapshot);
+  let index = indexes.get(snapshot.nodes);
   if (index === undefined) {
     index = new Map(snapshot.nodes.map((node) => [node.name, node]));
-    indexes.set(snapshot, index);
+    indexes.set(snapshot.nodes, index);
   }
   return index;
 }
@@ -119,12 +120,12 @@ export function handover(previous: LockSnapshot, removed: readonly string[], rea
   const version = previous.version + 1;
   const snapshot: LockSnapshot = { ...previous, version, nodes, holders: [promoted.name], waiters: previous.waiters.slice(1), read };
   // The previous snapshot's name index is handed on, changed in two places, instead of being built again.
-  const index = indexes.get(previous);
+  const index = indexes.get(previous.nodes);
   if (index !== undefined) {
-    indexes.delete(previous);
+    indexes.delete(previous.nodes);
     index.delete(head.name);
     index.set(promoted.name, promoted);
-    indexes.set(snapshot, index);
+    indexes.set(nodes, index);
   }
   return {
     snapshot,
@@ -150,17 +151,12 @@ export function append(
   const added = appendToQueue(previous.recipe.id, previous.path, last, records, { previous: index, now: read.at, introspection });
   if (added === null) return null;
   const version = previous.version + 1;
-  const snapshot: LockSnapshot = {
-    ...previous,
-    version,
-    nodes: previous.nodes.concat(added),
-    waiters: previous.waiters.concat(added.map((node) => node.name)),
-    read,
-  };
+  const nodes = previous.nodes.concat(added);
+  const snapshot: LockSnapshot = { ...previous, version, nodes, waiters: previous.waiters.concat(added.map((node) => node.name)), read };
   // The name index is handed on with the newcomers added, as in `handover`.
-  indexes.delete(previous);
+  indexes.delete(previous.nodes);
   for (const node of added) index.set(node.name, node);
-  indexes.set(snapshot, index);
+  indexes.set(nodes, index);
   return {
     snapshot,
     delta: { path: previous.path, version, exists: true, added, removed: [], updated: [], recipe: null, anomalies: null, read },

@@ -98,6 +98,8 @@ function baseConfig(dataDir: string, port: number): Record<string, string | numb
     maxClientCnxns: 0,
     'admin.enableServer': 'false',
     forceSync: 'no',
+    // The largest reply ZooKeeper sends (1 MB by default): the listing of a lock of 100,000 contenders is about 6 MB.
+    'jute.maxbuffer': 32 * 1024 * 1024,
   };
 }
 

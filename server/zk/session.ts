@@ -166,6 +166,15 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
     return this.options.connectString;
   }
 
+  /**
+   * What opens another session like this one (the same servers, transport and authentication)
+   * elsewhere, such as in the simulator's thread; never logged or shown, as it holds the credentials.
+   */
+  twinOptions(): ZkSessionOptions {
+    const { resume: _resume, ...options } = this.options;
+    return options;
+  }
+
   /** How this session reaches ZooKeeper: every helper that opens another connection uses the same. */
   get transport(): ZkTransport {
     return this.options.transport ?? PLAIN_TCP;
