@@ -3,8 +3,9 @@
  * not share an event loop with their clients. Prints `listening on <url>` when ready, and on
  * SIGUSR2 a line `stats <json>` (memory after a collection when run with --expose-gc, handles,
  * listeners, locks watched, when each of the last deltas went out, its last garbage collections
- * and the times its event loop was blocked), for the churn, latency and scale benches.
- *   node --import tsx bench/explorer-process.ts <zk connect string>
+ * and the times its event loop was blocked), for the churn, latency and scale benches. With
+ * `--simulation` its simulated contenders are on (below /sim), as on its embedded ZooKeeper.
+ *   node --import tsx bench/explorer-process.ts <zk connect string> [--simulation]
  */
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { createExplorer } from '../server/app';
@@ -17,7 +18,10 @@ if (!connectString) {
 }
 const session = new ZkSession({ connectString, sessionTimeoutMs: 30_000 });
 await session.start();
-const explorer = createExplorer({ session, embedded: true, discovery: { roots: ['/bench-none'], maxNodes: 100 } });
+const simulation = process.argv.includes('--simulation') ? { allowed: true, simRoot: '/sim', adminToken: null, connectString, maxContenders: 1000 } : undefined;
+// With its simulator on, it finds the simulated locks as it does by default (a node's details are served below the lock roots only).
+const discovery = simulation ? { roots: ['/sim'], maxNodes: 20_000 } : { roots: ['/bench-none'], maxNodes: 100 };
+const explorer = createExplorer({ session, embedded: true, discovery, ...(simulation ? { simulation } : {}) });
 const url = await explorer.listen(0, '127.0.0.1');
 // When each delta went out (ms since the epoch, comparable across the processes of one machine) and the nodes it names.
 const published: Array<{ at: number; added: string[]; removed: string[] }> = [];

@@ -89,10 +89,10 @@ export interface ExplorerProcess {
 }
 
 /** Starts bench/explorer-process.ts on `connectString` and waits until it listens. */
-export async function startExplorerProcess(connectString: string, nodeFlags: readonly string[] = []): Promise<ExplorerProcess> {
+export async function startExplorerProcess(connectString: string, nodeFlags: readonly string[] = [], args: readonly string[] = []): Promise<ExplorerProcess> {
   // EXPLORER_PROFILE=<dir> writes the explorer's CPU profile there.
   const profile = process.env.EXPLORER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.EXPLORER_PROFILE] : [];
-  const child = spawn(process.execPath, ['--expose-gc', ...profile, ...nodeFlags, '--import', 'tsx', 'bench/explorer-process.ts', connectString], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--expose-gc', ...profile, ...nodeFlags, '--import', 'tsx', 'bench/explorer-process.ts', connectString, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   const listeners: Array<(line: string) => void> = [];
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -186,8 +186,12 @@ export class Subscriber {
   }
 }
 
-/** Fills `lockPath` with `count` ephemeral sequential nodes named as Curator names them; returns their names in queue order. */
-export async function fillQueue(session: ZkSession, lockPath: string, count: number): Promise<string[]> {
+/**
+ * Fills `lockPath` with `count` ephemeral sequential nodes named as Curator names them; returns
+ * their names in queue order. With `watching`, each waiter also watches the node before it, as
+ * every recipe's client does: the lock is a healthy one, with no waiter the explorer must name.
+ */
+export async function fillQueue(session: ZkSession, lockPath: string, count: number, watching = false): Promise<string[]> {
   await session.mkdirp(lockPath);
   const names: string[] = [];
   for (let start = 0; start < count; start += 500) {
@@ -196,7 +200,13 @@ export async function fillQueue(session: ZkSession, lockPath: string, count: num
     );
     names.push(...(await Promise.all(batch)).map((path) => path.slice(lockPath.length + 1)));
   }
-  return names.sort((a, b) => (a.slice(-10) < b.slice(-10) ? -1 : 1));
+  names.sort((a, b) => (a.slice(-10) < b.slice(-10) ? -1 : 1));
+  if (watching) {
+    for (let start = 1; start < names.length; start += 500) {
+      await Promise.all(names.slice(start, start + 500).map((_, i) => session.exists(`${lockPath}/${names[start + i - 1]}`, () => undefined)));
+    }
+  }
+  return names;
 }
 
 /** Removes the nodes of a queue, 500 at a time. */

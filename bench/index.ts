@@ -2,7 +2,7 @@
  * The benchmark suite: every figure measured side by side with its reference in one run, printed
  * as a table and written to bench/RESULTS.md with the machine, the date and how to rerun.
  *   npm run bench                      all of it; writes bench/RESULTS.md
- *   npm run bench -- latency herd      some sections only (latency, scale, footprint, herd, clients, paint); prints them
+ *   npm run bench -- latency herd      some sections only (latency, scale, footprint, herd, clients, responsive, paint); prints them
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { mntr } from './harness';
 import { benchHerd } from './herd';
 import { benchLatency } from './latency';
 import { benchPaint } from './paint';
+import { benchResponsive } from './responsive';
 import { benchScale, SCALE_ZOOKEEPER_CONFIG } from './scale';
 
 const started = performance.now();
@@ -31,7 +32,7 @@ function version(command: string, args: readonly string[], pick: RegExp = /.+/):
   return pick.exec(`${result.stdout}${result.stderr}`)?.[0]?.trim() ?? 'unknown';
 }
 
-const SECTIONS = ['latency', 'scale', 'footprint', 'herd', 'clients', 'paint'] as const;
+const SECTIONS = ['latency', 'scale', 'footprint', 'herd', 'clients', 'responsive', 'paint'] as const;
 type Section = (typeof SECTIONS)[number];
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -54,6 +55,7 @@ const steps: Array<[Section, string, (zookeeper: ZooKeeper) => Promise<Figure[]>
   ['footprint', 'footprint on ZooKeeper', (zookeeper) => benchFootprint(zookeeper.connectString, zookeeper.port)],
   ['herd', 'herd against chain, N = 10, 50, 200, 500', (zookeeper) => benchHerd(zookeeper.connectString, zookeeper.port)],
   ['clients', 'lock clients: the project, Curator, Kazoo', (zookeeper) => benchClients(zookeeper.connectString)],
+  ['responsive', 'the API with 300 herd contenders running', (zookeeper) => benchResponsive(zookeeper.connectString)],
 ];
 const planned = steps.filter(([section]) => runs(section));
 const total = planned.length + (runs('paint') ? 1 : 0);
@@ -73,7 +75,7 @@ if (planned.length > 0) {
 }
 // Paint runs the whole server, with its own embedded ZooKeeper.
 if (runs('paint')) {
-  console.log(`bench [${total}/${total}] paint in Chromium, 100 / 1,000 / 10,000 waiters… (${elapsed()})`);
+  console.log(`bench [${total}/${total}] paint in Chromium, 100 / 1,000 / 10,000 / 50,000 waiters… (${elapsed()})`);
   figures.push(...(await benchPaint()));
 }
 
@@ -109,8 +111,8 @@ const markdown = [
   '',
   '```',
   'npm run bench                    # all of it, about 6 minutes here; writes this file',
-  'npm run bench -- latency herd    # some sections only (latency, scale, footprint, herd, clients, paint): printed, not written here',
-  'npm run bench:scale -- 1000,50000 # one part alone, with its own options: also bench:paint, bench:spawn, bench:churn',
+  'npm run bench -- latency herd    # some sections only (latency, scale, footprint, herd, clients, responsive, paint): printed, not written here',
+  'npm run bench:scale -- 1000,50000 # one part alone, with its own options: also bench:paint, bench:responsive, bench:spawn, bench:churn',
   '```',
   '',
   '## Figures',

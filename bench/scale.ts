@@ -43,7 +43,7 @@ async function measure(connectString: string, waiters: number, handovers: number
   const explorer = await startExplorerProcess(connectString);
   let bare: BareWatcher | null = null;
   let subscriber: Subscriber | null = null;
-  const names = await fillQueue(owner, lockPath, waiters + handovers);
+  const names = await fillQueue(owner, lockPath, waiters + handovers, true);
   const joined: string[] = [];
   const n = label(waiters);
   try {

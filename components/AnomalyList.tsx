@@ -1,6 +1,9 @@
 'use client';
-import type { Anomaly, AnomalyKind, LockNode } from '../lib/protocol';
-import { describeWatchVerdict, watchVerdict } from '../lib/view/watch-verdict';
+import { memo, useMemo, useState } from 'react';
+import type { Anomaly, AnomalyKind } from '../lib/protocol';
+
+/** The most anomalies of one kind drawn before "show all": a queue of 10,000 waiters that watch nothing would otherwise be 10,000 lines on every change. */
+const SHOWN_PER_KIND = 100;
 
 const KIND_LABELS: Record<AnomalyKind, string> = {
   deadlock: 'Deadlock',
@@ -13,7 +16,7 @@ const KIND_LABELS: Record<AnomalyKind, string> = {
   'stale-holder': 'Stale holder',
 };
 
-/** One anomaly: a click on it selects its node. Every one stays in the page for tests and for find-in-page. */
+/** One anomaly: a click on it selects its node. Up to SHOWN_PER_KIND of a kind stay in the page for find-in-page, all of them on request. */
 function AnomalyLine({ anomaly, onSelect }: { anomaly: Anomaly; onSelect: (name: string) => void }) {
   return (
     <span data-testid="anomaly" data-kind={anomaly.kind} data-node={anomaly.node ?? ''}>
@@ -31,8 +34,35 @@ function AnomalyLine({ anomaly, onSelect }: { anomaly: Anomaly; onSelect: (name:
 /** Anomalies of one kind together, in the order their kinds first come (the worst first). */
 function groupByKind(anomalies: readonly Anomaly[]): Anomaly[][] {
   const groups = new Map<string, Anomaly[]>();
-  for (const anomaly of anomalies) groups.set(anomaly.kind, [...(groups.get(anomaly.kind) ?? []), anomaly]);
+  for (const anomaly of anomalies) {
+    const group = groups.get(anomaly.kind);
+    if (group === undefined) groups.set(anomaly.kind, [anomaly]);
+    else group.push(anomaly);
+  }
   return [...groups.values()];
+}
+
+/** The other anomalies of a kind, folded: the first SHOWN_PER_KIND, then all of them once asked. */
+function MoreLikeIt({ more, onSelect }: { more: readonly Anomaly[]; onSelect: (name: string) => void }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? more : more.slice(0, SHOWN_PER_KIND);
+  return (
+    <details className="anomaly-more">
+      <summary>{more.length} more like it</summary>
+      <ul>
+        {shown.map((anomaly, index) => (
+          <li key={`${anomaly.node ?? ''}-${index}`}>
+            <AnomalyLine anomaly={anomaly} onSelect={onSelect} />
+          </li>
+        ))}
+      </ul>
+      {shown.length < more.length ? (
+        <button type="button" className="link" data-testid="anomaly-show-all" onClick={() => setAll(true)}>
+          Show all {more.length.toLocaleString('en-US')}
+        </button>
+      ) : null}
+    </details>
+  );
 }
 
 /**
@@ -40,8 +70,8 @@ function groupByKind(anomalies: readonly Anomaly[]): Anomaly[][] {
  * concerned. Below, what ZooKeeper could and could not say of the waiters' watches, so that
  * "nothing wrong" is never said of what the explorer cannot see.
  */
-export function AnomalyList({ anomalies, nodes, onSelect }: { anomalies: readonly Anomaly[]; nodes: readonly LockNode[]; onSelect: (name: string) => void }) {
-  const watches = describeWatchVerdict(watchVerdict(nodes));
+export const AnomalyList = memo(function AnomalyList({ anomalies, watches, onSelect }: { anomalies: readonly Anomaly[]; watches: string | null; onSelect: (name: string) => void }) {
+  const groups = useMemo(() => groupByKind(anomalies), [anomalies]);
   return (
     <section className="panel" aria-label="Anomalies" data-testid="anomaly-list">
       <h2>
@@ -53,7 +83,7 @@ export function AnomalyList({ anomalies, nodes, onSelect }: { anomalies: readonl
         </p>
       ) : (
         <ul className="anomalies">
-          {groupByKind(anomalies).map((group) => {
+          {groups.map((group) => {
             const [first, ...more] = group;
             return (
               <li key={`${first!.kind}-${first!.node ?? ''}`} className={`anomaly-${first!.kind}`}>
@@ -62,18 +92,7 @@ export function AnomalyList({ anomalies, nodes, onSelect }: { anomalies: readonl
                   {more.length > 0 ? ` · ${group.length}` : ''}
                 </strong>{' '}
                 <AnomalyLine anomaly={first!} onSelect={onSelect} />
-                {more.length > 0 ? (
-                  <details className="anomaly-more">
-                    <summary>{more.length} more like it</summary>
-                    <ul>
-                      {more.map((anomaly, index) => (
-                        <li key={`${anomaly.node ?? ''}-${index}`}>
-                          <AnomalyLine anomaly={anomaly} onSelect={onSelect} />
-                        </li>
-                      ))}
-                    </ul>
-                  </details>
-                ) : null}
+                {more.length > 0 ? <MoreLikeIt more={more} onSelect={onSelect} /> : null}
               </li>
             );
           })}
@@ -86,4 +105,4 @@ export function AnomalyList({ anomalies, nodes, onSelect }: { anomalies: readonl
       ) : null}
     </section>
   );
-}
+});

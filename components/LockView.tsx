@@ -1,6 +1,7 @@
 'use client';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { formatDuration, shortNodeName } from '../lib/view/format';
+import { describeWatchVerdict, watchVerdict } from '../lib/view/watch-verdict';
 import { AppHeader } from './AppHeader';
 import { AnomalyList } from './AnomalyList';
 import { DeadlockAlert } from './DeadlockAlert';
@@ -41,10 +42,12 @@ export function LockView({ path }: { path: string }) {
   const [compact, setCompact] = useState(false);
   const [zoom, setZoom] = useState(1);
   const zoomBy = (step: number): void => setZoom((current) => ZOOM_LEVELS[Math.min(ZOOM_LEVELS.length - 1, Math.max(0, ZOOM_LEVELS.indexOf(current) + step))] ?? 1);
-  const select = (name: string): void => {
+  const select = useCallback((name: string): void => {
     setSelectedName(name);
     window.history.replaceState(null, '', `#node=${encodeURIComponent(name)}`);
-  };
+  }, []);
+  const nodes = snapshot?.nodes;
+  const watches = useMemo(() => (nodes === undefined ? null : describeWatchVerdict(watchVerdict(nodes))), [nodes]);
   const selected = snapshot?.nodes.find((node) => node.name === selectedName) ?? null;
   const contender =
     selected === null ? null : (simulation.contenders?.contenders.find((candidate) => candidate.sessionId === selected.sessionId && candidate.path === path) ?? null);
@@ -180,7 +183,7 @@ export function LockView({ path }: { path: string }) {
         )}
           </div>
           <aside className="lock-side">
-            {snapshot ? <AnomalyList anomalies={snapshot.anomalies} nodes={snapshot.nodes} onSelect={select} /> : null}
+            {snapshot ? <AnomalyList anomalies={snapshot.anomalies} watches={watches} onSelect={select} /> : null}
             <NodePanel lockPath={path} node={selected} now={now} contender={contender} simulation={simulation} />
             <SimControls path={path} simulation={simulation} />
           </aside>

@@ -18,6 +18,18 @@ function anomaly(kind: AnomalyKind, node: string | null, params: AnomalyParams):
  * string positions, not patterns: this runs over every node of a queue on every change.
  */
 function ownerKey(node: LockNode): string | null {
+  // A node keeps its identity while it stays in the queue: its key is made once, not on every judgement.
+  let key = ownerKeys.get(node);
+  if (key === undefined) {
+    key = makeOwnerKey(node);
+    ownerKeys.set(node, key);
+  }
+  return key;
+}
+
+const ownerKeys = new WeakMap<LockNode, string | null>();
+
+function makeOwnerKey(node: LockNode): string | null {
   const name = node.name;
   if (name.startsWith('_c_') && name.charCodeAt(39) === 45) return `guid:${name.slice(3, 39)}`;
   if (name.charCodeAt(32) === 95 && name.charCodeAt(33) === 95) return `guid:${name.slice(0, 32)}`;
@@ -67,16 +79,18 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
     if (actual !== undefined && actual !== expected) anomalies.push(anomaly('wrong-watch', node.name, { node: node.name, actual, expected }));
     else anomalies.push(anomaly('no-watch', node.name, { node: node.name, expected }));
   }
+  // Each owner's first node, and a list only for owners with more than one (a queue of 50,000 has a handful).
+  const first = new Map<string, number>();
   const byOwner = new Map<string, LockNode[]>();
-  for (const node of nodes) {
+  nodes.forEach((node, position) => {
     const key = ownerKey(node);
-    if (key === null) continue;
-    const owned = byOwner.get(key);
-    if (owned === undefined) byOwner.set(key, [node]);
-    else owned.push(node);
-  }
-  for (const [key, owned] of byOwner) {
-    if (owned.length < 2) continue;
+    if (key === null) return;
+    const at = first.get(key);
+    if (at === undefined) first.set(key, position);
+    else byOwner.get(key)?.push(node) ?? byOwner.set(key, [nodes[at]!, node]);
+  });
+  const owners = [...byOwner].sort(([a], [b]) => first.get(a)! - first.get(b)!);
+  for (const [key, owned] of owners) {
     // Curator's read-write lock lets one thread hold both: that is reentrancy, not an orphan.
     if (snapshot.recipe.id === 'curator-rwlock' && new Set(owned.map((node) => node.mode)).size > 1) continue;
     const first = owned[0]!;

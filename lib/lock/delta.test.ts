@@ -66,6 +66,13 @@ describe('applyDelta', () => {
     expect(counter).toBeGreaterThan(100);
   });
 
+  it('keeps the node list itself through a delta that changes only the anomalies or the read', () => {
+    const before = lock(0, ['lock-0000000001', 'lock-0000000002']);
+    const after = applyDelta(before, { path: before.path, version: 1, exists: true, added: [], removed: [], updated: [], recipe: null, anomalies: null, read: { at: 9, pzxid: '0x9' } });
+    expect(after.nodes).toBe(before.nodes);
+    expect(after).toEqual({ ...before, version: 1, read: { at: 9, pzxid: '0x9' } });
+  });
+
   it('refuses a delta that skips a version, so that the client asks for a new snapshot', () => {
     const delta = diffSnapshots(lock(1, []), lock(2, ['lock-0000000001']));
     expect(delta).not.toBeNull();

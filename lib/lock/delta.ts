@@ -52,6 +52,10 @@ export function applyDelta(snapshot: LockSnapshot, delta: LockDelta): LockSnapsh
   if (delta.version !== snapshot.version + 1) {
     throw new Error(`delta version ${delta.version} does not follow snapshot version ${snapshot.version}`);
   }
+  // A change of anomalies or of the read alone keeps the node list itself, so that nothing drawn from it is made again.
+  if (delta.removed.length + delta.updated.length + delta.added.length === 0 && delta.exists === snapshot.exists) {
+    return { ...snapshot, version: delta.version, recipe: delta.recipe ?? snapshot.recipe, anomalies: delta.anomalies ?? snapshot.anomalies, read: delta.read ?? snapshot.read };
+  }
   const gone = new Set(delta.removed);
   const changed = new Map(delta.updated.map((node) => [node.name, node]));
   const kept = snapshot.nodes.filter((node) => !gone.has(node.name)).map((node) => changed.get(node.name) ?? node);
