@@ -86,8 +86,13 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
     const key = ownerKey(node);
     if (key === null) return;
     const at = first.get(key);
-    if (at === undefined) first.set(key, position);
-    else byOwner.get(key)?.push(node) ?? byOwner.set(key, [nodes[at]!, node]);
+    if (at === undefined) {
+      first.set(key, position);
+      return;
+    }
+    const owned = byOwner.get(key);
+    if (owned === undefined) byOwner.set(key, [nodes[at]!, node]);
+    else owned.push(node);
   });
   const owners = [...byOwner].sort(([a], [b]) => first.get(a)! - first.get(b)!);
   for (const [key, owned] of owners) {
