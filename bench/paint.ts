@@ -1,5 +1,5 @@
 /**
- * Paint: how long the lock page takes to show a lock of 100 to 50,000 waiters (from opening it
+ * Paint: how long the lock page takes to show a lock of 100 to 100,000 waiters (from opening it
  * to its queue drawn, beside the REST snapshot of the same lock in its compact form), and the
  * time from deleting the head of its queue in ZooKeeper to the frame in which Chromium shows the
  * new holder, beside the time the same change takes to reach a socket.io subscriber; against the
@@ -19,7 +19,7 @@ import { textTable, type Figure } from './figures';
 import { emptyQueue, fillQueue, Subscriber } from './harness';
 import { median, quantile } from './stats';
 
-const SECTION = '6. Paint: the lock page opening, and a write in ZooKeeper → the new holder painted in Chromium';
+const SECTION = '7. Paint: the lock page opening, and a write in ZooKeeper → the new holder painted in Chromium';
 /** Handovers before the measured ones (the page's first updates compile and lay out more). */
 const WARM_UP = 3;
 /** The pause after each paint: the explorer sends the lock's anomalies up to 200 ms after a change, and the page draws them too. */
@@ -40,7 +40,7 @@ function slowest(handovers: readonly Handover[]): string {
   return `The slowest: ${parts.join('; ')}.`;
 }
 
-export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000, 50_000], handovers = 30): Promise<Figure[]> {
+export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000, 50_000, 100_000], handovers = 30): Promise<Figure[]> {
   const explorer = await spawnExplorer();
   const health = HealthResponseSchema.parse(await (await fetch(`${explorer.url}/api/health`)).json());
   const owner = new ZkSession({ connectString: health.zookeeper.connectString, sessionTimeoutMs: 30_000 });
@@ -147,6 +147,6 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000,
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const sizes = (process.argv[2] ?? '100,1000,10000,50000').split(',').map(Number);
+  const sizes = (process.argv[2] ?? '100,1000,10000,50000,100000').split(',').map(Number);
   console.log(textTable(await benchPaint(sizes, Number(process.argv[3] ?? 30))));
 }

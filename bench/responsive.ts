@@ -13,7 +13,7 @@ import { textTable, type Figure } from './figures';
 import { startExplorerProcess, Subscriber } from './harness';
 import { quantile } from './stats';
 
-const SECTION = '7. Responsiveness: the explorer’s API while its simulator runs';
+const SECTION = '6. Responsiveness: the explorer’s API while its simulator runs';
 const LOCK = '/sim/bench/responsive';
 
 interface Sample {

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { startEmbeddedZooKeeper } from '../server/zk/embedded';
 import { ZkSession } from '../server/zk/session';
 import { textTable, type Figure } from './figures';
-import { BareWatcher, emptyQueue, explainSlowest, fillQueue, splitMedians, startExplorerProcess, Subscriber, timeSideBySide, type TimedChange } from './harness';
+import { BareWatcher, emptyQueue, explainSlowest, fillQueue, splitMedians, startExplorerProcess, Subscriber, type TimedChange } from './harness';
 import { lineChart } from './plot';
 import { median, quantile } from './stats';
 
@@ -43,50 +43,82 @@ async function measure(connectString: string, waiters: number, handovers: number
   const explorer = await startExplorerProcess(connectString);
   let bare: BareWatcher | null = null;
   let subscriber: Subscriber | null = null;
-  const names = await fillQueue(owner, lockPath, waiters + handovers, true);
+  // The queue, and enough more for the handovers of each phase below.
+  const names = await fillQueue(owner, lockPath, waiters + 2 * handovers + 15, true);
+  let present = names.length;
   const joined: string[] = [];
   const n = label(waiters);
   try {
     const idle = await explorer.stats();
-    subscriber = await Subscriber.connect(explorer.url);
-    await subscriber.subscribe(lockPath);
-    bare = await BareWatcher.start(connectString, lockPath);
-    const timed = { '-': [] as TimedChange[], '+': [] as TimedChange[] };
+    const socket = (subscriber = await Subscriber.connect(explorer.url));
+    await socket.subscribe(lockPath);
     const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-    // Latency: a handover, then a join at the tail, one at a time.
-    for (let i = 0; i < handovers; i += 1) {
-      const name = names[i]!;
-      const gone = await timeSideBySide(subscriber, bare, '-', name, () => owner.remove(`${lockPath}/${name}`), 30_000);
-      timed['-'].push({ name, writtenAt: gone.writtenAt, explorerMs: gone.explorerMs, floorMs: gone.floorMs });
+    let head = 0;
+    let tail = names[names.length - 1]!;
+    /** One write, timed until `seen` says it arrived (the explorer's socket, or the bare watcher). */
+    const timeOne = async <T>(seen: Promise<number>, write: () => Promise<T>): Promise<{ result: T; ms: number; writtenAt: number }> => {
+      const t0 = performance.now();
+      const result = await write();
+      return { result, ms: (await seen) - t0, writtenAt: performance.timeOrigin + t0 };
+    };
+    type Timed = { name: string; ms: number; writtenAt: number };
+    /** A handover, then a join at the tail, each timed by one watcher; the newcomer then watches the node before it, as its client would. */
+    const handoverAndJoin = async (watcher: Subscriber | BareWatcher): Promise<{ gone: Timed; come: Timed }> => {
+      const name = names[head++]!;
+      const gone = await timeOne(watcher instanceof Subscriber ? watcher.seen('-', name, 30_000) : watcher.seen('-', name), () => owner.remove(`${lockPath}/${name}`));
       await pause(20);
-      const come = await timeSideBySide(subscriber, bare, '+', '*', () => owner.create(`${lockPath}/_c_${randomUUID()}-lock-`, null, 'ephemeral-sequential'), 30_000);
+      const come = await timeOne(watcher instanceof Subscriber ? watcher.seen('+', '*', 30_000) : watcher.seen('+', '*'), () => owner.create(`${lockPath}/_c_${randomUUID()}-lock-`, null, 'ephemeral-sequential'));
       const created = come.result.slice(lockPath.length + 1);
       joined.push(created);
-      timed['+'].push({ name: created, writtenAt: come.writtenAt, explorerMs: come.explorerMs, floorMs: come.floorMs });
+      await owner.exists(`${lockPath}/${tail}`, () => undefined);
+      tail = created;
       await pause(20);
-    }
+      return { gone: { name, ms: gone.ms, writtenAt: gone.writtenAt }, come: { name: created, ms: come.ms, writtenAt: come.writtenAt } };
+    };
+    // Latency, the explorer alone (the measuring process does nothing else meanwhile), then the floor alone: a bare
+    // watcher re-lists the whole queue on each change, which would hold up this process's reading of the socket.
+    const explorerRun: Array<{ gone: Timed; come: Timed }> = [];
+    for (let i = 0; i < handovers; i += 1) explorerRun.push(await handoverAndJoin(socket));
     const watched = await explorer.stats();
+    const floor = (bare = await BareWatcher.start(connectString, lockPath));
+    const floorRun: Array<{ gone: Timed; come: Timed }> = [];
+    let floorBytes = 0;
+    for (let i = 0; i < handovers; i += 1) {
+      const before = floor.bytesReceived;
+      const one = await handoverAndJoin(floor);
+      floorRun.push(one);
+      floorBytes += floor.bytesReceived - before;
+    }
+    floor.close();
+    bare = null;
+    const timed = {
+      '-': explorerRun.map((one, i) => ({ name: one.gone.name, writtenAt: one.gone.writtenAt, explorerMs: one.gone.ms, floorMs: floorRun[i]!.gone.ms })),
+      '+': explorerRun.map((one, i) => ({ name: one.come.name, writtenAt: one.come.writtenAt, explorerMs: one.come.ms, floorMs: floorRun[i]!.come.ms })),
+    };
     // Bytes: handovers alone, 300 ms apart, so that each pays for the pzxid read that follows a deletion.
-    const counted = Math.min(10, joined.length);
-    const before = watched.zookeeperBytes;
-    const floorBefore = bare.bytesReceived;
-    for (const name of joined.splice(0, counted)) {
-      // The head now is the oldest node left: the joined ones queue behind every filled one, so this removes a waiter, which costs the same.
-      await timeSideBySide(subscriber, bare, '-', name, () => owner.remove(`${lockPath}/${name}`), 30_000);
+    const handOver = async (): Promise<void> => {
+      const name = names[head++]!;
+      const seen = socket.seen('-', name, 30_000);
+      await owner.remove(`${lockPath}/${name}`);
+      await seen;
+      present -= 1;
+    };
+    const counted = 10;
+    const before = (await explorer.stats()).zookeeperBytes;
+    for (let i = 0; i < counted; i += 1) {
+      await handOver();
       await pause(300);
     }
     const explorerBytes = (await explorer.stats()).zookeeperBytes - before;
-    const floorBytes = bare.bytesReceived - floorBefore;
 
     // The watched lock's snapshot in its compact form, against the bare listing of the same queue.
     let bytes = 0;
-    let expected = waiters + handovers - counted;
     const timeGet = async (): Promise<number> => {
       const t0 = performance.now();
       const response = await fetch(`${explorer.url}/api/locks${lockPath}?form=columns`);
       const text = await response.text();
       const body = JSON.parse(text) as { count: number };
-      if (body.count !== expected) throw new Error(`the snapshot has ${body.count} nodes, not ${expected}`);
+      if (body.count !== present) throw new Error(`the snapshot has ${body.count} nodes, not ${present}`);
       bytes = Buffer.byteLength(text);
       return performance.now() - t0;
     };
@@ -103,11 +135,10 @@ async function measure(connectString: string, waiters: number, handovers: number
       rest.push(await timeGet());
       list.push(await timeList());
     }
-    // The same right after a change: a waiter leaves, and the snapshot's columns are written anew.
+    // The same right after a change: the holder leaves, and the snapshot's columns are written anew.
     const afterChange: number[] = [];
-    for (const name of joined.splice(0, 5)) {
-      await timeSideBySide(subscriber, bare, '-', name, () => owner.remove(`${lockPath}/${name}`), 30_000);
-      expected -= 1;
+    for (let i = 0; i < 5; i += 1) {
+      await handOver();
       afterChange.push(await timeGet());
     }
 
@@ -146,9 +177,9 @@ async function measure(connectString: string, waiters: number, handovers: number
         name: `${n} waiters: bytes from ZooKeeper per handover`,
         value: explorerBytes / counted,
         unit: 'B',
-        reference: { name: 'bare watch + getChildren', value: floorBytes / counted },
+        reference: { name: 'bare watch + getChildren', value: floorBytes / (2 * handovers) },
         target: { on: 'value', max: 1024 },
-        note: `What ZooKeeper sent each session over ${counted} deletions 300 ms apart (the notification, the explorer's pzxid read a moment after each, and pings), per deletion. The bare watcher lists all ${n} names again each time.`,
+        note: `What ZooKeeper sent the explorer over ${counted} deletions 300 ms apart (the notification, its pzxid read a moment after each, and pings), per deletion; the bare watcher's per change (a deletion or a join: each has it list all ${n} names again), over ${2 * handovers} changes.`,
       },
       {
         section: SECTION,
@@ -157,7 +188,7 @@ async function measure(connectString: string, waiters: number, handovers: number
         unit: 'ms',
         reference: { name: 'bare getChildren', value: median(list) },
         target: { on: 'ratio', max: 4 },
-        note: `Five requests, ${Math.min(...rest).toFixed(0)}–${Math.max(...rest).toFixed(0)} ms (getChildren ${Math.min(...list).toFixed(0)}–${Math.max(...list).toFixed(0)} ms), each read to the end and parsed. The explorer syncs with ZooKeeper, checks that it has every change made before the request, and writes ${(bytes / 1e6).toFixed(1)} MB (${Math.round(bytes / (waiters + handovers - counted))} bytes a node, with its owner, stat, data, predecessor and watch); a lock whose nodes did not change since the last request reuses their columns.`,
+        note: `Five requests, ${Math.min(...rest).toFixed(0)}–${Math.max(...rest).toFixed(0)} ms (getChildren ${Math.min(...list).toFixed(0)}–${Math.max(...list).toFixed(0)} ms), each read to the end and parsed. The explorer syncs with ZooKeeper, checks that it has every change made before the request, and writes ${(bytes / 1e6).toFixed(1)} MB (${Math.round(bytes / present)} bytes a node, with its owner, stat, data, predecessor and watch); a lock whose nodes did not change since the last request reuses their columns.`,
       },
       {
         section: SECTION,
@@ -166,7 +197,7 @@ async function measure(connectString: string, waiters: number, handovers: number
         unit: 'ms',
         reference: { name: 'bare getChildren', value: median(list) },
         target: { on: 'ratio', max: 4 },
-        note: `${afterChange.length} requests, each right after a waiter left (its delta seen): the columns of the new node list are written for it, ${Math.min(...afterChange).toFixed(0)}–${Math.max(...afterChange).toFixed(0)} ms.`,
+        note: `${afterChange.length} requests, each right after a handover (its delta seen): the columns of the new node list are written for it, and the anomalies judged, ${Math.min(...afterChange).toFixed(0)}–${Math.max(...afterChange).toFixed(0)} ms.`,
       },
       {
         section: SECTION,

@@ -28,7 +28,7 @@ import {
   type SpawnRequest,
   type ZkStatus,
 } from '../lib/protocol';
-import { compactSnapshot } from '../lib/lock/compact';
+import { compactSnapshot, compactSnapshotJson } from '../lib/lock/compact';
 import { describeData } from '../lib/lock/data';
 import { isWithin, znodePathFromSegments } from '../lib/zk/path';
 import { LockDiscovery } from './locks/discovery';
@@ -403,7 +403,8 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     }
     try {
       const snapshot = await registry.snapshot(path);
-      response.json(form.data === 'columns' ? compactSnapshot(snapshot) : snapshot);
+      if (form.data === 'columns') response.type('json').send(compactSnapshotJson(snapshot));
+      else response.json(snapshot);
     } catch (error) {
       const { status: code, message } = httpError(error);
       if (code >= 500) console.error(`GET /api/locks${path}: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { record, snapshotOf } from '../testing/records';
 import type { LockNode } from '../protocol';
-import { compactNodes, compactSnapshot, expandNodes, expandSnapshot, type Columns } from './compact';
+import { compactNodes, compactSnapshot, compactSnapshotJson, expandNodes, expandSnapshot, type Columns } from './compact';
 import curatorRw from './fixtures/curator-rw.json';
 import curatorSemaphore from './fixtures/curator-semaphore.json';
 import kazooSemaphore from './fixtures/kazoo-semaphore.json';
@@ -25,6 +25,9 @@ describe('the compact form of a lock', () => {
     expect(roundTrip(snapshot.nodes)).toEqual(snapshot.nodes);
     const compact = JSON.parse(JSON.stringify(compactSnapshot(snapshot))) as ReturnType<typeof compactSnapshot>;
     expect(expandSnapshot(compact)).toEqual(snapshot);
+    // The text written for HTTP is the same JSON, the second time from what was written the first.
+    expect(JSON.parse(compactSnapshotJson(snapshot))).toEqual(compact);
+    expect(JSON.parse(compactSnapshotJson({ ...snapshot, version: 99 }))).toEqual({ ...compact, version: 99 });
   });
 
   it('gives back what no column rule fits: binary and cut data, a herd watching its parent, promoted holders, nodes of other parents', () => {

@@ -46,15 +46,33 @@ const FIELDS = Object.keys(LockNodeSchema.shape) as Array<keyof LockNode>;
 // often it is asked for (a stuck lock is read again and again while nothing changes).
 const written = new WeakMap<readonly LockNode[], Columns>();
 
-/** The snapshot in its compact form. */
-export function compactSnapshot(snapshot: LockSnapshot): ColumnsLockSnapshot {
-  const { nodes, holders: _holders, waiters: _waiters, ...rest } = snapshot;
+const writtenText = new WeakMap<readonly LockNode[], string>();
+
+function columnsOf(nodes: readonly LockNode[]): Columns {
   let columns = written.get(nodes);
   if (columns === undefined) {
     columns = compactNodes(nodes);
     written.set(nodes, columns);
   }
-  return { ...rest, form: 'columns', count: nodes.length, columns };
+  return columns;
+}
+
+/** The snapshot in its compact form. */
+export function compactSnapshot(snapshot: LockSnapshot): ColumnsLockSnapshot {
+  const { nodes, holders: _holders, waiters: _waiters, ...rest } = snapshot;
+  return { ...rest, form: 'columns', count: nodes.length, columns: columnsOf(nodes) };
+}
+
+/** `JSON.stringify(compactSnapshot(snapshot))`, the columns' text also written once per node list (megabytes for a long queue). */
+export function compactSnapshotJson(snapshot: LockSnapshot): string {
+  const { nodes, holders: _holders, waiters: _waiters, ...rest } = snapshot;
+  let columns = writtenText.get(nodes);
+  if (columns === undefined) {
+    columns = JSON.stringify(columnsOf(nodes));
+    writtenText.set(nodes, columns);
+  }
+  const head = JSON.stringify({ ...rest, form: 'columns', count: nodes.length });
+  return `${head.slice(0, -1)},"columns":${columns}}`;
 }
 
 /** The snapshot from its compact form. */
