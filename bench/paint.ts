@@ -73,7 +73,16 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000,
       // ZooKeeper's reports confirm every waiter's watch once (a change of every node, which the page draws): the handovers are timed after it.
       const settled = Date.now() + 60_000;
       for (;;) {
-        const snapshot = expandSnapshot(ColumnsLockSnapshotSchema.parse(await (await fetch(`${explorer.url}/api/locks${encodeZnodePath(lockPath)}?form=columns`)).json()));
+        let body: unknown;
+        try {
+          body = await (await fetch(`${explorer.url}/api/locks${encodeZnodePath(lockPath)}?form=columns`)).json();
+        } catch (error) {
+          // A kept-alive connection the server closed as it was reused: asked again on a new one.
+          if (explorer.process.exitCode !== null || Date.now() > settled) throw error;
+          console.warn(`paint: asking again for ${lockPath} (${error instanceof Error ? `${error.message}: ${String(error.cause)}` : String(error)})`);
+          continue;
+        }
+        const snapshot = expandSnapshot(ColumnsLockSnapshotSchema.parse(body));
         if (snapshot.nodes.every((node) => node.role === 'holder' || node.watchConfirmed !== null)) break;
         if (Date.now() > settled) throw new Error(`the watches of ${lockPath} were not judged within a minute`);
         await new Promise((resolve) => setTimeout(resolve, 500));
@@ -138,6 +147,10 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000,
       );
     }
     return figures;
+  } catch (error) {
+    // The explorer's own last words, when it is the one that failed.
+    if (explorer.process.exitCode !== null) console.error(`the explorer exited (${explorer.process.exitCode}):\n${explorer.output().slice(-3000)}`);
+    throw error;
   } finally {
     await browser.close();
     subscriber.close();
