@@ -110,7 +110,7 @@ const markdown = [
   'After `npm install` (the command installs what it needs from the system, as `npm test` does: ZooKeeper, a JDK, Curator, Kazoo, Chromium):',
   '',
   '```',
-  'npm run bench                    # all of it, about 6 minutes here; writes this file',
+  'npm run bench                    # all of it, about 7 minutes here; writes this file',
   'npm run bench -- latency herd    # some sections only (latency, scale, footprint, herd, clients, responsive, paint): printed, not written here',
   'npm run bench:scale -- 1000,50000 # one part alone, with its own options: also bench:paint, bench:responsive, bench:spawn, bench:churn',
   '```',
