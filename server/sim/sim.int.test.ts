@@ -156,7 +156,8 @@ describe('faults', () => {
     [true, 1],
   ])('a create whose reply is lost: protected %s leaves %d node(s) of that session', async (protectedNames, nodesOfSession) => {
     const path = simPath(`orphan-${protectedNames}`);
-    const [contender] = await spawn({ path, count: 1, strategy: 'chained', holdMs: 50, rounds: 2, thinkMs: 1500, protected: protectedNames });
+    // Each hold lasts long enough to be seen: with protected names the second round's hold (its node found again) is the moment to look at.
+    const [contender] = await spawn({ path, count: 1, strategy: 'chained', holdMs: 2500, rounds: 2, thinkMs: 1000, protected: protectedNames });
     await eventually(async () => ((await contenders(path))[0]?.acquisitions === 1 ? true : undefined));
     expect((await call('POST', `/api/sim/contenders/${contender!.id}/disconnect-during-create`)).status).toBe(200);
     const snapshot = await eventually(async () => {

@@ -1,8 +1,8 @@
 /**
  * The simulator as the explorer sees it: the contenders run in a thread of their own
- * (server/sim/worker.ts), and this is their controls and their list. The list is kept here as
- * the thread last told it (after every answer, and at most every 200 ms while contenders move),
- * so that reading it never waits for the thread.
+ * (server/sim/worker.ts), and this is their controls and their list. `list()` is the list as the
+ * thread last told it (after every answer, and at most every 200 ms while contenders move), so
+ * that the socket's pushes and the sessions view never wait for the thread; `listNow()` asks it.
  */
 import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
