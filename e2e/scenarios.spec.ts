@@ -72,9 +72,14 @@ test.describe('the classroom scenarios', () => {
   });
 
   test('6: a read-write lock — readers waiting together hold together', async ({ page, explorerUrl }) => {
-    await open(page, explorerUrl, 'read-write');
-    // The writer first, alone; then the three readers behind it together.
-    await expect(page.getByTestId('scenario-lock')).toHaveAttribute('data-holders', '3', { timeout: 30_000 });
+    await page.goto(`${explorerUrl}/demo?scenario=read-write`);
+    await page.getByTestId('language-en').click();
+    await expect(page.getByTestId('scenario')).toHaveAttribute('data-scenario', 'read-write');
+    // The writer first, alone; then the three readers behind it together, for 2.5 s, which may be over before the
+    // scenario's last contenders are spawned: watched frame by frame from the click on, not from the end of the run.
+    const together = page.waitForFunction(() => document.querySelector('[data-testid="scenario-lock"][data-holders="3"]') !== null, undefined, { polling: 'raf', timeout: 30_000 });
+    await page.getByTestId('scenario-run').click();
+    await together;
   });
 
   test('7: a waiter that watches nothing — the diagnostics name it', async ({ page, explorerUrl }) => {
