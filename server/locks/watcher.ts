@@ -54,7 +54,8 @@ const NO_CONTEXT = { staleHolderMs: 60_000, deadlocks: [] };
  * Follows one lock, with a persistent recursive watch on its parent (and on the other parents
  * its recipe uses, such as a semaphore's `leases/`; ZooKeeper 3.6+): the parent is listed once,
  * then each creation and deletion below it arrives as its own event; a deletion is applied as it
- * is, a creation reads the new node (with the parent's stat, in one multiRead). After a
+ * is, with no read (the parent's cversion counted, its pzxid read a moment later), creations read
+ * the new nodes in one multiRead. After a
  * reconnect or a new session, whose gap no event covers, the parents are listed again.
  * Where the server refuses persistent watches, the one-shot way: a `getChildren` watch re-armed
  * after every event and the parent listed again, an `exists` watch while a parent is missing.
