@@ -198,13 +198,14 @@ export type LockSnapshot = z.infer<typeof LockSnapshotSchema>;
 
 /**
  * A snapshot in its compact form (`?form=columns`, or `form: 'columns'` on subscribe): the
- * nodes column by column (see lib/lock/compact.ts), the holder and waiter lists left to be derived.
+ * nodes in runs, column by column (see lib/lock/compact.ts), the holder and waiter lists left to be derived.
  */
 export const ColumnsLockSnapshotSchema = LockSnapshotSchema.omit({ nodes: true, holders: true, waiters: true }).extend({
   form: z.literal('columns'),
-  /** How many nodes the columns hold. */
+  /** How many nodes the runs hold. */
   count: z.number().int().nonnegative(),
-  columns: z.record(z.string(), z.unknown()),
+  /** The nodes in runs of consecutive nodes, each column by column. */
+  chunks: z.array(z.object({ count: z.number().int().nonnegative(), columns: z.record(z.string(), z.unknown()) })),
 });
 export type ColumnsLockSnapshot = z.infer<typeof ColumnsLockSnapshotSchema>;
 

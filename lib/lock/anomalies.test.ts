@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { record, snapshotOf } from '../testing/records';
 import type { Deadlock, LockSnapshot } from '../protocol';
-import { buildSnapshot, type ChildRecord } from './queue';
+import { append, buildSnapshot, handover, type ChildRecord } from './queue';
 import { lockAnomalies, nextStaleAt, type AnomalyContext } from './anomalies';
 import type { Introspected } from './recipes';
 
@@ -26,6 +26,18 @@ describe('anomalies of one lock', () => {
     expect(kinds(snapshotOf('/l', [record('lock-0000000000', '0xa'), record('lock-0000000001', '0xb'), record('lock-0000000002', '0xa')]))).toEqual(['orphan']);
     const guid = '0f7c1a9e-9b1e-4c1f-8a36-9d2b6f2a9c11';
     expect(kinds(snapshotOf('/l', [record(`_c_${guid}-lock-0000000000`, '0xa'), record(`_c_${guid}-lock-0000000001`, '0xb')]))).toEqual(['orphan']);
+  });
+
+  it('names an orphan that a handover or an arrival makes or ends, from the owners counted as the queue changed', () => {
+    const read = (at: number): { at: number; pzxid: null } => ({ at, pzxid: null });
+    let snapshot = snapshotOf('/l', [record('lock-0000000000', '0xa'), record('lock-0000000001', '0xb'), record('lock-0000000002', '0xc')]);
+    expect(kinds(snapshot)).toEqual([]);
+    snapshot = append(snapshot, [record('lock-0000000003', '0xa')], read(1), null)!.snapshot;
+    expect(lockAnomalies(snapshot, quiet).map((anomaly) => [anomaly.kind, anomaly.node])).toEqual([['orphan', 'lock-0000000000']]);
+    snapshot = handover(snapshot, ['lock-0000000000'], read(2))!.snapshot;
+    expect(kinds(snapshot)).toEqual([]);
+    snapshot = append(snapshot, [record('lock-0000000004', '0xb'), record('lock-0000000005', '0xb')], read(3), null)!.snapshot;
+    expect(lockAnomalies(snapshot, quiet).map((anomaly) => [anomaly.kind, anomaly.params])).toEqual([['orphan', { node: 'lock-0000000001', count: 2, owner: 'session 0xb' }]]);
   });
 
   describe('watches, from ZooKeeper’s report', () => {

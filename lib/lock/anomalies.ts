@@ -40,6 +40,79 @@ function makeOwnerKey(node: LockNode): string | null {
   return node.ephemeral ? `session:${node.sessionId}` : null;
 }
 
+/** How many nodes of a list each owner has, and how many owners have more than one. */
+interface OwnerCounts {
+  counts: Map<string, number>;
+  repeated: number;
+}
+
+// Counted once per list, then handed on to the list a handover or an arrival makes from it.
+const ownerCounts = new WeakMap<readonly LockNode[], OwnerCounts>();
+
+function ownerCountsOf(nodes: readonly LockNode[]): OwnerCounts {
+  let owners = ownerCounts.get(nodes);
+  if (owners === undefined) {
+    owners = { counts: new Map(), repeated: 0 };
+    for (const node of nodes) count(owners, node, 1);
+    ownerCounts.set(nodes, owners);
+  }
+  return owners;
+}
+
+function count(owners: OwnerCounts, node: LockNode, by: 1 | -1): void {
+  const key = ownerKey(node);
+  if (key === null) return;
+  const before = owners.counts.get(key) ?? 0;
+  const after = before + by;
+  if (after <= 0) owners.counts.delete(key);
+  else owners.counts.set(key, after);
+  if (before < 2 && after >= 2) owners.repeated += 1;
+  else if (before >= 2 && after < 2) owners.repeated -= 1;
+}
+
+/**
+ * Hands the owner counts of a list on to the list a change made from it, when they were
+ * counted: `removed` left it, `added` joined it (a node replaced by another of the same name
+ * and session is neither).
+ */
+export function handOnOwners(from: readonly LockNode[], to: readonly LockNode[], removed: readonly LockNode[], added: readonly LockNode[]): void {
+  const owners = ownerCounts.get(from);
+  if (owners === undefined) return;
+  ownerCounts.delete(from);
+  for (const node of removed) count(owners, node, -1);
+  for (const node of added) count(owners, node, 1);
+  ownerCounts.set(to, owners);
+}
+
+/** Owners with more than one node in the lock: each owner's first node, and a list only for owners with more than one (a queue of 50,000 has a handful). */
+function orphans(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe'>): Anomaly[] {
+  const nodes = snapshot.nodes;
+  const anomalies: Anomaly[] = [];
+  const first = new Map<string, number>();
+  const byOwner = new Map<string, LockNode[]>();
+  nodes.forEach((node, position) => {
+    const key = ownerKey(node);
+    if (key === null) return;
+    const at = first.get(key);
+    if (at === undefined) {
+      first.set(key, position);
+      return;
+    }
+    const owned = byOwner.get(key);
+    if (owned === undefined) byOwner.set(key, [nodes[at]!, node]);
+    else owned.push(node);
+  });
+  const owners = [...byOwner].sort(([a], [b]) => first.get(a)! - first.get(b)!);
+  for (const [key, owned] of owners) {
+    // Curator's read-write lock lets one thread hold both: that is reentrancy, not an orphan.
+    if (snapshot.recipe.id === 'curator-rwlock' && new Set(owned.map((node) => node.mode)).size > 1) continue;
+    const first = owned[0]!;
+    const owner = key.replace(':', ' ');
+    anomalies.push(anomaly('orphan', first.name, owned.length === 2 ? { node: first.name, other: owned[1]!.name, owner } : { node: first.name, count: owned.length - 1, owner }));
+  }
+  return anomalies;
+}
+
 /** What the anomalies of a lock depend on besides the lock itself. */
 export interface AnomalyContext {
   /** The time they are judged at (ms); the model reads no clock. */
@@ -68,56 +141,44 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
       deadlock,
     });
   }
-  // Which node of this lock each session really watches, from ZooKeeper's report: built once, so that a queue of 10,000 costs one pass.
+  // One pass gathers what each kind needs, so that a queue of 50,000 costs one walk, not six.
+  // Which node of this lock each session really watches, from ZooKeeper's report.
   const watchedBy = new Map<string, string>();
-  for (const node of nodes) for (const session of node.watchers ?? []) if (!watchedBy.has(session)) watchedBy.set(session, node.name);
-  for (const node of nodes) {
-    // `watchConfirmed` is false only once ZooKeeper's report covers the session and has missed the watch twice after it had time to set it.
-    if (node.role !== 'waiter' || node.watchConfirmed !== false || node.watch === null) continue;
-    const expected = node.watch.path.slice(node.watch.path.lastIndexOf('/') + 1);
+  // `watchConfirmed` is false only once ZooKeeper's report covers the session and has missed the watch twice after it had time to set it.
+  const unwatched: LockNode[] = [];
+  const persistent: LockNode[] = [];
+  const stale: LockNode[] = [];
+  let herd = 0;
+  let wrapped = 0;
+  let firstWrapped: LockNode | null = null;
+  for (let i = 0; i < nodes.length; i += 1) {
+    const node = nodes[i]!;
+    const watchers = node.watchers;
+    if (watchers !== null) for (const session of watchers) if (!watchedBy.has(session)) watchedBy.set(session, node.name);
+    if (!node.ephemeral) persistent.push(node);
+    if (node.role === 'holder') {
+      if (context.now - holdingSince(node) > context.staleHolderMs) stale.push(node);
+    } else {
+      if (node.watchConfirmed === false && node.watch !== null) unwatched.push(node);
+      if (node.watch?.type === 'children' && node.predecessor === null && node.mode !== 'lease') herd += 1;
+    }
+    if (node.sequence !== null && (node.sequence < 0 || node.sequence > INT32_MAX)) {
+      wrapped += 1;
+      firstWrapped ??= node;
+    }
+  }
+  for (const node of unwatched) {
+    const expected = node.watch!.path.slice(node.watch!.path.lastIndexOf('/') + 1);
     const actual = watchedBy.get(node.sessionId);
     if (actual !== undefined && actual !== expected) anomalies.push(anomaly('wrong-watch', node.name, { node: node.name, actual, expected }));
     else anomalies.push(anomaly('no-watch', node.name, { node: node.name, expected }));
   }
-  // Each owner's first node, and a list only for owners with more than one (a queue of 50,000 has a handful).
-  const first = new Map<string, number>();
-  const byOwner = new Map<string, LockNode[]>();
-  nodes.forEach((node, position) => {
-    const key = ownerKey(node);
-    if (key === null) return;
-    const at = first.get(key);
-    if (at === undefined) {
-      first.set(key, position);
-      return;
-    }
-    const owned = byOwner.get(key);
-    if (owned === undefined) byOwner.set(key, [nodes[at]!, node]);
-    else owned.push(node);
-  });
-  const owners = [...byOwner].sort(([a], [b]) => first.get(a)! - first.get(b)!);
-  for (const [key, owned] of owners) {
-    // Curator's read-write lock lets one thread hold both: that is reentrancy, not an orphan.
-    if (snapshot.recipe.id === 'curator-rwlock' && new Set(owned.map((node) => node.mode)).size > 1) continue;
-    const first = owned[0]!;
-    const owner = key.replace(':', ' ');
-    anomalies.push(anomaly('orphan', first.name, owned.length === 2 ? { node: first.name, other: owned[1]!.name, owner } : { node: first.name, count: owned.length - 1, owner }));
-  }
-  for (const node of nodes) {
-    if (!node.ephemeral) anomalies.push(anomaly('persistent-node', node.name, { node: node.name }));
-  }
-  for (const node of nodes) {
-    if (node.role === 'holder' && context.now - holdingSince(node) > context.staleHolderMs) {
-      anomalies.push(anomaly('stale-holder', node.name, { node: node.name, seconds: Math.round(context.staleHolderMs / 1000) }));
-    }
-  }
-  const herdWaiters = nodes.filter((node) => node.role === 'waiter' && node.watch?.type === 'children' && node.predecessor === null && node.mode !== 'lease');
-  if (herdWaiters.length > 1) {
-    anomalies.push(anomaly('herd', null, { n: herdWaiters.length, path: snapshot.path, evidence: snapshot.recipe.evidence ?? '' }));
-  }
-  const wrapped = nodes.filter((node) => node.sequence !== null && (node.sequence < 0 || node.sequence > INT32_MAX));
-  if (wrapped.length > 0) {
-    anomalies.push(anomaly('sequence-wrap', wrapped[0]!.name, { n: wrapped.length }));
-  }
+  // Owners with more than one node are counted as the list changes (see `handOnOwners`): a healthy queue of 50,000 is not grouped on every change.
+  if (ownerCountsOf(nodes).repeated > 0) anomalies.push(...orphans(snapshot));
+  for (const node of persistent) anomalies.push(anomaly('persistent-node', node.name, { node: node.name }));
+  for (const node of stale) anomalies.push(anomaly('stale-holder', node.name, { node: node.name, seconds: Math.round(context.staleHolderMs / 1000) }));
+  if (herd > 1) anomalies.push(anomaly('herd', null, { n: herd, path: snapshot.path, evidence: snapshot.recipe.evidence ?? '' }));
+  if (firstWrapped !== null) anomalies.push(anomaly('sequence-wrap', firstWrapped.name, { n: wrapped }));
   return anomalies;
 }
 

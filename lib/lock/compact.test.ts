@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { record, snapshotOf } from '../testing/records';
 import type { LockNode } from '../protocol';
-import { compactNodes, compactSnapshot, compactSnapshotJson, expandNodes, expandSnapshot, type Columns } from './compact';
+import { chunkStarts, compactNodes, compactSnapshot, compactSnapshotJson, expandNodes, expandSnapshot, type Chunk } from './compact';
 import curatorRw from './fixtures/curator-rw.json';
 import curatorSemaphore from './fixtures/curator-semaphore.json';
 import kazooSemaphore from './fixtures/kazoo-semaphore.json';
 import zkWriteLock from './fixtures/zk-writelock.json';
-import { buildSnapshot, type LockInput } from './queue';
+import { append, buildSnapshot, handover, type LockInput } from './queue';
 
 /** Through JSON, as a client receives it. */
 function roundTrip(nodes: LockNode[]): LockNode[] {
-  const columns = JSON.parse(JSON.stringify(compactNodes(nodes))) as Columns;
-  return expandNodes(nodes.length, columns);
+  const chunks = JSON.parse(JSON.stringify(compactNodes(nodes))) as Chunk[];
+  return expandNodes(nodes.length, chunks);
 }
 
 describe('the compact form of a lock', () => {
@@ -55,12 +55,14 @@ describe('the compact form of a lock', () => {
     const nodes = snapshot.nodes.map((node, i) => ({ ...node, czxid: i === 2 ? '0x7fffffffffffffff' : node.czxid }));
     expect(roundTrip(snapshot.nodes)).toEqual(snapshot.nodes);
     expect(roundTrip(nodes)).toEqual(nodes);
-    expect(compactNodes(snapshot.nodes).sortKey).toHaveProperty('h');
+    expect(compactNodes(snapshot.nodes)[0]!.columns.sortKey).toHaveProperty('h');
   });
 
   it('writes a chained queue’s predecessors, watches, paths and times as one rule each', () => {
     const names = Array.from({ length: 50 }, (_, i) => `_c_0a1b2c3d-0000-4000-8000-${String(i).padStart(12, '0')}-lock-${String(i).padStart(10, '0')}`);
-    const columns = compactNodes(snapshotOf('/chain', names.map((name, i) => record(name, `0x${(0x100000000 + i).toString(16)}`, i + 10, 1_700_000_000_000 + i))).nodes);
+    const [chunk, ...more] = compactNodes(snapshotOf('/chain', names.map((name, i) => record(name, `0x${(0x100000000 + i).toString(16)}`, i + 10, 1_700_000_000_000 + i))).nodes);
+    expect(more).toEqual([]);
+    const columns = chunk!.columns;
     expect(columns).toMatchObject({
       path: { u: '/chain' },
       sortKey: { p: '\u0001', t: 10 },
@@ -82,9 +84,63 @@ describe('the compact form of a lock', () => {
   });
 
   it('refuses columns that do not describe the nodes they claim', () => {
-    const columns = compactNodes(snapshotOf('/l', [record('lock-0000000000')]).nodes);
-    expect(() => expandNodes(2, columns)).toThrow(/names do not match/);
-    const { ctime: _ctime, ...missing } = columns;
-    expect(() => expandNodes(1, missing)).toThrow(/no column ctime/);
+    const chunks = compactNodes(snapshotOf('/l', [record('lock-0000000000'), record('lock-0000000001')]).nodes);
+    expect(() => expandNodes(3, chunks)).toThrow(/names do not match/);
+    const { ctime: _ctime, ...missing } = chunks[0]!.columns;
+    expect(() => expandNodes(2, [{ count: 2, columns: missing }])).toThrow(/no column ctime/);
+    expect(() => expandNodes(2, [{ count: 2, columns: { ...chunks[0]!.columns, predecessor: { o: { a: 5 } } } }])).toThrow(/names a node that is not there/);
+    expect(() => expandNodes(2, [{ count: 2, columns: { ...chunks[0]!.columns, role: { q: 1 } as never } }])).toThrow(/no known way/);
+  });
+
+  describe('a long queue, written in runs', () => {
+    const names = Array.from({ length: 20_000 }, (_, i) => `_c_0a1b2c3d-0000-4000-8000-${String(i).padStart(12, '0')}-lock-${String(i).padStart(10, '0')}`);
+    const queue = (): ReturnType<typeof snapshotOf> =>
+      snapshotOf('/long', names.map((name, i) => record(name, `0x${(0x100000000 + i).toString(16)}`, i + 10, 1_700_000_000_000 + i)), null, 5);
+
+    it('splits where the names say, within the bounds, and gives every node back across the runs', () => {
+      const snapshot = queue();
+      const starts = chunkStarts(snapshot.nodes);
+      const sizes = starts.map((start, i) => (starts[i + 1] ?? names.length) - start);
+      expect(sizes.length).toBeGreaterThan(4);
+      expect(sizes.slice(0, -1).every((size) => size >= 256 && size <= 4096)).toBe(true);
+      // A waiter at the start of a run names its predecessor at the end of the one before.
+      expect(compactNodes(snapshot.nodes)[1]!.columns.predecessor).toEqual({ o: { a: 1 } });
+      expect(expandSnapshot(JSON.parse(compactSnapshotJson(snapshot)))).toEqual(snapshot);
+    });
+
+    it('writes again only the run a handover or an arrival changed', () => {
+      let snapshot = queue();
+      const before = compactNodes(snapshot.nodes);
+      snapshot = handover(snapshot, [snapshot.nodes[0]!.name], { at: 10, pzxid: null })!.snapshot;
+      const arrival = record(`_c_0a1b2c3d-0000-4000-8000-999999999999-lock-${String(names.length).padStart(10, '0')}`, '0x200000000', 99_999);
+      snapshot = append(snapshot, [arrival], { at: 11, pzxid: null }, null)!.snapshot;
+      const after = compactNodes(snapshot.nodes);
+      expect(after.length).toBe(before.length);
+      expect(after.slice(1, -1).every((chunk, i) => chunk === before[i + 1])).toBe(true);
+      expect(after[0]).not.toBe(before[0]);
+      expect(after.at(-1)).not.toBe(before.at(-1));
+      expect(expandSnapshot(JSON.parse(compactSnapshotJson(snapshot)))).toEqual(snapshot);
+    });
+
+    it('keeps the runs long while contenders join one by one', () => {
+      let snapshot = queue();
+      for (let i = 0; i < 600; i += 1) {
+        const name = `_c_0a1b2c3d-0000-4000-8000-${String(i).padStart(12, '0')}-lock-${String(names.length + i).padStart(10, '0')}`;
+        snapshot = append(snapshot, [record(name, '0x300000000', 200_000 + i)], { at: 20 + i, pzxid: null }, null)!.snapshot;
+        compactNodes(snapshot.nodes);
+      }
+      const chunks = compactNodes(snapshot.nodes);
+      expect(chunks.slice(0, -1).every((chunk) => chunk.count >= 256)).toBe(true);
+      expect(expandSnapshot(JSON.parse(compactSnapshotJson(snapshot)))).toEqual(snapshot);
+    });
+
+    it('writes a run again when a node it names moved, though its own nodes did not change', () => {
+      // Every waiter names the holder (a reader names the writer before it the same way): a removal before a run moves what its offsets count.
+      const snapshot = queue();
+      const nodes = snapshot.nodes.map((node, i) => (i === 0 ? node : { ...node, predecessor: names[0]!, watch: { type: 'data' as const, path: `/long/${names[0]}` } }));
+      expect(roundTrip(nodes)).toEqual(nodes);
+      const fewer = [nodes[0]!, ...nodes.slice(2)];
+      expect(roundTrip(fewer)).toEqual(fewer);
+    });
   });
 });

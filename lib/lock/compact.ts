@@ -4,8 +4,9 @@
  * mostly agree (one role, one mode, no data), and what differs mostly follows from another
  * field or from the node before (a node's path from its name, a waiter's predecessor from its
  * place, creation times and zxids that grow by little): 50,000 waiters are a few megabytes
- * instead of forty. `expandNodes(compactNodes(nodes))` equals `nodes`, whatever they hold.
- * One pass per column, without patterns or temporary strings: it runs on every snapshot asked.
+ * instead of forty. `expandNodes(count, compactNodes(nodes))` equals `nodes`, whatever they hold.
+ * The list is written in runs (see `chunkStarts`) whose text is kept while their nodes stay: a
+ * change at the head or the tail of a long queue writes one run again, not the whole list.
  */
 import { LockNodeSchema, type ColumnsLockSnapshot, type LockNode, type LockSnapshot, type NodeData } from '../protocol';
 import { withRoles } from './queue';
@@ -40,61 +41,199 @@ export type Column =
 
 export type Columns = Record<string, Column>;
 
+/** A run of consecutive nodes, column by column. References to other nodes (`o`) count places in the whole list. */
+export interface Chunk {
+  count: number;
+  columns: Columns;
+}
+
 const FIELDS = Object.keys(LockNodeSchema.shape) as Array<keyof LockNode>;
 
-// A snapshot's node list is never changed, only replaced: its columns are written once, however
-// often it is asked for (a stuck lock is read again and again while nothing changes).
-const written = new WeakMap<readonly LockNode[], Columns>();
+/**
+ * The list is written in runs that end where a node's name says so (a hash of its last
+ * characters), not at fixed places: after a handover at the head or arrivals at the tail, every
+ * run but the first or the last is made of the same nodes as before, and its text is reused.
+ * A new run is at least MIN_CHUNK nodes (but the last) and at most MAX_CHUNK, CHUNK_SPREAD more than the minimum on average.
+ */
+const MIN_CHUNK = 256;
+const MAX_CHUNK = 4096;
+const CHUNK_SPREAD = 1024;
 
-const writtenText = new WeakMap<readonly LockNode[], string>();
+/** One written run, with what its text relied on: the same node objects, and the nodes outside it that its offsets name still at the same distance. */
+interface WrittenChunk {
+  nodes: readonly LockNode[];
+  chunk: Chunk;
+  text: string;
+  /** References out of the run (a chain's first waiter names the last node of the run before): which node, how far back, the node named. */
+  outside: ReadonlyArray<{ at: number; back: number; node: LockNode }>;
+  /** Whether the run ended only because the list did: once nodes join after it, it is written again with them (the tail does not split into runs of one arrival each). */
+  open: boolean;
+}
 
-function columnsOf(nodes: readonly LockNode[]): Columns {
-  let columns = written.get(nodes);
-  if (columns === undefined) {
-    columns = compactNodes(nodes);
-    written.set(nodes, columns);
+// Keyed by a run's first node: a node object is never changed, only replaced.
+const writtenChunks = new WeakMap<LockNode, WrittenChunk>();
+
+// A snapshot's node list is never changed, only replaced: the runs are gathered once per list,
+// however often it is asked for (a stuck lock is read again and again while nothing changes).
+const written = new WeakMap<readonly LockNode[], { chunks: Chunk[]; text: string }>();
+
+/**
+ * The runs of a list: from the head, each run written before for the same nodes is taken as it
+ * is (nothing of it is read but its nodes' identity), and a new run is cut where the names say.
+ */
+function chunksOf(nodes: readonly LockNode[]): { chunks: Chunk[]; text: string } {
+  let found = written.get(nodes);
+  if (found === undefined) {
+    const chunks: Chunk[] = [];
+    // Built by concatenation, not join: the text is copied once, when it is sent.
+    let text = '[';
+    for (let from = 0; from < nodes.length; ) {
+      const before = writtenChunks.get(nodes[from]!);
+      const run = before !== undefined && stillWritten(before, nodes, from) ? before : writeChunk(nodes, from);
+      text += chunks.length === 0 ? run.text : `,${run.text}`;
+      chunks.push(run.chunk);
+      from += run.nodes.length;
+    }
+    found = { chunks, text: `${text}]` };
+    written.set(nodes, found);
   }
-  return columns;
+  return found;
 }
 
 /** The snapshot in its compact form. */
 export function compactSnapshot(snapshot: LockSnapshot): ColumnsLockSnapshot {
   const { nodes, holders: _holders, waiters: _waiters, ...rest } = snapshot;
-  return { ...rest, form: 'columns', count: nodes.length, columns: columnsOf(nodes) };
+  return { ...rest, form: 'columns', count: nodes.length, chunks: chunksOf(nodes).chunks };
 }
 
-/** `JSON.stringify(compactSnapshot(snapshot))`, the columns' text also written once per node list (megabytes for a long queue). */
+/** `JSON.stringify(compactSnapshot(snapshot))`, from the text of each run written once (megabytes for a long queue). */
 export function compactSnapshotJson(snapshot: LockSnapshot): string {
   const { nodes, holders: _holders, waiters: _waiters, ...rest } = snapshot;
-  let columns = writtenText.get(nodes);
-  if (columns === undefined) {
-    columns = JSON.stringify(columnsOf(nodes));
-    writtenText.set(nodes, columns);
-  }
   const head = JSON.stringify({ ...rest, form: 'columns', count: nodes.length });
-  return `${head.slice(0, -1)},"columns":${columns}}`;
+  return `${head.slice(0, -1)},"chunks":${chunksOf(nodes).text}}`;
 }
 
 /** The snapshot from its compact form. */
 export function expandSnapshot(compact: ColumnsLockSnapshot): LockSnapshot {
-  const { form: _form, count, columns, ...rest } = compact;
-  return withRoles({ ...rest, nodes: expandNodes(count, columns as Columns) });
+  const { form: _form, count, chunks, ...rest } = compact;
+  return withRoles({ ...rest, nodes: expandNodes(count, chunks as Chunk[]) });
 }
 
-/** The nodes, column by column. */
-export function compactNodes(nodes: readonly LockNode[]): Columns {
+/** The nodes, run by run, column by column. */
+export function compactNodes(nodes: readonly LockNode[]): Chunk[] {
+  return chunksOf(nodes).chunks;
+}
+
+/** Where each run of the list starts. */
+export function chunkStarts(nodes: readonly LockNode[]): number[] {
+  const starts: number[] = [];
+  let from = 0;
+  for (const chunk of chunksOf(nodes).chunks) {
+    starts.push(from);
+    from += chunk.count;
+  }
+  return starts;
+}
+
+/** Where a new run from `from` ends: before a node whose name says so, once it is MIN_CHUNK long, or at MAX_CHUNK. */
+function runEnd(nodes: readonly LockNode[], from: number): number {
+  const last = Math.min(nodes.length, from + MAX_CHUNK);
+  for (let position = from + MIN_CHUNK; position < last; position += 1) if (endsRun(nodes[position]!.name)) return position;
+  return last;
+}
+
+
+/** Whether a run ends before the node of this name: a hash of its last eight characters (a sequential name's digits). */
+function endsRun(name: string): boolean {
+  let hash = 0x811c9dc5;
+  for (let i = Math.max(0, name.length - 8); i < name.length; i += 1) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash ^= hash >>> 13;
+  return hash % CHUNK_SPREAD === 0;
+}
+
+/** A new run of the list from `from`, written. */
+function writeChunk(all: readonly LockNode[], from: number): WrittenChunk {
+  const to = runEnd(all, from);
+  const nodes = all.slice(from, to);
+  const list: List = { all, from };
   const columns: Columns = {};
-  for (const field of FIELDS) columns[field] = (nodes.length === 0 && field !== 'name' ? null : special(field, nodes)) ?? mostly(nodes.map((node) => node[field]));
-  return columns;
+  const outside: Array<{ at: number; back: number; node: LockNode }> = [];
+  for (const field of FIELDS) {
+    const special = specialColumn(field, nodes, list);
+    if (special !== null && 'back' in special) {
+      columns[field] = special.column;
+      special.back.forEach((back, at) => {
+        const named = at - (back ?? 0);
+        if (back !== null && (named < 0 || named >= nodes.length)) outside.push({ at, back, node: all[from + named]! });
+      });
+    } else columns[field] = special ?? mostly(nodes.map((node) => node[field]));
+  }
+  const chunk: Chunk = { count: nodes.length, columns };
+  const open = to === all.length && to - from < MAX_CHUNK;
+  const made: WrittenChunk = { nodes, chunk, text: JSON.stringify(chunk), outside, open };
+  writtenChunks.set(nodes[0]!, made);
+  return made;
 }
 
-/** The nodes from their columns. Throws on columns that do not describe `count` nodes. */
-export function expandNodes(count: number, columns: Columns): LockNode[] {
-  const names = column(columns, 'name');
-  if (!('v' in names) || names.v.length !== count) throw new Error('compact nodes: the names do not match the count');
-  const name = (position: number): string => names.v[position] as string;
-  const values = new Map<keyof LockNode, unknown[]>();
-  for (const field of FIELDS) values.set(field, expand(field, column(columns, field), count, name, values));
+/** Whether a run written before still describes the list from `from`: the same nodes, and what they name outside it at the same distance. */
+function stillWritten(run: WrittenChunk, all: readonly LockNode[], from: number): boolean {
+  const nodes = run.nodes;
+  if (from + nodes.length > all.length || (run.open && from + nodes.length < all.length)) return false;
+  for (let i = 0; i < nodes.length; i += 1) if (all[from + i] !== nodes[i]) return false;
+  for (const { at, back, node } of run.outside) if (all[from + at - back] !== node) return false;
+  return true;
+}
+
+/** The whole list a run belongs to, and where the run starts in it. */
+interface List {
+  all: readonly LockNode[];
+  from: number;
+}
+
+/** The nodes from their runs. Throws on runs that do not describe `count` nodes. */
+export function expandNodes(count: number, chunks: readonly Chunk[]): LockNode[] {
+  const names: string[] = [];
+  for (const chunk of chunks) {
+    const written = column(chunk.columns, 'name');
+    if (!('v' in written) || !Array.isArray(written.v) || written.v.length !== chunk.count) throw new Error('compact nodes: the names do not match the count');
+    for (const name of written.v) names.push(String(name));
+  }
+  if (names.length !== count) throw new Error('compact nodes: the names do not match the count');
+  const values = new Map<keyof LockNode, unknown[]>(FIELDS.map((field) => [field, new Array<unknown>(count)]));
+  // References are resolved once every run's names and paths are known: they may point into another run.
+  const references: Array<{ field: keyof LockNode; base: number; back: unknown[]; type: string | null }> = [];
+  let base = 0;
+  for (const chunk of chunks) {
+    const done = new Map<keyof LockNode, unknown[]>();
+    const start = base;
+    const name = (position: number): string => names[start + position]!;
+    for (const field of FIELDS) {
+      const written = column(chunk.columns, field);
+      if ('o' in written) {
+        references.push({ field, base, back: expand(field, written.o, chunk.count, name, done), type: 'w' in written ? written.w : null });
+        continue;
+      }
+      const out = expand(field, written, chunk.count, name, done);
+      done.set(field, out);
+      const all = values.get(field)!;
+      for (let position = 0; position < chunk.count; position += 1) all[base + position] = out[position];
+    }
+    base += chunk.count;
+  }
+  const paths = values.get('path')!;
+  for (const { field, base: start, back, type } of references) {
+    const all = values.get(field)!;
+    back.forEach((offset, position) => {
+      if (offset === null) {
+        all[start + position] = null;
+        return;
+      }
+      const at = start + position - (offset as number);
+      if (!Number.isInteger(at) || at < 0 || at >= count) throw new Error(`compact nodes: column ${field} names a node that is not there`);
+      all[start + position] = type === null ? names[at] : { type, path: paths[at] };
+    });
+  }
   const nodes: LockNode[] = [];
   for (let position = 0; position < count; position += 1) {
     const node: Record<string, unknown> = {};
@@ -110,8 +249,8 @@ function column(columns: Columns, field: string): Column {
   return found;
 }
 
-/** The field-specific ways of writing a column, when they fit every node; null otherwise. */
-function special(field: keyof LockNode, nodes: readonly LockNode[]): Column | null {
+/** The field-specific ways of writing a column, when they fit every node of the run; null otherwise. */
+function specialColumn(field: keyof LockNode, nodes: readonly LockNode[], list: List): Column | { column: Column; back: ReadonlyArray<number | null> } | null {
   switch (field) {
     case 'name':
       return { v: nodes.map((node) => node.name) };
@@ -119,13 +258,15 @@ function special(field: keyof LockNode, nodes: readonly LockNode[]): Column | nu
       return paths(nodes);
     case 'sortKey':
       return sortKeys(nodes);
-    case 'predecessor':
-      return offsets(nodes, (node) => node.predecessor, (node) => node.name);
+    case 'predecessor': {
+      const back = offsets(list, nodes.length, (node) => node.predecessor, 'name');
+      return back === null ? null : { column: { o: mostly(back) }, back };
+    }
     case 'watch': {
       const type = nodes.find((node) => node.watch !== null)?.watch?.type;
       if (type === undefined || nodes.some((node) => node.watch !== null && node.watch.type !== type)) return null;
-      const back = offsets(nodes, (node) => node.watch?.path ?? null, (node) => node.path);
-      return back === null ? null : { w: type, o: back.o };
+      const back = offsets(list, nodes.length, (node) => node.watch?.path ?? null, 'path');
+      return back === null ? null : { column: { w: type, o: mostly(back) }, back };
     }
     case 'ctime':
       return differences(nodes.map((node) => node.ctime));
@@ -184,34 +325,46 @@ function endsWithOwnSuffix({ sortKey, name }: LockNode, prefix: string, tail: nu
 }
 
 /**
- * A reference to another node as how many places before it that node is (null for none); null
- * when one names no node or names repeat. `key` is what the reference names (name or path).
+ * References to other nodes of the list as how many places before each node of the run the
+ * named node is (null for none); null when one names no node or names repeat. `key` is what the
+ * reference names.
  */
-function offsets(nodes: readonly LockNode[], target: (node: LockNode) => string | null, key: (node: LockNode) => string): { o: Column } | null {
-  let index: Map<string, number> | null = null;
+function offsets(list: List, count: number, target: (node: LockNode) => string | null, key: 'name' | 'path'): Array<number | null> | null {
+  const { all, from } = list;
   const back: Array<number | null> = [];
-  for (let position = 0; position < nodes.length; position += 1) {
-    const named = target(nodes[position]!);
+  for (let position = from; position < from + count; position += 1) {
+    const named = target(all[position]!);
     if (named === null) {
       back.push(null);
       continue;
     }
     // The usual reference is to the node just before: no index needed for a chain.
-    if (position > 0 && key(nodes[position - 1]!) === named) {
+    if (position > 0 && all[position - 1]![key] === named) {
       back.push(1);
       continue;
     }
-    if (index === null) {
-      index = new Map();
-      nodes.forEach((node, at) => index!.set(key(node), at));
-      // Names repeat only across the parents of a semaphore: then the values themselves.
-      if (index.size !== nodes.length) return null;
-    }
-    const at = index.get(named);
+    const at = positionsOf(all, key)?.get(named);
     if (at === undefined) return null;
     back.push(position - at);
   }
-  return { o: mostly(back) };
+  return back;
+}
+
+// The place of each node by name and by path, built once per list and only for references that are not to the node just before.
+const positions = new WeakMap<readonly LockNode[], Partial<Record<'name' | 'path', Map<string, number> | null>>>();
+
+/** Each node's place by its name or path; null when they repeat (names do across a semaphore's parents). */
+function positionsOf(all: readonly LockNode[], key: 'name' | 'path'): Map<string, number> | null {
+  let known = positions.get(all);
+  if (known === undefined) positions.set(all, (known = {}));
+  let index = known[key];
+  if (index === undefined) {
+    index = new Map();
+    for (let at = 0; at < all.length; at += 1) index.set(all[at]![key], at);
+    if (index.size !== all.length) index = null;
+    known[key] = index;
+  }
+  return index;
 }
 
 /** Integers below 2^53 as the first and the differences; null for anything else. */
@@ -321,17 +474,6 @@ function expand(field: keyof LockNode, written: Column, count: number, name: (po
   if ('u' in written) return fill((position) => `${written.u}/${name(position)}`);
   if ('p' in written && 't' in written) return fill((position) => `${written.p}${name(position).slice(-written.t)}\u0001${name(position)}`);
   if ('p' in written && 'h' in written) return fill((position) => `${written.p}${sized(written.h)[position]}\u0001${name(position)}`);
-  if ('o' in written) {
-    const back = expand(field, written.o, count, name, done);
-    const paths = done.get('path');
-    if ('w' in written && paths === undefined) throw new Error('compact nodes: the watch refers to paths before them');
-    return fill((position) => {
-      const offset = back[position];
-      if (offset === null) return null;
-      const at = position - (offset as number);
-      return 'w' in written ? { type: written.w, path: paths![at] } : name(at);
-    });
-  }
   if ('c' in written) {
     const ctime = done.get('ctime');
     if (ctime === undefined) throw new Error(`compact nodes: ${field} refers to ctime before it`);
@@ -354,6 +496,7 @@ function expand(field: keyof LockNode, written: Column, count: number, name: (po
       return value === null ? null : { size: utf8Length(value), text: value, hex: null, truncated: false };
     });
   }
+  if (!('a' in written)) throw new Error(`compact nodes: column ${field} is written in no known way`);
   const except = new Map(written.x ?? []);
   // An object value is copied per node: nodes read from JSON never share one.
   const usual = written.a;

@@ -1,5 +1,5 @@
 import type { LockDelta, LockNode, LockRead, LockSnapshot, RecipeId } from '../protocol';
-import { lockAnomalies, type AnomalyContext } from './anomalies';
+import { handOnOwners, lockAnomalies, type AnomalyContext } from './anomalies';
 import { analyzeLock, appendToQueue, recipeInfo, type ChildRecord, type Introspected, type LockInput } from './recipes';
 
 export type { ChildRecord, LockInput, ParentListing } from './recipes';
@@ -127,6 +127,7 @@ export function handover(previous: LockSnapshot, removed: readonly string[], rea
     index.set(promoted.name, promoted);
     indexes.set(nodes, index);
   }
+  handOnOwners(previous.nodes, nodes, [head], []);
   return {
     snapshot,
     delta: { path: previous.path, version, exists: true, added: [], removed: [head.name], updated: [promoted], recipe: null, anomalies: null, read },
@@ -157,6 +158,7 @@ export function append(
   indexes.delete(previous.nodes);
   for (const node of added) index.set(node.name, node);
   indexes.set(nodes, index);
+  handOnOwners(previous.nodes, nodes, [], added);
   return {
     snapshot,
     delta: { path: previous.path, version, exists: true, added, removed: [], updated: [], recipe: null, anomalies: null, read },
