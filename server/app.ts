@@ -134,7 +134,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   );
   const staleHolderMs = options.staleHolderMs ?? 60_000;
   const registry = new LockRegistry(session, { introspection: () => introspection.current(), staleHolderMs });
-  introspection.on('report', (report, changed) => registry.observeReport(report, changed));
+  introspection.on('report', (report, changed, change) => registry.observeReport(report, changed, change));
   // ZooKeeper is asked only while a page needs its report (see Introspection.start); API reads touch it.
   const followed = (): boolean => {
     for (const [room, members] of io.sockets.adapter.rooms) {

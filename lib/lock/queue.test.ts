@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { record, snapshotOf } from '../testing/records';
 import { applyDelta } from './delta';
-import { append, buildSnapshot, handover, missingLock } from './queue';
+import { append, buildSnapshot, handover, missingLock, observeReport, type ChildRecord } from './queue';
+import { reportChange, type Introspected } from './recipes';
 
 const names = ['x-72057611217403904-0000000002', 'x-72057611217403905-0000000000', 'x-72057611217403906-0000000001'];
 
@@ -90,5 +91,61 @@ describe('append', () => {
     expect(append(snapshotOf('/l', []), [record('lock-0000000000')], read, null)).toBeNull();
     const rw = snapshotOf('/rw', [record('writeLock-0000000000')]);
     expect(append(rw, [record('readLock-0000000001')], read, null)).toBeNull();
+  });
+});
+
+describe('a report of ZooKeeper applied to the nodes it concerns', () => {
+  const lockNames = Array.from({ length: 30 }, (_, i) => `lock-${String(i).padStart(10, '0')}`);
+  const session = (i: number): string => `0x${(i + 1).toString(16)}`;
+  const records = (): ChildRecord[] => lockNames.map((name, i) => record(name, session(i), i + 1, 1_000 + i));
+  /** Every waiter watches the node before it, but for `missing`; every session connects from its address, but as `moved` says. */
+  const report = (at: number, missing: number[], moved: Record<number, string | null> = {}): Introspected => {
+    const watchers = new Map<string, string[]>();
+    const clients = new Map<string, string>();
+    lockNames.forEach((name, i) => {
+      const address = i in moved ? moved[i]! : `10.0.0.${i}:5000`;
+      if (address !== null) clients.set(session(i), address);
+      if (i > 0 && !missing.includes(i)) watchers.set(`/l/${lockNames[i - 1]}`, [session(i)]);
+    });
+    return { watchers, clients, at };
+  };
+  const read = (children: ChildRecord[], introspection: Introspected, previous: ReturnType<typeof buildSnapshot> | null) =>
+    buildSnapshot({ path: '/l', self: null, root: { path: '/l', exists: true, children }, auxiliary: [], introspection }, previous, introspection.at);
+
+  it('gives the nodes the full analysis gives, report after report, and changes only those the report changed', () => {
+    const reports = [report(5_000, []), report(7_000, [5], { 9: '10.9.9.9:1' }), report(9_000, [5, 7]), report(11_000, [7], { 3: null })];
+    // Two sets of records, so that the two ways do not share what they remember of each node.
+    const fastRecords = records();
+    const byName = new Map(fastRecords.map((child) => [child.name, child]));
+    const fullRecords = records();
+    let fast = read(fastRecords, reports[0]!, null);
+    let full = read(fullRecords, reports[0]!, null);
+    const changedNodes: string[][] = [];
+    for (let k = 1; k < reports.length; k += 1) {
+      const change = observeReport(fast, reports[k]!, reportChange(reports[k - 1]!, reports[k]!), (node) => byName.get(node.name), reports[k]!.at);
+      changedNodes.push(change?.delta.updated.map((node) => node.name) ?? []);
+      if (change !== null) fast = applyDelta(fast, change.delta);
+      full = read(fullRecords, reports[k]!, full);
+      expect(fast.nodes).toEqual(full.nodes);
+    }
+    expect(full.nodes[5]!.watchConfirmed).toBe(true);
+    expect(full.nodes[7]!.watchConfirmed).toBe(false);
+    const named = (...positions: number[]): string[] => positions.map((i) => lockNames[i]!);
+    expect(changedNodes).toEqual([
+      // Waiter 5's watch missed once (not judged yet), so node 4 has no watcher; session 9 moved.
+      named(4, 5, 9),
+      // Waiter 5 missed twice (named missing), waiter 7 once (node 6 lost its watcher); session 9 is back.
+      named(5, 6, 7, 9),
+      // Session 3 is no longer reported (its watch cannot be judged); waiter 5's watch is back on node 4; waiter 7 missed twice.
+      named(3, 4, 5, 7),
+    ]);
+  });
+
+  it('changes nothing when the report says nothing new of the lock', () => {
+    const children = records();
+    const first = report(5_000, []);
+    const snapshot = read(children, first, null);
+    const second = report(7_000, []);
+    expect(observeReport(snapshot, second, reportChange(first, second), (node) => children.find((child) => child.name === node.name), 7_000)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { LockDelta, LockNode, LockRead, LockSnapshot, RecipeId } from '../protocol';
 import { handOnOwners, lockAnomalies, type AnomalyContext } from './anomalies';
-import { analyzeLock, appendToQueue, recipeInfo, type ChildRecord, type Introspected, type LockInput } from './recipes';
+import { analyzeLock, appendToQueue, awaitsJudgement, recipeInfo, reobserve, type ChildRecord, type Introspected, type LockInput, type ReportChange } from './recipes';
 
 export type { ChildRecord, LockInput, ParentListing } from './recipes';
 
@@ -163,5 +163,53 @@ export function append(
     snapshot,
     delta: { path: previous.path, version, exists: true, added, removed: [], updated: [], recipe: null, anomalies: null, read },
     gone: [],
+  };
+}
+
+/**
+ * A new report of ZooKeeper applied without analysing the queue again: a node is looked at again
+ * when the report changed who watches it, what it watches or its session's address, or while
+ * its own watch awaits judgement; every other node is as the report before left it. `change`
+ * must be from the report the snapshot was read with. Null when no node changed.
+ */
+export function observeReport(
+  previous: LockSnapshot,
+  report: Introspected,
+  change: ReportChange,
+  recordOf: (node: LockNode) => ChildRecord | undefined,
+  now: number,
+): FastChange | null {
+  const { paths, sessions } = change;
+  const updated: LockNode[] = [];
+  const gone: LockNode[] = [];
+  let nodes: LockNode[] | null = null;
+  const before = previous.nodes;
+  for (let i = 0; i < before.length; i += 1) {
+    const node = before[i]!;
+    if (!(paths.has(node.path) || (node.watch !== null && paths.has(node.watch.path)) || sessions.has(node.sessionId) || awaitsJudgement(node))) continue;
+    const record = recordOf(node);
+    if (record === undefined) continue;
+    const next = reobserve(node, record, report, now);
+    if (next === node) continue;
+    nodes ??= before.slice();
+    nodes[i] = next;
+    updated.push(next);
+    gone.push(node);
+  }
+  if (nodes === null) return null;
+  const version = previous.version + 1;
+  // Roles and order are as they were: the name lists and the owners stay, the name index is handed on.
+  const snapshot: LockSnapshot = { ...previous, version, nodes };
+  const index = indexes.get(before);
+  if (index !== undefined) {
+    indexes.delete(before);
+    for (const node of updated) index.set(node.name, node);
+    indexes.set(nodes, index);
+  }
+  handOnOwners(before, nodes, [], []);
+  return {
+    snapshot,
+    delta: { path: previous.path, version, exists: previous.exists, added: [], removed: [], updated, recipe: null, anomalies: null, read: null },
+    gone,
   };
 }

@@ -55,6 +55,24 @@ export interface Introspected {
   lastRequest?: ReadonlyMap<string, string>;
 }
 
+/** What changed from one report to the next: the watched paths whose watchers differ, the sessions whose client address differs. */
+export interface ReportChange {
+  from: Introspected;
+  paths: ReadonlySet<string>;
+  sessions: ReadonlySet<string>;
+}
+
+/** What changed from the report `from` to `to` (one pass over each: a report of 100,000 watches is compared, not sorted). */
+export function reportChange(from: Introspected, to: Introspected): ReportChange {
+  const paths = new Set<string>();
+  const sessions = new Set<string>();
+  for (const [path, watchers] of to.watchers) if (!sameList(from.watchers.get(path) ?? null, watchers)) paths.add(path);
+  for (const path of from.watchers.keys()) if (!to.watchers.has(path)) paths.add(path);
+  for (const [session, address] of to.clients) if (from.clients.get(session) !== address) sessions.add(session);
+  for (const session of from.clients.keys()) if (!to.clients.has(session)) sessions.add(session);
+  return { from, paths, sessions };
+}
+
 /** How long after the explorer saw a waiter start to wait on a node it has to set its watch before a report may judge it. */
 export const WATCH_GRACE_MS = 1000;
 /** How many reports in a row must miss a waiter's watch before it is named missing: one may be taken mid-handover. */
@@ -440,6 +458,33 @@ function place(record: ChildRecord, classified: Classified, path: string, fields
   };
   classified.node = node;
   return node;
+}
+
+/**
+ * The node as a new report of ZooKeeper shows it, without placing the queue again: only what
+ * reports tell changes (who watches it, its session's address, whether its own watch is there).
+ * The node itself when the report changes nothing of it. `record` is the child it was read from.
+ */
+export function reobserve(node: LockNode, record: ChildRecord, report: Introspected, now: number): LockNode {
+  const classified = classify(record);
+  const watchPath = node.role !== 'waiter' || node.watch === null || node.watch.type === 'children' ? null : node.watch.path;
+  let observed = classified.observed;
+  if (observed === undefined || observed.watchPath !== watchPath) {
+    observed = { report: null, watchPath, since: now, misses: 0, watchers: NOBODY, client: null, watchConfirmed: null };
+    classified.observed = observed;
+  }
+  if (observed.report !== report) observe(observed, report, record.stat.ephemeralOwner, node.path);
+  const { watchers, client, watchConfirmed } = observed;
+  if (node.client === client && node.watchConfirmed === watchConfirmed && sameList(node.watchers, watchers)) return node;
+  const next: LockNode = { ...node, watchers, client, watchConfirmed };
+  // The next full placement finds it unchanged and keeps it.
+  if (classified.node === node) classified.node = next;
+  return next;
+}
+
+/** Whether a new report may change what is known of the node although nothing it reports of the node changed: its watch awaits judgement. */
+export function awaitsJudgement(node: LockNode): boolean {
+  return node.role === 'waiter' && node.watch !== null && node.watch.type !== 'children' && node.watchConfirmed === null && node.client !== null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Introspected } from '../../lib/lock/recipes';
+import type { Introspected, ReportChange } from '../../lib/lock/recipes';
 import { WaitsFor } from '../../lib/lock/waits-for';
 import type { Deadlock, LockDelta, LockNode, LockSnapshot, RecipeId, WaitsForGraph } from '../../lib/protocol';
 import type { ZkSession } from '../zk/session';
@@ -77,9 +77,9 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
   }
 
   /** A new report of ZooKeeper: every watched lock weighs it (watches to judge, a herd to tell). */
-  observeReport(report: Introspected | null, changed: boolean): void {
+  observeReport(report: Introspected | null, changed: boolean, change: ReportChange | null = null): void {
     if (changed) this.waitsFor.invalidate();
-    for (const { watcher } of this.entries.values()) watcher.observeReport(report, changed);
+    for (const { watcher } of this.entries.values()) watcher.observeReport(report, changed, change);
     if (!changed) return;
     this.tellDeadlocks();
     // The graph names each session's client address: a new report may know them.

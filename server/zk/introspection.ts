@@ -7,7 +7,7 @@
  * says so and the explorer carries on without them.
  */
 import { EventEmitter } from 'node:events';
-import type { Introspected } from '../../lib/lock/recipes';
+import { reportChange, type Introspected, type ReportChange } from '../../lib/lock/recipes';
 import type { IntrospectionSource, IntrospectionStatus } from '../../lib/protocol';
 import { parseAdminConnections, parseAdminDump, parseAdminJson, parseAdminMonitor, parseAdminWatches } from '../../lib/zk/admin-server';
 import { isNotWhitelisted, parseCons, parseConsLastRequest, parseDump, parseMntr, parseWchc, type DumpReport } from '../../lib/zk/four-letter';
@@ -26,8 +26,8 @@ const IDLE_REASON = 'not asked right now: ZooKeeper is asked only while a page f
 const DUMP_EVERY = 5;
 
 interface IntrospectionEvents {
-  /** Every member was asked (null: none answered): `changed` says whether the watches or client addresses differ from the last report. */
-  report: [report: Introspected | null, changed: boolean];
+  /** Every member was asked (null: none answered): `changed` says whether the watches or client addresses differ from the last report, `change` how (null: no report before). */
+  report: [report: Introspected | null, changed: boolean, change: ReportChange | null];
 }
 
 /** The members of a connection string, and its chroot ('' when none). */
@@ -128,7 +128,6 @@ async function askMember(member: { host: string; port: number }, adminUrl: strin
 export class Introspection extends EventEmitter<IntrospectionEvents> {
   private timer: NodeJS.Timeout | null = null;
   private latest: Introspected | null = null;
-  private signature = '';
   private state: IntrospectionStatus = { available: false, reason: 'not asked yet', at: null, servers: [], intervalMs: null };
   private readonly servers: Array<{ host: string; port: number }>;
   private monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
@@ -217,8 +216,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     this.state = { available: false, reason: IDLE_REASON, at: this.state.at, servers: [], intervalMs: null };
     const had = this.latest !== null;
     this.latest = null;
-    this.signature = '';
-    if (had) this.emit('report', null, true);
+    if (had) this.emit('report', null, true, null);
   }
 
   /** The merged report, with paths as the explorer sees them (below the chroot); null when unavailable. */
@@ -294,17 +292,15 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     };
     if (!reachable) {
       const changed = this.latest !== null;
-      this.signature = '';
       this.latest = null;
-      if (changed) this.emit('report', null, true);
+      if (changed) this.emit('report', null, true, null);
       return;
     }
     const next: Introspected = { watchers, clients, at, lastRequest };
-    const signature = JSON.stringify([[...watchers].sort(), [...clients].sort()]);
-    const changed = signature !== this.signature;
-    this.signature = signature;
+    const change = this.latest === null ? null : reportChange(this.latest, next);
+    const changed = change === null || change.paths.size > 0 || change.sessions.size > 0;
     this.latest = next;
-    this.emit('report', next, changed);
+    this.emit('report', next, changed, change);
   }
 
   /** The AdminServer of the member at `index`: its URL from ZK_ADMIN_URLS, else its host at ZK_ADMIN_PORT; null when neither is set. */
@@ -323,3 +319,4 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     return path.startsWith(`${this.chroot}/`) ? path.slice(this.chroot.length) : null;
   }
 }
+
