@@ -22,6 +22,8 @@ import { median, quantile } from './stats';
 
 const SECTION = '2. Scale: one lock with many waiters';
 export const SCALE_SIZES = [1_000, 10_000, 50_000, 100_000];
+/** The smallest queue the REST target applies to (the issue sets it at 50,000 waiters). */
+const REST_TARGET_FROM = 50_000;
 export const PLOT_FILE = 'bench/handover-vs-n.svg';
 
 /** ZooKeeper's settings for the scale bench: a listing of 100,000 children is larger than the default 1 MB packet. */
@@ -171,6 +173,9 @@ async function measure(connectString: string, waiters: number, handovers: number
         },
       );
     }
+    // The issue sets the REST target for a lock of 50,000: for a short queue a bare getChildren takes about a millisecond, less than an HTTP request's own round trips.
+    const restTarget = waiters >= REST_TARGET_FROM ? ({ on: 'ratio', max: 4 } as const) : null;
+    const restScope = waiters >= REST_TARGET_FROM ? '' : ` No target at this size: the target is set from ${label(REST_TARGET_FROM)} waiters, where the list's own cost outweighs the request's fixed one (HTTP, a sync and an exists round trip to ZooKeeper, ~3 ms here).`;
     figures.push(
       {
         section: SECTION,
@@ -187,8 +192,8 @@ async function measure(connectString: string, waiters: number, handovers: number
         value: median(rest),
         unit: 'ms',
         reference: { name: 'bare getChildren', value: median(list) },
-        target: { on: 'ratio', max: 4 },
-        note: `Five requests, ${Math.min(...rest).toFixed(0)}–${Math.max(...rest).toFixed(0)} ms (getChildren ${Math.min(...list).toFixed(0)}–${Math.max(...list).toFixed(0)} ms), each read to the end and parsed. The explorer syncs with ZooKeeper, checks that it has every change made before the request, and writes ${(bytes / 1e6).toFixed(1)} MB (${Math.round(bytes / present)} bytes a node, with its owner, stat, data, predecessor and watch); a lock whose nodes did not change since the last request reuses their columns.`,
+        target: restTarget,
+        note: `Five requests, ${Math.min(...rest).toFixed(0)}–${Math.max(...rest).toFixed(0)} ms (getChildren ${Math.min(...list).toFixed(0)}–${Math.max(...list).toFixed(0)} ms), each read to the end and parsed. The explorer syncs with ZooKeeper, checks that it has every change made before the request, and writes ${(bytes / 1e6).toFixed(1)} MB (${Math.round(bytes / present)} bytes a node, with its owner, stat, data, predecessor and watch); a lock whose nodes did not change since the last request reuses their text.${restScope}`,
       },
       {
         section: SECTION,
@@ -196,8 +201,8 @@ async function measure(connectString: string, waiters: number, handovers: number
         value: median(afterChange),
         unit: 'ms',
         reference: { name: 'bare getChildren', value: median(list) },
-        target: { on: 'ratio', max: 4 },
-        note: `${afterChange.length} requests, each right after a handover (its delta seen): the columns of the new node list are written for it, and the anomalies judged, ${Math.min(...afterChange).toFixed(0)}–${Math.max(...afterChange).toFixed(0)} ms.`,
+        target: restTarget,
+        note: `${afterChange.length} requests, each right after a handover (its delta seen), ${Math.min(...afterChange).toFixed(0)}–${Math.max(...afterChange).toFixed(0)} ms: the anomalies still waiting for their moment are judged, and of the list's runs (a few hundred to a few thousand nodes each) only the one the handover changed is written again.${restScope}`,
       },
       {
         section: SECTION,

@@ -539,6 +539,7 @@ export type Ack = { ok: true } | { ok: false; error: string };
 /** Events the server sends. */
 export interface ServerToClientEvents {
   'lock:snapshot': (snapshot: LockSnapshot) => void;
+  /** On subscribe in columns; again, in place of a delta, when a change touches most of a long lock (the next delta follows its version). */
   'lock:columns': (snapshot: ColumnsLockSnapshot) => void;
   'lock:delta': (delta: LockDelta) => void;
   'zk:status': (status: ZkStatus) => void;

@@ -117,6 +117,39 @@ describe('GET /api/locks/<path>', () => {
     expect(ErrorResponseSchema.parse(body).error).toMatch(/form.*columns/);
   });
 
+  it('sends a change that touches most of a long lock as the snapshot it makes to those who take columns, as a delta to the others', async () => {
+    // 1,200 nodes of one session that watches nothing: once ZooKeeper's reports have missed every waiter's watch twice, one report names them all at once.
+    const lockPath = `${uniqueRoot('resend')}/lock`;
+    await admin.mkdirp(lockPath);
+    const owner = await openSession();
+    contenders.push(owner);
+    for (let start = 0; start < 1200; start += 300) {
+      await Promise.all(Array.from({ length: 300 }, () => owner.create(`${lockPath}/lock-`, null, 'ephemeral-sequential')));
+    }
+    const columns = await connectClient(running.url);
+    const nodes = await connectClient(running.url);
+    try {
+      const snapshots: ColumnsLockSnapshot[] = [];
+      columns.on('lock:columns', (snapshot) => snapshots.push(snapshot));
+      const columnDeltas: number[] = [];
+      columns.on('lock:delta', (delta) => columnDeltas.push(delta.updated.length));
+      const feed = new LockFeed(nodes);
+      expect(await request(columns, 'subscribe', { path: lockPath, form: 'columns' })).toEqual({ ok: true });
+      expect(await request(nodes, 'subscribe', { path: lockPath })).toEqual({ ok: true });
+      // (A report may first name the owner's client address on every node: that is such a change too.)
+      const named = await feed.delta((delta) => delta.updated.length >= 1000 && delta.updated.every((node) => node.watchConfirmed === false), 15_000);
+      await expect.poll(() => snapshots.some((snapshot) => snapshot.version === named.version), { timeout: 5_000 }).toBe(true);
+      const resent = expandSnapshot(snapshots.find((snapshot) => snapshot.version === named.version)!);
+      expect(resent.waiters).toHaveLength(1199);
+      expect(resent.nodes.filter((node) => node.watchConfirmed === false)).toHaveLength(1199);
+      // The columns subscriber never got the large delta itself, and keeps following with the next ones.
+      expect(columnDeltas.every((updated) => updated < 1000)).toBe(true);
+    } finally {
+      columns.close();
+      nodes.close();
+    }
+  });
+
   it.each([
     ['/api/locks/a/%2e%2e/b', 400],
     ['/api/locks/a/%00', 400],

@@ -88,6 +88,14 @@ export interface Explorer {
 type ExplorerSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
 const lockRoom = (path: string): string => `lock:${path}`;
+/** Those of a lock's room who take its snapshots in columns. */
+const columnsRoom = (path: string): string => `columns:${path}`;
+/**
+ * A change of at least this many nodes, and of more than a quarter of the lock, goes to those who
+ * take columns as the snapshot it makes (about a quarter of the bytes of its nodes as objects):
+ * the first report of a long queue names every waiter's client at once.
+ */
+const RESEND_FROM = 1000;
 const LIST_ROOM = 'locks';
 const SIM_ROOM = 'sim';
 const GRAPH_ROOM = 'waits-for';
@@ -147,7 +155,16 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     introspection.touch();
     next();
   });
-  registry.on('delta', (delta) => io.to(lockRoom(delta.path)).emit('lock:delta', delta));
+  registry.on('delta', (delta) => {
+    const size = delta.added.length + delta.updated.length;
+    const snapshot = size >= RESEND_FROM ? registry.published(delta.path) : undefined;
+    if (snapshot === undefined || snapshot.version !== delta.version || size * 4 <= snapshot.nodes.length) {
+      io.to(lockRoom(delta.path)).emit('lock:delta', delta);
+      return;
+    }
+    io.to(lockRoom(delta.path)).except(columnsRoom(delta.path)).emit('lock:delta', delta);
+    io.to(columnsRoom(delta.path)).emit('lock:columns', compactSnapshot(snapshot));
+  });
   const discovery = new LockDiscovery(session, registry, {
     roots: options.discovery?.roots ?? ['/'],
     maxNodes: options.discovery?.maxNodes ?? 20_000,
@@ -477,6 +494,8 @@ export function createExplorer(options: ExplorerOptions): Explorer {
         }
         // Join and send the snapshot in one turn, so that the next delta follows this version.
         void socket.join(lockRoom(path));
+        if (parsed.data.form === 'columns') void socket.join(columnsRoom(path));
+        else void socket.leave(columnsRoom(path));
         introspection.wake();
         const snapshot = fresh.version === watcher.snapshot.version ? fresh : watcher.snapshot;
         if (parsed.data.form === 'columns') socket.emit('lock:columns', compactSnapshot(snapshot));
@@ -495,6 +514,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
         return;
       }
       void socket.leave(lockRoom(parsed.data.path));
+      void socket.leave(columnsRoom(parsed.data.path));
       following.delete(parsed.data.path);
       registry.release(parsed.data.path, socket.id);
       reply({ ok: true });

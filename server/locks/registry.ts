@@ -116,6 +116,12 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     return watcher.snapshot;
   }
 
+  /** The snapshot last published for a watched lock, as it is (anomalies not judged again). */
+  published(path: string): LockSnapshot | undefined {
+    const watcher = this.entries.get(path)?.watcher;
+    return watcher?.read ? watcher.snapshot : undefined;
+  }
+
   /**
    * The lock as ZooKeeper has it now: a watched lock once its watcher has caught up with every
    * change made before this was asked; any other lock read once, without a watch.
