@@ -95,19 +95,26 @@ export function layoutQueue(nodes: readonly LockNode[], options: QueueLayoutOpti
     previousKey = key;
     placed.push({ node, index, row, column, x: padding + gutter + column * (cardWidth + columnGap), y: padding + row * (cardHeight + gap) });
   });
-  const indexOf = new Map(nodes.map((node, index) => [node.name, index]));
+  // A waiter's predecessor is mostly the node just before it: the index by name is built only when one is not.
+  let indexOf: Map<string, number> | null = null;
   const edges: PlacedEdge[] = [];
-  placed.forEach((from, fromIndex) => {
+  for (let fromIndex = 0; fromIndex < placed.length; fromIndex += 1) {
+    const from = placed[fromIndex]!;
     const { node } = from;
-    const base = { from: node.name, fromIndex, fromRow: from.row, fromColumn: from.column };
-    if (node.predecessor === null && node.watch?.type === 'children') {
-      edges.push({ ...base, to: node.watch.path, toIndex: PARENT_ROW, toRow: PARENT_ROW, toColumn: 0 });
-      return;
+    if (node.predecessor === null) {
+      if (node.watch?.type === 'children') {
+        edges.push({ from: node.name, fromIndex, fromRow: from.row, fromColumn: from.column, to: node.watch.path, toIndex: PARENT_ROW, toRow: PARENT_ROW, toColumn: 0 });
+      }
+      continue;
     }
-    const toIndex = node.predecessor === null ? undefined : indexOf.get(node.predecessor);
+    let toIndex: number | undefined = fromIndex - 1;
+    if (placed[toIndex]?.node.name !== node.predecessor) {
+      indexOf ??= new Map(nodes.map((other, index) => [other.name, index]));
+      toIndex = indexOf.get(node.predecessor);
+    }
     const to = toIndex === undefined ? undefined : placed[toIndex];
-    if (to !== undefined) edges.push({ ...base, to: to.node.name, toIndex: to.index, toRow: to.row, toColumn: to.column });
-  });
+    if (to !== undefined) edges.push({ from: node.name, fromIndex, fromRow: from.row, fromColumn: from.column, to: to.node.name, toIndex: to.index, toRow: to.row, toColumn: to.column });
+  }
   const rows = Math.max(rowStarts.length, 1);
   return {
     nodes: placed,
