@@ -142,7 +142,6 @@ function runEnd(nodes: readonly LockNode[], from: number): number {
   return last;
 }
 
-
 /** Whether a run ends before the node of this name: a hash of its last eight characters (a sequential name's digits). */
 function endsRun(name: string): boolean {
   let hash = 0x811c9dc5;

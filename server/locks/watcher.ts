@@ -206,7 +206,8 @@ export class LockWatcher {
       return;
     }
     // Only what the report tells of the nodes changed: applied to the nodes it concerns, the queue is not analysed again (100,000 waiters: ms, not a second).
-    if (!herd && report !== null && change !== null && change.from === this.observedReport && !this.running && this.pending.length === 0 && this.options.live) {
+    // Changes still being read are applied after it, on top of it, as they would be on top of any published snapshot.
+    if (!herd && report !== null && change !== null && change.from === this.observedReport && this.options.live) {
       const fast = observeReport(this.current, report, change, (node) => this.recordOf(node), Date.now());
       this.observedReport = report;
       if (fast !== null) {
