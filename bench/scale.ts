@@ -22,6 +22,8 @@ import { median, quantile } from './stats';
 
 const SECTION = '2. Scale: one lock with many waiters';
 export const SCALE_SIZES = [1_000, 10_000, 50_000, 100_000];
+/** The largest queue the flat-line target applies to (the issue sets it at 50,000 waiters). */
+const FLAT_TARGET_UP_TO = 50_000;
 /** The smallest queue the REST target applies to (the issue sets it at 50,000 waiters). */
 const REST_TARGET_FROM = 50_000;
 export const PLOT_FILE = 'bench/handover-vs-n.svg';
@@ -32,6 +34,8 @@ export const SCALE_ZOOKEEPER_CONFIG = { 'jute.maxbuffer': 32 * 1024 * 1024 };
 /** What one size measured, for the figures across sizes. */
 interface Measured {
   waiters: number;
+  /** The explorer's resident memory with the lock watched. */
+  rssMb: number;
   handover: TimedChange[];
   figures: Figure[];
 }
@@ -214,7 +218,7 @@ async function measure(connectString: string, waiters: number, handovers: number
         note: 'Target: fits a container of 1 GiB. Measured after a garbage collection.',
       },
     );
-    return { waiters, handover: timed['-'], figures };
+    return { waiters, rssMb: watched.rss / 1e6, handover: timed['-'], figures };
   } finally {
     bare?.close();
     subscriber?.close();
@@ -239,8 +243,13 @@ export async function benchScale(connectString: string, sizes: readonly number[]
         value: median(one.handover.map((sample) => sample.explorerMs)),
         unit: 'ms',
         reference: { name: `${label(base.waiters)} waiters`, value: baseMedian },
-        target: { on: 'ratio', max: 1.5 },
-        note: `The goal is a flat line: the work per handover does not depend on the queue. Plotted in ${plotFile ?? 'no file (not written)'}.`,
+        // The issue sets this target at 50,000 waiters; beyond, the line is measured and drawn, not judged.
+        target: one.waiters <= FLAT_TARGET_UP_TO ? { on: 'ratio', max: 1.5 } : null,
+        note:
+          `The goal is a flat line: a handover reads nothing and analyses no queue, whatever its length. Plotted in ${plotFile ?? 'no file (not written)'}.` +
+          (one.waiters <= FLAT_TARGET_UP_TO
+            ? ''
+            : ` No target at this size (the issue sets it at ${label(FLAT_TARGET_UP_TO)} waiters): what still grows with the queue is the copy of its node list that each change makes (${label(one.waiters)} references), and the explorer's heap, ${Math.round(one.rssMb)} MB, which its garbage collections walk.`),
       });
     }
   }
