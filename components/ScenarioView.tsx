@@ -24,12 +24,12 @@ const STATE_KEYS: Record<ContenderState, MessageKey> = {
 };
 
 /** One lock of a scenario: its queue live, what the diagnostics say, and its contenders. */
-/** An anomaly's kind and sentence in the page's language (as sent, in English, for a kind the page cannot say). */
+/** An anomaly's kind and sentence in the page's language. */
 function AnomalyText({ anomaly, language }: { anomaly: Anomaly; language: Language }) {
   const said = describeAnomaly(language, anomaly.kind, anomaly.params ?? {});
   return (
     <>
-      <strong>{said?.label ?? anomaly.kind}</strong> {said?.message ?? anomaly.message}
+      <strong>{said.label}</strong> {said.message}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeAnomaly, MESSAGES, translate } from './messages';
+import { AnomalyKindSchema } from '../protocol';
 
 describe('the classroom in two languages', () => {
   it('has every message in Chinese, with the same placeholders as in English', () => {
@@ -33,10 +34,10 @@ describe('anomalies in the page language', () => {
     });
   });
 
-  it('tells an owner of three or more nodes as a count, and leaves an unknown kind to the caller', () => {
-    expect(describeAnomaly('en', 'orphan', { node: 'a', other: 'b', owner: 'session 0x1' })?.message).toMatch(/^a and b belong to one owner \(session 0x1\)/);
-    expect(describeAnomaly('zh', 'orphan', { node: 'a', count: 2, owner: 'session 0x1' })?.message).toMatch(/^a 和另外 2 个节点属于同一个所有者（session 0x1）/);
-    expect(describeAnomaly('zh', 'no-such-kind', {})).toBeNull();
-    expect(describeAnomaly('zh', 'deadlock', { session: '0x2', holder: '0x1', locks: '/b', n: 2 })?.message).toMatch(/^会话 0x2 在这里等待 0x1，而后者在 \/b 中等待/);
+  it('tells an owner of three or more nodes as a count, and has a sentence for every kind', () => {
+    expect(describeAnomaly('en', 'orphan', { node: 'a', other: 'b', owner: 'session 0x1' }).message).toMatch(/^a and b belong to one owner \(session 0x1\)/);
+    expect(describeAnomaly('zh', 'orphan', { node: 'a', count: 2, owner: 'session 0x1' }).message).toMatch(/^a 和另外 2 个节点属于同一个所有者（session 0x1）/);
+    for (const kind of AnomalyKindSchema.options) expect(describeAnomaly('zh', kind, {}).label).not.toBe('');
+    expect(describeAnomaly('zh', 'deadlock', { session: '0x2', holder: '0x1', locks: '/b', n: 2 }).message).toMatch(/^会话 0x2 在这里等待 0x1，而后者在 \/b 中等待/);
   });
 });

@@ -313,13 +313,9 @@ const ANOMALY_WORDS: Record<AnomalyKind, { label: MessageKey; message: MessageKe
 
 export type AnomalyParams = Record<string, string | number>;
 
-/**
- * An anomaly's kind and sentence in `language`, from its kind and parameters; `null` for a kind
- * this table does not know (the caller shows the English message it was sent).
- */
-export function describeAnomaly(language: Language, kind: string, params: AnomalyParams): { label: string; message: string } | null {
-  const words = (ANOMALY_WORDS as Record<string, { label: MessageKey; message: MessageKey } | undefined>)[kind];
-  if (words === undefined) return null;
+/** An anomaly's kind and sentence in `language`, from its kind and parameters. */
+export function describeAnomaly(language: Language, kind: AnomalyKind, params: AnomalyParams): { label: string; message: string } {
+  const words = ANOMALY_WORDS[kind];
   // An owner with more than two nodes is told as a count, not as a name.
   const message = kind === 'orphan' && 'count' in params ? 'anomalyOrphans' : words.message;
   return { label: translate(language, words.label), message: translate(language, message, params) };

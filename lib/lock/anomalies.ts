@@ -9,7 +9,7 @@ const INT32_MAX = 2 ** 31 - 1;
 
 /** An anomaly with its parameters, and its sentence in English (the page may say it in another language). */
 function anomaly(kind: AnomalyKind, node: string | null, params: AnomalyParams): Anomaly {
-  return { kind, node, params, message: describeAnomaly('en', kind, params)!.message };
+  return { kind, node, params, message: describeAnomaly('en', kind, params).message };
 }
 
 /**

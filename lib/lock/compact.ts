@@ -8,7 +8,8 @@
  * The list is written in runs (see `chunkStarts`) whose text is kept while their nodes stay: a
  * change at the head or the tail of a long queue writes one run again, not the whole list.
  */
-import { LockNodeSchema, type ColumnsLockSnapshot, type LockNode, type LockSnapshot, type NodeData } from '../protocol';
+import type { ColumnsLockSnapshot, LockNode, LockSnapshot, NodeData } from '../protocol';
+import { NODE_FIELDS, sameValue } from './node';
 import { withRoles } from './queue';
 import { parseSequence } from './sequence';
 
@@ -47,7 +48,6 @@ export interface Chunk {
   columns: Columns;
 }
 
-const FIELDS = Object.keys(LockNodeSchema.shape) as Array<keyof LockNode>;
 
 /**
  * The list is written in runs that end where a node's name says so (a hash of its last
@@ -158,7 +158,7 @@ function writeChunk(all: readonly LockNode[], from: number): WrittenChunk {
   const list: List = { all, from };
   const columns: Columns = {};
   const outside: Array<{ at: number; back: number; node: LockNode }> = [];
-  for (const field of FIELDS) {
+  for (const field of NODE_FIELDS) {
     const special = specialColumn(field, nodes, list);
     if (special !== null && 'back' in special) {
       columns[field] = special.column;
@@ -199,7 +199,7 @@ export function expandNodes(count: number, chunks: readonly Chunk[]): LockNode[]
     for (const name of written.v) names.push(String(name));
   }
   if (names.length !== count) throw new Error('compact nodes: the names do not match the count');
-  const values = new Map<keyof LockNode, unknown[]>(FIELDS.map((field) => [field, new Array<unknown>(count)]));
+  const values = new Map<keyof LockNode, unknown[]>(NODE_FIELDS.map((field) => [field, new Array<unknown>(count)]));
   // References are resolved once every run's names and paths are known: they may point into another run.
   const references: Array<{ field: keyof LockNode; base: number; back: unknown[]; type: string | null }> = [];
   let base = 0;
@@ -207,7 +207,7 @@ export function expandNodes(count: number, chunks: readonly Chunk[]): LockNode[]
     const done = new Map<keyof LockNode, unknown[]>();
     const start = base;
     const name = (position: number): string => names[start + position]!;
-    for (const field of FIELDS) {
+    for (const field of NODE_FIELDS) {
       const written = column(chunk.columns, field);
       if ('o' in written) {
         references.push({ field, base, back: expand(field, written.o, chunk.count, name, done), type: 'w' in written ? written.w : null });
@@ -236,7 +236,7 @@ export function expandNodes(count: number, chunks: readonly Chunk[]): LockNode[]
   const nodes: LockNode[] = [];
   for (let position = 0; position < count; position += 1) {
     const node: Record<string, unknown> = {};
-    for (const field of FIELDS) node[field] = values.get(field)![position];
+    for (const field of NODE_FIELDS) node[field] = values.get(field)![position];
     nodes.push(node as LockNode);
   }
   return nodes;
@@ -432,10 +432,10 @@ function mostly(values: unknown[]): Column {
   const limit = Math.max(8, values.length >> 3);
   // Counted first, without keeping them: a column of distinct values (sessions) is given up at once.
   let differing = 0;
-  for (let position = 0; position < values.length && differing <= limit; position += 1) if (!same(values[position], usual)) differing += 1;
+  for (let position = 0; position < values.length && differing <= limit; position += 1) if (!sameValue(values[position], usual)) differing += 1;
   if (differing > limit) return { v: values };
   const except: Array<[number, unknown]> = [];
-  if (differing > 0) for (let position = 0; position < values.length; position += 1) if (!same(values[position], usual)) except.push([position, values[position]]);
+  if (differing > 0) for (let position = 0; position < values.length; position += 1) if (!sameValue(values[position], usual)) except.push([position, values[position]]);
   return except.length === 0 ? { a: usual } : { a: usual, x: except };
 }
 
@@ -445,17 +445,11 @@ function exceptions(count: number, actual: (position: number) => unknown, expect
   const limit = Math.max(8, count >> 3);
   for (let position = 0; position < count; position += 1) {
     const value = actual(position);
-    if (same(value, expected(position))) continue;
+    if (sameValue(value, expected(position))) continue;
     found.push([position, value]);
     if (found.length > limit) return null;
   }
   return found;
-}
-
-function same(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** The values of one column. */

@@ -1,4 +1,5 @@
 import type { LockDelta, LockNode, LockSnapshot } from '../protocol';
+import { sameNode, sameValue } from './node';
 import { compareQueueOrder, nodesByName, withRoles } from './queue';
 
 /**
@@ -17,8 +18,8 @@ export function diffSnapshots(previous: LockSnapshot, next: LockSnapshot): LockD
     else if (!sameNode(old, node)) updated.push(node);
   }
   const removed = previous.nodes.filter((node) => !after.has(node.name)).map((node) => node.name);
-  const recipe = sameJson(previous.recipe, next.recipe) ? null : next.recipe;
-  const anomalies = sameJson(previous.anomalies, next.anomalies) ? null : next.anomalies;
+  const recipe = sameValue(previous.recipe, next.recipe) ? null : next.recipe;
+  const anomalies = sameValue(previous.anomalies, next.anomalies) ? null : next.anomalies;
   if (added.length + removed.length + updated.length === 0 && previous.exists === next.exists && recipe === null && anomalies === null) {
     return null;
   }
@@ -69,36 +70,6 @@ export function applyDelta(snapshot: LockSnapshot, delta: LockDelta): LockSnapsh
     anomalies: delta.anomalies ?? snapshot.anomalies,
     read: delta.read ?? snapshot.read,
   });
-}
-
-function sameNode(a: LockNode, b: LockNode): boolean {
-  if (a === b) return true;
-  return (
-    a.role === b.role &&
-    a.predecessor === b.predecessor &&
-    a.sortKey === b.sortKey &&
-    a.mode === b.mode &&
-    a.queue === b.queue &&
-    a.roleSince === b.roleSince &&
-    a.sessionId === b.sessionId &&
-    a.czxid === b.czxid &&
-    a.ctime === b.ctime &&
-    a.mtime === b.mtime &&
-    a.ephemeral === b.ephemeral &&
-    a.sequence === b.sequence &&
-    a.path === b.path &&
-    a.watch?.type === b.watch?.type &&
-    a.watch?.path === b.watch?.path &&
-    a.client === b.client &&
-    a.watchConfirmed === b.watchConfirmed &&
-    sameJson(a.watchers, b.watchers) &&
-    // Data objects are shared while a node stays, so identity is the usual answer.
-    (a.data === b.data || sameJson(a.data, b.data))
-  );
-}
-
-function sameJson(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** Merges two lists already in queue order: linear in the queue, so a handover stays cheap at 10,000 waiters. */

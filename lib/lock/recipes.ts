@@ -6,6 +6,7 @@
 import type { LockMode, LockNode, NodeData, RecipeId, RecipeInfo, WatchSpec, ZnodeStat } from '../protocol';
 import { NO_SESSION } from '../zk/ids';
 import { childPath } from '../zk/path';
+import { sameNode } from './node';
 import { parseSequence, type SequenceSuffix } from './sequence';
 
 /** What the server learns of one child: its name, and the stat and data read once. */
@@ -384,32 +385,6 @@ function sameList(a: readonly string[] | null, b: readonly string[] | null): boo
   return a.every((value, index) => value === b[index]);
 }
 
-function samePlacement(
-  node: LockNode,
-  path: string,
-  fields: PlacedFields,
-  roleSince: number | null,
-  watchers: string[] | null,
-  client: string | null,
-  watchConfirmed: boolean | null,
-): boolean {
-  return (
-    node.path === path &&
-    node.role === fields.role &&
-    node.roleSince === roleSince &&
-    node.client === client &&
-    node.watchConfirmed === watchConfirmed &&
-    sameList(node.watchers, watchers) &&
-    node.predecessor === fields.predecessor &&
-    node.sortKey === fields.sortKey &&
-    node.mode === fields.mode &&
-    node.queue === fields.queue &&
-    node.sequence === fields.sequence &&
-    node.watch?.type === fields.watch?.type &&
-    node.watch?.path === fields.watch?.path
-  );
-}
-
 /**
  * The node of one record in its place in the queue. When the explorer saw it take its role:
  * a waiter waits since its creation; a holder seen arriving holds from this read, one that
@@ -437,7 +412,6 @@ function place(record: ChildRecord, classified: Classified, path: string, fields
     if (observed.report !== introspection) observe(observed, introspection, record.stat.ephemeralOwner, path);
     ({ watchers, client, watchConfirmed } = observed);
   }
-  if (classified.node !== undefined && samePlacement(classified.node, path, fields, roleSince, watchers, client, watchConfirmed)) return classified.node;
   const { name, stat, data } = record;
   const node: LockNode = {
     name,
@@ -456,6 +430,8 @@ function place(record: ChildRecord, classified: Classified, path: string, fields
     client,
     watchConfirmed,
   };
+  // Unchanged, the node keeps its identity: nothing drawn or written from it is made again.
+  if (classified.node !== undefined && sameNode(classified.node, node)) return classified.node;
   classified.node = node;
   return node;
 }

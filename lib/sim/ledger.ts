@@ -3,7 +3,10 @@
  * and the overlaps that break the lock's promise. Times are passed in; nothing reads a clock.
  */
 
-export type HoldMode = 'exclusive' | 'read' | 'write' | 'lease';
+import type { LockMode } from '../protocol';
+
+/** How a contender holds: the lock modes of the protocol. */
+export type HoldMode = LockMode;
 
 export interface HoldInterval {
   contender: string;

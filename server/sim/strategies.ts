@@ -5,7 +5,7 @@
  * explorer reads a simulated lock exactly as it reads a real one.
  */
 import { findOwnNode, mutexStanding, readWriteStanding, type Standing } from '../../lib/sim/queue-rules';
-import type { Strategy, ZnodeStat } from '../../lib/protocol';
+import type { LockMode, Strategy, ZnodeStat } from '../../lib/protocol';
 import { childPath } from '../../lib/zk/path';
 import { ZkError, type CreateMode } from '../zk/session';
 
@@ -37,7 +37,7 @@ export interface LockClient {
 export interface Held {
   node: string;
   czxid: string | null;
-  mode: 'exclusive' | 'read' | 'write' | 'lease';
+  mode: LockMode;
 }
 
 export interface LockStrategy {
