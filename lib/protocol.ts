@@ -549,20 +549,31 @@ export interface ServerToClientEvents {
 }
 
 /** Events a client sends; every payload is parsed with the schemas above before use. */
+/** A request that carries nothing but asks (`locks:subscribe`, `waits:subscribe`, …). */
+export type EmptyRequest = Record<string, never>;
+
+/** A sim action over the socket. */
+export type SocketAction = z.infer<typeof SocketActionSchema>;
+
+/**
+ * Events the browser sends, with the payloads it means to send. The server still parses each
+ * one (its handlers take `unknown`): a type says what a client should send, not what arrives.
+ */
 export interface ClientToServerEvents {
-  subscribe: (request: unknown, ack?: (ack: Ack) => void) => void;
-  unsubscribe: (request: unknown, ack?: (ack: Ack) => void) => void;
+  subscribe: (request: SubscribeRequest, ack?: (ack: Ack) => void) => void;
+  unsubscribe: (request: Pick<SubscribeRequest, 'path'>, ack?: (ack: Ack) => void) => void;
   /** Asks for `locks:list` now and on every change; `locks:unsubscribe` stops it. */
-  'locks:subscribe': (request: unknown, ack?: (ack: Ack) => void) => void;
-  'locks:unsubscribe': (request: unknown, ack?: (ack: Ack) => void) => void;
+  'locks:subscribe': (request: EmptyRequest, ack?: (ack: Ack) => void) => void;
+  'locks:unsubscribe': (request: EmptyRequest, ack?: (ack: Ack) => void) => void;
   /** Asks for `waits:graph` now and whenever who waits for whom changes; `waits:unsubscribe` stops it. */
-  'waits:subscribe': (request: unknown, ack?: (ack: Ack) => void) => void;
-  'waits:unsubscribe': (request: unknown, ack?: (ack: Ack) => void) => void;
+  'waits:subscribe': (request: EmptyRequest, ack?: (ack: Ack) => void) => void;
+  'waits:unsubscribe': (request: EmptyRequest, ack?: (ack: Ack) => void) => void;
   /** Simulation controls; each needs the token when one is configured (`auth` in the handshake). */
-  'sim:spawn': (request: unknown, ack?: (ack: Ack) => void) => void;
-  'sim:action': (request: unknown, ack?: (ack: Ack) => void) => void;
-  'sim:stop-all': (request: unknown, ack?: (ack: Ack) => void) => void;
-  'sim:subscribe': (request: unknown, ack?: (ack: Ack) => void) => void;
+  'sim:spawn': (request: SpawnRequest, ack?: (ack: Ack) => void) => void;
+  'sim:action': (request: SocketAction, ack?: (ack: Ack) => void) => void;
+  /** Stops every simulated contender, or those of one lock. */
+  'sim:stop-all': (request: Partial<Pick<SubscribeRequest, 'path'>>, ack?: (ack: Ack) => void) => void;
+  'sim:subscribe': (request: EmptyRequest, ack?: (ack: Ack) => void) => void;
 }
 
 /** The first error of a failed zod parse, as one sentence. */

@@ -470,7 +470,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     // The locks this connection follows (or has asked to): bounded by MAX_SUBSCRIPTIONS_PER_SOCKET.
     const following = new Set<string>();
     socket.emit('zk:status', status());
-    socket.on('subscribe', async (request, ack) => {
+    socket.on('subscribe', async (request: unknown, ack) => {
       const reply = typeof ack === 'function' ? ack : (): void => undefined;
       const parsed = SubscribeRequestSchema.safeParse(request);
       if (!parsed.success) {
@@ -506,7 +506,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
         reply({ ok: false, error: httpError(error).message });
       }
     });
-    socket.on('unsubscribe', (request, ack) => {
+    socket.on('unsubscribe', (request: unknown, ack) => {
       const reply = typeof ack === 'function' ? ack : (): void => undefined;
       const parsed = SubscribeRequestSchema.safeParse(request);
       if (!parsed.success) {
