@@ -53,6 +53,7 @@ export const RecipeIdSchema = z.enum([
   'sequential-lock',
   'menagerie-rwlock',
   'named-locks',
+  'zk-shared-lock',
   'single-node',
   'herd',
   'generic',

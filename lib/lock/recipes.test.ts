@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeData } from './data';
 import { record, snapshotOf } from '../testing/records';
-import { auxiliaryParents, detectRecipe, kazooSemaphoreQueue, type ChildRecord } from './recipes';
+import { auxiliaryParents, detectRecipe, kazooSemaphoreQueue, standingOf, type ChildRecord } from './recipes';
+import type { LockSnapshot, RecipeId } from '../protocol';
 import { buildSnapshot } from './queue';
 
 const uuid = (n: number): string => `${String(n).padStart(8, '0')}-0000-4000-8000-000000000000`;
@@ -217,5 +218,56 @@ describe('semaphores', () => {
       ['0x4', 'waiter', 'data'],
     ]);
     expect(snapshot.nodes[2]?.watch?.path).toBe('/ks');
+  });
+});
+
+describe('standings: the rule a simulated contender decides by is the one the explorer reads with', () => {
+  const seq = (i: number): string => String(i).padStart(10, '0');
+  const hex = (i: number): string => i.toString(16).padStart(32, '0');
+  /** What the explorer reads of these names: each node's standing. */
+  const read = (snapshot: LockSnapshot, name: string): ReturnType<typeof standingOf> => {
+    const at = snapshot.nodes.findIndex((node) => node.name === name);
+    const node = snapshot.nodes[at]!;
+    return node.role === 'holder' ? { kind: 'holds' } : { kind: 'waits', on: node.predecessor ?? snapshot.nodes[at - 1]!.name };
+  };
+  // The names each of the simulator's strategies creates, protected and not.
+  const layouts: Array<[string, RecipeId, string[]]> = [
+    ['chained (ZooKeeper WriteLock)', 'zk-writelock', [`x-72057611217403905-${seq(0)}`, `x-72057611217403904-${seq(1)}`, `x-72057611217403906-${seq(2)}`]],
+    ['chained, unprotected', 'sequential-lock', [`lock-${seq(3)}`, `lock-${seq(1)}`, `lock-${seq(2)}`]],
+    ['chained with getData (Curator)', 'curator-mutex', [1, 2, 3].map((i) => `_c_0a1b2c3d-0000-4000-8000-${String(i).padStart(12, '0')}-lock-${seq(i)}`)],
+    ['read-write (Kazoo)', 'kazoo-rwlock', [`${hex(1)}__rlock__${seq(0)}`, `${hex(2)}__lock__${seq(1)}`, `${hex(3)}__rlock__${seq(2)}`, `${hex(4)}__rlock__${seq(3)}`]],
+    ['read-write, unprotected (ZooKeeper’s documented shared lock)', 'zk-shared-lock', [`read-${seq(0)}`, `read-${seq(1)}`, `write-${seq(2)}`, `read-${seq(3)}`, `write-${seq(4)}`]],
+    ['a Kazoo semaphore’s queue', 'kazoo-lock', [`${hex(1)}__lock__${seq(0)}`, `${hex(2)}__lock__${seq(1)}`]],
+  ];
+
+  it.each(layouts)('%s: every node stands where the explorer draws it', (_name, id, names) => {
+    const snapshot = snapshotOf('/l', names.map((name, i) => record(name, `0x${i + 1}`)), null, 0);
+    expect(snapshot.recipe.id).toBe(id);
+    for (const name of names) expect(standingOf(id, '/l', names, name)).toEqual(read(snapshot, name));
+    expect(standingOf(id, '/l', names, 'gone-0000000009')).toEqual({ kind: 'missing' });
+  });
+
+  it('reads ZooKeeper’s documented shared lock: readers hold together until a writer, each waiting on the writer before it', () => {
+    const names = [`read-${seq(0)}`, `read-${seq(1)}`, `write-${seq(2)}`, `read-${seq(3)}`, `write-${seq(4)}`];
+    expect(names.map((name) => standingOf('zk-shared-lock', '/l', names, name))).toEqual([
+      { kind: 'holds' },
+      { kind: 'holds' },
+      { kind: 'waits', on: `read-${seq(1)}` },
+      { kind: 'waits', on: `write-${seq(2)}` },
+      { kind: 'waits', on: `read-${seq(3)}` },
+    ]);
+  });
+
+  it('reads a wrapped WriteLock sequence as ZooKeeper’s ZNodeName does (the number after the last dash), not as text', () => {
+    // `x-7--000000001` is sequence 2^31 + 1 wrapped: ZNodeName reads 1, after 0; Curator's text order would put it first.
+    const names = [`x-7-${seq(0)}`, 'x-7--000000001'];
+    expect(standingOf('zk-writelock', '/l', names, 'x-7--000000001')).toEqual({ kind: 'waits', on: `x-7-${seq(0)}` });
+  });
+
+  it('in a herd, the lowest holds and the others wait, each drawn after the node before it', () => {
+    const names = [`lock-${seq(2)}`, `lock-${seq(0)}`, `lock-${seq(1)}`];
+    expect(standingOf('herd', '/l', names, `lock-${seq(0)}`)).toEqual({ kind: 'holds' });
+    expect(standingOf('herd', '/l', names, `lock-${seq(2)}`)).toEqual({ kind: 'waits', on: `lock-${seq(1)}` });
+    expect(() => standingOf('curator-semaphore', '/l', names, `lock-${seq(0)}`)).toThrow(/not a recipe of one sequential queue/);
   });
 });

@@ -107,6 +107,7 @@ const RECIPE_NAMES: Record<RecipeId, string> = {
   'sequential-lock': 'Sequential lock (lock-N nodes)',
   'menagerie-rwlock': 'menagerie ReentrantZkReadWriteLock',
   'named-locks': 'Named locks under one parent (<name>_lock_N)',
+  'zk-shared-lock': "ZooKeeper's documented shared lock (read-N, write-N)",
   'single-node': 'One ephemeral node per resource',
   herd: 'Herd lock (every waiter watches the children)',
   generic: 'Sequential nodes',
@@ -147,6 +148,8 @@ type Kind =
   | 'menagerie-read'
   | 'menagerie-write'
   | 'named-lock'
+  | 'doc-read'
+  | 'doc-write'
   | 'sequential'
   | 'kazoo-lease'
   | 'curator-dir'
@@ -167,6 +170,8 @@ const SEQUENTIAL_KINDS: Array<[Kind, RegExp]> = [
   ['lock-seq', new RegExp(`^lock-${SEQ}$`)],
   ['menagerie-read', new RegExp(`^readLock-${SEQ}$`)],
   ['menagerie-write', new RegExp(`^writeLock-${SEQ}$`)],
+  ['doc-read', new RegExp(`^read-${SEQ}$`)],
+  ['doc-write', new RegExp(`^write-${SEQ}$`)],
   ['named-lock', new RegExp(`^.+_lock_${SEQ}$`)],
 ];
 const KAZOO_LEASE = /^[0-9a-f]{32}$/;
@@ -301,6 +306,7 @@ function detectFromKinds(
   if (only('zk-write')) return { id: 'zk-writelock', note: null };
   if (only('lock-seq')) return { id: 'sequential-lock', note: null };
   if (only('menagerie-read', 'menagerie-write')) return { id: 'menagerie-rwlock', note: null };
+  if (only('doc-read', 'doc-write')) return { id: 'zk-shared-lock', note: null };
   if (only('named-lock')) return { id: 'named-locks', note: null };
   const note =
     sequential.length > 1
@@ -633,6 +639,11 @@ const SEQUENTIAL_RECIPES: Partial<Record<RecipeId, { accept: (kind: Kind) => boo
     accept: (kind) => kind === 'menagerie-read' || kind === 'menagerie-write',
     rules: { queue: '', watch: 'exists', key: byValue, modeOf: readWhen('menagerie-read'), readerWaitsOn: 'nearest-writer' },
   },
+  // https://zookeeper.apache.org/doc/current/recipes.html#Shared+Locks: a reader waits on the nearest write- node before it, a writer on the node just before it (an exists watch).
+  'zk-shared-lock': {
+    accept: (kind) => kind === 'doc-read' || kind === 'doc-write',
+    rules: { queue: '', watch: 'exists', key: byValue, modeOf: readWhen('doc-read'), readerWaitsOn: 'nearest-writer' },
+  },
   generic: { accept: (kind) => !NON_SEQUENTIAL.has(kind), rules: { queue: '', watch: 'exists', key: byText, modeOf: exclusive, readerWaitsOn: 'nearest-writer' } },
 };
 
@@ -680,6 +691,11 @@ export function mayMoveAuxiliaryParents(name: string): boolean {
   return NON_SEQUENTIAL.has(kindOf(name));
 }
 
+/** A herd lock's rules: one queue, lowest sequence first, every waiter watching the parent's children. */
+function herdRules(parent: string): QueueRules {
+  return { queue: '', watch: 'children', key: byText, modeOf: exclusive, readerWaitsOn: 'nearest-writer', watchParent: parent };
+}
+
 /** Reads a lock as its recipe's client would. */
 export function analyzeLock(input: LockInput, context: AnalysisContext): LockAnalysis {
   const names = input.root.children.map((record) => record.name);
@@ -691,8 +707,7 @@ export function analyzeLock(input: LockInput, context: AnalysisContext): LockAna
   const id = recipe.id;
   if (!input.root.exists) return { recipe, nodes: [] };
   if (id === 'herd') {
-    const rules: QueueRules = { queue: '', watch: 'children', key: byText, modeOf: exclusive, readerWaitsOn: 'nearest-writer', watchParent: input.path };
-    return { recipe, nodes: sequentialQueue(sequencedEntries(input.root, (kind) => !NON_SEQUENTIAL.has(kind)), rules, context) };
+    return { recipe, nodes: sequentialQueue(sequencedEntries(input.root, (kind) => !NON_SEQUENTIAL.has(kind)), herdRules(input.path), context) };
   }
   const sequential = SEQUENTIAL_RECIPES[id];
   if (sequential !== undefined) return { recipe, nodes: sequentialQueue(sequencedEntries(input.root, sequential.accept), sequential.rules, context) };
@@ -713,4 +728,45 @@ export function analyzeLock(input: LockInput, context: AnalysisContext): LockAna
       return self.length > 0 ? { recipe: recipeInfo('single-node'), nodes: self } : { recipe, nodes: [] };
     }
   }
+}
+
+/** Where a contender stands in its queue: holding, waiting on a node, or gone from the list. */
+export type Standing = { kind: 'holds' } | { kind: 'waits'; on: string } | { kind: 'missing' };
+
+// The child records `standingOf` reads names as, kept by name so that each is classified once (bounded: a long run names many).
+const named = new Map<string, ChildRecord>();
+const NAMED_LIMIT = 100_000;
+const NAMED_STAT: ZnodeStat = { czxid: '0x0', mzxid: '0x0', pzxid: '0x0', ctime: 0, mtime: 0, version: 0, cversion: 0, aversion: 0, ephemeralOwner: '0x1', dataLength: 0, numChildren: 0 };
+
+function recordNamed(name: string): ChildRecord {
+  let record = named.get(name);
+  if (record === undefined) {
+    if (named.size >= NAMED_LIMIT) named.clear();
+    record = { name, stat: NAMED_STAT, data: null };
+    named.set(name, record);
+  }
+  return record;
+}
+
+/**
+ * Where the node `mine` stands among the children `names` of `parent` under the rules of the
+ * recipe `id`: the very rules the explorer reads locks with, so that a simulated contender and
+ * the page cannot disagree on who holds. A waiter waits on its predecessor (for a herd, which
+ * watches the parent, on the node just before it).
+ */
+export function standingOf(id: RecipeId, parent: string, names: readonly string[], mine: string): Standing {
+  const listing: ParentListing = { path: parent, exists: true, children: names.map(recordNamed) };
+  const context: AnalysisContext = { previous: null, now: 0, introspection: null };
+  let nodes: LockNode[];
+  if (id === 'herd') nodes = sequentialQueue(sequencedEntries(listing, (kind) => !NON_SEQUENTIAL.has(kind)), herdRules(parent), context);
+  else {
+    const sequential = SEQUENTIAL_RECIPES[id];
+    if (sequential === undefined) throw new Error(`standingOf: ${id} is not a recipe of one sequential queue`);
+    nodes = sequentialQueue(sequencedEntries(listing, sequential.accept), sequential.rules, context);
+  }
+  const at = nodes.findIndex((node) => node.name === mine);
+  const node = nodes[at];
+  if (node === undefined) return { kind: 'missing' };
+  if (node.role === 'holder') return { kind: 'holds' };
+  return { kind: 'waits', on: node.predecessor ?? nodes[at - 1]?.name ?? parent };
 }

@@ -93,6 +93,21 @@ describe('the other recipes', () => {
     expect(await violations(path)).toEqual([]);
   });
 
+  it('read/write with unprotected names (ZooKeeper’s documented read-/write-): the explorer reads it by the rule the contenders hold by', async () => {
+    const path = simPath('rw-plain');
+    await spawn({ path, count: 4, strategy: 'read', holdMs: 400, rounds: 1, protected: false });
+    await spawn({ path, count: 2, strategy: 'write', holdMs: 50, rounds: 1, protected: false });
+    // Readers that hold together are drawn holding together: the explorer's rule is the one they decided by.
+    const together = await eventually(async () => {
+      const current = await lock(path);
+      return current.holders.length >= 2 ? current : undefined;
+    });
+    expect(together.recipe.id).toBe('zk-shared-lock');
+    expect(together.nodes.filter((node) => node.role === 'holder').every((node) => node.mode === 'read')).toBe(true);
+    await allIn(['done'])(path, 6);
+    expect(await violations(path)).toEqual([]);
+  });
+
   it('semaphore: never more than maxLeases holders, and the explorer reads the lease limit', async () => {
     const path = simPath('semaphore');
     await spawn({ path, count: 6, strategy: 'semaphore', holdMs: 300, rounds: 1, maxLeases: 2 });

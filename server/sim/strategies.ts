@@ -4,8 +4,9 @@
  * recipes of the seed documents, named as their real clients name their nodes, so that the
  * explorer reads a simulated lock exactly as it reads a real one.
  */
-import { findOwnNode, mutexStanding, readWriteStanding, type Standing } from '../../lib/sim/queue-rules';
-import type { LockMode, Strategy, ZnodeStat } from '../../lib/protocol';
+import { standingOf } from '../../lib/lock/recipes';
+import { findOwnNode } from '../../lib/sim/queue-rules';
+import type { LockMode, RecipeId, Strategy, ZnodeStat } from '../../lib/protocol';
 import { childPath } from '../../lib/zk/path';
 import { ZkError, type CreateMode } from '../zk/session';
 
@@ -90,7 +91,8 @@ interface QueueLock {
   /** The name prefix, with the contender's GUID when protected. */
   prefix(client: LockClient): string;
   watchWith: 'exists' | 'getData' | 'children' | 'none';
-  standing(names: string[], mine: string): Standing;
+  /** The recipe whose rules (the explorer's own, see `standingOf`) say who holds and whom each waiter waits on. */
+  recipe(client: LockClient): RecipeId;
   mode: Held['mode'];
 }
 
@@ -111,7 +113,7 @@ function queueLock(lock: QueueLock): LockStrategy {
       let woken = false;
       for (;;) {
         const names = await client.getChildren(client.path, lock.watchWith === 'children');
-        const place = lock.standing(names, mine);
+        const place = standingOf(lock.recipe(client), client.path, names, mine);
         if (place.kind === 'holds') return { node: mine, czxid: await token, mode: lock.mode };
         if (place.kind === 'missing') throw new ZkError('NO_NODE', `${mine} is gone from ${client.path}`);
         if (woken) client.wasted();
@@ -131,14 +133,12 @@ function queueLock(lock: QueueLock): LockStrategy {
   };
 }
 
-const isKazooWriter = (name: string): boolean => name.includes('__lock__') || name.startsWith('write-');
-
 /** Kazoo's naming (`<hex32>__lock__`, `<hex32>__rlock__`) when protected, ZooKeeper's documented `read-` / `write-` otherwise. */
 function readWriteLock(kind: 'read' | 'write'): LockStrategy {
   return queueLock({
     prefix: (client) => (client.protected ? `${client.hex}__${kind === 'read' ? 'rlock' : 'lock'}__` : `${kind}-`),
     watchWith: 'getData',
-    standing: (names, mine) => readWriteStanding(names, mine, isKazooWriter),
+    recipe: (client) => (client.protected ? 'kazoo-rwlock' : 'zk-shared-lock'),
     mode: kind,
   });
 }
@@ -182,7 +182,7 @@ const singleNode: LockStrategy = {
  */
 const semaphore: LockStrategy = {
   async acquire(client) {
-    const queue = queueLock({ prefix: (c) => `${c.hex}__lock__`, watchWith: 'getData', standing: mutexStanding, mode: 'exclusive' });
+    const queue = queueLock({ prefix: (c) => `${c.hex}__lock__`, watchWith: 'getData', recipe: () => 'kazoo-lock', mode: 'exclusive' });
     const gate: LockClient = { ...client, path: `${client.path}-__lock__`, protected: true };
     const place = await queue.acquire(gate);
     try {
@@ -212,13 +212,13 @@ export function strategyFor(strategy: Strategy): LockStrategy {
   switch (strategy) {
     case 'herd':
       // The naive lock of seed 002: a child watch on the parent, so every change wakes every waiter.
-      return queueLock({ prefix: (c) => (c.protected ? `${c.hex}-lock-` : 'lock-'), watchWith: 'children', standing: mutexStanding, mode: 'exclusive' });
+      return queueLock({ prefix: (c) => (c.protected ? `${c.hex}-lock-` : 'lock-'), watchWith: 'children', recipe: () => 'herd', mode: 'exclusive' });
     case 'chained':
       // ZooKeeper's WriteLock recipe: `x-<session id>-`, an `exists` watch on the node just before.
-      return queueLock({ prefix: (c) => (c.protected ? `x-${c.sessionDecimal()}-` : 'lock-'), watchWith: 'exists', standing: mutexStanding, mode: 'exclusive' });
+      return queueLock({ prefix: (c) => (c.protected ? `x-${c.sessionDecimal()}-` : 'lock-'), watchWith: 'exists', recipe: (c) => (c.protected ? 'zk-writelock' : 'sequential-lock'), mode: 'exclusive' });
     case 'chained-getdata':
       // Curator's variant: protected `_c_<uuid>-lock-` and `getData`, so that no watch is left on a node already gone.
-      return queueLock({ prefix: (c) => (c.protected ? `_c_${c.uuid}-lock-` : 'lock-'), watchWith: 'getData', standing: mutexStanding, mode: 'exclusive' });
+      return queueLock({ prefix: (c) => (c.protected ? `_c_${c.uuid}-lock-` : 'lock-'), watchWith: 'getData', recipe: (c) => (c.protected ? 'curator-mutex' : 'sequential-lock'), mode: 'exclusive' });
     case 'read':
       return readWriteLock('read');
     case 'write':
@@ -228,6 +228,6 @@ export function strategyFor(strategy: Strategy): LockStrategy {
     case 'single-node':
       return singleNode;
     case 'no-watch':
-      return queueLock({ prefix: (c) => (c.protected ? `_c_${c.uuid}-lock-` : 'lock-'), watchWith: 'none', standing: mutexStanding, mode: 'exclusive' });
+      return queueLock({ prefix: (c) => (c.protected ? `_c_${c.uuid}-lock-` : 'lock-'), watchWith: 'none', recipe: (c) => (c.protected ? 'curator-mutex' : 'sequential-lock'), mode: 'exclusive' });
   }
 }
