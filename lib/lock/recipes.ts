@@ -469,12 +469,21 @@ export function awaitsJudgement(node: LockNode): boolean {
   return node.role === 'waiter' && node.watch !== null && node.watch.type !== 'children' && node.watchConfirmed === null && node.client !== null;
 }
 
+/** One entry's standing in its queue: its place in the client's order, its mode, and the entry it waits on (null: at the head). */
+interface QueueStanding {
+  entry: Entry;
+  key: string;
+  mode: LockMode;
+  predecessor: Entry | null;
+}
+
 /**
- * One sequential queue under the rules shared by every recipe here: a writer (or a mutex
- * contender) holds when it is first and waits on the node just before it; a reader holds
- * when no writer is before it and otherwise waits on the writer its client picks.
+ * The standings rule shared by every sequential recipe here, over entries in any order: a
+ * writer (or a mutex contender) stands after the node just before it and is at the head when
+ * first; a reader is at the head when no writer is before it and otherwise waits on the writer
+ * its client picks (the first or the nearest). Returned in the client's order.
  */
-function sequentialQueue(entries: Entry[], rules: QueueRules, context: AnalysisContext): LockNode[] {
+function queueStandings(entries: Entry[], rules: QueueRules): QueueStanding[] {
   const keys = entries.map((entry) => sortKeyOf(entry, rules));
   let sorted = true;
   for (let i = 1; i < keys.length && sorted; i += 1) sorted = (keys[i - 1] as string) <= (keys[i] as string);
@@ -484,10 +493,7 @@ function sequentialQueue(entries: Entry[], rules: QueueRules, context: AnalysisC
   let firstWriter: Entry | null = null;
   let nearestWriter: Entry | null = null;
   let previous: Entry | null = null;
-  const nodes: LockNode[] = [];
-  // One scratch description, filled for each entry: a node is allocated only when it changed.
-  const watchScratch: WatchSpec = { type: rules.watch, path: '' };
-  const fields: PlacedFields = { queue: rules.queue, sequence: null, sortKey: '', role: 'waiter', mode: 'exclusive', predecessor: null, watch: null };
+  const standings: QueueStanding[] = [];
   for (let position = 0; position < entries.length; position += 1) {
     const index = order === null ? position : (order[position] as number);
     const entry = entries[index] as Entry;
@@ -501,17 +507,29 @@ function sequentialQueue(entries: Entry[], rules: QueueRules, context: AnalysisC
       nearestWriter = entry;
     }
     previous = entry;
+    standings.push({ entry, key: keys[index] as string, mode, predecessor });
+  }
+  return standings;
+}
+
+/** One sequential queue placed by its standings: the head holds (a semaphore's head waits for a lease), every other waits with its recipe's watch. */
+function sequentialQueue(entries: Entry[], rules: QueueRules, context: AnalysisContext): LockNode[] {
+  const nodes: LockNode[] = [];
+  // One scratch description, filled for each entry: a node is allocated only when it changed.
+  const watchScratch: WatchSpec = { type: rules.watch, path: '' };
+  const fields: PlacedFields = { queue: rules.queue, sequence: null, sortKey: '', role: 'waiter', mode: 'exclusive', predecessor: null, watch: null };
+  for (const { entry, key, mode, predecessor } of queueStandings(entries, rules)) {
     const head = predecessor === null;
     let watch: WatchSpec | null;
     if (head) watch = rules.headWaits ?? null;
     else if (rules.watchParent !== undefined) watch = { type: 'children', path: rules.watchParent };
     else {
       watchScratch.type = rules.watch;
-      watchScratch.path = (predecessor as Entry).path;
+      watchScratch.path = predecessor.path;
       watch = watchScratch;
     }
     fields.sequence = entry.seq.value;
-    fields.sortKey = keys[index] as string;
+    fields.sortKey = key;
     fields.role = head && rules.headWaits === undefined ? 'holder' : 'waiter';
     fields.mode = mode;
     // A herd waiter waits on no node in particular: any change of the children wakes it.
@@ -756,17 +774,14 @@ function recordNamed(name: string): ChildRecord {
  */
 export function standingOf(id: RecipeId, parent: string, names: readonly string[], mine: string): Standing {
   const listing: ParentListing = { path: parent, exists: true, children: names.map(recordNamed) };
-  const context: AnalysisContext = { previous: null, now: 0, introspection: null };
-  let nodes: LockNode[];
-  if (id === 'herd') nodes = sequentialQueue(sequencedEntries(listing, (kind) => !NON_SEQUENTIAL.has(kind)), herdRules(parent), context);
+  let standings: QueueStanding[];
+  if (id === 'herd') standings = queueStandings(sequencedEntries(listing, (kind) => !NON_SEQUENTIAL.has(kind)), herdRules(parent));
   else {
     const sequential = SEQUENTIAL_RECIPES[id];
     if (sequential === undefined) throw new Error(`standingOf: ${id} is not a recipe of one sequential queue`);
-    nodes = sequentialQueue(sequencedEntries(listing, sequential.accept), sequential.rules, context);
+    standings = queueStandings(sequencedEntries(listing, sequential.accept), sequential.rules);
   }
-  const at = nodes.findIndex((node) => node.name === mine);
-  const node = nodes[at];
-  if (node === undefined) return { kind: 'missing' };
-  if (node.role === 'holder') return { kind: 'holds' };
-  return { kind: 'waits', on: node.predecessor ?? nodes[at - 1]?.name ?? parent };
+  const standing = standings.find((one) => one.entry.record.name === mine);
+  if (standing === undefined) return { kind: 'missing' };
+  return standing.predecessor === null ? { kind: 'holds' } : { kind: 'waits', on: standing.predecessor.record.name };
 }
