@@ -97,7 +97,7 @@ function ScenarioLock({ path, contenders, violations }: { path: string; contende
   );
 }
 
-/** A scenario of the seed documents: run it, trigger its fault, and watch what the locks do. */
+/** A classroom scenario: run it, trigger its fault, and watch what the locks do. */
 export function ScenarioView({ scenario, simulation }: { scenario: Scenario; simulation: Simulation }) {
   const { t } = useLanguage();
   const { features, contenders: feed, control } = simulation;

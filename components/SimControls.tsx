@@ -6,11 +6,11 @@ import { TokenField } from './TokenField';
 import type { Simulation } from './useSimulation';
 
 const STRATEGY_LABELS: Record<Strategy, string> = {
-  herd: 'Herd: watch the parent (seed 002)',
+  herd: 'Herd: every waiter watches the parent',
   // Short enough for the panel's width: the watch is always on the node just before.
   chained: 'Chained: exists watch (ZooKeeper)',
   'chained-getdata': 'Chained: getData watch (Curator)',
-  'single-node': 'Single node (seed 001)',
+  'single-node': 'Single node: all try to create one',
   read: 'Read lock',
   write: 'Write lock',
   semaphore: 'Semaphore (Kazoo layout)',

@@ -98,7 +98,7 @@ export const LockNodeSchema = z.object({
   name: z.string(),
   /** The node's full znode path (semaphores keep nodes under more than one parent). */
   path: z.string(),
-  /** Which queue of the lock parent it is in: '' for a single queue, else e.g. the seed blog's lock name. */
+  /** Which queue of the lock parent it is in: '' for a single queue, else the lock's name when several named locks share one parent (`<name>_lock_N`). */
   queue: z.string(),
   /** The sequence counter ZooKeeper appended (negative once it wrapped); null for non-sequential nodes. */
   sequence: z.number().int().nullable(),

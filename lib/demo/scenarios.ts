@@ -1,6 +1,7 @@
 /**
  * The classroom's scenarios after the first (herd against chain): each one lock or two, the
- * contenders spawned into them, and the one fault a teacher triggers, from the seed documents.
+ * contenders spawned into them, and the one fault a teacher triggers: the lessons of ZooKeeper's
+ * lock recipes (https://zookeeper.apache.org/doc/current/recipes.html#sc_recipes_Locks).
  */
 import type { ContenderAction, SpawnRequest } from '../protocol';
 import type { MessageKey } from '../i18n/messages';

@@ -1,6 +1,6 @@
 /**
  * The words of the classroom, and of the shared parts it shows (header, banner, queue diagram,
- * anomalies), in English and Simplified Chinese (the seed documents are Chinese). `{name}` marks
+ * anomalies), in English and Simplified Chinese. `{name}` marks
  * a value filled in when shown.
  */
 import type { AnomalyKind } from '../protocol';
@@ -14,7 +14,7 @@ const en = {
   classroom: 'Classroom',
   present: 'Presenter view',
   presentHint: 'P: presenter view (hides the page header and the introduction, for a projector)',
-  lead: "Two queues of the same size take turns on the same ZooKeeper. On the left every waiter watches the lock's children (a herd, seed 002): each release wakes them all. On the right each waiter watches only the node before it (ZooKeeper's recipe): each release wakes one. Every number here comes from the contenders' own counters or from ZooKeeper's mntr.",
+  lead: "Two queues of the same size take turns on the same ZooKeeper. On the left every waiter watches the lock's children (a herd): each release wakes them all. On the right each waiter watches only the node before it (ZooKeeper's recipe): each release wakes one. Every number here comes from the contenders' own counters or from ZooKeeper's mntr.",
   watchFor: 'What to watch: on the left every release lights up every waiter, on the right just one. The left’s count grows with the square of the queue, the right’s with its length.',
   contenders: 'Contenders per queue',
   interval: 'Release every (ms)',
@@ -57,7 +57,7 @@ const en = {
   scenarios: 'Scenarios',
   scenarioHerdTitle: '1 · Herd against chain',
   scenarioSingleTitle: '2 · One node for everyone',
-  scenarioSingleCaption: 'Seed 001’s lock: every contender tries to create the same ephemeral node and watches it. Each release wakes all of them (a herd on one node), and the next holder is whoever is fastest, not whoever came first.',
+  scenarioSingleCaption: 'One node for everyone: every contender tries to create the same ephemeral node and watches it. Each release wakes all of them (a herd on one node), and the next holder is whoever is fastest, not whoever came first.',
   scenarioCrashTitle: '3 · The holder crashes',
   scenarioCrashCaption: 'Crash the holder’s process. Its ephemeral node stays until ZooKeeper expires the session (6 s here), so nobody else holds meanwhile; then the node goes by itself and the next waiter holds. The lock never stays stuck for ever.',
   scenarioLostTitle: '4 · A create whose reply is lost',
@@ -157,7 +157,7 @@ const zh: Record<MessageKey, string> = {
   classroom: '课堂',
   present: '演示视图',
   presentHint: 'P：演示视图（隐藏页头和介绍，适合投影）',
-  lead: '两个同样长的队列在同一个 ZooKeeper 上轮流获取锁。左边每个等待者都监听锁节点的子节点（羊群，种子文档 002）：每次释放都会唤醒所有人。右边每个等待者只监听它前面的节点（ZooKeeper 官方做法）：每次释放只唤醒一个。页面上的每个数字都来自模拟客户端自己的计数器或 ZooKeeper 的 mntr。',
+  lead: '两个同样长的队列在同一个 ZooKeeper 上轮流获取锁。左边每个等待者都监听锁节点的子节点（羊群）：每次释放都会唤醒所有人。右边每个等待者只监听它前面的节点（ZooKeeper 官方做法）：每次释放只唤醒一个。页面上的每个数字都来自模拟客户端自己的计数器或 ZooKeeper 的 mntr。',
   watchFor: '看什么：左边每次释放都会点亮所有等待者，右边只点亮一个。左边的通知数随队列长度的平方增长，右边随长度线性增长。',
   contenders: '每个队列的客户端数',
   interval: '释放间隔（毫秒）',
@@ -200,7 +200,7 @@ const zh: Record<MessageKey, string> = {
   scenarios: '场景',
   scenarioHerdTitle: '1 · 羊群与链式',
   scenarioSingleTitle: '2 · 所有人争一个节点',
-  scenarioSingleCaption: '种子文档 001 的锁：每个客户端都尝试创建同一个临时节点并监听它。每次释放都会唤醒所有人（一个节点上的羊群），下一个持有者是最快的那个，而不是最先来的那个。',
+  scenarioSingleCaption: '所有人共用一个节点：每个客户端都尝试创建同一个临时节点并监听它。每次释放都会唤醒所有人（一个节点上的羊群），下一个持有者是最快的那个，而不是最先来的那个。',
   scenarioCrashTitle: '3 · 持有者崩溃',
   scenarioCrashCaption: '让持有者进程崩溃。它的临时节点一直保留到 ZooKeeper 让会话过期（这里是 6 秒），期间没有人能持有锁；之后节点自动消失，下一个等待者获得锁。锁不会永远卡住。',
   scenarioLostTitle: '4 · 创建请求的回复丢失',

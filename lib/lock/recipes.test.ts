@@ -91,7 +91,7 @@ describe('mutexes', () => {
     expect(rows('/w', names.map((name) => record(name))).map((row) => row[0])).toEqual([`x-2-${seq(0)}`, 'x-1--000000001']);
   });
 
-  it('the seed blog keeps one queue per lock name under one root', () => {
+  it('named locks keep one queue per lock name under one root', () => {
     const snapshot = snapshotOf('/locks', [`a_lock_${seq(0)}`, `b_lock_${seq(1)}`, `a_lock_${seq(2)}`, `b_lock_${seq(3)}`].map((name) => record(name)));
     expect(snapshot.nodes.map((node) => [node.queue, node.name, node.role, node.predecessor])).toEqual([
       ['a', `a_lock_${seq(0)}`, 'holder', null],
@@ -102,7 +102,7 @@ describe('mutexes', () => {
     expect(snapshot.holders).toEqual([`a_lock_${seq(0)}`, `b_lock_${seq(1)}`]);
   });
 
-  it('the single-node lock of seed 001: each ephemeral leaf is a held lock of its own; directories are not locks', () => {
+  it('the single-node lock: each ephemeral leaf is a held lock of its own; directories are not locks', () => {
     const dir = record('archive', '0x0');
     dir.stat.numChildren = 2;
     const snapshot = snapshotOf('/res', [record('resource-b', '0x5', 3, 0, 'client-7'), record('resource-a', '0x6'), dir]);

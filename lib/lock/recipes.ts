@@ -1,5 +1,5 @@
 /**
- * Every lock recipe of MISSION.md, read by its own client's rules: which children belong to
+ * Every lock recipe the explorer knows, read by its own client's rules: which children belong to
  * it, how the client sorts them, who holds, and what each waiter watches. Pure functions over
  * what the server read from ZooKeeper.
  */
@@ -610,7 +610,7 @@ function singleNode(record: ChildRecord, path: string, context: AnalysisContext)
 function analyzeSingleNodes(input: LockInput, context: AnalysisContext): LockNode[] {
   const self = input.self;
   if (self !== null && input.root.children.length === 0 && self.stat.ephemeralOwner !== NO_SESSION) {
-    // The lock path is itself the seed's single ephemeral node.
+    // The lock path is itself a single ephemeral lock node (one node per resource, created by whoever gets it first).
     return [singleNode({ name: input.path.slice(input.path.lastIndexOf('/') + 1), stat: self.stat, data: self.data }, input.path, context)];
   }
   return input.root.children
@@ -741,7 +741,7 @@ export function analyzeLock(input: LockInput, context: AnalysisContext): LockAna
     case 'single-node':
       return { recipe, nodes: analyzeSingleNodes(input, context) };
     default: {
-      // Nothing recognised yet: the path may itself be a seed 001 lock node.
+      // Nothing recognised yet: the path may itself be a single ephemeral lock node.
       const self = analyzeSingleNodes(input, context);
       return self.length > 0 ? { recipe: recipeInfo('single-node'), nodes: self } : { recipe, nodes: [] };
     }

@@ -216,7 +216,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     const stats = await Promise.all(names.map((name) => this.statOf(childPath(path, name))));
     const ephemeralLeaves = stats.filter((stat) => stat !== null && stat.ephemeralOwner !== NO_SESSION && stat.numChildren === 0);
     if (names.length > 0 && ephemeralLeaves.length === names.length) {
-      // Seed 001's layout: one ephemeral node per resource, each a held lock.
+      // The single-node layout: one ephemeral node per resource, each a held lock.
       await this.becomeLock(path, depth);
       return;
     }

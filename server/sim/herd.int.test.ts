@@ -62,7 +62,7 @@ async function drain(strategy: 'herd' | 'chained', n: number) {
   };
 }
 
-describe('herd against chain, as the seed documents teach it', () => {
+describe('herd against chain, as ZooKeeper’s recipes page teaches it', () => {
   const n = 40;
 
   it(`herd: ${n} waiters receive at least N(N-1)/2 notifications, and ZooKeeper counts the same fan-out`, async () => {

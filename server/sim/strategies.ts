@@ -1,7 +1,7 @@
 /**
  * The lock recipes a simulated contender runs, each a small lock client over a real session:
  * `acquire` resolves once the contender holds, `release` gives the lock back. They are the
- * recipes of the seed documents, named as their real clients name their nodes, so that the
+ * lock recipes the explorer reads, named as their real clients name their nodes, so that the
  * explorer reads a simulated lock exactly as it reads a real one.
  */
 import { standingOf } from '../../lib/lock/recipes';
@@ -18,7 +18,7 @@ export interface LockClient {
   hex: string;
   sessionDecimal(): string;
   protected: boolean;
-  /** Data written into its nodes (its id), so that operators, and seed 001's recovery, can tell whose node it is. */
+  /** Data written into its nodes (its id), so that operators, and the single-node lock's recovery after a lost reply, can tell whose node it is. */
   data: Buffer;
   maxLeases: number;
   getChildren(path: string, watch: boolean): Promise<string[]>;
@@ -53,7 +53,7 @@ const isLoss = (error: unknown): boolean => error instanceof ZkError && error.co
 /**
  * Creates an ephemeral sequential node. After a lost reply the create may have happened: with
  * a protected name the contender finds its node by the GUID in the prefix and keeps it; a plain
- * name cannot be told from the others, so it creates again and leaves an orphan (seed 004).
+ * name cannot be told from the others, so it creates again and leaves an orphan.
  */
 async function createSequential(client: LockClient, parent: string, prefix: string, protectedName: boolean): Promise<string> {
   for (;;) {
@@ -143,7 +143,7 @@ function readWriteLock(kind: 'read' | 'write'): LockStrategy {
   });
 }
 
-/** Seed 001's lock: one ephemeral node everyone tries to create; losers watch it and all retry on delete. */
+/** The single-node lock: one ephemeral node everyone tries to create; losers watch it and all retry on delete. */
 const singleNode: LockStrategy = {
   async acquire(client) {
     const node = childPath(client.path, 'lock');
@@ -155,7 +155,7 @@ const singleNode: LockStrategy = {
       } catch (error) {
         if (isLoss(error)) {
           await client.reconnected();
-          // Seed 001 keeps the client id as data to learn whether its own create went through.
+          // The client's id is the node's data: after a lost reply it tells whether its own create went through.
           const found = await client.getData(node, false);
           if (found !== null && found.data !== null && found.data.equals(client.data)) {
             return { node: 'lock', czxid: found.stat.czxid, mode: 'exclusive' };
@@ -211,7 +211,7 @@ const semaphore: LockStrategy = {
 export function strategyFor(strategy: Strategy): LockStrategy {
   switch (strategy) {
     case 'herd':
-      // The naive lock of seed 002: a child watch on the parent, so every change wakes every waiter.
+      // The naive lock: a child watch on the parent, so every change wakes every waiter.
       return queueLock({ prefix: (c) => (c.protected ? `${c.hex}-lock-` : 'lock-'), watchWith: 'children', recipe: () => 'herd', mode: 'exclusive' });
     case 'chained':
       // ZooKeeper's WriteLock recipe: `x-<session id>-`, an `exists` watch on the node just before.
