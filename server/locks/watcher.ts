@@ -192,9 +192,10 @@ export class LockWatcher {
   }
 
   /**
-   * A new report of ZooKeeper came: the lock is read again from what is known when the report
-   * changed what it says of this lock or a waiter's watch still awaits judgement, and the
-   * waiters that woke since the last report tell whether this is a herd.
+   * A new report of ZooKeeper came. When it changed what it says of this lock, or a waiter's
+   * watch still awaits judgement, the nodes it concerns are looked at again (`change`, from the
+   * report these nodes were read with), or the whole lock when that cannot be known; the waiters
+   * that woke since the last report tell whether this is a herd.
    */
   observeReport(report: Introspected | null, changed: boolean, change: ReportChange | null = null): void {
     if (!this.loaded || this.stopped) return;

@@ -319,4 +319,3 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     return path.startsWith(`${this.chroot}/`) ? path.slice(this.chroot.length) : null;
   }
 }
-
