@@ -6,6 +6,20 @@
  * request id (lcxid), which a ping never moves: between two reports, the waiters whose id moved
  * are the ones that woke.
  */
+import type { LockNode } from '../protocol';
+
+/**
+ * The waiting sessions whose waking can tell a herd: exclusive waiters of the lock's own queue.
+ * Readers are left out: every reader behind a writer watches that writer and wakes with the
+ * others when it goes, by design (a read-write lock is not a herd); so are a semaphore's.
+ */
+export function herdCandidates(nodes: readonly LockNode[]): Set<string> {
+  const sessions = new Set<string>();
+  for (const node of nodes) {
+    if (node.role === 'waiter' && node.ephemeral && node.queue === '' && node.mode !== 'read' && node.mode !== 'lease') sessions.add(node.sessionId);
+  }
+  return sessions;
+}
 
 /** What happened to one lock between two of ZooKeeper's reports. */
 export interface HerdWindow {

@@ -1,7 +1,7 @@
 import { nextStaleAt } from '../../lib/lock/anomalies';
 import { describeData } from '../../lib/lock/data';
 import { diffSnapshots, goneNodes } from '../../lib/lock/delta';
-import { countWoken, judgeHerd } from '../../lib/lock/herd';
+import { countWoken, herdCandidates, judgeHerd } from '../../lib/lock/herd';
 import { append, buildSnapshot, handover, missingLock, observeReport, withAnomalies, type ChildRecord, type FastChange, type LockInput, type ParentListing } from '../../lib/lock/queue';
 import { auxiliaryParents, mayMoveAuxiliaryParents, type Introspected, type ReportChange } from '../../lib/lock/recipes';
 import type { Deadlock, LockDelta, LockNode, LockSnapshot, NodeData, RecipeId, ZnodeStat } from '../../lib/protocol';
@@ -233,7 +233,7 @@ export class LockWatcher {
 
   /** Reads the herd verdict of the window since the last report; true when it changed what the lock is said to be. */
   private judgeHerd(report: Introspected): boolean {
-    const waiting = new Set(this.current.nodes.filter((node) => node.role === 'waiter' && node.ephemeral && node.queue === '').map((node) => node.sessionId));
+    const waiting = herdCandidates(this.current.nodes);
     const last = this.lastReport;
     this.lastReport = { report, waiting };
     if (last === null || last.report.lastRequest === undefined || report.lastRequest === undefined) return false;
