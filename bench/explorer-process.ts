@@ -18,7 +18,7 @@ if (!connectString) {
 }
 const session = new ZkSession({ connectString, sessionTimeoutMs: 30_000 });
 await session.start();
-const simulation = process.argv.includes('--simulation') ? { allowed: true, simRoot: '/sim', adminToken: null, connectString, maxContenders: 1000 } : undefined;
+const simulation = process.argv.includes('--simulation') ? { allowed: true, simRoot: '/sim', connectString, maxContenders: 1000 } : undefined;
 // With its simulator on, it finds the simulated locks as it does by default (a node's details are served below the lock roots only).
 const discovery = simulation ? { roots: ['/sim'], maxNodes: 20_000 } : { roots: ['/bench-none'], maxNodes: 100 };
 const explorer = createExplorer({ session, embedded: true, discovery, ...(simulation ? { simulation } : {}) });

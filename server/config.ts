@@ -222,3 +222,6 @@ function transportOf(values: Partial<Record<SettingName, unknown>>): ZkTransport
   }
   return { tls, sasl: (values.zkSasl as ZkSasl | null | undefined) ?? null };
 }
+
+/** The configuration when nothing is set: the defaults above, read as any configuration is. Whoever builds an explorer without a full configuration (tests, benches) takes what it leaves out from here. */
+export const CONFIG_DEFAULTS: Config = loadConfig([], {});

@@ -1,3 +1,11 @@
+/**
+ * How the explorer answers a failed request, over HTTP and the socket alike: one mapping from
+ * what went wrong to a status and one readable sentence.
+ */
+import type { ZodType } from 'zod';
+import { describeZodError } from '../lib/protocol';
+import { ZkError } from './zk/session';
+
 /** An error a request is answered with: its HTTP status (4xx) and one readable sentence. */
 export class HttpError extends Error {
   constructor(
@@ -6,4 +14,28 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The status and sentence for any error met while serving a request; 500 hides what it was. */
+export function answerOf(error: unknown): { status: number; message: string } {
+  if (error instanceof HttpError) return { status: error.status, message: error.message };
+  if (error instanceof ZkError) {
+    if (error.code === 'NO_AUTH') return { status: 403, message: `ZooKeeper refused access (NoAuth) to ${error.path ?? 'this path'}` };
+    if (error.code === 'CONNECTION_LOSS' || error.code === 'SESSION_EXPIRED' || error.code === 'CLOSED') {
+      return { status: 503, message: 'ZooKeeper is not connected; try again shortly' };
+    }
+    if (error.code === 'BAD_VERSION' || error.code === 'NO_NODE') return { status: 409, message: `${error.path ?? 'the node'} changed meanwhile (${error.code}): look again` };
+    return { status: 502, message: `ZooKeeper error ${error.code}` };
+  }
+  // Malformed URLs and bodies (express's own errors carry a 4xx status) are the client's fault.
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) return { status, message: String((error as Error).message ?? 'bad request') };
+  return { status: 500, message: 'internal error' };
+}
+
+/** The value as `schema` reads it, or a 400 naming `what` and the first problem. */
+export function parseInput<T>(schema: ZodType<T>, value: unknown, what: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, `${what}: ${describeZodError(parsed.error)}`);
+  return parsed.data;
 }

@@ -95,10 +95,10 @@ async function main(): Promise<void> {
     // The embedded ZooKeeper answers every four-letter word: no AdminServer is asked.
     zkAdmin: embedded !== null ? { port: 0, urls: null } : { port: config.zkAdminPort, urls: config.zkAdminUrls },
     breakLocks: config.allowBreakLocks,
+    adminToken: config.adminToken,
     simulation: {
       allowed: embedded !== null || config.allowSimulation,
       simRoot: config.simRoot,
-      adminToken: config.adminToken,
       connectString,
       maxContenders: MAX_CONTENDERS,
     },

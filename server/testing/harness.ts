@@ -4,6 +4,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
 import type { Ack, ClientToServerEvents, LockDelta, LockSnapshot, ServerToClientEvents } from '../../lib/protocol';
 import { createExplorer, type Explorer, type SimulationOptions } from '../app';
+import { CONFIG_DEFAULTS } from '../config';
 import type { AdminServerOptions } from '../zk/introspection';
 import type { ZkTransport } from '../zk/wire/connection';
 import { ZkSession } from '../zk/session';
@@ -42,7 +43,8 @@ export interface RunningExplorer {
  */
 export async function startExplorer(
   discovery?: { roots: string[]; maxNodes?: number },
-  simulation?: Partial<SimulationOptions>,
+  /** The simulation's options, and the admin token every control then needs. */
+  simulation?: Partial<SimulationOptions> & { adminToken?: string | null },
   tuning: {
     staleHolderMs?: number;
     introspectionIntervalMs?: number;
@@ -60,6 +62,7 @@ export async function startExplorer(
   const session = new ZkSession({ connectString: tuning.connectString ?? zkConnect(), sessionTimeoutMs: 4000, transport: tuning.transport });
   if (tuning.waitForSession === false) session.start(10_000).catch(() => undefined);
   else await session.start(10_000);
+  const { adminToken = null, ...simulated } = simulation ?? {};
   const explorer = createExplorer({
     session,
     embedded: false,
@@ -68,8 +71,9 @@ export async function startExplorer(
     zkAdmin: tuning.zkAdmin,
     introspectionLeaseMs: tuning.introspectionLeaseMs,
     breakLocks: tuning.breakLocks,
-    discovery: { roots: discovery?.roots ?? [uniqueRoot('discovery')], maxNodes: discovery?.maxNodes ?? 20_000 },
-    simulation: { allowed: true, simRoot: '/sim', adminToken: null, connectString: zkConnect(), maxContenders: 2000, ...simulation },
+    discovery: { roots: discovery?.roots ?? [uniqueRoot('discovery')], maxNodes: discovery?.maxNodes ?? CONFIG_DEFAULTS.discoveryMaxNodes },
+    adminToken,
+    simulation: { allowed: true, simRoot: CONFIG_DEFAULTS.simRoot, connectString: zkConnect(), maxContenders: 2000, ...simulated },
   });
   const url = await explorer.listen(0, '127.0.0.1');
   return {

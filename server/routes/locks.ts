@@ -1,0 +1,65 @@
+/** Reading locks: the list, one lock's snapshot, one lock node, the diagnostics, the waits-for graph and the sessions. */
+import { Router, type Request } from 'express';
+import { describeZodError, SnapshotFormSchema, ZnodePath, type ZnodeDetail } from '../../lib/protocol';
+import { compactSnapshotJson } from '../../lib/lock/compact';
+import { describeData } from '../../lib/lock/data';
+import { isWithin, znodePathFromSegments } from '../../lib/zk/path';
+import { HttpError } from '../http-error';
+import { ZkError } from '../zk/session';
+import type { ExplorerContext } from './context';
+
+/** The znode path a `/api/<what>/*segments` route names; 400 when it is not one. */
+function pathOf(request: Request, what: string): string {
+  const segments = (request.params as { segments?: string[] }).segments ?? [];
+  const parsed = ZnodePath.safeParse(znodePathFromSegments(segments));
+  if (!parsed.success) throw new HttpError(400, `invalid ${what} path: ${describeZodError(parsed.error)}`);
+  return parsed.data;
+}
+
+export function locksRouter(context: ExplorerContext): Router {
+  const { session, registry, discovery, introspection, simulator, roots } = context;
+  const router = Router();
+
+  router.get('/api/locks', async (_request, response) => {
+    response.json(await discovery.freshList());
+  });
+
+  router.get('/api/locks/*segments', async (request, response) => {
+    const path = pathOf(request, 'lock');
+    const form = SnapshotFormSchema.optional().safeParse(request.query.form);
+    if (!form.success) throw new HttpError(400, `form: ${describeZodError(form.error)} (nodes, the default, or columns)`);
+    const snapshot = await registry.snapshot(path);
+    if (form.data === 'columns') response.type('json').send(compactSnapshotJson(snapshot));
+    else response.json(snapshot);
+  });
+
+  router.get('/api/nodes/*segments', async (request, response) => {
+    const path = pathOf(request, 'node');
+    // Lock nodes only: the explorer is no general browser of what else ZooKeeper keeps.
+    if (!roots.some((root) => isWithin(path, root))) throw new HttpError(403, `only nodes under ${roots.join(', ')} (LOCK_ROOTS) are shown`);
+    try {
+      const { data, stat } = await session.getData(path);
+      const body: ZnodeDetail = { path, stat, data: describeData(data, true) };
+      response.json(body);
+    } catch (error) {
+      throw error instanceof ZkError && error.code === 'NO_NODE' ? new HttpError(404, `${path} does not exist`) : error;
+    }
+  });
+
+  router.get('/api/diagnostics', (_request, response) => {
+    response.json(discovery.diagnostics());
+  });
+
+  router.get('/api/waits-for', (_request, response) => {
+    response.json(registry.graph());
+  });
+
+  router.get('/api/sessions', (_request, response) => {
+    const origins = new Map<string, 'explorer' | 'simulated'>();
+    for (const contender of simulator?.list().contenders ?? []) if (contender.sessionId !== null) origins.set(contender.sessionId, 'simulated');
+    if (session.sessionId !== null) origins.set(session.sessionId, 'explorer');
+    response.json(discovery.sessions({ introspected: introspection.current(), dump: introspection.dump(), origins }));
+  });
+
+  return router;
+}

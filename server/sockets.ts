@@ -1,0 +1,199 @@
+/**
+ * The socket.io side of the explorer: who follows what (a room per lock, the list, the
+ * waits-for graph, the simulation), what is pushed to them, and the requests they send.
+ * Every request is parsed before use and answered with an ack.
+ */
+import type { Server as SocketServer, Socket } from 'socket.io';
+import { compactSnapshot } from '../lib/lock/compact';
+import { describeZodError, SocketActionSchema, SubscribeRequestSchema, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '../lib/protocol';
+import { answerOf, parseInput } from './http-error';
+import type { ExplorerContext } from './routes/context';
+import { spawnRequest } from './routes/controls';
+import type { SimulatorThread } from './sim/thread';
+
+type ExplorerIo = SocketServer<ClientToServerEvents, ServerToClientEvents>;
+type ExplorerSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+
+const lockRoom = (path: string): string => `lock:${path}`;
+/** Those of a lock's room who take its snapshots in columns. */
+const columnsRoom = (path: string): string => `columns:${path}`;
+const LIST_ROOM = 'locks';
+const SIM_ROOM = 'sim';
+const GRAPH_ROOM = 'waits-for';
+const GRAPH_PUSH_MS = 250;
+/**
+ * A change of at least this many nodes, and of more than a quarter of the lock, goes to those who
+ * take columns as the snapshot it makes (about a quarter of the bytes of its nodes as objects):
+ * the first report of a long queue names every waiter's client at once.
+ */
+const RESEND_FROM = 1000;
+/** The most locks one connection may follow at once. */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
+
+/** Whether any page follows something ZooKeeper's report serves (a lock, the list, the graph). */
+export function followsAnything(io: ExplorerIo): boolean {
+  for (const [room, members] of io.sockets.adapter.rooms) {
+    if (members.size > 0 && (room.startsWith('lock:') || room === LIST_ROOM || room === GRAPH_ROOM)) return true;
+  }
+  return false;
+}
+
+/** Pushes what changes to those who follow it and serves every connection's requests; returns how to stop pushing. */
+export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close(): void } {
+  const { session, registry, discovery, introspection, simulator, features, controls } = context;
+
+  registry.on('delta', (delta) => {
+    const size = delta.added.length + delta.updated.length;
+    const snapshot = size >= RESEND_FROM ? registry.published(delta.path) : undefined;
+    if (snapshot === undefined || snapshot.version !== delta.version || size * 4 <= snapshot.nodes.length) {
+      io.to(lockRoom(delta.path)).emit('lock:delta', delta);
+      return;
+    }
+    io.to(lockRoom(delta.path)).except(columnsRoom(delta.path)).emit('lock:delta', delta);
+    io.to(columnsRoom(delta.path)).emit('lock:columns', compactSnapshot(snapshot));
+  });
+  discovery.on('list', (list) => io.to(LIST_ROOM).emit('locks:list', list));
+  // The waits-for graph is pushed at most every GRAPH_PUSH_MS while locks change, and only to those who follow it.
+  let graphTimer: NodeJS.Timeout | null = null;
+  registry.on('graph', () => {
+    if (graphTimer !== null) return;
+    graphTimer = setTimeout(() => {
+      graphTimer = null;
+      if ((io.sockets.adapter.rooms.get(GRAPH_ROOM)?.size ?? 0) > 0) io.to(GRAPH_ROOM).emit('waits:graph', registry.graph());
+    }, GRAPH_PUSH_MS);
+  });
+  const onState = (): void => {
+    io.emit('zk:status', context.status());
+  };
+  session.on('state', onState);
+  session.on('reason', onState);
+  simulator?.on('changed', () => io.to(SIM_ROOM).emit('sim:contenders', simulator.list()));
+
+  io.on('connection', (socket: ExplorerSocket) => {
+    // The locks this connection follows (or has asked to): bounded by MAX_SUBSCRIPTIONS_PER_SOCKET.
+    const following = new Set<string>();
+    socket.emit('zk:status', context.status());
+    socket.on('subscribe', async (request: unknown, ack) => {
+      const reply = typeof ack === 'function' ? ack : (): void => undefined;
+      const parsed = SubscribeRequestSchema.safeParse(request);
+      if (!parsed.success) {
+        reply({ ok: false, error: `subscribe: ${describeZodError(parsed.error)}` });
+        return;
+      }
+      const { path } = parsed.data;
+      // Counted as soon as asked for, so that a burst of subscribes cannot pass the limit while the first are read.
+      if (!following.has(path) && following.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+        reply({ ok: false, error: `one connection may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} locks: unsubscribe from one first` });
+        return;
+      }
+      following.add(path);
+      try {
+        const watcher = await registry.acquire(path, socket.id);
+        // Every change made before the subscription arrived is in the first snapshot.
+        const fresh = await watcher.fresh();
+        if (socket.disconnected) {
+          registry.release(path, socket.id);
+          return;
+        }
+        // Join and send the snapshot in one turn, so that the next delta follows this version.
+        void socket.join(lockRoom(path));
+        if (parsed.data.form === 'columns') void socket.join(columnsRoom(path));
+        else void socket.leave(columnsRoom(path));
+        introspection.wake();
+        const snapshot = fresh.version === watcher.snapshot.version ? fresh : watcher.snapshot;
+        if (parsed.data.form === 'columns') socket.emit('lock:columns', compactSnapshot(snapshot));
+        else socket.emit('lock:snapshot', snapshot);
+        reply({ ok: true } satisfies Ack);
+      } catch (error) {
+        following.delete(path);
+        reply({ ok: false, error: answerOf(error).message });
+      }
+    });
+    socket.on('unsubscribe', (request: unknown, ack) => {
+      const reply = typeof ack === 'function' ? ack : (): void => undefined;
+      const parsed = SubscribeRequestSchema.safeParse(request);
+      if (!parsed.success) {
+        reply({ ok: false, error: `unsubscribe: ${describeZodError(parsed.error)}` });
+        return;
+      }
+      void socket.leave(lockRoom(parsed.data.path));
+      void socket.leave(columnsRoom(parsed.data.path));
+      following.delete(parsed.data.path);
+      registry.release(parsed.data.path, socket.id);
+      reply({ ok: true });
+    });
+    socket.on('locks:subscribe', async (_request, ack) => {
+      void socket.join(LIST_ROOM);
+      introspection.wake();
+      try {
+        socket.emit('locks:list', await discovery.freshList());
+        if (typeof ack === 'function') ack({ ok: true });
+      } catch (error) {
+        socket.emit('locks:list', discovery.list());
+        if (typeof ack === 'function') ack({ ok: false, error: answerOf(error).message });
+      }
+    });
+    socket.on('waits:subscribe', (_request, ack) => {
+      void socket.join(GRAPH_ROOM);
+      introspection.wake();
+      socket.emit('waits:graph', registry.graph());
+      if (typeof ack === 'function') ack({ ok: true });
+    });
+    socket.on('waits:unsubscribe', (_request, ack) => {
+      void socket.leave(GRAPH_ROOM);
+      if (typeof ack === 'function') ack({ ok: true });
+    });
+    socket.on('locks:unsubscribe', (_request, ack) => {
+      void socket.leave(LIST_ROOM);
+      if (typeof ack === 'function') ack({ ok: true });
+    });
+    const token = typeof socket.handshake.auth?.token === 'string' ? (socket.handshake.auth.token as string) : null;
+    /** A simulation control over the socket: the same checks as over HTTP, answered with an ack. */
+    const simControl = (handler: (sim: SimulatorThread, request: unknown) => Promise<void>) => async (request: unknown, ack?: (ack: Ack) => void) => {
+      const reply = typeof ack === 'function' ? ack : (): void => undefined;
+      if (!controls.allow(socket.handshake.address)) {
+        reply({ ok: false, error: controls.tooMany });
+        return;
+      }
+      try {
+        await handler(controls.simulator(token), request);
+        reply({ ok: true });
+      } catch (error) {
+        reply({ ok: false, error: answerOf(error).message });
+      }
+    };
+    socket.on('sim:subscribe', (_request, ack) => {
+      if (simulator === null) {
+        if (typeof ack === 'function') ack({ ok: false, error: features.simulationReason ?? 'simulation is off' });
+        return;
+      }
+      void socket.join(SIM_ROOM);
+      socket.emit('sim:contenders', simulator.list());
+      if (typeof ack === 'function') ack({ ok: true });
+    });
+    socket.on('sim:spawn', simControl(async (sim, request) => void (await sim.spawn(spawnRequest(request, features)))));
+    socket.on(
+      'sim:action',
+      simControl(async (sim, request) => {
+        const { id, action, ms } = parseInput(SocketActionSchema, request, 'invalid action');
+        await sim.act(id, action, ms);
+      }),
+    );
+    socket.on(
+      'sim:stop-all',
+      simControl(async (sim, request) => {
+        const { path } = parseInput(SubscribeRequestSchema.partial(), request ?? {}, 'invalid stop request');
+        await sim.stopAll(path);
+      }),
+    );
+    socket.on('disconnect', () => registry.releaseAll(socket.id));
+  });
+
+  return {
+    close() {
+      session.off('state', onState);
+      session.off('reason', onState);
+      if (graphTimer !== null) clearTimeout(graphTimer);
+    },
+  };
+}
