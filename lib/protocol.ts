@@ -4,6 +4,7 @@
  * that a payload and its check cannot drift apart.
  */
 import { z } from 'zod';
+import { RECIPE_IDS, type RecipeId } from './lock/recipes';
 import { znodePathError } from './zk/path';
 
 /** A znode path, checked as ZooKeeper checks it. */
@@ -39,27 +40,9 @@ export type LockRole = z.infer<typeof LockRoleSchema>;
 export const LockModeSchema = z.enum(['exclusive', 'read', 'write', 'lease']);
 export type LockMode = z.infer<typeof LockModeSchema>;
 
-/** The recipes the explorer recognises, each read by its client's own rules. */
-export const RecipeIdSchema = z.enum([
-  'curator-mutex',
-  'curator-rwlock',
-  'curator-semaphore',
-  'curator-latch',
-  'kazoo-lock',
-  'kazoo-rwlock',
-  'kazoo-semaphore',
-  'zk-writelock',
-  'go-zookeeper',
-  'sequential-lock',
-  'menagerie-rwlock',
-  'named-locks',
-  'zk-shared-lock',
-  'single-node',
-  'herd',
-  'generic',
-  'unknown',
-]);
-export type RecipeId = z.infer<typeof RecipeIdSchema>;
+/** The recipes the explorer recognises, each read by its client's own rules: the registry's (`lock/recipes/index.ts`). */
+export const RecipeIdSchema = z.enum(RECIPE_IDS);
+export type { RecipeId };
 
 /** The recipe a lock was recognised as. */
 export const RecipeInfoSchema = z.object({

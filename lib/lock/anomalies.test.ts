@@ -3,7 +3,7 @@ import { record, snapshotOf } from '../testing/records';
 import type { Deadlock, LockSnapshot } from '../protocol';
 import { append, buildSnapshot, handover, type ChildRecord } from './queue';
 import { lockAnomalies, nextStaleAt, type AnomalyContext } from './anomalies';
-import type { Introspected } from './recipes';
+import type { Introspected } from './report';
 
 const quiet: AnomalyContext = { now: 0, staleHolderMs: 60_000, deadlocks: [] };
 const kinds = (snapshot: Parameters<typeof lockAnomalies>[0], context = quiet): string[] => lockAnomalies(snapshot, context).map((anomaly) => anomaly.kind);

@@ -4,6 +4,7 @@
  */
 import { describeAnomaly, type AnomalyParams } from '../i18n/messages';
 import type { Anomaly, AnomalyKind, Deadlock, LockNode, LockSnapshot } from '../protocol';
+import { reader } from './reader';
 
 const INT32_MAX = 2 ** 31 - 1;
 
@@ -13,32 +14,20 @@ function anomaly(kind: AnomalyKind, node: string | null, params: AnomalyParams):
 }
 
 /**
- * The owner of a node for the orphan check: its protected GUID when it has one (Curator's
- * `_c_<uuid>-`, Kazoo's `<hex32>__`, WriteLock's `x-<session>-`), else its session. Plain
- * string positions, not patterns: this runs over every node of a queue on every change.
+ * The owner of a node for the orphan check: its protected GUID when its recipe's layout has
+ * one (Curator's `_c_<uuid>-`, Kazoo's `<hex32>__`, WriteLock's `x-<session>-`), else its session.
  */
 function ownerKey(node: LockNode): string | null {
   // A node keeps its identity while it stays in the queue: its key is made once, not on every judgement.
   let key = ownerKeys.get(node);
   if (key === undefined) {
-    key = makeOwnerKey(node);
+    key = reader.ownerKey(node);
     ownerKeys.set(node, key);
   }
   return key;
 }
 
 const ownerKeys = new WeakMap<LockNode, string | null>();
-
-function makeOwnerKey(node: LockNode): string | null {
-  const name = node.name;
-  if (name.startsWith('_c_') && name.charCodeAt(39) === 45) return `guid:${name.slice(3, 39)}`;
-  if (name.charCodeAt(32) === 95 && name.charCodeAt(33) === 95) return `guid:${name.slice(0, 32)}`;
-  if (name.startsWith('x-')) {
-    const cut = name.indexOf('-', 2);
-    if (cut > 2) return `guid:${name.slice(2, cut)}`;
-  }
-  return node.ephemeral ? `session:${node.sessionId}` : null;
-}
 
 /** How many nodes of a list each owner has, and how many owners have more than one. */
 interface OwnerCounts {
@@ -105,7 +94,7 @@ function orphans(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe'>): Anomaly[] {
   const owners = [...byOwner].sort(([a], [b]) => first.get(a)! - first.get(b)!);
   for (const [key, owned] of owners) {
     // Curator's read-write lock lets one thread hold both: that is reentrancy, not an orphan.
-    if (snapshot.recipe.id === 'curator-rwlock' && new Set(owned.map((node) => node.mode)).size > 1) continue;
+    if (reader.recipe(snapshot.recipe.id)?.ownerHoldsBothModes && new Set(owned.map((node) => node.mode)).size > 1) continue;
     const first = owned[0]!;
     const owner = key.replace(':', ' ');
     anomalies.push(anomaly('orphan', first.name, owned.length === 2 ? { node: first.name, other: owned[1]!.name, owner } : { node: first.name, count: owned.length - 1, owner }));

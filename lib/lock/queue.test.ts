@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { record, snapshotOf } from '../testing/records';
 import { applyDelta } from './delta';
 import { append, buildSnapshot, handover, missingLock, observeReport, type ChildRecord } from './queue';
-import { reportChange, type Introspected } from './recipes';
+import { reportChange, type Introspected } from './report';
 
 const names = ['x-72057611217403904-0000000002', 'x-72057611217403905-0000000000', 'x-72057611217403906-0000000001'];
 

@@ -1,8 +1,10 @@
-import type { LockDelta, LockNode, LockRead, LockSnapshot, RecipeId } from '../protocol';
+import type { LockDelta, LockNode, LockRead, LockSnapshot } from '../protocol';
 import { handOnOwners, lockAnomalies, type AnomalyContext } from './anomalies';
-import { analyzeLock, appendToQueue, awaitsJudgement, recipeInfo, reobserve, type ChildRecord, type Introspected, type LockInput, type ReportChange } from './recipes';
+import { awaitsJudgement, reobserve } from './place';
+import { analyzeLock, appendToQueue, recipeInfo, singleLine, type ChildRecord, type LockInput } from './reader';
+import type { Introspected, ReportChange } from './report';
 
-export type { ChildRecord, LockInput, ParentListing } from './recipes';
+export type { ChildRecord, LockInput, ParentListing } from './reader';
 
 /**
  * The snapshot of a lock from what was read of it. `previous` is the snapshot before this
@@ -101,9 +103,6 @@ export interface FastChange {
   gone: LockNode[];
 }
 
-/** Recipes whose queue is one line in which each waiter waits on the node just before it. */
-const SINGLE_LINE = new Set<RecipeId>(['curator-mutex', 'curator-latch', 'kazoo-lock', 'zk-writelock', 'go-zookeeper', 'sequential-lock']);
-
 /**
  * The common handover without analysing the whole queue again: in a single-line lock where
  * the holder's node went, the next node holds from `now` and nothing else changes. Returns null
@@ -111,7 +110,7 @@ const SINGLE_LINE = new Set<RecipeId>(['curator-mutex', 'curator-latch', 'kazoo-
  */
 export function handover(previous: LockSnapshot, removed: readonly string[], read: LockRead): FastChange | null {
   const now = read.at;
-  if (removed.length !== 1 || !previous.exists || !SINGLE_LINE.has(previous.recipe.id)) return null;
+  if (removed.length !== 1 || !previous.exists || !singleLine(previous.recipe.id)) return null;
   const [head, next] = previous.nodes;
   if (head === undefined || next === undefined || head.name !== removed[0] || head.role !== 'holder' || next.predecessor !== head.name) return null;
   const promoted: LockNode = { ...next, role: 'holder', predecessor: null, watch: null, watchConfirmed: null, roleSince: now };
@@ -147,7 +146,7 @@ export function append(
   introspection: Introspected | null,
 ): FastChange | null {
   const last = previous.nodes[previous.nodes.length - 1];
-  if (last === undefined || !previous.exists || !SINGLE_LINE.has(previous.recipe.id)) return null;
+  if (last === undefined || !previous.exists || !singleLine(previous.recipe.id)) return null;
   const index = nodesByName(previous);
   const added = appendToQueue(previous.recipe.id, previous.path, last, records, { previous: index, now: read.at, introspection });
   if (added === null) return null;

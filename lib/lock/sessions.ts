@@ -1,5 +1,5 @@
 import type { DumpReport } from '../zk/four-letter';
-import type { Introspected } from './recipes';
+import type { Introspected } from './report';
 import type { LockSnapshot, SessionList, SessionSummary } from '../protocol';
 
 /** What ZooKeeper and the explorer itself know about sessions besides the nodes they own. */

@@ -1,6 +1,6 @@
 /**
  * What a simulated contender needs besides its place in the queue, which it takes from the
- * explorer's own rules (`standingOf` in lib/lock/recipes.ts).
+ * explorer's own rules (`standingOf` in lib/lock/reader.ts).
  */
 
 /** Finds this contender's own node after a lost create reply, by the protected prefix (with its GUID) it created it with. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeData } from './data';
 import { record, snapshotOf } from '../testing/records';
-import { auxiliaryParents, detectRecipe, kazooSemaphoreQueue, standingOf, type ChildRecord } from './recipes';
+import { auxiliaryParents, detectRecipe, standingOf, type ChildRecord } from './reader';
+import { kazooSemaphoreQueue } from './recipes/kazoo-semaphore';
 import type { LockSnapshot, RecipeId } from '../protocol';
 import { buildSnapshot } from './queue';
 

@@ -1,0 +1,261 @@
+/**
+ * Reads a lock as its recipe's client would, with the recipes of a registry: which recipe a
+ * lock is, which children belong to it, who holds, and what each waiter watches. The default
+ * reader reads with the registry in `recipes/index.ts`; a test can make one with more recipes.
+ */
+import type { LockNode, NodeData, RecipeId, RecipeInfo } from '../protocol';
+import { childPath } from '../zk/path';
+import { layoutOfNode, place, stateOf, type RecordState } from './place';
+import { RECIPES } from './recipes';
+import type { AnalysisContext, ChildRecord, Entry, Layout, LockInput, ParentListing, QueueRules, Recipe, ReadingTools } from './recipes/recipe';
+import { modeOf, compareKeys } from './recipes/recipe';
+import { parseSequence } from './sequence';
+import { queueStandings, sequentialQueue, sortKeyOf } from './standings';
+
+export type { AnalysisContext, ChildRecord, LockInput, ParentListing } from './recipes/recipe';
+
+export interface LockAnalysis {
+  recipe: RecipeInfo;
+  /** In queue order. */
+  nodes: LockNode[];
+}
+
+/** Where a contender stands in its queue: holding, waiting on a node, or gone from the list. */
+export type Standing = { kind: 'holds' } | { kind: 'waits'; on: string } | { kind: 'missing' };
+
+/** The kind of a sequential name no layout knows, and of a name with no sequence that none knows. */
+const SEQUENTIAL = 'sequential';
+const PLAIN = 'plain';
+
+export interface Reader {
+  /** The recipe of this id, if this reader has it. */
+  recipe(id: string): Recipe | undefined;
+  recipeName(id: string): string;
+  /** What a recipe id says of a lock: its name and, where the layout cannot choose, the candidates. */
+  recipeInfo(id: string, note?: string | null, evidence?: string | null): RecipeInfo;
+  /** Recognises the recipe from the child names of the lock path; mixed layouts fall back to the generic rule. */
+  detectRecipe(names: readonly string[], selfData: NodeData | null, hint: string | null): { id: RecipeId; note: string | null };
+  analyzeLock(input: LockInput, context: AnalysisContext): LockAnalysis;
+  /** Whether a recipe's queue is one line in which each waiter waits on the node just before it. */
+  singleLine(id: string): boolean;
+  /**
+   * The nodes that join at the tail of a one-line exclusive queue, placed as the full analysis
+   * would place them. Null when the full analysis is needed instead: a recipe that is not one
+   * such line, a node of another kind than the queue's (it may change which recipe the lock is),
+   * or one that sorts before the last node.
+   */
+  appendToQueue(id: string, path: string, last: LockNode, records: readonly ChildRecord[], context: AnalysisContext): LockNode[] | null;
+  /** The other parents whose children belong to the lock at `path` (a semaphore's). */
+  auxiliaryParents(path: string, names: readonly string[], selfData: NodeData | null): string[];
+  /** Whether a child of this name can change which other parents a lock's recipe uses: only non-sequential ones can. */
+  mayMoveAuxiliaryParents(name: string): boolean;
+  /**
+   * Where the node `mine` stands among the children `names` of `parent` under the rules of the
+   * recipe `id`: the very rules the explorer reads locks with, so that a simulated contender and
+   * the page cannot disagree on who holds. A herd waiter waits on the node just before it.
+   */
+  standingOf(id: string, parent: string, names: readonly string[], mine: string): Standing;
+  /** The owner of a node for the orphan check: its protected GUID when its layout has one, else its session. */
+  ownerKey(node: LockNode): string | null;
+}
+
+/** A reader of the given recipes (in the registry's order, which matters: see `recipes/index.ts`). */
+export function createReader(recipes: readonly Recipe[]): Reader {
+  const self = {};
+  const byId = new Map(recipes.map((recipe) => [recipe.id, recipe]));
+  const layouts = [...new Set(recipes.flatMap((recipe) => recipe.layouts))];
+  const sequentialLayouts = layouts.filter((layout) => layout.sequential);
+  const otherLayouts = layouts.filter((layout) => !layout.sequential);
+  const sequentialKinds = new Set([...sequentialLayouts.map((layout) => layout.kind), SEQUENTIAL]);
+  const byLayouts = recipes.filter((recipe) => recipe.recognise === undefined && !recipe.anySequential && recipe.layouts.some((layout) => layout.sequential));
+  const recognisers = recipes.filter((recipe) => recipe.recognise !== undefined);
+  const kindsOf = new Map(recipes.map((recipe) => [recipe.id, new Set(recipe.layouts.map((layout) => layout.kind))]));
+  const rules = new Map<string, QueueRules>();
+
+  function recipeOf(id: string): Recipe {
+    const recipe = byId.get(id);
+    if (recipe === undefined) throw new Error(`no recipe ${id} in this reader`);
+    return recipe;
+  }
+
+  function layoutOf(name: string): { kind: string; layout: Layout | null } {
+    for (const layout of sequentialLayouts) if (layout.pattern.test(name)) return { kind: layout.kind, layout };
+    if (parseSequence(name) !== null) return { kind: SEQUENTIAL, layout: null };
+    for (const layout of otherLayouts) if (layout.pattern.test(name)) return { kind: layout.kind, layout };
+    return { kind: PLAIN, layout: null };
+  }
+
+  // Each record is classified once while it stays in the queue: a handover at the head of 10,000
+  // waiters must not run every pattern over every name again.
+  function classify(record: ChildRecord): RecordState {
+    const state = stateOf(record);
+    if (state.reader !== self) {
+      const { kind, layout } = layoutOf(record.name);
+      Object.assign(state, { reader: self, kind, layout, seq: parseSequence(record.name) });
+    }
+    return state;
+  }
+
+  function entries(listing: ParentListing, accept: (kind: string) => boolean): Entry[] {
+    const found: Entry[] = [];
+    for (const record of listing.children) {
+      const state = classify(record);
+      if (state.seq === null || !accept(state.kind)) continue;
+      state.path ??= childPath(listing.path, record.name);
+      found.push({ name: record.name, record, state, path: state.path, seq: state.seq, kind: state.kind });
+    }
+    return found;
+  }
+
+  function acceptOf(recipe: Recipe): (kind: string) => boolean {
+    if (recipe.anySequential) return (kind) => sequentialKinds.has(kind);
+    const kinds = kindsOf.get(recipe.id)!;
+    return (kind) => kinds.has(kind);
+  }
+
+  /** A recipe's queue rules; a herd's waiters watch the lock's own children. */
+  function rulesOf(recipe: Recipe, path: string): QueueRules | null {
+    const queue = recipe.queue;
+    if (queue === undefined || recipe.analyze !== undefined) return null;
+    if (queue.watch === 'children') return { queue: '', watch: 'children', key: queue.sort, readKinds: null, readerWaitsOn: 'nearest-writer', watchParent: path };
+    let made = rules.get(recipe.id);
+    if (made === undefined) {
+      const readers = queue.readers;
+      made = { queue: '', watch: queue.watch, key: queue.sort, readKinds: readers ? new Set(readers.layouts.map((layout) => layout.kind)) : null, readerWaitsOn: readers?.waitOn ?? 'nearest-writer' };
+      rules.set(recipe.id, made);
+    }
+    return made;
+  }
+
+  const tools: ReadingTools = {
+    entries,
+    queue: sequentialQueue,
+    place: (record, path, fields, context) => place(record, classify(record), path, fields, context),
+    kindOf: (record) => classify(record).kind,
+    listing: (input, path) => input.auxiliary.find((entry) => entry.path === path) ?? { path, exists: false, children: [] },
+  };
+
+  function singleLine(id: string): boolean {
+    const recipe = byId.get(id);
+    return recipe !== undefined && !recipe.anySequential && recipe.analyze === undefined && recipe.queue !== undefined && recipe.queue.watch !== 'children' && recipe.queue.readers === undefined;
+  }
+
+  function recipeInfo(id: string, note: string | null = null, evidence: string | null = null): RecipeInfo {
+    const recipe = recipeOf(id);
+    return { id: id as RecipeId, name: recipe.name, note, maxLeases: null, candidates: [...(recipe.candidates ?? [])], evidence };
+  }
+
+  function detect(names: readonly string[], kinds: ReadonlySet<string>, selfData: NodeData | null, hint: string | null): { id: RecipeId; note: string | null } {
+    const found = (id: string) => ({ id: id as RecipeId, note: null });
+    for (const recipe of recognisers) if (recipe.recognise!(names, selfData)) return found(recipe.id);
+    if (names.length === 0) return found(hint ?? 'unknown');
+    const sequential = [...kinds].filter((kind) => sequentialKinds.has(kind));
+    if (sequential.length === 0) return found('single-node');
+    const covers = (recipe: Recipe | undefined): boolean => recipe !== undefined && sequential.every((kind) => kindsOf.get(recipe.id)!.has(kind));
+    const hinted = hint === null ? undefined : byId.get(hint);
+    if (hinted?.keepsHint && covers(hinted)) return found(hinted.id);
+    const recipe = byLayouts.find(covers);
+    if (recipe !== undefined) return found(recipe.id);
+    const note =
+      sequential.length > 1
+        ? `mixed layouts (${sequential.sort().join(', ')}): read with the generic rule, lowest sequence first`
+        : 'unrecognised names: read with the generic rule, lowest sequence first';
+    return { id: 'generic', note };
+  }
+
+  return {
+    recipe: (id) => byId.get(id),
+    recipeName: (id) => recipeOf(id).name,
+    recipeInfo,
+    detectRecipe: (names, selfData, hint) => detect(names, new Set(names.map((name) => layoutOf(name).kind)), selfData, hint),
+
+    analyzeLock(input, context) {
+      const names = input.root.children.map((record) => record.name);
+      const kinds = new Set(input.root.children.map((record) => classify(record).kind));
+      const detected = detect(names, kinds, input.self?.data ?? null, input.hint);
+      // Names cannot tell a herd from a chain: what its waiters do can (the explorer's own simulator, or ZooKeeper's report of who woke).
+      const herdBy =
+        detected.id === 'single-node' || detected.id === 'unknown' ? null : input.declared === 'herd' ? 'Declared by the explorer’s simulator, which runs these contenders.' : (input.herdEvidence ?? null);
+      const recipe = herdBy !== null ? recipeInfo('herd', null, herdBy) : recipeInfo(detected.id, detected.note);
+      if (!input.root.exists) return { recipe, nodes: [] };
+      const descriptor = recipeOf(recipe.id);
+      if (descriptor.analyze !== undefined) {
+        const reading = descriptor.analyze(input, context, tools);
+        if (reading.readAs !== undefined) return { recipe: recipeInfo(reading.readAs), nodes: reading.nodes };
+        return { recipe: reading.maxLeases === undefined ? recipe : { ...recipe, maxLeases: reading.maxLeases }, nodes: reading.nodes };
+      }
+      const queueRules = rulesOf(descriptor, input.path);
+      return { recipe, nodes: queueRules === null ? [] : sequentialQueue(entries(input.root, acceptOf(descriptor)), queueRules, context) };
+    },
+
+    singleLine,
+
+    appendToQueue(id, path, last, records, context) {
+      const recipe = byId.get(id);
+      if (recipe === undefined || records.length === 0 || !singleLine(id)) return null;
+      const queueRules = rulesOf(recipe, path)!;
+      const accept = acceptOf(recipe);
+      const kind = layoutOf(last.name).kind;
+      const joining: Array<{ entry: Entry; key: string }> = [];
+      for (const record of records) {
+        const state = classify(record);
+        if (state.seq === null || state.kind !== kind || !accept(kind) || modeOf(kind, queueRules) !== 'exclusive') return null;
+        state.path ??= childPath(path, record.name);
+        const entry: Entry = { name: record.name, record, state, path: state.path, seq: state.seq, kind };
+        joining.push({ entry, key: sortKeyOf(entry, queueRules) });
+      }
+      joining.sort((a, b) => compareKeys(a.key, b.key));
+      if (compareKeys(joining[0]!.key, last.sortKey) <= 0) return null;
+      let predecessor = { name: last.name, path: last.path };
+      return joining.map(({ entry, key }) => {
+        const fields = { queue: queueRules.queue, sequence: entry.seq.value, sortKey: key, role: 'waiter', mode: 'exclusive', predecessor: predecessor.name, watch: { type: queueRules.watch, path: predecessor.path } } as const;
+        predecessor = { name: entry.name, path: entry.path };
+        return place(entry.record, entry.state, entry.path, fields, context);
+      });
+    },
+
+    auxiliaryParents(path, names, selfData) {
+      for (const recipe of recognisers) if (recipe.auxiliaryParents !== undefined && recipe.recognise!(names, selfData)) return recipe.auxiliaryParents(path);
+      return [];
+    },
+
+    mayMoveAuxiliaryParents: (name) => !sequentialKinds.has(layoutOf(name).kind),
+
+    standingOf(id, parent, names, mine) {
+      const recipe = recipeOf(id);
+      const queueRules = rulesOf(recipe, parent);
+      if (queueRules === null) throw new Error(`standingOf: ${id} is not a recipe of one sequential queue`);
+      const listing: ParentListing = { path: parent, exists: true, children: names.map(recordNamed) };
+      const standing = queueStandings(entries(listing, acceptOf(recipe)), queueRules).find((one) => one.entry.name === mine);
+      if (standing === undefined) return { kind: 'missing' };
+      return standing.predecessor === null ? { kind: 'holds' } : { kind: 'waits', on: standing.predecessor.name };
+    },
+
+    ownerKey(node) {
+      const placed = layoutOfNode(node);
+      const layout = placed === undefined ? layoutOf(node.name).layout : placed;
+      if (layout?.owner !== undefined) return `guid:${layout.owner(node.name)}`;
+      return node.ephemeral ? `session:${node.sessionId}` : null;
+    },
+  };
+}
+
+// The child records `standingOf` reads names as, kept by name so that each is classified once (bounded: a long run names many).
+const named = new Map<string, ChildRecord>();
+const NAMED_LIMIT = 100_000;
+const NAMED_STAT = { czxid: '0x0', mzxid: '0x0', pzxid: '0x0', ctime: 0, mtime: 0, version: 0, cversion: 0, aversion: 0, ephemeralOwner: '0x1', dataLength: 0, numChildren: 0 };
+
+function recordNamed(name: string): ChildRecord {
+  let record = named.get(name);
+  if (record === undefined) {
+    if (named.size >= NAMED_LIMIT) named.clear();
+    record = { name, stat: NAMED_STAT, data: null };
+    named.set(name, record);
+  }
+  return record;
+}
+
+/** The reader of the registry's recipes. */
+export const reader = createReader(RECIPES);
+
+export const { recipeName, recipeInfo, detectRecipe, analyzeLock, appendToQueue, singleLine, auxiliaryParents, mayMoveAuxiliaryParents, standingOf, ownerKey } = reader;

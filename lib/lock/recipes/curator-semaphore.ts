@@ -1,0 +1,30 @@
+/** Curator's InterProcessSemaphoreV2: `locks/` (a mutex its acquirers take in turn) and `leases/` (one node per lease held) below the path. */
+import { childPath } from '../../zk/path';
+import { parseSequence } from '../sequence';
+import { curatorOwner } from './curator-mutex';
+import { defineRecipe, sequentialLayout, UUID, type Layout } from './recipe';
+import { semaphoreLeases, semaphoreQueue } from './semaphore';
+
+/** The two directories a Curator semaphore keeps below its path. */
+export const CURATOR_DIR: Layout = { kind: 'curator-dir', pattern: /^(?:locks|leases)$/, sequential: false };
+const LEASE = sequentialLayout('curator-lease', `_c_${UUID}-lease-`, curatorOwner);
+
+export const curatorSemaphore = defineRecipe({
+  id: 'curator-semaphore',
+  name: 'Curator InterProcessSemaphoreV2',
+  layouts: [CURATOR_DIR, LEASE],
+  recognise: (names) => names.length > 0 && names.every((name) => CURATOR_DIR.pattern.test(name)),
+  auxiliaryParents: (path) => [childPath(path, 'locks'), childPath(path, 'leases')],
+  analyze: (input, context, tools) => {
+    const leasesPath = childPath(input.path, 'leases');
+    const leases = semaphoreLeases(tools, tools.listing(input, leasesPath).children, leasesPath, (record) => parseSequence(record.name)?.text ?? '', context);
+    const queue = semaphoreQueue(tools, tools.entries(tools.listing(input, childPath(input.path, 'locks')), () => true), leasesPath, context);
+    // The acquirer holds the internal mutex while it checks its new lease against maxLeases.
+    const acquirer = queue[0]?.sessionId;
+    const last = leases.at(-1);
+    if (last !== undefined && acquirer !== undefined && last.sessionId === acquirer) {
+      leases[leases.length - 1] = { ...last, role: 'waiter', watch: { type: 'children', path: leasesPath } };
+    }
+    return { nodes: [...leases, ...queue] };
+  },
+});

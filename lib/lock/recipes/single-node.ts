@@ -1,0 +1,31 @@
+/** One ephemeral node per resource, created by whoever gets it first; the losers watch it (a herd on one node). */
+import type { LockNode } from '../../protocol';
+import { NO_SESSION } from '../../zk/ids';
+import { childPath } from '../../zk/path';
+import { CURATOR_DIR } from './curator-semaphore';
+import { compareKeys, defineRecipe, type AnalysisContext, type ChildRecord, type LockInput, type ReadingTools } from './recipe';
+
+function holder(tools: ReadingTools, record: ChildRecord, path: string, context: AnalysisContext): LockNode {
+  return tools.place(record, path, { queue: record.name, sequence: null, sortKey: record.name, role: 'holder', mode: 'exclusive', predecessor: null, watch: null }, context);
+}
+
+/** The single-node locks at a path: the path itself when it is an ephemeral node with no children, else its childless children. */
+export function singleNodes(input: LockInput, context: AnalysisContext, tools: ReadingTools): LockNode[] {
+  const self = input.self;
+  if (self !== null && input.root.children.length === 0 && self.stat.ephemeralOwner !== NO_SESSION) {
+    return [holder(tools, { name: input.path.slice(input.path.lastIndexOf('/') + 1), stat: self.stat, data: self.data }, input.path, context)];
+  }
+  return input.root.children
+    .filter((record) => record.stat.numChildren === 0 && tools.kindOf(record) !== CURATOR_DIR.kind)
+    .map((record) => holder(tools, record, childPath(input.path, record.name), context))
+    .sort((a, b) => compareKeys(a.sortKey, b.sortKey));
+}
+
+/** Chosen by the reader when a lock has children but none of them sequential. */
+export const singleNode = defineRecipe({
+  id: 'single-node',
+  name: 'One ephemeral node per resource',
+  candidates: ['a lock of one ephemeral node per resource, whose losers watch it (a herd on one node)'],
+  layouts: [],
+  analyze: (input, context, tools) => ({ nodes: singleNodes(input, context, tools) }),
+});

@@ -1,0 +1,92 @@
+/**
+ * What ZooKeeper's own reports (wchc, cons) tell of a lock's nodes: who watches each, where each
+ * owner connects from, and whether a waiter's watch is really there, judged with some patience.
+ */
+
+/** Data watches by watched path, and client addresses by session, merged from every server. */
+export interface Introspected {
+  watchers: ReadonlyMap<string, readonly string[]>;
+  /** The sessions whose connection a member reported (`cons`) along with its watches: only their watches can be judged. */
+  clients: ReadonlyMap<string, string>;
+  /** When the members were asked (ms, the explorer's clock): a report judges only what had been so for a while before it. */
+  at: number;
+  /** Each reported session's last request id (`cons` lcxid): it moves only when the client sends a request, never for a ping. */
+  lastRequest?: ReadonlyMap<string, string>;
+}
+
+/** What changed from one report to the next: the watched paths whose watchers differ, the sessions whose client address differs. */
+export interface ReportChange {
+  from: Introspected;
+  paths: ReadonlySet<string>;
+  sessions: ReadonlySet<string>;
+}
+
+/** What changed from the report `from` to `to` (one pass over each: a report of 100,000 watches is compared, not sorted). */
+export function reportChange(from: Introspected, to: Introspected): ReportChange {
+  const paths = new Set<string>();
+  const sessions = new Set<string>();
+  for (const [path, watchers] of to.watchers) if (!sameList(from.watchers.get(path) ?? null, watchers)) paths.add(path);
+  for (const path of from.watchers.keys()) if (!to.watchers.has(path)) paths.add(path);
+  for (const [session, address] of to.clients) if (from.clients.get(session) !== address) sessions.add(session);
+  for (const session of from.clients.keys()) if (!to.clients.has(session)) sessions.add(session);
+  return { from, paths, sessions };
+}
+
+/** How long after the explorer saw a waiter start to wait on a node it has to set its watch before a report may judge it. */
+export const WATCH_GRACE_MS = 1000;
+/** How many reports in a row must miss a waiter's watch before it is named missing: one may be taken mid-handover. */
+export const WATCH_MISSES = 2;
+
+/** Nobody: one shared empty list. */
+export const NOBODY: string[] = [];
+
+/** Whether two lists hold the same strings in the same order. */
+export function sameList(a: readonly string[] | null, b: readonly string[] | null): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || a.length !== b.length) return false;
+  return a.every((value, index) => value === b[index]);
+}
+
+/** What the reports of ZooKeeper said of one node while its recipe's watch stayed the same. */
+export interface Observed {
+  /** The last report read; null before the first. */
+  report: Introspected | null;
+  /** The path its recipe watches (a data watch); null when none or a child watch, which ZooKeeper does not report. */
+  watchPath: string | null;
+  /** When the explorer first saw it watch that path (ms). */
+  since: number;
+  /** Reports in a row, each taken at least WATCH_GRACE_MS after `since`, that had no such watch. */
+  misses: number;
+  watchers: string[];
+  client: string | null;
+  watchConfirmed: boolean | null;
+}
+
+/** Nothing observed yet of a node watching `watchPath` since `since`. */
+export function unobserved(watchPath: string | null, since: number): Observed {
+  return { report: null, watchPath, since, misses: 0, watchers: NOBODY, client: null, watchConfirmed: null };
+}
+
+/**
+ * What one report of ZooKeeper adds to what is known of a node's watch: confirmed when it has
+ * it; missing only when the report covers the session, came long enough after the node began to
+ * wait there, and the one before missed it too; otherwise not judged.
+ */
+export function observe(observed: Observed, report: Introspected, owner: string, path: string): void {
+  observed.report = report;
+  observed.watchers = (report.watchers.get(path) as string[] | undefined) ?? NOBODY;
+  observed.client = report.clients.get(owner) ?? null;
+  const watchPath = observed.watchPath;
+  if (watchPath === null || observed.client === null) {
+    observed.misses = 0;
+    observed.watchConfirmed = null;
+  } else if ((report.watchers.get(watchPath) ?? NOBODY).includes(owner)) {
+    observed.misses = 0;
+    observed.watchConfirmed = true;
+  } else if (report.at >= observed.since + WATCH_GRACE_MS) {
+    observed.misses += 1;
+    observed.watchConfirmed = observed.misses >= WATCH_MISSES ? false : null;
+  } else {
+    observed.watchConfirmed = null;
+  }
+}
