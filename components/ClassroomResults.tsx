@@ -1,0 +1,71 @@
+'use client';
+import { notificationsAfter, type RunPoint, type Side } from '../lib/demo/classroom';
+import type { ZkCounts } from '../lib/demo/run';
+import { Counters } from './Counters';
+import { DemoChart } from './DemoChart';
+import { useLanguage } from './language';
+
+export interface ClassroomResultsProps {
+  contenders: number;
+  curves: Record<Side, RunPoint[]>;
+  /** ZooKeeper's own counts since the queues formed; null while unknown. */
+  zk: ZkCounts | null;
+  /** Notifications the herd's queue cost while it formed; null before. */
+  joining: number | null;
+}
+
+const lastOf = (curve: readonly RunPoint[]): RunPoint => curve.at(-1) ?? { releases: 0, notifications: 0 };
+
+/** The run's outcome: notifications against releases for both sides beside the theory, and ZooKeeper's own counts. */
+export function ClassroomResults({ contenders, curves, zk, joining }: ClassroomResultsProps) {
+  const { t } = useLanguage();
+  return (
+    <div className="demo-bottom">
+      <DemoChart
+        testId="demo-chart"
+        xMax={contenders}
+        herd={curves.herd.map((point) => ({ x: point.releases, y: point.notifications }))}
+        chain={curves.chained.map((point) => ({ x: point.releases, y: point.notifications }))}
+        theory={{
+          herd: Array.from({ length: contenders + 1 }, (_, releases) => ({ x: releases, y: notificationsAfter('herd', contenders, releases) })),
+          chain: Array.from({ length: contenders + 1 }, (_, releases) => ({ x: releases, y: notificationsAfter('chained', contenders, releases) })),
+        }}
+        labels={{
+          title: t('chartTitle'),
+          x: t('chartAxisX'),
+          y: t('chartAxisY'),
+          herd: t('chartHerd'),
+          chain: t('chartChain'),
+          theory: t('chartTheory'),
+          summary: t('chartLabel', {
+            herdReleases: lastOf(curves.herd).releases,
+            herd: lastOf(curves.herd).notifications,
+            herdTheory: notificationsAfter('herd', contenders, lastOf(curves.herd).releases),
+            chainReleases: lastOf(curves.chained).releases,
+            chain: lastOf(curves.chained).notifications,
+            chainTheory: notificationsAfter('chained', contenders, lastOf(curves.chained).releases),
+          }),
+        }}
+      />
+      <section className="panel demo-zk" aria-label={t('zkTitle')} data-testid="demo-zk">
+        <h2>{t('zkTitle')}</h2>
+        {zk === null ? (
+          <p className="muted">{t('zkUnavailable')}</p>
+        ) : (
+          <Counters
+            items={[
+              { label: t('zkChildren'), value: zk.children, testId: 'zk-children' },
+              { label: t('zkDeleted'), value: zk.deleted, testId: 'zk-deleted' },
+            ]}
+          />
+        )}
+        <p className="muted">{t('zkNote')}</p>
+        {joining !== null ? (
+          <p className="muted" data-testid="demo-joining" data-count={joining}>
+            {t('joining', { n: joining })}
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+'use client';
+import { notificationsAfter, type Side, type SideFigures } from '../lib/demo/classroom';
+import type { LockSnapshot } from '../lib/protocol';
+import type { Wake } from '../lib/view/pulses';
+import { Counters } from './Counters';
+import { useLanguage } from './language';
+import { QueueDiagram } from './QueueDiagram';
+import { useNow } from './useNow';
+
+export interface ClassroomSideProps {
+  side: Side;
+  path: string | null;
+  /** The lock as shown: live, or a recorded frame of the timeline. */
+  snapshot: LockSnapshot | null;
+  woken: ReadonlySet<string>;
+  wakes: readonly Wake[];
+  figures: SideFigures;
+  contenders: number;
+  title: string;
+}
+
+const NOBODY = new Set<string>();
+
+/** One queue of the classroom: its live drawing, and its counters beside the theory. */
+export function ClassroomSide({ side, path, snapshot, woken, wakes, figures, contenders, title }: ClassroomSideProps) {
+  const { t } = useLanguage();
+  const now = useNow();
+  const perRelease = figures.releases === 0 ? 0 : figures.notifications / figures.releases;
+  const theoryTotal = notificationsAfter(side, contenders, figures.releases);
+  const theoryPerRelease = figures.releases === 0 ? 0 : theoryTotal / figures.releases;
+  const shown = path === null ? [] : (snapshot?.nodes ?? []);
+  return (
+    <section className={`demo-side ${side}`} aria-label={title} data-testid={`demo-side-${side}`} data-path={path ?? ''}>
+      <h2>{title}</h2>
+      <Counters
+        items={[
+          { label: t('releases'), value: figures.releases, testId: `${side}-releases` },
+          { label: t('notifications'), value: figures.notifications, testId: `${side}-notifications`, note: t('theory', { value: theoryTotal }) },
+          { label: t('perRelease'), value: perRelease.toFixed(1), testId: `${side}-per-release`, note: t('theory', { value: theoryPerRelease.toFixed(1) }) },
+          { label: t('wasted'), value: figures.wasted, testId: `${side}-wasted` },
+          { label: t('getChildren'), value: figures.getChildren, testId: `${side}-getchildren` },
+          { label: t('childBytes'), value: figures.childBytes, testId: `${side}-bytes` },
+        ]}
+      />
+      {shown.length > 0 ? (
+        <QueueDiagram nodes={shown} now={now} selected={null} onSelect={() => undefined} woken={woken} wakes={wakes} zoom={1} compact flagged={NOBODY} />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,174 @@
+'use client';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { sideFigures, type Side } from '../lib/demo/classroom';
+import { canStep, classroom, IDLE, queuesFormed, runFigures, zkSinceFormed, type ClassroomState, type ZkCounts } from '../lib/demo/run';
+import { MonitorSchema, type ContenderInfo, type Monitor } from '../lib/protocol';
+import { useLock, type LockState } from './useLock';
+import type { Simulation } from './useSimulation';
+
+const SIDES = ['herd', 'chained'] as const;
+
+/** ZooKeeper's counts of watchers fired by child changes and by deletions, summed over the members. */
+function zkCounts(monitor: Monitor | null): ZkCounts | null {
+  if (monitor === null || monitor.servers.length === 0) return null;
+  const sum = (key: string): number => monitor.servers.reduce((total, server) => total + (server.values[key] ?? 0), 0);
+  return { children: sum('zk_sum_node_children_watch_count'), deleted: sum('zk_sum_node_deleted_watch_count') };
+}
+
+async function readMonitor(): Promise<Monitor | null> {
+  try {
+    const parsed = MonitorSchema.safeParse(await (await fetch('/api/zookeeper/monitor')).json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface Classroom {
+  state: ClassroomState;
+  locks: Record<Side, LockState>;
+  figures: ReturnType<typeof runFigures>;
+  /** ZooKeeper's own counts since the queues formed; null while unknown. */
+  zk: ZkCounts | null;
+  /** Spawns a new run, or starts, pauses or resumes the one there is. */
+  start(size: number): Promise<void>;
+  /** Releases the holder of each side. */
+  step(): Promise<void>;
+  /** Ends the run and removes its contenders. */
+  reset(): Promise<void>;
+  seek(index: number | null): void;
+  replay(): void;
+  live(): void;
+}
+
+/**
+ * The classroom's run: the reducer of `lib/demo/run.ts`, fed by the contenders' counters, the
+ * two locks' snapshots, ZooKeeper's mntr and the timers of a running or replaying run.
+ */
+export function useClassroom(simulation: Simulation, intervalMs: number): Classroom {
+  const { features, contenders: feed, control } = simulation;
+  const [state, dispatch] = useReducer(classroom, IDLE);
+  const { phase, run } = state;
+  const [monitor, setMonitor] = useState<Monitor | null>(null);
+  const herd = useLock(run?.paths.herd ?? null);
+  const chained = useLock(run?.paths.chained ?? null);
+
+  const bySide = useMemo(() => {
+    const of = (side: Side): ContenderInfo[] => (run === null ? [] : (feed?.contenders.filter((contender) => contender.path === run.paths[side]) ?? []));
+    return { herd: of('herd'), chained: of('chained') };
+  }, [feed, run]);
+  const raw = useMemo(() => ({ herd: sideFigures(bySide.herd), chained: sideFigures(bySide.chained) }), [bySide]);
+  const figures = useMemo(() => runFigures(run, raw), [raw, run]);
+
+  // The queues have formed: the run counts from a reading of ZooKeeper taken after that moment, so that joining is not counted as the run's.
+  const formed = phase === 'preparing' && run !== null && queuesFormed(run, bySide);
+  useEffect(() => {
+    if (!formed) return;
+    let cancelled = false;
+    const formedAt = Date.now();
+    const baseline = raw;
+    void (async () => {
+      let sample = await readMonitor();
+      while (!cancelled && sample !== null && sample.servers.length > 0 && (sample.at ?? 0) < formedAt) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        sample = await readMonitor();
+      }
+      if (cancelled) return;
+      setMonitor(sample);
+      dispatch({ type: 'formed', baseline, zk: zkCounts(sample) });
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [formed, raw]);
+
+  // Every change of the counters or of either queue is an observation (a frame, a point of the curves).
+  useEffect(() => {
+    dispatch({ type: 'observed', at: Date.now(), figures, snapshots: { herd: herd.snapshot, chained: chained.snapshot } });
+  }, [figures, herd.snapshot, chained.snapshot]);
+
+  // ZooKeeper's counters, read while a run is on.
+  const counting = phase !== 'idle' && phase !== 'preparing';
+  useEffect(() => {
+    if (!counting) return;
+    let cancelled = false;
+    const read = async (): Promise<void> => {
+      const sample = await readMonitor();
+      if (!cancelled) setMonitor(sample);
+    };
+    void read();
+    const timer = setInterval(() => void read(), 1000);
+    return () => {
+      cancelled = true;
+      clearInterval(timer);
+    };
+  }, [counting]);
+
+  const step = useCallback(async (): Promise<void> => {
+    const holders = SIDES.flatMap((side) => bySide[side].filter((contender) => contender.state === 'holding'));
+    // Nobody holds between a release and the next take; the end of the run is seen from the figures.
+    if (holders.length === 0) return;
+    const failures = (await Promise.all(holders.map((holder) => control('POST', `/api/sim/contenders/${holder.id}/release`, {})))).filter((failure) => failure !== null);
+    if (failures[0] != null) dispatch({ type: 'failed', error: failures[0] });
+  }, [bySide, control]);
+
+  // Running: one release on each side per interval.
+  const stepRef = useRef(step);
+  useEffect(() => {
+    stepRef.current = step;
+  }, [step]);
+  useEffect(() => {
+    if (phase !== 'running') return;
+    const timer = setInterval(() => void stepRef.current(), intervalMs);
+    return () => clearInterval(timer);
+  }, [phase, intervalMs]);
+
+  // Replaying: one recorded change after another, then live again.
+  useEffect(() => {
+    if (!state.replaying) return;
+    const timer = setInterval(() => dispatch({ type: 'tick' }), 350);
+    return () => clearInterval(timer);
+  }, [state.replaying]);
+
+  const reset = useCallback(async (): Promise<void> => {
+    const paths = run === null ? [] : Object.values(run.paths);
+    dispatch({ type: 'reset' });
+    for (const path of paths) await control('DELETE', `/api/sim/contenders?path=${encodeURIComponent(path)}`);
+  }, [run, control]);
+
+  const start = useCallback(
+    async (size: number): Promise<void> => {
+      if (features === null || !features.simulation) return;
+      if (canStep(phase) || phase === 'running') {
+        dispatch({ type: 'toggle' });
+        return;
+      }
+      if (phase !== 'idle' && phase !== 'drained') return;
+      if (run !== null) await reset();
+      const id = Math.random().toString(36).slice(2, 8);
+      const paths = { herd: `${features.simRoot}/classroom/${id}/herd`, chained: `${features.simRoot}/classroom/${id}/chain` };
+      dispatch({ type: 'prepare', contenders: size, paths });
+      for (const side of SIDES) {
+        const failure = await control('POST', '/api/sim/contenders', { path: paths[side], count: size, strategy: side, holdMs: 3_600_000, rounds: 1 });
+        if (failure !== null) {
+          dispatch({ type: 'failed', error: failure });
+          return;
+        }
+      }
+    },
+    [features, phase, run, control, reset],
+  );
+
+  return {
+    state,
+    locks: { herd, chained },
+    figures,
+    zk: zkSinceFormed(run, zkCounts(monitor)),
+    start,
+    step,
+    reset,
+    seek: useCallback((index: number | null) => dispatch({ type: 'seek', index }), []),
+    replay: useCallback(() => dispatch({ type: 'replay' }), []),
+    live: useCallback(() => dispatch({ type: 'live' }), []),
+  };
+}
