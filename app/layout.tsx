@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { pageThemeCss } from '../lib/view/palette';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -15,6 +16,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en" suppressHydrationWarning>
       <head>
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        {/* The palette and the diagram's look, from the same source as an exported picture's. */}
+        <style dangerouslySetInnerHTML={{ __html: pageThemeCss() }} />
       </head>
       <body>{children}</body>
     </html>

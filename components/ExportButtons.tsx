@@ -1,7 +1,8 @@
 'use client';
 import { useState } from 'react';
 import type { LockSnapshot } from '../lib/protocol';
-import { DARK_PALETTE, LIGHT_PALETTE, queueSvg } from '../lib/view/export-svg';
+import { useLanguage } from './language';
+import { queuePictureSvg } from './QueuePicture';
 
 function download(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
@@ -19,7 +20,9 @@ function fileBase(path: string): string {
 /** Saves what the page shows: the snapshot as JSON, the picture as SVG or PNG. */
 export function ExportButtons({ snapshot }: { snapshot: LockSnapshot }) {
   const [busy, setBusy] = useState(false);
-  const svg = (): string => queueSvg(snapshot, document.documentElement.dataset.theme === 'dark' ? DARK_PALETTE : LIGHT_PALETTE);
+  const { t } = useLanguage();
+  // The picture of what the page shows, in its theme and language.
+  const svg = (): string => queuePictureSvg({ snapshot, theme: document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light', now: Date.now(), t });
   return (
     <div className="export" role="group" aria-label="Export">
       <button type="button" data-testid="export-json" onClick={() => download(new Blob([JSON.stringify(snapshot, null, 2)], { type: 'application/json' }), `${fileBase(snapshot.path)}.json`)}>

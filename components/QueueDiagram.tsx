@@ -1,9 +1,10 @@
 'use client';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LockNode } from '../lib/protocol';
-import { formatDuration, shortNodeName } from '../lib/view/format';
+import { shortNodeName } from '../lib/view/format';
 import { departures, wakeTrails, type Trail, type Wake } from '../lib/view/pulses';
-import { useLanguage, type Translate } from './language';
+import { useLanguage } from './language';
+import { NodeCard } from './NodeCard';
 import {
   columnsFor,
   COMPACT_QUEUE_LAYOUT,
@@ -36,17 +37,8 @@ interface QueueDiagramProps {
   flagged: ReadonlySet<string>;
 }
 
-// A character of the monospace face at 11.5 px is about 7 units wide; the card keeps 30 for its margins.
-const META_CHARACTERS = Math.floor((DEFAULT_QUEUE_LAYOUT.cardWidth - 30) / 7);
 // How long a leaving card and a running notification stay on screen; the CSS animations match.
 const MOTION_MS = 320;
-
-/** Owner session, client address, fencing token and data, cut to fit the card. */
-function cardMeta(node: LockNode, t: Translate): string {
-  const parts = [node.ephemeral ? node.sessionId : t('cardPersistent'), `czxid ${node.czxid}`, node.client, node.data?.text || null];
-  const line = parts.filter((part): part is string => part !== null && part !== '').join(' · ');
-  return line.length > META_CHARACTERS ? `${line.slice(0, META_CHARACTERS - 1)}…` : line;
-}
 
 interface Motion {
   layout: QueueLayout;
@@ -235,7 +227,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
               }}
             >
               <title>{node.name}</title>
-              <rect width={cardWidth} height={cardHeight} rx={10} className="card-bg" />
+              <NodeCard node={node} index={index} now={now} width={cardWidth} height={cardHeight} compact={compact} t={t} />
               {woken.has(node.name) ? <rect width={cardWidth} height={cardHeight} rx={10} className="card-pulse" /> : null}
               {flagged.has(node.name) ? (
                 <g className="card-flag" transform={`translate(${cardWidth - 10} ${cardHeight - 10})`} aria-hidden="true">
@@ -245,34 +237,6 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
                   </text>
                 </g>
               ) : null}
-              <rect width={6} height={cardHeight} rx={3} className="card-accent" />
-              {compact ? (
-                <text x={16} y={20} className="card-name compact">
-                  <tspan className="card-role">{holder ? `${t('cardHolds')} ` : `#${index} `}</tspan>
-                  {shortNodeName(node.name)}
-                </text>
-              ) : (
-                <>
-              <text x={20} y={24} className="card-role">
-                {holder ? t(node.mode === 'lease' ? 'cardHoldsLease' : 'cardHoldsLock') : t('cardWaiting', { n: index })}
-                {node.mode !== 'exclusive' ? <tspan className="card-mode">{` · ${node.mode.toUpperCase()}`}</tspan> : null}
-                {node.queue !== '' && node.queue !== node.name ? <tspan className="card-mode">{` · ${node.queue}`}</tspan> : null}
-              </text>
-              <text x={cardWidth - 14} y={24} className="card-age" textAnchor="end">
-                {holder
-                  ? node.roleSince === null
-                    ? t('cardCreated', { ago: formatDuration(now - node.ctime) })
-                    : t('cardHeld', { duration: formatDuration(now - node.roleSince) })
-                  : t('cardWaitingFor', { duration: formatDuration(now - node.ctime) })}
-              </text>
-              <text x={20} y={47} className="card-name">
-                {shortNodeName(node.name)}
-              </text>
-              <text x={20} y={66} className="card-meta">
-                {cardMeta(node, t)}
-              </text>
-                </>
-              )}
             </g>
           );
         })}

@@ -9,7 +9,8 @@
  * notification per new child of that one node.
  */
 import { EventEmitter } from 'node:events';
-import { detectRecipe, kazooSemaphoreQueue } from '../../lib/lock/recipes';
+import { detectRecipe } from '../../lib/lock/reader';
+import { kazooSemaphoreQueue } from '../../lib/lock/recipes/kazoo-semaphore';
 import { summarizeSessions, type SessionContext } from '../../lib/lock/sessions';
 import { summarizeLock } from '../../lib/lock/summary';
 import type { Diagnostics, LockList, LockSnapshot, SessionList, ZnodeStat } from '../../lib/protocol';

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Introspected, ReportChange } from '../../lib/lock/recipes';
+import type { Introspected, ReportChange } from '../../lib/lock/report';
 import { WaitsFor } from '../../lib/lock/waits-for';
 import type { Deadlock, LockDelta, LockNode, LockSnapshot, RecipeId, WaitsForGraph } from '../../lib/protocol';
 import type { ZkSession } from '../zk/session';

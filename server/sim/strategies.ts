@@ -4,7 +4,7 @@
  * lock recipes the explorer reads, named as their real clients name their nodes, so that the
  * explorer reads a simulated lock exactly as it reads a real one.
  */
-import { standingOf } from '../../lib/lock/recipes';
+import { standingOf } from '../../lib/lock/reader';
 import { findOwnNode } from '../../lib/sim/queue-rules';
 import type { LockMode, RecipeId, Strategy, ZnodeStat } from '../../lib/protocol';
 import { childPath } from '../../lib/zk/path';

@@ -7,7 +7,7 @@
  * says so and the explorer carries on without them.
  */
 import { EventEmitter } from 'node:events';
-import { reportChange, type Introspected, type ReportChange } from '../../lib/lock/recipes';
+import { reportChange, type Introspected, type ReportChange } from '../../lib/lock/report';
 import type { IntrospectionSource, IntrospectionStatus } from '../../lib/protocol';
 import { parseAdminConnections, parseAdminDump, parseAdminJson, parseAdminMonitor, parseAdminWatches } from '../../lib/zk/admin-server';
 import { isNotWhitelisted, parseCons, parseConsLastRequest, parseDump, parseMntr, parseWchc, type DumpReport } from '../../lib/zk/four-letter';

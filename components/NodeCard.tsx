@@ -1,0 +1,68 @@
+import type { LockNode } from '../lib/protocol';
+import { formatDuration, shortNodeName } from '../lib/view/format';
+import { DEFAULT_QUEUE_LAYOUT } from '../lib/view/queue-layout';
+import type { Translate } from './language';
+
+// A character of the monospace face at 11.5 px is about 7 units wide; the card keeps 30 for its margins.
+const META_CHARACTERS = Math.floor((DEFAULT_QUEUE_LAYOUT.cardWidth - 30) / 7);
+
+/** Owner session, client address, fencing token and data, cut to fit the card. */
+function cardMeta(node: LockNode, t: Translate): string {
+  const parts = [node.ephemeral ? node.sessionId : t('cardPersistent'), `czxid ${node.czxid}`, node.client, node.data?.text || null];
+  const line = parts.filter((part): part is string => part !== null && part !== '').join(' · ');
+  return line.length > META_CHARACTERS ? `${line.slice(0, META_CHARACTERS - 1)}…` : line;
+}
+
+export interface NodeCardProps {
+  node: LockNode;
+  /** Its place in the queue (0: the head). */
+  index: number;
+  now: number;
+  width: number;
+  height: number;
+  /** One line instead of the full card. */
+  compact: boolean;
+  t: Translate;
+}
+
+/**
+ * One node's card, as the page draws it and as an exported picture does: background, the
+ * role's accent, role and age, name, and owner. Its look is the diagram's stylesheet
+ * (`diagramCss`); the group around it says holder or waiter (`is-holder`, `is-waiter`).
+ */
+export function NodeCard({ node, index, now, width, height, compact, t }: NodeCardProps) {
+  const holder = node.role === 'holder';
+  return (
+    <>
+      <rect width={width} height={height} rx={10} className="card-bg" />
+      <rect width={6} height={height} rx={3} className="card-accent" />
+      {compact ? (
+        <text x={16} y={20} className="card-name compact">
+          <tspan className="card-role">{holder ? `${t('cardHolds')} ` : `#${index} `}</tspan>
+          {shortNodeName(node.name)}
+        </text>
+      ) : (
+        <>
+          <text x={20} y={24} className="card-role">
+            {holder ? t(node.mode === 'lease' ? 'cardHoldsLease' : 'cardHoldsLock') : t('cardWaiting', { n: index })}
+            {node.mode !== 'exclusive' ? <tspan className="card-mode">{` · ${node.mode.toUpperCase()}`}</tspan> : null}
+            {node.queue !== '' && node.queue !== node.name ? <tspan className="card-mode">{` · ${node.queue}`}</tspan> : null}
+          </text>
+          <text x={width - 14} y={24} className="card-age" textAnchor="end">
+            {holder
+              ? node.roleSince === null
+                ? t('cardCreated', { ago: formatDuration(now - node.ctime) })
+                : t('cardHeld', { duration: formatDuration(now - node.roleSince) })
+              : t('cardWaitingFor', { duration: formatDuration(now - node.ctime) })}
+          </text>
+          <text x={20} y={47} className="card-name">
+            {shortNodeName(node.name)}
+          </text>
+          <text x={20} y={66} className="card-meta">
+            {cardMeta(node, t)}
+          </text>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { translate } from '../lib/i18n/messages';
+import { record, snapshotOf } from '../lib/testing/records';
+import { diagramCss, pageThemeCss, PALETTES, PICTURE_FONTS } from '../lib/view/palette';
+import { DEFAULT_QUEUE_LAYOUT } from '../lib/view/queue-layout';
+import type { Translate } from './language';
+import { NodeCard } from './NodeCard';
+import { QueuePicture } from './QueuePicture';
+
+const english: Translate = (key, values) => translate('en', key, values);
+const chinese: Translate = (key, values) => translate('zh', key, values);
+const picture = (snapshot: ReturnType<typeof snapshotOf>, options: { theme?: 'light' | 'dark'; t?: Translate; limit?: number } = {}) =>
+  renderToStaticMarkup(<QueuePicture snapshot={snapshot} theme={options.theme ?? 'light'} now={1_700_000_060_000} t={options.t ?? english} limit={options.limit} />);
+
+describe('the exported picture', () => {
+  const snapshot = snapshotOf('/app/lock', ['lock-0000000000', 'lock-0000000001'].map((name) => record(name)));
+
+  it('draws every node with the card the page draws, its edges and a caption', () => {
+    const svg = picture(snapshot);
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg).toContain('/app/lock · Sequential lock (lock-N nodes) · 1 holding, 1 waiting');
+    // Each card is NodeCard's markup, byte for byte.
+    for (const [index, node] of snapshot.nodes.entries()) {
+      expect(svg).toContain(renderToStaticMarkup(<NodeCard node={node} index={index} now={1_700_000_060_000} width={DEFAULT_QUEUE_LAYOUT.cardWidth} height={DEFAULT_QUEUE_LAYOUT.cardHeight} compact={false} t={english} />));
+    }
+    expect(svg.match(/HOLDS THE LOCK/g)).toHaveLength(1);
+    expect(svg.match(/marker-end/g)).toHaveLength(1);
+  });
+
+  it('writes in the palette of its theme, the page stylesheet reading the same palette through variables', () => {
+    expect(picture(snapshot, { theme: 'dark' })).toContain(diagramCss((name) => PALETTES.dark[name], PICTURE_FONTS));
+    expect(picture(snapshot, { theme: 'light' })).toContain(`fill:${PALETTES.light['holder-soft']}`);
+    expect(pageThemeCss()).toContain(`--holder:${PALETTES.dark.holder}`);
+    expect(pageThemeCss()).toContain('.is-holder .card-bg{fill:var(--holder-soft)');
+  });
+
+  it('speaks the language of the page', () => {
+    expect(picture(snapshot, { t: chinese })).toContain(translate('zh', 'cardHoldsLock'));
+  });
+
+  it('escapes names, so that a child called <script> stays text', () => {
+    expect(picture(snapshotOf('/x', [record('<script>alert(1)</script>-0000000000')]))).not.toContain('<script>');
+  });
+
+  it('draws at most the limit, says so, and is wide enough for its caption', () => {
+    const big = snapshotOf('/big', Array.from({ length: 20 }, (_, i) => record(`lock-${String(i).padStart(10, '0')}`)));
+    const svg = picture(big, { limit: 5 });
+    expect(svg).toContain('(first 5 drawn)');
+    expect(svg.match(/WAITING/g)).toHaveLength(4);
+    const width = Number(/width="(\d+)"/.exec(svg)?.[1]);
+    expect(width).toBeGreaterThan('/big · Sequential lock (lock-N nodes) · 1 holding, 19 waiting (first 5 drawn)'.length * 8);
+  });
+});

@@ -1,0 +1,71 @@
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import type { LockSnapshot } from '../lib/protocol';
+import { diagramCss, PALETTES, PICTURE_FONTS, type Theme } from '../lib/view/palette';
+import { edgePath, layoutQueue } from '../lib/view/queue-layout';
+import type { Translate } from './language';
+import { NodeCard } from './NodeCard';
+
+const CAPTION_HEIGHT = 36;
+// The caption's characters at 14 px bold are about 8.5 units wide: the picture is made wide enough for it.
+const CAPTION_CHARACTER = 8.5;
+
+export interface QueuePictureProps {
+  snapshot: LockSnapshot;
+  theme: Theme;
+  now: number;
+  t: Translate;
+  /** At most this many nodes are drawn (a picture of 10,000 cards helps nobody); the caption says so. */
+  limit?: number;
+}
+
+/**
+ * A standalone picture of a lock's queue: the cards the page draws (`NodeCard`), its edges, and a
+ * caption, with the diagram's stylesheet and colours written in so that it looks the same anywhere.
+ */
+export function QueuePicture({ snapshot, theme, now, t, limit = 500 }: QueuePictureProps) {
+  const palette = PALETTES[theme];
+  const nodes = snapshot.nodes.slice(0, limit);
+  const layout = layoutQueue(nodes);
+  const { cardWidth, cardHeight } = layout.options;
+  const caption = `${snapshot.path} · ${snapshot.recipe.name} · ${snapshot.holders.length} holding, ${snapshot.waiters.length} waiting${snapshot.nodes.length > limit ? ` (first ${limit} drawn)` : ''}`;
+  const width = Math.max(layout.width, Math.ceil(caption.length * CAPTION_CHARACTER) + 32);
+  const height = layout.height + CAPTION_HEIGHT;
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" className="queue" width={width} height={height} viewBox={`0 0 ${width} ${height}`}>
+      <style>{diagramCss((name) => palette[name], PICTURE_FONTS)}</style>
+      <rect width="100%" height="100%" fill={palette.surface} />
+      <defs>
+        <marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <path d="M 0 0 L 10 5 L 0 10 z" className="edge-arrow" />
+        </marker>
+      </defs>
+      <text x={16} y={22} fontSize={14} fontWeight={700} fill={palette.text}>
+        {caption}
+      </text>
+      <g transform={`translate(0 ${CAPTION_HEIGHT})`}>
+        {layout.edges.map((edge) => {
+          const confirmed = layout.nodes[edge.fromIndex]?.node.watchConfirmed ?? null;
+          const state = confirmed === true ? 'confirmed' : confirmed === false ? 'missing' : 'expected';
+          return <path key={`${edge.from}->${edge.to}`} d={edgePath(edge, layout.options)} className={`watch-edge ${state}`} markerEnd="url(#arrow)" />;
+        })}
+        {layout.nodes.map(({ node, index, x, y }) => (
+          <g key={node.name} className={`node-card ${node.role === 'holder' ? 'is-holder' : 'is-waiter'}`} transform={`translate(${x} ${y})`}>
+            <NodeCard node={node} index={index} now={now} width={cardWidth} height={cardHeight} compact={false} t={t} />
+          </g>
+        ))}
+      </g>
+    </svg>
+  );
+}
+
+/** The picture as the text of an SVG file (in the browser: rendered off screen, then serialised as XML). */
+export function queuePictureSvg(props: QueuePictureProps): string {
+  const host = document.createElement('div');
+  const root = createRoot(host);
+  flushSync(() => root.render(<QueuePicture {...props} />));
+  const svg = host.querySelector('svg');
+  const text = svg === null ? '' : new XMLSerializer().serializeToString(svg);
+  root.unmount();
+  return text;
+}
