@@ -112,7 +112,7 @@ test.describe('every edge ends on the card it names, in Chromium', () => {
       }
       await expect(lock.edges).toHaveCount(edges, { timeout: 20_000 });
       // Let the arrival animations end.
-      await page.waitForTimeout(600);
+      await page.waitForFunction(() => document.querySelector('[data-testid="queue-diagram"]')?.getAnimations({ subtree: true }).length === 0);
       const ends = await edgeEnds(page);
       expect(ends.filter((end) => !end.onCard)).toEqual([]);
       if (label === 'read-write') await page.screenshot({ path: test.info().outputPath('read-write.png') });
@@ -126,7 +126,7 @@ test.describe('every edge ends on the card it names, in Chromium', () => {
     await lock.goto(path);
     expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, strategy: 'herd', count: 5, holdMs: 600_000 } })).status()).toBe(201);
     await expect(lock.edges).toHaveCount(4, { timeout: 20_000 });
-    await page.waitForTimeout(600);
+    await page.waitForFunction(() => document.querySelector('[data-testid="queue-diagram"]')?.getAnimations({ subtree: true }).length === 0);
     const points = await page.evaluate(() =>
       [...document.querySelectorAll<SVGPathElement>('[data-testid="watch-edge"]')].map((edge) => {
         const end = edge.getPointAtLength(edge.getTotalLength());

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandSnapshot } from '../lib/lock/compact';
 import { applyDelta } from '../lib/lock/delta';
 import { ColumnsLockSnapshotSchema, ErrorResponseSchema, HealthResponseSchema, LockSnapshotSchema, type ColumnsLockSnapshot, type LockSnapshot } from '../lib/protocol';
-import { connectClient, LockFeed, openSession, request, startExplorer, uniqueRoot, type RunningExplorer } from './testing/harness';
+import { connectClient, eventually, LockFeed, openSession, request, startExplorer, uniqueRoot, type RunningExplorer } from './testing/harness';
 import type { ZkSession } from './zk/session';
 
 let running: RunningExplorer;
@@ -252,8 +252,7 @@ describe('socket.io subscription', () => {
       await request(sockets[0]!, 'unsubscribe', { path: lockPath });
       expect(running.explorer.registry.watched().find((entry) => entry.path === lockPath)?.subscribers).toBe(1);
       sockets[1]!.close();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(running.explorer.registry.watched().some((entry) => entry.path === lockPath)).toBe(false);
+      await eventually(() => (running.explorer.registry.watched().some((entry) => entry.path === lockPath) ? undefined : true));
     } finally {
       for (const socket of sockets) socket.close();
     }

@@ -73,7 +73,12 @@ describe('diagnostics name each stuck lock', () => {
       body: JSON.stringify({ path: lock, count: 1, strategy: 'chained', holdMs: 50, rounds: 2, thinkMs: 1500, protected: false }),
     });
     const { contenders } = (await spawned.json()) as { contenders: Array<{ id: string }> };
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once its first round is over it thinks for 1.5 s: the lost reply is then its next create's.
+    await eventually(async () => {
+      const { contenders: now } = (await (await fetch(`${running.url}/api/sim/contenders`)).json()) as { contenders: Array<{ id: string; acquisitions: number; state: string }> };
+      const mine = now.find((contender) => contender.id === contenders[0]!.id);
+      return mine !== undefined && mine.acquisitions >= 1 && mine.state === 'waiting' ? true : undefined;
+    });
     await fetch(`${running.url}/api/sim/contenders/${contenders[0]!.id}/disconnect-during-create`, { method: 'POST' });
     const anomaly = await named('orphan', lock);
     expect(anomaly.message).toContain('one owner');

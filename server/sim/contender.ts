@@ -3,12 +3,11 @@
  * proxy, running a lock recipe for a number of rounds, counting what it costs, and suffering
  * real faults on request.
  */
-import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import type { ContenderInfo, ContenderState, SpawnRequest, ZnodeStat } from '../../lib/protocol';
 import type { HoldInterval } from '../../lib/sim/ledger';
 import { ZkError, ZkSession, type CreateMode, type Watcher } from '../zk/session';
 import type { ZkTransport } from '../zk/wire/connection';
+import { sleep, systemClock, randomGuids, type GuidSource, type SimClock } from './clock';
 import { FaultProxy } from './proxy';
 import { strategyFor, type Held, type LockClient } from './strategies';
 
@@ -22,6 +21,9 @@ export interface ContenderOptions extends SpawnRequest {
   onChange: () => void;
   /** Records every interval in which it believes it holds the lock, when it starts; `end` is set when it ends. */
   onHold: (interval: HoldInterval) => void;
+  /** The time it runs on and where its GUID comes from (the system's when absent). */
+  clock?: SimClock;
+  guids?: GuidSource;
 }
 
 class Stopped extends Error {}
@@ -42,16 +44,20 @@ export class Contender {
   private wake: (() => void) | null = null;
   private releaseNow: (() => void) | null = null;
   private pausedUntil = 0;
-  private readonly uuid = randomUUID();
-  private readonly hex = this.uuid.replace(/-/g, '');
+  private readonly uuid: string;
+  private readonly hex: string;
+  private readonly clock: SimClock;
 
   constructor(private readonly options: ContenderOptions) {
     this.id = options.id;
+    this.clock = options.clock ?? systemClock;
+    this.uuid = (options.guids ?? randomGuids)();
+    this.hex = this.uuid.replace(/-/g, '');
   }
 
   /** Connects through its proxy; rejects with a clear message when ZooKeeper refuses the connection. */
   async connect(): Promise<void> {
-    this.proxy = await FaultProxy.start(this.options.target, this.options.transport.tls);
+    this.proxy = await FaultProxy.start(this.options.target, this.options.transport.tls, this.clock);
     this.session = new ZkSession({
       connectString: this.proxy.connectString,
       sessionTimeoutMs: this.options.sessionTimeoutMs,
@@ -116,6 +122,11 @@ export class Contender {
     return this.state;
   }
 
+  /** Whether it waits for a notification now: its watch is set and nothing woke it yet. */
+  get awaitingNotification(): boolean {
+    return this.wake !== null;
+  }
+
   /** Marks that it took part in a mutual-exclusion violation. */
   countViolation(): void {
     this.violations += 1;
@@ -159,7 +170,7 @@ export class Contender {
       });
       await twin.start(10_000);
       twin.close();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sleep(this.clock, 200);
     } finally {
       this.proxy.resume();
     }
@@ -168,12 +179,12 @@ export class Contender {
   /** Stops heartbeating for `ms`, as in a GC pause: it believes it still holds, whatever ZooKeeper decides meanwhile. */
   pause(ms: number): void {
     this.proxy?.pause(ms);
-    this.pausedUntil = performance.now() + ms;
+    this.pausedUntil = this.clock.now() + ms;
     const before = this.state;
     this.setState('paused');
-    setTimeout(() => {
+    this.clock.after(ms, () => {
       if (this.state === 'paused') this.setState(before);
-    }, ms);
+    });
   }
 
   /** The next create reaches ZooKeeper, but its reply is lost with the connection. */
@@ -189,6 +200,7 @@ export class Contender {
     this.abort();
     if (this.state !== 'crashed' && this.state !== 'expired') this.setState('closed');
     this.session?.close();
+    // The close request goes out before the proxy closes (real time: it is the socket's).
     await new Promise((resolve) => setTimeout(resolve, 50));
     await this.proxy?.close();
   }
@@ -200,12 +212,12 @@ export class Contender {
       while (!this.stopped && (this.options.rounds === 0 || this.round < this.options.rounds)) {
         this.round += 1;
         this.setState('waiting');
-        const waitStart = performance.now();
+        const waitStart = this.clock.now();
         const held = await this.interruptible(strategy.acquire(client));
-        this.counters.waitMs += performance.now() - waitStart;
+        this.counters.waitMs += this.clock.now() - waitStart;
         this.counters.acquisitions += 1;
         this.held = held;
-        this.hold = { contender: this.id, mode: held.mode, start: performance.now(), end: null, token: held.czxid };
+        this.hold = { contender: this.id, mode: held.mode, start: this.clock.now(), end: null, token: held.czxid };
         this.options.onHold(this.hold);
         this.setState('holding');
         await this.holdFor(this.options.holdMs);
@@ -213,7 +225,7 @@ export class Contender {
         await this.interruptible(strategy.release(client, held));
         this.held = null;
         this.setState('waiting');
-        if (this.options.thinkMs > 0) await this.interruptible(new Promise((resolve) => setTimeout(resolve, this.options.thinkMs)));
+        if (this.options.thinkMs > 0) await this.interruptible(sleep(this.clock, this.options.thinkMs));
       }
       if (!this.stopped) {
         this.setState('done');
@@ -229,18 +241,18 @@ export class Contender {
   private holdFor(ms: number): Promise<void> {
     return new Promise((resolve) => {
       let remaining = ms;
-      let last = performance.now();
+      let last = this.clock.now();
       const finish = (): void => {
-        clearInterval(timer);
+        stop();
         this.releaseNow = null;
         resolve();
       };
-      const timer = setInterval(() => {
-        const now = performance.now();
+      const stop = this.clock.every(Math.min(50, Math.max(5, ms / 4)), () => {
+        const now = this.clock.now();
         if (now >= this.pausedUntil) remaining -= now - last;
         last = now;
         if (remaining <= 0 || this.stopped) finish();
-      }, Math.min(50, Math.max(5, ms / 4)));
+      });
       this.releaseNow = finish;
       if (ms === 0) finish();
     });
@@ -248,7 +260,7 @@ export class Contender {
 
   private finishHold(): void {
     if (this.hold === null) return;
-    this.hold.end = performance.now();
+    this.hold.end = this.clock.now();
     this.counters.holdMs += this.hold.end - this.hold.start;
     this.hold = null;
   }
@@ -332,7 +344,7 @@ export class Contender {
       },
       // A request fails with CONNECTION_LOSS a moment before the client reports the disconnect.
       reconnected: async () => {
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await sleep(this.clock, 20);
         await session().waitForConnection(this.options.sessionTimeoutMs * 2);
       },
     };

@@ -43,16 +43,20 @@ async function drain(strategy: 'herd' | 'chained', n: number) {
   await eventually(() => (gate!.currentState === 'holding' ? true : undefined));
   const queue = await simulator.spawn({ path, count: n, strategy, holdMs: 0, rounds: 1, thinkMs: 0, sessionTimeoutMs: 10_000, maxLeases: 1, protected: true });
   // Everybody is queued and watching before the gate opens.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await eventually(() => (queue.every((contender) => contender.awaitingNotification) ? true : undefined));
   const start = await watchCounters();
   expect(simulator.get(gate!.id).release()).toBe(true);
   await eventually(() => (queue.every((contender) => contender.currentState === 'done') ? true : undefined), 60_000);
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  const after = await watchCounters();
   const infos = queue.map((contender) => contender.info());
+  const delivered = infos.reduce((sum, info) => sum + info.notifications, 0);
+  // ZooKeeper's counters settle once the last notifications are out: until they count what the contenders received (or time runs out).
+  const after = await eventually(async () => {
+    const counters = await watchCounters();
+    return counters.children - before.children === delivered || counters.deleted - start.deleted === delivered ? counters : undefined;
+  }, 5000).catch(() => watchCounters());
   const violations = simulator.list().violations.filter((violation) => violation.path === path);
   return {
-    notifications: infos.reduce((sum, info) => sum + info.notifications, 0),
+    notifications: delivered,
     wasted: infos.reduce((sum, info) => sum + info.wakeups, 0),
     getChildren: infos.reduce((sum, info) => sum + info.getChildren, 0),
     // From before the first spawn: the herd's watches fire while the queue forms, too.

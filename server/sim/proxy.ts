@@ -8,6 +8,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import { tlsOptions, type ZkTls } from '../zk/wire/connection';
 import { CREATE_OPS, Framer } from '../zk/wire/jute';
+import { systemClock, type SimClock } from './clock';
 
 interface Pair {
   client: Socket;
@@ -28,7 +29,8 @@ export class FaultProxy {
   private readonly pairs = new Set<Pair>();
   private dead = false;
   private paused = false;
-  private resumeTimer: NodeJS.Timeout | null = null;
+  /** Cancels the pending resume of a pause. */
+  private resumeTimer: (() => void) | null = null;
   private loseCreateReply: (() => void) | null = null;
 
   private constructor(
@@ -36,19 +38,20 @@ export class FaultProxy {
     readonly port: number,
     private readonly target: { host: string; port: number },
     private readonly tls: ZkTls | null,
+    private readonly clock: SimClock,
   ) {
     listener.on('connection', (client) => this.accept(client));
   }
 
   /** A proxy to `target`; with `tls`, the proxy speaks TLS to ZooKeeper and plain TCP on its loopback side. */
-  static start(target: { host: string; port: number }, tls: ZkTls | null = null): Promise<FaultProxy> {
+  static start(target: { host: string; port: number }, tls: ZkTls | null = null, clock: SimClock = systemClock): Promise<FaultProxy> {
     return new Promise((resolve, reject) => {
       const listener = createServer();
       listener.once('error', reject);
       listener.listen(0, '127.0.0.1', () => {
         const address = listener.address();
         const port = typeof address === 'object' && address !== null ? address.port : 0;
-        resolve(new FaultProxy(listener, port, target, tls));
+        resolve(new FaultProxy(listener, port, target, tls, clock));
       });
     });
   }
@@ -70,12 +73,12 @@ export class FaultProxy {
       pair.client.pause();
       pair.server.pause();
     }
-    if (this.resumeTimer) clearTimeout(this.resumeTimer);
-    this.resumeTimer = setTimeout(() => this.resume(), ms);
+    this.resumeTimer?.();
+    this.resumeTimer = this.clock.after(ms, () => this.resume());
   }
 
   resume(): void {
-    if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    this.resumeTimer?.();
     this.resumeTimer = null;
     this.paused = false;
     for (const pair of this.pairs) {
@@ -93,7 +96,7 @@ export class FaultProxy {
 
   close(): Promise<void> {
     this.kill();
-    if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    this.resumeTimer?.();
     return new Promise((resolve) => this.listener.close(() => resolve()));
   }
 

@@ -124,13 +124,12 @@ describe('the other recipes', () => {
     const path = simPath('no-watch');
     const [first, second] = await spawn({ path, count: 2, strategy: 'no-watch', holdMs: 100, rounds: 1 });
     await eventually(async () => ((await contenders(path)).find((contender) => contender.id === first!.id)?.state === 'done' ? true : undefined));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const waiting = (await contenders(path)).find((contender) => contender.id === second!.id)!;
+    // ZooKeeper says its node is first, so it holds; the contender never looked again and still waits.
+    await eventually(async () => (JSON.stringify((await lock(path)).nodes.map((node) => [node.sessionId, node.role])) === JSON.stringify([[waiting.sessionId, 'holder']]) ? true : undefined));
     const stuck = (await contenders(path)).find((contender) => contender.id === second!.id)!;
     expect(stuck.state).toBe('waiting');
     expect(stuck.notifications).toBe(0);
-    // ZooKeeper says its node is first, so it holds; the contender never looked again and still waits.
-    const current = await lock(path);
-    expect(current.nodes.map((node) => [node.sessionId, node.role])).toEqual([[stuck.sessionId, 'holder']]);
   });
 });
 

@@ -9,6 +9,7 @@ import type { ContenderAction, ContenderList, RecipeId, SpawnRequest } from '../
 import { childPath, isWithin } from '../../lib/zk/path';
 import { ZkError, type ZkSession } from '../zk/session';
 import { HttpError } from '../http-error';
+import type { GuidSource, SimClock } from './clock';
 import { Contender } from './contender';
 
 export interface SimulatorOptions {
@@ -20,6 +21,9 @@ export interface SimulatorOptions {
   maxContenders: number;
   /** Tells the explorer what its own herd contenders are, since their names cannot. */
   declare?: (path: string, recipe: RecipeId) => void;
+  /** The time the contenders run on and where their GUIDs come from: the system's when absent; a test's to replay a run. */
+  clock?: SimClock;
+  guids?: GuidSource;
 }
 
 interface SimulatorEvents {
@@ -67,6 +71,8 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
         transport: this.options.session.transport,
         onChange: () => this.changed(),
         onHold: (interval) => this.recordHold(request.path, interval),
+        clock: this.options.clock,
+        guids: this.options.guids,
       });
       this.contenders.set(id, contender);
       created.push(contender);
