@@ -1,0 +1,229 @@
+/** A lock as the explorer reads it: its nodes, recipe, anomalies, snapshots (whole or in columns), deltas and the list of locks. */
+import { z } from 'zod';
+import { HexId } from './znode';
+import { RECIPE_IDS, type RecipeId } from '../lock/recipes';
+
+/** Whether a node holds the lock or waits for it. */
+export const LockRoleSchema = z.enum(['holder', 'waiter']);
+export type LockRole = z.infer<typeof LockRoleSchema>;
+
+/** What a node asks for: the whole lock, a shared read, an exclusive write, or a semaphore lease. */
+export const LockModeSchema = z.enum(['exclusive', 'read', 'write', 'lease']);
+export type LockMode = z.infer<typeof LockModeSchema>;
+
+/** The recipes the explorer recognises, each read by its client's own rules: the registry's (`lock/recipes/index.ts`). */
+export const RecipeIdSchema = z.enum(RECIPE_IDS);
+export type { RecipeId };
+
+/** The recipe a lock was recognised as. */
+export const RecipeInfoSchema = z.object({
+  id: RecipeIdSchema,
+  /** A human name, e.g. "Curator InterProcessMutex". */
+  name: z.string(),
+  /** Why the layout was read this way when it is not clear-cut (mixed or unknown layouts). */
+  note: z.string().nullable(),
+  /** A semaphore's lease limit, when ZooKeeper holds it (Kazoo stores it as the path's data). */
+  maxLeases: z.number().int().nullable(),
+  /** The clients and recipes that make this very layout, when the names cannot tell which of them it is. */
+  candidates: z.array(z.string()),
+  /** What the recipe was told from besides the names (ZooKeeper's report of who woke), when it was. */
+  evidence: z.string().nullable(),
+});
+export type RecipeInfo = z.infer<typeof RecipeInfoSchema>;
+
+/** The watch a waiter's recipe sets: on a node (`data` = getData, `exists`) or on a parent's children. */
+export const WatchSpecSchema = z.object({
+  type: z.enum(['data', 'exists', 'children']),
+  path: z.string(),
+});
+export type WatchSpec = z.infer<typeof WatchSpecSchema>;
+
+/** A node's data, shown safely: UTF-8 text when printable, hex otherwise, cut past 4 KiB. */
+export const NodeDataSchema = z.object({
+  size: z.number().int().nonnegative(),
+  text: z.string().nullable(),
+  hex: z.string().nullable(),
+  truncated: z.boolean(),
+});
+export type NodeData = z.infer<typeof NodeDataSchema>;
+
+/** One contender's node in a lock's queue. */
+export const LockNodeSchema = z.object({
+  name: z.string(),
+  /** The node's full znode path (semaphores keep nodes under more than one parent). */
+  path: z.string(),
+  /** Which queue of the lock parent it is in: '' for a single queue, else the lock's name when several named locks share one parent (`<name>_lock_N`). */
+  queue: z.string(),
+  /** The sequence counter ZooKeeper appended (negative once it wrapped); null for non-sequential nodes. */
+  sequence: z.number().int().nullable(),
+  /** Nodes sort by this string in the order their client sorts them. */
+  sortKey: z.string(),
+  role: LockRoleSchema,
+  mode: LockModeSchema,
+  /** The owning session (`stat.ephemeralOwner`); `0x0` for a persistent node. */
+  sessionId: HexId,
+  ephemeral: z.boolean(),
+  /** Creation and last modification time, ms since the epoch (ZooKeeper's clock). */
+  ctime: z.number(),
+  mtime: z.number(),
+  /** The creating transaction: a fencing token that grows with every new holder. */
+  czxid: HexId,
+  /** The node this waiter waits on; null for a holder and for a waiter that watches a parent. */
+  predecessor: z.string().nullable(),
+  /** The watch this node's recipe sets while it waits; null for a holder. */
+  watch: WatchSpecSchema.nullable(),
+  data: NodeDataSchema.nullable(),
+  /** When the explorer saw the node take its current role (ms); null when it was already so when first read. */
+  roleSince: z.number().nullable(),
+  /** Sessions holding a data watch on this node, as ZooKeeper reports them (wchc); null when unknown. */
+  watchers: z.array(HexId).nullable(),
+  /** The client address of the owner session's connection (cons); null when unknown. */
+  client: z.string().nullable(),
+  /** Whether ZooKeeper confirms the watch the recipe says this waiter sets; null when it cannot tell. */
+  watchConfirmed: z.boolean().nullable(),
+});
+export type LockNode = z.infer<typeof LockNodeSchema>;
+
+/** One session of a deadlock: it waits in one lock for the next session of the cycle. */
+export const DeadlockStepSchema = z.object({
+  session: HexId,
+  /** Where the session connects from (ZooKeeper's `cons`); null when unknown. */
+  client: z.string().nullable(),
+  /** The lock it waits in. */
+  waitsIn: z.string(),
+  /** The session holding that lock: the next step of the cycle. */
+  waitsFor: HexId,
+});
+export type DeadlockStep = z.infer<typeof DeadlockStepSchema>;
+
+/** Sessions that each hold a lock another of them waits in, round to the first: none of them will ever go on. */
+export const DeadlockSchema = z.object({
+  /** Every session of the cycle (a strongly connected part of the waits-for graph), sorted. */
+  sessions: z.array(HexId),
+  /** The locks of the cycle, sorted. */
+  locks: z.array(z.string()),
+  /** One cycle through them, step by step. */
+  cycle: z.array(DeadlockStepSchema),
+  message: z.string(),
+});
+export type Deadlock = z.infer<typeof DeadlockSchema>;
+
+/** The kinds of anomaly the diagnostics find. */
+export const AnomalyKindSchema = z.enum(['deadlock', 'no-watch', 'wrong-watch', 'orphan', 'persistent-node', 'stale-holder', 'herd', 'sequence-wrap']);
+export type AnomalyKind = z.infer<typeof AnomalyKindSchema>;
+
+/** Something wrong with a lock, found by the diagnostics. */
+export const AnomalySchema = z.object({
+  kind: AnomalyKindSchema,
+  node: z.string().nullable(),
+  /** The sentence in English. */
+  message: z.string(),
+  /** The values the sentence was made from, for saying it in the page's language. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** For a `deadlock`: the cycle this lock is part of. */
+  deadlock: DeadlockSchema.optional(),
+});
+export type Anomaly = z.infer<typeof AnomalySchema>;
+
+/** When a lock was read, and what ZooKeeper said its parent's last child change was then. */
+export const LockReadSchema = z.object({
+  /** ms since the epoch, the explorer's clock. */
+  at: z.number(),
+  /** The lock parent's pzxid: the transaction of its last child created or deleted; null while it does not exist. */
+  pzxid: HexId.nullable(),
+});
+export type LockRead = z.infer<typeof LockReadSchema>;
+
+/** Everything known about one lock at one version. */
+export const LockSnapshotSchema = z.object({
+  path: z.string(),
+  exists: z.boolean(),
+  /** Grows by one with every delta, so a client can tell that it missed one. */
+  version: z.number().int().nonnegative(),
+  recipe: RecipeInfoSchema,
+  /** The nodes in queue order. */
+  nodes: z.array(LockNodeSchema),
+  holders: z.array(z.string()),
+  waiters: z.array(z.string()),
+  anomalies: z.array(AnomalySchema),
+  /** When the explorer last knew this to be ZooKeeper's state, and the lock parent's pzxid then; null before the first read. */
+  read: LockReadSchema.nullable(),
+});
+export type LockSnapshot = z.infer<typeof LockSnapshotSchema>;
+
+/**
+ * A snapshot in its compact form (`?form=columns`, or `form: 'columns'` on subscribe): the
+ * nodes in runs, column by column (see lib/lock/compact.ts), the holder and waiter lists left to be derived.
+ */
+export const ColumnsLockSnapshotSchema = LockSnapshotSchema.omit({ nodes: true, holders: true, waiters: true }).extend({
+  form: z.literal('columns'),
+  /** How many nodes the runs hold. */
+  count: z.number().int().nonnegative(),
+  /** The nodes in runs of consecutive nodes, each column by column. */
+  chunks: z.array(z.object({ count: z.number().int().nonnegative(), columns: z.record(z.string(), z.unknown()) })),
+});
+export type ColumnsLockSnapshot = z.infer<typeof ColumnsLockSnapshotSchema>;
+
+/** How a snapshot is written: a list of node objects (the default), or column by column. */
+export const SnapshotFormSchema = z.enum(['nodes', 'columns']);
+export type SnapshotForm = z.infer<typeof SnapshotFormSchema>;
+
+/** What changed in a lock between two consecutive versions; applied by `applyDelta`. */
+export const LockDeltaSchema = z.object({
+  path: z.string(),
+  version: z.number().int().positive(),
+  exists: z.boolean(),
+  /** Nodes that came. */
+  added: z.array(LockNodeSchema),
+  /** Names of the nodes that went. */
+  removed: z.array(z.string()),
+  /** Nodes that stayed but changed, for example a waiter promoted to holder. */
+  updated: z.array(LockNodeSchema),
+  /** The recipe, when it changed; null otherwise. */
+  recipe: RecipeInfoSchema.nullable(),
+  /** The anomalies, when they changed; null otherwise. */
+  anomalies: z.array(AnomalySchema).nullable(),
+  /**
+   * When this change was read, and the parent's pzxid; null when it was no read of ZooKeeper
+   * (anomalies only). A deletion is applied without a read (a persistent watch says it all): the
+   * pzxid it moved follows within a quarter of a second, in a delta that changes nothing else.
+   */
+  read: LockReadSchema.nullable(),
+});
+export type LockDelta = z.infer<typeof LockDeltaSchema>;
+
+/** One line of the lock list: enough to spot a stuck lock at a glance. */
+export const LockSummarySchema = z.object({
+  path: z.string(),
+  exists: z.boolean(),
+  recipe: RecipeInfoSchema,
+  /** Names of the holding nodes. */
+  holders: z.array(z.string()),
+  /** Sessions of the holders, in the same order. */
+  holderSessions: z.array(HexId),
+  /** How many wait. */
+  queueLength: z.number().int().nonnegative(),
+  /** Since when the longest current holder holds (ms): when the explorer saw it take the lock, else its creation. */
+  holderSince: z.number().nullable(),
+  /** Creation time of the longest-waiting node (ms). */
+  oldestWaiterSince: z.number().nullable(),
+  anomalies: z.number().int().nonnegative(),
+  /** The kinds of those anomalies, each once, the worst first: a deadlock is flagged on the row. */
+  anomalyKinds: z.array(AnomalyKindSchema),
+});
+export type LockSummary = z.infer<typeof LockSummarySchema>;
+
+/** `GET /api/locks` and the socket's `locks:list`: every lock found under the roots. */
+export const LockListSchema = z.object({
+  roots: z.array(z.string()),
+  locks: z.array(LockSummarySchema),
+  /** True when a bound of the scan was hit, so that some locks may be missing. */
+  partial: z.boolean(),
+  /** Why the list is partial, when it is. */
+  partialReason: z.string().nullable(),
+  /** False while the first scan is still running. */
+  complete: z.boolean(),
+  /** How many znodes the scan read. */
+  scannedNodes: z.number().int().nonnegative(),
+});
+export type LockList = z.infer<typeof LockListSchema>;

@@ -1,0 +1,175 @@
+/** What the explorer reports of itself and of ZooKeeper: sessions, health, features, introspection, diagnostics and the waits-for graph. */
+import { z } from 'zod';
+import { AnomalySchema, DeadlockSchema, LockModeSchema, LockRoleSchema, NodeDataSchema } from './lock';
+import { HexId, ZnodePath, ZnodeStatSchema } from './znode';
+
+/** One session and the lock nodes it owns, across every lock found. */
+export const SessionSummarySchema = z.object({
+  sessionId: HexId,
+  nodes: z.array(z.object({ lock: z.string(), name: z.string(), role: LockRoleSchema, mode: LockModeSchema })),
+  holds: z.number().int().nonnegative(),
+  waits: z.number().int().nonnegative(),
+  /** Where it connects from (ZooKeeper's `cons`); null when unknown. */
+  client: z.string().nullable(),
+  /** The first paths it watches (ZooKeeper's `wchc`); null when ZooKeeper was not asked or would not say. */
+  watches: z.array(z.string()).nullable(),
+  /** How many paths it watches in all. */
+  watchCount: z.number().int().nonnegative(),
+  /** The explorer's own session, or one of its simulated contenders; null for everyone else's. */
+  origin: z.enum(['explorer', 'simulated']).nullable(),
+  /** Its ephemeral nodes anywhere in the tree (ZooKeeper's `dump`); null when unknown. */
+  ephemeralCount: z.number().int().nonnegative().nullable(),
+  /** When ZooKeeper will expire it unless it is heard from (ms; `dump` on the leader); null when unknown. */
+  expiresAt: z.number().nullable(),
+});
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+
+/** `GET /api/sessions`. */
+export const SessionListSchema = z.object({
+  sessions: z.array(SessionSummarySchema),
+  /** True when more sessions exist than were listed. */
+  truncated: z.boolean(),
+});
+export type SessionList = z.infer<typeof SessionListSchema>;
+
+/** The state of the explorer's own ZooKeeper session. */
+export const ZkConnectionStateSchema = z.enum([
+  'connecting',
+  'connected',
+  'read-only',
+  'disconnected',
+  'expired',
+  'auth-failed',
+  'tls-failed',
+  'closed',
+]);
+export type ZkConnectionState = z.infer<typeof ZkConnectionStateSchema>;
+
+export const ZkStatusSchema = z.object({
+  state: ZkConnectionStateSchema,
+  embedded: z.boolean(),
+  connectString: z.string(),
+  /** Null while no session is established. */
+  sessionId: HexId.nullable(),
+  /** When the state last changed, ms since the epoch: how stale the data may be while not connected. */
+  since: z.number(),
+  /** Why the last attempt to connect failed (a refused certificate, a wrong password, a refused connection); null while connected. */
+  reason: z.string().nullable(),
+});
+export type ZkStatus = z.infer<typeof ZkStatusSchema>;
+
+/** What this explorer lets its users do, so that the page shows only the controls that work. */
+export const FeaturesSchema = z.object({
+  /** Simulated contenders: on when the ZooKeeper is embedded or ALLOW_SIMULATION is set. */
+  simulation: z.boolean(),
+  /** Why simulation is off, when it is. */
+  simulationReason: z.string().nullable(),
+  /** The only subtree simulations may touch. */
+  simRoot: z.string(),
+  /** Whether controls need `Authorization: Bearer <token>`. */
+  tokenRequired: z.boolean(),
+  /** Whether a lock node may be deleted from the page to break a stuck lock (ALLOW_BREAK_LOCKS). */
+  breakLocks: z.boolean(),
+});
+export type Features = z.infer<typeof FeaturesSchema>;
+
+/** `GET /api/nodes/<path>`: one lock node looked at closely: its whole stat, and its data as text and hex. */
+export const ZnodeDetailSchema = z.object({
+  path: z.string(),
+  stat: ZnodeStatSchema,
+  data: NodeDataSchema.nullable(),
+});
+export type ZnodeDetail = z.infer<typeof ZnodeDetailSchema>;
+
+/** `GET /api/zookeeper/monitor`: each member's watch counters from `mntr` (members that answered). */
+export const MonitorSchema = z.object({
+  servers: z.array(z.object({ server: z.string(), values: z.record(z.string(), z.number()) })),
+  /** When ZooKeeper was last asked (ms); null before the first answer. */
+  at: z.number().nullable(),
+});
+export type Monitor = z.infer<typeof MonitorSchema>;
+
+/** `POST /api/break`: delete one lock node, the one seen (its czxid), to break a stuck lock. */
+export const BreakRequestSchema = z.strictObject({
+  /** The lock's path. */
+  path: ZnodePath,
+  /** The node's name, a child of the lock (or of one of its parents, for a semaphore). */
+  node: z.string().min(1).max(1024).refine((name) => !name.includes('/'), 'must be a child name, without /'),
+  /** The czxid the page showed: a node created since under the same name is left alone. */
+  czxid: HexId,
+});
+export type BreakRequest = z.infer<typeof BreakRequestSchema>;
+
+/** `GET /api/diagnostics`: everything wrong with every lock found, and deadlocks across them. */
+export const DiagnosticsSchema = z.object({
+  anomalies: z.array(AnomalySchema.extend({ path: z.string() })),
+  deadlocks: z.array(DeadlockSchema),
+  staleHolderMs: z.number(),
+});
+
+/**
+ * `GET /api/waits-for` and the socket's `waits:graph`: who waits for whom across every lock
+ * followed. Sessions that hold are drawn one by one; the waiters of a lock that hold nothing
+ * are one group, so that a queue of thousands stays one mark.
+ */
+export const WaitsForGraphSchema = z.object({
+  sessions: z.array(
+    z.object({
+      id: HexId,
+      client: z.string().nullable(),
+      /** The locks it holds. */
+      holds: z.array(z.string()),
+      /** The locks it waits in. */
+      waitsIn: z.array(z.string()),
+      deadlocked: z.boolean(),
+    }),
+  ),
+  groups: z.array(z.object({ id: z.string(), lock: z.string(), count: z.number().int().positive() })),
+  /** `from` waits in `lock` for `to` (a session id, or a group's id for `from`). */
+  edges: z.array(z.object({ from: z.string(), to: HexId, lock: z.string(), deadlocked: z.boolean() })),
+  deadlocks: z.array(DeadlockSchema),
+});
+export type WaitsForGraph = z.infer<typeof WaitsForGraphSchema>;
+export type Diagnostics = z.infer<typeof DiagnosticsSchema>;
+
+/** Where a member's watches and connections came from: its four-letter words, or its AdminServer where they are refused. */
+export const IntrospectionSourceSchema = z.enum(['four-letter-words', 'admin-server']);
+export type IntrospectionSource = z.infer<typeof IntrospectionSourceSchema>;
+
+/** What the explorer learns from ZooKeeper's four-letter words or AdminServer, and why not when it cannot. */
+export const IntrospectionStatusSchema = z.object({
+  available: z.boolean(),
+  reason: z.string().nullable(),
+  /** When the servers were last asked (ms). */
+  at: z.number().nullable(),
+  servers: z.array(
+    z.object({
+      server: z.string(),
+      ok: z.boolean(),
+      /** Why neither source told this member's watches and connections. */
+      error: z.string().nullable(),
+      /** Which source answered; null when none did. */
+      source: IntrospectionSourceSchema.nullable(),
+      /** Why the four-letter words did not (all) answer, when they did not: the AdminServer stood in. */
+      refused: z.string().nullable(),
+    }),
+  ),
+  /** How often the members are asked now (ms): longer than configured while they are slow to answer; null while idle. */
+  intervalMs: z.number().nullable(),
+});
+export type IntrospectionStatus = z.infer<typeof IntrospectionStatusSchema>;
+
+/** `GET /api/health`. */
+export const HealthResponseSchema = z.object({
+  ok: z.boolean(),
+  zookeeper: ZkStatusSchema,
+  features: FeaturesSchema,
+  introspection: IntrospectionStatusSchema,
+  /** How locks are followed: one persistent recursive watch per lock parent (ZooKeeper 3.6+), or one-shot watches where the server refused those, and why. */
+  watches: z.object({ mode: z.enum(['persistent-recursive', 'one-shot']), reason: z.string().nullable() }),
+});
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;
+
+/** Every HTTP error and every failed socket ack carries one readable sentence. */
+export const ErrorResponseSchema = z.object({ error: z.string() });
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
