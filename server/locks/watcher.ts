@@ -1,42 +1,16 @@
-import { nextStaleAt } from '../../lib/lock/anomalies';
-import { describeData } from '../../lib/lock/data';
 import { diffSnapshots, goneNodes } from '../../lib/lock/delta';
-import { countWoken, herdCandidates, judgeHerd } from '../../lib/lock/herd';
-import { append, buildSnapshot, handover, missingLock, observeReport, withAnomalies, type ChildRecord, type FastChange, type LockInput, type ParentListing } from '../../lib/lock/queue';
-import { auxiliaryParents, mayMoveAuxiliaryParents } from '../../lib/lock/reader';
+import { append, buildSnapshot, handover, missingLock, observeReport, type ChildRecord, type FastChange, type LockInput } from '../../lib/lock/queue';
 import type { Introspected, ReportChange } from '../../lib/lock/report';
-import type { Deadlock, LockDelta, LockNode, LockSnapshot, NodeData, RecipeId, ZnodeStat } from '../../lib/protocol';
-import { ZkError, type Watcher, type ZkSession } from '../zk/session';
-import { childPath } from '../../lib/zk/path';
-import { readChildren } from './read';
+import type { Deadlock, LockDelta, LockNode, LockSnapshot, RecipeId, ZnodeStat } from '../../lib/protocol';
+import { ZkError, type ZkSession } from '../zk/session';
+import { AnomalySchedule } from './anomaly-schedule';
+import { HerdWindow } from './herd-window';
+import { LockParents, type Change, type ParentState } from './parents';
 
-const ANOMALY_DELAY_MS = 200;
-/** A child change this close before a report may not have woken its waiters by the time ZooKeeper was asked. */
-const REPORT_MARGIN_MS = 200;
 /** How long a read waits for the watcher to catch up with what ZooKeeper had when the read was asked. */
 const FRESH_TIMEOUT_MS = 10_000;
-/** How long child changes are kept for telling a herd: far longer than the time between two reports. */
-const CHILD_EVENTS_KEPT_MS = 60_000;
 /** A deletion is applied without a read: the lock parent's pzxid (its last child change) is read this long after, once for a burst. */
 const PZXID_DELAY_MS = 250;
-
-interface Parent {
-  exists: boolean;
-  /** The notification number at the last listing: the changes of later notifications are not in it. */
-  listedAt: number;
-  /** The persistent recursive watch on this parent: being added, added (with how to remove it), or none. */
-  tree: { state: 'arming' } | { state: 'armed'; remove: () => Promise<void> } | null;
-  /**
-   * The parent's cversion as far as the applied changes go: read with each listing, then one
-   * more for every child created or deleted since (ZooKeeper counts them so too).
-   */
-  cversion: number | null;
-  /** The parent's creating transaction at that listing: a parent made again starts its cversion anew. */
-  czxid: string | null;
-  records: Map<string, ChildRecord>;
-  /** One stable function per parent, since the client de-duplicates watchers by identity. */
-  watcher: Watcher;
-}
 
 export interface LockWatcherOptions {
   /** False reads the lock once and sets no watch (a REST snapshot of a lock nobody watches). */
@@ -48,8 +22,6 @@ export interface LockWatcherOptions {
   /** What this lock's anomalies depend on besides the lock: the stale-holder threshold and the deadlocks it is part of. */
   anomalyContext?: () => { staleHolderMs: number; deadlocks: readonly Deadlock[] };
 }
-
-const NO_CONTEXT = { staleHolderMs: 60_000, deadlocks: [] };
 
 /**
  * Follows one lock, with a persistent recursive watch on its parent (and on the other parents
@@ -64,30 +36,20 @@ const NO_CONTEXT = { staleHolderMs: 60_000, deadlocks: [] };
  */
 export class LockWatcher {
   private current: LockSnapshot;
-  private self: { stat: ZnodeStat; data: NodeData | null } | null = null;
-  private readonly parents = new Map<string, Parent>();
-  private readonly dirty = new Set<string>();
-  /** Child events of persistent watches not applied yet, with their notification number. */
-  private readonly pending: Array<{ seq: number; parent: string; name: string; kind: 'created' | 'deleted' | 'changed' }> = [];
+  private readonly parents: LockParents;
+  private readonly herd = new HerdWindow();
+  private readonly anomalies: AnomalySchedule;
   private running = false;
   private stopped = false;
   private loaded = false;
-  /** What this round of reads changed, for the shortcuts: names gone from the lock path, names come, anything else. */
-  private change = newChange(false);
   /** A change was applied without reading the parent's pzxid, which is read a moment later. */
   private pzxidTimer: NodeJS.Timeout | null = null;
-  /** When children of the lock path came and went (ms), since the report before last: a herd is told from them. */
-  private readonly childEvents: Array<{ at: number; created: boolean }> = [];
-  /** The report before this one, and the sessions that waited then. */
-  private lastReport: { report: Introspected; waiting: Set<string> } | null = null;
-  private herdEvidence: string | null = null;
   /** The report the published nodes were read with (or one that says the same of them): a report's change applies only on top of it. */
   private observedReport: Introspected | null = null;
-  private staleTimer: NodeJS.Timeout | null = null;
   /** Called whenever a loop of reads ends: `fresh` waits on it. */
   private readonly caughtUp = new Set<() => void>();
   /** What the published snapshot was made from: each parent's state at its last listing, and when it was published. */
-  private readonly published = new Map<string, { exists: boolean; cversion: number; czxid: string | null }>();
+  private published = new Map<string, ParentState>();
   private publishedAt = 0;
   private settleFirst!: (error?: unknown) => void;
   /** Settles after the first read: resolves with the lock loaded, or rejects with why it could not be. */
@@ -106,7 +68,15 @@ export class LockWatcher {
     });
     // A subscriber that never awaits `ready` must not cause an unhandled rejection.
     this.ready.catch(() => undefined);
-    this.addParent(path);
+    this.parents = new LockParents(session, path, { live: options.live, onWork: () => this.kick(), onRootChild: (created, at) => this.herd.child(created, at) });
+    this.anomalies = new AnomalySchedule(
+      () => this.current,
+      (snapshot, delta) => {
+        this.current = snapshot;
+        this.onDelta(delta, []);
+      },
+      options.anomalyContext,
+    );
     this.refresh();
   }
 
@@ -122,7 +92,7 @@ export class LockWatcher {
   /** Reads the given parents again (all of them when none is given): after a reconnect or a new session. */
   refresh(...paths: string[]): void {
     if (this.stopped) return;
-    for (const path of paths.length > 0 ? paths : this.parents.keys()) this.dirty.add(path);
+    this.parents.markDirty(paths);
     this.kick();
   }
 
@@ -136,9 +106,8 @@ export class LockWatcher {
   stop(): void {
     // A persistent watch is removed from ZooKeeper; a one-shot watch cannot be, and its notification is ignored.
     this.stopped = true;
-    for (const [path, parent] of this.parents) this.unwatch(path, parent);
-    if (this.staleTimer !== null) clearTimeout(this.staleTimer);
-    if (this.anomalyTimer !== null) clearTimeout(this.anomalyTimer);
+    this.parents.stop();
+    this.anomalies.stop();
     if (this.pzxidTimer !== null) clearTimeout(this.pzxidTimer);
     for (const resolve of this.caughtUp) resolve();
   }
@@ -154,7 +123,7 @@ export class LockWatcher {
     await this.ready;
     const asked = Date.now();
     const deadline = asked + timeoutMs;
-    const paths = [...this.parents.keys()];
+    const paths = this.parents.paths();
     // A sync first (pipelined: ZooKeeper serves one session's requests in order), so that a write that completed on another member is seen here too.
     const synced = this.session.sync(paths[0] ?? '/').catch(() => undefined);
     const stats = await Promise.all(paths.map((path) => this.session.exists(path)));
@@ -163,12 +132,12 @@ export class LockWatcher {
     for (;;) {
       const behind = paths.filter((path, index) => !this.includes(path, stats[index] ?? null, asked));
       if (behind.length === 0) {
-        if (this.options.live) this.settleAnomalies();
+        if (this.options.live) this.anomalies.settle();
         return { ...this.current, read: { at: Math.max(asked, this.current.read?.at ?? 0), pzxid: rootStat?.pzxid ?? this.current.read?.pzxid ?? null } };
       }
       if (this.stopped || Date.now() >= deadline) return this.current;
       // With persistent watches, the events of those changes came before the stats: they are applied, not listed again.
-      if (!(this.persistent && (this.running || this.pending.length > 0))) this.refresh(...behind);
+      if (!(this.parents.persistent && (this.running || this.parents.hasPending))) this.refresh(...behind);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, Math.max(0, deadline - Date.now()));
         function done(): void {
@@ -200,8 +169,8 @@ export class LockWatcher {
    */
   observeReport(report: Introspected | null, changed: boolean, change: ReportChange | null = null): void {
     if (!this.loaded || this.stopped) return;
-    if (report === null) this.lastReport = null;
-    const herd = report !== null && this.judgeHerd(report);
+    if (report === null) this.herd.forget();
+    const herd = report !== null && this.herd.judge(report, this.current.nodes);
     if (!changed && !herd && !this.pendingJudgements()) {
       // It says what the last one said: the nodes read with that one are as this one would read them.
       this.observedReport = report;
@@ -210,21 +179,16 @@ export class LockWatcher {
     // Only what the report tells of the nodes changed: applied to the nodes it concerns, the queue is not analysed again (100,000 waiters: ms, not a second).
     // Changes still being read are applied after it, on top of it, as they would be on top of any published snapshot.
     if (!herd && report !== null && change !== null && change.from === this.observedReport && this.options.live) {
-      const fast = observeReport(this.current, report, change, (node) => this.recordOf(node), Date.now());
+      const fast = observeReport(this.current, report, change, (node) => this.parents.recordOf(node), Date.now());
       this.observedReport = report;
       if (fast !== null) {
         this.current = fast.snapshot;
         this.onDelta(fast.delta, fast.gone);
-        this.scheduleAnomalies();
+        this.anomalies.soon();
       }
       return;
     }
     this.publish();
-  }
-
-  /** The child a node was read from. */
-  private recordOf(node: LockNode): ChildRecord | undefined {
-    return this.parents.get(node.path.slice(0, node.path.length - node.name.length - 1))?.records.get(node.name);
   }
 
   /** Whether a waiter's watch is neither confirmed nor named missing yet, though ZooKeeper reports its session. */
@@ -232,98 +196,17 @@ export class LockWatcher {
     return this.current.nodes.some((node) => node.role === 'waiter' && node.watch !== null && node.watch.type !== 'children' && node.watchConfirmed === null && node.client !== null);
   }
 
-  /** Reads the herd verdict of the window since the last report; true when it changed what the lock is said to be. */
-  private judgeHerd(report: Introspected): boolean {
-    const waiting = herdCandidates(this.current.nodes);
-    const last = this.lastReport;
-    this.lastReport = { report, waiting };
-    if (last === null || last.report.lastRequest === undefined || report.lastRequest === undefined) return false;
-    const from = last.report.at - REPORT_MARGIN_MS;
-    const to = report.at - REPORT_MARGIN_MS;
-    let created = 0;
-    let deleted = 0;
-    for (const event of this.childEvents) {
-      if (event.at <= from || event.at > to) continue;
-      if (event.created) created += 1;
-      else deleted += 1;
-    }
-    while (this.childEvents.length > 0 && this.childEvents[0]!.at <= to) this.childEvents.shift();
-    const throughout = [...waiting].filter((session) => last.waiting.has(session));
-    const verdict = judgeHerd({ created, deleted, ...countWoken(throughout, last.report.lastRequest, report.lastRequest) });
-    const before = this.herdEvidence;
-    if (verdict.kind === 'herd') this.herdEvidence = verdict.evidence;
-    else if (verdict.kind === 'chain') this.herdEvidence = null;
-    return (before === null) !== (this.herdEvidence === null);
-  }
-
   /** The anomalies are judged again: the deadlocks this lock is part of changed. */
   refreshAnomalies(): void {
-    if (this.loaded && !this.stopped && this.options.live) this.scheduleAnomalies();
-  }
-
-  private addParent(path: string): void {
-    if (this.parents.has(path)) return;
-    this.parents.set(path, { exists: false, listedAt: 0, tree: null, cversion: null, czxid: null, records: new Map(), watcher: () => this.refresh(path) });
-    this.dirty.add(path);
-  }
-
-  private unwatch(path: string, parent: Parent): void {
-    const tree = parent.tree;
-    parent.tree = null;
-    if (tree?.state === 'armed') {
-      tree.remove().catch((error: unknown) => console.warn(`lock ${this.path}: could not remove the watch on ${path}: ${error instanceof Error ? error.message : String(error)}`));
-    }
-  }
-
-  /** Whether this watcher follows its parents with persistent watches (live, and the server has not refused them). */
-  private get persistent(): boolean {
-    return this.options.live && this.session.persistentWatchesRefused === null;
-  }
-
-  /** One event of a persistent watch: a parent itself changed (listed again), or a child of one came, went or changed. */
-  private readonly onTreeEvent: Watcher = (event) => {
-    if (this.stopped) return;
-    const seq = this.session.notificationSeq;
-    if (this.parents.has(event.path)) {
-      this.refresh(event.path);
-      return;
-    }
-    const slash = event.path.lastIndexOf('/');
-    const parent = slash <= 0 ? '/' : event.path.slice(0, slash);
-    if (!this.parents.has(parent)) return;
-    const kind = event.type === 'NODE_CREATED' ? 'created' : event.type === 'NODE_DELETED' ? 'deleted' : 'changed';
-    this.pending.push({ seq, parent, name: event.path.slice(slash + 1), kind });
-    this.kick();
-  };
-
-  /** Adds the persistent watch before the parent is listed (so that no change falls between); false when the server refused it. */
-  private async armTree(path: string, parent: Parent): Promise<boolean> {
-    if (parent.tree !== null) return true;
-    parent.tree = { state: 'arming' };
-    try {
-      const remove = await this.session.watchTree(path, this.onTreeEvent);
-      if (this.stopped || this.parents.get(path) !== parent) {
-        await remove();
-        return true;
-      }
-      parent.tree = { state: 'armed', remove };
-      return true;
-    } catch (error) {
-      parent.tree = null;
-      if (this.session.persistentWatchesRefused !== null) return false;
-      throw error;
-    }
+    if (this.loaded && !this.stopped && this.options.live) this.anomalies.soon();
   }
 
   private async loop(): Promise<void> {
-    this.change = newChange(false);
+    this.parents.take(false);
     let failure: unknown;
-    while ((this.dirty.size > 0 || this.pending.length > 0) && !this.stopped) {
-      const [path] = this.dirty;
-      if (path !== undefined) this.dirty.delete(path);
+    while (this.parents.hasWork && !this.stopped) {
       try {
-        if (path !== undefined) await this.readParent(path);
-        else await this.applyPending();
+        await this.parents.step();
       } catch (error) {
         failure = error;
         // A lost connection is retried on `reconnected` / `session`; anything else is reported.
@@ -341,8 +224,7 @@ export class LockWatcher {
     }
     if (!this.stopped) {
       this.publish();
-      this.published.clear();
-      for (const [path, parent] of this.parents) this.published.set(path, { exists: parent.exists, cversion: parent.cversion ?? -1, czxid: parent.czxid });
+      this.published = this.parents.states();
       this.publishedAt = Date.now();
     }
     this.settleFirst();
@@ -355,154 +237,16 @@ export class LockWatcher {
     for (const resolve of waiting) resolve();
   }
 
-  private async readParent(path: string): Promise<void> {
-    const parent = this.parents.get(path);
-    if (parent === undefined) return;
-    // With a persistent watch on the path, no one-shot watch of another kind goes on it (ZOOKEEPER-4466).
-    const persistent = this.persistent && (await this.armTree(path, parent));
-    const watcher = this.options.live && !persistent ? parent.watcher : undefined;
-    const isRoot = path === this.path;
-    let names: string[];
-    try {
-      const listing = await this.session.getChildren(path, watcher);
-      names = listing.children;
-      parent.listedAt = listing.seq;
-      parent.cversion = listing.stat.cversion;
-      parent.czxid = listing.stat.czxid;
-      if (isRoot) {
-        // The path's own data matters to a few recipes (Kazoo keeps a semaphore's max_leases there): read it when it appears.
-        if (this.self === null) this.change.other = true;
-        const data = this.self === null ? describeData((await this.session.getData(path)).data) : this.self.data;
-        this.self = { stat: listing.stat, data };
-      } else {
-        this.change.other = true;
-      }
-    } catch (error) {
-      if (!(error instanceof ZkError && error.code === 'NO_NODE')) throw error;
-      const stat = await this.session.exists(path, watcher);
-      // Created between the two calls: read it again, now with a child watch.
-      if (stat !== null && this.options.live) this.dirty.add(path);
-      parent.exists = false;
-      parent.cversion = null;
-      parent.czxid = null;
-      parent.records.clear();
-      if (isRoot) this.self = null;
-      this.change.other = true;
-      return;
-    }
-    if (!parent.exists) this.change.other = true;
-    parent.exists = true;
-    const present = new Set(names);
-    const at = Date.now();
-    for (const name of parent.records.keys()) {
-      if (present.has(name)) continue;
-      parent.records.delete(name);
-      if (isRoot) {
-        this.change.removed.push(name);
-        this.childEvents.push({ at, created: false });
-      }
-    }
-    const fresh = names.filter((name) => !parent.records.has(name));
-    if (isRoot) for (const name of fresh) this.change.added.add(name);
-    else if (fresh.length > 0) this.change.other = true;
-    if (isRoot) {
-      for (let i = 0; i < fresh.length; i += 1) this.childEvents.push({ at, created: true });
-      // Without reports (introspection off or failing) nobody reads them: only the last minute is kept.
-      while (this.childEvents.length > 0 && this.childEvents[0]!.at < at - CHILD_EVENTS_KEPT_MS) this.childEvents.shift();
-    }
-    for (const record of await readChildren(this.session, path, fresh)) parent.records.set(record.name, record);
-    if (isRoot) this.updateAuxiliaryParents(names);
-  }
-
-  /**
-   * Applies the child events of persistent watches since the last listing of each parent: a
-   * deletion as it is, with no read (its parent's cversion counted, its pzxid read a moment
-   * later); a creation or data change by reading the nodes, all in one multiRead. Events
-   * already in a listing are skipped.
-   */
-  private async applyPending(): Promise<void> {
-    const events = this.pending.splice(0);
-    const reads = new Map<string, Set<string>>();
-    const at = Date.now();
-    let moveAuxiliary = false;
-    for (const event of events) {
-      const parent = this.parents.get(event.parent);
-      if (parent === undefined || event.seq <= parent.listedAt) continue;
-      const isRoot = event.parent === this.path;
-      let names = reads.get(event.parent);
-      if (event.kind === 'changed') {
-        if (!parent.records.has(event.name)) continue;
-        if (names === undefined) reads.set(event.parent, (names = new Set()));
-        names.add(event.name);
-        continue;
-      }
-      if (parent.cversion !== null) parent.cversion += 1;
-      this.change.unread = true;
-      if (!isRoot) this.change.other = true;
-      else if (mayMoveAuxiliaryParents(event.name)) moveAuxiliary = true;
-      if (event.kind === 'deleted') {
-        names?.delete(event.name);
-        if (isRoot) this.change.added.delete(event.name);
-        if (parent.records.delete(event.name) && isRoot) {
-          this.change.removed.push(event.name);
-          this.childEvents.push({ at, created: false });
-        }
-      } else if (!parent.records.has(event.name)) {
-        if (names === undefined) reads.set(event.parent, (names = new Set()));
-        names.add(event.name);
-        if (isRoot) {
-          this.change.added.add(event.name);
-          this.childEvents.push({ at, created: true });
-        }
-      }
-    }
-    while (this.childEvents.length > 0 && this.childEvents[0]!.at < at - CHILD_EVENTS_KEPT_MS) this.childEvents.shift();
-    for (const [path, names] of reads) {
-      const parent = this.parents.get(path);
-      if (parent === undefined || names.size === 0) continue;
-      const wanted = [...names];
-      const results = await this.session.getDataMany(wanted.map((name) => childPath(path, name)));
-      wanted.forEach((name, index) => {
-        const result = results[index];
-        if (result === undefined || result instanceof ZkError) {
-          // Gone again already: its deletion is (or was) an event of its own.
-          if (result instanceof ZkError && result.code !== 'NO_NODE') throw result;
-          return;
-        }
-        if (parent.records.has(name)) this.change.other = true;
-        parent.records.set(name, { name, stat: result.stat, data: describeData(result.data) });
-      });
-    }
-    const root = this.parents.get(this.path);
-    // Only a child that is not sequential (Curator's `locks`/`leases`, a Kazoo lease) or an empty lock can change the recipe's other parents.
-    if (root !== undefined && (moveAuxiliary || root.records.size === 0)) this.updateAuxiliaryParents([...root.records.keys()]);
-  }
-
-  private updateAuxiliaryParents(names: string[]): void {
-    const wanted = new Set(auxiliaryParents(this.path, names, this.self?.data ?? null));
-    for (const [path, parent] of [...this.parents]) {
-      if (path === this.path || wanted.has(path)) continue;
-      this.unwatch(path, parent);
-      this.parents.delete(path);
-    }
-    for (const path of wanted) this.addParent(path);
-  }
-
-  private listing(path: string): ParentListing {
-    const parent = this.parents.get(path);
-    return { path, exists: parent?.exists ?? false, children: parent ? [...parent.records.values()] : [] };
-  }
-
   /** Everything read of the lock so far, as the model takes it. */
   input(): Omit<LockInput, 'hint'> {
     return {
       path: this.path,
-      self: this.self,
-      root: this.listing(this.path),
-      auxiliary: [...this.parents.keys()].filter((path) => path !== this.path).map((path) => this.listing(path)),
+      self: this.parents.self,
+      root: this.parents.listing(this.path),
+      auxiliary: this.parents.auxiliary(),
       declared: this.options.declared?.() ?? null,
       introspection: this.options.introspection?.() ?? null,
-      herdEvidence: this.herdEvidence,
+      herdEvidence: this.herd.evidence,
     };
   }
 
@@ -512,12 +256,11 @@ export class LockWatcher {
   }
 
   private publish(): void {
-    const change = this.change;
-    this.change = newChange(true);
+    const change = this.parents.take(true);
     if (change.unread) this.schedulePzxid();
     // The common cases first: the holder went and the next one holds, contenders joined at the tail; no need to analyse the whole queue again.
     if (this.loaded && !change.other && this.publishFast(change)) {
-      this.scheduleAnomalies();
+      this.anomalies.soon();
       return;
     }
     const input = this.input();
@@ -536,7 +279,7 @@ export class LockWatcher {
       this.current = next;
       this.onDelta(delta, gone);
     }
-    this.scheduleAnomalies();
+    this.anomalies.soon();
   }
 
   /**
@@ -544,7 +287,7 @@ export class LockWatcher {
    * from the change alone; false (nothing published) when the change needs the full analysis.
    */
   private publishFast(change: Change): boolean {
-    const read = { at: Date.now(), pzxid: this.self?.stat.pzxid ?? null };
+    const read = { at: Date.now(), pzxid: this.parents.self?.stat.pzxid ?? null };
     const steps: FastChange[] = [];
     let snapshot = this.current;
     if (change.removed.length > 0) {
@@ -554,10 +297,9 @@ export class LockWatcher {
       snapshot = removal.snapshot;
     }
     if (change.added.size > 0) {
-      const root = this.parents.get(this.path);
       const records: ChildRecord[] = [];
       for (const name of change.added) {
-        const record = root?.records.get(name);
+        const record = this.parents.rootRecord(name);
         if (record !== undefined) records.push(record);
       }
       if (records.length > 0) {
@@ -580,8 +322,9 @@ export class LockWatcher {
       this.pzxidTimer = null;
       this.session.exists(this.path).then(
         (stat) => {
-          if (this.stopped || stat === null || this.self === null || !this.loaded) return;
-          this.self = { stat, data: this.self.data };
+          const self = this.parents.self;
+          if (this.stopped || stat === null || self === null || !this.loaded) return;
+          this.parents.self = { stat, data: self.data };
           if (stat.pzxid === this.current.read?.pzxid) return;
           const read = { at: Date.now(), pzxid: stat.pzxid };
           const version = this.current.version + 1;
@@ -596,55 +339,11 @@ export class LockWatcher {
 
   /** The anomalies of the current snapshot, judged now. */
   withAnomalies(snapshot: LockSnapshot = this.current): LockSnapshot {
-    return withAnomalies(snapshot, { now: Date.now(), ...(this.options.anomalyContext?.() ?? NO_CONTEXT) })?.snapshot ?? snapshot;
+    return this.anomalies.judged(snapshot);
   }
 
-  private anomalyTimer: NodeJS.Timeout | null = null;
-
-  /**
-   * Brings the anomalies up to date shortly after the change itself went out: at most once per
-   * ANOMALY_DELAY_MS, so that a burst of handovers pays for them once, not once per handover.
-   * A holder is named stale the moment it passes the threshold, by a timer set for it.
-   */
-  private scheduleAnomalies(): void {
-    if (this.anomalyTimer !== null) return;
-    this.anomalyTimer = setTimeout(() => {
-      this.anomalyTimer = null;
-      this.judgeAnomalies();
-    }, ANOMALY_DELAY_MS);
-  }
-
-  /** Judges now the anomalies still waiting for their moment: whoever reads the lock gets the same answer as the page a moment later. */
+  /** Judges now the anomalies still waiting for their moment (see `AnomalySchedule.settle`). */
   settleAnomalies(): void {
-    if (this.anomalyTimer === null) return;
-    clearTimeout(this.anomalyTimer);
-    this.anomalyTimer = null;
-    this.judgeAnomalies();
+    this.anomalies.settle();
   }
-
-  private judgeAnomalies(): void {
-    if (this.stopped) return;
-    const now = Date.now();
-    const context = this.options.anomalyContext?.() ?? NO_CONTEXT;
-    const updated = withAnomalies(this.current, { now, ...context });
-    if (updated !== null) {
-      this.current = updated.snapshot;
-      this.onDelta(updated.delta, []);
-    }
-    if (this.staleTimer !== null) clearTimeout(this.staleTimer);
-    const staleAt = nextStaleAt(this.current, now, context.staleHolderMs);
-    this.staleTimer = staleAt === null ? null : setTimeout(() => this.scheduleAnomalies(), Math.min(staleAt - now, 2 ** 31 - 1));
-  }
-}
-
-/** What one loop of reads changed: names gone from the lock path, names come to it, whether anything else changed, whether a change went unread. */
-interface Change {
-  removed: string[];
-  added: Set<string>;
-  other: boolean;
-  unread: boolean;
-}
-
-function newChange(other: boolean): Change {
-  return { removed: [], added: new Set(), other, unread: false };
 }

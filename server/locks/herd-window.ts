@@ -1,0 +1,63 @@
+/**
+ * Tells a herd from what happened between two reports of ZooKeeper: how many children of the
+ * lock came and went in that window, and how many of the sessions that waited throughout sent
+ * requests (woke). A lock's recipe is named a herd from this evidence, and no longer when a
+ * window shows a chain.
+ */
+import { countWoken, herdCandidates, judgeHerd } from '../../lib/lock/herd';
+import type { Introspected } from '../../lib/lock/report';
+import type { LockNode } from '../../lib/protocol';
+
+/** A child change this close before a report may not have woken its waiters by the time ZooKeeper was asked. */
+const REPORT_MARGIN_MS = 200;
+/** How long child changes are kept for telling a herd: far longer than the time between two reports. */
+const CHILD_EVENTS_KEPT_MS = 60_000;
+
+export class HerdWindow {
+  /** When children of the lock path came and went (ms), since the report before last. */
+  private readonly events: Array<{ at: number; created: boolean }> = [];
+  /** The report before this one, and the sessions that waited then. */
+  private last: { report: Introspected; waiting: Set<string> } | null = null;
+  private found: string | null = null;
+
+  /** What showed the herd, while the last window did; null otherwise. */
+  get evidence(): string | null {
+    return this.found;
+  }
+
+  /** A child of the lock path came (`created`) or went at `at`. */
+  child(created: boolean, at: number): void {
+    this.events.push({ at, created });
+    // Without reports (introspection off or failing) nobody reads them: only the last minute is kept.
+    while (this.events.length > 0 && this.events[0]!.at < at - CHILD_EVENTS_KEPT_MS) this.events.shift();
+  }
+
+  /** The reports stopped: the next window starts with the next one. */
+  forget(): void {
+    this.last = null;
+  }
+
+  /** Reads the verdict of the window since the last report, with the lock's nodes as they are; true when it changed what the lock is said to be. */
+  judge(report: Introspected, nodes: readonly LockNode[]): boolean {
+    const waiting = herdCandidates(nodes);
+    const last = this.last;
+    this.last = { report, waiting };
+    if (last === null || last.report.lastRequest === undefined || report.lastRequest === undefined) return false;
+    const from = last.report.at - REPORT_MARGIN_MS;
+    const to = report.at - REPORT_MARGIN_MS;
+    let created = 0;
+    let deleted = 0;
+    for (const event of this.events) {
+      if (event.at <= from || event.at > to) continue;
+      if (event.created) created += 1;
+      else deleted += 1;
+    }
+    while (this.events.length > 0 && this.events[0]!.at <= to) this.events.shift();
+    const throughout = [...waiting].filter((session) => last.waiting.has(session));
+    const verdict = judgeHerd({ created, deleted, ...countWoken(throughout, last.report.lastRequest, report.lastRequest) });
+    const before = this.found;
+    if (verdict.kind === 'herd') this.found = verdict.evidence;
+    else if (verdict.kind === 'chain') this.found = null;
+    return (before === null) !== (this.found === null);
+  }
+}
