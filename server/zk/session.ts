@@ -5,121 +5,16 @@
  * event so that every watcher can re-arm.
  */
 import { EventEmitter } from 'node:events';
-import zookeeper from 'node-zookeeper-client';
 import type { Client, Event as ZkClientEvent, Stat } from 'node-zookeeper-client';
 import type { ZkConnectionState, ZnodeStat } from '../../lib/protocol';
-import { longBytesToHex, longBytesToNumber } from '../../lib/zk/ids';
-import { addRecursiveWatch, attachWire, clientException, multiRead, NewerKeeperError, PLAIN_TCP, removeWatches, sync, type ConnectProblem, type Notification, type ZkTransport } from './wire/connection';
-import type { MultiReadResult } from './wire/jute';
+import { longBytesToHex } from '../../lib/zk/ids';
+import { attachWire, PLAIN_TCP, sync, type ConnectProblem, type Notification, type ZkTransport } from './wire/connection';
+import { BatchReads } from './batch-read';
+import { PersistentWatches } from './trees';
+import { CREATE_MODES, EVENT_TYPES, toZkError, toZnodeStat, ZkError, type CreateMode, type ReadResult, type Watcher, type ZkSessionEvents, type ZkSessionOptions } from './zk-types';
+import { newClient, untilConnected } from './connecting';
 
-/** Errors of a connection or session, not of the request: tried again after a reconnect. */
-const TRANSIENT = new Set(['CONNECTION_LOSS', 'SESSION_EXPIRED', 'CLOSED', 'CLIENT_ERROR']);
-
-// Nodes per multiRead: replies of about 100 kB for typical lock nodes.
-const MULTI_READ_BATCH = 500;
-
-/** One node's read: its data and stat, or the error of that read alone. */
-export type ReadResult = { data: Buffer | null; stat: ZnodeStat } | ZkError;
-
-/** A ZooKeeper error with its symbolic code (`NO_NODE`, `CONNECTION_LOSS`, `NO_AUTH`, …). */
-export class ZkError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly path?: string,
-  ) {
-    super(message);
-    this.name = 'ZkError';
-  }
-}
-
-export type WatchEventType = 'NODE_CREATED' | 'NODE_DELETED' | 'NODE_DATA_CHANGED' | 'NODE_CHILDREN_CHANGED';
-
-/** A one-shot watch notification. */
-export interface WatchEvent {
-  type: WatchEventType;
-  path: string;
-}
-
-export type Watcher = (event: WatchEvent) => void;
-
-export type CreateMode = 'persistent' | 'persistent-sequential' | 'ephemeral' | 'ephemeral-sequential';
-
-const CREATE_MODES: Record<CreateMode, number> = {
-  persistent: zookeeper.CreateMode.PERSISTENT,
-  'persistent-sequential': zookeeper.CreateMode.PERSISTENT_SEQUENTIAL,
-  ephemeral: zookeeper.CreateMode.EPHEMERAL,
-  'ephemeral-sequential': zookeeper.CreateMode.EPHEMERAL_SEQUENTIAL,
-};
-
-export interface ZkAuth {
-  scheme: string;
-  /** For `digest`: `user:password`. Never logged. */
-  credentials: string;
-}
-
-export interface ZkSessionOptions {
-  connectString: string;
-  sessionTimeoutMs: number;
-  auth?: ZkAuth | null;
-  /** Reuse an existing session (id and password), as the classic expiry trick does. */
-  resume?: { sessionId: Buffer; password: Buffer };
-  /**
-   * Whether a new session is opened after expiry (the explorer's own session). A simulated
-   * contender says no: like an application, it must notice that it lost its lock.
-   */
-  reopenAfterExpiry?: boolean;
-  /** TCP or TLS, with or without SASL: the same for every session the explorer opens. */
-  transport?: ZkTransport;
-}
-
-interface ZkSessionEvents {
-  /** The connection state changed. */
-  state: [state: ZkConnectionState];
-  /** A new session was established (the first, or one after expiry): re-arm every watch. */
-  session: [sessionId: string];
-  /** The same session is connected again after a disconnect; its watches were re-sent. */
-  reconnected: [];
-  /** Why the last attempt to connect failed changed (null once connected). */
-  reason: [reason: string | null];
-}
-
-// node-zookeeper-client accepts these options, but its type declarations omit them.
-type ClientOptions = { sessionTimeout: number; spinDelay: number; retries: number; sessionId?: Buffer; sessionPassword?: Buffer };
-const createClient = zookeeper.createClient as unknown as (connectString: string, options: ClientOptions) => Client;
-
-/** Converts the client's Stat (64-bit fields as Buffers) to plain JSON-safe data. */
-export function toZnodeStat(stat: Stat): ZnodeStat {
-  return {
-    czxid: longBytesToHex(stat.czxid),
-    mzxid: longBytesToHex(stat.mzxid),
-    pzxid: longBytesToHex(stat.pzxid),
-    ctime: longBytesToNumber(stat.ctime),
-    mtime: longBytesToNumber(stat.mtime),
-    version: stat.version,
-    cversion: stat.cversion,
-    aversion: stat.aversion,
-    ephemeralOwner: longBytesToHex(stat.ephemeralOwner),
-    dataLength: stat.dataLength,
-    numChildren: stat.numChildren,
-  };
-}
-
-function toZkError(error: unknown, path?: string): ZkError {
-  if (error instanceof zookeeper.Exception) {
-    return new ZkError(error.getName(), `${error.getName()}${path ? ` on ${path}` : ''}`, path);
-  }
-  if (error instanceof NewerKeeperError) return new ZkError(error.codeName, `${error.codeName}${path ? ` on ${path}` : ''}`, path);
-  const message = error instanceof Error ? error.message : String(error);
-  return new ZkError('CLIENT_ERROR', message, path);
-}
-
-const EVENT_TYPES: Record<number, WatchEventType> = {
-  [zookeeper.Event.NODE_CREATED]: 'NODE_CREATED',
-  [zookeeper.Event.NODE_DELETED]: 'NODE_DELETED',
-  [zookeeper.Event.NODE_DATA_CHANGED]: 'NODE_DATA_CHANGED',
-  [zookeeper.Event.NODE_CHILDREN_CHANGED]: 'NODE_CHILDREN_CHANGED',
-};
+export { toZnodeStat, ZkError, type CreateMode, type ReadResult, type WatchEvent, type WatchEventType, type Watcher, type ZkAuth, type ZkSessionOptions } from './zk-types';
 
 export class ZkSession extends EventEmitter<ZkSessionEvents> {
   private client: Client | null = null;
@@ -129,13 +24,10 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
   private stateSince = Date.now();
   private sessionHex: string | null = null;
   private lastReason: string | null = null;
-  // Whether the server answers multiRead; learnt from its first refusal.
-  private multiRead = true;
   private notifications = 0;
   private received = 0;
-  private treesRefused: string | null = null;
-  // Persistent recursive watches by their root: the listeners, and the addWatch that arms it.
-  private readonly trees = new Map<string, { listeners: Set<Watcher>; armed: Promise<void> }>();
+  private readonly trees = new PersistentWatches((path, run) => this.callWire(path, run));
+  private readonly reads = new BatchReads((path) => this.getData(path), (path, run) => this.callWire(path, run));
   // node-zookeeper-client de-duplicates watchers by function identity, so each watcher keeps one wrapper.
   private readonly wrappers = new WeakMap<Watcher, (event: ZkClientEvent) => void>();
 
@@ -195,32 +87,9 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
     return this.waitForConnection(timeoutMs);
   }
 
-  /** Resolves when connected now or within `timeoutMs`. */
+  /** Resolves when connected now or within `timeoutMs` (see `untilConnected`). */
   waitForConnection(timeoutMs: number): Promise<void> {
-    if (this.currentState === 'connected' || this.currentState === 'read-only') return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const onState = (state: ZkConnectionState): void => {
-        if (state === 'connected' || state === 'read-only') {
-          cleanup();
-          resolve();
-        } else if (state === 'auth-failed' || state === 'tls-failed' || state === 'closed') {
-          cleanup();
-          const code = state === 'closed' ? 'CLOSED' : state === 'tls-failed' ? 'TLS_FAILED' : 'AUTH_FAILED';
-          reject(new ZkError(code, `ZooKeeper session ${state}${this.lastReason ? `: ${this.lastReason}` : ''}`));
-        }
-      };
-      const timer = setTimeout(() => {
-        cleanup();
-        reject(
-          new ZkError('CONNECT_TIMEOUT', `could not connect to ZooKeeper at ${this.options.connectString} within ${timeoutMs} ms`),
-        );
-      }, timeoutMs);
-      const cleanup = (): void => {
-        clearTimeout(timer);
-        this.off('state', onState);
-      };
-      this.on('state', onState);
-    });
+    return untilConnected(this, timeoutMs);
   }
 
   close(): void {
@@ -259,37 +128,15 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
 
   /** Whether many reads still go out as multiReads (false once the server refused one). */
   get batchesReads(): boolean {
-    return this.multiRead;
+    return this.reads.batching;
   }
 
   /**
-   * Reads the data and stat of many nodes without watches, in requests of a few hundred
-   * (multiRead, ZooKeeper 3.6 and later; one getData each against an older server). Each
-   * result is the node's data and stat, or the error of its own read (NO_NODE when it went).
+   * Reads the data and stat of many nodes without watches (see `BatchReads.read`): each result
+   * is the node's data and stat, or the error of its own read (NO_NODE when it went).
    */
-  async getDataMany(paths: readonly string[]): Promise<ReadResult[]> {
-    const batches: Array<Promise<ReadResult[]>> = [];
-    for (let start = 0; start < paths.length; start += MULTI_READ_BATCH) batches.push(this.readBatch(paths.slice(start, start + MULTI_READ_BATCH)));
-    return (await Promise.all(batches)).flat();
-  }
-
-  private async readBatch(paths: readonly string[]): Promise<ReadResult[]> {
-    const oneByOne = (): Promise<ReadResult[]> =>
-      Promise.all(paths.map((path) => this.getData(path).catch((error: unknown) => (error instanceof ZkError ? error : toZkError(error, path)))));
-    if (!this.multiRead) return oneByOne();
-    let results: MultiReadResult[];
-    try {
-      results = await this.callWire(paths[0] ?? '/', (client) => multiRead(client, paths));
-    } catch (error) {
-      if (error instanceof ZkError && !['CONNECTION_LOSS', 'SESSION_EXPIRED', 'CLOSED', 'NO_AUTH'].includes(error.code)) {
-        console.warn(`ZooKeeper refused a multiRead (${error.code}): reading nodes one at a time`);
-        this.multiRead = false;
-        return oneByOne();
-      }
-      throw error;
-    }
-    if (results.length !== paths.length) throw new ZkError('CLIENT_ERROR', `a multiRead of ${paths.length} nodes answered ${results.length}`);
-    return results.map((result, index) => ('err' in result ? toZkError(clientException(result.err), paths[index]) : result));
+  getDataMany(paths: readonly string[]): Promise<ReadResult[]> {
+    return this.reads.read(paths);
   }
 
   /**
@@ -301,49 +148,16 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
   }
 
   /**
-   * Follows `path` and everything below it with one persistent recursive watch (ZooKeeper 3.6+):
-   * each creation, deletion and data change below it arrives as one event with the node's path,
-   * and the watch is never re-armed. It is added again after every reconnect and new session;
-   * what changed in between is not replayed, so a caller reads again on `reconnected` and
-   * `session`. Resolves with the function that stops following (the last one removes the watch
-   * from ZooKeeper). Rejects when the server refuses persistent watches (UNIMPLEMENTED before
-   * 3.6, an error with the optimized watch manager): follow with one-shot watches instead.
+   * Follows `path` and everything below it with one persistent recursive watch (see
+   * `PersistentWatches.watch`). Rejects when the server refuses persistent watches.
    */
-  async watchTree(path: string, watcher: Watcher): Promise<() => Promise<void>> {
-    let tree = this.trees.get(path);
-    if (tree === undefined) {
-      const created: { listeners: Set<Watcher>; armed: Promise<void> } = { listeners: new Set(), armed: this.arm(path) };
-      tree = created;
-      this.trees.set(path, created);
-      created.armed.catch(() => {
-        if (this.trees.get(path) === created) this.trees.delete(path);
-      });
-    }
-    tree.listeners.add(watcher);
-    await tree.armed;
-    return async () => {
-      const current = this.trees.get(path);
-      if (current === undefined || !current.listeners.delete(watcher) || current.listeners.size > 0) return;
-      this.trees.delete(path);
-      await this.callWire(path, (client) => removeWatches(client, path)).catch(
-        (error: unknown) => {
-          // Gone with the connection or the session: nothing is left to remove.
-          if (!(error instanceof ZkError && ['CONNECTION_LOSS', 'SESSION_EXPIRED', 'CLOSED', 'NO_WATCHER'].includes(error.code))) throw error;
-        },
-      );
-    };
+  watchTree(path: string, watcher: Watcher): Promise<() => Promise<void>> {
+    return this.trees.watch(path, watcher);
   }
 
-  private arm(path: string): Promise<void> {
-    const armed = this.callWire(path, (client) => addRecursiveWatch(client, path));
-    armed.catch((error: unknown) => {
-      // Refused by the server itself (before 3.6: UNIMPLEMENTED; the optimized watch manager: MARSHALLING_ERROR), not lost with a connection.
-      if (error instanceof ZkError && !TRANSIENT.has(error.code) && error.code !== 'NO_AUTH' && this.treesRefused === null) {
-        this.treesRefused = `ZooKeeper refused a persistent recursive watch (${error.code}): locks are followed with one-shot watches`;
-        console.warn(this.treesRefused);
-      }
-    });
-    return armed;
+  private onNotification(notification: Notification): void {
+    this.notifications += 1;
+    this.trees.notify(notification);
   }
 
   /** The bytes ZooKeeper has sent this client, over all its connections. */
@@ -358,29 +172,7 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
 
   /** Why persistent watches are not used (the server refused one), or null while they are. */
   get persistentWatchesRefused(): string | null {
-    return this.treesRefused;
-  }
-
-  private onNotification(notification: Notification): void {
-    this.notifications += 1;
-    const type = EVENT_TYPES[notification.type];
-    // Recursive watches never fire for children; a child watch of the same session on the same path may (ZOOKEEPER-4475).
-    if (type === undefined || type === 'NODE_CHILDREN_CHANGED' || this.trees.size === 0) return;
-    // Each listener once, however many of its trees hold the path (ZooKeeper itself notifies a connection once).
-    const listeners = new Set<Watcher>();
-    for (const [root, tree] of this.trees) {
-      if (notification.path !== root && root !== '/' && !notification.path.startsWith(`${root}/`)) continue;
-      for (const listener of tree.listeners) listeners.add(listener);
-    }
-    for (const listener of listeners) listener({ type, path: notification.path });
-  }
-
-  /** Adds every persistent watch again on a new connection: the server forgot them with the old one. */
-  private rearmTrees(): void {
-    for (const [path, tree] of this.trees) {
-      tree.armed = this.arm(path);
-      tree.armed.catch((error: unknown) => console.warn(`could not watch ${path} again: ${error instanceof Error ? error.message : String(error)}`));
-    }
+    return this.trees.refused;
   }
 
   /** The node's stat, or null when it does not exist (a watch then waits for its creation). */
@@ -464,13 +256,7 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
     if (this.closed) return;
     const generation = ++this.generation;
     const resume = generation === 1 ? this.options.resume : undefined;
-    const client = createClient(this.options.connectString, {
-      sessionTimeout: this.options.sessionTimeoutMs,
-      spinDelay: 500,
-      // Retrying a sequential create after CONNECTION_LOSS can duplicate it, so the client never retries.
-      retries: 0,
-      ...(resume ? { sessionId: resume.sessionId, sessionPassword: resume.password } : {}),
-    });
+    const client = newClient(this.options, resume);
     this.client = client;
     attachWire(client, {
       transport: this.options.transport ?? PLAIN_TCP,
@@ -485,7 +271,7 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
       if (generation !== this.generation) return;
       switch (state.name) {
         case 'SYNC_CONNECTED':
-          this.rearmTrees();
+          this.trees.rearm();
           this.setState('connected');
           if (connectedBefore) {
             this.emit('reconnected');
