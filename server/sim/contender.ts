@@ -3,11 +3,12 @@
  * proxy, running a lock recipe for a number of rounds, counting what it costs, and suffering
  * real faults on request.
  */
-import type { ContenderInfo, ContenderState, SpawnRequest, ZnodeStat } from '../../lib/protocol';
+import type { ContenderInfo, ContenderState, SpawnRequest } from '../../lib/protocol';
 import type { HoldInterval } from '../../lib/sim/ledger';
-import { ZkError, ZkSession, type CreateMode, type Watcher } from '../zk/session';
+import { ZkError, ZkSession } from '../zk/session';
 import type { ZkTransport } from '../zk/wire/connection';
 import { sleep, systemClock, randomGuids, type GuidSource, type SimClock } from './clock';
+import { countedLockClient, Inbox, newCounters, Stopped } from './lock-client';
 import { FaultProxy } from './proxy';
 import { strategyFor, type Held, type LockClient } from './strategies';
 
@@ -26,8 +27,6 @@ export interface ContenderOptions extends SpawnRequest {
   guids?: GuidSource;
 }
 
-class Stopped extends Error {}
-
 export class Contender {
   readonly id: string;
   private state: ContenderState = 'connecting';
@@ -38,10 +37,9 @@ export class Contender {
   private round = 0;
   private stopped = false;
   private error: string | null = null;
-  private readonly counters = { acquisitions: 0, notifications: 0, wakeups: 0, getChildren: 0, requests: 0, childBytes: 0, waitMs: 0, holdMs: 0 };
+  private readonly counters = newCounters();
   private violations = 0;
-  private unseenNotifications = 0;
-  private wake: (() => void) | null = null;
+  private readonly inbox = new Inbox();
   private releaseNow: (() => void) | null = null;
   private pausedUntil = 0;
   private readonly uuid: string;
@@ -124,7 +122,7 @@ export class Contender {
 
   /** Whether it waits for a notification now: its watch is set and nothing woke it yet. */
   get awaitingNotification(): boolean {
-    return this.wake !== null;
+    return this.inbox.awaiting;
   }
 
   /** Marks that it took part in a mutual-exclusion violation. */
@@ -266,88 +264,20 @@ export class Contender {
   }
 
   private lockClient(): LockClient {
-    const session = (): ZkSession => {
-      if (this.session === null) throw new ZkError('CONNECTION_LOSS', 'not connected');
-      return this.session;
-    };
-    const watcher: Watcher = () => {
-      this.counters.notifications += 1;
-      this.unseenNotifications += 1;
-      this.wake?.();
-      this.options.onChange();
-    };
-    const count = (): void => {
-      this.counters.requests += 1;
-    };
-    const orNull = async <T>(call: () => Promise<T>): Promise<T | null> => {
-      try {
-        return await call();
-      } catch (error) {
-        if (error instanceof ZkError && error.code === 'NO_NODE') return null;
-        throw error;
-      }
-    };
-    return {
-      path: this.options.path,
+    return countedLockClient({
+      ...this.options,
       uuid: this.uuid,
       hex: this.hex,
-      sessionDecimal: () => BigInt(session().sessionId ?? '0x0').toString(),
-      protected: this.options.protected,
-      data: Buffer.from(`sim ${this.id}`),
-      maxLeases: this.options.maxLeases,
-      getChildren: async (path, watch) => {
-        count();
-        this.counters.getChildren += 1;
-        const { children } = await session().getChildren(path, watch ? watcher : undefined);
-        for (const name of children) this.counters.childBytes += name.length;
-        return children;
+      clock: this.clock,
+      counters: this.counters,
+      inbox: this.inbox,
+      session: () => {
+        if (this.session === null) throw new ZkError('CONNECTION_LOSS', 'not connected');
+        return this.session;
       },
-      exists: (path, watch): Promise<ZnodeStat | null> => {
-        count();
-        return session().exists(path, watch ? watcher : undefined);
-      },
-      getData: (path, watch) => {
-        count();
-        return orNull(() => session().getData(path, watch ? watcher : undefined));
-      },
-      create: (path, data, mode: CreateMode) => {
-        count();
-        return session()
-          .create(path, data, mode)
-          .finally(() => this.markJoined());
-      },
-      remove: (path) => {
-        count();
-        return session().remove(path).catch((error: unknown) => {
-          if (!(error instanceof ZkError && error.code === 'NO_NODE')) throw error;
-        });
-      },
-      notified: () =>
-        new Promise<void>((resolve, reject) => {
-          if (this.stopped) {
-            reject(new Stopped());
-            return;
-          }
-          if (this.unseenNotifications > 0) {
-            this.unseenNotifications = 0;
-            resolve();
-            return;
-          }
-          this.wake = () => {
-            this.wake = null;
-            this.unseenNotifications = 0;
-            resolve();
-          };
-        }),
-      wasted: () => {
-        this.counters.wakeups += 1;
-      },
-      // A request fails with CONNECTION_LOSS a moment before the client reports the disconnect.
-      reconnected: async () => {
-        await sleep(this.clock, 20);
-        await session().waitForConnection(this.options.sessionTimeoutMs * 2);
-      },
-    };
+      onNotification: () => this.options.onChange(),
+      onCreate: () => this.markJoined(),
+    });
   }
 
   /** Races a step against being stopped, so that a crashed or expired contender leaves its loop. */
@@ -378,7 +308,7 @@ export class Contender {
   private abort(): void {
     this.stopped = true;
     this.releaseNow?.();
-    this.wake?.();
+    this.inbox.close();
     for (const abort of this.aborters) abort(new Stopped());
     this.aborters.clear();
   }

@@ -1,38 +1,17 @@
 /**
- * Everything the explorer adds to node-zookeeper-client's connection, in one place: the
- * transport (TCP or TLS), the SASL exchange before any other request, whole-packet framing,
- * and requests the client does not know (multiRead, sync) with their replies. The client's
- * internals this relies on are checked once, at start (`checkClientInternals`).
+ * Everything the explorer adds to node-zookeeper-client's connection: the transport (TCP or
+ * TLS), the SASL exchange before any other request, whole-packet framing and the replies to the
+ * requests of `requests.ts`. The client's internals this relies on (`internals.ts`) are checked
+ * once, at start (`checkClientInternals`).
  */
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls, type ConnectionOptions } from 'node:tls';
 import type { Client } from 'node-zookeeper-client';
 import { answerChallenge, verifyRspauth, type DigestMd5Step } from './digest-md5';
-import {
-  AddWatchMode,
-  encodeAddWatch,
-  encodeRemoveWatches,
-  encodeMultiRead,
-  encodeSaslRequest,
-  encodeSync,
-  ErrorCode,
-  Framer,
-  OpCode,
-  readConnectResponse,
-  readMultiReadResults,
-  readReplyHeader,
-  readSaslResponse,
-  NEWER_ERROR_NAMES,
-  readWatcherEvent,
-  WatcherType,
-  Xid,
-  type MultiReadResult,
-} from './jute';
-
-/** The exact release whose internals this module was written against (package.json pins it). */
-export const CLIENT_VERSION = '1.1.3';
+import { checkClientInternals, managerOf, STATE, type ConnectionManager, type Server } from './internals';
+import { clientException, errorName, WireRequest } from './requests';
+import { encodeSaslRequest, ErrorCode, Framer, readConnectResponse, readReplyHeader, readSaslResponse, readWatcherEvent, Xid } from './jute';
 
 /** TLS towards ZooKeeper: PEM contents (not paths). The server's certificate is always verified. */
 export interface ZkTls {
@@ -87,201 +66,6 @@ export const HANDSHAKE_TIMEOUT_MS = 2_000;
 /** After a TLS or SASL refusal, the next attempt waits this long: the same credentials would be refused again at once. */
 export const RETRY_AFTER_REFUSAL_MS = 5_000;
 
-/** node-zookeeper-client's ConnectionManager states. */
-const STATE = { disconnected: 0, connecting: 1, connected: 2, connectedReadOnly: 3, closing: -1, closed: -2 } as const;
-
-interface Packet {
-  request: { header: { type: number; xid: number } | null };
-  callback: (error: unknown, response?: unknown) => void;
-}
-
-interface Server {
-  host: string;
-  port: number;
-}
-
-/** The parts of node-zookeeper-client's ConnectionManager the wire layer uses. */
-interface ConnectionManager {
-  socket: Socket | null;
-  pendingBuffer: Buffer | null;
-  pendingQueue: Packet[];
-  state: number;
-  sessionTimeout: number;
-  connectTimeout: number;
-  connectTimeoutHandler: NodeJS.Timeout | null;
-  zxid: Buffer;
-  chrootPath: string | undefined;
-  connect(): void;
-  setState(state: number): void;
-  findNextServer(callback: (server: Server) => void): void;
-  onSocketConnected(): void;
-  onSocketData(buffer: Buffer): void;
-  onSocketDrain(): void;
-  onSocketClosed(hasError: boolean): void;
-  onSocketError(error: Error): void;
-  onSocketConnectTimeout(): void;
-  queue(request: unknown, callback: (error: unknown, response?: unknown) => void): void;
-}
-
-const require = createRequire(import.meta.url);
-const MANAGER_METHODS = [
-  'connect',
-  'setState',
-  'findNextServer',
-  'onSocketConnected',
-  'onSocketData',
-  'onSocketDrain',
-  'onSocketClosed',
-  'onSocketError',
-  'onSocketConnectTimeout',
-  'onPacketQueueReadable',
-  'queue',
-] as const;
-const MANAGER_FIELDS = ['pendingQueue', 'packetQueue', 'state', 'sessionTimeout', 'connectTimeout', 'zxid', 'xid', 'servers'] as const;
-
-let checked = false;
-
-/**
- * Checks that node-zookeeper-client is the release this module extends and has every internal
- * it relies on. Throws one line naming what is missing.
- */
-export function checkClientInternals(): void {
-  if (checked) return;
-  const problem = findMissingInternal();
-  if (problem !== null) throw new Error(`node-zookeeper-client: ${problem}; the explorer's wire layer (server/zk/wire) is written for ${CLIENT_VERSION} exactly`);
-  checked = true;
-}
-
-/** What the installed client lacks of what this module relies on, or null. */
-export function findMissingInternal(): string | null {
-  const version = (require('node-zookeeper-client/package.json') as { version?: string }).version;
-  if (version !== CLIENT_VERSION) return `version ${version ?? 'unknown'} is installed`;
-  const zookeeper = require('node-zookeeper-client') as { createClient?: (connect: string, options: object) => unknown; Exception?: { create?: unknown } };
-  if (typeof zookeeper.createClient !== 'function') return 'createClient is missing';
-  if (typeof zookeeper.Exception?.create !== 'function') return 'Exception.create is missing';
-  const client = zookeeper.createClient('127.0.0.1:1', { sessionTimeout: 10_000 }) as { connectionManager?: Record<string, unknown> };
-  const manager = client.connectionManager;
-  if (manager === undefined) return 'the client has no connectionManager';
-  for (const method of MANAGER_METHODS) if (typeof manager[method] !== 'function') return `ConnectionManager.${method} is missing`;
-  for (const field of MANAGER_FIELDS) if (!(field in manager)) return `ConnectionManager.${field} is missing`;
-  if (!Array.isArray(manager.pendingQueue)) return 'ConnectionManager.pendingQueue is not an array';
-  return null;
-}
-
-function managerOf(client: Client): ConnectionManager {
-  return (client as unknown as { connectionManager: ConnectionManager }).connectionManager;
-}
-
-/** A ZooKeeper error the client does not know (it throws on them), with the name ZooKeeper gives it. */
-export class NewerKeeperError extends Error {
-  constructor(
-    readonly code: number,
-    readonly codeName: string,
-  ) {
-    super(codeName);
-    this.name = 'NewerKeeperError';
-  }
-}
-
-/** A ZooKeeper error code as the client's own exception (so that callers see one kind of error), or a NewerKeeperError. */
-export function clientException(code: number): Error {
-  const { Exception } = require('node-zookeeper-client') as { Exception: { create(code: number): Error } };
-  try {
-    return Exception.create(code);
-  } catch {
-    return new NewerKeeperError(code, NEWER_ERROR_NAMES[code] ?? `ERROR_${code}`);
-  }
-}
-
-/** A request node-zookeeper-client does not know, queued on its connection and answered by this module. */
-abstract class WireRequest<T> {
-  /** The client numbers the request (xid) when it sends it; the type keeps it out of its ping and auth paths. */
-  readonly header: { type: number; xid: number };
-  protected chroot = '';
-  /** The client calls this when the connect string has a chroot. */
-  readonly payload = {
-    setChrootPath: (chroot: string | undefined): void => {
-      this.chroot = chroot ?? '';
-    },
-  };
-
-  constructor(type: number) {
-    this.header = { type, xid: 0 };
-  }
-
-  protected serverPath(path: string): string {
-    return this.chroot + (this.chroot !== '' && path === '/' ? '' : path);
-  }
-
-  /** The request's bytes, with the xid the client gave it when it was sent. */
-  abstract toBuffer(): Buffer;
-  /** Reads a successful reply. */
-  abstract read(packet: Buffer): T;
-}
-
-class MultiReadRequest extends WireRequest<MultiReadResult[]> {
-  constructor(private readonly paths: readonly string[]) {
-    super(OpCode.multiRead);
-  }
-  toBuffer(): Buffer {
-    return encodeMultiRead(
-      this.header.xid,
-      this.paths.map((path) => this.serverPath(path)),
-    );
-  }
-  read(packet: Buffer): MultiReadResult[] {
-    return readMultiReadResults(packet);
-  }
-}
-
-class SyncRequest extends WireRequest<void> {
-  constructor(private readonly path: string) {
-    super(OpCode.sync);
-  }
-  toBuffer(): Buffer {
-    return encodeSync(this.header.xid, this.serverPath(this.path));
-  }
-  read(): void {}
-}
-
-class AddWatchRequest extends WireRequest<void> {
-  constructor(
-    private readonly path: string,
-    private readonly mode: number,
-  ) {
-    super(OpCode.addWatch);
-  }
-  toBuffer(): Buffer {
-    return encodeAddWatch(this.header.xid, this.serverPath(this.path), this.mode);
-  }
-  read(): void {}
-}
-
-class RemoveWatchesRequest extends WireRequest<void> {
-  constructor(private readonly path: string) {
-    super(OpCode.removeWatches);
-  }
-  toBuffer(): Buffer {
-    return encodeRemoveWatches(this.header.xid, this.serverPath(this.path), WatcherType.any);
-  }
-  read(): void {}
-}
-
-function send<T>(client: Client, request: WireRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    managerOf(client).queue(request, (error, response) => (error ? reject(error) : resolve(response as T)));
-  });
-}
-
-/** Reads the data and stat of many nodes in one multiRead (ZooKeeper 3.6+); paths are within the client's chroot. */
-export function multiRead(client: Client, paths: readonly string[]): Promise<MultiReadResult[]> {
-  return send(client, new MultiReadRequest(paths));
-}
-
-/** Asks the connected server to catch up with the leader: a read after it sees every write committed before it. */
-export function sync(client: Client, path: string): Promise<void> {
-  return send(client, new SyncRequest(path));
-}
 
 /** Node's TLS options for a connection to `host`: the server verified against the CA, the client's certificate for mutual TLS. */
 export function tlsOptions(host: string, tls: ZkTls): ConnectionOptions {
@@ -293,20 +77,6 @@ export function tlsOptions(host: string, tls: ZkTls): ConnectionOptions {
     ...(tls.key !== null ? { key: tls.key } : {}),
     rejectUnauthorized: true,
   };
-}
-
-/**
- * A persistent recursive watch (3.6+) on `path` and everything below it: one notification per
- * change, never re-armed. The server forgets it with the connection: add it again after each
- * reconnect, and read what changed meanwhile.
- */
-export function addRecursiveWatch(client: Client, path: string): Promise<void> {
-  return send(client, new AddWatchRequest(path, AddWatchMode.persistentRecursive));
-}
-
-/** Drops every watch this session has on `path`, persistent ones included. */
-export function removeWatches(client: Client, path: string): Promise<void> {
-  return send(client, new RemoveWatchesRequest(path));
 }
 
 /** Opens the socket to one server: TCP, or TLS with the server verified. */
@@ -550,7 +320,5 @@ export function attachWire(client: Client, options: WireOptions): void {
 
 const ZERO_ZXID = Buffer.alloc(8);
 
-function errorName(code: number): string {
-  const error = clientException(code);
-  return error instanceof NewerKeeperError ? error.codeName : ((error as { getName?: () => string }).getName?.() ?? error.message);
-}
+export { checkClientInternals, CLIENT_VERSION, findMissingInternal } from './internals';
+export { addRecursiveWatch, clientException, multiRead, NewerKeeperError, removeWatches, sync } from './requests';
