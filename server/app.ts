@@ -1,6 +1,6 @@
 /**
  * The explorer's HTTP server: the REST API, socket.io and (when given) Next.js on one port.
- * This module only wires the parts together: the routes are in `routes/` (locks, controls, ops),
+ * This module only wires the parts together: the routes are in `routes/` (locks, sim, break, ops, behind the controls' guard),
  * the socket handlers in `sockets.ts`, the answer to a failed request in `http-error.ts`.
  */
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
@@ -13,9 +13,11 @@ import { answerOf } from './http-error';
 import { LockDiscovery } from './locks/discovery';
 import { LockRegistry } from './locks/registry';
 import { createControls, type ExplorerContext } from './routes/context';
-import { controlsRouter } from './routes/controls';
+import { breakRouter } from './routes/break';
+import { controlsGuard } from './routes/controls';
 import { locksRouter } from './routes/locks';
 import { opsRouter } from './routes/ops';
+import { simRouter } from './routes/sim';
 import { isSameOrigin } from './security';
 import { SimulatorThread } from './sim/thread';
 import { attachSockets, followsAnything } from './sockets';
@@ -132,7 +134,9 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   discovery.start();
 
   app.use(opsRouter(context));
-  app.use(controlsRouter(context));
+  app.use(controlsGuard(context));
+  app.use(simRouter(context));
+  app.use(breakRouter(context));
   app.use(locksRouter(context));
   app.all('/api/*rest', (request, response) => {
     response.status(404).json({ error: `no API route ${request.method} ${request.path}` });

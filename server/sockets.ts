@@ -8,7 +8,7 @@ import { compactSnapshot } from '../lib/lock/compact';
 import { describeZodError, SocketActionSchema, SubscribeRequestSchema, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '../lib/protocol';
 import { answerOf, parseInput } from './http-error';
 import type { ExplorerContext } from './routes/context';
-import { spawnRequest } from './routes/controls';
+import { spawnRequest } from './routes/sim';
 import type { SimulatorThread } from './sim/thread';
 
 type ExplorerIo = SocketServer<ClientToServerEvents, ServerToClientEvents>;
