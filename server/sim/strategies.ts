@@ -5,7 +5,7 @@
  * explorer reads a simulated lock exactly as it reads a real one.
  */
 import { standingOf } from '../../lib/lock/reader';
-import { findOwnNode } from '../../lib/sim/queue-rules';
+import { findOwnNode } from '../../lib/sim/own-node';
 import type { LockMode, RecipeId, Strategy, ZnodeStat } from '../../lib/protocol';
 import { childPath } from '../../lib/zk/path';
 import { ZkError, type CreateMode } from '../zk/session';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findOwnNode } from './queue-rules';
+import { findOwnNode } from './own-node';
 
 describe('a simulated contender after a lost create reply', () => {
   it('finds its own node by its GUID', () => {
