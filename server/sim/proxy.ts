@@ -8,6 +8,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import { tlsOptions, type ZkTls } from '../zk/wire/connection';
 import { CREATE_OPS, Framer } from '../zk/wire/jute';
+import { listenOnLoopback } from '../net';
 import { systemClock, type SimClock } from './clock';
 
 interface Pair {
@@ -44,16 +45,10 @@ export class FaultProxy {
   }
 
   /** A proxy to `target`; with `tls`, the proxy speaks TLS to ZooKeeper and plain TCP on its loopback side. */
-  static start(target: { host: string; port: number }, tls: ZkTls | null = null, clock: SimClock = systemClock): Promise<FaultProxy> {
-    return new Promise((resolve, reject) => {
-      const listener = createServer();
-      listener.once('error', reject);
-      listener.listen(0, '127.0.0.1', () => {
-        const address = listener.address();
-        const port = typeof address === 'object' && address !== null ? address.port : 0;
-        resolve(new FaultProxy(listener, port, target, tls, clock));
-      });
-    });
+  static async start(target: { host: string; port: number }, tls: ZkTls | null = null, clock: SimClock = systemClock): Promise<FaultProxy> {
+    const listener = createServer();
+    const port = await listenOnLoopback(listener);
+    return new FaultProxy(listener, port, target, tls, clock);
   }
 
   get connectString(): string {
