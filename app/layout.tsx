@@ -1,7 +1,14 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { pageThemeCss } from '../lib/view/palette';
-import './globals.css';
+// The stylesheets in cascade order (a later one wins a tie).
+import './styles/base.css';
+import './styles/lock-page.css';
+import './styles/controls.css';
+import './styles/diagram.css';
+import './styles/classroom.css';
+import './styles/scenarios.css';
+import './styles/deadlocks.css';
 
 export const metadata: Metadata = {
   title: 'zk-lock-explorer',
