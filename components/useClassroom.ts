@@ -5,6 +5,7 @@ import { canStep, classroom, IDLE, queuesFormed, runFigures, zkSinceFormed, type
 import { MonitorSchema, type ContenderInfo, type Monitor } from '../lib/protocol';
 import { useLock, type LockState } from './useLock';
 import type { Simulation } from './useSimulation';
+import { useTimeline, type Timeline } from './useTimeline';
 
 const SIDES = ['herd', 'chained'] as const;
 
@@ -24,7 +25,7 @@ async function readMonitor(): Promise<Monitor | null> {
   }
 }
 
-export interface Classroom {
+export interface Classroom extends Timeline {
   state: ClassroomState;
   locks: Record<Side, LockState>;
   figures: ReturnType<typeof runFigures>;
@@ -36,9 +37,6 @@ export interface Classroom {
   step(): Promise<void>;
   /** Ends the run and removes its contenders. */
   reset(): Promise<void>;
-  seek(index: number | null): void;
-  replay(): void;
-  live(): void;
 }
 
 /**
@@ -124,11 +122,7 @@ export function useClassroom(simulation: Simulation, intervalMs: number): Classr
   }, [phase, intervalMs]);
 
   // Replaying: one recorded change after another, then live again.
-  useEffect(() => {
-    if (!state.replaying) return;
-    const timer = setInterval(() => dispatch({ type: 'tick' }), 350);
-    return () => clearInterval(timer);
-  }, [state.replaying]);
+  const timeline = useTimeline(state.replaying, dispatch);
 
   const reset = useCallback(async (): Promise<void> => {
     const paths = run === null ? [] : Object.values(run.paths);
@@ -167,8 +161,6 @@ export function useClassroom(simulation: Simulation, intervalMs: number): Classr
     start,
     step,
     reset,
-    seek: useCallback((index: number | null) => dispatch({ type: 'seek', index }), []),
-    replay: useCallback(() => dispatch({ type: 'replay' }), []),
-    live: useCallback(() => dispatch({ type: 'live' }), []),
+    ...timeline,
   };
 }
