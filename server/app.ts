@@ -11,6 +11,7 @@ import type { ClientToServerEvents, Features, ServerToClientEvents, ZkStatus } f
 import { CONFIG_DEFAULTS } from './config';
 import { answerOf } from './http-error';
 import { LockDiscovery } from './locks/discovery';
+import { LockHistories } from './locks/history';
 import { LockRegistry } from './locks/registry';
 import { createControls, type ExplorerContext } from './routes/context';
 import { breakRouter } from './routes/break';
@@ -36,6 +37,10 @@ export interface ExplorerOptions {
   discovery?: { roots: string[]; maxNodes: number };
   /** A holder that holds longer than this (ms) is named a stale holder. */
   staleHolderMs?: number;
+  /** How many holds and waits each lock's history keeps (HISTORY_CAPACITY). */
+  historyCapacity?: number;
+  /** How many locks get their own hold, wait and handover series (METRICS_LOCK_LIMIT). */
+  metricsLockLimit?: number;
   /** How often every ZooKeeper server is asked for watches and connections (ms); 0 turns it off. */
   introspectionIntervalMs?: number;
   /** Where each member's AdminServer is, asked where its four-letter words are refused. */
@@ -94,6 +99,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   const introspection = new Introspection(session.connectString, introspectionIntervalMs, options.zkAdmin, options.introspectionLeaseMs, session.transport.tls);
   const registry = new LockRegistry(session, { introspection: () => introspection.current(), staleHolderMs: options.staleHolderMs ?? CONFIG_DEFAULTS.staleHolderMs });
   introspection.on('report', (report, changed, change) => registry.observeReport(report, changed, change));
+  const histories = new LockHistories(registry, { capacity: options.historyCapacity ?? CONFIG_DEFAULTS.historyCapacity, introspection: () => introspection.current() });
   const discovery = new LockDiscovery(session, registry, { roots, maxNodes: options.discovery?.maxNodes ?? CONFIG_DEFAULTS.discoveryMaxNodes, maxDepth: 32, pushIntervalMs: 250 });
 
   const simulation = options.simulation;
@@ -122,7 +128,19 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     since: session.since,
     reason: session.reason,
   });
-  const context: ExplorerContext = { session, registry, discovery, introspection, simulator, features, status, roots, controls: createControls(adminToken, simulator, features) };
+  const context: ExplorerContext = {
+    session,
+    registry,
+    discovery,
+    introspection,
+    histories,
+    metricsLockLimit: options.metricsLockLimit ?? CONFIG_DEFAULTS.metricsLockLimit,
+    simulator,
+    features,
+    status,
+    roots,
+    controls: createControls(adminToken, simulator, features),
+  };
 
   const sockets = attachSockets(io, context);
   // ZooKeeper is asked only while a page needs its report (see Introspection.start); API reads touch it.
@@ -175,6 +193,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
       sockets.close();
       introspection.stop();
       discovery.stop();
+      histories.stop();
       await simulator?.close();
       registry.close();
       // io.close closes the HTTP server too, which waits for every open connection: a browser's

@@ -23,6 +23,10 @@ export interface Config {
   simRoot: string;
   discoveryMaxNodes: number;
   staleHolderMs: number;
+  /** How many holds and how many waits each followed lock keeps in its history. */
+  historyCapacity: number;
+  /** How many locks get series of their own in the hold, wait and handover metrics; the rest are summed under lock="_other". */
+  metricsLockLimit: number;
   introspectIntervalMs: number;
   /** The AdminServer's port on each member's host (0: not used), asked where a four-letter word is refused. */
   zkAdminPort: number;
@@ -54,6 +58,8 @@ export const SETTINGS = {
   simRoot: { env: 'SIM_ROOT', flag: 'sim-root', help: 'the only subtree simulated contenders may touch' },
   discoveryMaxNodes: { env: 'DISCOVERY_MAX_NODES', flag: 'discovery-max-nodes', help: 'the most znodes one scan for locks reads' },
   staleHolderMs: { env: 'STALE_HOLDER_MS', flag: 'stale-holder-ms', help: 'a holder that holds longer than this is named a stale holder' },
+  historyCapacity: { env: 'HISTORY_CAPACITY', flag: 'history-capacity', help: 'how many holds and how many waits each followed lock keeps in its history' },
+  metricsLockLimit: { env: 'METRICS_LOCK_LIMIT', flag: 'metrics-lock-limit', help: 'how many locks get their own series in zklock_hold_seconds, zklock_wait_seconds and zklock_handovers_total (the rest are summed under lock="_other")' },
   introspectIntervalMs: { env: 'INTROSPECT_INTERVAL_MS', flag: 'introspect-interval-ms', help: 'how often every ZooKeeper server is asked for watches and connections (0: never)' },
   zkAdminPort: { env: 'ZK_ADMIN_PORT', flag: 'zk-admin-port', help: "the AdminServer's port on each member's host, asked where a four-letter word is refused (0: never)" },
   zkAdminUrls: { env: 'ZK_ADMIN_URLS', flag: 'zk-admin-urls', help: "comma-separated AdminServer base URLs, one per member in ZK_CONNECT's order (e.g. http://zk1:8080)" },
@@ -99,6 +105,8 @@ const parsers: Record<SettingName, z.ZodType> = {
   simRoot: ZnodePath.refine((path) => path !== '/', 'must not be the root'),
   discoveryMaxNodes: z.coerce.number().int().min(1).max(10_000_000),
   staleHolderMs: z.coerce.number().int().min(1000).max(30 * 86_400_000),
+  historyCapacity: z.coerce.number().int().min(10).max(100_000),
+  metricsLockLimit: z.coerce.number().int().min(0).max(10_000),
   introspectIntervalMs: z.coerce.number().int().min(0).max(3_600_000),
   zkAdminPort: port,
   zkAdminUrls: z
@@ -132,6 +140,8 @@ const DEFAULTS: Record<SettingName, string | null> = {
   simRoot: '/sim',
   discoveryMaxNodes: '20000',
   staleHolderMs: '60000',
+  historyCapacity: '1000',
+  metricsLockLimit: '100',
   introspectIntervalMs: '2000',
   zkAdminPort: '8080',
   zkAdminUrls: null,
@@ -184,6 +194,8 @@ export function loadConfig(argv: readonly string[], env: Readonly<Record<string,
     simRoot: values.simRoot as string,
     discoveryMaxNodes: values.discoveryMaxNodes as number,
     staleHolderMs: values.staleHolderMs as number,
+    historyCapacity: values.historyCapacity as number,
+    metricsLockLimit: values.metricsLockLimit as number,
     introspectIntervalMs: values.introspectIntervalMs as number,
     zkAdminPort: values.zkAdminPort as number,
     zkAdminUrls: (values.zkAdminUrls as string[] | null) ?? null,

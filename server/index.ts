@@ -91,6 +91,8 @@ async function main(): Promise<void> {
     embedded: embedded !== null,
     discovery: { roots: config.lockRoots, maxNodes: config.discoveryMaxNodes },
     staleHolderMs: config.staleHolderMs,
+    historyCapacity: config.historyCapacity,
+    metricsLockLimit: config.metricsLockLimit,
     introspectionIntervalMs: config.introspectIntervalMs,
     // The embedded ZooKeeper answers every four-letter word: no AdminServer is asked.
     zkAdmin: embedded !== null ? { port: 0, urls: null } : { port: config.zkAdminPort, urls: config.zkAdminUrls },

@@ -4,8 +4,9 @@
  * many watchers each kind of event fired). Everything is read at scrape time from what the
  * explorer already keeps: a scrape costs ZooKeeper nothing.
  */
-import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Diagnostics, IntrospectionStatus, LockList } from '../lib/protocol';
+import type { LockHistories } from './locks/history';
 
 export interface MetricsSources {
   list(): LockList;
@@ -14,6 +15,32 @@ export interface MetricsSources {
   introspection(): IntrospectionStatus;
   /** The bytes ZooKeeper has sent the explorer's own session since it started. */
   zookeeperBytes(): number;
+  /** Each hold that ended, each wait that ended in a hold, each hold that began, by lock. */
+  histories?: Pick<LockHistories, 'on'>;
+  /** How many locks get series of their own in the hold, wait and handover metrics (METRICS_LOCK_LIMIT). */
+  lockLimit?: number;
+}
+
+/** The lock label of the hold, wait and handover series of the locks past the limit. */
+export const OTHER_LOCKS = '_other';
+
+/** Seconds from a few ms (a busy lock's handover) to an hour (a stuck one). */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800, 3600];
+
+/**
+ * The `lock` label of a lock's own series: the first `limit` locks seen get their path, every
+ * later one `_other`, so that a tree of 10,000 locks makes at most `limit` + 1 series per bucket.
+ */
+export function lockLabels(limit: number): (path: string) => string {
+  const own = new Set<string>();
+  return (path) => {
+    if (own.has(path)) return path;
+    if (own.size < limit) {
+      own.add(path);
+      return path;
+    }
+    return OTHER_LOCKS;
+  };
 }
 
 // The kinds of watch event ZooKeeper 3.6+ counts in `mntr` (`zk_sum_node_deleted_watch_count`, …).
@@ -110,5 +137,15 @@ export function createMetrics(sources: MetricsSources): Registry {
   gauge('zookeeper_up', 'Whether the member answered the four-letter words at the last poll.', ['server'], (metric) => {
     for (const { server, ok } of sources.introspection().servers) metric.set({ server }, ok ? 1 : 0);
   });
+
+  if (sources.histories !== undefined) {
+    const label = lockLabels(sources.lockLimit ?? 100);
+    const hold = new Histogram({ name: 'zklock_hold_seconds', help: 'How long each hold of a lock lasted, from taking it to letting it go (holds that began before the explorer followed the lock are left out).', labelNames: ['lock'], buckets: DURATION_BUCKETS, registers: [registry] });
+    const wait = new Histogram({ name: 'zklock_wait_seconds', help: 'How long each waiter waited for a lock, from its node’s creation to holding.', labelNames: ['lock'], buckets: DURATION_BUCKETS, registers: [registry] });
+    const handovers = new Counter({ name: 'zklock_handovers_total', help: 'Holds that began: each handover, and each first holder of an idle lock.', labelNames: ['lock'], registers: [registry] });
+    sources.histories.on('held', (path, seconds) => hold.observe({ lock: label(path) }, seconds));
+    sources.histories.on('waited', (path, seconds) => wait.observe({ lock: label(path) }, seconds));
+    sources.histories.on('began', (path) => handovers.inc({ lock: label(path) }));
+  }
   return registry;
 }

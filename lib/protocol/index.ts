@@ -8,3 +8,4 @@ export * from './lock';
 export * from './sim';
 export * from './ops';
 export * from './socket';
+export * from './history';

@@ -172,4 +172,7 @@ export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 
 /** Every HTTP error and every failed socket ack carries one readable sentence. */
 export const ErrorResponseSchema = z.object({ error: z.string() });
+
+/** `POST /api/break`: the node deleted, and whose it was. */
+export const BreakResponseSchema = z.object({ deleted: z.string(), role: LockRoleSchema, sessionId: HexId });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

@@ -82,3 +82,10 @@ export const ContenderListSchema = z.object({
   violations: z.array(z.object({ path: z.string(), contenders: z.array(z.string()), at: z.number(), message: z.string() })),
 });
 export type ContenderList = z.infer<typeof ContenderListSchema>;
+
+/** `POST /api/sim/contenders`: the contenders spawned, each once it has its session and has joined. */
+export const SpawnResponseSchema = z.object({ contenders: z.array(ContenderInfoSchema) });
+/** `DELETE /api/sim/contenders`: how many were stopped. */
+export const StopResponseSchema = z.object({ stopped: z.number().int().nonnegative() });
+/** `POST /api/sim/contenders/{id}/{action}`: the contender as it is after the action. */
+export const ActionResponseSchema = z.object({ contender: ContenderInfoSchema });

@@ -6,8 +6,8 @@ import type { ZkSession } from '../zk/session';
 import { LockWatcher } from './watcher';
 
 interface RegistryEvents {
-  /** A watched lock changed. */
-  delta: [delta: LockDelta];
+  /** A watched lock changed; `gone` are the nodes it removed or replaced, as they were. */
+  delta: [delta: LockDelta, gone: readonly LockNode[]];
   /** The waits-for graph across the watched locks changed (who holds, or who waits where). */
   graph: [];
 }
@@ -170,7 +170,7 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
    * deadlocks changed are told. `gone` are the removed and updated nodes as they were.
    */
   private changed(delta: LockDelta, gone: readonly LockNode[]): void {
-    this.emit('delta', delta);
+    this.emit('delta', delta, gone);
     if (delta.removed.length + delta.added.length + delta.updated.length === 0) return;
     // Only who holds and who waits matters to the graph: a handover changes two nodes.
     if (gone.length === delta.updated.length && delta.added.length === 0 && gone.every((node, index) => sameStanding(node, delta.updated[index]!))) return;

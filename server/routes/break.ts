@@ -6,7 +6,7 @@ import { HttpError, parseInput } from '../http-error';
 import { bearerToken } from '../security';
 import type { ExplorerContext } from './context';
 
-export function breakRouter({ session, registry, features, roots, controls }: ExplorerContext): Router {
+export function breakRouter({ session, registry, histories, features, roots, controls }: ExplorerContext): Router {
   const router = Router();
   router.post('/api/break', async (request, response) => {
     if (!features.breakLocks) throw new HttpError(403, 'breaking locks is off: start the explorer with ALLOW_BREAK_LOCKS=1 to allow it');
@@ -21,6 +21,7 @@ export function breakRouter({ session, registry, features, roots, controls }: Ex
     if (stat.czxid !== wanted.czxid) {
       throw new HttpError(409, `${node.path} was created again since it was shown (czxid ${stat.czxid}, not ${wanted.czxid}): look again before breaking it`);
     }
+    histories.markBroken(node.path);
     await session.remove(node.path, stat.version);
     console.log(`broke lock ${wanted.path}: deleted ${node.path} (${node.role}, owner session ${node.sessionId}, czxid ${stat.czxid}) at the request of ${request.ip ?? 'an unknown address'}`);
     response.json({ deleted: node.path, role: node.role, sessionId: node.sessionId });

@@ -1,6 +1,7 @@
 /** What the routes and socket handlers share: the explorer's parts, its features, and the checks every control passes. */
 import type { Features, ZkStatus } from '../../lib/protocol';
 import type { LockDiscovery } from '../locks/discovery';
+import type { LockHistories } from '../locks/history';
 import type { LockRegistry } from '../locks/registry';
 import type { SimulatorThread } from '../sim/thread';
 import type { Introspection } from '../zk/introspection';
@@ -16,6 +17,10 @@ export interface ExplorerContext {
   registry: LockRegistry;
   discovery: LockDiscovery;
   introspection: Introspection;
+  /** What happened to each followed lock. */
+  histories: LockHistories;
+  /** How many locks get their own hold, wait and handover series. */
+  metricsLockLimit: number;
   simulator: SimulatorThread | null;
   features: Features;
   /** The explorer's own ZooKeeper session, as the page shows it. */

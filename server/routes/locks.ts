@@ -1,4 +1,4 @@
-/** Reading locks: the list, one lock's snapshot, one lock node, the diagnostics, the waits-for graph and the sessions. */
+/** Reading locks: the list, one lock's snapshot and history, one lock node, the diagnostics, the waits-for graph and the sessions. */
 import { Router, type Request } from 'express';
 import { describeZodError, SnapshotFormSchema, ZnodePath, type ZnodeDetail } from '../../lib/protocol';
 import { compactSnapshotJson } from '../../lib/lock/compact';
@@ -17,7 +17,7 @@ function pathOf(request: Request, what: string): string {
 }
 
 export function locksRouter(context: ExplorerContext): Router {
-  const { session, registry, discovery, introspection, simulator, roots } = context;
+  const { session, registry, discovery, introspection, histories, simulator, roots } = context;
   const router = Router();
 
   router.get('/api/locks', async (_request, response) => {
@@ -31,6 +31,13 @@ export function locksRouter(context: ExplorerContext): Router {
     const snapshot = await registry.snapshot(path);
     if (form.data === 'columns') response.type('json').send(compactSnapshotJson(snapshot));
     else response.json(snapshot);
+  });
+
+  router.get('/api/history/*segments', (request, response) => {
+    const path = pathOf(request, 'lock');
+    const history = histories.view(path);
+    if (history === undefined) throw new HttpError(404, `the explorer has not followed ${path}: a lock's history begins when it is found under LOCK_ROOTS or opened on a page`);
+    response.json(history);
   });
 
   router.get('/api/nodes/*segments', async (request, response) => {

@@ -1,7 +1,9 @@
-/** What operators and their tools read: the health, Prometheus metrics, ZooKeeper's watch counters. */
+/** What operators and their tools read: the health, Prometheus metrics, ZooKeeper's watch counters, the API's description. */
+import { readFileSync } from 'node:fs';
 import { Router } from 'express';
 import type { HealthResponse, Monitor } from '../../lib/protocol';
 import { createMetrics } from '../metrics';
+import { openApiDocument } from '../openapi';
 import type { ExplorerContext } from './context';
 
 export function opsRouter(context: ExplorerContext): Router {
@@ -26,6 +28,8 @@ export function opsRouter(context: ExplorerContext): Router {
     monitors: () => introspection.monitors(),
     introspection: () => introspection.status(),
     zookeeperBytes: () => session.bytesReceived,
+    histories: context.histories,
+    lockLimit: context.metricsLockLimit,
   });
   router.get('/metrics', async (_request, response) => {
     response.set('Content-Type', metrics.contentType);
@@ -42,5 +46,18 @@ export function opsRouter(context: ExplorerContext): Router {
     response.json(body);
   });
 
+  // The API described, from the same schemas the routes validate with and answer in.
+  let described: string | null = null;
+  router.get('/api/openapi.json', (_request, response) => {
+    described ??= JSON.stringify(openApiDocument(packageVersion()));
+    response.type('json').send(described);
+  });
+
   return router;
+}
+
+/** The explorer's version, from its package.json. */
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+  return manifest.version ?? '0.0.0';
 }

@@ -56,6 +56,8 @@ export async function startExplorer(
     transport?: ZkTransport;
     /** False: serve at once, connected or not (to see how a refused connection is reported). */
     waitForSession?: boolean;
+    historyCapacity?: number;
+    metricsLockLimit?: number;
   } = {},
 ): Promise<RunningExplorer> {
   // Through `connectString` (a fault proxy, say) its own session may be slowed; introspection still asks ZooKeeper itself.
@@ -71,6 +73,8 @@ export async function startExplorer(
     zkAdmin: tuning.zkAdmin,
     introspectionLeaseMs: tuning.introspectionLeaseMs,
     breakLocks: tuning.breakLocks,
+    historyCapacity: tuning.historyCapacity,
+    metricsLockLimit: tuning.metricsLockLimit,
     discovery: { roots: discovery?.roots ?? [uniqueRoot('discovery')], maxNodes: discovery?.maxNodes ?? CONFIG_DEFAULTS.discoveryMaxNodes },
     adminToken,
     simulation: { allowed: true, simRoot: CONFIG_DEFAULTS.simRoot, connectString: zkConnect(), maxContenders: 2000, ...simulated },

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { LockNode, LockSnapshot } from '../protocol';
+import { record, snapshotOf } from '../testing/records';
+import { diffSnapshots, goneNodes } from './delta';
+import { LockHistoryModel, percentiles, type HistoryEvents } from './history';
+import { missingLock } from './queue';
+
+const seq = (n: number): string => `lock-${String(n).padStart(10, '0')}`;
+const T0 = 1_700_000_000_000;
+
+/** Follows a lock through the snapshots read at each time, as the explorer's deltas tell it. */
+function follow(reads: Array<{ at: number; names: number[]; owners?: Record<number, string> }>, capacity = 100, endOf: (node: LockNode) => 'released' | 'session-expired' | 'broken' = () => 'released') {
+  const history = new LockHistoryModel('/l', capacity, T0);
+  const counted = { held: [] as number[], waited: [] as number[], began: 0 };
+  const events: HistoryEvents = { held: (seconds, before) => void (before ? undefined : counted.held.push(seconds)), waited: (seconds) => void counted.waited.push(seconds), began: () => void (counted.began += 1) };
+  let previous: LockSnapshot = missingLock('/l');
+  let first = true;
+  for (const { at, names, owners } of reads) {
+    const children = names.map((n) => record(seq(n), owners?.[n] ?? `0x${(n + 1).toString(16)}`, n + 1, T0 - 10_000 + n));
+    const next = snapshotOf('/l', children, first ? null : previous, at);
+    const delta = diffSnapshots(previous, next);
+    if (delta !== null) history.apply(delta, goneNodes(previous, delta), at, endOf, events);
+    previous = next;
+    first = false;
+  }
+  return { history, counted };
+}
+
+describe('the history of a lock', () => {
+  it('records each hold and wait from the deltas, the first holder marked as holding from before', () => {
+    const { history, counted } = follow([
+      { at: T0, names: [0, 1, 2] },
+      { at: T0 + 1000, names: [1, 2] },
+      { at: T0 + 3000, names: [2, 3] },
+    ]);
+    const view = history.view(T0 + 4000, 60_000);
+    expect(view.holds.map((hold) => [hold.node, hold.from - T0, hold.to === null ? null : hold.to - T0, hold.ended, hold.before])).toEqual([
+      [seq(0), -10_000, 1000, 'released', true],
+      [seq(1), 1000, 3000, 'released', false],
+      [seq(2), 3000, null, null, false],
+    ]);
+    expect(view.waits.map((wait) => [wait.node, wait.queuedAt - T0, wait.heldAt === null ? null : wait.heldAt - T0])).toEqual([
+      [seq(1), -9999, 1000],
+      [seq(2), -9998, 3000],
+      [seq(3), -9997, null],
+    ]);
+    // The hold that began before the explorer followed the lock has no known length: it is not a figure.
+    expect(view.stats.hold).toEqual({ count: 1, p50: 2, p95: 2, p99: 2 });
+    expect(view.stats.wait).toEqual({ count: 2, p50: 10.999, p95: 12.998, p99: 12.998 });
+    expect(view.stats.handoversPerMinute).toBe(2);
+    expect(counted).toEqual({ held: [2], waited: [10.999, 12.998], began: 2 });
+  });
+
+  it('says how a hold ended, and that a waiter left without holding', () => {
+    const { history } = follow(
+      [
+        { at: T0, names: [0, 1, 2] },
+        { at: T0 + 500, names: [0, 2] },
+        { at: T0 + 1000, names: [2] },
+      ],
+      100,
+      (node) => (node.sessionId === '0x1' ? 'session-expired' : 'broken'),
+    );
+    const view = history.view(T0 + 2000, 60_000);
+    expect(view.holds.map((hold) => [hold.node, hold.ended])).toEqual([
+      [seq(0), 'session-expired'],
+      [seq(2), null],
+    ]);
+    expect(view.waits.find((wait) => wait.node === seq(1))).toMatchObject({ heldAt: null, leftAt: T0 + 500 });
+  });
+
+  it('keeps the last `capacity` records, and the window only what ended in it', () => {
+    const reads = [{ at: T0, names: [0, 1, 2, 3, 4, 5] }];
+    for (let i = 1; i <= 5; i += 1) reads.push({ at: T0 + i * 60_000, names: [0, 1, 2, 3, 4, 5].slice(i) });
+    const { history } = follow(reads, 3);
+    const view = history.view(T0 + 5 * 60_000, 2 * 60_000 + 1);
+    expect(view.holds.map((hold) => hold.node)).toEqual([seq(3), seq(4), seq(5)]);
+    expect(view.stats.hold).toEqual({ count: 2, p50: 60, p95: 60, p99: 60 });
+    expect(view.capacity).toBe(3);
+  });
+});
+
+describe('percentiles', () => {
+  it('are the nearest ranks', () => {
+    expect(percentiles([])).toBeNull();
+    expect(percentiles([3, 1, 2])).toEqual({ count: 3, p50: 2, p95: 3, p99: 3 });
+    const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentiles(hundred)).toEqual({ count: 100, p50: 50, p95: 95, p99: 99 });
+  });
+});

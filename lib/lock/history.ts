@@ -1,0 +1,153 @@
+/**
+ * What happened to one lock while the explorer followed it: every hold (who, from when to when,
+ * how it ended) and every wait (queued, held), kept in bounded rings, and their percentiles over
+ * a sliding window. Read from the lock's deltas alone; the model reads no clock.
+ */
+import type { HoldEnd, HoldRecord, LockDelta, LockHistory, LockNode, Percentiles, WaitRecord } from '../protocol';
+
+/** The most recent `capacity` items; the oldest go first. */
+class Ring<T> {
+  private readonly items: T[] = [];
+  private start = 0;
+
+  constructor(readonly capacity: number) {}
+
+  push(item: T): void {
+    if (this.items.length < this.capacity) this.items.push(item);
+    else {
+      this.items[this.start] = item;
+      this.start = (this.start + 1) % this.capacity;
+    }
+  }
+
+  /** Oldest first. */
+  list(): T[] {
+    return [...this.items.slice(this.start), ...this.items.slice(0, this.start)];
+  }
+}
+
+/** What one change did to the lock's holds and waits, for whoever counts them (Prometheus). */
+export interface HistoryEvents {
+  /** A hold ended, after `seconds`; `before` when it began before the lock was followed (its length is not known). */
+  held(seconds: number, before: boolean): void;
+  /** A waiter got the lock after `seconds` of waiting. */
+  waited(seconds: number): void;
+  /** A hold began (a handover, or the first holder of an idle lock). */
+  began(): void;
+}
+
+const NO_EVENTS: HistoryEvents = { held: () => undefined, waited: () => undefined, began: () => undefined };
+
+/** The p50, p95 and p99 of durations in seconds (nearest rank); null for none. */
+export function percentiles(seconds: readonly number[]): Percentiles | null {
+  if (seconds.length === 0) return null;
+  const sorted = [...seconds].sort((a, b) => a - b);
+  const rank = (p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  return { count: sorted.length, p50: rank(50), p95: rank(95), p99: rank(99) };
+}
+
+export class LockHistoryModel {
+  private readonly holds: Ring<HoldRecord>;
+  private readonly waits: Ring<WaitRecord>;
+  /** The records still open, by node name (kept even when the ring has let them go). */
+  private readonly holding = new Map<string, HoldRecord>();
+  private readonly waiting = new Map<string, WaitRecord>();
+
+  constructor(
+    readonly path: string,
+    capacity: number,
+    /** When the explorer began to follow the lock (ms). */
+    readonly since: number,
+  ) {
+    this.holds = new Ring(capacity);
+    this.waits = new Ring(capacity);
+  }
+
+  /**
+   * Applies one change of the lock at `at`: `gone` are the nodes it removed or replaced, as they
+   * were; `endOf` says how a removed holder's hold ended.
+   */
+  apply(delta: Pick<LockDelta, 'added' | 'removed' | 'updated'>, gone: readonly LockNode[], at: number, endOf: (node: LockNode) => HoldEnd, events: HistoryEvents = NO_EVENTS): void {
+    const before = new Map(gone.map((node) => [node.name, node]));
+    for (const name of delta.removed) {
+      const old = before.get(name);
+      if (old?.role === 'holder') this.endHold(name, at, endOf(old), events);
+      const wait = this.waiting.get(name);
+      if (wait !== undefined) {
+        wait.leftAt = at;
+        this.waiting.delete(name);
+      }
+    }
+    for (const node of delta.updated) {
+      const old = before.get(node.name);
+      // Where its owner connects from may be known only from a later report of ZooKeeper.
+      const hold = this.holding.get(node.name);
+      if (hold !== undefined && hold.client === null) hold.client = node.client;
+      if (old === undefined || old.role === node.role) continue;
+      if (node.role === 'holder') this.beginHold(node, at, events);
+      else this.endHold(node.name, at, 'released', events);
+    }
+    for (const node of delta.added) {
+      if (node.role === 'holder') {
+        // Held already when the lock was first read: since an unknown time, at the latest its creation.
+        if (node.roleSince === null) this.openHold(node, node.ctime, true);
+        else {
+          this.openWait(node);
+          this.beginHold(node, node.roleSince, events);
+        }
+      } else this.openWait(node);
+    }
+  }
+
+  /** The records, oldest first, and the figures of the window of `windowMs` ending at `now`. */
+  view(now: number, windowMs: number): LockHistory {
+    const holds = this.holds.list();
+    const waits = this.waits.list();
+    const from = now - windowMs;
+    const held = holds.filter((hold) => hold.to !== null && hold.to > from && !hold.before).map((hold) => (hold.to! - hold.from) / 1000);
+    const waited = waits.filter((wait) => wait.heldAt !== null && wait.heldAt > from).map((wait) => (wait.heldAt! - wait.queuedAt) / 1000);
+    const began = holds.filter((hold) => !hold.before && hold.from > from).length;
+    return {
+      path: this.path,
+      capacity: this.holds.capacity,
+      since: this.since,
+      holds,
+      waits,
+      stats: { windowMs, at: now, hold: percentiles(held), wait: percentiles(waited), handoversPerMinute: began / (windowMs / 60_000) },
+    };
+  }
+
+  private openWait(node: LockNode): void {
+    if (this.waiting.has(node.name)) return;
+    const wait: WaitRecord = { node: node.name, sessionId: node.sessionId, queuedAt: node.ctime, heldAt: null, leftAt: null };
+    this.waiting.set(node.name, wait);
+    this.waits.push(wait);
+  }
+
+  private beginHold(node: LockNode, at: number, events: HistoryEvents): void {
+    const wait = this.waiting.get(node.name);
+    if (wait !== undefined) {
+      wait.heldAt = at;
+      this.waiting.delete(node.name);
+      events.waited(Math.max(0, at - wait.queuedAt) / 1000);
+    }
+    this.openHold(node, at, false);
+    events.began();
+  }
+
+  private openHold(node: LockNode, from: number, before: boolean): void {
+    if (this.holding.has(node.name)) return;
+    const hold: HoldRecord = { node: node.name, sessionId: node.sessionId, client: node.client, mode: node.mode, from, to: null, ended: null, before };
+    this.holding.set(node.name, hold);
+    this.holds.push(hold);
+  }
+
+  private endHold(name: string, at: number, ended: HoldEnd, events: HistoryEvents): void {
+    const hold = this.holding.get(name);
+    if (hold === undefined) return;
+    this.holding.delete(name);
+    hold.to = at;
+    hold.ended = ended;
+    events.held(Math.max(0, at - hold.from) / 1000, hold.before);
+  }
+}

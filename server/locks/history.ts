@@ -1,0 +1,88 @@
+/**
+ * The history of every followed lock (`lib/lock/history.ts`), fed by the registry's deltas, and
+ * the events Prometheus counts (a hold ended, a wait ended, a hold began). How a hold ended is
+ * told here: broken when the explorer itself deleted the node (`markBroken`), its session expired
+ * when ZooKeeper's last report knew the connected sessions and the owner was not among them (a
+ * crashed client stops answering; ZooKeeper deletes its nodes when the session times out),
+ * released otherwise.
+ */
+import { EventEmitter } from 'node:events';
+import { LockHistoryModel } from '../../lib/lock/history';
+import type { Introspected } from '../../lib/lock/report';
+import type { HoldEnd, LockDelta, LockHistory, LockNode } from '../../lib/protocol';
+import type { LockRegistry } from './registry';
+
+/** The window the history's figures are over (ms). */
+export const HISTORY_WINDOW_MS = 5 * 60_000;
+/** The most locks whose history is kept (the least recently changed go first). */
+const MAX_LOCKS = 10_000;
+
+interface HistoryEvents {
+  held: [path: string, seconds: number];
+  waited: [path: string, seconds: number];
+  began: [path: string];
+}
+
+export interface HistoryOptions {
+  capacity: number;
+  introspection: () => Introspected | null;
+  /** The clock (ms); the system's by default. */
+  now?: () => number;
+}
+
+export class LockHistories extends EventEmitter<HistoryEvents> {
+  private readonly locks = new Map<string, LockHistoryModel>();
+  /** Node paths the explorer deleted to break a lock, until their deletion is seen. */
+  private readonly broken = new Set<string>();
+  private readonly now: () => number;
+
+  constructor(
+    private readonly registry: LockRegistry,
+    private readonly options: HistoryOptions,
+  ) {
+    super();
+    this.now = options.now ?? Date.now;
+    registry.on('delta', this.onDelta);
+  }
+
+  /** The history of a lock the explorer follows; undefined for one it has not followed. */
+  view(path: string, windowMs = HISTORY_WINDOW_MS): LockHistory | undefined {
+    return this.locks.get(path)?.view(this.now(), windowMs);
+  }
+
+  /** The explorer is about to delete this lock node to break the lock: its hold ends as broken. */
+  markBroken(nodePath: string): void {
+    this.broken.add(nodePath);
+  }
+
+  stop(): void {
+    this.registry.off('delta', this.onDelta);
+  }
+
+  private readonly onDelta = (delta: LockDelta, gone: readonly LockNode[] = []): void => {
+    if (delta.added.length + delta.removed.length + delta.updated.length === 0) return;
+    const at = delta.read?.at ?? this.now();
+    let history = this.locks.get(delta.path);
+    if (history === undefined) {
+      history = new LockHistoryModel(delta.path, this.options.capacity, at);
+      if (this.locks.size >= MAX_LOCKS) this.locks.delete(this.locks.keys().next().value!);
+    } else this.locks.delete(delta.path);
+    // Kept in the order of their last change: the first is the one to go.
+    this.locks.set(delta.path, history);
+    const path = delta.path;
+    history.apply(delta, gone, at, (node) => this.endOf(node), {
+      held: (seconds, before) => {
+        if (!before) this.emit('held', path, seconds);
+      },
+      waited: (seconds) => this.emit('waited', path, seconds),
+      began: () => this.emit('began', path),
+    });
+  };
+
+  private endOf(node: LockNode): HoldEnd {
+    if (this.broken.delete(node.path)) return 'broken';
+    const report = this.options.introspection();
+    if (report !== null && report.clients.size > 0 && node.ephemeral && !report.clients.has(node.sessionId)) return 'session-expired';
+    return 'released';
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * The REST API described as OpenAPI 3.1, generated from the zod schemas the server validates
+ * with and answers in (`lib/protocol`), served at `/api/openapi.json`. Each route is listed once
+ * here; a test checks that the list and the server's routes are the same.
+ */
+import { z } from 'zod';
+import {
+  ActionRequestSchema,
+  ActionResponseSchema,
+  BreakRequestSchema,
+  BreakResponseSchema,
+  ColumnsLockSnapshotSchema,
+  ContenderActionSchema,
+  ContenderListSchema,
+  DiagnosticsSchema,
+  ErrorResponseSchema,
+  HealthResponseSchema,
+  LockHistorySchema,
+  LockListSchema,
+  LockSnapshotSchema,
+  MonitorSchema,
+  SessionListSchema,
+  SpawnRequestSchema,
+  SpawnResponseSchema,
+  StopResponseSchema,
+  WaitsForGraphSchema,
+  ZnodeDetailSchema,
+} from '../lib/protocol';
+
+type Method = 'get' | 'post' | 'delete';
+
+interface Route {
+  method: Method;
+  /** OpenAPI's path template; `{path}` stands for a znode path's segments. */
+  path: string;
+  summary: string;
+  /** Success status and the schema of its JSON body (null: not JSON). */
+  ok: [status: number, schema: z.ZodType | null, contentType?: string];
+  /** The error statuses it may answer, each with `{error}`. */
+  errors: number[];
+  body?: z.ZodType;
+  query?: Array<{ name: string; schema: z.ZodType; description: string }>;
+  /** Needs the admin token when one is configured. */
+  control?: boolean;
+}
+
+const ZNODE = 'A znode path, its segments after the route (e.g. `/api/locks/app/orders/lock`).';
+
+/** Every REST route of the explorer. */
+export const ROUTES: readonly Route[] = [
+  { method: 'get', path: '/api/health', summary: 'Whether the explorer is connected, its features, introspection and watch mode.', ok: [200, HealthResponseSchema], errors: [] },
+  { method: 'get', path: '/metrics', summary: 'Prometheus metrics (text exposition format).', ok: [200, null, 'text/plain'], errors: [] },
+  { method: 'get', path: '/api/zookeeper/monitor', summary: "ZooKeeper's watch counters (mntr) of every member.", ok: [200, MonitorSchema], errors: [] },
+  { method: 'get', path: '/api/locks', summary: 'Every lock found under LOCK_ROOTS.', ok: [200, LockListSchema], errors: [] },
+  {
+    method: 'get',
+    path: '/api/locks/{path}',
+    summary: 'One lock as ZooKeeper has it now: nodes, roles, watches, anomalies.',
+    ok: [200, z.union([LockSnapshotSchema, ColumnsLockSnapshotSchema])],
+    errors: [400, 503],
+    query: [{ name: 'form', schema: z.enum(['nodes', 'columns']), description: 'nodes (the default) or columns, the compact form' }],
+  },
+  { method: 'get', path: '/api/history/{path}', summary: "A followed lock's recent holds and waits, with percentiles over five minutes.", ok: [200, LockHistorySchema], errors: [400, 404] },
+  { method: 'get', path: '/api/nodes/{path}', summary: 'One lock node: its stat and data.', ok: [200, ZnodeDetailSchema], errors: [400, 403, 404, 503] },
+  { method: 'get', path: '/api/diagnostics', summary: 'Every anomaly and deadlock across the locks found.', ok: [200, DiagnosticsSchema], errors: [] },
+  { method: 'get', path: '/api/waits-for', summary: 'Who waits for whom across the watched locks, and the deadlocks.', ok: [200, WaitsForGraphSchema], errors: [] },
+  { method: 'get', path: '/api/sessions', summary: 'The sessions that own lock nodes.', ok: [200, SessionListSchema], errors: [] },
+  { method: 'get', path: '/api/sim/contenders', summary: 'The simulated contenders and the mutual-exclusion violations.', ok: [200, ContenderListSchema], errors: [403] },
+  { method: 'post', path: '/api/sim/contenders', summary: 'Spawns simulated contenders inside SIM_ROOT.', ok: [201, SpawnResponseSchema], errors: [400, 401, 403, 413, 429], body: SpawnRequestSchema, control: true },
+  {
+    method: 'delete',
+    path: '/api/sim/contenders',
+    summary: 'Stops every simulated contender, or those of one lock, and removes their nodes.',
+    ok: [200, StopResponseSchema],
+    errors: [400, 401, 403, 429],
+    query: [{ name: 'path', schema: z.string(), description: 'only the contenders of this lock' }],
+    control: true,
+  },
+  {
+    method: 'post',
+    path: '/api/sim/contenders/{id}/{action}',
+    summary: 'A fault or a release on one contender.',
+    ok: [200, ActionResponseSchema],
+    errors: [400, 401, 403, 404, 429],
+    body: ActionRequestSchema,
+    control: true,
+  },
+  { method: 'post', path: '/api/break', summary: 'Deletes a lock node to break a stuck lock (ALLOW_BREAK_LOCKS), if it is still the one shown.', ok: [200, BreakResponseSchema], errors: [400, 401, 403, 404, 409, 429], body: BreakRequestSchema, control: true },
+  { method: 'get', path: '/api/openapi.json', summary: 'This description.', ok: [200, null, 'application/json'], errors: [] },
+];
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  400: 'The request is invalid; `error` says why',
+  401: 'The admin token is missing or wrong',
+  403: 'Not allowed here (cross-site, outside the roots or the sandbox, or turned off)',
+  404: 'Not found',
+  409: 'ZooKeeper changed since it was shown',
+  413: 'The body is too large',
+  429: 'Too many control requests from this address',
+  503: 'ZooKeeper cannot be reached',
+};
+
+const schema = (type: z.ZodType, io: 'input' | 'output'): object => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(type, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+};
+
+function parameters(route: Route): object[] {
+  const inPath = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    description: name === 'path' ? ZNODE : name === 'action' ? 'the action' : 'the contender id',
+    schema: name === 'action' ? schema(ContenderActionSchema, 'input') : { type: 'string' },
+  }));
+  const query = (route.query ?? []).map((entry) => ({ name: entry.name, in: 'query', required: false, description: entry.description, schema: schema(entry.schema, 'input') }));
+  return [...inPath, ...query];
+}
+
+/** The OpenAPI 3.1 document of every route. */
+export function openApiDocument(version: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, object>> = {};
+  for (const route of ROUTES) {
+    const [status, body, contentType = 'application/json'] = route.ok;
+    const responses: Record<string, object> = {
+      [status]: { description: STATUS_TEXT[status] ?? 'OK', content: { [contentType]: body === null ? { schema: {} } : { schema: schema(body, 'output') } } },
+    };
+    for (const error of route.errors) responses[error] = { description: STATUS_TEXT[error] ?? 'Error', content: { 'application/json': { schema: schema(ErrorResponseSchema, 'output') } } };
+    const operation: Record<string, unknown> = { summary: route.summary, operationId: `${route.method}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? '').toUpperCase())}`, responses };
+    const params = parameters(route);
+    if (params.length > 0) operation.parameters = params;
+    if (route.body !== undefined) operation.requestBody = { required: true, content: { 'application/json': { schema: schema(route.body, 'input') } } };
+    if (route.control) operation.security = [{}, { adminToken: [] }];
+    (paths[route.path] ??= {})[route.method] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'zk-lock-explorer', version, description: 'Live view of ZooKeeper distributed locks. Controls (simulation, breaking a lock) refuse cross-site requests and need the admin token when ADMIN_TOKEN is set.' },
+    servers: [{ url: '/' }],
+    paths,
+    components: { securitySchemes: { adminToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN' } } },
+  };
+}
