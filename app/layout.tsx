@@ -4,6 +4,7 @@ import { pageThemeCss } from '../lib/view/palette';
 // The stylesheets in cascade order (a later one wins a tie).
 import './styles/base.css';
 import './styles/lock-page.css';
+import './styles/history.css';
 import './styles/controls.css';
 import './styles/diagram.css';
 import './styles/classroom.css';

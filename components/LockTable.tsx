@@ -18,6 +18,8 @@ const COLUMNS: Array<{ column: LockColumn; label: string; numeric?: boolean; opt
   { column: 'heldFor', label: 'Held for', numeric: true },
   { column: 'waiting', label: 'Waiting', numeric: true },
   { column: 'oldestWait', label: 'Oldest wait', numeric: true, optional: true },
+  { column: 'handovers', label: 'Handovers/min', numeric: true, optional: true },
+  { column: 'waitP99', label: 'p99 wait', numeric: true, optional: true },
   { column: 'anomalies', label: 'Anomalies', numeric: true, optional: true },
 ];
 
@@ -145,6 +147,12 @@ export function LockTable() {
                     {lock.queueLength}
                   </td>
                   <td className="num optional">{lock.oldestWaiterSince === null ? '—' : formatDuration(now - lock.oldestWaiterSince)}</td>
+                  <td className="num optional" data-testid="row-handovers" title="Holds that began per minute, over the last five minutes">
+                    {lock.activity === null ? '—' : lock.activity.handoversPerMinute.toFixed(1)}
+                  </td>
+                  <td className="num optional" data-testid="row-wait-p99" title="The 99th percentile of the waits that ended in a hold, over the last five minutes">
+                    {lock.activity?.waitP99 == null ? '—' : formatDuration(lock.activity.waitP99 * 1000)}
+                  </td>
                   <td className="num optional">
                     {lock.anomalies === 0 ? (
                       <span className="muted">0</span>

@@ -7,10 +7,12 @@ import { AnomalyList } from './AnomalyList';
 import { DeadlockAlert } from './DeadlockAlert';
 import { ConnectionBanner } from './ConnectionBanner';
 import { ExportButtons } from './ExportButtons';
+import { HistoryStrip } from './HistoryStrip';
 import { NodePanel } from './NodePanel';
 import { QueueDiagram } from './QueueDiagram';
 import { SimControls } from './SimControls';
 import { useLock } from './useLock';
+import { useLockHistory } from './useLockHistory';
 import { useNow } from './useNow';
 import { useSimulation } from './useSimulation';
 
@@ -47,6 +49,8 @@ export function LockView({ path }: { path: string }) {
     window.history.replaceState(null, '', `#node=${encodeURIComponent(name)}`);
   }, []);
   const nodes = snapshot?.nodes;
+  const history = useLockHistory(path, snapshot?.version ?? null);
+  const present = useMemo(() => new Set(nodes?.map((node) => node.name) ?? []), [nodes]);
   const watches = useMemo(() => (nodes === undefined ? null : describeWatchVerdict(watchVerdict(nodes))), [nodes]);
   const selected = snapshot?.nodes.find((node) => node.name === selectedName) ?? null;
   const contender =
@@ -122,6 +126,7 @@ export function LockView({ path }: { path: string }) {
                 <ExportButtons snapshot={snapshot} />
               </div>
             </section>
+            <HistoryStrip history={history} now={now} present={present} onSelect={select} />
             {!snapshot.exists ? (
               <div className="empty" data-testid="lock-missing">
                 <h2>{path} does not exist</h2>

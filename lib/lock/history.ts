@@ -3,7 +3,7 @@
  * how it ended) and every wait (queued, held), kept in bounded rings, and their percentiles over
  * a sliding window. Read from the lock's deltas alone; the model reads no clock.
  */
-import type { HoldEnd, HoldRecord, LockDelta, LockHistory, LockNode, Percentiles, WaitRecord } from '../protocol';
+import type { HoldEnd, HoldRecord, LockActivity, LockDelta, LockHistory, LockNode, Percentiles, WaitRecord } from '../protocol';
 
 /** The most recent `capacity` items; the oldest go first. */
 class Ring<T> {
@@ -68,6 +68,7 @@ export class LockHistoryModel {
    * were; `endOf` says how a removed holder's hold ended.
    */
   apply(delta: Pick<LockDelta, 'added' | 'removed' | 'updated'>, gone: readonly LockNode[], at: number, endOf: (node: LockNode) => HoldEnd, events: HistoryEvents = NO_EVENTS): void {
+    this.changes += 1;
     const before = new Map(gone.map((node) => [node.name, node]));
     for (const name of delta.removed) {
       const old = before.get(name);
@@ -99,8 +100,17 @@ export class LockHistoryModel {
     }
   }
 
-  /** The records, oldest first, and the figures of the window of `windowMs` ending at `now`. */
-  view(now: number, windowMs: number): LockHistory {
+  /** Changes applied so far: what a cache of figures is keyed by. */
+  changes = 0;
+
+  /** How busy the lock was in the window of `windowMs` ending at `now`: handovers a minute and the p99 wait. */
+  activity(now: number, windowMs: number): LockActivity {
+    const { stats } = this.view(now, windowMs, false);
+    return { handoversPerMinute: stats.handoversPerMinute, waitP99: stats.wait?.p99 ?? null };
+  }
+
+  /** The records, oldest first (left out when `records` is false), and the figures of the window of `windowMs` ending at `now`. */
+  view(now: number, windowMs: number, records = true): LockHistory {
     const holds = this.holds.list();
     const waits = this.waits.list();
     const from = now - windowMs;
@@ -111,8 +121,8 @@ export class LockHistoryModel {
       path: this.path,
       capacity: this.holds.capacity,
       since: this.since,
-      holds,
-      waits,
+      holds: records ? holds : [],
+      waits: records ? waits : [],
       stats: { windowMs, at: now, hold: percentiles(held), wait: percentiles(waited), handoversPerMinute: began / (windowMs / 60_000) },
     };
   }

@@ -1,7 +1,7 @@
-import type { LockSnapshot, LockSummary } from '../protocol';
+import type { LockActivity, LockSnapshot, LockSummary } from '../protocol';
 
 /** The one-line summary of a lock for the lock list. */
-export function summarizeLock(snapshot: LockSnapshot): LockSummary {
+export function summarizeLock(snapshot: LockSnapshot, activity: LockActivity | null = null): LockSummary {
   const holders = snapshot.nodes.filter((node) => node.role === 'holder');
   const waiters = snapshot.nodes.filter((node) => node.role === 'waiter');
   const earliest = (times: number[]): number | null => (times.length === 0 ? null : Math.min(...times));
@@ -17,5 +17,6 @@ export function summarizeLock(snapshot: LockSnapshot): LockSummary {
     oldestWaiterSince: earliest(waiters.map((node) => node.ctime)),
     anomalies: snapshot.anomalies.length,
     anomalyKinds: [...new Set(snapshot.anomalies.map((anomaly) => anomaly.kind))],
+    activity,
   };
 }

@@ -192,6 +192,14 @@ export const LockDeltaSchema = z.object({
 });
 export type LockDelta = z.infer<typeof LockDeltaSchema>;
 
+/** How busy a lock was over the last minutes: for the dashboard's hot locks. */
+export const LockActivitySchema = z.object({
+  handoversPerMinute: z.number().nonnegative(),
+  /** The 99th percentile of the waits that ended in a hold (seconds); null when none did. */
+  waitP99: z.number().nonnegative().nullable(),
+});
+export type LockActivity = z.infer<typeof LockActivitySchema>;
+
 /** One line of the lock list: enough to spot a stuck lock at a glance. */
 export const LockSummarySchema = z.object({
   path: z.string(),
@@ -210,6 +218,8 @@ export const LockSummarySchema = z.object({
   anomalies: z.number().int().nonnegative(),
   /** The kinds of those anomalies, each once, the worst first: a deadlock is flagged on the row. */
   anomalyKinds: z.array(AnomalyKindSchema),
+  /** How busy it was over the last five minutes (see `GET /api/history`); null before the explorer has seen it change. */
+  activity: LockActivitySchema.nullable(),
 });
 export type LockSummary = z.infer<typeof LockSummarySchema>;
 

@@ -13,6 +13,7 @@ const lock = (path: string, queueLength: number, holderSince: number | null, rec
   oldestWaiterSince: null,
   anomalies: 0,
   anomalyKinds: [],
+  activity: null,
 });
 
 describe('the lock table', () => {
@@ -22,6 +23,16 @@ describe('the lock table', () => {
     expect(viewLocks(locks, { sortBy: 'waiting', descending: true, filter: '' }, 10_000).map((l) => l.path)).toEqual(['/a', '/b', '/c']);
     expect(viewLocks(locks, { sortBy: 'heldFor', descending: true, filter: '' }, 10_000).map((l) => l.path)).toEqual(['/b', '/a', '/c']);
     expect(viewLocks(locks, { sortBy: 'path', descending: false, filter: '' }, 0).map((l) => l.path)).toEqual(['/a', '/b', '/c']);
+  });
+
+  it('sorts the hot locks first: by handovers a minute or by the p99 wait, locks with no history last', () => {
+    const busy = [
+      { ...lock('/quiet', 0, null), activity: { handoversPerMinute: 0.2, waitP99: 30 } },
+      { ...lock('/hot', 4, 1000), activity: { handoversPerMinute: 120, waitP99: 0.5 } },
+      lock('/unseen', 0, null),
+    ];
+    expect(viewLocks(busy, { sortBy: 'handovers', descending: true, filter: '' }, 0).map((l) => l.path)).toEqual(['/hot', '/quiet', '/unseen']);
+    expect(viewLocks(busy, { sortBy: 'waitP99', descending: true, filter: '' }, 0).map((l) => l.path)).toEqual(['/quiet', '/hot', '/unseen']);
   });
 
   it('filters on path, recipe and holder, every word', () => {

@@ -1,7 +1,7 @@
 import type { LockSummary } from '../protocol';
 
 /** The columns the lock table sorts by. */
-export type LockColumn = 'path' | 'recipe' | 'holder' | 'heldFor' | 'waiting' | 'oldestWait' | 'anomalies';
+export type LockColumn = 'path' | 'recipe' | 'holder' | 'heldFor' | 'waiting' | 'oldestWait' | 'handovers' | 'waitP99' | 'anomalies';
 
 export interface LockTableView {
   sortBy: LockColumn;
@@ -24,6 +24,10 @@ function sortValue(lock: LockSummary, column: LockColumn, now: number): string |
       return lock.queueLength;
     case 'oldestWait':
       return lock.oldestWaiterSince === null ? -1 : now - lock.oldestWaiterSince;
+    case 'handovers':
+      return lock.activity?.handoversPerMinute ?? -1;
+    case 'waitP99':
+      return lock.activity?.waitP99 ?? -1;
     case 'anomalies':
       return lock.anomalies;
   }

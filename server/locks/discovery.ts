@@ -13,7 +13,7 @@ import { detectRecipe } from '../../lib/lock/reader';
 import { kazooSemaphoreQueue } from '../../lib/lock/recipes/kazoo-semaphore';
 import { summarizeSessions, type SessionContext } from '../../lib/lock/sessions';
 import { summarizeLock } from '../../lib/lock/summary';
-import type { Diagnostics, LockList, LockSnapshot, SessionList, ZnodeStat } from '../../lib/protocol';
+import type { Diagnostics, LockActivity, LockList, LockSnapshot, SessionList, ZnodeStat } from '../../lib/protocol';
 import { NO_SESSION } from '../../lib/zk/ids';
 import { childPath, isWithin } from '../../lib/zk/path';
 import type { LockRegistry } from './registry';
@@ -27,6 +27,8 @@ export interface DiscoveryOptions {
   maxDepth: number;
   /** How often at most the list is pushed while locks change (ms). */
   pushIntervalMs: number;
+  /** How busy each lock was lately (from its history), for the dashboard's hot locks. */
+  activity?: (path: string) => LockActivity | null;
 }
 
 interface DiscoveryEvents {
@@ -78,7 +80,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   list(): LockList {
     return {
       roots: this.options.roots,
-      locks: this.lockSnapshots().map(summarizeLock),
+      locks: this.lockSnapshots().map((snapshot) => summarizeLock(snapshot, this.options.activity?.(snapshot.path) ?? null)),
       partial: this.partialReason !== null,
       partialReason: this.partialReason,
       complete: this.complete,

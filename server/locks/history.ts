@@ -9,11 +9,13 @@
 import { EventEmitter } from 'node:events';
 import { LockHistoryModel } from '../../lib/lock/history';
 import type { Introspected } from '../../lib/lock/report';
-import type { HoldEnd, LockDelta, LockHistory, LockNode } from '../../lib/protocol';
+import type { HoldEnd, LockActivity, LockDelta, LockHistory, LockNode } from '../../lib/protocol';
 import type { LockRegistry } from './registry';
 
 /** The window the history's figures are over (ms). */
 export const HISTORY_WINDOW_MS = 5 * 60_000;
+/** How long a lock's activity figures are reused while it does not change (ms). */
+const ACTIVITY_FRESH_MS = 5000;
 /** The most locks whose history is kept (the least recently changed go first). */
 const MAX_LOCKS = 10_000;
 
@@ -35,6 +37,7 @@ export class LockHistories extends EventEmitter<HistoryEvents> {
   /** Node paths the explorer deleted to break a lock, until their deletion is seen. */
   private readonly broken = new Set<string>();
   private readonly now: () => number;
+  private readonly activities = new Map<string, { activity: LockActivity; changes: number; at: number }>();
 
   constructor(
     private readonly registry: LockRegistry,
@@ -48,6 +51,18 @@ export class LockHistories extends EventEmitter<HistoryEvents> {
   /** The history of a lock the explorer follows; undefined for one it has not followed. */
   view(path: string, windowMs = HISTORY_WINDOW_MS): LockHistory | undefined {
     return this.locks.get(path)?.view(this.now(), windowMs);
+  }
+
+  /** How busy a followed lock was over the window; null for one not followed. Kept a few seconds while it does not change: the lock list asks it of every lock on every push. */
+  activity(path: string): LockActivity | null {
+    const history = this.locks.get(path);
+    if (history === undefined) return null;
+    const now = this.now();
+    const cached = this.activities.get(path);
+    if (cached !== undefined && cached.changes === history.changes && now - cached.at < ACTIVITY_FRESH_MS) return cached.activity;
+    const activity = history.activity(now, HISTORY_WINDOW_MS);
+    this.activities.set(path, { activity, changes: history.changes, at: now });
+    return activity;
   }
 
   /** The explorer is about to delete this lock node to break the lock: its hold ends as broken. */
@@ -65,7 +80,11 @@ export class LockHistories extends EventEmitter<HistoryEvents> {
     let history = this.locks.get(delta.path);
     if (history === undefined) {
       history = new LockHistoryModel(delta.path, this.options.capacity, at);
-      if (this.locks.size >= MAX_LOCKS) this.locks.delete(this.locks.keys().next().value!);
+      if (this.locks.size >= MAX_LOCKS) {
+        const oldest = this.locks.keys().next().value!;
+        this.locks.delete(oldest);
+        this.activities.delete(oldest);
+      }
     } else this.locks.delete(delta.path);
     // Kept in the order of their last change: the first is the one to go.
     this.locks.set(delta.path, history);

@@ -1,0 +1,111 @@
+'use client';
+import { useEffect, useRef, useState } from 'react';
+import type { LockHistory, Percentiles } from '../lib/protocol';
+import { formatDuration, shortNodeName } from '../lib/view/format';
+import { layoutHistoryStrip, type HistoryBar } from '../lib/view/history-strip';
+
+const HEIGHT = 44;
+const BAR_TOP = 6;
+const BAR_HEIGHT = 22;
+
+const ENDED: Record<HistoryBar['kind'], string> = {
+  holding: 'holds now',
+  released: 'released',
+  'session-expired': 'its session expired',
+  broken: 'broken by an operator',
+  before: 'held already when the explorer began to follow the lock',
+};
+
+function seconds(value: number): string {
+  return formatDuration(value * 1000);
+}
+
+function figures(label: string, percentiles: Percentiles | null): string {
+  return percentiles === null ? `${label}: none yet` : `${label} p50 ${seconds(percentiles.p50)} · p95 ${seconds(percentiles.p95)} · p99 ${seconds(percentiles.p99)}`;
+}
+
+export interface HistoryStripProps {
+  history: LockHistory | null;
+  now: number;
+  /** The nodes still in the lock: a click on one's bar selects it. */
+  present: ReadonlySet<string>;
+  onSelect: (name: string) => void;
+}
+
+/** Who held the lock when, over the last five minutes, as bars on a time axis; the figures beside it. */
+export function HistoryStrip({ history, now, present, onSelect }: HistoryStripProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(600);
+  useEffect(() => {
+    const element = box.current;
+    if (element === null) return;
+    const observer = new ResizeObserver(() => setWidth(Math.max(200, element.clientWidth)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  if (history === null) return null;
+  const span = history.stats.windowMs;
+  const layout = layoutHistoryStrip(history, now, width, span);
+  const { stats } = history;
+  return (
+    <section className="history" aria-label="Hold history" data-testid="history-strip">
+      <div className="history-head">
+        <h2>Holds, last {formatDuration(span)}</h2>
+        <p className="muted history-figures" data-testid="history-figures">
+          <span>{figures('hold', stats.hold)}</span>
+          <span>{figures('wait', stats.wait)}</span>
+          <span>{stats.handoversPerMinute.toFixed(1)} handovers/min</span>
+        </p>
+      </div>
+      <div className="history-box" ref={box}>
+        <svg className="history-svg" width={width} height={HEIGHT} role="group" aria-label={`${layout.bars.length} holds in the last ${formatDuration(span)}`}>
+          {layout.ticks.map((tick) => (
+            <g key={tick.label} transform={`translate(${tick.x} 0)`} className="history-tick">
+              <line y1={BAR_TOP - 2} y2={BAR_TOP + BAR_HEIGHT + 2} />
+              <text y={HEIGHT - 2} textAnchor={tick.x > width - 20 ? 'end' : tick.x < 20 ? 'start' : 'middle'}>
+                {tick.label}
+              </text>
+            </g>
+          ))}
+          {layout.bars.map((bar) => {
+            const { hold } = bar;
+            const selectable = present.has(hold.node);
+            const title = `${hold.node}\nsession ${hold.sessionId}${hold.client ? ` · ${hold.client}` : ''}\n${bar.kind === 'before' ? `since before ${new Date(hold.from).toLocaleTimeString()}` : `held ${formatDuration(bar.ms)}`} · ${ENDED[bar.kind]}`;
+            return (
+              <rect
+                key={`${hold.node}-${hold.from}`}
+                className={`history-bar ${bar.kind}${selectable ? ' selectable' : ''}`}
+                x={bar.x}
+                y={BAR_TOP}
+                width={bar.width}
+                height={BAR_HEIGHT}
+                rx={3}
+                data-testid="history-bar"
+                data-node={hold.node}
+                data-session={hold.sessionId}
+                data-ended={bar.kind}
+                data-ms={Math.round(bar.ms)}
+                tabIndex={selectable ? 0 : undefined}
+                role={selectable ? 'button' : undefined}
+                aria-label={`${shortNodeName(hold.node)}: ${bar.kind === 'before' ? 'held' : `held ${formatDuration(bar.ms)}`}, ${ENDED[bar.kind]}`}
+                onClick={selectable ? () => onSelect(hold.node) : undefined}
+                onKeyDown={
+                  selectable
+                    ? (event) => {
+                        if (event.key === 'Enter' || event.key === ' ') {
+                          event.preventDefault();
+                          onSelect(hold.node);
+                        }
+                      }
+                    : undefined
+                }
+              >
+                <title>{title}</title>
+              </rect>
+            );
+          })}
+        </svg>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+'use client';
+import { useEffect, useRef, useState } from 'react';
+import { LockHistorySchema, type LockHistory } from '../lib/protocol';
+
+/** How often the history is read again while nothing changes (a hold grows; the window slides). */
+const REFRESH_MS = 5000;
+/** The least time between two reads while the lock changes fast. */
+const MIN_GAP_MS = 500;
+
+/** A followed lock's history, read again after each change of the lock (`version`) and every few seconds. */
+export function useLockHistory(path: string, version: number | null): LockHistory | null {
+  const [history, setHistory] = useState<LockHistory | null>(null);
+  const last = useRef(0);
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    const timer = setInterval(() => setTick((value) => value + 1), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    if (version === null) return;
+    const controller = new AbortController();
+    const wait = Math.max(0, last.current + MIN_GAP_MS - Date.now());
+    const timer = setTimeout(() => {
+      last.current = Date.now();
+      fetch(`/api/history${path === '/' ? '' : path}`, { signal: controller.signal })
+        .then(async (response) => {
+          if (!response.ok) return;
+          const parsed = LockHistorySchema.safeParse(await response.json());
+          if (parsed.success) setHistory(parsed.data);
+        })
+        .catch(() => undefined);
+    }, wait);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [path, version, tick]);
+
+  return history;
+}

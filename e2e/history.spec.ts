@@ -1,0 +1,41 @@
+import { expect, test } from './fixtures';
+import { LockPage } from './pages/lock-page';
+
+test.describe('the history strip', () => {
+  test('draws a bar for each hold the simulated contenders recorded, each as long as it held, and selects a node still there', async ({ page, explorerUrl, zk, request }) => {
+    const path = `/sim${zk.lockPath('history')}`;
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(path);
+    // Four contenders hold 400 ms each, one after another; a fifth keeps holding.
+    expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, strategy: 'chained-getdata', count: 4, holdMs: 400, rounds: 1 } })).status()).toBe(201);
+    const contenders = async () => ((await (await request.get(`${explorerUrl}/api/sim/contenders`)).json()) as { contenders: Array<{ path: string; sessionId: string; state: string; acquisitions: number; holdMs: number }> }).contenders.filter((contender) => contender.path === path);
+    await expect.poll(async () => (await contenders()).filter((contender) => contender.state === 'done').length, { timeout: 20_000 }).toBe(4);
+    expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, strategy: 'chained-getdata', count: 1, holdMs: 600_000, rounds: 1 } })).status()).toBe(201);
+
+    const bars = page.getByTestId('history-bar');
+    await expect(bars).toHaveCount(5, { timeout: 15_000 });
+    const drawn = await bars.evaluateAll((elements) => elements.map((element) => ({ node: element.getAttribute('data-node')!, session: element.getAttribute('data-session')!, ended: element.getAttribute('data-ended')!, ms: Number(element.getAttribute('data-ms')) })));
+    const recorded = await contenders();
+    // Each finished contender held once, for its hold time: one released bar of that length, with its session.
+    const finished = recorded.filter((contender) => contender.state === 'done');
+    expect(finished.map((contender) => contender.acquisitions)).toEqual([1, 1, 1, 1]);
+    const released = drawn.filter((bar) => bar.ended === 'released');
+    expect(released.map((bar) => bar.session).sort()).toEqual(finished.map((contender) => contender.sessionId).sort());
+    for (const bar of released) {
+      const held = finished.find((contender) => contender.sessionId === bar.session)!.holdMs;
+      // The explorer sees a hold from ZooKeeper's events, the contender from its own clock: they agree within a few ms.
+      expect(Math.abs(bar.ms - held)).toBeLessThan(150);
+    }
+    // In the order they held (sequence order), the current holder last and growing.
+    const sequence = (node: string): string => node.slice(-10);
+    expect(drawn.map((bar) => sequence(bar.node))).toEqual(drawn.map((bar) => sequence(bar.node)).sort());
+    expect(drawn.at(-1)!.ended).toBe('holding');
+    await expect(page.getByTestId('history-figures')).toContainText('handovers/min');
+    await expect(page.getByTestId('history-figures')).toContainText('hold p50');
+
+    // A click on the current hold's bar selects its node; the finished ones are gone from the lock.
+    await bars.last().click();
+    await expect(page.getByTestId('node-panel')).toHaveAttribute('data-name', drawn.at(-1)!.node);
+    await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+  });
+});

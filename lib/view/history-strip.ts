@@ -1,0 +1,50 @@
+/**
+ * The lock page's history strip, laid out without a DOM: each hold a bar on a time axis ending
+ * now (the current one growing), with ticks a person reads at a glance.
+ */
+import type { HoldRecord, LockHistory } from '../protocol';
+
+export interface HistoryBar {
+  hold: HoldRecord;
+  x: number;
+  width: number;
+  /** How the hold ended, or `holding` while it lasts; `before` for one found already holding. */
+  kind: 'holding' | 'released' | 'session-expired' | 'broken' | 'before';
+  /** Its length so far (ms). */
+  ms: number;
+}
+
+export interface HistoryStripLayout {
+  bars: HistoryBar[];
+  ticks: Array<{ x: number; label: string }>;
+  /** The time span drawn (ms). */
+  from: number;
+  to: number;
+}
+
+const TICK_STEPS_MS = [1000, 5000, 10_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000];
+
+/** How long ago, as a tick says it: `now`, `-30 s`, `-2 min`. */
+function ago(ms: number): string {
+  if (ms === 0) return 'now';
+  return ms < 60_000 ? `−${ms / 1000} s` : `−${ms / 60_000} min`;
+}
+
+/** The holds of the last `spanMs` before `now` across `width` units, with four to eight ticks. */
+export function layoutHistoryStrip(history: LockHistory, now: number, width: number, spanMs: number): HistoryStripLayout {
+  const from = now - spanMs;
+  const scale = width / spanMs;
+  const bars: HistoryBar[] = [];
+  for (const hold of history.holds) {
+    const end = hold.to ?? now;
+    if (end < from) continue;
+    const start = Math.max(from, hold.from);
+    const x = (start - from) * scale;
+    // At least a hair wide: a hold of a few ms is still seen.
+    bars.push({ hold, x, width: Math.max(2, (end - start) * scale), kind: hold.before ? 'before' : (hold.ended ?? 'holding'), ms: end - hold.from });
+  }
+  const step = TICK_STEPS_MS.find((candidate) => spanMs / candidate <= 8) ?? TICK_STEPS_MS.at(-1)!;
+  const ticks: HistoryStripLayout['ticks'] = [];
+  for (let back = 0; back <= spanMs; back += step) ticks.push({ x: width - back * scale, label: ago(back) });
+  return { bars, ticks, from, to: now };
+}
