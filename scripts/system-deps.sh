@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what zk-lock-explorer needs from the system when it is missing:
 #   runtime  Java and ZooKeeper, for the embedded ZooKeeper (npm start without ZK_CONNECT)
-#   test     the above, plus Debian's Chromium for the Playwright tests, and the real lock
-#            clients the tests compare the explorer with: Curator, Kazoo, ZooKeeper's WriteLock
-#            recipe, and a JDK to compile the Java contenders
+#   test     the above, plus Debian's Chromium for the Playwright tests, the real lock
+#            clients the tests compare the explorer with (Curator, Kazoo, ZooKeeper's WriteLock
+#            recipe, and a JDK to compile the Java contenders), and Prometheus with promtool
 # It uses apt-get when it can (root, or sudo without a password); otherwise it prints exactly
 # what to install and exits 1. When everything is present it does nothing and is quick.
 set -euo pipefail
@@ -45,6 +45,8 @@ if [ "$mode" = test ]; then
   # Kazoo's SASL (the tests of a ZooKeeper that requires it) needs pure-sasl; the TLS tests make keys with openssl.
   [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import puresasl' > /dev/null 2>&1 || missing+=(python3-pure-sasl)
   command -v openssl > /dev/null 2>&1 || missing+=(openssl)
+  # A real Prometheus scrapes the explorer and runs the Grafana dashboard's queries; promtool checks and tests the alert rules.
+  { command -v prometheus > /dev/null 2>&1 && command -v promtool > /dev/null 2>&1; } || missing+=(prometheus)
 fi
 
 if [ "${#missing[@]}" -eq 0 ]; then

@@ -15,6 +15,8 @@ export interface MetricsSources {
   introspection(): IntrospectionStatus;
   /** The bytes ZooKeeper has sent the explorer's own session since it started. */
   zookeeperBytes(): number;
+  /** Whether the explorer's own session is connected to ZooKeeper. */
+  connected?(): boolean;
   /** Each hold that ended, each wait that ended in a hold, each hold that began, by lock. */
   histories?: Pick<LockHistories, 'on'>;
   /** How many locks get series of their own in the hold, wait and handover metrics (METRICS_LOCK_LIMIT). */
@@ -74,6 +76,8 @@ export function createMetrics(sources: MetricsSources): Registry {
   const seconds = (since: number | null, now: number): number | null => (since === null ? null : Math.max(0, (now - since) / 1000));
 
   gauge('zklock_locks', 'Locks found under the lock roots.', [], (metric) => metric.set(sources.list().locks.length));
+  gauge('zklock_explorer_zookeeper_connected', 'Whether the explorer’s own ZooKeeper session is connected (1) or not (0): while it is 0 every other figure is stale.', [], (metric) => metric.set(sources.connected?.() === false ? 0 : 1));
+  gauge('zklock_explorer_introspection_available', 'Whether the last report of ZooKeeper’s watches and connections (four-letter words or AdminServer) came (1) or not (0): without it no waiter’s watch is checked.', [], (metric) => metric.set(sources.introspection().available ? 1 : 0));
   gauge('zklock_queue_length', 'Nodes waiting for the lock.', ['lock', 'recipe'], (metric) => {
     for (const lock of sources.list().locks) metric.set({ lock: lock.path, recipe: lock.recipe.id }, lock.queueLength);
   });

@@ -28,6 +28,7 @@ export function opsRouter(context: ExplorerContext): Router {
     monitors: () => introspection.monitors(),
     introspection: () => introspection.status(),
     zookeeperBytes: () => session.bytesReceived,
+    connected: () => session.state === 'connected' || session.state === 'read-only',
     histories: context.histories,
     lockLimit: context.metricsLockLimit,
   });
