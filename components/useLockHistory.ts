@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import { LockHistorySchema, type LockHistory } from '../lib/protocol';
+import { encodeZnodePath } from '../lib/zk/path';
 
 /** How often the history is read again while nothing changes (a hold grows; the window slides). */
 const REFRESH_MS = 5000;
@@ -24,7 +25,7 @@ export function useLockHistory(path: string, version: number | null): LockHistor
     const wait = Math.max(0, last.current + MIN_GAP_MS - Date.now());
     const timer = setTimeout(() => {
       last.current = Date.now();
-      fetch(`/api/history${path === '/' ? '' : path}`, { signal: controller.signal })
+      fetch(`/api/history${encodeZnodePath(path)}`, { signal: controller.signal })
         .then(async (response) => {
           if (!response.ok) return;
           const parsed = LockHistorySchema.safeParse(await response.json());

@@ -6,6 +6,8 @@ test.describe('the history strip', () => {
     const path = `/sim${zk.lockPath('history')}`;
     const lock = new LockPage(page, explorerUrl);
     await lock.goto(path);
+    // The page follows the lock before anybody holds it: every hold is seen from its start.
+    await expect(page.getByTestId('lock-missing')).toBeVisible();
     // Four contenders hold 400 ms each, one after another; a fifth keeps holding.
     expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, strategy: 'chained-getdata', count: 4, holdMs: 400, rounds: 1 } })).status()).toBe(201);
     const contenders = async () => ((await (await request.get(`${explorerUrl}/api/sim/contenders`)).json()) as { contenders: Array<{ path: string; sessionId: string; state: string; acquisitions: number; holdMs: number }> }).contenders.filter((contender) => contender.path === path);
@@ -36,6 +38,15 @@ test.describe('the history strip', () => {
     // A click on the current hold's bar selects its node; the finished ones are gone from the lock.
     await bars.last().click();
     await expect(page.getByTestId('node-panel')).toHaveAttribute('data-name', drawn.at(-1)!.node);
+
+    // The dashboard's hot-lock columns say the same: handovers a minute and the p99 wait, sortable.
+    await page.goto(`${explorerUrl}/`);
+    const row = page.locator(`[data-testid="lock-row"][data-path="${path}"]`);
+    await expect(row.getByTestId('row-handovers')).not.toHaveText('—');
+    expect(Number(await row.getByTestId('row-handovers').textContent())).toBeGreaterThan(0);
+    await expect(row.getByTestId('row-wait-p99')).not.toHaveText('—');
+    await page.getByTestId('sort-handovers').click();
+    await expect(page.getByTestId('sort-handovers').locator('xpath=..')).toHaveAttribute('aria-sort', 'descending');
     await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
   });
 });

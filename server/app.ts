@@ -100,6 +100,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   const registry = new LockRegistry(session, { introspection: () => introspection.current(), staleHolderMs: options.staleHolderMs ?? CONFIG_DEFAULTS.staleHolderMs });
   introspection.on('report', (report, changed, change) => registry.observeReport(report, changed, change));
   const histories = new LockHistories(registry, { capacity: options.historyCapacity ?? CONFIG_DEFAULTS.historyCapacity, introspection: () => introspection.current() });
+  introspection.on('report', (report) => histories.observeReport(report));
   const discovery = new LockDiscovery(session, registry, {
     roots,
     maxNodes: options.discovery?.maxNodes ?? CONFIG_DEFAULTS.discoveryMaxNodes,

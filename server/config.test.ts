@@ -30,6 +30,8 @@ describe('loadConfig', () => {
       simRoot: '/sim',
       discoveryMaxNodes: 20000,
       staleHolderMs: 60000,
+      historyCapacity: 1000,
+      metricsLockLimit: 100,
       introspectIntervalMs: 2000,
       zkAdminPort: 8080,
       zkAdminUrls: null,

@@ -68,8 +68,9 @@ describe('the history of a lock', () => {
       return now.holds.length === 4 && now.holds[2]!.ended !== null ? now : undefined;
     });
     const name = (node: string): string => node.split('/').pop()!;
+    // The first holder held before the explorer had read the new lock: marked so, and left out of the figures.
     expect(done.holds.map((hold) => [hold.node, hold.ended, hold.before])).toEqual([
-      [name(first.node), 'released', false],
+      [name(first.node), 'released', true],
       [name(second.node), 'released', false],
       [name(third.node), 'broken', false],
       [name(fourth.node), null, false],
@@ -80,12 +81,12 @@ describe('the history of a lock', () => {
       [name(fourth.node), true],
     ]);
     for (const hold of done.holds.slice(0, 3)) expect(hold.to!).toBeGreaterThanOrEqual(hold.from);
-    expect(done.stats.hold?.count).toBe(3);
+    expect(done.stats.hold?.count).toBe(2);
     expect(done.stats.wait?.count).toBe(3);
-    expect(done.stats.handoversPerMinute).toBeCloseTo(4 / 5, 5);
+    expect(done.stats.handoversPerMinute).toBeCloseTo(3 / 5, 5);
     // The histograms and the counter count the same holds, waits and handovers.
-    expect(await metric('zklock_handovers_total', lock)).toBe(4);
-    expect(await metric('zklock_hold_seconds_count', lock)).toBe(3);
+    expect(await metric('zklock_handovers_total', lock)).toBe(3);
+    expect(await metric('zklock_hold_seconds_count', lock)).toBe(2);
     expect(await metric('zklock_wait_seconds_count', lock)).toBe(3);
   });
 
@@ -98,14 +99,21 @@ describe('the history of a lock', () => {
     expect(spawned.status).toBe(201);
     const { contenders } = (await spawned.json()) as { contenders: Array<{ id: string; state: string }> };
     await eventually(async () => ((await fetch(`${running.url}/api/history${lock}`)).status === 200 && (await history(lock)).holds.length === 1 ? true : undefined));
-    // The process dies: its connection goes, ZooKeeper stops listing its session, and deletes its node when the session times out.
     const holder = contenders[0]!;
+    // ZooKeeper's report lists the holder's session as connected (with its client address) before it dies.
+    const holderSession = (await (await fetch(`${running.url}/api/sim/contenders`)).json()) as { contenders: Array<{ id: string; sessionId: string }> };
+    const session = holderSession.contenders.find((contender) => contender.id === holder.id)!.sessionId;
+    await eventually(async () => {
+      const sessions = (await (await fetch(`${running.url}/api/sessions`)).json()) as { sessions: Array<{ sessionId: string; client: string | null }> };
+      return sessions.sessions.find((entry) => entry.sessionId === session)?.client ? true : undefined;
+    });
+    // The process dies: its connection goes, ZooKeeper stops listing its session, and deletes its node when the session times out.
     expect((await fetch(`${running.url}/api/sim/contenders/${holder.id}/crash`, { method: 'POST' })).status).toBe(200);
     const expired = await eventually(async () => (await history(lock)).holds.find((hold) => hold.ended !== null), 15_000);
     expect(expired.ended).toBe('session-expired');
     // METRICS_LOCK_LIMIT is 1: the first lock has its own series, this one is summed under _other.
     expect(await metric('zklock_handovers_total', lock)).toBe(0);
-    expect(await metric('zklock_handovers_total', '_other')).toBeGreaterThanOrEqual(2);
+    expect(await metric('zklock_handovers_total', '_other')).toBeGreaterThanOrEqual(1);
   });
 
   it('answers 404 for a lock it never followed, and 400 for a bad path', async () => {

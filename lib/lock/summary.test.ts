@@ -20,6 +20,7 @@ describe('summarizeLock', () => {
       oldestWaiterSince: 2000,
       anomalies: 0,
       anomalyKinds: [],
+      activity: null,
     });
   });
 

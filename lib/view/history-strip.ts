@@ -31,7 +31,9 @@ function ago(ms: number): string {
 }
 
 /** The holds of the last `spanMs` before `now` across `width` units, with four to eight ticks. */
-export function layoutHistoryStrip(history: LockHistory, now: number, width: number, spanMs: number): HistoryStripLayout {
+export function layoutHistoryStrip(history: LockHistory, clock: number, width: number, spanMs: number): HistoryStripLayout {
+  // The page's clock ticks once a second: the history's own time (the server's) is never in the future.
+  const now = Math.max(clock, history.stats.at);
   const from = now - spanMs;
   const scale = width / spanMs;
   const bars: HistoryBar[] = [];

@@ -1,10 +1,10 @@
 /**
  * The history of every followed lock (`lib/lock/history.ts`), fed by the registry's deltas, and
  * the events Prometheus counts (a hold ended, a wait ended, a hold began). How a hold ended is
- * told here: broken when the explorer itself deleted the node (`markBroken`), its session expired
- * when ZooKeeper's last report knew the connected sessions and the owner was not among them (a
- * crashed client stops answering; ZooKeeper deletes its nodes when the session times out),
- * released otherwise.
+ * told here: broken when the explorer itself deleted the node (`markBroken`); its session expired
+ * when an earlier report of ZooKeeper listed the owner's session as connected and the last one
+ * no longer does (a crashed client stops answering; ZooKeeper deletes its nodes when the session
+ * times out); released otherwise (a session too new for any report counts as connected).
  */
 import { EventEmitter } from 'node:events';
 import { LockHistoryModel } from '../../lib/lock/history';
@@ -16,6 +16,8 @@ import type { LockRegistry } from './registry';
 export const HISTORY_WINDOW_MS = 5 * 60_000;
 /** How long a lock's activity figures are reused while it does not change (ms). */
 const ACTIVITY_FRESH_MS = 5000;
+/** How long a session no report lists any more is remembered as once connected (ms). */
+const SEEN_KEPT_MS = 30 * 60_000;
 /** The most locks whose history is kept (the least recently changed go first). */
 const MAX_LOCKS = 10_000;
 
@@ -38,6 +40,8 @@ export class LockHistories extends EventEmitter<HistoryEvents> {
   private readonly broken = new Set<string>();
   private readonly now: () => number;
   private readonly activities = new Map<string, { activity: LockActivity; changes: number; at: number }>();
+  /** The sessions ZooKeeper's reports listed as connected, with when they were last listed. */
+  private readonly seen = new Map<string, number>();
 
   constructor(
     private readonly registry: LockRegistry,
@@ -63,6 +67,14 @@ export class LockHistories extends EventEmitter<HistoryEvents> {
     const activity = history.activity(now, HISTORY_WINDOW_MS);
     this.activities.set(path, { activity, changes: history.changes, at: now });
     return activity;
+  }
+
+  /** A new report of ZooKeeper: the sessions it lists were connected then. */
+  observeReport(report: Introspected | null): void {
+    if (report === null) return;
+    for (const session of report.clients.keys()) this.seen.set(session, report.at);
+    // Sessions not listed for a while are forgotten: they cannot own a node that is still held.
+    if (this.seen.size > report.clients.size * 2 + 1000) for (const [session, at] of this.seen) if (at < report.at - SEEN_KEPT_MS) this.seen.delete(session);
   }
 
   /** The explorer is about to delete this lock node to break the lock: its hold ends as broken. */
@@ -101,7 +113,7 @@ export class LockHistories extends EventEmitter<HistoryEvents> {
   private endOf(node: LockNode): HoldEnd {
     if (this.broken.delete(node.path)) return 'broken';
     const report = this.options.introspection();
-    if (report !== null && report.clients.size > 0 && node.ephemeral && !report.clients.has(node.sessionId)) return 'session-expired';
+    if (report !== null && node.ephemeral && this.seen.has(node.sessionId) && !report.clients.has(node.sessionId)) return 'session-expired';
     return 'released';
   }
 }
