@@ -32,19 +32,30 @@ export interface HistoryStripProps {
   onSelect: (name: string) => void;
 }
 
+const MINUTE = 60_000;
+
+/** The span drawn: from the oldest hold kept (at least a minute back) to now, at most the figures' window. */
+function historySpan(history: LockHistory, now: number): number {
+  const oldest = history.holds[0]?.from ?? now;
+  const back = Math.ceil((Math.max(history.stats.at, now) - oldest) / MINUTE) * MINUTE;
+  return Math.min(history.stats.windowMs, Math.max(MINUTE, back));
+}
+
 /** Who held the lock when, over the last five minutes, as bars on a time axis; the figures beside it. */
 export function HistoryStrip({ history, now, present, onSelect }: HistoryStripProps) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(600);
+  // The box is there once a history is: it is measured from then on.
+  const shown = history !== null;
   useEffect(() => {
     const element = box.current;
     if (element === null) return;
     const observer = new ResizeObserver(() => setWidth(Math.max(200, element.clientWidth)));
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [shown]);
   if (history === null) return null;
-  const span = history.stats.windowMs;
+  const span = historySpan(history, now);
   const layout = layoutHistoryStrip(history, now, width, span);
   const { stats } = history;
   return (
@@ -52,6 +63,7 @@ export function HistoryStrip({ history, now, present, onSelect }: HistoryStripPr
       <div className="history-head">
         <h2>Holds, last {formatDuration(span)}</h2>
         <p className="muted history-figures" data-testid="history-figures">
+          <span>last {formatDuration(stats.windowMs)}:</span>
           <span>{figures('hold', stats.hold)}</span>
           <span>{figures('wait', stats.wait)}</span>
           <span>{stats.handoversPerMinute.toFixed(1)} handovers/min</span>
@@ -77,7 +89,7 @@ export function HistoryStrip({ history, now, present, onSelect }: HistoryStripPr
                 className={`history-bar ${bar.kind}${selectable ? ' selectable' : ''}`}
                 x={bar.x}
                 y={BAR_TOP}
-                width={bar.width}
+                width={bar.width > 4 ? bar.width - 1 : bar.width}
                 height={BAR_HEIGHT}
                 rx={3}
                 data-testid="history-bar"

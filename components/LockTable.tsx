@@ -18,7 +18,7 @@ const COLUMNS: Array<{ column: LockColumn; label: string; numeric?: boolean; opt
   { column: 'heldFor', label: 'Held for', numeric: true },
   { column: 'waiting', label: 'Waiting', numeric: true },
   { column: 'oldestWait', label: 'Oldest wait', numeric: true, optional: true },
-  { column: 'handovers', label: 'Handovers/min', numeric: true, optional: true },
+  { column: 'handovers', label: 'Handovers / min', numeric: true, optional: true },
   { column: 'waitP99', label: 'p99 wait', numeric: true, optional: true },
   { column: 'anomalies', label: 'Anomalies', numeric: true, optional: true },
 ];
@@ -138,7 +138,7 @@ export function LockTable() {
                       </span>
                     ) : null}
                   </td>
-                  <td className="optional">{lock.recipe.name}</td>
+                  <td className="optional recipe-cell">{lock.recipe.name}</td>
                   <td className="mono holder-cell" title={lock.holders.join(', ')}>
                     {lock.holders.length === 0 ? <span className="muted">free</span> : lock.holders.map(shortNodeName).join(', ')}
                   </td>
