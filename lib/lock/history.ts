@@ -69,10 +69,13 @@ export class LockHistoryModel {
    */
   apply(delta: Pick<LockDelta, 'added' | 'removed' | 'updated'>, gone: readonly LockNode[], at: number, endOf: (node: LockNode) => HoldEnd, events: HistoryEvents = NO_EVENTS): void {
     this.changes += 1;
-    const before = new Map(gone.map((node) => [node.name, node]));
+    // Who held is known from the open holds: `gone` is looked into only for a holder that went
+    // (a report's change updates every node of a long queue, and needs no lookup at all).
     for (const name of delta.removed) {
-      const old = before.get(name);
-      if (old?.role === 'holder') this.endHold(name, at, endOf(old), events);
+      if (this.holding.has(name)) {
+        const old = gone.find((node) => node.name === name);
+        this.endHold(name, at, old === undefined ? 'released' : endOf(old), events);
+      }
       const wait = this.waiting.get(name);
       if (wait !== undefined) {
         wait.leftAt = at;
@@ -80,13 +83,11 @@ export class LockHistoryModel {
       }
     }
     for (const node of delta.updated) {
-      const old = before.get(node.name);
-      // Where its owner connects from may be known only from a later report of ZooKeeper.
       const hold = this.holding.get(node.name);
+      // Where its owner connects from may be known only from a later report of ZooKeeper.
       if (hold !== undefined && hold.client === null) hold.client = node.client;
-      if (old === undefined || old.role === node.role) continue;
-      if (node.role === 'holder') this.beginHold(node, at, events);
-      else this.endHold(node.name, at, 'released', events);
+      if (node.role === 'holder' && hold === undefined) this.beginHold(node, at, events);
+      else if (node.role === 'waiter' && hold !== undefined) this.endHold(node.name, at, 'released', events);
     }
     for (const node of delta.added) {
       if (node.role === 'holder') {
