@@ -1,5 +1,6 @@
 'use client';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { recordQueueLengths, viewLocks, type LockColumn, type LockTableView } from '../lib/view/lock-table';
 import { formatDuration, shortNodeName } from '../lib/view/format';
@@ -25,6 +26,7 @@ const COLUMNS: Array<{ column: LockColumn; label: string; numeric?: boolean; opt
 
 /** Every lock found under the roots, live: sortable, filterable, with the queue's recent length. */
 export function LockTable() {
+  const router = useRouter();
   const list = useLockList();
   const { zookeeper } = useConnection();
   const now = useNow();
@@ -84,12 +86,22 @@ export function LockTable() {
             <input
               id="lock-filter"
               type="search"
-              placeholder="Filter by path, recipe, holder or session (press /)"
+              placeholder="Filter by path, recipe, holder or session (press /, Enter opens the first)"
               aria-keyshortcuts="/"
               ref={filterBox}
               data-testid="lock-filter"
               value={view.filter}
               onChange={(event) => setView((current) => ({ ...current, filter: event.target.value }))}
+              onKeyDown={(event) => {
+                // Enter opens the first lock the filter shows; Escape clears it.
+                if (event.key === 'Enter' && view.filter.trim() !== '' && shown[0] !== undefined) {
+                  event.preventDefault();
+                  router.push(`/locks${encodeZnodePath(shown[0].path)}`);
+                } else if (event.key === 'Escape' && view.filter !== '') {
+                  event.preventDefault();
+                  setView((current) => ({ ...current, filter: '' }));
+                }
+              }}
             />
           </label>
         ) : null}
@@ -144,7 +156,7 @@ export function LockTable() {
                   </td>
                   <td className="num">{lock.holderSince === null ? '—' : formatDuration(now - lock.holderSince)}</td>
                   <td className="num" data-testid="queue-length">
-                    {lock.queueLength}
+                    {lock.queueLength.toLocaleString('en-US')}
                   </td>
                   <td className="num optional">{lock.oldestWaiterSince === null ? '—' : formatDuration(now - lock.oldestWaiterSince)}</td>
                   <td className="num optional" data-testid="row-handovers" title="Holds that began per minute, over the last five minutes">

@@ -14,6 +14,7 @@ import { SimControls } from './SimControls';
 import { useLock } from './useLock';
 import { useLockHistory } from './useLockHistory';
 import { useNow } from './useNow';
+import { useShortcuts } from './useShortcuts';
 import { useSimulation } from './useSimulation';
 
 /** The drawing's scales, from a whole queue on a projector to large print. */
@@ -48,6 +49,15 @@ export function LockView({ path }: { path: string }) {
     setSelectedName(name);
     window.history.replaceState(null, '', `#node=${encodeURIComponent(name)}`);
   }, []);
+  // Escape lets go of the selected node.
+  useShortcuts({
+    Escape: () => {
+      if (selectedName === null) return false;
+      setSelectedName(null);
+      window.history.replaceState(null, '', window.location.pathname + window.location.search);
+      return true;
+    },
+  });
   const nodes = snapshot?.nodes;
   const history = useLockHistory(path, snapshot?.version ?? null);
   const present = useMemo(() => new Set(nodes?.map((node) => node.name) ?? []), [nodes]);
@@ -94,7 +104,7 @@ export function LockView({ path }: { path: string }) {
               <div className="stat">
                 <span className="stat-label">Waiting</span>
                 <span className="stat-value" data-testid="summary-waiters">
-                  {snapshot.waiters.length}
+                  {snapshot.waiters.length.toLocaleString('en-US')}
                 </span>
               </div>
               <div className="stat">

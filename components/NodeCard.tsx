@@ -15,8 +15,8 @@ function cardMeta(node: LockNode, t: Translate): string {
 
 export interface NodeCardProps {
   node: LockNode;
-  /** Its place in the queue (0: the head). */
-  index: number;
+  /** A waiter's place among the waiters (1: the next to hold; see `waiterPlaces`). */
+  place: number;
   now: number;
   width: number;
   height: number;
@@ -30,7 +30,7 @@ export interface NodeCardProps {
  * role's accent, role and age, name, and owner. Its look is the diagram's stylesheet
  * (`diagramCss`); the group around it says holder or waiter (`is-holder`, `is-waiter`).
  */
-export function NodeCard({ node, index, now, width, height, compact, t }: NodeCardProps) {
+export function NodeCard({ node, place, now, width, height, compact, t }: NodeCardProps) {
   const holder = node.role === 'holder';
   return (
     <>
@@ -38,13 +38,13 @@ export function NodeCard({ node, index, now, width, height, compact, t }: NodeCa
       <rect width={6} height={height} rx={3} className="card-accent" />
       {compact ? (
         <text x={16} y={20} className="card-name compact">
-          <tspan className="card-role">{holder ? `${t('cardHolds')} ` : `#${index} `}</tspan>
+          <tspan className="card-role">{holder ? `${t('cardHolds')} ` : `#${place} `}</tspan>
           {shortNodeName(node.name)}
         </text>
       ) : (
         <>
           <text x={20} y={24} className="card-role">
-            {holder ? t(node.mode === 'lease' ? 'cardHoldsLease' : 'cardHoldsLock') : t('cardWaiting', { n: index })}
+            {holder ? t(node.mode === 'lease' ? 'cardHoldsLease' : 'cardHoldsLock') : t('cardWaiting', { n: place })}
             {node.mode !== 'exclusive' ? <tspan className="card-mode">{` · ${node.mode.toUpperCase()}`}</tspan> : null}
             {node.queue !== '' && node.queue !== node.name ? <tspan className="card-mode">{` · ${node.queue}`}</tspan> : null}
           </text>

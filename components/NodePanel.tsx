@@ -98,7 +98,7 @@ export function NodePanel({
   const [message, setMessage] = useState<string | null>(null);
   if (node === null) {
     return (
-      <section className="panel" aria-label="Selected node">
+      <section className="panel" aria-label="Selected node" data-testid="node-panel" data-name="">
         <h2>Node</h2>
         <p className="muted">Select a node (click it, or Tab to it and press Enter) to see its stat, data and watch.</p>
       </section>

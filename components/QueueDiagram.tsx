@@ -15,6 +15,7 @@ import {
   nodesInRows,
   rowTop,
   visibleRows,
+  waiterPlaces,
   type PlacedNode,
   type QueueLayout,
 } from '../lib/view/queue-layout';
@@ -62,6 +63,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   const base = compact ? COMPACT_QUEUE_LAYOUT : DEFAULT_QUEUE_LAYOUT;
   const columns = columnsFor(view.width / zoom, base);
   const layout = useMemo(() => layoutQueue(nodes, { ...base, columns }), [nodes, base, columns]);
+  const places = useMemo(() => waiterPlaces(nodes), [nodes]);
   const { cardWidth, cardHeight, gap } = layout.options;
 
   useEffect(() => {
@@ -210,7 +212,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
               tabIndex={0}
               role="button"
               aria-pressed={selected === node.name}
-              aria-label={holder ? t('nodeHolds', { name: node.name }) : t('nodeWaits', { name: node.name, n: index })}
+              aria-label={holder ? t('nodeHolds', { name: node.name }) : t('nodeWaits', { name: node.name, n: places[index]! })}
               onClick={() => onSelect(node.name)}
               onKeyDown={(event) => {
                 if (event.key === 'Enter' || event.key === ' ') {
@@ -227,7 +229,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
               }}
             >
               <title>{node.name}</title>
-              <NodeCard node={node} index={index} now={now} width={cardWidth} height={cardHeight} compact={compact} t={t} />
+              <NodeCard node={node} place={places[index]!} now={now} width={cardWidth} height={cardHeight} compact={compact} t={t} />
               {woken.has(node.name) ? <rect width={cardWidth} height={cardHeight} rx={10} className="card-pulse" /> : null}
               {flagged.has(node.name) ? (
                 <g className="card-flag" transform={`translate(${cardWidth - 10} ${cardHeight - 10})`} aria-hidden="true">

@@ -22,7 +22,7 @@ describe('the exported picture', () => {
     expect(svg).toContain('/app/lock · Sequential lock (lock-N nodes) · 1 holding, 1 waiting');
     // Each card is NodeCard's markup, byte for byte.
     for (const [index, node] of snapshot.nodes.entries()) {
-      expect(svg).toContain(renderToStaticMarkup(<NodeCard node={node} index={index} now={1_700_000_060_000} width={DEFAULT_QUEUE_LAYOUT.cardWidth} height={DEFAULT_QUEUE_LAYOUT.cardHeight} compact={false} t={english} />));
+      expect(svg).toContain(renderToStaticMarkup(<NodeCard node={node} place={index} now={1_700_000_060_000} width={DEFAULT_QUEUE_LAYOUT.cardWidth} height={DEFAULT_QUEUE_LAYOUT.cardHeight} compact={false} t={english} />));
     }
     expect(svg.match(/HOLDS THE LOCK/g)).toHaveLength(1);
     expect(svg.match(/marker-end/g)).toHaveLength(1);
@@ -37,6 +37,15 @@ describe('the exported picture', () => {
 
   it('speaks the language of the page', () => {
     expect(picture(snapshot, { t: chinese })).toContain(translate('zh', 'cardHoldsLock'));
+  });
+
+  it('numbers waiters among waiters, however many hold', () => {
+    // Two readers hold together; the writer behind them is the first waiter.
+    const readers = snapshotOf('/rw', [record(`${'a'.repeat(32)}__rlock__0000000000`), record(`${'b'.repeat(32)}__rlock__0000000001`), record(`${'c'.repeat(32)}__lock__0000000002`)]);
+    const svg = picture(readers);
+    expect(svg.match(/HOLDS THE LOCK/g)).toHaveLength(2);
+    expect(svg).toContain('WAITING · #1');
+    expect(svg).not.toContain('#2');
   });
 
   it('escapes names, so that a child called <script> stays text', () => {

@@ -2,7 +2,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { LockSnapshot } from '../lib/protocol';
 import { diagramCss, PALETTES, PICTURE_FONTS, type Theme } from '../lib/view/palette';
-import { edgePath, layoutQueue } from '../lib/view/queue-layout';
+import { edgePath, layoutQueue, waiterPlaces } from '../lib/view/queue-layout';
 import type { Translate } from './language';
 import { NodeCard } from './NodeCard';
 
@@ -27,6 +27,7 @@ export function QueuePicture({ snapshot, theme, now, t, limit = 500 }: QueuePict
   const palette = PALETTES[theme];
   const nodes = snapshot.nodes.slice(0, limit);
   const layout = layoutQueue(nodes);
+  const places = waiterPlaces(nodes);
   const { cardWidth, cardHeight } = layout.options;
   const caption = `${snapshot.path} · ${snapshot.recipe.name} · ${snapshot.holders.length} holding, ${snapshot.waiters.length} waiting${snapshot.nodes.length > limit ? ` (first ${limit} drawn)` : ''}`;
   const width = Math.max(layout.width, Math.ceil(caption.length * CAPTION_CHARACTER) + 32);
@@ -51,7 +52,7 @@ export function QueuePicture({ snapshot, theme, now, t, limit = 500 }: QueuePict
         })}
         {layout.nodes.map(({ node, index, x, y }) => (
           <g key={node.name} className={`node-card ${node.role === 'holder' ? 'is-holder' : 'is-waiter'}`} transform={`translate(${x} ${y})`}>
-            <NodeCard node={node} index={index} now={now} width={cardWidth} height={cardHeight} compact={false} t={t} />
+            <NodeCard node={node} place={places[index]!} now={now} width={cardWidth} height={cardHeight} compact={false} t={t} />
           </g>
         ))}
       </g>

@@ -51,6 +51,14 @@ test.describe('the dashboard', () => {
 
     await dashboard.filter.fill(`${tag} no-such-lock`);
     await expect(page.getByTestId('lock-filter-empty')).toBeVisible();
+    // Escape clears the filter; Enter in it opens the first lock it shows.
+    await page.keyboard.press('Escape');
+    await expect(dashboard.filter).toHaveValue('');
+    await dashboard.filter.fill(large);
+    await expect(dashboard.rows).toHaveCount(1);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/locks${large}$`));
+    await page.goBack();
 
     await page.getByTestId('nav-sessions').click();
     await expect(page).toHaveURL(/\/sessions$/);

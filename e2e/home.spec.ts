@@ -52,4 +52,27 @@ test.describe('the home page', () => {
     await page.reload();
     await expect(html).toHaveAttribute('data-theme', 'dark');
   });
+
+  test('the primary button reads at WCAG AA contrast (4.5:1) in both themes', async ({ page, explorerUrl }) => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.evaluate(() => localStorage.removeItem('theme')).catch(() => undefined);
+      await page.goto(explorerUrl);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      const ratio = await page.getByTestId('open-lock').evaluate((button) => {
+        const style = getComputedStyle(button);
+        const channels = (color: string): number[] => (color.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+        const luminance = (color: string): number => {
+          const [r, g, b] = channels(color).map((value) => {
+            const c = value / 255;
+            return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+          }) as [number, number, number];
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const [light, dark] = [luminance(style.color), luminance(style.backgroundColor)].sort((a, b) => b - a) as [number, number];
+        return (light + 0.05) / (dark + 0.05);
+      });
+      expect(ratio, `${scheme} theme`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
 });

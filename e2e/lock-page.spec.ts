@@ -97,7 +97,7 @@ test.describe('a big lock', () => {
     names.sort();
     const lock = new LockPage(page, explorerUrl);
     await lock.goto(lockPath);
-    await expect(page.getByTestId('summary-waiters')).toHaveText('1999');
+    await expect(page.getByTestId('summary-waiters')).toHaveText('1,999');
     const drawn = await lock.nodes.count();
     expect(drawn).toBeGreaterThan(5);
     expect(drawn).toBeLessThan(60);
@@ -112,7 +112,7 @@ test.describe('a big lock', () => {
     // A handover at the head reaches the page while the tail is on screen.
     await owner.remove(`${lockPath}/${names[0]}`);
     await expect(lock.summaryHolder).toHaveAttribute('data-name', names[1]!);
-    await expect(page.getByTestId('summary-waiters')).toHaveText('1998');
+    await expect(page.getByTestId('summary-waiters')).toHaveText('1,998');
   });
 });
 
@@ -160,6 +160,10 @@ test.describe('deep links and zoom', () => {
     await expect.poll(() => lock.nodes.count()).toBeGreaterThan(comfortable);
     await lock.node(names[52]!).click();
     await expect(page).toHaveURL(new RegExp(`#node=${names[52]}$`));
+    // Escape lets go of it: the panel asks for a node again, and the link no longer names one.
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('node-panel')).toHaveAttribute('data-name', '');
+    await expect(page).not.toHaveURL(/#node=/);
   });
 
   test('draws waiting readers side by side, each watching the writer before them, and zooms', async ({ page, explorerUrl, zk }) => {
@@ -189,6 +193,9 @@ test.describe('deep links and zoom', () => {
     }
     await expect(lock.edge(r3, writer)).toHaveCount(1);
     await expect(lock.edge(lastWriter, r3)).toHaveCount(1);
+    // Waiters are numbered among waiters: the first reader is #1 behind its writer.
+    await expect(lock.node(r1)).toHaveAttribute('aria-label', `${r1}: waiting, number 1 in the queue`);
+    await expect(lock.node(lastWriter)).toHaveAttribute('aria-label', `${lastWriter}: waiting, number 4 in the queue`);
     const readerBoxes = await Promise.all([r1, r2].map((name) => lock.node(name).boundingBox()));
     expect(readerBoxes[0]!.y).toBeCloseTo(readerBoxes[1]!.y, 0);
     expect(readerBoxes[1]!.x).toBeGreaterThan(readerBoxes[0]!.x + readerBoxes[0]!.width);

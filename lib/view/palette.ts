@@ -13,6 +13,8 @@ export const PALETTES = {
     text: '#17202c',
     muted: '#5b6677',
     accent: '#2f6fdf',
+    /** Text on an accent background (a primary button): AA contrast on it. */
+    'on-accent': '#ffffff',
     holder: '#16945a',
     'holder-soft': '#e3f5ec',
     waiter: '#3c6fd1',
@@ -31,6 +33,7 @@ export const PALETTES = {
     text: '#e6ebf2',
     muted: '#9aa6b8',
     accent: '#6ea2ff',
+    'on-accent': '#0b1220',
     holder: '#3ccf8e',
     'holder-soft': '#143528',
     waiter: '#78a6ff',

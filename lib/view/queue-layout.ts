@@ -209,3 +209,17 @@ export function nodesInRows(layout: QueueLayout, rows: { first: number; last: nu
 export function edgeVisible(edge: PlacedEdge, rows: { first: number; last: number }): boolean {
   return Math.max(edge.fromRow, edge.toRow) >= rows.first && Math.min(edge.fromRow, edge.toRow) <= rows.last;
 }
+
+/**
+ * Each node's place among the waiters (1 for the first waiter), by its index in the queue: a
+ * waiter is numbered from the waiters before it, however many hold (readers, leases).
+ */
+export function waiterPlaces(nodes: readonly LockNode[]): Int32Array {
+  const places = new Int32Array(nodes.length);
+  let waiters = 0;
+  for (let index = 0; index < nodes.length; index += 1) {
+    if (nodes[index]!.role === 'waiter') waiters += 1;
+    places[index] = waiters;
+  }
+  return places;
+}
