@@ -18,9 +18,9 @@ export interface MetricsSources {
   /** Whether the explorer's own session is connected to ZooKeeper. */
   connected?(): boolean;
   /** Each hold that ended, each wait that ended in a hold, each hold that began, by lock. */
-  histories?: Pick<LockHistories, 'on'>;
+  histories: Pick<LockHistories, 'on'>;
   /** How many locks get series of their own in the hold, wait and handover metrics (METRICS_LOCK_LIMIT). */
-  lockLimit?: number;
+  lockLimit: number;
 }
 
 /** The lock label of the hold, wait and handover series of the locks past the limit. */
@@ -142,14 +142,12 @@ export function createMetrics(sources: MetricsSources): Registry {
     for (const { server, ok } of sources.introspection().servers) metric.set({ server }, ok ? 1 : 0);
   });
 
-  if (sources.histories !== undefined) {
-    const label = lockLabels(sources.lockLimit ?? 100);
-    const hold = new Histogram({ name: 'zklock_hold_seconds', help: 'How long each hold of a lock lasted, from taking it to letting it go (holds that began before the explorer followed the lock are left out).', labelNames: ['lock'], buckets: DURATION_BUCKETS, registers: [registry] });
-    const wait = new Histogram({ name: 'zklock_wait_seconds', help: 'How long each waiter waited for a lock, from its node’s creation to holding.', labelNames: ['lock'], buckets: DURATION_BUCKETS, registers: [registry] });
-    const handovers = new Counter({ name: 'zklock_handovers_total', help: 'Holds that began: each handover, and each first holder of an idle lock.', labelNames: ['lock'], registers: [registry] });
-    sources.histories.on('held', (path, seconds) => hold.observe({ lock: label(path) }, seconds));
-    sources.histories.on('waited', (path, seconds) => wait.observe({ lock: label(path) }, seconds));
-    sources.histories.on('began', (path) => handovers.inc({ lock: label(path) }));
-  }
+  const label = lockLabels(sources.lockLimit);
+  const hold = new Histogram({ name: 'zklock_hold_seconds', help: 'How long each hold of a lock lasted, from taking it to letting it go (holds that began before the explorer followed the lock are left out).', labelNames: ['lock'], buckets: DURATION_BUCKETS, registers: [registry] });
+  const wait = new Histogram({ name: 'zklock_wait_seconds', help: 'How long each waiter waited for a lock, from its node’s creation to holding.', labelNames: ['lock'], buckets: DURATION_BUCKETS, registers: [registry] });
+  const handovers = new Counter({ name: 'zklock_handovers_total', help: 'Holds that began: each handover, and each first holder of an idle lock.', labelNames: ['lock'], registers: [registry] });
+  sources.histories.on('held', (path, seconds) => hold.observe({ lock: label(path) }, seconds));
+  sources.histories.on('waited', (path, seconds) => wait.observe({ lock: label(path) }, seconds));
+  sources.histories.on('began', (path) => handovers.inc({ lock: label(path) }));
   return registry;
 }

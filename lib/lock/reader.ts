@@ -30,7 +30,6 @@ const PLAIN = 'plain';
 export interface Reader {
   /** The recipe of this id, if this reader has it. */
   recipe(id: string): Recipe | undefined;
-  recipeName(id: string): string;
   /** What a recipe id says of a lock: its name and, where the layout cannot choose, the candidates. */
   recipeInfo(id: string, note?: string | null, evidence?: string | null): RecipeInfo;
   /** Recognises the recipe from the child names of the lock path; mixed layouts fall back to the generic rule. */
@@ -165,7 +164,6 @@ export function createReader(recipes: readonly Recipe[]): Reader {
 
   return {
     recipe: (id) => byId.get(id),
-    recipeName: (id) => recipeOf(id).name,
     recipeInfo,
     detectRecipe: (names, selfData, hint) => detect(names, new Set(names.map((name) => layoutOf(name).kind)), selfData, hint),
 
@@ -258,4 +256,4 @@ function recordNamed(name: string): ChildRecord {
 /** The reader of the registry's recipes. */
 export const reader = createReader(RECIPES);
 
-export const { recipeName, recipeInfo, detectRecipe, analyzeLock, appendToQueue, singleLine, auxiliaryParents, mayMoveAuxiliaryParents, standingOf, ownerKey } = reader;
+export const { recipeInfo, detectRecipe, analyzeLock, appendToQueue, singleLine, auxiliaryParents, mayMoveAuxiliaryParents, standingOf, ownerKey } = reader;

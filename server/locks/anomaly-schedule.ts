@@ -6,6 +6,7 @@
 import { nextStaleAt } from '../../lib/lock/anomalies';
 import { withAnomalies } from '../../lib/lock/queue';
 import type { Deadlock, LockDelta, LockSnapshot } from '../../lib/protocol';
+import { CONFIG_DEFAULTS } from '../config';
 
 const ANOMALY_DELAY_MS = 200;
 
@@ -14,7 +15,8 @@ export interface AnomalyContextSource {
   (): { staleHolderMs: number; deadlocks: readonly Deadlock[] };
 }
 
-export const NO_CONTEXT = { staleHolderMs: 60_000, deadlocks: [] };
+/** Without a context of its own: the configured default threshold, no deadlocks. */
+const NO_CONTEXT = { staleHolderMs: CONFIG_DEFAULTS.staleHolderMs, deadlocks: [] };
 
 export class AnomalySchedule {
   private timer: NodeJS.Timeout | null = null;
