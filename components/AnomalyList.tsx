@@ -1,20 +1,12 @@
 'use client';
 import { memo, useMemo, useState } from 'react';
-import type { Anomaly, AnomalyKind } from '../lib/protocol';
+import type { Anomaly } from '../lib/protocol';
+import { anomalyLabel } from '../lib/i18n/messages';
+import { formatCount } from '../lib/view/format';
 
 /** The most anomalies of one kind drawn before "show all": a queue of 10,000 waiters that watch nothing would otherwise be 10,000 lines on every change. */
 const SHOWN_PER_KIND = 100;
 
-const KIND_LABELS: Record<AnomalyKind, string> = {
-  deadlock: 'Deadlock',
-  'persistent-node': 'Persistent node',
-  orphan: 'Orphan',
-  'no-watch': 'Watches nothing',
-  'wrong-watch': 'Wrong watch',
-  herd: 'Herd',
-  'sequence-wrap': 'Wrapped sequence',
-  'stale-holder': 'Stale holder',
-};
 
 /** One anomaly: a click on it selects its node. Up to SHOWN_PER_KIND of a kind stay in the page for find-in-page, all of them on request. */
 function AnomalyLine({ anomaly, onSelect }: { anomaly: Anomaly; onSelect: (name: string) => void }) {
@@ -58,7 +50,7 @@ function MoreLikeIt({ more, onSelect }: { more: readonly Anomaly[]; onSelect: (n
       </ul>
       {shown.length < more.length ? (
         <button type="button" className="link" data-testid="anomaly-show-all" onClick={() => setAll(true)}>
-          Show all {more.length.toLocaleString('en-US')}
+          Show all {formatCount(more.length)}
         </button>
       ) : null}
     </details>
@@ -88,7 +80,7 @@ export const AnomalyList = memo(function AnomalyList({ anomalies, watches, onSel
             return (
               <li key={`${first!.kind}-${first!.node ?? ''}`} className={`anomaly-${first!.kind}`}>
                 <strong>
-                  {KIND_LABELS[first!.kind]}
+                  {anomalyLabel('en', first!.kind)}
                   {more.length > 0 ? ` · ${group.length}` : ''}
                 </strong>{' '}
                 <AnomalyLine anomaly={first!} onSelect={onSelect} />

@@ -14,7 +14,7 @@ export function Counters({ items, className = '' }: { items: readonly Counter[];
         <div key={testId}>
           <dt>{label}</dt>
           <dd data-testid={testId}>{value}</dd>
-          {note !== undefined ? <span className="demo-theory">{note}</span> : null}
+          {note !== undefined ? <dd className="demo-theory">{note}</dd> : null}
         </div>
       ))}
     </dl>

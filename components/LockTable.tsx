@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { recordQueueLengths, viewLocks, type LockColumn, type LockTableView } from '../lib/view/lock-table';
-import { formatDuration, shortNodeName } from '../lib/view/format';
+import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
 import { moveBetweenRows } from './rowKeys';
 import { Sparkline } from './Sparkline';
@@ -156,7 +156,7 @@ export function LockTable() {
                   </td>
                   <td className="num">{lock.holderSince === null ? '—' : formatDuration(now - lock.holderSince)}</td>
                   <td className="num" data-testid="queue-length">
-                    {lock.queueLength.toLocaleString('en-US')}
+                    {formatCount(lock.queueLength)}
                   </td>
                   <td className="num optional">{lock.oldestWaiterSince === null ? '—' : formatDuration(now - lock.oldestWaiterSince)}</td>
                   <td className="num optional" data-testid="row-handovers" title="Holds that began per minute, over the last five minutes">

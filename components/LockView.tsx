@@ -1,6 +1,6 @@
 'use client';
 import { useCallback, useMemo, useState } from 'react';
-import { formatDuration, shortNodeName } from '../lib/view/format';
+import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { describeWatchVerdict, watchVerdict } from '../lib/view/watch-verdict';
 import { AppHeader } from './AppHeader';
 import { AnomalyList } from './AnomalyList';
@@ -34,7 +34,8 @@ function nodeFromHash(hash: string): string | null {
 export function LockView({ path }: { path: string }) {
   const { snapshot, error, woken, wakes } = useLock(path);
   const now = useNow();
-  const holder = snapshot?.nodes.find((node) => node.role === 'holder') ?? null;
+  const holders = useMemo(() => snapshot?.nodes.filter((node) => node.role === 'holder') ?? [], [snapshot]);
+  const holder = holders[0] ?? null;
   const simulation = useSimulation();
   const flagged = useMemo(
     () => new Set(snapshot?.anomalies.flatMap((anomaly) => (anomaly.node === null ? [] : [anomaly.node])) ?? []),
@@ -91,9 +92,10 @@ export function LockView({ path }: { path: string }) {
             <DeadlockAlert path={path} anomalies={snapshot.anomalies} onSelect={select} />
             <section className="summary" aria-label="Lock summary" data-testid="lock-summary">
               <div className="stat">
-                <span className="stat-label">Holder</span>
-                <span className="stat-value" data-testid="summary-holder" data-name={holder?.name ?? ''} title={holder?.name}>
+                <span className="stat-label">{holders.length > 1 ? `Holders: ${holders.length}` : 'Holder'}</span>
+                <span className="stat-value" data-testid="summary-holder" data-name={holder?.name ?? ''} data-count={holders.length} title={holders.map((one) => one.name).join('\n')}>
                   {holder ? shortNodeName(holder.name) : '—'}
+                  {holders.length > 1 ? <span className="stat-more">{` +${holders.length - 1}`}</span> : null}
                 </span>
                 {holder ? (
                   <span className="stat-note">
@@ -104,7 +106,7 @@ export function LockView({ path }: { path: string }) {
               <div className="stat">
                 <span className="stat-label">Waiting</span>
                 <span className="stat-value" data-testid="summary-waiters">
-                  {snapshot.waiters.length.toLocaleString('en-US')}
+                  {formatCount(snapshot.waiters.length)}
                 </span>
               </div>
               <div className="stat">
@@ -127,7 +129,7 @@ export function LockView({ path }: { path: string }) {
               </div>
               <div className="stat">
                 <span className="stat-label">Last child change</span>
-                <span className="stat-value mono stat-text" data-testid="summary-pzxid" title={`ZooKeeper's pzxid of ${path}: the transaction of its last child created or deleted. ${snapshot.version} changes seen by this page.`}>
+                <span className="stat-value mono stat-text" data-testid="summary-pzxid" title={`ZooKeeper's pzxid of ${path}: the transaction of its last child created or deleted. This page has received ${snapshot.version} updates of this lock.`}>
                   {snapshot.read?.pzxid ?? '—'}
                 </span>
               </div>
@@ -172,13 +174,17 @@ export function LockView({ path }: { path: string }) {
                     </button>
                   </span>
                   <span className="muted legend">
-                    <span className="legend-edge confirmed" aria-hidden="true" /> watch confirmed by ZooKeeper
-                    <span className="legend-edge" aria-hidden="true" /> watch the recipe sets
-                    {snapshot.nodes.some((node) => node.watchConfirmed === false) ? (
-                      <>
-                        <span className="legend-edge missing" aria-hidden="true" /> watch ZooKeeper does not report
-                      </>
-                    ) : null}
+                    <span className="legend-title">Watches:</span>
+                    <span className="legend-item">
+                      <span className="legend-edge confirmed" aria-hidden="true" /> ZooKeeper confirms
+                    </span>
+                    <span className="legend-item">
+                      <span className="legend-edge" aria-hidden="true" /> the recipe says
+                    </span>
+                    {/* Always laid out, shown when it applies: a legend that appears must not push the queue down. */}
+                    <span className={`legend-item${snapshot.nodes.some((node) => node.watchConfirmed === false) ? '' : ' is-unused'}`} data-testid="legend-missing">
+                      <span className="legend-edge missing" aria-hidden="true" /> ZooKeeper reports none
+                    </span>
                   </span>
                 </div>
                 <QueueDiagram

@@ -1,16 +1,18 @@
 import type { LockNode } from '../lib/protocol';
 import { formatDuration, shortNodeName } from '../lib/view/format';
-import { DEFAULT_QUEUE_LAYOUT } from '../lib/view/queue-layout';
 import type { Translate } from './language';
 
 // A character of the monospace face at 11.5 px is about 7 units wide; the card keeps 30 for its margins.
-const META_CHARACTERS = Math.floor((DEFAULT_QUEUE_LAYOUT.cardWidth - 30) / 7);
+// A card narrower than this (on a phone) says HOLDS, so that the role and the age do not meet.
+const NARROW_CARD = 330;
+const metaCharacters = (width: number): number => Math.floor((width - 30) / 7);
 
-/** Owner session, client address, fencing token and data, cut to fit the card. */
-function cardMeta(node: LockNode, t: Translate): string {
+/** Owner session, client address, fencing token and data, cut to fit a card `width` wide. */
+function cardMeta(node: LockNode, t: Translate, width: number): string {
   const parts = [node.ephemeral ? node.sessionId : t('cardPersistent'), `czxid ${node.czxid}`, node.client, node.data?.text || null];
   const line = parts.filter((part): part is string => part !== null && part !== '').join(' · ');
-  return line.length > META_CHARACTERS ? `${line.slice(0, META_CHARACTERS - 1)}…` : line;
+  const room = metaCharacters(width);
+  return line.length > room ? `${line.slice(0, room - 1)}…` : line;
 }
 
 export interface NodeCardProps {
@@ -44,7 +46,7 @@ export function NodeCard({ node, place, now, width, height, compact, t }: NodeCa
       ) : (
         <>
           <text x={20} y={24} className="card-role">
-            {holder ? t(node.mode === 'lease' ? 'cardHoldsLease' : 'cardHoldsLock') : t('cardWaiting', { n: place })}
+            {holder ? t(width < NARROW_CARD ? 'cardHolds' : node.mode === 'lease' ? 'cardHoldsLease' : 'cardHoldsLock') : t('cardWaiting', { n: place })}
             {node.mode !== 'exclusive' ? <tspan className="card-mode">{` · ${node.mode.toUpperCase()}`}</tspan> : null}
             {node.queue !== '' && node.queue !== node.name ? <tspan className="card-mode">{` · ${node.queue}`}</tspan> : null}
           </text>
@@ -59,7 +61,7 @@ export function NodeCard({ node, place, now, width, height, compact, t }: NodeCa
             {shortNodeName(node.name)}
           </text>
           <text x={20} y={66} className="card-meta">
-            {cardMeta(node, t)}
+            {cardMeta(node, t, width)}
           </text>
         </>
       )}

@@ -5,11 +5,11 @@ import { shortNodeName } from '../lib/view/format';
 import { departures, wakeTrails, type Trail, type Wake } from '../lib/view/pulses';
 import { useLanguage } from './language';
 import { NodeCard } from './NodeCard';
+import { EdgeMarkers, GroupFrame, ParentBox, WatchEdge } from './QueueShapes';
 import {
   columnsFor,
   COMPACT_QUEUE_LAYOUT,
   DEFAULT_QUEUE_LAYOUT,
-  edgePath,
   edgeVisible,
   layoutQueue,
   nodesInRows,
@@ -18,6 +18,7 @@ import {
   waiterPlaces,
   type PlacedNode,
   type QueueLayout,
+  type QueueLayoutOptions,
 } from '../lib/view/queue-layout';
 
 interface QueueDiagramProps {
@@ -39,7 +40,16 @@ interface QueueDiagramProps {
 }
 
 // How long a leaving card and a running notification stay on screen; the CSS animations match.
-const MOTION_MS = 320;
+const MOTION_MS = 950;
+
+/** On a narrow screen (a phone) the gutter and the cards shrink, down to a card of 250 units, so that a card is not cut. */
+const NARROW_GUTTER = 56;
+function fitted(options: QueueLayoutOptions, width: number): QueueLayoutOptions {
+  const room = width - 2 * options.padding - options.gutter;
+  if (room >= options.cardWidth) return options;
+  // 4 units for the frame's border.
+  return { ...options, gutter: NARROW_GUTTER, cardWidth: Math.max(250, Math.floor(width - 2 * options.padding - NARROW_GUTTER - 4)) };
+}
 
 interface Motion {
   layout: QueueLayout;
@@ -60,10 +70,12 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   const scroller = useRef<HTMLDivElement>(null);
   const focusAfterRender = useRef<string | null>(null);
   const [view, setView] = useState({ top: 0, height: 900, width: 900 });
-  const base = compact ? COMPACT_QUEUE_LAYOUT : DEFAULT_QUEUE_LAYOUT;
-  const columns = columnsFor(view.width / zoom, base);
+  const room = Math.floor(view.width / zoom);
+  const base = useMemo(() => fitted(compact ? COMPACT_QUEUE_LAYOUT : DEFAULT_QUEUE_LAYOUT, room), [compact, room]);
+  const columns = columnsFor(room, base);
   const layout = useMemo(() => layoutQueue(nodes, { ...base, columns }), [nodes, base, columns]);
   const places = useMemo(() => waiterPlaces(nodes), [nodes]);
+  const herd = useMemo(() => new Set(layout.edges.find((edge) => edge.bundle === true)?.members ?? []), [layout]);
   const { cardWidth, cardHeight, gap } = layout.options;
 
   useEffect(() => {
@@ -159,33 +171,24 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
         aria-label={nodes.length === 1 ? t('diagramLabelOne') : t('diagramLabel', { n: nodes.length })}
         data-testid="queue-diagram"
       >
-        <defs>
-          <marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-            <path d="M 0 0 L 10 5 L 0 10 z" className="edge-arrow" />
-          </marker>
-        </defs>
+        <EdgeMarkers />
+        {layout.parent === null ? null : <ParentBox parent={layout.parent} t={t} />}
+        {layout.groups
+          .filter((group) => group.lastRow >= rows.first && group.firstRow <= rows.last)
+          .map((group) => (
+            <GroupFrame key={`group-${group.firstIndex}`} group={group} layout={layout} t={t} />
+          ))}
         <g className="edges">
-          {edges.map((edge) => {
-            // Solid where ZooKeeper reports the watch, dashed where the recipe only says it should be there.
-            const confirmed = layout.nodes[edge.fromIndex]?.node.watchConfirmed ?? null;
-            const state = confirmed === true ? 'confirmed' : confirmed === false ? 'missing' : 'expected';
-            return (
-              <path
-                key={`${edge.from}->${edge.to}`}
-                d={edgePath(edge, layout.options)}
-                className={`watch-edge ${state}${woken.has(edge.from) ? ' is-woken' : ''}`}
-                markerEnd="url(#arrow)"
-                data-testid="watch-edge"
-                data-from={edge.from}
-                data-to={edge.to}
-                data-confirmed={state}
-              >
-                <title>
-                  {t(state === 'confirmed' ? 'edgeConfirmed' : state === 'missing' ? 'edgeMissing' : 'edgeExpected', { from: edge.from, to: edge.to })}
-                </title>
-              </path>
-            );
-          })}
+          {edges.map((edge) => (
+            <WatchEdge
+              key={`${edge.from}->${edge.to}`}
+              edge={edge}
+              layout={layout}
+              t={t}
+              shownMembers={edge.bundle === true ? shown.filter((placed) => herd.has(placed.index)) : undefined}
+              woken={woken.has(edge.from) || (edge.bundle === true && shown.some((placed) => woken.has(placed.node.name) && herd.has(placed.index)))}
+            />
+          ))}
         </g>
         {motion.leaving.map(({ node, x, y }) => (
           <g key={`leaving-${node.name}`} className="node-leaving" style={{ transform: `translate(${x}px, ${y}px)` }} data-testid="leaving-node" data-name={node.name} aria-hidden="true">

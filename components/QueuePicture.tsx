@@ -2,9 +2,10 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { LockSnapshot } from '../lib/protocol';
 import { diagramCss, PALETTES, PICTURE_FONTS, type Theme } from '../lib/view/palette';
-import { edgePath, layoutQueue, waiterPlaces } from '../lib/view/queue-layout';
+import { layoutQueue, waiterPlaces } from '../lib/view/queue-layout';
 import type { Translate } from './language';
 import { NodeCard } from './NodeCard';
+import { EdgeMarkers, GroupFrame, ParentBox, WatchEdge } from './QueueShapes';
 
 const CAPTION_HEIGHT = 36;
 // The caption's characters at 14 px bold are about 8.5 units wide: the picture is made wide enough for it.
@@ -36,20 +37,18 @@ export function QueuePicture({ snapshot, theme, now, t, limit = 500 }: QueuePict
     <svg xmlns="http://www.w3.org/2000/svg" className="queue" width={width} height={height} viewBox={`0 0 ${width} ${height}`}>
       <style>{diagramCss((name) => palette[name], PICTURE_FONTS)}</style>
       <rect width="100%" height="100%" fill={palette.surface} />
-      <defs>
-        <marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
-          <path d="M 0 0 L 10 5 L 0 10 z" className="edge-arrow" />
-        </marker>
-      </defs>
+      <EdgeMarkers />
       <text x={16} y={22} fontSize={14} fontWeight={700} fill={palette.text}>
         {caption}
       </text>
       <g transform={`translate(0 ${CAPTION_HEIGHT})`}>
-        {layout.edges.map((edge) => {
-          const confirmed = layout.nodes[edge.fromIndex]?.node.watchConfirmed ?? null;
-          const state = confirmed === true ? 'confirmed' : confirmed === false ? 'missing' : 'expected';
-          return <path key={`${edge.from}->${edge.to}`} d={edgePath(edge, layout.options)} className={`watch-edge ${state}`} markerEnd="url(#arrow)" />;
-        })}
+        {layout.parent === null ? null : <ParentBox parent={layout.parent} t={t} />}
+        {layout.groups.map((group) => (
+          <GroupFrame key={`group-${group.firstIndex}`} group={group} layout={layout} t={t} />
+        ))}
+        {layout.edges.map((edge) => (
+          <WatchEdge key={`${edge.from}->${edge.to}`} edge={edge} layout={layout} t={t} shownMembers={edge.bundle === true ? (edge.members ?? []).map((index) => layout.nodes[index]!) : undefined} />
+        ))}
         {layout.nodes.map(({ node, index, x, y }) => (
           <g key={node.name} className={`node-card ${node.role === 'holder' ? 'is-holder' : 'is-waiter'}`} transform={`translate(${x} ${y})`}>
             <NodeCard node={node} place={places[index]!} now={now} width={cardWidth} height={cardHeight} compact={false} t={t} />

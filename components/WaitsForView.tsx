@@ -24,7 +24,7 @@ function GraphPicture({ layout, graph }: { layout: GraphLayout; graph: WaitsForG
       viewBox={`${x} ${y} ${width} ${height}`}
       // A large graph gets a tall picture (the page scrolls) rather than small print.
       style={{ height: `${Math.round(Math.min(1800, Math.max(560, height * 0.8)))}px` }}
-      role="img"
+      role="group"
       aria-label={`Waits-for graph: ${graph.sessions.length} sessions that hold locks, ${graph.groups.length} groups of waiters, ${graph.deadlocks.length} deadlocks`}
       data-testid="waits-graph"
     >

@@ -15,7 +15,7 @@ export interface LockState {
   wakes: readonly Wake[];
 }
 
-const PULSE_MS = 700;
+const PULSE_MS = 1200;
 const NOBODY: ReadonlySet<string> = new Set();
 const NO_WAKES: readonly Wake[] = [];
 

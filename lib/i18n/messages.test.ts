@@ -24,7 +24,7 @@ describe('anomalies in the page language', () => {
   it('says each known kind from its parameters, in English as the server sends it and in Chinese', () => {
     const params = { node: 'lock-0000000003', expected: 'lock-0000000002' };
     expect(describeAnomaly('en', 'no-watch', params)).toEqual({
-      label: 'no-watch',
+      label: 'Watches nothing',
       message:
         'lock-0000000003 waits, but ZooKeeper reports no watch of its session on lock-0000000002: it watches nothing, or only the parent’s children (ZooKeeper does not report child watches). If nothing, no release will ever wake it',
     });

@@ -130,14 +130,20 @@ const en = {
   edgeConfirmed: '{from} watches {to} (ZooKeeper confirms)',
   edgeMissing: '{from} should watch {to}, but ZooKeeper reports no such watch',
   edgeExpected: '{from} watches {to} (as its recipe says)',
-  kindPersistentNode: 'persistent-node',
-  kindOrphan: 'orphan',
-  kindWrongWatch: 'wrong-watch',
-  kindNoWatch: 'no-watch',
-  kindHerd: 'herd',
-  kindSequenceWrap: 'sequence-wrap',
-  kindStaleHolder: 'stale-holder',
-  kindDeadlock: 'deadlock',
+  edgeGroup: '{n} readers watch {to}; they will hold it together',
+  edgeHerd: '{n} waiters watch the children of {to}: any change wakes them all',
+  parentWatch: '{path} · children watched by {n}',
+  parentWatchOne: '{path} · children watched by 1',
+  groupReaders: '{n} readers share',
+  groupHolders: '{n} hold together',
+  kindPersistentNode: 'Persistent node',
+  kindOrphan: 'Orphan',
+  kindWrongWatch: 'Wrong watch',
+  kindNoWatch: 'Watches nothing',
+  kindHerd: 'Herd',
+  kindSequenceWrap: 'Wrapped sequence',
+  kindStaleHolder: 'Stale holder',
+  kindDeadlock: 'Deadlock',
   anomalyDeadlock: 'session {session} waits here for {holder}, which waits in {locks}: the {n} sessions of this cycle each hold what the next one waits for, and none will go on until one of them is ended',
   anomalyPersistentNode: "{node} is not ephemeral: it survives its owner's crash and holds up the queue until someone deletes it",
   anomalyOrphan: '{node} and {other} belong to one owner ({owner}): a create retried after a lost reply leaves such a duplicate, and the owner may wait on its own node for ever',
@@ -273,6 +279,12 @@ const zh: Record<MessageKey, string> = {
   edgeConfirmed: '{from} 监听 {to}（ZooKeeper 已确认）',
   edgeMissing: '{from} 应当监听 {to}，但 ZooKeeper 没有报告这个监听',
   edgeExpected: '{from} 监听 {to}（按其配方）',
+  edgeGroup: '{n} 个读者监听 {to}；它们将一起持有',
+  edgeHerd: '{n} 个等待者监听 {to} 的子节点：任何变化都会唤醒全部',
+  parentWatch: '{path} · {n} 个监听子节点',
+  parentWatchOne: '{path} · 1 个监听子节点',
+  groupReaders: '{n} 个读者共享',
+  groupHolders: '{n} 个一起持有',
   kindPersistentNode: '持久节点',
   kindOrphan: '孤儿节点',
   kindWrongWatch: '监听错误',
@@ -313,10 +325,15 @@ const ANOMALY_WORDS: Record<AnomalyKind, { label: MessageKey; message: MessageKe
 
 export type AnomalyParams = Record<string, string | number>;
 
+/** An anomaly kind's name in `language`: "Watches nothing". */
+export function anomalyLabel(language: Language, kind: AnomalyKind): string {
+  return translate(language, ANOMALY_WORDS[kind].label);
+}
+
 /** An anomaly's kind and sentence in `language`, from its kind and parameters. */
 export function describeAnomaly(language: Language, kind: AnomalyKind, params: AnomalyParams): { label: string; message: string } {
   const words = ANOMALY_WORDS[kind];
   // An owner with more than two nodes is told as a count, not as a name.
   const message = kind === 'orphan' && 'count' in params ? 'anomalyOrphans' : words.message;
-  return { label: translate(language, words.label), message: translate(language, message, params) };
+  return { label: anomalyLabel(language, kind), message: translate(language, message, params) };
 }

@@ -22,3 +22,8 @@ const LONG_HEX = /[0-9a-f]{24,}/gi;
 export function shortNodeName(name: string): string {
   return name.replace(UUID, (id) => `${id.slice(0, 4)}…`).replace(LONG_HEX, (hex) => `${hex.slice(0, 4)}…`);
 }
+
+/** A count with thousands separators: 1,999. */
+export function formatCount(count: number): string {
+  return count.toLocaleString('en-US');
+}

@@ -15,11 +15,11 @@ export const PALETTES = {
     accent: '#2f6fdf',
     /** Text on an accent background (a primary button): AA contrast on it. */
     'on-accent': '#ffffff',
-    holder: '#16945a',
+    holder: '#117a49',
     'holder-soft': '#e3f5ec',
-    waiter: '#3c6fd1',
+    waiter: '#3566c8',
     'waiter-soft': '#e8effc',
-    warn: '#b7791f',
+    warn: '#8a5a12',
     'warn-soft': '#fdf3e1',
     danger: '#c53030',
     'danger-soft': '#fdeaea',
@@ -91,6 +91,18 @@ export function diagramCss(color: (name: ColorName) => string, fonts: Fonts): st
     ['.watch-edge.missing', `stroke:${color('danger')};stroke-dasharray:3 4`],
     ['.watch-edge.is-woken', `stroke:${color('warn')};stroke-width:2.5`],
     ['.edge-arrow', `fill:${color('edge')}`],
+    ['.parent-bg', `fill:${color('surface')};stroke:${color('edge')};stroke-width:1.5`],
+    ['.parent-label', `font-family:${fonts.mono};font-size:12px;font-weight:600;fill:${color('text')}`],
+    ['.group-frame', `fill:none;stroke:${color('waiter')};stroke-width:1.5;stroke-dasharray:6 4`],
+    ['.is-holders .group-frame', `stroke:${color('holder')}`],
+    ['.group-label-bg', `fill:${color('surface')}`],
+    ['.group-label', `font-size:11px;font-weight:700;fill:${color('waiter')}`],
+    ['.is-holders .group-label', `fill:${color('holder')}`],
+    ['.watch-stub', `fill:none;stroke:${color('edge')};stroke-width:1.2`],
+    ['.watch-stub.missing', `stroke:${color('danger')}`],
+    ['.watch-edge.is-bundle', 'stroke-linecap:round'],
+    ['.herd-badge', `fill:${color('surface')};stroke:${color('edge')};stroke-width:1.5`],
+    ['.herd-badge-text', `font-size:11px;font-weight:700;fill:${color('text')};font-variant-numeric:tabular-nums`],
   ];
   return rules.map(([selector, body]) => `${selector}{${body}}`).join('');
 }

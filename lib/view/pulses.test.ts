@@ -3,7 +3,7 @@ import { diffSnapshots } from '../lock/delta';
 import { buildSnapshot } from '../lock/queue';
 import { record, snapshotOf } from '../testing/records';
 import { departures, wakeTrails, wokenBy } from './pulses';
-import { edgePath, layoutQueue } from './queue-layout';
+import { edgePath, HERD_BUNDLE, layoutQueue } from './queue-layout';
 
 describe('who a deletion wakes', () => {
   it('a chained lock wakes only the node just behind', () => {
@@ -55,10 +55,18 @@ describe('what the page animates', () => {
     const after = buildSnapshot(declare(many.slice(1)), before, 1);
     const wakes = wokenBy(before, diffSnapshots(before, after)!);
     expect(wakes[0]!.woken).toHaveLength(49);
+    // Bundled, the herd's 49 edges are one, and one notification runs its trunk to all of them.
     const layout = layoutQueue(before.nodes);
-    expect(wakeTrails(layout, wakes, all)).toHaveLength(49);
-    expect(wakeTrails(layout, wakes, { first: 0, last: 9 })).toHaveLength(9);
-    expect(wakeTrails(layout, wakes, all, 5)).toHaveLength(5);
+    const trails = wakeTrails(layout, wakes, { first: 0, last: 9 });
+    expect(trails).toHaveLength(1);
+    expect(trails[0]!.d).toBe(edgePath(layout.edges[0]!, layout.options));
+    // Drawn one by one (at most HERD_BUNDLE), each waiter on screen gets its own, and no further.
+    const few = buildSnapshot(declare(many.slice(0, HERD_BUNDLE + 1)), null, 0);
+    const fewWakes = wokenBy(few, diffSnapshots(few, buildSnapshot(declare(many.slice(1, HERD_BUNDLE + 1)), few, 1))!);
+    const fewLayout = layoutQueue(few.nodes);
+    expect(wakeTrails(fewLayout, fewWakes, all)).toHaveLength(HERD_BUNDLE);
+    expect(wakeTrails(fewLayout, fewWakes, { first: 0, last: 9 })).toHaveLength(9);
+    expect(wakeTrails(fewLayout, fewWakes, all, 5)).toHaveLength(5);
   });
 
   it('nothing leaves the first time a lock is drawn', () => {

@@ -47,11 +47,13 @@ export function wakeTrails(before: QueueLayout, wakes: readonly Wake[], rows: { 
   const trails: Trail[] = [];
   for (const edge of before.edges) {
     if (trails.length >= limit) break;
-    const removed = woken.get(edge.from);
+    // A herd's bundled edge carries one notification, for all of them, along its trunk.
+    const from = edge.bundle === true ? (edge.members ?? []).map((index) => before.nodes[index]!.node.name).find((name) => woken.has(name)) ?? edge.from : edge.from;
+    const removed = woken.get(from);
     // The watcher it reaches must be on screen: a herd's edges all cross the screen, to the parent above.
-    if (removed === undefined || edge.fromRow < rows.first || edge.fromRow > rows.last) continue;
+    if (removed === undefined || (edge.bundle !== true && (edge.fromRow < rows.first || edge.fromRow > rows.last))) continue;
     if (edge.toRow !== PARENT_ROW && edge.to !== removed) continue;
-    trails.push({ key: `${removed}->${edge.from}`, woken: edge.from, d: edgePath(edge, before.options) });
+    trails.push({ key: `${removed}->${from}`, woken: from, d: edgePath(edge, before.options) });
   }
   return trails;
 }

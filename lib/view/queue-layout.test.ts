@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSnapshot, type ChildRecord } from '../lock/queue';
 import { formatSequence } from '../lock/sequence';
 import { record, snapshotOf } from '../testing/records';
-import { columnsFor, DEFAULT_QUEUE_LAYOUT, edgeEnd, edgePath, edgeVisible, layoutQueue, nodesInRows, visibleRows, type PlacedEdge } from './queue-layout';
+import { columnsFor, DEFAULT_QUEUE_LAYOUT, edgeEnd, edgePath, edgeVisible, HERD_BUNDLE, layoutQueue, nodesInRows, PARENT_HEIGHT, visibleRows, type PlacedEdge } from './queue-layout';
 
 describe('layoutQueue', () => {
   const { nodes } = snapshotOf('/l', ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'].map((name) => record(name)));
@@ -28,15 +28,39 @@ describe('layoutQueue', () => {
 });
 
 describe('a herd lock', () => {
-  it('fans an edge from every waiter to the parent whose children it watches', () => {
-    const names = ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'];
-    const herd = buildSnapshot({ path: '/h', self: null, root: { path: '/h', exists: true, children: names.map((name) => record(name)) }, auxiliary: [], declared: 'herd' }, null, 0);
+  const herdOf = (count: number) => {
+    const names = Array.from({ length: count }, (_, i) => `lock-${formatSequence(i)}`);
+    return buildSnapshot({ path: '/h', self: null, root: { path: '/h', exists: true, children: names.map((name) => record(name)) }, auxiliary: [], declared: 'herd' }, null, 0);
+  };
+
+  it('fans an edge from every waiter to the parent whose children it watches, drawn above the queue', () => {
+    const herd = herdOf(3);
     expect(herd.recipe.id).toBe('herd');
     const layout = layoutQueue(herd.nodes);
     expect(layout.edges.map((edge) => [edge.from, edge.to, edge.toIndex])).toEqual([
       ['lock-0000000001', '/h', -1],
       ['lock-0000000002', '/h', -1],
     ]);
+    expect(layout.parent).toMatchObject({ path: '/h', watchers: 2, y: DEFAULT_QUEUE_LAYOUT.padding });
+    // The rows make room for the parent.
+    expect(layout.nodes[0]!.y).toBe(DEFAULT_QUEUE_LAYOUT.padding + PARENT_HEIGHT + DEFAULT_QUEUE_LAYOUT.gap);
+    for (const edge of layout.edges) {
+      const end = edgeEnd(edge, layout.options);
+      expect(end.y).toBeGreaterThanOrEqual(layout.parent!.y);
+      expect(end.y).toBeLessThanOrEqual(layout.parent!.y + layout.parent!.height);
+    }
+  });
+
+  it('bundles more than HERD_BUNDLE watchers into one edge from the last of them', () => {
+    const layout = layoutQueue(herdOf(HERD_BUNDLE + 2).nodes);
+    expect(layout.edges).toHaveLength(1);
+    const [bundle] = layout.edges as [PlacedEdge];
+    expect(bundle).toMatchObject({ bundle: true, to: '/h', fromIndex: HERD_BUNDLE + 1, toRow: -1 });
+    expect(bundle.members).toHaveLength(HERD_BUNDLE + 1);
+    expect(layout.parent!.watchers).toBe(HERD_BUNDLE + 1);
+    // The trunk ends on the parent's left side.
+    expect(edgeEnd(bundle, layout.options)).toEqual({ x: layout.parent!.x - 6, y: layout.parent!.y + PARENT_HEIGHT / 2 });
+    expect(layoutQueue(herdOf(HERD_BUNDLE + 1).nodes).edges).toHaveLength(HERD_BUNDLE);
   });
 });
 
@@ -84,16 +108,13 @@ describe('side by side', () => {
     ]);
     expect(layout.rowStarts).toEqual([0, 1, 4, 5]);
     expect(layout.width).toBe(2 * wide.padding + wide.gutter + 3 * wide.cardWidth + 2 * wide.columnGap);
+    // The three readers are one group, framed, with one edge to the writer they all watch.
+    expect(layout.groups).toEqual([{ kind: 'readers', firstIndex: 1, lastIndex: 3, firstRow: 1, lastRow: 1, columns: 3 }]);
     const readerEdges = layout.edges.filter((edge) => edge.fromRow === 1);
-    expect(readerEdges.map((edge) => [edge.fromColumn, edge.toRow])).toEqual([
-      [0, 0],
-      [1, 0],
-      [2, 0],
-    ]);
-    // The readers right of the first reach the writer straight across the gap above their row.
-    const path = edgePath(readerEdges[1]!, wide);
-    expect(path).toMatch(/^M/);
-    expect(path).not.toContain('L');
+    expect(readerEdges.map((edge) => [edge.from, edge.to, edge.members])).toEqual([[nodes[1]!.name, nodes[0]!.name, [1, 2, 3]]]);
+    // The writer behind them watches the last reader, and its edge ends on that card.
+    const writer = layout.edges.find((edge) => edge.fromIndex === 4)!;
+    expect(writer.to).toBe(nodes[3]!.name);
   });
 
   it('wraps a group wider than the columns into further rows, and keeps one column on a narrow screen', () => {
@@ -101,15 +122,18 @@ describe('side by side', () => {
     const { nodes } = snapshotOf('/rw', kinds.map((kind, i) => curator(i, kind)));
     expect(layoutQueue(nodes, { ...wide, columns: 2 }).rowStarts).toEqual([0, 1, 3]);
     expect(layoutQueue(nodes).rowStarts).toEqual([0, 1, 2, 3, 4]);
-    // A reader two rows below its writer goes round by the gap above its row and the gutter.
-    const wrapped = layoutQueue(nodes, { ...wide, columns: 2 }).edges.find((edge) => edge.fromRow === 2 && edge.fromColumn === 1);
-    expect(edgePath(wrapped!, { ...wide, columns: 2 })).toContain('L');
+    // However the group wraps, it has one edge, from its first reader.
+    const wrapped = layoutQueue(nodes, { ...wide, columns: 2 });
+    expect(wrapped.groups.map((group) => [group.firstRow, group.lastRow, group.columns])).toEqual([[1, 2, 2]]);
+    expect(wrapped.edges).toHaveLength(1);
   });
 
   it('puts every holder of a semaphore side by side', () => {
     const leases = snapshotOf('/sem', ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'].map((name) => record(name)));
     const holders = leases.nodes.map((node) => ({ ...node, role: 'holder' as const, mode: 'lease' as const, predecessor: null, watch: null }));
-    expect(layoutQueue(holders, wide).nodes.map((entry) => entry.row)).toEqual([0, 0, 0]);
+    const layout = layoutQueue(holders, wide);
+    expect(layout.nodes.map((entry) => entry.row)).toEqual([0, 0, 0]);
+    expect(layout.groups).toEqual([{ kind: 'holders', firstIndex: 0, lastIndex: 2, firstRow: 0, lastRow: 0, columns: 3 }]);
   });
 
   it('fits as many columns as the width allows, at least one', () => {
@@ -117,7 +141,7 @@ describe('side by side', () => {
     expect(columnsFor(2 * padding + gutter + cardWidth, DEFAULT_QUEUE_LAYOUT)).toBe(1);
     expect(columnsFor(2 * padding + gutter + 2 * cardWidth + columnGap, DEFAULT_QUEUE_LAYOUT)).toBe(2);
     expect(columnsFor(300, DEFAULT_QUEUE_LAYOUT)).toBe(1);
-    expect(columnsFor(100_000, DEFAULT_QUEUE_LAYOUT)).toBe(3);
+    expect(columnsFor(100_000, DEFAULT_QUEUE_LAYOUT)).toBe(6);
   });
 });
 

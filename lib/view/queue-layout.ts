@@ -13,15 +13,26 @@ export interface QueueLayoutOptions {
   columns: number;
   /** Space between cards side by side. */
   columnGap: number;
+  /**
+   * Room above the first row for the lock's parent znode, drawn when waiters watch its children
+   * (a herd, a semaphore's next in line); 0 when nobody does. Set by `layoutQueue`.
+   */
+  header: number;
 }
 
-export const DEFAULT_QUEUE_LAYOUT: QueueLayoutOptions = { cardWidth: 360, cardHeight: 76, gap: 22, gutter: 96, padding: 16, columns: 1, columnGap: 18 };
+export const DEFAULT_QUEUE_LAYOUT: QueueLayoutOptions = { cardWidth: 360, cardHeight: 76, gap: 22, gutter: 96, padding: 16, columns: 1, columnGap: 18, header: 0 };
+
+/** The height of the parent znode's box. */
+export const PARENT_HEIGHT = 30;
+
+/** More waiters than this watching the parent's children are drawn as one thick edge with a count. */
+export const HERD_BUNDLE = 20;
 
 /** Zoomed out: one line per node, so that a long queue fits on a projector screen. */
 export const COMPACT_QUEUE_LAYOUT: QueueLayoutOptions = { ...DEFAULT_QUEUE_LAYOUT, cardHeight: 30, gap: 6 };
 
 /** How many cards fit side by side in `width` units (at least one, at most `limit`). */
-export function columnsFor(width: number, options: QueueLayoutOptions, limit = 3): number {
+export function columnsFor(width: number, options: QueueLayoutOptions, limit = 6): number {
   const room = width - 2 * options.padding - options.gutter + options.columnGap;
   return Math.max(1, Math.min(limit, Math.floor(room / (options.cardWidth + options.columnGap))));
 }
@@ -49,14 +60,46 @@ export interface PlacedEdge {
   toRow: number;
   fromColumn: number;
   toColumn: number;
+  /**
+   * The places of the waiters one edge stands for, when it stands for more than `from`: readers
+   * waiting together on the same node (the edge leaves their group's frame), or a herd of more
+   * than `HERD_BUNDLE` watching the parent (one thick edge; `fromRow` is the last one's row).
+   */
+  members?: readonly number[];
+  /** A herd's edges bundled into one: a trunk in the gutter, with a stub from each waiter. */
+  bundle?: boolean;
 }
 
 /** The row (and index) that stands for the lock's parent: a herd waiter's edge fans out to it. */
 export const PARENT_ROW = -1;
 
+/** Nodes drawn in one frame: every holder at once, or readers waiting on the same node, granted together. */
+export interface PlacedGroup {
+  kind: 'holders' | 'readers';
+  firstIndex: number;
+  lastIndex: number;
+  firstRow: number;
+  lastRow: number;
+  /** How many columns wide its widest row is. */
+  columns: number;
+}
+
+/** The lock's parent znode, drawn above the queue when waiters watch its children. */
+export interface PlacedParent {
+  path: string;
+  /** How many waiters watch its children. */
+  watchers: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export interface QueueLayout {
   nodes: PlacedNode[];
   edges: PlacedEdge[];
+  groups: PlacedGroup[];
+  parent: PlacedParent | null;
   /** For each row, the index of its first node: rows are runs of the queue. */
   rowStarts: number[];
   width: number;
@@ -70,21 +113,25 @@ export interface QueueLayout {
  */
 function groupKey(node: LockNode): string | null {
   if (node.role === 'holder') return 'holders';
-  return node.mode === 'read' ? 'readers' : null;
+  return node.mode === 'read' ? `readers ${node.predecessor}` : null;
 }
 
 /** Lays the queue out top to bottom, holders first, one row per node or per group side by side. */
-export function layoutQueue(nodes: readonly LockNode[], options: QueueLayoutOptions = DEFAULT_QUEUE_LAYOUT): QueueLayout {
-  const { cardHeight, cardWidth, gap, gutter, padding, columns, columnGap } = options;
+export function layoutQueue(nodes: readonly LockNode[], base: QueueLayoutOptions = DEFAULT_QUEUE_LAYOUT): QueueLayout {
+  const parentWatch = nodes.find((node) => node.predecessor === null && node.watch?.type === 'children')?.watch?.path ?? null;
+  const options: QueueLayoutOptions = { ...base, header: parentWatch === null ? 0 : PARENT_HEIGHT + base.gap };
+  const { cardHeight, cardWidth, gutter, padding, columns, columnGap } = options;
   const placed: PlacedNode[] = [];
   const rowStarts: number[] = [];
+  const groups: PlacedGroup[] = [];
   let row = -1;
   let column = 0;
   let previousKey: string | null = null;
   let widest = 1;
   nodes.forEach((node, index) => {
     const key = groupKey(node);
-    if (row < 0 || key === null || key !== previousKey || column + 1 >= columns) {
+    const sameGroup = key !== null && key === previousKey;
+    if (row < 0 || !sameGroup || column + 1 >= columns) {
       row += 1;
       column = 0;
       rowStarts.push(index);
@@ -92,17 +139,51 @@ export function layoutQueue(nodes: readonly LockNode[], options: QueueLayoutOpti
       column += 1;
       widest = Math.max(widest, column + 1);
     }
+    const group = groups[groups.length - 1];
+    if (sameGroup && group !== undefined) {
+      group.lastIndex = index;
+      group.lastRow = row;
+      group.columns = Math.max(group.columns, column + 1);
+    } else if (key !== null) {
+      groups.push({ kind: node.role === 'holder' ? 'holders' : 'readers', firstIndex: index, lastIndex: index, firstRow: row, lastRow: row, columns: 1 });
+    }
     previousKey = key;
-    placed.push({ node, index, row, column, x: padding + gutter + column * (cardWidth + columnGap), y: padding + row * (cardHeight + gap) });
+    placed.push({ node, index, row, column, x: padding + gutter + column * (cardWidth + columnGap), y: rowTop(row, options) });
   });
+  const framed = groups.filter((group) => group.lastIndex > group.firstIndex);
+  const edges = placeEdges(placed, nodes, framed);
+  const rows = Math.max(rowStarts.length, 1);
+  const watchers = parentWatch === null ? 0 : edges.reduce((sum, edge) => sum + (edge.toRow === PARENT_ROW ? (edge.members?.length ?? 1) : 0), 0);
+  return {
+    nodes: placed,
+    edges,
+    groups: framed,
+    parent: parentWatch === null ? null : { path: parentWatch, watchers, x: padding + gutter, y: padding, width: cardWidth, height: PARENT_HEIGHT },
+    rowStarts,
+    width: padding * 2 + gutter + widest * cardWidth + (widest - 1) * columnGap,
+    height: padding * 2 + options.header + rows * cardHeight + (rows - 1) * options.gap,
+    options,
+  };
+}
+
+/**
+ * One edge per waiter, to the node it watches; one for a group of readers waiting on the same
+ * node (from the group's frame), and one thick edge for a herd of more than `HERD_BUNDLE`.
+ */
+function placeEdges(placed: readonly PlacedNode[], nodes: readonly LockNode[], groups: readonly PlacedGroup[]): PlacedEdge[] {
+  const edges: PlacedEdge[] = [];
+  const herd: number[] = [];
+  const readersOf = new Map(groups.filter((group) => group.kind === 'readers').map((group) => [group.firstIndex, group]));
   // A waiter's predecessor is mostly the node just before it: the index by name is built only when one is not.
   let indexOf: Map<string, number> | null = null;
-  const edges: PlacedEdge[] = [];
   for (let fromIndex = 0; fromIndex < placed.length; fromIndex += 1) {
     const from = placed[fromIndex]!;
     const { node } = from;
+    const group = readersOf.get(fromIndex);
+    const members = group === undefined ? undefined : Array.from({ length: group.lastIndex - group.firstIndex + 1 }, (_, offset) => fromIndex + offset);
     if (node.predecessor === null) {
       if (node.watch?.type === 'children') {
+        herd.push(fromIndex);
         edges.push({ from: node.name, fromIndex, fromRow: from.row, fromColumn: from.column, to: node.watch.path, toIndex: PARENT_ROW, toRow: PARENT_ROW, toColumn: 0 });
       }
       continue;
@@ -113,22 +194,32 @@ export function layoutQueue(nodes: readonly LockNode[], options: QueueLayoutOpti
       toIndex = indexOf.get(node.predecessor);
     }
     const to = toIndex === undefined ? undefined : placed[toIndex];
-    if (to !== undefined) edges.push({ from: node.name, fromIndex, fromRow: from.row, fromColumn: from.column, to: to.node.name, toIndex: to.index, toRow: to.row, toColumn: to.column });
+    if (to !== undefined) {
+      edges.push({ from: node.name, fromIndex, fromRow: from.row, fromColumn: from.column, to: to.node.name, toIndex: to.index, toRow: to.row, toColumn: to.column, ...(members === undefined ? {} : { members }) });
+    }
+    // The group's other readers watch the same node: its one edge stands for them all.
+    if (group !== undefined) fromIndex = group.lastIndex;
   }
-  const rows = Math.max(rowStarts.length, 1);
-  return {
-    nodes: placed,
-    edges,
-    rowStarts,
-    width: padding * 2 + gutter + widest * cardWidth + (widest - 1) * columnGap,
-    height: padding * 2 + rows * cardHeight + (rows - 1) * gap,
-    options,
-  };
+  if (herd.length <= HERD_BUNDLE) return edges;
+  const last = placed[herd[herd.length - 1]!]!;
+  const bundle: PlacedEdge = { ...edges.find((edge) => edge.toRow === PARENT_ROW)!, fromIndex: last.index, fromRow: last.row, fromColumn: 0, members: herd, bundle: true };
+  return [bundle, ...edges.filter((edge) => edge.toRow !== PARENT_ROW)];
 }
 
 /** Where a row's cards start, top edge, in drawing units. */
 export function rowTop(row: number, options: QueueLayoutOptions): number {
-  return options.padding + row * (options.cardHeight + options.gap);
+  return options.padding + options.header + row * (options.cardHeight + options.gap);
+}
+
+/** The x of a herd's trunk, in the gutter left of the cards. */
+export function trunkX(options: QueueLayoutOptions): number {
+  return options.padding + options.gutter * 0.45;
+}
+
+/** The short lines from each waiter of a herd to its trunk: one per visible member. */
+export function stubPath(member: PlacedNode, options: QueueLayoutOptions): string {
+  const y = member.y + options.cardHeight / 2;
+  return `M${member.x},${y}H${trunkX(options)}`;
 }
 
 /**
@@ -144,8 +235,15 @@ export function edgePath(edge: PlacedEdge, options: QueueLayoutOptions = DEFAULT
   const { cardHeight, cardWidth, columnGap, gap, gutter, padding } = options;
   const left = padding + gutter;
   const columnX = (column: number): number => left + column * (cardWidth + columnGap);
-  // The parent sits just above the first card's left corner.
-  const rowY = (row: number): number => (row === PARENT_ROW ? padding / 2 : rowTop(row, options) + cardHeight / 2);
+  // The parent's box sits above the first row.
+  const rowY = (row: number): number => (row === PARENT_ROW ? padding + PARENT_HEIGHT / 2 : rowTop(row, options) + cardHeight / 2);
+  if (edge.bundle === true) {
+    // A herd's trunk: up the gutter from the last waiter's row, and into the parent's left side.
+    const x = trunkX(options);
+    const bottom = rowY(edge.fromRow);
+    const parentY = rowY(PARENT_ROW);
+    return `M${x},${bottom}V${parentY + 10}Q${x},${parentY} ${x + 10},${parentY}L${left - 6},${parentY}`;
+  }
   const reach = Math.min(gutter - 8, 28 + 10 * Math.min(Math.abs(edge.fromRow - Math.max(edge.toRow, 0)), 6));
   const path = d3Path();
   const top = rowTop(edge.fromRow, options);
@@ -193,8 +291,9 @@ export function edgeEnd(edge: PlacedEdge, options: QueueLayoutOptions = DEFAULT_
 export function visibleRows(layout: QueueLayout, scrollTop: number, viewportHeight: number, margin = 4): { first: number; last: number } {
   const { cardHeight, gap, padding } = layout.options;
   const row = cardHeight + gap;
-  const first = Math.max(0, Math.floor((scrollTop - padding) / row) - margin);
-  const last = Math.min(layout.rowStarts.length - 1, Math.ceil((scrollTop + viewportHeight - padding) / row) + margin);
+  const top = padding + layout.options.header;
+  const first = Math.max(0, Math.floor((scrollTop - top) / row) - margin);
+  const last = Math.min(layout.rowStarts.length - 1, Math.ceil((scrollTop + viewportHeight - top) / row) + margin);
   return { first, last };
 }
 

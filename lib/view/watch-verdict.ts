@@ -46,7 +46,8 @@ export function describeWatchVerdict(verdict: WatchVerdict): string | null {
     );
   }
   if (verdict.children > 0) {
-    parts.push(`${waiters(verdict.children)} watch the parent’s children, which ZooKeeper does not report: they cannot be checked.`);
+    const watch = verdict.children === 1 ? 'watches' : 'watch';
+    parts.push(`${waiters(verdict.children)} ${watch} the parent’s children, which ZooKeeper does not report: ${verdict.children === 1 ? 'it cannot' : 'they cannot'} be checked.`);
   }
   return parts.length === 0 ? null : parts.join(' ');
 }

@@ -1,0 +1,137 @@
+import { formatCount } from '../lib/view/format';
+import { edgePath, stubPath, trunkX, type PlacedEdge, type PlacedGroup, type PlacedNode, type PlacedParent, type QueueLayout } from '../lib/view/queue-layout';
+import type { Translate } from './language';
+
+// The frame of a group stands this far outside its cards.
+const FRAME_MARGIN = 7;
+// A character of the 11 px label face is about 6.6 units wide.
+const LABEL_CHARACTER = 6.6;
+
+export type EdgeState = 'confirmed' | 'missing' | 'expected';
+
+/** Solid where ZooKeeper reports every watch the edge stands for, dotted red where it misses one, dashed where the recipe only says so. */
+export function edgeState(edge: PlacedEdge, layout: QueueLayout): EdgeState {
+  const indices = edge.members ?? [edge.fromIndex];
+  let confirmed = true;
+  for (const index of indices) {
+    const seen = layout.nodes[index]?.node.watchConfirmed ?? null;
+    if (seen === false) return 'missing';
+    if (seen !== true) confirmed = false;
+  }
+  return confirmed ? 'confirmed' : 'expected';
+}
+
+/** The edge's title: who watches what, and whether ZooKeeper says so. */
+export function edgeTitle(edge: PlacedEdge, state: EdgeState, t: Translate): string {
+  const count = edge.members?.length ?? 1;
+  if (edge.bundle === true) return t('edgeHerd', { n: formatCount(count), to: edge.to });
+  if (count > 1) return t('edgeGroup', { n: count, to: edge.to });
+  return t(state === 'confirmed' ? 'edgeConfirmed' : state === 'missing' ? 'edgeMissing' : 'edgeExpected', { from: edge.from, to: edge.to });
+}
+
+/** The edges' arrowheads: one that scales with the edge, one of fixed size for a herd's thick bundle. */
+export function EdgeMarkers() {
+  return (
+    <defs>
+      <marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+        <path d="M 0 0 L 10 5 L 0 10 z" className="edge-arrow" />
+      </marker>
+      <marker id="arrow-fixed" viewBox="0 0 10 10" refX="8" refY="5" markerUnits="userSpaceOnUse" markerWidth="14" markerHeight="14" orient="auto-start-reverse">
+        <path d="M 0 0 L 10 5 L 0 10 z" className="edge-arrow" />
+      </marker>
+    </defs>
+  );
+}
+
+/** The lock's parent znode above the queue, named with how many watch its children. */
+export function ParentBox({ parent, t }: { parent: PlacedParent; t: Translate }) {
+  const label = t(parent.watchers === 1 ? 'parentWatchOne' : 'parentWatch', { path: parent.path, n: formatCount(parent.watchers) });
+  const room = Math.floor((parent.width - 24) / LABEL_CHARACTER);
+  const shown = label.length > room ? `…${label.slice(label.length - room + 1)}` : label;
+  return (
+    <g className="queue-parent" transform={`translate(${parent.x} ${parent.y})`} data-testid="lock-parent" data-path={parent.path} data-watchers={parent.watchers}>
+      <title>{label}</title>
+      <rect width={parent.width} height={parent.height} rx={parent.height / 2} className="parent-bg" />
+      <text x={14} y={parent.height / 2 + 4} className="parent-label">
+        {shown}
+      </text>
+    </g>
+  );
+}
+
+/** A frame around nodes drawn together, labelled like a fieldset: "3 readers share". */
+export function GroupFrame({ group, layout, t }: { group: PlacedGroup; layout: QueueLayout; t: Translate }) {
+  const { cardWidth, cardHeight, columnGap, gap, gutter, padding } = layout.options;
+  const first = layout.nodes[group.firstIndex]!;
+  const last = layout.nodes[group.lastIndex]!;
+  const x = padding + gutter - FRAME_MARGIN;
+  const y = first.y - FRAME_MARGIN;
+  const width = group.columns * cardWidth + (group.columns - 1) * columnGap + 2 * FRAME_MARGIN;
+  const height = last.y + cardHeight - first.y + 2 * FRAME_MARGIN;
+  const count = group.lastIndex - group.firstIndex + 1;
+  const label = t(group.kind === 'readers' ? 'groupReaders' : 'groupHolders', { n: formatCount(count) });
+  const labelWidth = label.length * LABEL_CHARACTER + 16;
+  const labelHeight = Math.min(16, gap - 4);
+  return (
+    <g className={`queue-group is-${group.kind}`} data-testid="queue-group" data-kind={group.kind} data-count={count} aria-hidden="true">
+      <rect x={x} y={y} width={width} height={height} rx={14} className="group-frame" />
+      <rect x={x + width - labelWidth - 14} y={y - labelHeight / 2} width={labelWidth} height={labelHeight} rx={labelHeight / 2} className="group-label-bg" />
+      <text x={x + width - 14 - labelWidth / 2} y={y + 4} textAnchor="middle" className="group-label">
+        {label}
+      </text>
+    </g>
+  );
+}
+
+interface WatchEdgeProps {
+  edge: PlacedEdge;
+  layout: QueueLayout;
+  t: Translate;
+  /** For a herd's bundle: the members drawn now (the stubs of the others are off screen). */
+  shownMembers?: readonly PlacedNode[];
+  woken?: boolean;
+}
+
+/**
+ * A watch edge: one path ending on what it watches; for a herd's bundle, a thick trunk with a
+ * stub from each member drawn and a badge with their count.
+ */
+export function WatchEdge({ edge, layout, t, shownMembers, woken = false }: WatchEdgeProps) {
+  const state = edgeState(edge, layout);
+  const names = edge.bundle === true ? (shownMembers ?? []).map((member) => member.node.name) : (edge.members ?? [edge.fromIndex]).map((index) => layout.nodes[index]!.node.name);
+  const count = edge.members?.length ?? 1;
+  const path = (
+    <path
+      d={edgePath(edge, layout.options)}
+      className={`watch-edge ${state}${woken ? ' is-woken' : ''}${edge.bundle === true ? ' is-bundle' : ''}`}
+      style={edge.bundle === true ? { strokeWidth: Math.min(9, 2 + Math.log2(count)) } : undefined}
+      markerEnd={edge.bundle === true ? 'url(#arrow-fixed)' : 'url(#arrow)'}
+      data-testid="watch-edge"
+      data-from={names.join(' ')}
+      data-to={edge.to}
+      data-count={count}
+      data-confirmed={state}
+    >
+      <title>{edgeTitle(edge, state, t)}</title>
+    </path>
+  );
+  if (edge.bundle !== true) return path;
+  const options = layout.options;
+  const badgeY = options.padding + options.header - options.gap / 2;
+  const badge = formatCount(count);
+  const badgeWidth = badge.length * 7 + 12;
+  return (
+    <g className="herd-bundle">
+      {(shownMembers ?? []).map((member) => (
+        <path key={member.node.name} d={stubPath(member, options)} className={`watch-stub ${state}`} aria-hidden="true" />
+      ))}
+      {path}
+      <g transform={`translate(${trunkX(options)} ${badgeY})`} aria-hidden="true" data-testid="herd-count">
+        <rect x={-badgeWidth / 2} y={-9} width={badgeWidth} height={18} rx={9} className="herd-badge" />
+        <text y={4} textAnchor="middle" className="herd-badge-text">
+          {badge}
+        </text>
+      </g>
+    </g>
+  );
+}

@@ -1,0 +1,87 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { LockPage } from './pages/lock-page';
+
+/** Elements that reach past the viewport's sides, outside any box that scrolls or clips them. */
+async function overflowing(page: Page): Promise<{ scrollWidth: number; width: number; elements: string[] }> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const clipped = (element: Element): boolean => {
+      for (let parent = element.parentElement; parent !== null && parent !== document.body; parent = parent.parentElement) {
+        if (/(auto|scroll|hidden|clip)/.test(getComputedStyle(parent).overflowX)) return true;
+      }
+      return false;
+    };
+    const elements: string[] = [];
+    for (const element of document.querySelectorAll('body *')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || (box.right <= width + 1 && box.left >= -1) || clipped(element)) continue;
+      elements.push(`${element.tagName.toLowerCase()}[data-testid=${element.getAttribute('data-testid') ?? ''}] ${Math.round(box.left)}..${Math.round(box.right)}`);
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, width, elements: elements.slice(0, 10) };
+  });
+}
+
+test.describe('every page fits its screen, and reads in light and dark', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('nothing overflows at 390, 1280 and 1920 px, and a card is never cut in the queue', async ({ page, explorerUrl, zk, request }) => {
+    const path = `/sim${zk.lockPath('fit')}`;
+    for (const spawn of [{ strategy: 'write', count: 1 }, { strategy: 'read', count: 3 }, { strategy: 'write', count: 1 }]) {
+      expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, holdMs: 600_000, ...spawn } })).status()).toBe(201);
+    }
+    const lock = new LockPage(page, explorerUrl);
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 720],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const url of ['/', `/locks${path}`, '/sessions', '/waits-for', '/demo']) {
+        await page.goto(`${explorerUrl}${url}`);
+        if (url.startsWith('/locks')) {
+          await expect(lock.nodes).toHaveCount(5, { timeout: 20_000 });
+          // The queue's frame does not scroll sideways: every card is whole.
+          const scroller = page.getByTestId('queue-scroll');
+          const [scrollWidth, clientWidth] = await scroller.evaluate((element) => [element.scrollWidth, element.clientWidth]);
+          expect(scrollWidth, `the queue at ${width} px`).toBeLessThanOrEqual(clientWidth);
+        } else {
+          await expect(page.locator('main')).toBeVisible();
+        }
+        const result = await overflowing(page);
+        expect(result.elements, `${url} at ${width} px`).toEqual([]);
+        expect(result.scrollWidth, `${url} at ${width} px`).toBeLessThanOrEqual(result.width);
+      }
+    }
+    await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`axe finds no WCAG 2 A or AA violation in the ${scheme} theme`, async ({ page, explorerUrl, zk, request }) => {
+      const path = `/sim${zk.lockPath(`axe-${scheme}`)}`;
+      for (const spawn of [{ strategy: 'write', count: 1 }, { strategy: 'read', count: 2 }, { strategy: 'no-watch', count: 1 }]) {
+        expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, holdMs: 600_000, ...spawn } })).status()).toBe(201);
+      }
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.addInitScript((theme) => localStorage.setItem('theme', theme), scheme);
+      const found: string[] = [];
+      for (const url of ['/', `/locks${path}`, '/sessions', '/waits-for', '/demo']) {
+        await page.goto(`${explorerUrl}${url}`);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+        if (url.startsWith('/locks')) {
+          await expect(page.getByTestId('lock-node')).toHaveCount(4, { timeout: 20_000 });
+          // With a node selected, so that its panel (stat, watch, fault buttons) is checked too.
+          await page.locator('[data-testid="lock-node"][data-role="holder"]').click();
+          await expect(page.getByTestId('node-panel')).not.toHaveAttribute('data-name', '');
+        } else await expect(page.locator('main')).toBeVisible();
+        // Let arrivals and fades end: axe measures the colours as they are.
+        await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+        found.push(...results.violations.map((violation) => `${url}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`));
+      }
+      expect(found, scheme).toEqual([]);
+      await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+    });
+  }
+});
