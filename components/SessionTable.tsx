@@ -1,8 +1,8 @@
 'use client';
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SessionListSchema, type SessionList } from '../lib/protocol';
-import { formatDuration, shortNodeName } from '../lib/view/format';
+import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { encodeZnodePath, parentPath } from '../lib/zk/path';
 import { moveBetweenRows } from './rowKeys';
 import { useLockList } from './useLockList';
@@ -21,23 +21,81 @@ function watchedName(path: string): string {
   return lock === '' ? `/${shortNodeName(name)}` : `…/${lock}/${shortNodeName(name)}`;
 }
 
-/** Every session that owns lock nodes, with those nodes; read again whenever the lock list changes. */
+// Sessions on one page of the table.
+const PAGE_SIZE = 100;
+// How often the list is read again while the page is open: expiry deadlines move as clients are heard from.
+const REFRESH_MS = 3000;
+
+// A deadline seen to move this recently means ZooKeeper hears from the client: the dump is read every few seconds, the page every REFRESH_MS.
+const RENEWED_WITHIN_MS = 15_000;
+
+/**
+ * When ZooKeeper expires a session unless it is heard from. A live client pings well before its
+ * deadline, which then moves on: a deadline seen to move lately says "renewed"; one that stood
+ * still for longer counts down, as a crashed client's does.
+ */
+function Expiry({ deadline, renewedAt, now }: { deadline: number | null; renewedAt: number | undefined; now: number }) {
+  if (deadline === null) return <span className="muted">—</span>;
+  if (renewedAt !== undefined && now - renewedAt < RENEWED_WITHIN_MS) {
+    return (
+      <span className="muted" title="ZooKeeper heard from it lately: its deadline moved on" data-state="renewed">
+        renewed
+      </span>
+    );
+  }
+  const left = deadline - now;
+  return (
+    <span className={left < 5000 ? 'expiry-soon' : undefined} data-state="counting" title="Unless ZooKeeper hears from it first">
+      {left <= 0 ? 'now' : `in ${formatDuration(left)}`}
+    </span>
+  );
+}
+
+/** When each session's deadline was last seen to move on, from the read before and this one. */
+function renewals(before: SessionList | null, after: SessionList, renewedAt: ReadonlyMap<string, number>): ReadonlyMap<string, number> {
+  const deadlines = new Map((before?.sessions ?? []).map((session) => [session.sessionId, session.expiresAt]));
+  const next = new Map<string, number>();
+  for (const session of after.sessions) {
+    const earlier = deadlines.get(session.sessionId);
+    if (session.expiresAt !== null && earlier !== undefined && earlier !== null && session.expiresAt > earlier) next.set(session.sessionId, Date.now());
+    else if (renewedAt.has(session.sessionId)) next.set(session.sessionId, renewedAt.get(session.sessionId)!);
+  }
+  return next;
+}
+
+/** Every session that owns lock nodes, a page at a time, filtered; read again every few seconds and whenever the lock list changes. */
 export function SessionTable() {
   const list = useLockList();
   const now = useNow();
-  const [sessions, setSessions] = useState<SessionList | null>(null);
+  // The list, and each session's deadline at the read before: whether it moved tells a live client from a silent one.
+  const [read, setRead] = useState<{ sessions: SessionList | null; renewedAt: ReadonlyMap<string, number> }>({ sessions: null, renewedAt: new Map() });
+  const { sessions, renewedAt } = read;
   const [error, setError] = useState<string | null>(null);
+  // A link to one session (`#session-0x…`, from a deadlock or the waits-for view) filters to it.
+  const [linked] = useState(() => (typeof window === 'undefined' ? null : (/^#session-(0x[0-9a-f]+)$/.exec(window.location.hash)?.[1] ?? null)));
+  const [filter, setFilter] = useState(linked ?? '');
+  const [offset, setOffset] = useState(0);
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    const timer = setInterval(() => setTick((current) => current + 1), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
 
   useEffect(() => {
     if (list === null) return;
     let cancelled = false;
-    fetch('/api/sessions')
+    const query = new URLSearchParams({ q: filter, offset: String(offset), limit: String(PAGE_SIZE) });
+    fetch(`/api/sessions?${query}`)
       .then((response) => response.json())
       .then((raw: unknown) => {
         if (cancelled) return;
         const parsed = SessionListSchema.safeParse(raw);
         if (parsed.success) {
-          setSessions(parsed.data);
+          setRead((last) => ({
+            sessions: parsed.data,
+            renewedAt: renewals(last.sessions, parsed.data, last.renewedAt),
+          }));
           setError(null);
         } else setError('the explorer answered with something unexpected');
       })
@@ -47,18 +105,56 @@ export function SessionTable() {
     return () => {
       cancelled = true;
     };
-  }, [list]);
+  }, [list, filter, offset, tick]);
 
-  // A link to one session (`#session-0x…`, from a deadlock or the waits-for view) scrolls to its row once the rows are there.
-  const [target, setTarget] = useState<string | null>(null);
+  // The linked session's row is marked, and scrolled to once.
+  const scrolled = useRef(false);
   useEffect(() => {
-    if (sessions === null) return;
-    const id = /^#session-(0x[0-9a-f]+)$/.exec(window.location.hash)?.[1] ?? null;
-    const row = id === null ? null : document.getElementById(`session-${id}`);
-    row?.scrollIntoView({ block: 'center' });
-    const timer = setTimeout(() => setTarget(row === null ? null : id), 0);
-    return () => clearTimeout(timer);
-  }, [sessions]);
+    if (sessions === null || linked === null || scrolled.current) return;
+    const row = document.getElementById(`session-${linked}`);
+    if (row === null) return;
+    row.scrollIntoView({ block: 'center' });
+    scrolled.current = true;
+  }, [sessions, linked]);
+
+  const controls = (
+    <div className="table-controls">
+      <label className="filter" htmlFor="session-filter">
+        <span>Filter</span>
+        <input
+          id="session-filter"
+          type="search"
+          value={filter}
+          placeholder="session id, client, lock or node"
+          data-testid="session-filter"
+          onChange={(event) => {
+            setFilter(event.target.value);
+            setOffset(0);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && filter !== '') {
+              event.stopPropagation();
+              setFilter('');
+              setOffset(0);
+            }
+          }}
+        />
+      </label>
+      {sessions !== null && sessions.total > 0 ? (
+        <span className="pager" data-testid="session-pager">
+          <span aria-live="polite" data-testid="session-range">
+            {formatCount(sessions.offset + 1)}–{formatCount(sessions.offset + sessions.sessions.length)} of {formatCount(sessions.total)}
+          </span>
+          <button type="button" className="button small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))} data-testid="session-previous">
+            Previous
+          </button>
+          <button type="button" className="button small" disabled={!sessions.truncated} onClick={() => setOffset(offset + PAGE_SIZE)} data-testid="session-next">
+            Next
+          </button>
+        </span>
+      ) : null}
+    </div>
+  );
 
   if (error) return <p className="error-box" role="alert">{error}</p>;
   if (sessions === null) {
@@ -68,15 +164,26 @@ export function SessionTable() {
       </p>
     );
   }
-  if (sessions.sessions.length === 0) {
+  if (sessions.total === 0) {
     return (
-      <div className="empty" data-testid="sessions-empty">
-        <h2>No session owns a lock node</h2>
-        <p>Sessions appear here as soon as a client creates a node in a lock under the roots.</p>
-      </div>
+      <>
+        {controls}
+        <div className="empty" data-testid="sessions-empty">
+          {filter.trim() === '' ? (
+            <>
+              <h2>No session owns a lock node</h2>
+              <p>Sessions appear here as soon as a client creates a node in a lock under the roots.</p>
+            </>
+          ) : (
+            <h2>No session matches “{filter.trim()}”</h2>
+          )}
+        </div>
+      </>
     );
   }
   return (
+    <>
+    {controls}
     <div className="table-scroll">
       <table className="locks" data-testid="session-table">
         <thead>
@@ -99,7 +206,7 @@ export function SessionTable() {
               Ephemerals
             </th>
             <th scope="col" className="num optional" title="When ZooKeeper expires it unless it is heard from (dump, on the leader)">
-              Expires in
+              Expires
             </th>
           </tr>
         </thead>
@@ -110,8 +217,8 @@ export function SessionTable() {
               id={`session-${session.sessionId}`}
               data-testid="session-row"
               data-session={session.sessionId}
-              className={target === session.sessionId ? 'targeted' : undefined}
-              aria-current={target === session.sessionId ? 'true' : undefined}
+              className={linked === session.sessionId ? 'targeted' : undefined}
+              aria-current={linked === session.sessionId ? 'true' : undefined}
             >
               <td className="mono">
                 {session.sessionId === '0x0' ? 'none (persistent nodes)' : session.sessionId}
@@ -154,13 +261,13 @@ export function SessionTable() {
               </td>
               <td className="num optional">{session.ephemeralCount ?? <span className="muted">—</span>}</td>
               <td className="num optional" data-testid="session-expiry">
-                {session.expiresAt === null ? <span className="muted">—</span> : formatDuration(Math.max(0, session.expiresAt - now))}
+                <Expiry deadline={session.expiresAt} renewedAt={renewedAt.get(session.sessionId)} now={now} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      {sessions.truncated ? <p className="muted table-empty">Only the first {sessions.sessions.length} sessions are listed.</p> : null}
     </div>
+    </>
   );
 }

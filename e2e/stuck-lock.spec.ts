@@ -84,9 +84,9 @@ async function edgeEnds(page: Page): Promise<Array<{ from: string; to: string; o
       const matrix = edge.getScreenCTM()!;
       const x = matrix.a * end.x + matrix.c * end.y + matrix.e;
       const y = matrix.b * end.x + matrix.d * end.y + matrix.f;
-      const box = cards.get(edge.getAttribute('data-to') ?? '');
-      // An edge to the lock's parent (a herd, a semaphore's next in line) ends on the parent, drawn above the first card.
-      if ((edge.getAttribute('data-to') ?? '').startsWith('/')) return { from: edge.getAttribute('data-from') ?? '', to: edge.getAttribute('data-to') ?? '', onCard: true };
+      // An edge to the lock's parent (a herd, a semaphore's next in line) ends on the parent's box, drawn above the first card.
+      const to = edge.getAttribute('data-to') ?? '';
+      const box = to.startsWith('/') ? document.querySelector(`[data-testid="lock-parent"][data-path="${to}"]`)?.getBoundingClientRect() : cards.get(to);
       const onCard = box !== undefined && x >= box.left - 8 && x <= box.right + 8 && y >= box.top - 8 && y <= box.bottom + 8;
       return { from: edge.getAttribute('data-from') ?? '', to: edge.getAttribute('data-to') ?? '', onCard };
     });
@@ -96,8 +96,8 @@ async function edgeEnds(page: Page): Promise<Array<{ from: string; to: string; o
 test.describe('every edge ends on the card it names, in Chromium', () => {
   const layouts: Array<{ label: string; spawns: Array<Record<string, unknown>>; edges: number }> = [
     { label: 'mutex', spawns: [{ strategy: 'chained-getdata', count: 5 }], edges: 4 },
-    // A writer holds, six readers wait together (two rows of three at this width), and a writer waits behind the last, drawn third in its row.
-    { label: 'read-write', spawns: [{ strategy: 'write', count: 1 }, { strategy: 'read', count: 6 }, { strategy: 'write', count: 1 }], edges: 7 },
+    // A writer holds, six readers wait together (one group, with one edge to the writer), and a writer waits behind the last reader.
+    { label: 'read-write', spawns: [{ strategy: 'write', count: 1 }, { strategy: 'read', count: 6 }, { strategy: 'write', count: 1 }], edges: 2 },
     // Three hold leases; of the three queued, the first watches the leases (the parent), the others their predecessor.
     { label: 'semaphore', spawns: [{ strategy: 'semaphore', count: 6, maxLeases: 3 }], edges: 3 },
   ];
@@ -115,10 +115,30 @@ test.describe('every edge ends on the card it names, in Chromium', () => {
       await page.waitForFunction(() => document.querySelector('[data-testid="queue-diagram"]')?.getAnimations({ subtree: true }).length === 0);
       const ends = await edgeEnds(page);
       expect(ends.filter((end) => !end.onCard)).toEqual([]);
-      if (label === 'read-write') await page.screenshot({ path: test.info().outputPath('read-write.png') });
+      if (label === 'read-write') {
+        // The six readers are one framed group whose one edge stands for all six.
+        await expect(page.locator('[data-testid="queue-group"][data-kind="readers"]')).toHaveAttribute('data-count', '6');
+        await expect(page.locator('[data-testid="watch-edge"][data-count="6"]')).toHaveCount(1);
+      }
+      if (label === 'semaphore') await expect(page.locator('[data-testid="queue-group"][data-kind="holders"]')).toHaveAttribute('data-count', '3');
       await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
     });
   }
+
+  test('a herd of more than 20 is one thick edge with its count, ending on the parent', async ({ page, explorerUrl, zk, request }) => {
+    const path = `/sim${zk.lockPath('edges-big-herd')}`;
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(path);
+    expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, strategy: 'herd', count: 25, holdMs: 600_000 } })).status()).toBe(201);
+    await expect(page.getByTestId('summary-waiters')).toHaveText('24', { timeout: 20_000 });
+    await expect(lock.edges).toHaveCount(1);
+    await expect(lock.edges).toHaveAttribute('data-count', '24');
+    await expect(page.getByTestId('herd-count')).toHaveText('24');
+    await expect(page.getByTestId('lock-parent')).toHaveAttribute('data-watchers', '24');
+    await page.waitForFunction(() => document.querySelector('[data-testid="queue-diagram"]')?.getAnimations({ subtree: true }).length === 0);
+    expect((await edgeEnds(page)).map((end) => end.onCard)).toEqual([true]);
+    await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+  });
 
   test('herd: every edge ends on the parent, above the holder', async ({ page, explorerUrl, zk, request }) => {
     const path = `/sim${zk.lockPath('edges-herd')}`;

@@ -20,6 +20,7 @@ import {
   LockSnapshotSchema,
   MonitorSchema,
   SessionListSchema,
+  SessionQuerySchema,
   SpawnRequestSchema,
   SpawnResponseSchema,
   StopResponseSchema,
@@ -64,7 +65,18 @@ export const ROUTES: readonly Route[] = [
   { method: 'get', path: '/api/nodes/{path}', summary: 'One lock node: its stat and data.', ok: [200, ZnodeDetailSchema], errors: [400, 403, 404, 503] },
   { method: 'get', path: '/api/diagnostics', summary: 'Every anomaly and deadlock across the locks found.', ok: [200, DiagnosticsSchema], errors: [] },
   { method: 'get', path: '/api/waits-for', summary: 'Who waits for whom across the watched locks, and the deadlocks.', ok: [200, WaitsForGraphSchema], errors: [] },
-  { method: 'get', path: '/api/sessions', summary: 'The sessions that own lock nodes.', ok: [200, SessionListSchema], errors: [] },
+  {
+    method: 'get',
+    path: '/api/sessions',
+    summary: 'The sessions that own lock nodes, filtered and a page at a time.',
+    ok: [200, SessionListSchema],
+    errors: [400],
+    query: [
+      { name: 'q', schema: SessionQuerySchema.shape.q, description: 'only sessions whose id, client, lock or node name contains this' },
+      { name: 'offset', schema: SessionQuerySchema.shape.offset, description: 'how many matching sessions to skip (0)' },
+      { name: 'limit', schema: SessionQuerySchema.shape.limit, description: 'the most to list, 1 to 500 (100)' },
+    ],
+  },
   { method: 'get', path: '/api/sim/contenders', summary: 'The simulated contenders and the mutual-exclusion violations.', ok: [200, ContenderListSchema], errors: [403] },
   { method: 'post', path: '/api/sim/contenders', summary: 'Spawns simulated contenders inside SIM_ROOT.', ok: [201, SpawnResponseSchema], errors: [400, 401, 403, 413, 429], body: SpawnRequestSchema, control: true },
   {

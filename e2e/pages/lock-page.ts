@@ -20,8 +20,9 @@ export class LockPage {
     return this.page.locator(`[data-testid="lock-node"][data-name="${name}"]`);
   }
 
+  /** The edge from `from` to `to`; for a group of readers or a herd's bundle, the one edge that stands for `from` among others. */
   edge(from: string, to: string): Locator {
-    return this.page.locator(`[data-testid="watch-edge"][data-from="${from}"][data-to="${to}"]`);
+    return this.page.locator(`[data-testid="watch-edge"][data-from~="${from}"][data-to="${to}"]`);
   }
 
   get edges(): Locator {

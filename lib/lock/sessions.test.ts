@@ -28,7 +28,16 @@ describe('summarizeSessions', () => {
   it('puts holders first and cuts the list at the limit', () => {
     const list = summarizeSessions([orders, stock], { limit: 2 });
     expect(list.sessions.map((session) => session.sessionId)).toEqual(['0xa', '0xb']);
-    expect(list.truncated).toBe(true);
+    expect(list).toMatchObject({ truncated: true, total: 3, offset: 0 });
+  });
+
+  it('filters by session, lock or node name, and pages', () => {
+    expect(summarizeSessions([orders, stock], { query: ' 0XB ' }).sessions.map((session) => session.sessionId)).toEqual(['0xb']);
+    expect(summarizeSessions([orders, stock], { query: 'lock-0000000002' }).sessions.map((session) => session.sessionId)).toEqual(['0x0']);
+    expect(summarizeSessions([orders, stock], { query: '/orders' }).total).toBe(2);
+    const second = summarizeSessions([orders, stock], { offset: 2, limit: 2 });
+    expect(second).toMatchObject({ truncated: false, total: 3, offset: 2 });
+    expect(second.sessions.map((session) => session.sessionId)).toEqual(['0x0']);
   });
 
   it('adds what ZooKeeper reports (address, watches) and marks the explorer and its simulated contenders', () => {

@@ -10,7 +10,18 @@ export interface SessionContext {
   dump?: DumpReport | null;
   /** The explorer's own session and its simulated contenders', by session id. */
   origins?: ReadonlyMap<string, 'explorer' | 'simulated'>;
+  /** Only sessions whose id, client, lock or node name contains this (any case). */
+  query?: string;
+  /** The page: how many matching sessions to skip, and the most to list. */
+  offset?: number;
   limit?: number;
+}
+
+/** Whether a session matches a filter: its id, its client's address, or a lock or node of it contains the text. */
+function matches(summary: SessionSummary, needle: string): boolean {
+  if (needle === '') return true;
+  const has = (text: string | null): boolean => text !== null && text.toLowerCase().includes(needle);
+  return has(summary.sessionId) || has(summary.client) || summary.nodes.some((node) => has(node.lock) || has(node.name));
 }
 
 // Enough paths to see what a session waits on; the count tells the rest.
@@ -22,7 +33,7 @@ const WATCHES_SHOWN = 20;
  * The explorer's own session is listed too, last, with the watches it keeps on lock parents.
  */
 export function summarizeSessions(locks: readonly LockSnapshot[], context: SessionContext = {}): SessionList {
-  const { introspected = null, dump = null, origins = new Map(), limit = 500 } = context;
+  const { introspected = null, dump = null, origins = new Map(), query = '', offset = 0, limit = 500 } = context;
   const watchesBySession = new Map<string, string[]>();
   if (introspected !== null) {
     for (const [path, sessions] of introspected.watchers) {
@@ -63,10 +74,12 @@ export function summarizeSessions(locks: readonly LockSnapshot[], context: Sessi
       else summary.waits += 1;
     }
   }
-  const owners = [...bySession.values()].sort(
-    (a, b) => Number(b.holds > 0) - Number(a.holds > 0) || b.nodes.length - a.nodes.length || (a.sessionId < b.sessionId ? -1 : 1),
-  );
-  const explorer = [...origins].filter(([sessionId, origin]) => origin === 'explorer' && !bySession.has(sessionId)).map(([sessionId]) => summaryOf(sessionId));
-  const sessions = [...owners.slice(0, limit), ...explorer];
-  return { sessions, truncated: owners.length > limit };
+  const needle = query.trim().toLowerCase();
+  const owners = [...bySession.values()]
+    .filter((summary) => matches(summary, needle))
+    .sort((a, b) => Number(b.holds > 0) - Number(a.holds > 0) || b.nodes.length - a.nodes.length || (a.sessionId < b.sessionId ? -1 : 1));
+  // The explorer's own session comes last, on the last page.
+  const explorer = [...origins].filter(([sessionId, origin]) => origin === 'explorer' && !bySession.has(sessionId)).map(([sessionId]) => summaryOf(sessionId)).filter((summary) => matches(summary, needle));
+  const all = [...owners, ...explorer];
+  return { sessions: all.slice(offset, offset + limit), truncated: offset + limit < all.length, total: all.length, offset };
 }

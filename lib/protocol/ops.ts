@@ -27,8 +27,19 @@ export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 /** `GET /api/sessions`. */
 export const SessionListSchema = z.object({
   sessions: z.array(SessionSummarySchema),
-  /** True when more sessions exist than were listed. */
+  /** True when more sessions match than were listed (after `offset`). */
   truncated: z.boolean(),
+  /** How many sessions match the filter, in all. */
+  total: z.number().int().nonnegative(),
+  /** The place of the first listed among them. */
+  offset: z.number().int().nonnegative(),
+});
+
+/** `GET /api/sessions?q=&offset=&limit=`: a filter and a page. */
+export const SessionQuerySchema = z.object({
+  q: z.string().max(200).default(''),
+  offset: z.coerce.number().int().nonnegative().max(10_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export type SessionList = z.infer<typeof SessionListSchema>;
 

@@ -1,6 +1,6 @@
 /** Reading locks: the list, one lock's snapshot and history, one lock node, the diagnostics, the waits-for graph and the sessions. */
 import { Router, type Request } from 'express';
-import { describeZodError, SnapshotFormSchema, ZnodePath, type ZnodeDetail } from '../../lib/protocol';
+import { describeZodError, SessionQuerySchema, SnapshotFormSchema, ZnodePath, type ZnodeDetail } from '../../lib/protocol';
 import { compactSnapshotJson } from '../../lib/lock/compact';
 import { describeData } from '../../lib/lock/data';
 import { isWithin, znodePathFromSegments } from '../../lib/zk/path';
@@ -61,11 +61,14 @@ export function locksRouter(context: ExplorerContext): Router {
     response.json(registry.graph());
   });
 
-  router.get('/api/sessions', (_request, response) => {
+  router.get('/api/sessions', (request, response) => {
+    const query = SessionQuerySchema.safeParse(request.query);
+    if (!query.success) throw new HttpError(400, `sessions: ${describeZodError(query.error)} (q: a filter of at most 200 characters; offset ≥ 0; limit 1 to 500)`);
     const origins = new Map<string, 'explorer' | 'simulated'>();
     for (const contender of simulator?.list().contenders ?? []) if (contender.sessionId !== null) origins.set(contender.sessionId, 'simulated');
     if (session.sessionId !== null) origins.set(session.sessionId, 'explorer');
-    response.json(discovery.sessions({ introspected: introspection.current(), dump: introspection.dump(), origins }));
+    const { q, offset, limit } = query.data;
+    response.json(discovery.sessions({ introspected: introspection.current(), dump: introspection.dump(), origins, query: q, offset, limit }));
   });
 
   return router;
