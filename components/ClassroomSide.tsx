@@ -35,7 +35,14 @@ export function ClassroomSide({ side, path, snapshot, woken, wakes, figures, con
       <Counters
         items={[
           { label: t('releases'), value: figures.releases, testId: `${side}-releases` },
-          { label: t('notifications'), value: figures.notifications, testId: `${side}-notifications`, note: t('theory', { value: theoryTotal }) },
+          {
+            label: t('notifications'),
+            value: figures.notifications,
+            testId: `${side}-notifications`,
+            // Where the herd's count runs above the theory, the reason is said beside it.
+            note: t(side === 'herd' ? 'theoryHerd' : 'theory', { value: theoryTotal }),
+            noteTitle: side === 'herd' ? t('sweepNote') : undefined,
+          },
           { label: t('perRelease'), value: perRelease.toFixed(1), testId: `${side}-per-release`, note: t('theory', { value: theoryPerRelease.toFixed(1) }) },
           { label: t('wasted'), value: figures.wasted, testId: `${side}-wasted` },
           { label: t('getChildren'), value: figures.getChildren, testId: `${side}-getchildren` },

@@ -8,6 +8,7 @@ import { LANGUAGES, type Language } from '../lib/i18n/messages';
 import { ClassroomResults } from './ClassroomResults';
 import { ClassroomSide } from './ClassroomSide';
 import { ClassroomTimeline } from './ClassroomTimeline';
+import { RaceCounter } from './RaceCounter';
 import { DrainSweep } from './DrainSweep';
 import { Failure } from './Failure';
 import { useLanguage } from './language';
@@ -50,13 +51,15 @@ export function DemoView() {
   const { state } = room;
   const { phase, run, curves, frames, cursor } = state;
   const [presenting, setPresenting] = usePresenter();
+  // The class's prediction of the herd's notifications, asked before the run and shown beside the count.
+  const [guess, setGuess] = useState<number | null>(null);
 
   useShortcuts({ p: () => setPresenting((on) => !on) });
   // Space starts or pauses, → releases one, R resets.
   useShortcuts(
     {
       ' ': () => void room.start(size),
-      ArrowRight: () => (canStep(phase) ? void room.step() : false),
+      ArrowRight: () => (canStep(phase) || phase === 'idle' || phase === 'drained' ? void room.step(size) : false),
       r: () => void room.reset(),
     },
     scenarioId === DEFAULT_SCENARIO,
@@ -75,7 +78,8 @@ export function DemoView() {
   };
 
   return (
-    <main className="demo">
+    // A button clicked with the mouse lets go of the focus, so that Space and R act on the lesson, not on that button again.
+    <main className="demo" onClick={(event) => (event.detail > 0 ? (event.target as HTMLElement).closest('button')?.blur() : undefined)}>
       <div className="demo-head">
         <div>
           <h1>{scenarioId === 'herd-vs-chain' ? t('title') : t('classroom')}</h1>
@@ -106,6 +110,7 @@ export function DemoView() {
             aria-controls="scenario-panel"
             tabIndex={scenarioId === scenario.id ? 0 : -1}
             data-testid={`scenario-tab-${scenario.id}`}
+            data-label={t(scenario.title)}
             onClick={() => choose(scenario.id)}
             onKeyDown={(event) => {
               if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
@@ -150,10 +155,10 @@ export function DemoView() {
                   <input id="demo-interval" type="number" min={200} max={10_000} step={100} value={intervalMs} data-testid="demo-interval" onChange={(event) => setIntervalMs(Math.max(200, Math.min(10_000, Number(event.target.value) || 800)))} />
                 </label>
                 <div className="actions">
-                  <button type="button" className="primary" data-testid="demo-start" disabled={features === null || phase === 'preparing'} onClick={() => void room.start(size)}>
-                    {phase === 'running' ? t('pause') : phase === 'paused' ? t('resume') : t('start')}
+                  <button type="button" className="primary" data-testid="demo-start" disabled={features === null} aria-busy={phase === 'preparing'} onClick={() => void room.start(size)}>
+                    {phase === 'running' ? t('pause') : phase === 'paused' ? t('resume') : phase === 'preparing' && run?.autoRun === true ? t('starting') : t('start')}
                   </button>
-                  <button type="button" data-testid="demo-step" disabled={!canStep(phase)} onClick={() => void room.step()}>
+                  <button type="button" data-testid="demo-step" disabled={features === null || phase === 'preparing' || phase === 'running'} onClick={() => void room.step(size)}>
                     {t('step')}
                   </button>
                   <button type="button" data-testid="demo-reset" disabled={run === null} onClick={() => void room.reset()}>
@@ -168,14 +173,17 @@ export function DemoView() {
               </section>
             )}
 
-            <div className="demo-sides">
-              <ClassroomSide side="herd" path={run?.paths.herd ?? null} {...sideState('herd')} contenders={contenders} title={t('herdTitle')} />
-              <ClassroomSide side="chained" path={run?.paths.chained ?? null} {...sideState('chained')} contenders={contenders} title={t('chainTitle')} />
+            <RaceCounter herd={sideState('herd').figures} chained={sideState('chained').figures} contenders={contenders} guess={guess} onGuess={setGuess} drained={phase === 'drained'} />
+
+            <div className="demo-stage">
+              <div className="demo-sides">
+                <ClassroomSide side="herd" path={run?.paths.herd ?? null} {...sideState('herd')} contenders={contenders} title={t('herdTitle')} />
+                <ClassroomSide side="chained" path={run?.paths.chained ?? null} {...sideState('chained')} contenders={contenders} title={t('chainTitle')} />
+              </div>
+              <ClassroomResults contenders={contenders} curves={curves} zk={room.zk} joining={run?.baseline ? run.baseline.herd.notifications : null} />
             </div>
 
             <ClassroomTimeline frames={frames} cursor={cursor} onSeek={room.seek} onReplay={room.replay} onLive={room.live} />
-
-            <ClassroomResults contenders={contenders} curves={curves} zk={room.zk} joining={run?.baseline ? run.baseline.herd.notifications : null} />
 
             <DrainSweep simulation={simulation} />
           </>

@@ -82,8 +82,8 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
     const element = scroller.current;
     const container = element?.parentElement;
     if (!element || !container) return;
-    // The scroller is as wide as the drawing; the room there is for more columns is its container's.
-    const update = (): void => setView({ top: element.scrollTop, height: element.clientHeight, width: container.clientWidth });
+    // The room for cards is the scroller's inside; its container is watched too, since the scroller follows its width.
+    const update = (): void => setView({ top: element.scrollTop, height: element.clientHeight, width: element.clientWidth });
     element.addEventListener('scroll', update, { passive: true });
     const resize = new ResizeObserver(update);
     resize.observe(element);

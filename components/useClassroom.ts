@@ -9,6 +9,9 @@ import { useTimeline, type Timeline } from './useTimeline';
 
 const SIDES = ['herd', 'chained'] as const;
 
+/** A run nobody ends (a tab left open, a browser that crashed) is stopped by the server after this long. */
+const RUN_LIMIT_MS = 20 * 60_000;
+
 /** ZooKeeper's counts of watchers fired by child changes and by deletions, summed over the members. */
 function zkCounts(monitor: Monitor | null): ZkCounts | null {
   if (monitor === null || monitor.servers.length === 0) return null;
@@ -31,10 +34,10 @@ export interface Classroom extends Timeline {
   figures: ReturnType<typeof runFigures>;
   /** ZooKeeper's own counts since the queues formed; null while unknown. */
   zk: ZkCounts | null;
-  /** Spawns a new run, or starts, pauses or resumes the one there is. */
+  /** Spawns a new run that runs as soon as its queues form, or pauses or resumes the one there is. */
   start(size: number): Promise<void>;
-  /** Releases the holder of each side. */
-  step(): Promise<void>;
+  /** Releases the holder of each side; with no run yet, spawns one that waits for releases one at a time. */
+  step(size: number): Promise<void>;
   /** Ends the run and removes its contenders. */
   reset(): Promise<void>;
 }
@@ -102,7 +105,7 @@ export function useClassroom(simulation: Simulation, intervalMs: number): Classr
     };
   }, [counting]);
 
-  const step = useCallback(async (): Promise<void> => {
+  const release = useCallback(async (): Promise<void> => {
     const holders = SIDES.flatMap((side) => bySide[side].filter((contender) => contender.state === 'holding'));
     // Nobody holds between a release and the next take; the end of the run is seen from the figures.
     if (holders.length === 0) return;
@@ -111,10 +114,10 @@ export function useClassroom(simulation: Simulation, intervalMs: number): Classr
   }, [bySide, control]);
 
   // Running: one release on each side per interval.
-  const stepRef = useRef(step);
+  const stepRef = useRef(release);
   useEffect(() => {
-    stepRef.current = step;
-  }, [step]);
+    stepRef.current = release;
+  }, [release]);
   useEffect(() => {
     if (phase !== 'running') return;
     const timer = setInterval(() => void stepRef.current(), intervalMs);
@@ -130,28 +133,51 @@ export function useClassroom(simulation: Simulation, intervalMs: number): Classr
     for (const path of paths) await control('DELETE', `/api/sim/contenders?path=${encodeURIComponent(path)}`);
   }, [run, control]);
 
-  const start = useCallback(
-    async (size: number): Promise<void> => {
+  const begin = useCallback(
+    async (size: number, autoRun: boolean): Promise<void> => {
       if (features === null || !features.simulation) return;
-      if (canStep(phase) || phase === 'running') {
-        dispatch({ type: 'toggle' });
-        return;
-      }
-      if (phase !== 'idle' && phase !== 'drained') return;
       if (run !== null) await reset();
       const id = Math.random().toString(36).slice(2, 8);
       const paths = { herd: `${features.simRoot}/classroom/${id}/herd`, chained: `${features.simRoot}/classroom/${id}/chain` };
-      dispatch({ type: 'prepare', contenders: size, paths });
+      dispatch({ type: 'prepare', contenders: size, paths, autoRun });
       for (const side of SIDES) {
-        const failure = await control('POST', '/api/sim/contenders', { path: paths[side], count: size, strategy: side, holdMs: 3_600_000, rounds: 1 });
+        // The server stops a forgotten run after RUN_LIMIT_MS and removes its two locks and their parent.
+        const failure = await control('POST', '/api/sim/contenders', { path: paths[side], count: size, strategy: side, holdMs: 3_600_000, rounds: 1, ttlMs: RUN_LIMIT_MS, removeParent: true });
         if (failure !== null) {
           dispatch({ type: 'failed', error: failure });
           return;
         }
       }
     },
-    [features, phase, run, control, reset],
+    [features, run, control, reset],
   );
+
+  const start = useCallback(
+    async (size: number): Promise<void> => {
+      if (canStep(phase) || phase === 'running' || phase === 'preparing') dispatch({ type: 'toggle' });
+      else await begin(size, true);
+    },
+    [phase, begin],
+  );
+
+  const step = useCallback(
+    async (size: number): Promise<void> => {
+      if (phase === 'idle' || phase === 'drained') await begin(size, false);
+      else if (canStep(phase)) await release();
+    },
+    [phase, begin, release],
+  );
+
+  // Closing the tab ends the run: its contenders are stopped and its locks removed (the request outlives the page).
+  useEffect(() => {
+    if (run === null) return;
+    const paths = Object.values(run.paths);
+    const end = (): void => {
+      for (const path of paths) void control('DELETE', `/api/sim/contenders?path=${encodeURIComponent(path)}`, undefined, true);
+    };
+    window.addEventListener('pagehide', end);
+    return () => window.removeEventListener('pagehide', end);
+  }, [run, control]);
 
   return {
     state,

@@ -1,10 +1,16 @@
 'use client';
 import { useEffect, useRef } from 'react';
 
-/** A key pressed with a modifier, or in a field or on a button, is not a shortcut of the page. */
+/**
+ * A key pressed with a modifier, or typed in a field, is not a shortcut of the page; nor are
+ * Space and Enter on a focused button or link, which press it. Other keys there are the page's.
+ */
 export function isTyping(event: KeyboardEvent): boolean {
   const target = event.target as HTMLElement | null;
-  return event.ctrlKey || event.metaKey || event.altKey || (target !== null && ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(target.tagName));
+  if (event.ctrlKey || event.metaKey || event.altKey || target === null) return true;
+  if (['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName) || target.isContentEditable) return true;
+  const pressable = target.tagName === 'BUTTON' || target.tagName === 'A' || target.getAttribute('role') === 'button' || target.getAttribute('role') === 'tab';
+  return pressable && (event.key === ' ' || event.key === 'Enter');
 }
 
 /**

@@ -15,8 +15,8 @@ export interface Simulation {
   contenders: ContenderList | null;
   token: string;
   setToken(token: string): void;
-  /** Sends a control request; resolves with the error sentence, or null when it worked. */
-  control(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<string | null>;
+  /** Sends a control request; resolves with the error sentence, or null when it worked. `keepalive`: it outlives the page (sent as the tab closes). */
+  control(method: 'POST' | 'DELETE', path: string, body?: unknown, keepalive?: boolean): Promise<string | null>;
 }
 
 /** The simulation controls' state: what the server allows, the live contenders, and the admin token. */
@@ -47,10 +47,11 @@ export function useSimulation(): Simulation {
   }, []);
 
   const control = useCallback(
-    async (method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<string | null> => {
+    async (method: 'POST' | 'DELETE', path: string, body?: unknown, keepalive = false): Promise<string | null> => {
       try {
         const response = await fetch(path, {
           method,
+          keepalive,
           headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
           body: body === undefined ? undefined : JSON.stringify(body),
         });

@@ -7,7 +7,8 @@ test.describe('the classroom', () => {
     await page.goto(`${explorerUrl}/demo`);
     await page.getByTestId('language-en').click();
     await page.getByTestId('demo-size').fill('6');
-    await page.getByTestId('demo-start').click();
+    // "Release one" before any run prepares a run that waits for releases one at a time.
+    await page.getByTestId('demo-step').click();
     await expect(page.getByTestId('demo-status')).toHaveAttribute('data-phase', 'ready', { timeout: 60_000 });
     const herdPath = (await page.getByTestId('demo-side-herd').getAttribute('data-path'))!;
     const chainPath = (await page.getByTestId('demo-side-chained').getAttribute('data-path'))!;
@@ -42,6 +43,9 @@ test.describe('the classroom', () => {
     await expect.poll(async () => onScreen('zk-children'), { timeout: 10_000 }).toBeGreaterThanOrEqual(await onScreen('herd-notifications'));
     await expect.poll(async () => onScreen('zk-deleted'), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     await expect(page.getByTestId('demo-chart-herd')).toHaveAttribute('data-points', '3');
+    // The race counter says the same numbers in one line.
+    await expect(page.getByTestId('race-herd')).toHaveText(String(await onScreen('herd-notifications')));
+    await expect(page.getByTestId('race-chain')).toHaveText('2');
 
     // The timeline: back to the first recorded moment, when nobody had released yet, then live again.
     const slider = page.getByTestId('timeline-slider');
@@ -69,6 +73,62 @@ test.describe('the classroom', () => {
     await page.reload();
     await expect(page.locator('h1')).toHaveText('课堂：羊群效应与链式监听');
     await page.getByTestId('language-en').click();
+  });
+});
+
+test.describe('the classroom by keyboard alone', () => {
+  test('Space runs and pauses, → releases, P presents, R resets, whatever button was clicked last; closing the tab ends the run', async ({ page, explorerUrl, request }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`${explorerUrl}/demo`);
+    await page.getByTestId('language-en').click();
+    await page.getByTestId('demo-size').fill('5');
+    await page.getByTestId('demo-interval').fill('5000');
+    // A prediction first, revealed at the end.
+    await page.getByTestId('race-guess').fill('14');
+    // A button clicked with the mouse does not keep the keys: Space acts on the lesson, not on "Presenter view" again.
+    await page.getByTestId('demo-present').click();
+    await page.getByTestId('demo-present').click();
+    await expect(page.getByTestId('demo-present')).toHaveAttribute('aria-pressed', 'false');
+    await page.keyboard.press(' ');
+    // One Run: it prepares and runs as soon as the queues formed.
+    await expect(page.getByTestId('demo-start')).toHaveText(/Preparing|Pause/);
+    await expect(page.getByTestId('demo-status')).toHaveAttribute('data-phase', 'running', { timeout: 60_000 });
+    await expect(page.getByTestId('demo-present')).toHaveAttribute('aria-pressed', 'false');
+    const herdPath = (await page.getByTestId('demo-side-herd').getAttribute('data-path'))!;
+    await expect(page.getByTestId('herd-releases')).toHaveText('1', { timeout: 10_000 });
+    await page.keyboard.press(' ');
+    await expect(page.getByTestId('demo-status')).toHaveAttribute('data-phase', 'paused');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('herd-releases')).toHaveText('2');
+
+    // Presenter view at 1280×720: both queues and the chart on one screen, nothing to scroll.
+    await page.keyboard.press('p');
+    await expect(page.getByTestId('demo-present')).toHaveAttribute('aria-pressed', 'true');
+    for (const id of ['demo-side-herd', 'demo-side-chained', 'demo-chart', 'race']) await expect(page.getByTestId(id)).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight && document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    for (let release = 3; release <= 5; release += 1) {
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByTestId('herd-releases')).toHaveText(String(release));
+    }
+    await expect(page.getByTestId('demo-status')).toHaveAttribute('data-phase', 'drained');
+    await expect(page.getByTestId('race-reveal')).toContainText('You guessed 14');
+    await page.keyboard.press('p');
+    await expect(page.locator('.app-header')).toBeVisible();
+
+    // R resets: the contenders stop, and the run's locks and their parent go.
+    await page.keyboard.press('r');
+    await expect(page.getByTestId('demo-status')).toHaveAttribute('data-phase', 'idle');
+    const runParent = herdPath.slice(0, herdPath.lastIndexOf('/'));
+    await expect.poll(async () => ((await (await request.get(`${explorerUrl}/api/locks${runParent}`)).json()) as { exists: boolean }).exists).toBe(false);
+
+    // A run left running when the tab closes is ended by the page as it goes.
+    await page.keyboard.press(' ');
+    await expect(page.getByTestId('demo-status')).toHaveAttribute('data-phase', 'running', { timeout: 60_000 });
+    const second = (await page.getByTestId('demo-side-herd').getAttribute('data-path'))!;
+    await page.close({ runBeforeUnload: true });
+    const running = async (): Promise<number> => ((await (await request.get(`${explorerUrl}/api/sim/contenders`)).json()) as ContenderList).contenders.filter((contender) => contender.path.startsWith(second.slice(0, second.lastIndexOf('/')))).length;
+    await expect.poll(running, { timeout: 15_000 }).toBe(0);
   });
 });
 

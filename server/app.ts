@@ -116,6 +116,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
           connectString: simulation.connectString,
           session: session.twinOptions(),
           maxContenders: simulation.maxContenders,
+          simRoot: simulation.simRoot,
           declare: (path, recipe) => registry.declare(path, recipe),
         })
       : null;

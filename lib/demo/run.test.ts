@@ -17,9 +17,13 @@ describe('the classroom run', () => {
 
   it('prepares, forms, runs, pauses and resumes with one toggle', () => {
     expect(play([{ type: 'prepare', contenders: 3, paths }]).phase).toBe('preparing');
-    // Starting while preparing does nothing: the queues have not formed.
+    // Toggling while preparing cannot run yet: the queues have not formed.
     expect(play([{ type: 'prepare', contenders: 3, paths }, { type: 'toggle' }]).phase).toBe('preparing');
     expect(formed.phase).toBe('ready');
+    // Run: one press prepares and runs as soon as the queues formed; a second press while they form makes it wait.
+    const baseline = { type: 'formed', baseline: both(figures(0, 2), figures(0, 2)), zk: null } as const;
+    expect(play([{ type: 'prepare', contenders: 3, paths, autoRun: true }, baseline]).phase).toBe('running');
+    expect(play([{ type: 'prepare', contenders: 3, paths, autoRun: true }, { type: 'toggle' }, baseline]).phase).toBe('ready');
     expect(play([{ type: 'toggle' }], formed).phase).toBe('running');
     expect(play([{ type: 'toggle' }, { type: 'toggle' }], formed).phase).toBe('paused');
     expect(play([{ type: 'toggle' }, { type: 'toggle' }, { type: 'toggle' }], formed).phase).toBe('running');

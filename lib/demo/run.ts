@@ -18,6 +18,8 @@ export interface ZkCounts {
 export interface Run {
   contenders: number;
   paths: Record<Side, string>;
+  /** Run by itself once the queues formed (Run), or wait for releases one at a time (Release one). */
+  autoRun: boolean;
   /** The figures when the queues had formed: what joining cost is left out of the run's. */
   baseline: Record<Side, SideFigures> | null;
   /** ZooKeeper's watch counters when the queues had formed. */
@@ -38,8 +40,8 @@ export interface ClassroomState {
 }
 
 export type ClassroomEvent =
-  /** The contenders of a new run are being spawned. */
-  | { type: 'prepare'; contenders: number; paths: Record<Side, string> }
+  /** The contenders of a new run are being spawned; with `autoRun` it runs as soon as the queues form. */
+  | { type: 'prepare'; contenders: number; paths: Record<Side, string>; autoRun?: boolean }
   /** Both queues formed: the counts from here on are the run's. */
   | { type: 'formed'; baseline: Record<Side, SideFigures>; zk: ZkCounts | null }
   /** Start, pause or resume (one button, one key). */
@@ -90,13 +92,15 @@ export function classroom(state: ClassroomState, event: ClassroomEvent): Classro
   switch (event.type) {
     case 'prepare':
       if (state.phase !== 'idle' && state.phase !== 'drained') return state;
-      return { ...IDLE, phase: 'preparing', run: { contenders: event.contenders, paths: event.paths, baseline: null, zkBaseline: null } };
+      return { ...IDLE, phase: 'preparing', run: { contenders: event.contenders, paths: event.paths, autoRun: event.autoRun ?? false, baseline: null, zkBaseline: null } };
     case 'formed':
       if (state.phase !== 'preparing' || state.run === null) return state;
-      return { ...state, phase: 'ready', run: { ...state.run, baseline: event.baseline, zkBaseline: event.zk } };
+      return { ...state, phase: state.run.autoRun ? 'running' : 'ready', run: { ...state.run, baseline: event.baseline, zkBaseline: event.zk } };
     case 'toggle':
       if (canStep(state.phase)) return { ...state, phase: 'running' };
       if (state.phase === 'running') return { ...state, phase: 'paused' };
+      // Pressed again while the queues form: it will wait to be started instead of running.
+      if (state.phase === 'preparing' && state.run !== null) return { ...state, run: { ...state.run, autoRun: !state.run.autoRun } };
       return state;
     case 'observed': {
       const run = state.run;

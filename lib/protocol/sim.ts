@@ -22,6 +22,10 @@ export const SpawnRequestSchema = z.strictObject({
   maxLeases: z.number().int().min(1).max(1000).default(1),
   /** Embed a GUID in the node name, so that a create whose reply was lost can find its node. */
   protected: z.boolean().default(true),
+  /** Stop these contenders and remove their nodes after this long (ms), whoever forgets them. */
+  ttlMs: z.number().int().min(1000).max(86_400_000).optional(),
+  /** When they stop, remove the lock's znode too, and its parent if that is left empty (never the sandbox root). */
+  removeParent: z.boolean().optional(),
 });
 export type SpawnRequest = z.infer<typeof SpawnRequestSchema>;
 

@@ -189,6 +189,35 @@ describe('faults', () => {
   });
 });
 
+describe('contenders nobody stops', () => {
+  it('stop at their time limit, and take their lock and its emptied parent with them (a classroom run)', async () => {
+    const run = simPath('classroom-run');
+    const [herd, chain] = [`${run}/herd`, `${run}/chain`];
+    await spawn({ path: herd, count: 3, strategy: 'herd', holdMs: 600_000, rounds: 1, ttlMs: 2500, removeParent: true });
+    await spawn({ path: chain, count: 3, strategy: 'chained', holdMs: 600_000, rounds: 1, ttlMs: 2500, removeParent: true });
+    await allIn(['holding', 'waiting'])(herd, 3);
+    // Stopped by hand, one lock goes; its parent stays while the other lock is in it.
+    await call('DELETE', `/api/sim/contenders?path=${encodeURIComponent(chain)}`);
+    await eventually(async () => (!(await lock(chain)).exists ? true : undefined));
+    expect((await lock(run)).exists).toBe(true);
+    // The other is stopped by its time limit: its nodes, its lock and the emptied parent go.
+    await eventually(async () => ((await contenders(herd)).length === 0 ? true : undefined), 10_000);
+    await eventually(async () => (!(await lock(herd)).exists && !(await lock(run)).exists ? true : undefined));
+    // The sandbox root stays, and a request without the option leaves its lock in place.
+    expect((await lock('/sim')).exists).toBe(true);
+    const kept = simPath('kept');
+    await spawn({ path: kept, count: 1, strategy: 'chained', holdMs: 600_000, rounds: 1 });
+    await call('DELETE', `/api/sim/contenders?path=${encodeURIComponent(kept)}`);
+    expect((await lock(kept)).exists).toBe(true);
+  });
+
+  it('refuses a time limit out of range', async () => {
+    const response = await call('POST', '/api/sim/contenders', { path: simPath('ttl'), count: 1, strategy: 'chained', ttlMs: 10 });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toContain('ttlMs');
+  });
+});
+
 describe('the controls refuse what they must', () => {
   it.each([
     [{ path: '/elsewhere/lock', count: 1, strategy: 'chained' }, 400, /below \/sim/],

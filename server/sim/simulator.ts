@@ -6,7 +6,7 @@
 import { EventEmitter } from 'node:events';
 import { findViolations, type HoldInterval } from '../../lib/sim/ledger';
 import type { ContenderAction, ContenderList, RecipeId, SpawnRequest } from '../../lib/protocol';
-import { childPath, isWithin } from '../../lib/zk/path';
+import { childPath, isWithin, parentPath } from '../../lib/zk/path';
 import { ZkError, type ZkSession } from '../zk/session';
 import { HttpError } from '../http-error';
 import type { GuidSource, SimClock } from './clock';
@@ -19,6 +19,8 @@ export interface SimulatorOptions {
   session: ZkSession;
   /** The most contenders alive at once. */
   maxContenders: number;
+  /** The sandbox root, never removed with a lock's parent; absent: no parent is removed. */
+  simRoot?: string;
   /** Tells the explorer what its own herd contenders are, since their names cannot. */
   declare?: (path: string, recipe: RecipeId) => void;
   /** The time the contenders run on and where their GUIDs come from: the system's when absent; a test's to replay a run. */
@@ -37,6 +39,10 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
   private readonly contenders = new Map<string, Contender>();
   private readonly holds = new Map<string, HoldInterval[]>();
   private readonly leaseLimits = new Map<string, number>();
+  /** Locks whose znode (and emptied parent) go when their contenders stop. */
+  private readonly removable = new Set<string>();
+  /** Each spawn's time limit: its contenders stop then, if nobody stopped them before. */
+  private readonly limits = new Map<Contender[], NodeJS.Timeout>();
   private nextId = 1;
   private changeTimer: NodeJS.Timeout | null = null;
   private readonly target: { host: string; port: number };
@@ -96,6 +102,17 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
     }
     // One after another, so that the queue is in spawn order and a run can be told again.
     for (const contender of created) await contender.start();
+    if (request.removeParent === true) this.removable.add(request.path);
+    if (request.ttlMs !== undefined) {
+      const timer = setTimeout(() => {
+        this.limits.delete(created);
+        void this.stopContenders(created.filter((contender) => this.contenders.get(contender.id) === contender)).catch((error: unknown) => {
+          console.warn(`stopping contenders at their time limit: ${error instanceof Error ? error.message : String(error)}`);
+        });
+      }, request.ttlMs);
+      timer.unref();
+      this.limits.set(created, timer);
+    }
     this.changed();
     return created;
   }
@@ -141,14 +158,45 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
    * those of crashed sessions that have not timed out yet.
    */
   async stopAll(path?: string): Promise<number> {
-    const all = [...this.contenders.values()].filter((contender) => path === undefined || contender.info().path === path);
+    return this.stopContenders([...this.contenders.values()].filter((contender) => path === undefined || contender.info().path === path));
+  }
+
+  private async stopContenders(all: readonly Contender[]): Promise<number> {
     const paths = new Set(all.map((contender) => contender.info().path));
     await Promise.all(all.map((contender) => contender.close()));
     for (const contender of all) this.contenders.delete(contender.id);
-    for (const stopped of paths) this.holds.delete(stopped);
-    for (const stopped of paths) await this.removeChildren(stopped);
+    for (const [spawned, timer] of this.limits) {
+      if (spawned.every((contender) => !this.contenders.has(contender.id))) {
+        clearTimeout(timer);
+        this.limits.delete(spawned);
+      }
+    }
+    const running = new Set([...this.contenders.values()].map((contender) => contender.info().path));
+    for (const stopped of paths) {
+      this.holds.delete(stopped);
+      await this.removeChildren(stopped);
+      if (this.removable.has(stopped) && !running.has(stopped)) {
+        this.removable.delete(stopped);
+        await this.removeEmptyLock(stopped);
+      }
+    }
     this.changed();
     return all.length;
+  }
+
+  /** Removes a lock's znode once it is empty, and its parent if that is left empty too, never the sandbox root. */
+  private async removeEmptyLock(path: string): Promise<void> {
+    const root = this.options.simRoot;
+    if (root === undefined) return;
+    for (const target of [path, parentPath(path)]) {
+      if (!insideSandbox(target, root)) return;
+      try {
+        await this.options.session.remove(target);
+      } catch (error) {
+        if (error instanceof ZkError && (error.code === 'NOT_EMPTY' || error.code === 'NO_NODE')) return;
+        throw error;
+      }
+    }
   }
 
   /** The contender behind a session, to act on a node from the lock page. */
@@ -158,6 +206,8 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
   }
 
   async close(): Promise<void> {
+    for (const timer of this.limits.values()) clearTimeout(timer);
+    this.limits.clear();
     await Promise.all([...this.contenders.values()].map((contender) => contender.close()));
     this.contenders.clear();
     if (this.changeTimer) clearTimeout(this.changeTimer);

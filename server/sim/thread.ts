@@ -20,6 +20,8 @@ export interface SimulatorThreadOptions {
   session: ZkSessionOptions;
   /** The most contenders alive at once. */
   maxContenders: number;
+  /** The sandbox root: never removed when a lock's parent is. */
+  simRoot: string;
   /** Tells the explorer what its own herd contenders are, since their names cannot. */
   declare?: (path: string, recipe: RecipeId) => void;
 }
@@ -47,7 +49,7 @@ export class SimulatorThread extends EventEmitter<SimulatorThreadEvents> {
 
   constructor(options: SimulatorThreadOptions) {
     super();
-    const data: SimulatorThreadData = { connectString: options.connectString, session: options.session, maxContenders: options.maxContenders };
+    const data: SimulatorThreadData = { connectString: options.connectString, session: options.session, maxContenders: options.maxContenders, simRoot: options.simRoot };
     this.worker = new Worker(BOOT, { eval: true, workerData: data });
     this.worker.on('message', (message: SimulatorMessage) => {
       if ('list' in message) this.current = message.list;

@@ -33,6 +33,7 @@ export interface SimulatorThreadData {
   connectString: string;
   session: ZkSessionOptions;
   maxContenders: number;
+  simRoot: string;
 }
 
 export function crossError(error: unknown): CrossedError {
@@ -53,6 +54,7 @@ if (port !== null) {
     connectString: data.connectString,
     session,
     maxContenders: data.maxContenders,
+    simRoot: data.simRoot,
     declare: (path, recipe) => post({ event: 'declare', path, recipe }),
   });
   simulator.on('changed', () => post({ event: 'changed', list: simulator.list() }));
