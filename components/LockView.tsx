@@ -5,6 +5,7 @@ import { describeWatchVerdict, watchVerdict } from '../lib/view/watch-verdict';
 import { AppHeader } from './AppHeader';
 import { AnomalyList } from './AnomalyList';
 import { DeadlockAlert } from './DeadlockAlert';
+import { CanvasBanners } from './CanvasBanners';
 import { ConnectionBanner } from './ConnectionBanner';
 import { ExportButtons } from './ExportButtons';
 import { HistoryStrip } from './HistoryStrip';
@@ -15,7 +16,11 @@ import { useLock } from './useLock';
 import { useLockHistory } from './useLockHistory';
 import { useNow } from './useNow';
 import { useShortcuts } from './useShortcuts';
+import { useSilentSessions } from './useSilentSessions';
 import { useSimulation } from './useSimulation';
+
+/** Above this many nodes the page does not ask which owners lost their connection. */
+const SILENT_CHECK_LIMIT = 5000;
 
 /** The drawing's scales, from a whole queue on a projector to large print. */
 const ZOOM_LEVELS = [0.5, 0.67, 0.8, 1, 1.25, 1.5];
@@ -46,10 +51,18 @@ export function LockView({ path }: { path: string }) {
   const [compact, setCompact] = useState(false);
   const [zoom, setZoom] = useState(1);
   const zoomBy = (step: number): void => setZoom((current) => ZOOM_LEVELS[Math.min(ZOOM_LEVELS.length - 1, Math.max(0, ZOOM_LEVELS.indexOf(current) + step))] ?? 1);
-  const select = useCallback((name: string): void => {
-    setSelectedName(name);
-    window.history.replaceState(null, '', `#node=${encodeURIComponent(name)}`);
-  }, []);
+  // The selected node's owner: when its contender creates a new node (a new round, a retried create), the selection follows it.
+  const [selectedSession, setSelectedSession] = useState<string | null>(null);
+  const nodesNow = snapshot?.nodes;
+  const select = useCallback(
+    (name: string): void => {
+      setSelectedName(name);
+      const owner = nodesNow?.find((node) => node.name === name);
+      setSelectedSession(owner?.ephemeral === true ? owner.sessionId : null);
+      window.history.replaceState(null, '', `#node=${encodeURIComponent(name)}`);
+    },
+    [nodesNow],
+  );
   // Escape lets go of the selected node.
   useShortcuts({
     Escape: () => {
@@ -63,7 +76,23 @@ export function LockView({ path }: { path: string }) {
   const history = useLockHistory(path, snapshot?.version ?? null);
   const present = useMemo(() => new Set(nodes?.map((node) => node.name) ?? []), [nodes]);
   const watches = useMemo(() => (nodes === undefined ? null : describeWatchVerdict(watchVerdict(nodes))), [nodes]);
-  const selected = snapshot?.nodes.find((node) => node.name === selectedName) ?? null;
+  const selected =
+    snapshot?.nodes.find((node) => node.name === selectedName) ??
+    (selectedSession === null ? null : (snapshot?.nodes.find((node) => node.ephemeral && node.sessionId === selectedSession) ?? null));
+  // Contenders of this lock that believe they hold, though ZooKeeper's holders are others (a pause outlived the session).
+  const believers = useMemo(() => {
+    const holding = new Set(holders.map((node) => node.name));
+    return (simulation.contenders?.contenders ?? [])
+      .filter((contender) => contender.path === path && contender.believesHolding && (contender.node === null || !holding.has(contender.node)))
+      .map((contender) => ({ id: contender.id, sessionId: contender.sessionId, node: contender.node, czxid: contender.czxid, paused: contender.state === 'paused' }));
+  }, [simulation.contenders, holders, path]);
+  // Owners ZooKeeper keeps without a connection (crashed clients), read every 2 s; not for the longest queues, where reading every session that often would cost the server more than the picture gains.
+  const silent = useSilentSessions(path, snapshot !== null && snapshot.nodes.length > 0 && snapshot.nodes.length <= SILENT_CHECK_LIMIT);
+  // Sessions that watch the holders without a node of their own: a single-node lock's waiting contenders.
+  const watching = useMemo(() => {
+    const owners = new Set(nodes?.map((node) => node.sessionId) ?? []);
+    return new Set(holders.flatMap((node) => node.watchers ?? []).filter((session) => !owners.has(session))).size;
+  }, [nodes, holders]);
   const contender =
     selected === null ? null : (simulation.contenders?.contenders.find((candidate) => candidate.sessionId === selected.sessionId && candidate.path === path) ?? null);
 
@@ -109,6 +138,23 @@ export function LockView({ path }: { path: string }) {
                   {formatCount(snapshot.waiters.length)}
                 </span>
               </div>
+              {watching > 0 ? (
+                <div className="stat">
+                  <span className="stat-label">Watching, no node</span>
+                  <span className="stat-value" data-testid="summary-watching" title="Sessions that watch the holder's node without a node of their own: they all wake when it goes">
+                    {formatCount(watching)}
+                  </span>
+                </div>
+              ) : null}
+              {believers.length > 0 ? (
+                <div className="stat stat-danger">
+                  <span className="stat-label">Believe they hold</span>
+                  <span className="stat-value" data-testid="summary-believers">
+                    {formatCount(holders.length + believers.length)}
+                  </span>
+                  <span className="stat-note">ZooKeeper: {formatCount(holders.length)}</span>
+                </div>
+              ) : null}
               <div className="stat">
                 <span className="stat-label">Recipe</span>
                 <span className="stat-value stat-text" data-testid="summary-recipe" title={snapshot.recipe.candidates.length > 0 ? `The names alone cannot tell: ${snapshot.recipe.candidates.join(', ')}` : undefined}>
@@ -187,10 +233,13 @@ export function LockView({ path }: { path: string }) {
                     </span>
                   </span>
                 </div>
+                <CanvasBanners anomalies={snapshot.anomalies} onSelect={select} />
                 <QueueDiagram
+                  believers={believers}
+                  silent={silent}
                   nodes={snapshot.nodes}
                   now={now}
-                  selected={selectedName}
+                  selected={selected?.name ?? selectedName}
                   onSelect={select}
                   woken={woken}
                   wakes={wakes}

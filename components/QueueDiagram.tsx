@@ -1,11 +1,11 @@
 'use client';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LockNode } from '../lib/protocol';
-import { shortNodeName } from '../lib/view/format';
+import { formatDuration, shortNodeName } from '../lib/view/format';
 import { departures, wakeTrails, type Trail, type Wake } from '../lib/view/pulses';
 import { useLanguage } from './language';
 import { NodeCard } from './NodeCard';
-import { EdgeMarkers, GroupFrame, ParentBox, WatchEdge } from './QueueShapes';
+import { EdgeMarkers, GhostHolder, GroupFrame, OutsideWatchers, ParentBox, SilentOwner, WATCHER_ROOM, WatchEdge, type Believer } from './QueueShapes';
 import {
   columnsFor,
   COMPACT_QUEUE_LAYOUT,
@@ -37,7 +37,15 @@ interface QueueDiagramProps {
   compact: boolean;
   /** Nodes an anomaly names, marked on their cards. */
   flagged: ReadonlySet<string>;
+  /** Contenders that believe they hold while ZooKeeper says otherwise: drawn beside the holder. */
+  believers?: readonly Believer[];
+  /** Sessions ZooKeeper keeps without a connection (crashed clients), with when it expires them: their cards are hatched, with a countdown. */
+  silent?: ReadonlyMap<string, number>;
 }
+
+const NOBODY_SILENT: ReadonlyMap<string, number> = new Map();
+
+const NO_BELIEVERS: readonly Believer[] = [];
 
 // How long a leaving card and a running notification stay on screen; the CSS animations match.
 const MOTION_MS = 950;
@@ -65,7 +73,7 @@ interface Motion {
  * it watches. The layout is computed in `lib`; React owns every element, and only the rows on
  * screen are drawn, so that 10,000 waiters scroll as smoothly as ten.
  */
-export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoom, compact, flagged }: QueueDiagramProps) {
+export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoom, compact, flagged, believers = NO_BELIEVERS, silent = NOBODY_SILENT }: QueueDiagramProps) {
   const { t } = useLanguage();
   const scroller = useRef<HTMLDivElement>(null);
   const focusAfterRender = useRef<string | null>(null);
@@ -76,6 +84,16 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   const layout = useMemo(() => layoutQueue(nodes, { ...base, columns }), [nodes, base, columns]);
   const places = useMemo(() => waiterPlaces(nodes), [nodes]);
   const herd = useMemo(() => new Set(layout.edges.find((edge) => edge.bundle === true)?.members ?? []), [layout]);
+  // Sessions that watch a node but own none here (a single-node lock's contenders): drawn beside it.
+  const outside = useMemo(() => {
+    const owners = new Set(nodes.map((node) => node.sessionId));
+    const watching = new Map<string, string[]>();
+    for (const node of nodes) {
+      const others = node.watchers?.filter((session) => !owners.has(session)) ?? [];
+      if (others.length > 0) watching.set(node.name, others);
+    }
+    return watching;
+  }, [nodes]);
   const { cardWidth, cardHeight, gap } = layout.options;
 
   useEffect(() => {
@@ -150,6 +168,11 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   const moving = motion.leaving.length > 0 || motion.trails.length > 0;
   const height = moving ? Math.max(layout.height, motion.height) : layout.height;
   const shown = nodesInRows(layout, rows);
+  // Believers stand right of the holders' row (and of its watchers).
+  const holderRow = layout.nodes.filter((placed) => placed.row === 0);
+  const ghostLeft =
+    layout.options.padding + layout.options.gutter + holderRow.length * (cardWidth + layout.options.columnGap) + (holderRow.some((placed) => outside.has(placed.node.name)) ? WATCHER_ROOM : 0);
+  const width = Math.max(layout.width + (outside.size > 0 ? WATCHER_ROOM : 0), believers.length === 0 ? 0 : ghostLeft + believers.length * (cardWidth + layout.options.columnGap) + layout.options.padding);
   const edges = layout.edges.filter((edge) => edgeVisible(edge, rows));
 
   const move = (index: number): void => {
@@ -164,9 +187,9 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
     <div className="diagram-scroll" ref={scroller} data-testid="queue-scroll">
       <svg
         className="queue"
-        width={layout.width * zoom}
+        width={width * zoom}
         height={height * zoom}
-        viewBox={`0 0 ${layout.width} ${height}`}
+        viewBox={`0 0 ${width} ${height}`}
         role="group"
         aria-label={nodes.length === 1 ? t('diagramLabelOne') : t('diagramLabel', { n: nodes.length })}
         data-testid="queue-diagram"
@@ -190,6 +213,21 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
             />
           ))}
         </g>
+        {believers.map((believer, index) => (
+          <GhostHolder
+            key={believer.id}
+            believer={believer}
+            holder={holderRow[0]?.node.role === 'holder' ? holderRow[0] : null}
+            x={ghostLeft + index * (cardWidth + layout.options.columnGap)}
+            y={rowTop(0, layout.options)}
+            width={cardWidth}
+            height={cardHeight}
+          />
+        ))}
+        {shown.map(({ node, x, y }) => {
+          const others = outside.get(node.name);
+          return others === undefined ? null : <OutsideWatchers key={`watchers-${node.name}`} sessions={others} x={x + cardWidth + 8} y={y} height={cardHeight} />;
+        })}
         {motion.leaving.map(({ node, x, y }) => (
           <g key={`leaving-${node.name}`} className="node-leaving" style={{ transform: `translate(${x}px, ${y}px)` }} data-testid="leaving-node" data-name={node.name} aria-hidden="true">
             <rect width={cardWidth} height={cardHeight} rx={10} className="card-bg" />
@@ -215,7 +253,9 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
               tabIndex={0}
               role="button"
               aria-pressed={selected === node.name}
-              aria-label={holder ? t('nodeHolds', { name: node.name }) : t('nodeWaits', { name: node.name, n: places[index]! })}
+              aria-label={`${holder ? t('nodeHolds', { name: node.name }) : t('nodeWaits', { name: node.name, n: places[index]! })}${
+                node.ephemeral && silent.has(node.sessionId) ? `; its session has no connection, ZooKeeper expires it in ${formatDuration(Math.max(0, silent.get(node.sessionId)! - now))}` : ''
+              }`}
               onClick={() => onSelect(node.name)}
               onKeyDown={(event) => {
                 if (event.key === 'Enter' || event.key === ' ') {
@@ -234,6 +274,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
               <title>{node.name}</title>
               <NodeCard node={node} place={places[index]!} now={now} width={cardWidth} height={cardHeight} compact={compact} t={t} />
               {woken.has(node.name) ? <rect width={cardWidth} height={cardHeight} rx={10} className="card-pulse" /> : null}
+              {node.ephemeral && silent.has(node.sessionId) ? <SilentOwner deadline={silent.get(node.sessionId)!} now={now} width={cardWidth} height={cardHeight} /> : null}
               {flagged.has(node.name) ? (
                 <g className="card-flag" transform={`translate(${cardWidth - 10} ${cardHeight - 10})`} aria-hidden="true">
                   <circle r={7} />

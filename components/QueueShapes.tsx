@@ -1,4 +1,4 @@
-import { formatCount } from '../lib/view/format';
+import { formatCount, formatDuration } from '../lib/view/format';
 import { edgePath, stubPath, trunkX, type PlacedEdge, type PlacedGroup, type PlacedNode, type PlacedParent, type QueueLayout } from '../lib/view/queue-layout';
 import type { Translate } from './language';
 
@@ -39,6 +39,9 @@ export function EdgeMarkers() {
       <marker id="arrow-fixed" viewBox="0 0 10 10" refX="8" refY="5" markerUnits="userSpaceOnUse" markerWidth="14" markerHeight="14" orient="auto-start-reverse">
         <path d="M 0 0 L 10 5 L 0 10 z" className="edge-arrow" />
       </marker>
+      <pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+        <rect width="3" height="8" className="hatch-line" />
+      </pattern>
     </defs>
   );
 }
@@ -132,6 +135,97 @@ export function WatchEdge({ edge, layout, t, shownMembers, woken = false }: Watc
           {badge}
         </text>
       </g>
+    </g>
+  );
+}
+
+/** A contender that believes it holds while ZooKeeper says otherwise (a GC pause outlived its session). */
+export interface Believer {
+  id: string;
+  sessionId: string | null;
+  /** Its node when it last held: gone, or no longer the holder. */
+  node: string | null;
+  /** The fencing token it would present: its node's czxid. */
+  czxid: string | null;
+  paused: boolean;
+}
+
+/** Whether fencing token `a` is older than `b` (czxids are hex transaction ids). */
+function olderToken(a: string, b: string): boolean {
+  return BigInt(a) < BigInt(b);
+}
+
+/**
+ * A contender that believes it holds, drawn beside the real holder with the two fencing tokens
+ * compared: a resource that checks tokens refuses the older one.
+ */
+export function GhostHolder({ believer, holder, x, y, width, height }: { believer: Believer; holder: PlacedNode | null; x: number; y: number; width: number; height: number }) {
+  const holderToken = holder?.node.czxid ?? null;
+  const fenced = believer.czxid !== null && holderToken !== null && olderToken(believer.czxid, holderToken);
+  const verdict =
+    believer.czxid === null
+      ? 'it has no token to present'
+      : holderToken === null
+        ? `token ${believer.czxid}; nobody holds now`
+        : `token ${believer.czxid} ${fenced ? '<' : '≥'} holder’s ${holderToken}${fenced ? ': fenced off' : ''}`;
+  return (
+    <g className="ghost-holder" data-testid="ghost-holder" data-contender={believer.id} data-token={believer.czxid ?? ''} data-fenced={fenced}>
+      <title>{`${believer.id} (session ${believer.sessionId ?? 'none'}) still believes it holds the lock, but ZooKeeper gave it to someone else. ${verdict}.`}</title>
+      {holder !== null ? <path d={`M${x},${y + height / 2}H${holder.x + width + 4}`} className="ghost-link" markerEnd="url(#arrow)" /> : null}
+      <rect x={x} y={y} width={width} height={height} rx={10} className="ghost-bg" />
+      <text x={x + 16} y={y + 24} className="ghost-role">
+        {`BELIEVES IT HOLDS${believer.paused ? ' · PAUSED' : ''}`}
+      </text>
+      <text x={x + 16} y={y + 47} className="card-name">
+        {believer.node === null ? believer.id : `${believer.id} · ${believer.node.length > 22 ? `…${believer.node.slice(-21)}` : believer.node}`}
+      </text>
+      <text x={x + 16} y={y + 66} className="ghost-verdict">
+        {verdict}
+      </text>
+    </g>
+  );
+}
+
+/** How far right of its card a node's outside watchers are drawn, and the room they take. */
+export const WATCHER_ROOM = 200;
+const WATCHER_CHIPS = 6;
+
+/**
+ * Sessions that watch a node but own no node of the lock (a single-node lock's contenders
+ * waiting for it to go), drawn as marks beside its card with a count.
+ */
+export function OutsideWatchers({ sessions, x, y, height }: { sessions: readonly string[]; x: number; y: number; height: number }) {
+  const shown = sessions.slice(0, WATCHER_CHIPS);
+  const middle = y + height / 2;
+  return (
+    <g className="outside-watchers" data-testid="outside-watchers" data-count={sessions.length}>
+      <title>{`${sessions.length} session${sessions.length === 1 ? '' : 's'} without a node here watch this node: ${sessions.join(', ')}`}</title>
+      <path d={`M${x + 14 + (shown.length - 1) * 22},${middle - 8}H${x}`} className="watch-stub" markerEnd="url(#arrow)" />
+      {shown.map((session, index) => (
+        <circle key={session} cx={x + 14 + index * 22} cy={middle - 8} r={8} className="watcher-mark" />
+      ))}
+      <text x={x + 6} y={middle + 20} className="watcher-count">
+        {`${formatCount(sessions.length)} watch${sessions.length === 1 ? 'es' : ''} it`}
+      </text>
+    </g>
+  );
+}
+
+/**
+ * A card whose owner ZooKeeper keeps without a connection (its client crashed or is cut off):
+ * hatched, with the time left until ZooKeeper expires the session and deletes the node.
+ */
+export function SilentOwner({ deadline, now, width, height }: { deadline: number; now: number; width: number; height: number }) {
+  const left = deadline - now;
+  const label = left <= 0 ? 'no connection · expiring now' : `no connection · expires in ${formatDuration(left)}`;
+  const labelWidth = label.length * 6.8 + 14;
+  return (
+    <g data-testid="silent-owner" data-deadline={deadline} aria-hidden="true">
+      <rect width={width} height={height} rx={10} className="card-hatch" />
+      <rect x={width - labelWidth - 8} y={height - 24} width={labelWidth} height={18} rx={9} className="card-expiry-bg" />
+      <text x={width - 15} y={height - 11} textAnchor="end" className="card-expiry">
+        {label}
+      </text>
     </g>
   );
 }

@@ -1,0 +1,41 @@
+'use client';
+import { memo, useMemo } from 'react';
+import { anomalyLabel } from '../lib/i18n/messages';
+import type { Anomaly } from '../lib/protocol';
+import { formatCount, shortNodeName } from '../lib/view/format';
+
+/**
+ * The anomalies on the queue's canvas, one banner per kind, the worst first: a click selects
+ * the first node of its kind (and the queue scrolls to it). The whole list stays in the side
+ * panel; this is what a person looking at the picture must not miss.
+ */
+export const CanvasBanners = memo(function CanvasBanners({ anomalies, onSelect }: { anomalies: readonly Anomaly[]; onSelect: (name: string) => void }) {
+  const kinds = useMemo(() => {
+    const byKind = new Map<Anomaly['kind'], Anomaly[]>();
+    for (const anomaly of anomalies) byKind.set(anomaly.kind, [...(byKind.get(anomaly.kind) ?? []), anomaly]);
+    return [...byKind.values()];
+  }, [anomalies]);
+  if (kinds.length === 0) return null;
+  return (
+    <ul className="canvas-banners" aria-label="Anomalies on the queue" data-testid="canvas-banners">
+      {kinds.map((group) => {
+        const first = group[0]!;
+        const node = group.find((anomaly) => anomaly.node !== null)?.node ?? null;
+        const label = `${anomalyLabel('en', first.kind)}${group.length > 1 ? ` · ${formatCount(group.length)}` : ''}`;
+        return (
+          <li key={first.kind}>
+            {node === null ? (
+              <span className={`canvas-banner kind-${first.kind}`} title={first.message} data-testid="canvas-banner" data-kind={first.kind}>
+                <strong>{label}</strong>
+              </span>
+            ) : (
+              <button type="button" className={`canvas-banner kind-${first.kind}`} title={first.message} data-testid="canvas-banner" data-kind={first.kind} data-node={node} onClick={() => onSelect(node)}>
+                <strong>{label}</strong> <span className="mono">{shortNodeName(node)}</span>
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+});
