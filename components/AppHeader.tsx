@@ -1,10 +1,11 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { CommandPalette, type Command } from './CommandPalette';
 import { ThemeToggle } from './ThemeToggle';
 import { ViewNav, type View } from './ViewNav';
 
 /** The bar at the top of every page: the product name, the views, where you are, and the theme switch. */
-export function AppHeader({ children, current }: { children?: ReactNode; current?: View }) {
+export function AppHeader({ children, current, commands }: { children?: ReactNode; current?: View; commands?: readonly Command[] }) {
   return (
     <header className="app-header">
       <Link href="/" className="brand">
@@ -19,6 +20,7 @@ export function AppHeader({ children, current }: { children?: ReactNode; current
       <nav className="crumbs" aria-label="Breadcrumb">
         {children}
       </nav>
+      <CommandPalette commands={commands} />
       <ThemeToggle />
     </header>
   );

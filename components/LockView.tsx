@@ -1,6 +1,7 @@
 'use client';
 import { useCallback, useMemo, useState } from 'react';
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
+import { isWithin } from '../lib/zk/path';
 import { describeWatchVerdict, watchVerdict } from '../lib/view/watch-verdict';
 import { AppHeader } from './AppHeader';
 import { AnomalyList } from './AnomalyList';
@@ -9,7 +10,8 @@ import { CanvasBanners } from './CanvasBanners';
 import { ConnectionBanner } from './ConnectionBanner';
 import { ExportButtons } from './ExportButtons';
 import { HistoryStrip } from './HistoryStrip';
-import { NodePanel } from './NodePanel';
+import { type Command } from './CommandPalette';
+import { CONTENDER_ACTIONS, NodePanel } from './NodePanel';
 import { QueueDiagram } from './QueueDiagram';
 import { SimControls } from './SimControls';
 import { useLock } from './useLock';
@@ -53,21 +55,16 @@ export function LockView({ path }: { path: string }) {
   const zoomBy = (step: number): void => setZoom((current) => ZOOM_LEVELS[Math.min(ZOOM_LEVELS.length - 1, Math.max(0, ZOOM_LEVELS.indexOf(current) + step))] ?? 1);
   // The selected node's owner: when its contender creates a new node (a new round, a retried create), the selection follows it.
   const [selectedSession, setSelectedSession] = useState<string | null>(null);
-  const nodesNow = snapshot?.nodes;
-  const select = useCallback(
-    (name: string): void => {
-      setSelectedName(name);
-      const owner = nodesNow?.find((node) => node.name === name);
-      setSelectedSession(owner?.ephemeral === true ? owner.sessionId : null);
-      window.history.replaceState(null, '', `#node=${encodeURIComponent(name)}`);
-    },
-    [nodesNow],
-  );
+  const select = useCallback((name: string): void => {
+    setSelectedName(name);
+    window.history.replaceState(null, '', `#node=${encodeURIComponent(name)}`);
+  }, []);
   // Escape lets go of the selected node.
   useShortcuts({
     Escape: () => {
       if (selectedName === null) return false;
       setSelectedName(null);
+      setSelectedSession(null);
       window.history.replaceState(null, '', window.location.pathname + window.location.search);
       return true;
     },
@@ -76,9 +73,17 @@ export function LockView({ path }: { path: string }) {
   const history = useLockHistory(path, snapshot?.version ?? null);
   const present = useMemo(() => new Set(nodes?.map((node) => node.name) ?? []), [nodes]);
   const watches = useMemo(() => (nodes === undefined ? null : describeWatchVerdict(watchVerdict(nodes))), [nodes]);
-  const selected =
-    snapshot?.nodes.find((node) => node.name === selectedName) ??
-    (selectedSession === null ? null : (snapshot?.nodes.find((node) => node.ephemeral && node.sessionId === selectedSession) ?? null));
+  // While the named node is there, its owner is remembered (adjusted during render, React's way of keeping what an earlier render saw).
+  const named = selectedName === null ? undefined : snapshot?.nodes.find((node) => node.name === selectedName);
+  if (named !== undefined && (named.ephemeral ? named.sessionId : null) !== selectedSession) setSelectedSession(named.ephemeral ? named.sessionId : null);
+  const selected = useMemo(() => {
+    if (selectedName === null || snapshot === null) return null;
+    const named = snapshot.nodes.find((node) => node.name === selectedName);
+    if (named !== undefined || selectedSession === null) return named ?? null;
+    // Gone: its owner's one node now, if it has exactly one (a contender's next round, a retried create).
+    const owned = snapshot.nodes.filter((node) => node.ephemeral && node.sessionId === selectedSession);
+    return owned.length === 1 ? owned[0]! : null;
+  }, [snapshot, selectedName, selectedSession]);
   // Contenders of this lock that believe they hold, though ZooKeeper's holders are others (a pause outlived the session).
   const believers = useMemo(() => {
     const holding = new Set(holders.map((node) => node.name));
@@ -96,9 +101,28 @@ export function LockView({ path }: { path: string }) {
   const contender =
     selected === null ? null : (simulation.contenders?.contenders.find((candidate) => candidate.sessionId === selected.sessionId && candidate.path === path) ?? null);
 
+  // The command palette's part of this page: select the holder or the next in line, and the selected contender's faults.
+  const commands = useMemo<Command[]>(() => {
+    const list: Command[] = [];
+    const first = nodes?.find((node) => node.role === 'waiter');
+    if (holder !== null) list.push({ id: 'select:holder', label: `Select the holder ${shortNodeName(holder.name)}`, hint: 'node', run: () => select(holder.name) });
+    if (first !== undefined) list.push({ id: 'select:next', label: `Select the next in line ${shortNodeName(first.name)}`, hint: 'node', run: () => select(first.name) });
+    if (contender !== null && selected !== null) {
+      for (const { action, label } of CONTENDER_ACTIONS) {
+        list.push({
+          id: `fault:${action}`,
+          label: `${label}: ${contender.id} (${shortNodeName(selected.name)})`,
+          hint: 'fault',
+          run: () => void simulation.control('POST', `/api/sim/contenders/${contender.id}/${action}`, action === 'pause' ? { ms: 15_000 } : {}),
+        });
+      }
+    }
+    return list;
+  }, [nodes, holder, contender, selected, select, simulation]);
+
   return (
     <>
-      <AppHeader>
+      <AppHeader commands={commands}>
         <span className="crumb-current" data-testid="lock-path">
           {path}
         </span>
@@ -119,6 +143,12 @@ export function LockView({ path }: { path: string }) {
         ) : (
           <>
             <DeadlockAlert path={path} anomalies={snapshot.anomalies} onSelect={select} />
+            {isWithin(path, '/zookeeper') ? (
+              <p className="notice" role="note" data-testid="system-tree">
+                <strong>{path} is ZooKeeper&apos;s own tree</strong> (quotas, the dynamic configuration), not a lock: its nodes are drawn as
+                any children would be, but no client takes turns here. The dashboard leaves it out.
+              </p>
+            ) : null}
             <section className="summary" aria-label="Lock summary" data-testid="lock-summary">
               <div className="stat">
                 <span className="stat-label">{holders.length > 1 ? `Holders: ${holders.length}` : 'Holder'}</span>
@@ -126,7 +156,7 @@ export function LockView({ path }: { path: string }) {
                   {holder ? shortNodeName(holder.name) : '—'}
                   {holders.length > 1 ? <span className="stat-more">{` +${holders.length - 1}`}</span> : null}
                 </span>
-                {holder ? (
+                {holder !== null && (holder.roleSince !== null || holder.ctime > 0) ? (
                   <span className="stat-note">
                     {holder.roleSince === null ? `created ${formatDuration(now - holder.ctime)} ago` : `for ${formatDuration(now - holder.roleSince)}`}
                   </span>

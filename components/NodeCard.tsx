@@ -51,11 +51,14 @@ export function NodeCard({ node, place, now, width, height, compact, t }: NodeCa
             {node.queue !== '' && node.queue !== node.name ? <tspan className="card-mode">{` · ${node.queue}`}</tspan> : null}
           </text>
           <text x={width - 14} y={24} className="card-age" textAnchor="end">
-            {holder
-              ? node.roleSince === null
-                ? t('cardCreated', { ago: formatDuration(now - node.ctime) })
-                : t('cardHeld', { duration: formatDuration(now - node.roleSince) })
-              : t('cardWaitingFor', { duration: formatDuration(now - node.ctime) })}
+            {/* ZooKeeper's own nodes (/zookeeper/…) have no creation time: no age is shown for them. */}
+            {node.ctime <= 0 && node.roleSince === null
+              ? ''
+              : holder
+                ? node.roleSince === null
+                  ? t('cardCreated', { ago: formatDuration(now - node.ctime) })
+                  : t('cardHeld', { duration: formatDuration(now - node.roleSince) })
+                : t('cardWaitingFor', { duration: formatDuration(now - node.ctime) })}
           </text>
           <text x={20} y={47} className="card-name">
             {shortNodeName(node.name)}

@@ -6,7 +6,8 @@ import { formatDuration } from '../lib/view/format';
 import { BreakLock } from './BreakLock';
 import type { Simulation } from './useSimulation';
 
-const ACTIONS: Array<{ action: ContenderAction; label: string; title: string }> = [
+/** The faults a simulated contender can be made to suffer, as the node panel and the command palette offer them. */
+export const CONTENDER_ACTIONS: Array<{ action: ContenderAction; label: string; title: string }> = [
   { action: 'release', label: 'Release', title: 'Give the lock back now' },
   { action: 'crash', label: 'Crash', title: 'The process dies; its node stays until the session times out' },
   { action: 'expire', label: 'Expire session', title: 'ZooKeeper expires the session now' },
@@ -150,7 +151,7 @@ export function NodePanel({
             {contender.notifications} notifications, {contender.wakeups} wasted, {contender.getChildren} getChildren, {contender.requests} requests
           </p>
           <div className="actions">
-            {ACTIONS.map(({ action, label, title }) => (
+            {CONTENDER_ACTIONS.map(({ action, label, title }) => (
               <button
                 key={action}
                 type="button"

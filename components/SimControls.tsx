@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { StrategySchema, type Strategy } from '../lib/protocol';
+import { StrategySchema, type ContenderInfo, type Strategy } from '../lib/protocol';
 import { isWithin } from '../lib/zk/path';
 import { TokenField } from './TokenField';
 import type { Simulation } from './useSimulation';
@@ -16,6 +16,21 @@ const STRATEGY_LABELS: Record<Strategy, string> = {
   semaphore: 'Semaphore (Kazoo layout)',
   'no-watch': 'Buggy: sets no watch',
 };
+
+/** What runs in this lock, by recipe, with how many are in each state: "5 × Chained …  1 holding, 4 waiting". */
+function runningHere(mine: readonly ContenderInfo[]): Array<{ strategy: Strategy; count: number; states: string }> {
+  const byStrategy = new Map<Strategy, Map<string, number>>();
+  for (const contender of mine) {
+    const states = byStrategy.get(contender.strategy) ?? new Map<string, number>();
+    states.set(contender.state, (states.get(contender.state) ?? 0) + 1);
+    byStrategy.set(contender.strategy, states);
+  }
+  return [...byStrategy].map(([strategy, states]) => ({
+    strategy,
+    count: [...states.values()].reduce((sum, n) => sum + n, 0),
+    states: [...states].map(([state, n]) => `${n} ${state}`).join(', '),
+  }));
+}
 
 /** Spawns simulated contenders into this lock and stops them; shown only where simulation is allowed. */
 export function SimControls({ path, simulation }: { path: string; simulation: Simulation }) {
@@ -138,6 +153,18 @@ export function SimControls({ path, simulation }: { path: string; simulation: Si
           </button>
         </div>
       </form>
+      {mine.length > 0 ? (
+        <ul className="sim-running" aria-label="Running in this lock" data-testid="sim-running">
+          {runningHere(mine).map(({ strategy: running, count: many, states }) => (
+            <li key={running} data-strategy={running} data-count={many}>
+              <strong>
+                {many} × {STRATEGY_LABELS[running]}
+              </strong>{' '}
+              <span className="muted">{states}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {message ? (
         <p className={message.tone === 'error' ? 'form-error' : 'hint'} role={message.tone === 'error' ? 'alert' : 'status'} data-testid="sim-message">
           {message.text}

@@ -2,13 +2,15 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * A key pressed with a modifier, or typed in a field, is not a shortcut of the page; nor are
- * Space and Enter on a focused button or link, which press it. Other keys there are the page's.
+ * A key pressed with a modifier, typed in a field or in a dialog, is not a shortcut of the page;
+ * nor are Space and Enter on a focused button or link, which press it. Other keys there are the page's.
  */
 export function isTyping(event: KeyboardEvent): boolean {
   const target = event.target as HTMLElement | null;
   if (event.ctrlKey || event.metaKey || event.altKey || target === null) return true;
   if (['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName) || target.isContentEditable) return true;
+  // In an open dialog every key is the dialog's (Escape closes it).
+  if (target.closest('dialog[open]') !== null) return true;
   const pressable = target.tagName === 'BUTTON' || target.tagName === 'A' || target.getAttribute('role') === 'button' || target.getAttribute('role') === 'tab';
   return pressable && (event.key === ' ' || event.key === 'Enter');
 }
