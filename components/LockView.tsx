@@ -24,8 +24,19 @@ import { useSimulation } from './useSimulation';
 /** Above this many nodes the page does not ask which owners lost their connection. */
 const SILENT_CHECK_LIMIT = 5000;
 
-/** The drawing's scales, from a whole queue on a projector to large print. */
-const ZOOM_LEVELS = [0.5, 0.67, 0.8, 1, 1.25, 1.5];
+/**
+ * The drawing's zoom levels, from a whole queue on a projector to large print. Zoomed out past
+ * 80% the cards become one line each (semantic zoom) instead of shrinking to unreadable text.
+ */
+const ZOOM_LEVELS: ReadonlyArray<{ label: string; scale: number; lines: boolean }> = [
+  { label: 'Lines, small', scale: 0.8, lines: true },
+  { label: 'Lines', scale: 1, lines: true },
+  { label: '80%', scale: 0.8, lines: false },
+  { label: '100%', scale: 1, lines: false },
+  { label: '125%', scale: 1.25, lines: false },
+  { label: '150%', scale: 1.5, lines: false },
+];
+const FULL_SIZE = 3;
 
 function nodeFromHash(hash: string): string | null {
   const match = /^#node=(.+)$/.exec(hash);
@@ -51,8 +62,9 @@ export function LockView({ path }: { path: string }) {
   // A deep link (`#node=<name>`) selects a node; the diagram renders only in the browser, so this cannot mismatch.
   const [selectedName, setSelectedName] = useState<string | null>(() => nodeFromHash(typeof window === 'undefined' ? '' : window.location.hash));
   const [compact, setCompact] = useState(false);
-  const [zoom, setZoom] = useState(1);
-  const zoomBy = (step: number): void => setZoom((current) => ZOOM_LEVELS[Math.min(ZOOM_LEVELS.length - 1, Math.max(0, ZOOM_LEVELS.indexOf(current) + step))] ?? 1);
+  const [zoomLevel, setZoomLevel] = useState(FULL_SIZE);
+  const zoom = ZOOM_LEVELS[zoomLevel]!;
+  const zoomBy = (step: number): void => setZoomLevel((current) => Math.min(ZOOM_LEVELS.length - 1, Math.max(0, current + step)));
   // The selected node's owner: when its contender creates a new node (a new round, a retried create), the selection follows it.
   const [selectedSession, setSelectedSession] = useState<string | null>(null);
   const select = useCallback((name: string): void => {
@@ -239,13 +251,13 @@ export function LockView({ path }: { path: string }) {
                     <span>Compact: one line per node</span>
                   </label>
                   <span className="zoom" role="group" aria-label="Zoom">
-                    <button type="button" className="button small" onClick={() => zoomBy(-1)} disabled={zoom === ZOOM_LEVELS[0]} aria-label="Zoom out" data-testid="zoom-out">
+                    <button type="button" className="button small" onClick={() => zoomBy(-1)} disabled={zoomLevel === 0} aria-label="Zoom out" data-testid="zoom-out">
                       −
                     </button>
-                    <button type="button" className="button small zoom-level" onClick={() => setZoom(1)} aria-label="Reset zoom to 100%" data-testid="zoom-level">
-                      {Math.round(zoom * 100)}%
+                    <button type="button" className="button small zoom-level" onClick={() => setZoomLevel(FULL_SIZE)} aria-label={`Zoom ${zoom.label}: reset to 100%`} data-testid="zoom-level">
+                      {zoom.label}
                     </button>
-                    <button type="button" className="button small" onClick={() => zoomBy(1)} disabled={zoom === ZOOM_LEVELS[ZOOM_LEVELS.length - 1]} aria-label="Zoom in" data-testid="zoom-in">
+                    <button type="button" className="button small" onClick={() => zoomBy(1)} disabled={zoomLevel === ZOOM_LEVELS.length - 1} aria-label="Zoom in" data-testid="zoom-in">
                       +
                     </button>
                   </span>
@@ -273,8 +285,8 @@ export function LockView({ path }: { path: string }) {
                   onSelect={select}
                   woken={woken}
                   wakes={wakes}
-                  zoom={zoom}
-                  compact={compact}
+                  zoom={zoom.scale}
+                  compact={compact || zoom.lines}
                   flagged={flagged}
                 />
               </>

@@ -1,10 +1,11 @@
 'use client';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { LockNode } from '../lib/protocol';
 import { formatDuration, shortNodeName } from '../lib/view/format';
 import { departures, wakeTrails, type Trail, type Wake } from '../lib/view/pulses';
 import { useLanguage } from './language';
 import { NodeCard } from './NodeCard';
+import { QueueMinimap } from './QueueMinimap';
 import { EdgeMarkers, GhostHolder, GroupFrame, OutsideWatchers, ParentBox, SilentOwner, WATCHER_ROOM, WatchEdge, type Believer } from './QueueShapes';
 import {
   columnsFor,
@@ -76,6 +77,7 @@ interface Motion {
 export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoom, compact, flagged, believers = NO_BELIEVERS, silent = NOBODY_SILENT }: QueueDiagramProps) {
   const { t } = useLanguage();
   const scroller = useRef<HTMLDivElement>(null);
+  const scrollId = useId();
   const focusAfterRender = useRef<string | null>(null);
   const [view, setView] = useState({ top: 0, height: 900, width: 900 });
   const room = Math.floor(view.width / zoom);
@@ -183,113 +185,123 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
     scrollToRow(next.row);
   };
 
+  // A queue more than two screens long gets a minimap beside it.
+  const long = height * zoom > 2 * view.height;
+  const jump = (y: number): void => {
+    const element = scroller.current;
+    if (element !== null) element.scrollTop = Math.max(0, y * zoom - element.clientHeight / 2);
+  };
+
   return (
-    <div className="diagram-scroll" ref={scroller} data-testid="queue-scroll">
-      <svg
-        className="queue"
-        width={width * zoom}
-        height={height * zoom}
-        viewBox={`0 0 ${width} ${height}`}
-        role="group"
-        aria-label={nodes.length === 1 ? t('diagramLabelOne') : t('diagramLabel', { n: nodes.length })}
-        data-testid="queue-diagram"
-      >
-        <EdgeMarkers />
-        {layout.parent === null ? null : <ParentBox parent={layout.parent} t={t} />}
-        {layout.groups
-          .filter((group) => group.lastRow >= rows.first && group.firstRow <= rows.last)
-          .map((group) => (
-            <GroupFrame key={`group-${group.firstIndex}`} group={group} layout={layout} t={t} />
-          ))}
-        <g className="edges">
-          {edges.map((edge) => (
-            <WatchEdge
-              key={`${edge.from}->${edge.to}`}
-              edge={edge}
-              layout={layout}
-              t={t}
-              shownMembers={edge.bundle === true ? shown.filter((placed) => herd.has(placed.index)) : undefined}
-              woken={woken.has(edge.from) || (edge.bundle === true && shown.some((placed) => woken.has(placed.node.name) && herd.has(placed.index)))}
+    <div className="diagram-frame">
+      <div className="diagram-scroll" ref={scroller} data-testid="queue-scroll" id={scrollId}>
+        <svg
+          className="queue"
+          width={width * zoom}
+          height={height * zoom}
+          viewBox={`0 0 ${width} ${height}`}
+          role="group"
+          aria-label={nodes.length === 1 ? t('diagramLabelOne') : t('diagramLabel', { n: nodes.length })}
+          data-testid="queue-diagram"
+        >
+          <EdgeMarkers />
+          {layout.parent === null ? null : <ParentBox parent={layout.parent} t={t} />}
+          {layout.groups
+            .filter((group) => group.lastRow >= rows.first && group.firstRow <= rows.last)
+            .map((group) => (
+              <GroupFrame key={`group-${group.firstIndex}`} group={group} layout={layout} t={t} />
+            ))}
+          <g className="edges">
+            {edges.map((edge) => (
+              <WatchEdge
+                key={`${edge.from}->${edge.to}`}
+                edge={edge}
+                layout={layout}
+                t={t}
+                shownMembers={edge.bundle === true ? shown.filter((placed) => herd.has(placed.index)) : undefined}
+                woken={woken.has(edge.from) || (edge.bundle === true && shown.some((placed) => woken.has(placed.node.name) && herd.has(placed.index)))}
+              />
+            ))}
+          </g>
+          {believers.map((believer, index) => (
+            <GhostHolder
+              key={believer.id}
+              believer={believer}
+              holder={holderRow[0]?.node.role === 'holder' ? holderRow[0] : null}
+              x={ghostLeft + index * (cardWidth + layout.options.columnGap)}
+              y={rowTop(0, layout.options)}
+              width={cardWidth}
+              height={cardHeight}
             />
           ))}
-        </g>
-        {believers.map((believer, index) => (
-          <GhostHolder
-            key={believer.id}
-            believer={believer}
-            holder={holderRow[0]?.node.role === 'holder' ? holderRow[0] : null}
-            x={ghostLeft + index * (cardWidth + layout.options.columnGap)}
-            y={rowTop(0, layout.options)}
-            width={cardWidth}
-            height={cardHeight}
-          />
-        ))}
-        {shown.map(({ node, x, y }) => {
-          const others = outside.get(node.name);
-          return others === undefined ? null : <OutsideWatchers key={`watchers-${node.name}`} sessions={others} x={x + cardWidth + 8} y={y} height={cardHeight} />;
-        })}
-        {motion.leaving.map(({ node, x, y }) => (
-          <g key={`leaving-${node.name}`} className="node-leaving" style={{ transform: `translate(${x}px, ${y}px)` }} data-testid="leaving-node" data-name={node.name} aria-hidden="true">
-            <rect width={cardWidth} height={cardHeight} rx={10} className="card-bg" />
-            <text x={20} y={compact ? 20 : 47} className="card-name">
-              {shortNodeName(node.name)}
-            </text>
-          </g>
-        ))}
-        {shown.map(({ node, index, row, column, x, y }) => {
-          const holder = node.role === 'holder';
-          return (
-            <g
-              key={node.name}
-              className={`node-card ${holder ? 'is-holder' : 'is-waiter'}${selected === node.name ? ' is-selected' : ''}${woken.has(node.name) ? ' is-woken' : ''}`}
-              data-woken={woken.has(node.name) ? 'true' : undefined}
-              data-flagged={flagged.has(node.name) ? 'true' : undefined}
-              style={{ transform: `translate(${x}px, ${y}px)` }}
-              data-testid="lock-node"
-              data-name={node.name}
-              data-role={node.role}
-              data-row={row}
-              data-column={column}
-              tabIndex={0}
-              role="button"
-              aria-pressed={selected === node.name}
-              aria-label={`${holder ? t('nodeHolds', { name: node.name }) : t('nodeWaits', { name: node.name, n: places[index]! })}${
-                node.ephemeral && silent.has(node.sessionId) ? `; its session has no connection, ZooKeeper expires it in ${formatDuration(Math.max(0, silent.get(node.sessionId)! - now))}` : ''
-              }`}
-              onClick={() => onSelect(node.name)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' || event.key === ' ') {
-                  event.preventDefault();
-                  onSelect(node.name);
-                } else if (['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight'].includes(event.key)) {
-                  // The next or the previous in the queue, whether it is drawn below or beside.
-                  event.preventDefault();
-                  move(index + (event.key === 'ArrowDown' || event.key === 'ArrowRight' ? 1 : -1));
-                } else if (event.key === 'Home' || event.key === 'End') {
-                  event.preventDefault();
-                  move(event.key === 'Home' ? 0 : layout.nodes.length - 1);
-                }
-              }}
-            >
-              <title>{node.name}</title>
-              <NodeCard node={node} place={places[index]!} now={now} width={cardWidth} height={cardHeight} compact={compact} t={t} />
-              {woken.has(node.name) ? <rect width={cardWidth} height={cardHeight} rx={10} className="card-pulse" /> : null}
-              {node.ephemeral && silent.has(node.sessionId) ? <SilentOwner deadline={silent.get(node.sessionId)!} now={now} width={cardWidth} height={cardHeight} /> : null}
-              {flagged.has(node.name) ? (
-                <g className="card-flag" transform={`translate(${cardWidth - 10} ${cardHeight - 10})`} aria-hidden="true">
-                  <circle r={7} />
-                  <text y={4} textAnchor="middle">
-                    !
-                  </text>
-                </g>
-              ) : null}
+          {shown.map(({ node, x, y }) => {
+            const others = outside.get(node.name);
+            return others === undefined ? null : <OutsideWatchers key={`watchers-${node.name}`} sessions={others} x={x + cardWidth + 8} y={y} height={cardHeight} />;
+          })}
+          {motion.leaving.map(({ node, x, y }) => (
+            <g key={`leaving-${node.name}`} className="node-leaving" style={{ transform: `translate(${x}px, ${y}px)` }} data-testid="leaving-node" data-name={node.name} aria-hidden="true">
+              <rect width={cardWidth} height={cardHeight} rx={10} className="card-bg" />
+              <text x={20} y={compact ? 20 : 47} className="card-name">
+                {shortNodeName(node.name)}
+              </text>
             </g>
-          );
-        })}
-        {motion.trails.map((trail) => (
-          <circle key={trail.key} r={6} className="wake-trail" style={{ offsetPath: `path('${trail.d}')` }} data-testid="wake-trail" data-woken={trail.woken} aria-hidden="true" />
-        ))}
-      </svg>
+          ))}
+          {shown.map(({ node, index, row, column, x, y }) => {
+            const holder = node.role === 'holder';
+            return (
+              <g
+                key={node.name}
+                className={`node-card ${holder ? 'is-holder' : 'is-waiter'}${selected === node.name ? ' is-selected' : ''}${woken.has(node.name) ? ' is-woken' : ''}`}
+                data-woken={woken.has(node.name) ? 'true' : undefined}
+                data-flagged={flagged.has(node.name) ? 'true' : undefined}
+                style={{ transform: `translate(${x}px, ${y}px)` }}
+                data-testid="lock-node"
+                data-name={node.name}
+                data-role={node.role}
+                data-row={row}
+                data-column={column}
+                tabIndex={0}
+                role="button"
+                aria-pressed={selected === node.name}
+                aria-label={`${holder ? t('nodeHolds', { name: node.name }) : t('nodeWaits', { name: node.name, n: places[index]! })}${
+                  node.ephemeral && silent.has(node.sessionId) ? `; its session has no connection, ZooKeeper expires it in ${formatDuration(Math.max(0, silent.get(node.sessionId)! - now))}` : ''
+                }`}
+                onClick={() => onSelect(node.name)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' || event.key === ' ') {
+                    event.preventDefault();
+                    onSelect(node.name);
+                  } else if (['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight'].includes(event.key)) {
+                    // The next or the previous in the queue, whether it is drawn below or beside.
+                    event.preventDefault();
+                    move(index + (event.key === 'ArrowDown' || event.key === 'ArrowRight' ? 1 : -1));
+                  } else if (event.key === 'Home' || event.key === 'End') {
+                    event.preventDefault();
+                    move(event.key === 'Home' ? 0 : layout.nodes.length - 1);
+                  }
+                }}
+              >
+                <title>{node.name}</title>
+                <NodeCard node={node} place={places[index]!} now={now} width={cardWidth} height={cardHeight} compact={compact} t={t} />
+                {woken.has(node.name) ? <rect width={cardWidth} height={cardHeight} rx={10} className="card-pulse" /> : null}
+                {node.ephemeral && silent.has(node.sessionId) ? <SilentOwner deadline={silent.get(node.sessionId)!} now={now} width={cardWidth} height={cardHeight} /> : null}
+                {flagged.has(node.name) ? (
+                  <g className="card-flag" transform={`translate(${cardWidth - 10} ${cardHeight - 10})`} aria-hidden="true">
+                    <circle r={7} />
+                    <text y={4} textAnchor="middle">
+                      !
+                    </text>
+                  </g>
+                ) : null}
+              </g>
+            );
+          })}
+          {motion.trails.map((trail) => (
+            <circle key={trail.key} r={6} className="wake-trail" style={{ offsetPath: `path('${trail.d}')` }} data-testid="wake-trail" data-woken={trail.woken} aria-hidden="true" />
+          ))}
+        </svg>
+      </div>
+      {long ? <QueueMinimap layout={layout} top={view.top / zoom} height={view.height / zoom} flagged={flagged} onJump={jump} scrollId={scrollId} /> : null}
     </div>
   );
 }

@@ -155,6 +155,23 @@ test.describe('deep links and zoom', () => {
     const lock = new LockPage(page, explorerUrl);
     await expect(lock.node(target)).toBeInViewport();
 
+    // A queue this long has a minimap: its frame marks what is on screen, and a click at its top goes there.
+    const minimap = page.getByTestId('queue-minimap');
+    await expect(minimap).toBeVisible();
+    const scrollTop = (): Promise<number> => page.getByTestId('queue-scroll').evaluate((element) => element.scrollTop);
+    expect(await scrollTop()).toBeGreaterThan(0);
+    const box = (await minimap.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + 2);
+    await expect.poll(scrollTop).toBe(0);
+    await expect(lock.nodes.first()).toBeInViewport();
+    await minimap.focus();
+    await page.keyboard.press('End');
+    await expect.poll(scrollTop).toBeGreaterThan(0);
+    // The last node is in the frame's view (the frame itself may reach below the page's fold).
+    const [last, frame] = [await lock.node(names[59]!).boundingBox(), await page.getByTestId('queue-scroll').boundingBox()];
+    expect(last!.y).toBeGreaterThanOrEqual(frame!.y);
+    expect(last!.y + last!.height).toBeLessThanOrEqual(frame!.y + frame!.height);
+
     const comfortable = await lock.nodes.count();
     await page.getByTestId('compact-view').check();
     await expect.poll(() => lock.nodes.count()).toBeGreaterThan(comfortable);
@@ -206,6 +223,10 @@ test.describe('deep links and zoom', () => {
     await lock.zoomOut.click();
     await expect(lock.zoomLevel).toHaveText('80%');
     await expect.poll(async () => (await cardWidth()) / full).toBeCloseTo(0.8, 2);
+    // Further out the cards become one line each, still readable, rather than smaller cards.
+    await lock.zoomOut.click();
+    await expect(lock.zoomLevel).toHaveText('Lines');
+    await expect.poll(async () => (await lock.node(writer).boundingBox())?.height ?? 0).toBeLessThan(40);
     await lock.zoomLevel.click();
     await expect(lock.zoomLevel).toHaveText('100%');
     await lock.zoomIn.focus();
