@@ -12,12 +12,14 @@ export interface ClassroomResultsProps {
   zk: ZkCounts | null;
   /** Notifications the herd's queue cost while it formed; null before. */
   joining: number | null;
+  /** Simulated contenders running outside this run: ZooKeeper's counts include theirs. */
+  others: number;
 }
 
 const lastOf = (curve: readonly RunPoint[]): RunPoint => curve.at(-1) ?? { releases: 0, notifications: 0 };
 
 /** The run's outcome: notifications against releases for both sides beside the theory, and ZooKeeper's own counts. */
-export function ClassroomResults({ contenders, curves, zk, joining }: ClassroomResultsProps) {
+export function ClassroomResults({ contenders, curves, zk, joining, others }: ClassroomResultsProps) {
   const { t } = useLanguage();
   return (
     <div className="demo-bottom">
@@ -60,6 +62,11 @@ export function ClassroomResults({ contenders, curves, zk, joining }: ClassroomR
           />
         )}
         <p className="muted">{t('zkNote')}</p>
+        {others > 0 && zk !== null ? (
+          <p className="zk-others" role="note" data-testid="zk-others" data-count={others}>
+            {t('zkOthers', { n: others })}
+          </p>
+        ) : null}
         {joining !== null ? (
           <p className="muted" data-testid="demo-joining" data-count={joining}>
             {t('joining', { n: joining })}

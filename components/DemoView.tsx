@@ -180,7 +180,13 @@ export function DemoView() {
                 <ClassroomSide side="herd" path={run?.paths.herd ?? null} {...sideState('herd')} contenders={contenders} title={t('herdTitle')} />
                 <ClassroomSide side="chained" path={run?.paths.chained ?? null} {...sideState('chained')} contenders={contenders} title={t('chainTitle')} />
               </div>
-              <ClassroomResults contenders={contenders} curves={curves} zk={room.zk} joining={run?.baseline ? run.baseline.herd.notifications : null} />
+              <ClassroomResults
+                contenders={contenders}
+                curves={curves}
+                zk={room.zk}
+                joining={run?.baseline ? run.baseline.herd.notifications : null}
+                others={run === null ? 0 : (simulation.contenders?.contenders.filter((contender) => contender.path !== run.paths.herd && contender.path !== run.paths.chained).length ?? 0)}
+              />
             </div>
 
             <ClassroomTimeline frames={frames} cursor={cursor} onSeek={room.seek} onReplay={room.replay} onLive={room.live} />

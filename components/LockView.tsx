@@ -8,6 +8,7 @@ import { AnomalyList } from './AnomalyList';
 import { DeadlockAlert } from './DeadlockAlert';
 import { CanvasBanners } from './CanvasBanners';
 import { ConnectionBanner } from './ConnectionBanner';
+import { EventStrip } from './EventStrip';
 import { ExportButtons } from './ExportButtons';
 import { HistoryStrip } from './HistoryStrip';
 import { type Command } from './CommandPalette';
@@ -26,9 +27,11 @@ const SILENT_CHECK_LIMIT = 5000;
 
 /**
  * The drawing's zoom levels, from a whole queue on a projector to large print. Zoomed out past
- * 80% the cards become one line each (semantic zoom) instead of shrinking to unreadable text.
+ * 80% the cards become one line each, then a mark each in its state's colour (semantic zoom),
+ * instead of shrinking to unreadable text.
  */
-const ZOOM_LEVELS: ReadonlyArray<{ label: string; scale: number; lines: boolean }> = [
+const ZOOM_LEVELS: ReadonlyArray<{ label: string; scale: number; lines: boolean; marks?: boolean }> = [
+  { label: 'Marks', scale: 1, lines: false, marks: true },
   { label: 'Lines, small', scale: 0.8, lines: true },
   { label: 'Lines', scale: 1, lines: true },
   { label: '80%', scale: 0.8, lines: false },
@@ -36,7 +39,7 @@ const ZOOM_LEVELS: ReadonlyArray<{ label: string; scale: number; lines: boolean 
   { label: '125%', scale: 1.25, lines: false },
   { label: '150%', scale: 1.5, lines: false },
 ];
-const FULL_SIZE = 3;
+const FULL_SIZE = 4;
 
 function nodeFromHash(hash: string): string | null {
   const match = /^#node=(.+)$/.exec(hash);
@@ -50,7 +53,7 @@ function nodeFromHash(hash: string): string | null {
 
 /** The live page of one lock: who holds it, who waits behind whom. */
 export function LockView({ path }: { path: string }) {
-  const { snapshot, error, woken, wakes } = useLock(path);
+  const { snapshot, error, woken, wakes, events } = useLock(path);
   const now = useNow();
   const holders = useMemo(() => snapshot?.nodes.filter((node) => node.role === 'holder') ?? [], [snapshot]);
   const holder = holders[0] ?? null;
@@ -287,10 +290,12 @@ export function LockView({ path }: { path: string }) {
                   wakes={wakes}
                   zoom={zoom.scale}
                   compact={compact || zoom.lines}
+                  marks={zoom.marks === true}
                   flagged={flagged}
                 />
               </>
             )}
+            <EventStrip events={events} now={now} onSelect={select} present={present} />
           </>
         )}
           </div>

@@ -10,6 +10,7 @@ import { EdgeMarkers, GhostHolder, GroupFrame, OutsideWatchers, ParentBox, Silen
 import {
   columnsFor,
   COMPACT_QUEUE_LAYOUT,
+  MARKS_QUEUE_LAYOUT,
   DEFAULT_QUEUE_LAYOUT,
   edgeVisible,
   layoutQueue,
@@ -36,6 +37,8 @@ interface QueueDiagramProps {
   zoom: number;
   /** One line per node instead of a card. */
   compact: boolean;
+  /** Zoomed all the way out: each node a mark in its state's colour, no text, only a herd's bundle drawn (the order is the chain). */
+  marks?: boolean;
   /** Nodes an anomaly names, marked on their cards. */
   flagged: ReadonlySet<string>;
   /** Contenders that believe they hold while ZooKeeper says otherwise: drawn beside the holder. */
@@ -74,14 +77,14 @@ interface Motion {
  * it watches. The layout is computed in `lib`; React owns every element, and only the rows on
  * screen are drawn, so that 10,000 waiters scroll as smoothly as ten.
  */
-export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoom, compact, flagged, believers = NO_BELIEVERS, silent = NOBODY_SILENT }: QueueDiagramProps) {
+export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoom, compact, flagged, believers = NO_BELIEVERS, silent = NOBODY_SILENT, marks = false }: QueueDiagramProps) {
   const { t } = useLanguage();
   const scroller = useRef<HTMLDivElement>(null);
   const scrollId = useId();
   const focusAfterRender = useRef<string | null>(null);
   const [view, setView] = useState({ top: 0, height: 900, width: 900 });
   const room = Math.floor(view.width / zoom);
-  const base = useMemo(() => fitted(compact ? COMPACT_QUEUE_LAYOUT : DEFAULT_QUEUE_LAYOUT, room), [compact, room]);
+  const base = useMemo(() => (marks ? MARKS_QUEUE_LAYOUT : fitted(compact ? COMPACT_QUEUE_LAYOUT : DEFAULT_QUEUE_LAYOUT, room)), [marks, compact, room]);
   const columns = columnsFor(room, base);
   const layout = useMemo(() => layoutQueue(nodes, { ...base, columns }), [nodes, base, columns]);
   const places = useMemo(() => waiterPlaces(nodes), [nodes]);
@@ -175,7 +178,8 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   const ghostLeft =
     layout.options.padding + layout.options.gutter + holderRow.length * (cardWidth + layout.options.columnGap) + (holderRow.some((placed) => outside.has(placed.node.name)) ? WATCHER_ROOM : 0);
   const width = Math.max(layout.width + (outside.size > 0 ? WATCHER_ROOM : 0), believers.length === 0 ? 0 : ghostLeft + believers.length * (cardWidth + layout.options.columnGap) + layout.options.padding);
-  const edges = layout.edges.filter((edge) => edgeVisible(edge, rows));
+  // As marks, the order is the chain: only a herd's bundle is drawn.
+  const edges = layout.edges.filter((edge) => edgeVisible(edge, rows) && (!marks || edge.bundle === true));
 
   const move = (index: number): void => {
     const next = layout.nodes[index];
@@ -207,7 +211,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
           <EdgeMarkers />
           {layout.parent === null ? null : <ParentBox parent={layout.parent} t={t} />}
           {layout.groups
-            .filter((group) => group.lastRow >= rows.first && group.firstRow <= rows.last)
+            .filter((group) => !marks && group.lastRow >= rows.first && group.firstRow <= rows.last)
             .map((group) => (
               <GroupFrame key={`group-${group.firstIndex}`} group={group} layout={layout} t={t} />
             ))}
@@ -236,7 +240,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
           ))}
           {shown.map(({ node, x, y }) => {
             const others = outside.get(node.name);
-            return others === undefined ? null : <OutsideWatchers key={`watchers-${node.name}`} sessions={others} x={x + cardWidth + 8} y={y} height={cardHeight} />;
+            return others === undefined || marks ? null : <OutsideWatchers key={`watchers-${node.name}`} sessions={others} x={x + cardWidth + 8} y={y} height={cardHeight} />;
           })}
           {motion.leaving.map(({ node, x, y }) => (
             <g key={`leaving-${node.name}`} className="node-leaving" style={{ transform: `translate(${x}px, ${y}px)` }} data-testid="leaving-node" data-name={node.name} aria-hidden="true">
@@ -282,9 +286,13 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
                 }}
               >
                 <title>{node.name}</title>
-                <NodeCard node={node} place={places[index]!} now={now} width={cardWidth} height={cardHeight} compact={compact} t={t} />
+                {marks ? (
+                  <rect width={cardWidth} height={cardHeight} rx={2} className="card-mark" />
+                ) : (
+                  <NodeCard node={node} place={places[index]!} now={now} width={cardWidth} height={cardHeight} compact={compact} t={t} />
+                )}
                 {woken.has(node.name) ? <rect width={cardWidth} height={cardHeight} rx={10} className="card-pulse" /> : null}
-                {node.ephemeral && silent.has(node.sessionId) ? <SilentOwner deadline={silent.get(node.sessionId)!} now={now} width={cardWidth} height={cardHeight} /> : null}
+                {!marks && node.ephemeral && silent.has(node.sessionId) ? <SilentOwner deadline={silent.get(node.sessionId)!} now={now} width={cardWidth} height={cardHeight} /> : null}
                 {flagged.has(node.name) ? (
                   <g className="card-flag" transform={`translate(${cardWidth - 10} ${cardHeight - 10})`} aria-hidden="true">
                     <circle r={7} />

@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
 import { applyDelta } from '../lib/lock/delta';
+import { appendEvents, eventsOf, type LockEvent } from '../lib/view/event-log';
 import { wokenBy, type Wake } from '../lib/view/pulses';
 import { expandSnapshot } from '../lib/lock/compact';
 import { ColumnsLockSnapshotSchema, LockDeltaSchema, type Ack, type LockSnapshot } from '../lib/protocol';
@@ -13,7 +14,11 @@ export interface LockState {
   woken: ReadonlySet<string>;
   /** What the last deletions woke, one entry per removed node: a new array for each change. */
   wakes: readonly Wake[];
+  /** What happened to the queue since the page opened it, the last 500 events: creates, deletes, holds, notifications. */
+  events: readonly LockEvent[];
 }
+
+const NO_EVENTS: readonly LockEvent[] = [];
 
 const PULSE_MS = 1200;
 const NOBODY: ReadonlySet<string> = new Set();
@@ -25,7 +30,7 @@ const NO_WAKES: readonly Wake[] = [];
  * path subscribes to nothing.
  */
 export function useLock(path: string | null): LockState {
-  const [state, setState] = useState<LockState>({ snapshot: null, error: null, woken: NOBODY, wakes: NO_WAKES });
+  const [state, setState] = useState<LockState>({ snapshot: null, error: null, woken: NOBODY, wakes: NO_WAKES, events: NO_EVENTS });
 
   useEffect(() => {
     // No lock yet (the classroom before a run): nothing to subscribe to.
@@ -33,10 +38,11 @@ export function useLock(path: string | null): LockState {
     const socket = getSocket();
     let current: LockSnapshot | null = null;
     let woken: ReadonlySet<string> = NOBODY;
+    let events: readonly LockEvent[] = NO_EVENTS;
     let pulseTimer: ReturnType<typeof setTimeout> | null = null;
     const subscribe = (): void => {
       socket.emit('subscribe', { path, form: 'columns' }, (ack: Ack) => {
-        if (!ack.ok) setState({ snapshot: current, error: ack.error, woken, wakes: NO_WAKES });
+        if (!ack.ok) setState({ snapshot: current, error: ack.error, woken, wakes: NO_WAKES, events });
       });
     };
     const onSnapshot = (raw: unknown): void => {
@@ -45,10 +51,10 @@ export function useLock(path: string | null): LockState {
       try {
         current = expandSnapshot(parsed.data);
       } catch (error) {
-        setState({ snapshot: current, error: `the explorer sent a snapshot this page cannot read: ${error instanceof Error ? error.message : String(error)}`, woken, wakes: NO_WAKES });
+        setState({ snapshot: current, error: `the explorer sent a snapshot this page cannot read: ${error instanceof Error ? error.message : String(error)}`, woken, wakes: NO_WAKES, events });
         return;
       }
-      setState({ snapshot: current, error: null, woken, wakes: NO_WAKES });
+      setState({ snapshot: current, error: null, woken, wakes: NO_WAKES, events });
     };
     const onDelta = (raw: unknown): void => {
       const parsed = LockDeltaSchema.safeParse(raw);
@@ -57,6 +63,7 @@ export function useLock(path: string | null): LockState {
       try {
         const wakes = wokenBy(current, parsed.data);
         const woke = wakes.flatMap((wake) => wake.woken);
+        events = appendEvents(events, eventsOf(current, parsed.data, wakes, Date.now()));
         current = applyDelta(current, parsed.data);
         if (woke.length > 0) {
           woken = new Set(woke);
@@ -66,7 +73,7 @@ export function useLock(path: string | null): LockState {
             setState((previous) => ({ ...previous, woken }));
           }, PULSE_MS);
         }
-        setState({ snapshot: current, error: null, woken, wakes: wakes.length > 0 ? wakes : NO_WAKES });
+        setState({ snapshot: current, error: null, woken, wakes: wakes.length > 0 ? wakes : NO_WAKES, events });
       } catch {
         subscribe();
       }

@@ -50,3 +50,31 @@ test.describe('the history strip', () => {
     await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
   });
 });
+
+test.describe('the event strip', () => {
+  test('lists what happens to the queue as it happens, pauses, and steps back through it in words', async ({ page, explorerUrl, zk, request }) => {
+    const path = `/sim${zk.lockPath('events')}`;
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(path);
+    await expect(page.getByTestId('event-said')).toHaveText('Nothing has happened since this page opened.');
+    expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, count: 3, strategy: 'chained', holdMs: 400, rounds: 1 } })).status()).toBe(201);
+    // Three creates, three holds, three deletes, two notifications.
+    const strip = page.getByTestId('event-strip');
+    await expect.poll(async () => Number(await strip.getAttribute('data-count')), { timeout: 20_000 }).toBeGreaterThanOrEqual(11);
+    await page.getByTestId('event-pause').click();
+    await expect(page.getByTestId('event-pause')).toHaveAttribute('aria-pressed', 'true');
+    // Back to the first event by keyboard: it says which node was created.
+    await page.getByTestId('event-scrub').focus();
+    await page.keyboard.press('Home');
+    await expect(page.getByTestId('event-said')).toContainText('created');
+    // A notification, in words: whose deletion woke whom.
+    const count = Number(await strip.getAttribute('data-count'));
+    let said = '';
+    for (let step = 0; step < count && !said.includes('woke'); step += 1) {
+      await page.keyboard.press('ArrowRight');
+      said = (await page.getByTestId('event-said').textContent()) ?? '';
+    }
+    expect(said).toMatch(/fired watches .* · its deletion woke 1, first /);
+    await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+  });
+});

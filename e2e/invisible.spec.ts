@@ -39,7 +39,9 @@ test.describe('the lock page draws what ZooKeeper does not show', () => {
     await expect(ghost).toHaveAttribute('data-fenced', 'true');
     await expect(page.getByTestId('summary-believers')).toHaveText('2');
     // Drawn beside the holder, on its row.
-    const [ghostBox, holderBox] = [await ghost.boundingBox(), await page.locator('[data-testid="lock-node"][data-role="holder"]').boundingBox()];
+    // The card itself (its link to the holder reaches left to the holder's side).
+    await page.waitForFunction(() => document.querySelector('[data-testid="queue-diagram"]')?.getAnimations({ subtree: true }).length === 0);
+    const [ghostBox, holderBox] = [await ghost.locator('.ghost-bg').boundingBox(), await page.locator('[data-testid="lock-node"][data-role="holder"]').boundingBox()];
     expect(Math.abs(ghostBox!.y - holderBox!.y)).toBeLessThan(2);
     expect(ghostBox!.x).toBeGreaterThan(holderBox!.x + holderBox!.width);
     await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);

@@ -26,7 +26,7 @@ async function overflowing(page: Page): Promise<{ scrollWidth: number; width: nu
 test.describe('every page fits its screen, and reads in light and dark', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('nothing overflows at 390, 1280 and 1920 px, and a card is never cut in the queue', async ({ page, explorerUrl, zk, request }) => {
+  test('nothing overflows at 390, 1280, 1920 and 3840 px, and a card is never cut in the queue', async ({ page, explorerUrl, zk, request }) => {
     const path = `/sim${zk.lockPath('fit')}`;
     for (const spawn of [{ strategy: 'write', count: 1 }, { strategy: 'read', count: 3 }, { strategy: 'write', count: 1 }]) {
       expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, holdMs: 600_000, ...spawn } })).status()).toBe(201);
@@ -36,6 +36,7 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
       [390, 844],
       [1280, 720],
       [1920, 1080],
+      [3840, 2160],
     ] as const) {
       await page.setViewportSize({ width, height });
       for (const url of ['/', `/locks${path}`, '/sessions', '/waits-for', '/demo']) {

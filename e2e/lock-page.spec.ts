@@ -227,6 +227,13 @@ test.describe('deep links and zoom', () => {
     await lock.zoomOut.click();
     await expect(lock.zoomLevel).toHaveText('Lines');
     await expect.poll(async () => (await lock.node(writer).boundingBox())?.height ?? 0).toBeLessThan(40);
+    // All the way out: a mark per node, the order standing for the chain.
+    await lock.zoomOut.click();
+    await lock.zoomOut.click();
+    await expect(lock.zoomLevel).toHaveText('Marks');
+    await expect(lock.zoomOut).toBeDisabled();
+    await expect.poll(async () => (await lock.node(writer).boundingBox())?.height ?? 0).toBeLessThan(14);
+    await expect(lock.edges).toHaveCount(0);
     await lock.zoomLevel.click();
     await expect(lock.zoomLevel).toHaveText('100%');
     await lock.zoomIn.focus();

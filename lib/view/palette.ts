@@ -111,6 +111,9 @@ export function diagramCss(color: (name: ColorName) => string, fonts: Fonts): st
     ['.card-hatch', 'fill:url(#hatch);pointer-events:none'],
     ['.card-expiry', `font-size:12px;font-weight:700;fill:${color('danger')};font-variant-numeric:tabular-nums`],
     ['.card-expiry-bg', `fill:${color('surface')}`],
+    ['.card-mark', `fill:${color('waiter')}`],
+    ['.is-holder .card-mark', `fill:${color('holder')}`],
+    ['[data-flagged] .card-mark', `fill:${color('danger')}`],
     ['.herd-badge', `fill:${color('surface')};stroke:${color('edge')};stroke-width:1.5`],
     ['.herd-badge-text', `font-size:11px;font-weight:700;fill:${color('text')};font-variant-numeric:tabular-nums`],
   ];

@@ -31,6 +31,9 @@ export const HERD_BUNDLE = 20;
 /** Zoomed out: one line per node, so that a long queue fits on a projector screen. */
 export const COMPACT_QUEUE_LAYOUT: QueueLayoutOptions = { ...DEFAULT_QUEUE_LAYOUT, cardHeight: 30, gap: 6 };
 
+/** Zoomed all the way out: a mark per node, to see the shape of thousands at once. */
+export const MARKS_QUEUE_LAYOUT: QueueLayoutOptions = { ...DEFAULT_QUEUE_LAYOUT, cardWidth: 140, cardHeight: 10, gap: 4, gutter: 56 };
+
 /** How many cards fit side by side in `width` units (at least one, at most `limit`). */
 export function columnsFor(width: number, options: QueueLayoutOptions, limit = 6): number {
   const room = width - 2 * options.padding - options.gutter + options.columnGap;

@@ -1,0 +1,90 @@
+'use client';
+import { useState } from 'react';
+import { shortNodeName } from '../lib/view/format';
+import type { LockEvent } from '../lib/view/event-log';
+
+// The strip shows the last minute.
+const SPAN_MS = 60_000;
+const HEIGHT = 34;
+
+const KIND_WORDS: Record<LockEvent['kind'], string> = { create: 'created', delete: 'deleted', hold: 'began to hold', notify: 'fired watches' };
+
+/** One event in words: "14:03:12.345 · deleted …0003 · woke 1: …0004". */
+function describe(event: LockEvent): string {
+  const time = new Date(event.at).toLocaleTimeString('en-GB', { hour12: false }) + `.${String(event.at % 1000).padStart(3, '0')}`;
+  const what = event.count > 1 && event.kind !== 'notify' ? `${KIND_WORDS[event.kind]} ${event.count} nodes from ${shortNodeName(event.node)}` : `${KIND_WORDS[event.kind]} ${shortNodeName(event.node)}`;
+  const woke = event.kind === 'notify' ? ` · its deletion woke ${event.count}${event.woken === null ? '' : `, first ${shortNodeName(event.woken)}`}` : '';
+  return `${time} · ${what}${woke}`;
+}
+
+/**
+ * The lock's events under the queue: nodes created and deleted, holds begun, watches fired, over
+ * the last minute. It can be paused (the picture stops moving, events are still kept) and
+ * scrubbed event by event, each said in words; a click on "Select" picks its node.
+ */
+export function EventStrip({ events, now, onSelect, present }: { events: readonly LockEvent[]; now: number; onSelect: (name: string) => void; present: ReadonlySet<string> }) {
+  const [pausedAt, setPausedAt] = useState<number | null>(null);
+  const [cursor, setCursor] = useState<number | null>(null);
+  const end = pausedAt ?? now;
+  const start = end - SPAN_MS;
+  const shown = events.filter((event) => event.at >= start && event.at <= end);
+  const chosen = cursor === null ? null : (events[cursor] ?? null);
+  const x = (at: number): number => ((at - start) / SPAN_MS) * 100;
+  return (
+    <section className="event-strip" aria-label="Events of this lock" data-testid="event-strip" data-count={events.length}>
+      <div className="event-strip-head">
+        <h2>Events, last minute</h2>
+        <span className="muted event-legend">
+          <span className="event-mark create" aria-hidden="true" /> created <span className="event-mark delete" aria-hidden="true" /> deleted{' '}
+          <span className="event-mark hold" aria-hidden="true" /> holds <span className="event-mark notify" aria-hidden="true" /> watches fired
+        </span>
+        <button
+          type="button"
+          className="button small"
+          aria-pressed={pausedAt !== null}
+          data-testid="event-pause"
+          onClick={() => {
+            setPausedAt(pausedAt === null ? now : null);
+            if (pausedAt !== null) setCursor(null);
+          }}
+        >
+          {pausedAt === null ? 'Pause' : 'Resume'}
+        </button>
+      </div>
+      <svg className="event-track" viewBox={`0 0 100 ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-label={`${shown.length} events in the last minute`}>
+        <line x1={0} x2={100} y1={HEIGHT / 2} y2={HEIGHT / 2} className="event-axis" />
+        {shown.map((event, index) => (
+          <rect key={`${event.at}-${event.kind}-${event.node}-${index}`} x={x(event.at) - 0.15} y={event.kind === 'create' ? 4 : event.kind === 'delete' ? HEIGHT / 2 : 8} width={0.3} height={event.kind === 'notify' ? Math.min(HEIGHT - 8, 6 + 4 * Math.log2(event.count + 1)) : HEIGHT / 2 - 4} className={`event-tick ${event.kind}`} />
+        ))}
+        {chosen !== null && chosen.at >= start ? <rect x={x(chosen.at) - 0.3} y={0} width={0.6} height={HEIGHT} className="event-cursor" /> : null}
+      </svg>
+      <div className="event-scrub">
+        <label htmlFor="event-scrub" className="visually-hidden">
+          Step through the events
+        </label>
+        <input
+          id="event-scrub"
+          type="range"
+          min={0}
+          max={Math.max(0, events.length - 1)}
+          value={cursor ?? Math.max(0, events.length - 1)}
+          disabled={events.length === 0}
+          data-testid="event-scrub"
+          onChange={(event) => {
+            // Scrubbing holds the strip still.
+            if (pausedAt === null) setPausedAt(now);
+            setCursor(Number(event.target.value));
+          }}
+        />
+        <p className="event-said" aria-live="polite" data-testid="event-said">
+          {chosen !== null ? describe(chosen) : events.length === 0 ? 'Nothing has happened since this page opened.' : describe(events[events.length - 1]!)}
+        </p>
+        {chosen !== null && present.has(chosen.kind === 'notify' && chosen.woken !== null ? chosen.woken : chosen.node) ? (
+          <button type="button" className="button small" data-testid="event-select" onClick={() => onSelect(chosen.kind === 'notify' && chosen.woken !== null ? chosen.woken : chosen.node)}>
+            Select
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { diffSnapshots } from '../lock/delta';
+import { record, snapshotOf } from '../testing/records';
+import { appendEvents, eventsOf } from './event-log';
+import { wokenBy } from './pulses';
+
+describe('the event log of a lock', () => {
+  const names = ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'];
+  const before = snapshotOf('/l', names.map((name) => record(name)));
+
+  it('says a release as the holder deleted, the next notified, and the next holding', () => {
+    const after = snapshotOf('/l', names.slice(1).map((name) => record(name)), before, 1);
+    const delta = diffSnapshots(before, after)!;
+    const events = eventsOf(before, delta, wokenBy(before, delta), 7);
+    expect(events.map((event) => [event.kind, event.node, event.count, event.woken])).toEqual([
+      ['delete', 'lock-0000000000', 1, null],
+      ['notify', 'lock-0000000000', 1, 'lock-0000000001'],
+      ['hold', 'lock-0000000001', 1, null],
+    ]);
+    expect(events.every((event) => event.at === 7)).toBe(true);
+  });
+
+  it('says arrivals one by one, and a burst as one event with its count', () => {
+    const one = snapshotOf('/l', [...names, 'lock-0000000003'].map((name) => record(name)), before, 1);
+    expect(eventsOf(before, diffSnapshots(before, one)!, [], 1).map((event) => [event.kind, event.node])).toEqual([['create', 'lock-0000000003']]);
+    const many = snapshotOf('/l', [...names, ...Array.from({ length: 30 }, (_, i) => `lock-${String(i + 3).padStart(10, '0')}`)].map((name) => record(name)), before, 1);
+    expect(eventsOf(before, diffSnapshots(before, many)!, [], 1)).toEqual([{ at: 1, kind: 'create', node: 'lock-0000000003', count: 30, woken: null }]);
+  });
+
+  it('keeps the last events only', () => {
+    const event = { at: 1, kind: 'create' as const, node: 'a', count: 1, woken: null };
+    const log = appendEvents(Array.from({ length: 4 }, () => event), [{ ...event, node: 'b' }, { ...event, node: 'c' }], 5);
+    expect(log.map((entry) => entry.node)).toEqual(['a', 'a', 'a', 'b', 'c']);
+    expect(appendEvents(log, [], 5)).toBe(log);
+  });
+});
