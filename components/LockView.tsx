@@ -224,10 +224,6 @@ export function LockView({ path }: { path: string }) {
                   {snapshot.read?.pzxid ?? '—'}
                 </span>
               </div>
-              <div className="stat">
-                <span className="stat-label">Export</span>
-                <ExportButtons snapshot={snapshot} />
-              </div>
             </section>
             <HistoryStrip history={history} now={now} present={present} onSelect={select} />
             {!snapshot.exists ? (
@@ -251,7 +247,7 @@ export function LockView({ path }: { path: string }) {
                 <div className="diagram-tools">
                   <label className="check" htmlFor="compact-view">
                     <input id="compact-view" type="checkbox" checked={compact} data-testid="compact-view" onChange={(event) => setCompact(event.target.checked)} />
-                    <span>Compact: one line per node</span>
+                    <span>One line per node</span>
                   </label>
                   <span className="zoom" role="group" aria-label="Zoom">
                     <button type="button" className="button small" onClick={() => zoomBy(-1)} disabled={zoomLevel === 0} aria-label="Zoom out" data-testid="zoom-out">
@@ -277,6 +273,7 @@ export function LockView({ path }: { path: string }) {
                       <span className="legend-edge missing" aria-hidden="true" /> ZooKeeper reports none
                     </span>
                   </span>
+                  <ExportButtons snapshot={snapshot} />
                 </div>
                 <CanvasBanners anomalies={snapshot.anomalies} onSelect={select} />
                 <QueueDiagram
@@ -291,6 +288,7 @@ export function LockView({ path }: { path: string }) {
                   zoom={zoom.scale}
                   compact={compact || zoom.lines}
                   marks={zoom.marks === true}
+                  fitWindow
                   flagged={flagged}
                 />
               </>

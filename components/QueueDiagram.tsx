@@ -39,6 +39,8 @@ interface QueueDiagramProps {
   compact: boolean;
   /** Zoomed all the way out: each node a mark in its state's colour, no text, only a herd's bundle drawn (the order is the chain). */
   marks?: boolean;
+  /** The frame ends at the bottom of the window (at least MIN_FRAME tall), so that the page and the queue do not both scroll to show it. */
+  fitWindow?: boolean;
   /** Nodes an anomaly names, marked on their cards. */
   flagged: ReadonlySet<string>;
   /** Contenders that believe they hold while ZooKeeper says otherwise: drawn beside the holder. */
@@ -50,6 +52,9 @@ interface QueueDiagramProps {
 const NOBODY_SILENT: ReadonlyMap<string, number> = new Map();
 
 const NO_BELIEVERS: readonly Believer[] = [];
+
+// The shortest a fitted frame gets: three cards.
+const MIN_FRAME = 300;
 
 // How long a leaving card and a running notification stay on screen; the CSS animations match.
 const MOTION_MS = 950;
@@ -77,7 +82,7 @@ interface Motion {
  * it watches. The layout is computed in `lib`; React owns every element, and only the rows on
  * screen are drawn, so that 10,000 waiters scroll as smoothly as ten.
  */
-export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoom, compact, flagged, believers = NO_BELIEVERS, silent = NOBODY_SILENT, marks = false }: QueueDiagramProps) {
+export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoom, compact, flagged, believers = NO_BELIEVERS, silent = NOBODY_SILENT, marks = false, fitWindow = false }: QueueDiagramProps) {
   const { t } = useLanguage();
   const scroller = useRef<HTMLDivElement>(null);
   const scrollId = useId();
@@ -107,15 +112,30 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
     if (!element || !container) return;
     // The room for cards is the scroller's inside; its container is watched too, since the scroller follows its width.
     const update = (): void => setView({ top: element.scrollTop, height: element.clientHeight, width: element.clientWidth });
+    // The frame's height: down to the window's bottom edge from where the frame begins in the page.
+    const fit = (): void => {
+      if (!fitWindow) return;
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      element.style.maxHeight = `${Math.max(MIN_FRAME, window.innerHeight - top - 16)}px`;
+    };
+    fit();
     element.addEventListener('scroll', update, { passive: true });
-    const resize = new ResizeObserver(update);
+    window.addEventListener('resize', fit);
+    // A banner or a strip appearing above moves the frame down: the column it stands in is watched too.
+    const resize = new ResizeObserver(() => {
+      fit();
+      update();
+    });
     resize.observe(element);
     resize.observe(container);
+    const column = container.parentElement;
+    if (fitWindow && column !== null) resize.observe(column);
     return () => {
       element.removeEventListener('scroll', update);
+      window.removeEventListener('resize', fit);
       resize.disconnect();
     };
-  }, []);
+  }, [fitWindow]);
 
   useEffect(() => {
     const name = focusAfterRender.current;
