@@ -24,7 +24,7 @@ function AnomalyLine({ anomaly, onSelect }: { anomaly: Anomaly; onSelect: (name:
 }
 
 /** Anomalies of one kind together, in the order their kinds first come (the worst first). */
-function groupByKind(anomalies: readonly Anomaly[]): Anomaly[][] {
+export function groupByKind(anomalies: readonly Anomaly[]): Anomaly[][] {
   const groups = new Map<string, Anomaly[]>();
   for (const anomaly of anomalies) {
     const group = groups.get(anomaly.kind);

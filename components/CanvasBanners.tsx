@@ -3,6 +3,7 @@ import { memo, useMemo } from 'react';
 import { anomalyLabel } from '../lib/i18n/messages';
 import type { Anomaly } from '../lib/protocol';
 import { formatCount, shortNodeName } from '../lib/view/format';
+import { groupByKind } from './AnomalyList';
 
 /**
  * The anomalies on the queue's canvas, one banner per kind, the worst first: a click selects
@@ -10,11 +11,7 @@ import { formatCount, shortNodeName } from '../lib/view/format';
  * panel; this is what a person looking at the picture must not miss.
  */
 export const CanvasBanners = memo(function CanvasBanners({ anomalies, onSelect }: { anomalies: readonly Anomaly[]; onSelect: (name: string) => void }) {
-  const kinds = useMemo(() => {
-    const byKind = new Map<Anomaly['kind'], Anomaly[]>();
-    for (const anomaly of anomalies) byKind.set(anomaly.kind, [...(byKind.get(anomaly.kind) ?? []), anomaly]);
-    return [...byKind.values()];
-  }, [anomalies]);
+  const kinds = useMemo(() => groupByKind(anomalies), [anomalies]);
   if (kinds.length === 0) return null;
   return (
     <ul className="canvas-banners" aria-label="Anomalies on the queue" data-testid="canvas-banners">

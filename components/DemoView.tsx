@@ -77,6 +77,8 @@ export function DemoView() {
     return { snapshot: shownFrame.snapshots[side], woken: motion.woken, wakes: motion.wakes, figures: shownFrame.figures[side] };
   };
 
+  const sides = { herd: sideState('herd'), chained: sideState('chained') };
+
   return (
     // A button clicked with the mouse lets go of the focus, so that Space and R act on the lesson, not on that button again.
     <main className="demo" onClick={(event) => (event.detail > 0 ? (event.target as HTMLElement).closest('button')?.blur() : undefined)}>
@@ -173,12 +175,12 @@ export function DemoView() {
               </section>
             )}
 
-            <RaceCounter herd={sideState('herd').figures} chained={sideState('chained').figures} contenders={contenders} guess={guess} onGuess={setGuess} drained={phase === 'drained'} />
+            <RaceCounter herd={sides.herd.figures} chained={sides.chained.figures} contenders={contenders} guess={guess} onGuess={setGuess} drained={phase === 'drained'} />
 
             <div className="demo-stage">
               <div className="demo-sides">
-                <ClassroomSide side="herd" path={run?.paths.herd ?? null} {...sideState('herd')} contenders={contenders} title={t('herdTitle')} />
-                <ClassroomSide side="chained" path={run?.paths.chained ?? null} {...sideState('chained')} contenders={contenders} title={t('chainTitle')} />
+                <ClassroomSide side="herd" path={run?.paths.herd ?? null} {...sides.herd} contenders={contenders} title={t('herdTitle')} />
+                <ClassroomSide side="chained" path={run?.paths.chained ?? null} {...sides.chained} contenders={contenders} title={t('chainTitle')} />
               </div>
               <ClassroomResults
                 contenders={contenders}

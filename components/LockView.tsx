@@ -2,7 +2,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { isWithin } from '../lib/zk/path';
-import { describeWatchVerdict, watchVerdict } from '../lib/view/watch-verdict';
+import { describeWatchVerdict, outsideWatchers, watchVerdict } from '../lib/view/watch-verdict';
 import { AppHeader } from './AppHeader';
 import { AnomalyList } from './AnomalyList';
 import { DeadlockAlert } from './DeadlockAlert';
@@ -12,7 +12,7 @@ import { EventStrip } from './EventStrip';
 import { ExportButtons } from './ExportButtons';
 import { HistoryStrip } from './HistoryStrip';
 import { type Command } from './CommandPalette';
-import { CONTENDER_ACTIONS, NodePanel } from './NodePanel';
+import { actOn, CONTENDER_ACTIONS, NodePanel } from './NodePanel';
 import { QueueDiagram } from './QueueDiagram';
 import { SimControls } from './SimControls';
 import { useLock } from './useLock';
@@ -89,16 +89,15 @@ export function LockView({ path }: { path: string }) {
   const present = useMemo(() => new Set(nodes?.map((node) => node.name) ?? []), [nodes]);
   const watches = useMemo(() => (nodes === undefined ? null : describeWatchVerdict(watchVerdict(nodes))), [nodes]);
   // While the named node is there, its owner is remembered (adjusted during render, React's way of keeping what an earlier render saw).
-  const named = selectedName === null ? undefined : snapshot?.nodes.find((node) => node.name === selectedName);
+  const named = useMemo(() => (selectedName === null ? undefined : snapshot?.nodes.find((node) => node.name === selectedName)), [snapshot, selectedName]);
   if (named !== undefined && (named.ephemeral ? named.sessionId : null) !== selectedSession) setSelectedSession(named.ephemeral ? named.sessionId : null);
   const selected = useMemo(() => {
-    if (selectedName === null || snapshot === null) return null;
-    const named = snapshot.nodes.find((node) => node.name === selectedName);
-    if (named !== undefined || selectedSession === null) return named ?? null;
+    if (named !== undefined) return named;
+    if (selectedName === null || snapshot === null || selectedSession === null) return null;
     // Gone: its owner's one node now, if it has exactly one (a contender's next round, a retried create).
     const owned = snapshot.nodes.filter((node) => node.ephemeral && node.sessionId === selectedSession);
     return owned.length === 1 ? owned[0]! : null;
-  }, [snapshot, selectedName, selectedSession]);
+  }, [named, snapshot, selectedName, selectedSession]);
   // Contenders of this lock that believe they hold, though ZooKeeper's holders are others (a pause outlived the session).
   const believers = useMemo(() => {
     const holding = new Set(holders.map((node) => node.name));
@@ -108,11 +107,9 @@ export function LockView({ path }: { path: string }) {
   }, [simulation.contenders, holders, path]);
   // Owners ZooKeeper keeps without a connection (crashed clients), read every 2 s; not for the longest queues, where reading every session that often would cost the server more than the picture gains.
   const silent = useSilentSessions(path, snapshot !== null && snapshot.nodes.length > 0 && snapshot.nodes.length <= SILENT_CHECK_LIMIT);
-  // Sessions that watch the holders without a node of their own: a single-node lock's waiting contenders.
-  const watching = useMemo(() => {
-    const owners = new Set(nodes?.map((node) => node.sessionId) ?? []);
-    return new Set(holders.flatMap((node) => node.watchers ?? []).filter((session) => !owners.has(session))).size;
-  }, [nodes, holders]);
+  // Sessions that watch a node without one of their own (drawn beside it); those watching the holders are counted: a single-node lock's waiting contenders.
+  const outside = useMemo(() => outsideWatchers(nodes ?? []), [nodes]);
+  const watching = useMemo(() => new Set(holders.flatMap((node) => outside.get(node.name) ?? [])).size, [outside, holders]);
   const contender =
     selected === null ? null : (simulation.contenders?.contenders.find((candidate) => candidate.sessionId === selected.sessionId && candidate.path === path) ?? null);
 
@@ -128,7 +125,7 @@ export function LockView({ path }: { path: string }) {
           id: `fault:${action}`,
           label: `${label}: ${contender.id} (${shortNodeName(selected.name)})`,
           hint: 'fault',
-          run: () => void simulation.control('POST', `/api/sim/contenders/${contender.id}/${action}`, action === 'pause' ? { ms: 15_000 } : {}),
+          run: () => void actOn(simulation, contender.id, action),
         });
       }
     }
@@ -279,6 +276,7 @@ export function LockView({ path }: { path: string }) {
                 <QueueDiagram
                   believers={believers}
                   silent={silent}
+                  outside={outside}
                   nodes={snapshot.nodes}
                   now={now}
                   selected={selected?.name ?? selectedName}

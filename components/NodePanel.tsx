@@ -15,6 +15,11 @@ export const CONTENDER_ACTIONS: Array<{ action: ContenderAction; label: string; 
   { action: 'disconnect-during-create', label: 'Lose next create reply', title: 'The next create reaches ZooKeeper but its reply is lost' },
 ];
 
+/** Puts a simulated contender through `action` (a pause lasts 15 s); resolves with the error sentence, or null. */
+export function actOn(simulation: Simulation, contenderId: string, action: ContenderAction): Promise<string | null> {
+  return simulation.control('POST', `/api/sim/contenders/${contenderId}/${action}`, action === 'pause' ? { ms: 15_000 } : {});
+}
+
 /** The whole stat and the data in hex, read when a node is selected (the queue carries only what it draws). */
 function NodeDetail({ node }: { node: LockNode }) {
   const [detail, setDetail] = useState<ZnodeDetail | null>(null);
@@ -159,7 +164,7 @@ export function NodePanel({
                 data-testid={`action-${action}`}
                 onClick={async () => {
                   setMessage(null);
-                  const error = await simulation.control('POST', `/api/sim/contenders/${contender.id}/${action}`, action === 'pause' ? { ms: 15_000 } : {});
+                  const error = await actOn(simulation, contender.id, action);
                   setMessage(error);
                 }}
               >

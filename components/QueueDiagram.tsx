@@ -4,6 +4,7 @@ import type { LockNode } from '../lib/protocol';
 import { formatDuration, shortNodeName } from '../lib/view/format';
 import { departures, wakeTrails, type Trail, type Wake } from '../lib/view/pulses';
 import { useLanguage } from './language';
+import { outsideWatchers } from '../lib/view/watch-verdict';
 import { NodeCard } from './NodeCard';
 import { QueueMinimap } from './QueueMinimap';
 import { EdgeMarkers, GhostHolder, GroupFrame, OutsideWatchers, ParentBox, SilentOwner, WATCHER_ROOM, WatchEdge, type Believer } from './QueueShapes';
@@ -37,6 +38,8 @@ interface QueueDiagramProps {
   zoom: number;
   /** One line per node instead of a card. */
   compact: boolean;
+  /** Sessions watching each node without a node of their own (`outsideWatchers`), when the page has them already. */
+  outside?: ReadonlyMap<string, readonly string[]>;
   /** Zoomed all the way out: each node a mark in its state's colour, no text, only a herd's bundle drawn (the order is the chain). */
   marks?: boolean;
   /** The frame ends at the bottom of the window (at least MIN_FRAME tall), so that the page and the queue do not both scroll to show it. */
@@ -82,7 +85,7 @@ interface Motion {
  * it watches. The layout is computed in `lib`; React owns every element, and only the rows on
  * screen are drawn, so that 10,000 waiters scroll as smoothly as ten.
  */
-export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoom, compact, flagged, believers = NO_BELIEVERS, silent = NOBODY_SILENT, marks = false, fitWindow = false }: QueueDiagramProps) {
+export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoom, compact, flagged, believers = NO_BELIEVERS, silent = NOBODY_SILENT, marks = false, fitWindow = false, outside: given }: QueueDiagramProps) {
   const { t } = useLanguage();
   const scroller = useRef<HTMLDivElement>(null);
   const scrollId = useId();
@@ -95,15 +98,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   const places = useMemo(() => waiterPlaces(nodes), [nodes]);
   const herd = useMemo(() => new Set(layout.edges.find((edge) => edge.bundle === true)?.members ?? []), [layout]);
   // Sessions that watch a node but own none here (a single-node lock's contenders): drawn beside it.
-  const outside = useMemo(() => {
-    const owners = new Set(nodes.map((node) => node.sessionId));
-    const watching = new Map<string, string[]>();
-    for (const node of nodes) {
-      const others = node.watchers?.filter((session) => !owners.has(session)) ?? [];
-      if (others.length > 0) watching.set(node.name, others);
-    }
-    return watching;
-  }, [nodes]);
+  const outside = useMemo(() => given ?? outsideWatchers(nodes), [given, nodes]);
   const { cardWidth, cardHeight, gap } = layout.options;
 
   useEffect(() => {

@@ -52,12 +52,12 @@ function Expiry({ deadline, renewedAt, now }: { deadline: number | null; renewed
 }
 
 /** When each session's deadline was last seen to move on, from the read before and this one. */
-function renewals(before: SessionList | null, after: SessionList, renewedAt: ReadonlyMap<string, number>): ReadonlyMap<string, number> {
+function renewals(before: SessionList | null, after: SessionList, renewedAt: ReadonlyMap<string, number>, now: number): ReadonlyMap<string, number> {
   const deadlines = new Map((before?.sessions ?? []).map((session) => [session.sessionId, session.expiresAt]));
   const next = new Map<string, number>();
   for (const session of after.sessions) {
     const earlier = deadlines.get(session.sessionId);
-    if (session.expiresAt !== null && earlier !== undefined && earlier !== null && session.expiresAt > earlier) next.set(session.sessionId, Date.now());
+    if (session.expiresAt !== null && earlier !== undefined && earlier !== null && session.expiresAt > earlier) next.set(session.sessionId, now);
     else if (renewedAt.has(session.sessionId)) next.set(session.sessionId, renewedAt.get(session.sessionId)!);
   }
   return next;
@@ -92,9 +92,10 @@ export function SessionTable() {
         if (cancelled) return;
         const parsed = SessionListSchema.safeParse(raw);
         if (parsed.success) {
+          const at = Date.now();
           setRead((last) => ({
             sessions: parsed.data,
-            renewedAt: renewals(last.sessions, parsed.data, last.renewedAt),
+            renewedAt: renewals(last.sessions, parsed.data, last.renewedAt, at),
           }));
           setError(null);
         } else setError('the explorer answered with something unexpected');

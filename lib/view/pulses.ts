@@ -48,7 +48,8 @@ export function wakeTrails(before: QueueLayout, wakes: readonly Wake[], rows: { 
   for (const edge of before.edges) {
     if (trails.length >= limit) break;
     // A herd's bundled edge carries one notification, for all of them, along its trunk.
-    const from = edge.bundle === true ? (edge.members ?? []).map((index) => before.nodes[index]!.node.name).find((name) => woken.has(name)) ?? edge.from : edge.from;
+    const first = edge.bundle === true ? edge.members?.find((index) => woken.has(before.nodes[index]!.node.name)) : undefined;
+    const from = first === undefined ? edge.from : before.nodes[first]!.node.name;
     const removed = woken.get(from);
     // The watcher it reaches must be on screen: a herd's edges all cross the screen, to the parent above.
     if (removed === undefined || (edge.bundle !== true && (edge.fromRow < rows.first || edge.fromRow > rows.last))) continue;

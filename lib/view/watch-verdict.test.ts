@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LockNode } from '../protocol';
-import { describeWatchVerdict, watchVerdict } from './watch-verdict';
+import { describeWatchVerdict, outsideWatchers, watchVerdict } from './watch-verdict';
 
 const waiter = (type: 'data' | 'children', watchConfirmed: boolean | null, client: string | null = '10.0.0.1:1'): LockNode =>
   ({ role: 'waiter', watch: { type, path: '/l/x' }, watchConfirmed, client }) as LockNode;
@@ -21,5 +21,14 @@ describe('the watch verdict of a lock', () => {
 
   it('has nothing to say of a lock without waiters', () => {
     expect(describeWatchVerdict(watchVerdict([]))).toBeNull();
+  });
+});
+
+describe('sessions that watch a node without one of their own', () => {
+  const node = (name: string, sessionId: string, watchers: string[] | null): LockNode => ({ name, sessionId, watchers }) as LockNode;
+
+  it('are named per node; the lock’s own owners (a chain’s next waiter) are not', () => {
+    const outside = outsideWatchers([node('lock', '0xa', ['0xb', '0xc', '0xd']), node('lock-1', '0xb', null), node('lock-2', '0xe', [])]);
+    expect([...outside]).toEqual([['lock', ['0xc', '0xd']]]);
   });
 });

@@ -51,3 +51,17 @@ export function describeWatchVerdict(verdict: WatchVerdict): string | null {
   }
   return parts.length === 0 ? null : parts.join(' ');
 }
+
+/**
+ * For each node watched by sessions that own no node of the lock (a single-node lock's
+ * contenders waiting for it to go), those sessions, by the node's name.
+ */
+export function outsideWatchers(nodes: readonly LockNode[]): ReadonlyMap<string, readonly string[]> {
+  const owners = new Set(nodes.map((node) => node.sessionId));
+  const watching = new Map<string, string[]>();
+  for (const node of nodes) {
+    const others = node.watchers?.filter((session) => !owners.has(session)) ?? [];
+    if (others.length > 0) watching.set(node.name, others);
+  }
+  return watching;
+}
