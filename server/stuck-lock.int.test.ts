@@ -198,7 +198,8 @@ describe('no false alarm, one answer', () => {
         ]);
         const inList = list.locks.find((candidate) => candidate.path === lock)?.anomalies ?? 0;
         const inDiagnostics = diagnostics.anomalies.filter((anomaly) => anomaly.path === lock).length;
-        expect([inList, inDiagnostics, rest.anomalies.length]).toEqual([0, 0, 0]);
+        // The message names what was raised, so that a false alarm says which.
+        expect([inList, inDiagnostics, rest.anomalies.length], rest.anomalies.map((anomaly) => `${anomaly.kind}: ${anomaly.message}`).join('; ')).toEqual([0, 0, 0]);
       }
       expect([...seen]).toEqual([]);
       const holds = feed.deltas.filter((delta) => delta.updated.some((node) => node.role === 'holder')).length;
