@@ -10,6 +10,12 @@ import type { LockNode } from '../../lib/protocol';
 
 /** A child change this close before a report may not have woken its waiters by the time ZooKeeper was asked. */
 const REPORT_MARGIN_MS = 200;
+/**
+ * A new waiter sends requests of its own after it creates its node (it lists the children, then
+ * sets its watch): those are not a wake. Only a session seen waiting at least this long before
+ * the window opened counts.
+ */
+const SETTLE_MS = 500;
 /** How long child changes are kept for telling a herd: far longer than the time between two reports. */
 const CHILD_EVENTS_KEPT_MS = 60_000;
 
@@ -18,6 +24,8 @@ export class HerdWindow {
   private readonly events: Array<{ at: number; created: boolean }> = [];
   /** The report before this one, and the sessions that waited then. */
   private last: { report: Introspected; waiting: Set<string> } | null = null;
+  /** When each waiting session was first seen waiting (the time of that report, ms). */
+  private readonly waitingSince = new Map<string, number>();
   private found: string | null = null;
 
   /** What showed the herd, while the last window did; null otherwise. */
@@ -35,11 +43,14 @@ export class HerdWindow {
   /** The reports stopped: the next window starts with the next one. */
   forget(): void {
     this.last = null;
+    this.waitingSince.clear();
   }
 
   /** Reads the verdict of the window since the last report, with the lock's nodes as they are; true when it changed what the lock is said to be. */
   judge(report: Introspected, nodes: readonly LockNode[]): boolean {
     const waiting = herdCandidates(nodes);
+    for (const session of this.waitingSince.keys()) if (!waiting.has(session)) this.waitingSince.delete(session);
+    for (const session of waiting) if (!this.waitingSince.has(session)) this.waitingSince.set(session, report.at);
     const last = this.last;
     this.last = { report, waiting };
     if (last === null || last.report.lastRequest === undefined || report.lastRequest === undefined) return false;
@@ -53,7 +64,9 @@ export class HerdWindow {
       else deleted += 1;
     }
     while (this.events.length > 0 && this.events[0]!.at <= to) this.events.shift();
-    const throughout = [...waiting].filter((session) => last.waiting.has(session));
+    // Waiters that were still setting their watch when the window opened would read as woken.
+    const settledBy = last.report.at - SETTLE_MS;
+    const throughout = [...waiting].filter((session) => last.waiting.has(session) && this.waitingSince.get(session)! <= settledBy);
     const verdict = judgeHerd({ created, deleted, ...countWoken(throughout, last.report.lastRequest, report.lastRequest) });
     const before = this.found;
     if (verdict.kind === 'herd') this.found = verdict.evidence;
