@@ -66,10 +66,58 @@ export function parseAdminMonitor(reply: Record<string, unknown>): Map<string, s
   return values;
 }
 
-/**
- * `/commands/dump`: each session's ephemeral nodes. Its expiry times are on the server's own
- * elapsed-time clock, not the wall clock, so they are not read (`dump` over 4lw gives dates).
- */
+/** `/commands/dump`: each session's ephemeral nodes. */
 export function parseAdminDump(reply: Record<string, unknown>): Map<string, string[]> {
   return pathsBySession(reply.session_id_to_ephemeral_paths);
+}
+
+/**
+ * `/commands/dump`: when the server will expire each session, on the server's own elapsed-time
+ * clock (ms since some moment of its own, not the wall clock): `wallClockExpiries` places them.
+ */
+export function parseAdminExpiries(reply: Record<string, unknown>): Map<string, number> {
+  const expiries = new Map<string, number>();
+  const buckets = reply.expiry_time_to_session_ids;
+  if (buckets === null || typeof buckets !== 'object') return expiries;
+  for (const [time, ids] of Object.entries(buckets as Record<string, unknown>)) {
+    const at = Number(time);
+    if (!Number.isFinite(at) || !Array.isArray(ids)) continue;
+    for (const id of ids) {
+      const session = sessionHex(id);
+      if (session !== null) expiries.set(session, at);
+    }
+  }
+  return expiries;
+}
+
+/** `/commands/configuration`: the server's tick (ms), the step its expiry times are rounded up to; null when not said. */
+export function parseAdminTickTime(reply: Record<string, unknown>): number | null {
+  return typeof reply.tick_time === 'number' && reply.tick_time > 0 ? reply.tick_time : null;
+}
+
+/** A session of the explorer's own that a request touched just before `dump` was asked. */
+export interface TouchedSession {
+  session: string;
+  /** Its timeout as negotiated with ZooKeeper (ms). */
+  timeoutMs: number;
+  /** When the request was sent and when its answer came (ms since the epoch, the explorer's clock). */
+  sentAt: number;
+  answeredAt: number;
+}
+
+/**
+ * Expiry times from the server's elapsed-time clock onto the wall clock, through a session the
+ * explorer touched just before: a request sets its expiry to the server's time then plus its
+ * timeout, rounded up to the next tick. So the server's clock read (its expiry − timeout −
+ * half a tick) at the middle of that request, to within half a tick and half the round trip.
+ * Null when the touched session is not in the dump (the member does not track it: a follower).
+ */
+export function wallClockExpiries(elapsed: ReadonlyMap<string, number>, touched: TouchedSession, tickMs: number): Map<string, number> | null {
+  const reference = elapsed.get(touched.session);
+  if (reference === undefined) return null;
+  const serverAtTouch = reference - touched.timeoutMs - tickMs / 2;
+  const touchedAt = (touched.sentAt + touched.answeredAt) / 2;
+  const expiries = new Map<string, number>();
+  for (const [session, at] of elapsed) expiries.set(session, Math.round(touchedAt + (at - serverAtTouch)));
+  return expiries;
 }

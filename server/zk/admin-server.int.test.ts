@@ -8,8 +8,10 @@ import { HealthResponseSchema, LockSnapshotSchema } from '../../lib/protocol';
 import { eventually, startExplorer, type RunningExplorer } from '../testing/harness';
 import { RealContenders } from '../testing/real-clients';
 import { freePort } from '../net';
+import { expectCrashExpiryTold } from '../testing/crash';
 import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from './embedded';
 import { fourLetterWord } from './four-letter';
+import { PLAIN_TCP } from './wire/connection';
 
 let zookeeper: EmbeddedZooKeeper;
 let adminPort: number;
@@ -63,6 +65,11 @@ describe('four-letter words closed but srvr, the AdminServer open', () => {
     } finally {
       await curator.stop();
     }
+  });
+
+  it('tells when a crashed client’s session will expire, from the AdminServer’s dump, to within a tick', async () => {
+    // The AdminServer gives expiry times on the server's own elapsed-time clock: they are placed through the explorer's own session.
+    await expectCrashExpiryTold(running, zookeeper.port, PLAIN_TCP, '/rw/crashed/lock', 2000);
   });
 
   it('says why, member by member, when neither source answers', async () => {

@@ -9,7 +9,7 @@
 import { EventEmitter } from 'node:events';
 import { reportChange, type Introspected, type ReportChange } from '../../lib/lock/report';
 import type { IntrospectionSource, IntrospectionStatus } from '../../lib/protocol';
-import { parseAdminConnections, parseAdminDump, parseAdminJson, parseAdminMonitor, parseAdminWatches } from '../../lib/zk/admin-server';
+import { parseAdminConnections, parseAdminDump, parseAdminExpiries, parseAdminJson, parseAdminMonitor, parseAdminTickTime, parseAdminWatches, wallClockExpiries, type TouchedSession } from '../../lib/zk/admin-server';
 import { isNotWhitelisted, parseCons, parseConsLastRequest, parseDump, parseMntr, parseWchc, type DumpReport } from '../../lib/zk/four-letter';
 import { fourLetterWord } from './four-letter';
 import type { ZkTls } from './wire/connection';
@@ -83,7 +83,7 @@ function reasonOf(error: unknown): string {
  * they refuse (not whitelisted) or cannot say (the port does not answer them), its AdminServer
  * answers instead, when one is configured.
  */
-async function askMember(member: { host: string; port: number }, adminUrl: string | null, withDump: boolean, tls: ZkTls | null): Promise<MemberAnswer> {
+async function askMember(member: { host: string; port: number }, adminUrl: string | null, withDump: boolean, tls: ZkTls | null, touch: TouchOwnSession): Promise<MemberAnswer> {
   const { host, port } = member;
   const word = async (name: string): Promise<string | null> => {
     const reply = await fourLetterWord(host, port, name, ADMIN_TIMEOUT_MS, tls);
@@ -116,13 +116,30 @@ async function askMember(member: { host: string; port: number }, adminUrl: strin
       answer.source = 'admin-server';
     }
     if (answer.monitor === null) answer.monitor = parseAdminMonitor(await adminCommand(adminUrl, 'monitor'));
-    if (withDump && answer.dump === null) answer.dump = { ephemerals: parseAdminDump(await adminCommand(adminUrl, 'dump')), expiries: new Map() };
+    if (withDump && answer.dump === null) answer.dump = await adminDump(adminUrl, touch);
   } catch (error) {
     const adminError = `the AdminServer at ${adminUrl} did not answer (${reasonOf(error)})`;
     if (answer.report === null) answer.error = `${wordsRefused}, and ${adminError}`;
     else answer.refused = `${wordsRefused}; ${adminError}`;
   }
   return answer;
+}
+
+/** Touches the explorer's own session with a request and says when (null when it has none). */
+export type TouchOwnSession = () => Promise<TouchedSession | null>;
+
+/**
+ * The AdminServer's `dump`: each session's ephemeral nodes, and its expiry placed on the wall
+ * clock through the explorer's own session, touched just before (the AdminServer gives expiry
+ * times on the server's elapsed-time clock). A member that does not track the explorer's
+ * session gives no expiries.
+ */
+async function adminDump(adminUrl: string, touch: TouchOwnSession): Promise<DumpReport> {
+  const [configuration, touched] = await Promise.all([adminCommand(adminUrl, 'configuration'), touch().catch(() => null)]);
+  const reply = await adminCommand(adminUrl, 'dump');
+  const tickMs = parseAdminTickTime(configuration);
+  const expiries = touched === null || tickMs === null ? null : wallClockExpiries(parseAdminExpiries(reply), touched, tickMs);
+  return { ephemerals: parseAdminDump(reply), expiries: expiries ?? new Map() };
 }
 
 export class Introspection extends EventEmitter<IntrospectionEvents> {
@@ -142,6 +159,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     private readonly admin: AdminServerOptions = { port: 0, urls: null },
     private readonly leaseMs = LEASE_MS,
     private readonly tls: ZkTls | null = null,
+    private readonly touchOwnSession: TouchOwnSession = async () => null,
   ) {
     super();
     ({ servers: this.servers, chroot: this.chroot } = parseConnectString(connectString));
@@ -251,7 +269,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     this.polls += 1;
     const dumped: DumpReport = { ephemerals: new Map(), expiries: new Map() };
     let dumpedAny = false;
-    const answers = await Promise.all(this.servers.map((member, index) => askMember(member, this.adminUrlOf(index), withDump, this.tls)));
+    const answers = await Promise.all(this.servers.map((member, index) => askMember(member, this.adminUrlOf(index), withDump, this.tls, this.touchOwnSession)));
     this.lastBytes = answers.reduce((sum, answer) => sum + answer.bytes, 0);
     answers.forEach((answer, index) => {
       const { host, port } = this.servers[index]!;

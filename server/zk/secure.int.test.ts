@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HealthResponseSchema, LockSnapshotSchema, type HealthResponse, type LockSnapshot } from '../../lib/protocol';
 import { eventually, startExplorer, type RunningExplorer } from '../testing/harness';
+import { expectCrashExpiryTold } from '../testing/crash';
 import { RealContenders } from '../testing/real-clients';
 import { makeTestPki, startSaslZooKeeper, startTlsZooKeeper, type TestPki } from '../testing/secure-zookeeper';
 import type { EmbeddedZooKeeper } from './embedded';
@@ -104,6 +105,10 @@ describe('(b) mutual TLS only', () => {
     }
   });
 
+  it('tells when a crashed client’s session will expire, from dump over TLS', async () => {
+    await expectCrashExpiryTold(running, zookeeper.port, { tls: pki.tls, sasl: null }, '/tls/crashed/lock', 2000);
+  });
+
   it('runs simulated contenders over the same TLS', async () => {
     await simulate(running, '/sim/tls-lock');
   });
@@ -185,6 +190,10 @@ describe('(c) SASL DIGEST-MD5 required', () => {
     } finally {
       await kazoo.stop();
     }
+  });
+
+  it('tells when a crashed client’s session will expire, the client logged in as another user', async () => {
+    await expectCrashExpiryTold(running, zookeeper.port, { tls: null, sasl: { mechanism: 'digest-md5', username: 'kazoo', password: 'kazoo-pw' } }, '/sasl/crashed/lock', 2000);
   });
 
   it('runs simulated contenders logged in the same way', async () => {

@@ -54,6 +54,11 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
     return this.sessionHex;
   }
 
+  /** The session's timeout as ZooKeeper negotiated it (ms); null while not connected. */
+  get timeoutMs(): number | null {
+    return this.currentState === 'connected' && this.client !== null ? this.client.getSessionTimeout() : null;
+  }
+
   get connectString(): string {
     return this.options.connectString;
   }

@@ -1,0 +1,46 @@
+/**
+ * A crashed client, for testing what the explorer tells of it on every kind of ensemble: it holds
+ * a lock through a proxy, the proxy dies as a crashed process would, and ZooKeeper keeps its
+ * session (and its node) until the session expires.
+ */
+import { expect } from 'vitest';
+import { SessionListSchema, type SessionSummary } from '../../lib/protocol';
+import { FaultProxy } from '../sim/proxy';
+import { ZkSession } from '../zk/session';
+import type { ZkTransport } from '../zk/wire/connection';
+import { eventually, type RunningExplorer } from './harness';
+
+const SESSION_TIMEOUT_MS = 8000;
+
+/**
+ * Crashes a holder of `lock` on the ZooKeeper at `port` (reached as `transport` says: the proxy
+ * speaks its TLS, the client its SASL) and checks that the explorer's sessions say it has no
+ * connection and when ZooKeeper will expire it, to within `toleranceMs` of the moment its node
+ * really goes. Returns what the explorer said.
+ */
+export async function expectCrashExpiryTold(running: RunningExplorer, port: number, transport: ZkTransport, lock: string, toleranceMs: number): Promise<SessionSummary> {
+  const proxy = await FaultProxy.start({ host: '127.0.0.1', port }, transport.tls);
+  const client = new ZkSession({ connectString: proxy.connectString, sessionTimeoutMs: SESSION_TIMEOUT_MS, transport: { tls: null, sasl: transport.sasl } });
+  try {
+    await client.start(10_000);
+    const owner = client.sessionId!;
+    await client.mkdirp(lock);
+    const node = await client.create(`${lock}/lock-`, null, 'ephemeral-sequential');
+    proxy.kill();
+    const killedAt = Date.now();
+    const told = await eventually(async () => {
+      const response = await fetch(`${running.url}/api/sessions?${new URLSearchParams({ q: lock })}`);
+      const { sessions } = SessionListSchema.parse(await response.json());
+      return sessions.find((session) => session.sessionId === owner && session.client === null && session.expiresAt !== null);
+    }, SESSION_TIMEOUT_MS);
+    // ZooKeeper expires a session no later than its timeout and a tick (2 s) after it last heard from it.
+    expect(told.expiresAt! - killedAt).toBeLessThanOrEqual(SESSION_TIMEOUT_MS + 2000 + 500);
+    // Its node goes when the session expires: watched through the explorer's own session.
+    await eventually(async () => ((await running.session.exists(node)) === null ? true : undefined), 20_000);
+    expect(Math.abs(Date.now() - told.expiresAt!)).toBeLessThanOrEqual(toleranceMs);
+    return told;
+  } finally {
+    client.close();
+    await proxy.close();
+  }
+}
