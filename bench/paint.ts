@@ -13,6 +13,7 @@ import { chromiumLaunchOptions } from '../e2e/chromium';
 import { spawnExplorer } from '../e2e/server';
 import { expandSnapshot } from '../lib/lock/compact';
 import { ColumnsLockSnapshotSchema, HealthResponseSchema } from '../lib/protocol';
+import { formatCount } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
 import { ZkSession } from '../server/zk/session';
 import { textTable, type Figure } from './figures';
@@ -63,7 +64,7 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000,
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       // Opened once to load the page's code, as a user's browser has it cached; then timed.
       await page.goto(`${explorer.url}/locks${encodeZnodePath(lockPath)}`);
-      await page.getByTestId('summary-waiters').filter({ hasText: String(names.length - 1) }).waitFor({ timeout: 120_000 });
+      await page.getByTestId('summary-waiters').filter({ hasText: new RegExp(`^${formatCount(names.length - 1)}$`) }).waitFor({ timeout: 120_000 });
       // ZooKeeper's reports confirm every waiter's watch once (a change of every node, which the page draws): the page's opening and the handovers are timed after it.
       const settled = Date.now() + 60_000;
       for (;;) {
@@ -83,7 +84,7 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000,
       }
       const opened = performance.now();
       await page.reload();
-      await page.getByTestId('summary-waiters').filter({ hasText: String(names.length - 1) }).waitFor({ timeout: 120_000 });
+      await page.getByTestId('summary-waiters').filter({ hasText: new RegExp(`^${formatCount(names.length - 1)}$`) }).waitFor({ timeout: 120_000 });
       await page.getByTestId('lock-node').first().waitFor({ timeout: 120_000 });
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
       const firstPaintMs = performance.now() - opened;

@@ -14,7 +14,7 @@ function describe(event: LockEvent): string {
   const time = new Date(event.at).toLocaleTimeString('en-GB', { hour12: false }) + `.${String(event.at % 1000).padStart(3, '0')}`;
   const what = event.count > 1 && event.kind !== 'notify' ? `${KIND_WORDS[event.kind]} ${event.count} nodes from ${shortNodeName(event.node)}` : `${KIND_WORDS[event.kind]} ${shortNodeName(event.node)}`;
   const woke = event.kind === 'notify' ? ` · its deletion woke ${event.count}${event.woken === null ? '' : `, first ${shortNodeName(event.woken)}`}` : '';
-  return `${time} · ${what}${woke}`;
+  return `${time} · ${what}${woke}${event.earlier === true ? ' · before this page opened (the explorer’s history)' : ''}`;
 }
 
 /**
@@ -54,7 +54,7 @@ export function EventStrip({ events, now, onSelect, present }: { events: readonl
       <svg className="event-track" viewBox={`0 0 100 ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-label={`${shown.length} events in the last minute`}>
         <line x1={0} x2={100} y1={HEIGHT / 2} y2={HEIGHT / 2} className="event-axis" />
         {shown.map((event, index) => (
-          <rect key={`${event.at}-${event.kind}-${event.node}-${index}`} x={x(event.at) - 0.15} y={event.kind === 'create' ? 4 : event.kind === 'delete' ? HEIGHT / 2 : 8} width={0.3} height={event.kind === 'notify' ? Math.min(HEIGHT - 8, 6 + 4 * Math.log2(event.count + 1)) : HEIGHT / 2 - 4} className={`event-tick ${event.kind}`} />
+          <rect key={`${event.at}-${event.kind}-${event.node}-${index}`} x={x(event.at) - 0.15} y={event.kind === 'create' ? 4 : event.kind === 'delete' ? HEIGHT / 2 : 8} width={0.3} height={event.kind === 'notify' ? Math.min(HEIGHT - 8, 6 + 4 * Math.log2(event.count + 1)) : HEIGHT / 2 - 4} className={`event-tick ${event.kind}${event.earlier === true ? ' is-earlier' : ''}`} />
         ))}
         {chosen !== null && chosen.at >= start ? <rect x={x(chosen.at) - 0.3} y={0} width={0.6} height={HEIGHT} className="event-cursor" /> : null}
       </svg>
@@ -77,7 +77,7 @@ export function EventStrip({ events, now, onSelect, present }: { events: readonl
           }}
         />
         <p className="event-said" aria-live="polite" data-testid="event-said">
-          {chosen !== null ? describe(chosen) : events.length === 0 ? 'Nothing has happened since this page opened.' : describe(events[events.length - 1]!)}
+          {chosen !== null ? describe(chosen) : events.length === 0 ? 'Nothing has happened since the explorer began to follow this lock.' : describe(events[events.length - 1]!)}
         </p>
         {chosen !== null && present.has(chosen.kind === 'notify' && chosen.woken !== null ? chosen.woken : chosen.node) ? (
           <button type="button" className="button small" data-testid="event-select" onClick={() => onSelect(chosen.kind === 'notify' && chosen.woken !== null ? chosen.woken : chosen.node)}>

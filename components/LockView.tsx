@@ -1,5 +1,6 @@
 'use client';
 import { useCallback, useMemo, useState } from 'react';
+import { EVENTS_KEPT, eventsBefore } from '../lib/view/event-log';
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { isWithin } from '../lib/zk/path';
 import { describeWatchVerdict, outsideWatchers, watchVerdict } from '../lib/view/watch-verdict';
@@ -85,7 +86,15 @@ export function LockView({ path }: { path: string }) {
     },
   });
   const nodes = snapshot?.nodes;
-  const history = useLockHistory(path, snapshot?.version ?? null);
+  const historyRead = useLockHistory(path, snapshot?.version ?? null);
+  const history = historyRead?.history ?? null;
+  // The event strip begins with what the explorer's history tells of the time before this page opened.
+  const [openedAt] = useState(() => Date.now());
+  const allEvents = useMemo(() => {
+    if (historyRead === null) return events;
+    const earlier = eventsBefore(historyRead.history, openedAt, historyRead.offset);
+    return [...earlier.slice(Math.max(0, earlier.length + events.length - EVENTS_KEPT)), ...events];
+  }, [historyRead, events, openedAt]);
   const present = useMemo(() => new Set(nodes?.map((node) => node.name) ?? []), [nodes]);
   const watches = useMemo(() => (nodes === undefined ? null : describeWatchVerdict(watchVerdict(nodes))), [nodes]);
   // While the named node is there, its owner is remembered (adjusted during render, React's way of keeping what an earlier render saw).
@@ -291,7 +300,7 @@ export function LockView({ path }: { path: string }) {
                 />
               </>
             )}
-            <EventStrip events={events} now={now} onSelect={select} present={present} />
+            <EventStrip events={allEvents} now={now} onSelect={select} present={present} />
           </>
         )}
           </div>

@@ -6,10 +6,11 @@ import { departures, wakeTrails, type Trail, type Wake } from '../lib/view/pulse
 import { useLanguage } from './language';
 import { outsideWatchers } from '../lib/view/watch-verdict';
 import { NodeCard } from './NodeCard';
-import { QueueMinimap } from './QueueMinimap';
+import { MINIMAP_ROOM, QueueMinimap } from './QueueMinimap';
 import { EdgeMarkers, GhostHolder, GroupFrame, OutsideWatchers, ParentBox, SilentOwner, WATCHER_ROOM, WatchEdge, type Believer } from './QueueShapes';
 import {
   columnsFor,
+  widerRows,
   COMPACT_QUEUE_LAYOUT,
   MARKS_QUEUE_LAYOUT,
   DEFAULT_QUEUE_LAYOUT,
@@ -59,6 +60,9 @@ const NO_BELIEVERS: readonly Believer[] = [];
 // The shortest a fitted frame gets: three cards.
 const MIN_FRAME = 300;
 
+/** The most marks side by side at the lowest zoom. */
+const MARK_COLUMNS = 12;
+
 // How long a leaving card and a running notification stay on screen; the CSS animations match.
 const MOTION_MS = 950;
 
@@ -69,6 +73,13 @@ function fitted(options: QueueLayoutOptions, width: number): QueueLayoutOptions 
   if (room >= options.cardWidth) return options;
   // 4 units for the frame's border.
   return { ...options, gutter: NARROW_GUTTER, cardWidth: Math.max(250, Math.floor(width - 2 * options.padding - NARROW_GUTTER - 4)) };
+}
+
+/** The sizes of the drawing in `width` pixels at `zoom`: cards narrow a little where that fits one more column, and on a phone to the screen; as marks, many more fit side by side (a chain of thousands snakes across the screen). */
+function sized(width: number, zoom: number, marks: boolean, compact: boolean): QueueLayoutOptions {
+  const room = Math.floor(width / zoom);
+  const base = marks ? MARKS_QUEUE_LAYOUT : widerRows(fitted(compact ? COMPACT_QUEUE_LAYOUT : DEFAULT_QUEUE_LAYOUT, room), room);
+  return { ...base, columns: columnsFor(room, base, marks ? MARK_COLUMNS : undefined) };
 }
 
 interface Motion {
@@ -90,11 +101,15 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   const scroller = useRef<HTMLDivElement>(null);
   const scrollId = useId();
   const focusAfterRender = useRef<string | null>(null);
+  // `width`: the scroller's room when there is no minimap (the frame less the scroller's border and scroll bar).
   const [view, setView] = useState({ top: 0, height: 900, width: 900 });
-  const room = Math.floor(view.width / zoom);
-  const base = useMemo(() => (marks ? MARKS_QUEUE_LAYOUT : fitted(compact ? COMPACT_QUEUE_LAYOUT : DEFAULT_QUEUE_LAYOUT, room)), [marks, compact, room]);
-  const columns = columnsFor(room, base);
-  const layout = useMemo(() => layoutQueue(nodes, { ...base, columns }), [nodes, base, columns]);
+  // Laid out for the room beside a minimap first: a queue more than two screens long keeps that one, with the minimap; a shorter one is laid out again for the whole width. Deciding on one layout keeps the cards from jumping when the minimap comes.
+  const beside = useMemo(() => sized(view.width - MINIMAP_ROOM, zoom, marks, compact), [view.width, zoom, marks, compact]);
+  const whole = useMemo(() => sized(view.width, zoom, marks, compact), [view.width, zoom, marks, compact]);
+  const besideLayout = useMemo(() => layoutQueue(nodes, beside), [nodes, beside]);
+  const long = besideLayout.height * zoom > 2 * view.height;
+  const wholeLayout = useMemo(() => (long ? null : layoutQueue(nodes, whole)), [long, nodes, whole]);
+  const layout = wholeLayout ?? besideLayout;
   const places = useMemo(() => waiterPlaces(nodes), [nodes]);
   const herd = useMemo(() => new Set(layout.edges.find((edge) => edge.bundle === true)?.members ?? []), [layout]);
   // Sessions that watch a node but own none here (a single-node lock's contenders): drawn beside it.
@@ -105,8 +120,9 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
     const element = scroller.current;
     const container = element?.parentElement;
     if (!element || !container) return;
-    // The room for cards is the scroller's inside; its container is watched too, since the scroller follows its width.
-    const update = (): void => setView({ top: element.scrollTop, height: element.clientHeight, width: element.clientWidth });
+    // The room for cards is the frame's, less the scroller's border and scroll bar (and a minimap's, when one is drawn); both are watched.
+    const update = (): void =>
+      setView({ top: element.scrollTop, height: element.clientHeight, width: container.clientWidth - (element.offsetWidth - element.clientWidth) });
     // The frame's height: down to the window's bottom edge from where the frame begins in the page.
     const fit = (): void => {
       if (!fitWindow) return;
@@ -193,8 +209,8 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   const ghostLeft =
     layout.options.padding + layout.options.gutter + holderRow.length * (cardWidth + layout.options.columnGap) + (holderRow.some((placed) => outside.has(placed.node.name)) ? WATCHER_ROOM : 0);
   const width = Math.max(layout.width + (outside.size > 0 ? WATCHER_ROOM : 0), believers.length === 0 ? 0 : ghostLeft + believers.length * (cardWidth + layout.options.columnGap) + layout.options.padding);
-  // As marks, the order is the chain: only a herd's bundle is drawn.
-  const edges = layout.edges.filter((edge) => edgeVisible(edge, rows) && (!marks || edge.bundle === true));
+  // As marks, a chain's links stay (one snaking line) and a herd's bundle; other edges are left out.
+  const edges = layout.edges.filter((edge) => edgeVisible(edge, rows) && (!marks || edge.bundle === true || edge.chain === true));
 
   const move = (index: number): void => {
     const next = layout.nodes[index];
@@ -204,8 +220,6 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
     scrollToRow(next.row);
   };
 
-  // A queue more than two screens long gets a minimap beside it.
-  const long = height * zoom > 2 * view.height;
   const jump = (y: number): void => {
     const element = scroller.current;
     if (element !== null) element.scrollTop = Math.max(0, y * zoom - element.clientHeight / 2);
@@ -215,7 +229,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
     <div className="diagram-frame">
       <div className="diagram-scroll" ref={scroller} data-testid="queue-scroll" id={scrollId}>
         <svg
-          className="queue"
+          className={`queue${marks ? ' is-marks' : ''}`}
           width={width * zoom}
           height={height * zoom}
           viewBox={`0 0 ${width} ${height}`}

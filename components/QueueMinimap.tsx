@@ -4,6 +4,8 @@ import type { QueueLayout } from '../lib/view/queue-layout';
 import { PALETTES, type Theme } from '../lib/view/palette';
 
 const WIDTH = 44;
+/** The room a minimap takes beside the queue: its width and the frame's gap (0.5rem). */
+export const MINIMAP_ROOM = WIDTH + 8;
 
 interface QueueMinimapProps {
   layout: QueueLayout;

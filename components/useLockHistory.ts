@@ -8,9 +8,15 @@ const REFRESH_MS = 5000;
 /** The least time between two reads while the lock changes fast. */
 const MIN_GAP_MS = 500;
 
+/** A lock's history as read, and what takes the explorer's clock to this page's (ms to add). */
+export interface HistoryRead {
+  history: LockHistory;
+  offset: number;
+}
+
 /** A followed lock's history, read again after each change of the lock (`version`) and every few seconds. */
-export function useLockHistory(path: string, version: number | null): LockHistory | null {
-  const [history, setHistory] = useState<LockHistory | null>(null);
+export function useLockHistory(path: string, version: number | null): HistoryRead | null {
+  const [history, setHistory] = useState<HistoryRead | null>(null);
   const last = useRef(0);
   const [tick, setTick] = useState(0);
 
@@ -24,12 +30,14 @@ export function useLockHistory(path: string, version: number | null): LockHistor
     const controller = new AbortController();
     const wait = Math.max(0, last.current + MIN_GAP_MS - Date.now());
     const timer = setTimeout(() => {
-      last.current = Date.now();
+      const sent = Date.now();
+      last.current = sent;
       fetch(`/api/history${encodeZnodePath(path)}`, { signal: controller.signal })
         .then(async (response) => {
           if (!response.ok) return;
           const parsed = LockHistorySchema.safeParse(await response.json());
-          if (parsed.success) setHistory(parsed.data);
+          // The explorer read its clock (`stats.at`) about halfway through the request.
+          if (parsed.success) setHistory({ history: parsed.data, offset: Math.round((sent + Date.now()) / 2 - parsed.data.stats.at) });
         })
         .catch(() => undefined);
     }, wait);

@@ -56,7 +56,7 @@ test.describe('the event strip', () => {
     const path = `/sim${zk.lockPath('events')}`;
     const lock = new LockPage(page, explorerUrl);
     await lock.goto(path);
-    await expect(page.getByTestId('event-said')).toHaveText('Nothing has happened since this page opened.');
+    await expect(page.getByTestId('event-said')).toHaveText('Nothing has happened since the explorer began to follow this lock.');
     expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, count: 3, strategy: 'chained', holdMs: 400, rounds: 1 } })).status()).toBe(201);
     // Three creates, three holds, three deletes, two notifications.
     const strip = page.getByTestId('event-strip');
@@ -75,6 +75,26 @@ test.describe('the event strip', () => {
       said = (await page.getByTestId('event-said').textContent()) ?? '';
     }
     expect(said).toMatch(/fired watches .* · its deletion woke 1, first /);
+    await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+  });
+
+  test('begins with what happened before the page opened, from the explorer’s history', async ({ page, explorerUrl, zk, request }) => {
+    const path = `/sim${zk.lockPath('earlier')}`;
+    // The explorer follows the lock while three contenders take it in turn, with no page open on it.
+    expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, count: 3, strategy: 'chained', holdMs: 200, rounds: 1 } })).status()).toBe(201);
+    // (404 until the explorer has found the lock.)
+    await expect
+      .poll(async () => ((await (await request.get(`${explorerUrl}/api/history${path}`)).json()) as { holds?: unknown[] }).holds?.length ?? 0, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(3);
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(path);
+    const strip = page.getByTestId('event-strip');
+    // Its creations, holds and deletions, paler on the strip, each said as earlier.
+    await expect.poll(async () => Number(await strip.getAttribute('data-count')), { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+    await expect(strip.locator('.event-tick.is-earlier').first()).toBeVisible();
+    await page.getByTestId('event-scrub').focus();
+    await page.keyboard.press('Home');
+    await expect(page.getByTestId('event-said')).toContainText('before this page opened');
     await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
   });
 });

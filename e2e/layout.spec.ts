@@ -26,6 +26,37 @@ async function overflowing(page: Page): Promise<{ scrollWidth: number; width: nu
 test.describe('every page fits its screen, and reads in light and dark', () => {
   test.describe.configure({ timeout: 120_000 });
 
+  test('a chain fills the width: more cards in view at 1280 and 1920 px than one column held, and none cut', async ({ page, explorerUrl, zk, request }) => {
+    const path = `/sim${zk.lockPath('wide')}`;
+    expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, strategy: 'chained', count: 20, holdMs: 600_000 } })).status()).toBe(201);
+    const lock = new LockPage(page, explorerUrl);
+    for (const [width, height, inView] of [
+      [1280, 900, 7],
+      [1920, 1080, 10],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await lock.goto(path);
+      await expect(lock.nodes.first()).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('summary-waiters')).toHaveText('19', { timeout: 20_000 });
+      // Whole cards inside the window (and the frame), the holder's alone on its row: one column of cards 98 units apart held 5 and 8; and none cut at the frame's side.
+      const cards = (): Promise<{ whole: number; cut: number }> =>
+        page.evaluate(() => {
+          const frame = document.querySelector('[data-testid="queue-scroll"]')!.getBoundingClientRect();
+          const boxes = [...document.querySelectorAll('[data-testid="lock-node"]')].map((card) => card.getBoundingClientRect());
+          return {
+            whole: boxes.filter((box) => box.top >= Math.max(0, frame.top) && box.bottom <= Math.min(window.innerHeight, frame.bottom) && box.left >= frame.left && box.right <= frame.right).length,
+            cut: boxes.filter((box) => box.left < frame.left - 1 || box.right > frame.right + 1).length,
+          };
+        });
+      await expect.poll(async () => (await cards()).whole, { message: `whole cards in view at ${width}×${height}` }).toBeGreaterThanOrEqual(inView);
+      expect((await cards()).cut, `cards cut at ${width} px`).toBe(0);
+      // The waiters use more than one column.
+      const columns = new Set(await page.locator('[data-testid="lock-node"][data-role="waiter"]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-column'))));
+      expect(columns.size, `columns at ${width} px`).toBeGreaterThan(1);
+    }
+    await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+  });
+
   test('nothing overflows at 390, 1280, 1920 and 3840 px, and a card is never cut in the queue', async ({ page, explorerUrl, zk, request }) => {
     const path = `/sim${zk.lockPath('fit')}`;
     for (const spawn of [{ strategy: 'write', count: 1 }, { strategy: 'read', count: 3 }, { strategy: 'write', count: 1 }]) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffSnapshots } from '../lock/delta';
 import { record, snapshotOf } from '../testing/records';
-import { appendEvents, eventsOf } from './event-log';
+import { appendEvents, eventsBefore, eventsOf } from './event-log';
 import { wokenBy } from './pulses';
 
 describe('the event log of a lock', () => {
@@ -32,5 +32,28 @@ describe('the event log of a lock', () => {
     const log = appendEvents(Array.from({ length: 4 }, () => event), [{ ...event, node: 'b' }, { ...event, node: 'c' }], 5);
     expect(log.map((entry) => entry.node)).toEqual(['a', 'a', 'a', 'b', 'c']);
     expect(appendEvents(log, [], 5)).toBe(log);
+  });
+
+  it('begins with what the explorer’s history tells of the time before the page opened, on the page’s clock', () => {
+    const history = {
+      // 0 held before the explorer followed the lock and released at 1000; 1 waited from 500 and held from 1000 to 2000; 2 queued at 900, left at 1500.
+      holds: [
+        { node: 'lock-0', sessionId: '0x1', client: null, mode: 'exclusive' as const, from: 0, to: 1000, ended: 'released' as const, before: true },
+        { node: 'lock-1', sessionId: '0x2', client: null, mode: 'exclusive' as const, from: 1000, to: 2000, ended: 'released' as const, before: false },
+      ],
+      waits: [
+        { node: 'lock-1', sessionId: '0x2', queuedAt: 500, heldAt: 1000, leftAt: null },
+        { node: 'lock-2', sessionId: '0x3', queuedAt: 900, heldAt: null, leftAt: 1500 },
+      ],
+    };
+    // The page's clock is 100 ms ahead of the explorer's, and it opened at 1600 on its own clock.
+    const events = eventsBefore(history, 1600, 100);
+    expect(events.map((event) => [event.at, event.kind, event.node])).toEqual([
+      [600, 'create', 'lock-1'],
+      [1000, 'create', 'lock-2'],
+      [1100, 'delete', 'lock-0'],
+      [1100, 'hold', 'lock-1'],
+    ]);
+    expect(events.every((event) => event.earlier === true)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { LockDelta, LockSnapshot } from '../protocol';
+import type { LockDelta, LockHistory, LockSnapshot } from '../protocol';
 import type { Wake } from './pulses';
 
 /** One thing that happened to a lock's queue, as the page saw it: a node came or went, a node began to hold, watches fired. */
@@ -12,6 +12,8 @@ export interface LockEvent {
   count: number;
   /** For a notification: the first woken. */
   woken: string | null;
+  /** Read from the explorer's history: it happened before the page opened (which watches fired then is not kept). */
+  earlier?: boolean;
 }
 
 // A change that brings or takes more nodes than this is one event with a count.
@@ -32,9 +34,36 @@ export function eventsOf(previous: LockSnapshot, delta: LockDelta, wakes: readon
   return events;
 }
 
+/** How many events a page keeps. */
+export const EVENTS_KEPT = 500;
+
 /** The log with `events` added at its end, keeping the last `limit`. */
-export function appendEvents(log: readonly LockEvent[], events: readonly LockEvent[], limit = 500): readonly LockEvent[] {
+export function appendEvents(log: readonly LockEvent[], events: readonly LockEvent[], limit = EVENTS_KEPT): readonly LockEvent[] {
   if (events.length === 0) return log;
   const joined = [...log, ...events];
   return joined.length > limit ? joined.slice(joined.length - limit) : joined;
+}
+
+/**
+ * What the explorer's history of the lock tells of the time before the page opened (`before`, on
+ * the page's clock): nodes queued, holds begun, nodes gone. `offset` takes the explorer's clock
+ * to the page's. The history keeps no notifications, and a creation only for a node that waited.
+ */
+export function eventsBefore(history: Pick<LockHistory, 'holds' | 'waits'>, before: number, offset: number): LockEvent[] {
+  const events: LockEvent[] = [];
+  const add = (at: number, kind: LockEvent['kind'], node: string): void => {
+    const local = at + offset;
+    if (local < before) events.push({ at: local, kind, node, count: 1, woken: null, earlier: true });
+  };
+  for (const wait of history.waits) {
+    add(wait.queuedAt, 'create', wait.node);
+    if (wait.leftAt !== null) add(wait.leftAt, 'delete', wait.node);
+  }
+  for (const hold of history.holds) {
+    if (!hold.before) add(hold.from, 'hold', hold.node);
+    if (hold.to !== null) add(hold.to, 'delete', hold.node);
+  }
+  // Order of the queue's own changes at one moment: a deletion, then the next holding.
+  const order: Record<LockEvent['kind'], number> = { delete: 0, notify: 1, create: 2, hold: 3 };
+  return events.sort((a, b) => a.at - b.at || order[a.kind] - order[b.kind]);
 }

@@ -101,6 +101,8 @@ export function diagramCss(color: (name: ColorName) => string, fonts: Fonts): st
     ['.watch-stub', `fill:none;stroke:${color('edge')};stroke-width:1.2`],
     ['.watch-stub.missing', `stroke:${color('danger')}`],
     ['.watch-edge.is-bundle', 'stroke-linecap:round'],
+    // As marks, a chain's links are one snaking line: no arrowheads, which would be larger than the gaps.
+    ['svg.queue.is-marks .watch-edge:not(.is-bundle)', 'marker-end:none;stroke-width:1.2'],
     ['.ghost-bg', `fill:${color('danger-soft')};stroke:${color('danger')};stroke-width:1.5;stroke-dasharray:6 4`],
     ['.ghost-role', `font-size:11px;font-weight:700;letter-spacing:0.08em;fill:${color('danger')}`],
     ['.ghost-verdict', `font-family:${fonts.mono};font-size:11.5px;fill:${color('text')}`],

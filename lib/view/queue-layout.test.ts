@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSnapshot, type ChildRecord } from '../lock/queue';
 import { formatSequence } from '../lock/sequence';
 import { record, snapshotOf } from '../testing/records';
-import { columnsFor, DEFAULT_QUEUE_LAYOUT, edgeEnd, edgePath, edgeVisible, HERD_BUNDLE, layoutQueue, nodesInRows, PARENT_HEIGHT, visibleRows, type PlacedEdge } from './queue-layout';
+import { columnsFor, DEFAULT_QUEUE_LAYOUT, edgeEnd, edgePath, edgeVisible, HERD_BUNDLE, layoutQueue, MIN_CARD_WIDTH, nodesInRows, PARENT_HEIGHT, visibleRows, widerRows, type PlacedEdge } from './queue-layout';
 
 describe('layoutQueue', () => {
   const { nodes } = snapshotOf('/l', ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'].map((name) => record(name)));
@@ -20,6 +20,51 @@ describe('layoutQueue', () => {
       ['lock-0000000002', 'lock-0000000001', 2, 1],
     ]);
     expect(edgePath(layout.edges[0]!)).toMatch(/^M/);
+  });
+
+  it('snakes a chain across the width: rows left to right, then right to left, each link a short edge', () => {
+    const { nodes: chain } = snapshotOf('/c', Array.from({ length: 8 }, (_, i) => record(`lock-${formatSequence(i)}`, `0x${i + 1}`)));
+    const layout = layoutQueue(chain, { ...DEFAULT_QUEUE_LAYOUT, columns: 3 });
+    // The holder alone; then 1 2 3 →, ← 4 5 6 under them, and 7 at the turn below 6.
+    expect(layout.nodes.map((placed) => [placed.row, placed.column])).toEqual([
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [1, 2],
+      [2, 2],
+      [2, 1],
+      [2, 0],
+      [3, 0],
+    ]);
+    expect(layout.rowStarts).toEqual([0, 1, 4, 7]);
+    const { cardWidth, cardHeight, columnGap, gutter, padding } = DEFAULT_QUEUE_LAYOUT;
+    const left = (column: number): number => padding + gutter + column * (cardWidth + columnGap);
+    const byFrom = new Map(layout.edges.map((edge) => [edge.from, edge]));
+    // The first waiter watches the holder in the row above: an edge by the gutter, as in one column.
+    expect(byFrom.get('lock-0000000001')!.chain).toBeUndefined();
+    // Across, to the card on the left: from this card's left side to that one's right side.
+    const across = byFrom.get('lock-0000000002')!;
+    expect(across.chain).toBe(true);
+    expect(edgePath(across)).toBe(`M${left(1)},${layout.nodes[2]!.y + cardHeight / 2}L${left(0) + cardWidth + 6},${layout.nodes[2]!.y + cardHeight / 2}`);
+    // At the turn, straight up into the card above.
+    const turn = byFrom.get('lock-0000000004')!;
+    expect([turn.fromRow, turn.toRow, turn.fromColumn, turn.toColumn]).toEqual([2, 1, 2, 2]);
+    expect(edgeEnd(turn)).toEqual({ x: left(2) + cardWidth / 2, y: layout.nodes[3]!.y + cardHeight + 5 });
+    // Right to left: to the card on the right.
+    expect(edgeEnd(byFrom.get('lock-0000000005')!).x).toBe(left(2) - 6);
+    // In one column nothing snakes.
+    expect(layoutQueue(chain).edges.some((edge) => edge.chain === true)).toBe(false);
+  });
+
+  it('narrows cards, down to MIN_CARD_WIDTH, where that fits one more column', () => {
+    const two = 2 * DEFAULT_QUEUE_LAYOUT.padding + DEFAULT_QUEUE_LAYOUT.gutter + 2 * MIN_CARD_WIDTH + DEFAULT_QUEUE_LAYOUT.columnGap;
+    // Room for one card of 360 and a bit: two of MIN_CARD_WIDTH fit.
+    expect(columnsFor(two, DEFAULT_QUEUE_LAYOUT)).toBe(1);
+    const narrowed = widerRows(DEFAULT_QUEUE_LAYOUT, two);
+    expect(narrowed.cardWidth).toBe(MIN_CARD_WIDTH);
+    expect(columnsFor(two, narrowed)).toBe(2);
+    // Less room: the cards stay as they are.
+    expect(widerRows(DEFAULT_QUEUE_LAYOUT, two - 10)).toBe(DEFAULT_QUEUE_LAYOUT);
   });
 
   it('is as tall as its rows, and one row tall when empty', () => {

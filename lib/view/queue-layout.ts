@@ -40,6 +40,18 @@ export function columnsFor(width: number, options: QueueLayoutOptions, limit = 6
   return Math.max(1, Math.min(limit, Math.floor(room / (options.cardWidth + options.columnGap))));
 }
 
+/** The narrowest a card is drawn so that one more column fits beside it. */
+export const MIN_CARD_WIDTH = 310;
+
+/** The options with cards narrowed (down to MIN_CARD_WIDTH) when that fits one more column in `width` units. */
+export function widerRows(options: QueueLayoutOptions, width: number, limit = 6): QueueLayoutOptions {
+  const columns = columnsFor(width, options, limit);
+  if (columns >= limit) return options;
+  const room = width - 2 * options.padding - options.gutter + options.columnGap;
+  const narrower = Math.floor(room / (columns + 1) - options.columnGap);
+  return narrower >= MIN_CARD_WIDTH && narrower < options.cardWidth ? { ...options, cardWidth: narrower } : options;
+}
+
 /** A node card placed in the drawing: its top-left corner, its place in the queue, and its row and column. */
 export interface PlacedNode {
   node: LockNode;
@@ -71,6 +83,8 @@ export interface PlacedEdge {
   members?: readonly number[];
   /** A herd's edges bundled into one: a trunk in the gutter, with a stub from each waiter. */
   bundle?: boolean;
+  /** A link of a chain laid out in snaking rows: to the card beside it, or straight up at a turn. */
+  chain?: boolean;
 }
 
 /** The row (and index) that stands for the lock's parent: a herd waiter's edge fans out to it. */
@@ -119,7 +133,17 @@ function groupKey(node: LockNode): string | null {
   return node.mode === 'read' ? `readers ${node.predecessor}` : null;
 }
 
-/** Lays the queue out top to bottom, holders first, one row per node or per group side by side. */
+/** Whether a node waits on the node just before it in the queue, alone (not one of a group of readers): a link of a chain. */
+function chainLink(node: LockNode, previous: LockNode | undefined): boolean {
+  return node.role === 'waiter' && groupKey(node) === null && previous !== undefined && node.predecessor === previous.name && previous.role === 'waiter' && groupKey(previous) === null;
+}
+
+/**
+ * Lays the queue out top to bottom, holders first, one row per node or per group side by side.
+ * A chain (each waiter watching the one just before it) fills the width: its rows snake, left
+ * to right then right to left, so that every link is a short edge to the next card, across or
+ * straight up at a turn.
+ */
 export function layoutQueue(nodes: readonly LockNode[], base: QueueLayoutOptions = DEFAULT_QUEUE_LAYOUT): QueueLayout {
   const parentWatch = nodes.find((node) => node.predecessor === null && node.watch?.type === 'children')?.watch?.path ?? null;
   const options: QueueLayoutOptions = { ...base, header: parentWatch === null ? 0 : PARENT_HEIGHT + base.gap };
@@ -131,17 +155,31 @@ export function layoutQueue(nodes: readonly LockNode[], base: QueueLayoutOptions
   let column = 0;
   let previousKey: string | null = null;
   let widest = 1;
+  // Within a chain: the slot along its current row, and whether that row runs right to left.
+  let slot = 0;
+  let backwards = false;
   nodes.forEach((node, index) => {
     const key = groupKey(node);
     const sameGroup = key !== null && key === previousKey;
-    if (row < 0 || !sameGroup || column + 1 >= columns) {
+    const link = columns > 1 && chainLink(node, nodes[index - 1]);
+    if (link && slot + 1 < columns) {
+      slot += 1;
+    } else if (link) {
+      // The chain turns: the next row starts under the card that ended this one.
       row += 1;
-      column = 0;
+      slot = 0;
+      backwards = !backwards;
+      rowStarts.push(index);
+    } else if (row < 0 || !sameGroup || column + 1 >= columns) {
+      row += 1;
+      slot = 0;
+      backwards = false;
       rowStarts.push(index);
     } else {
-      column += 1;
-      widest = Math.max(widest, column + 1);
+      slot += 1;
     }
+    column = backwards ? columns - 1 - slot : slot;
+    widest = Math.max(widest, column + 1);
     const group = groups[groups.length - 1];
     if (sameGroup && group !== undefined) {
       group.lastIndex = index;
@@ -154,7 +192,7 @@ export function layoutQueue(nodes: readonly LockNode[], base: QueueLayoutOptions
     placed.push({ node, index, row, column, x: padding + gutter + column * (cardWidth + columnGap), y: rowTop(row, options) });
   });
   const framed = groups.filter((group) => group.lastIndex > group.firstIndex);
-  const edges = placeEdges(placed, nodes, framed);
+  const edges = placeEdges(placed, nodes, framed, columns > 1);
   const rows = Math.max(rowStarts.length, 1);
   const watchers = parentWatch === null ? 0 : edges.reduce((sum, edge) => sum + (edge.toRow === PARENT_ROW ? (edge.members?.length ?? 1) : 0), 0);
   return {
@@ -173,7 +211,7 @@ export function layoutQueue(nodes: readonly LockNode[], base: QueueLayoutOptions
  * One edge per waiter, to the node it watches; one for a group of readers waiting on the same
  * node (from the group's frame), and one thick edge for a herd of more than `HERD_BUNDLE`.
  */
-function placeEdges(placed: readonly PlacedNode[], nodes: readonly LockNode[], groups: readonly PlacedGroup[]): PlacedEdge[] {
+function placeEdges(placed: readonly PlacedNode[], nodes: readonly LockNode[], groups: readonly PlacedGroup[], snaking: boolean): PlacedEdge[] {
   const edges: PlacedEdge[] = [];
   const herd: number[] = [];
   const readersOf = new Map(groups.filter((group) => group.kind === 'readers').map((group) => [group.firstIndex, group]));
@@ -198,7 +236,10 @@ function placeEdges(placed: readonly PlacedNode[], nodes: readonly LockNode[], g
     }
     const to = toIndex === undefined ? undefined : placed[toIndex];
     if (to !== undefined) {
-      edges.push({ from: node.name, fromIndex, fromRow: from.row, fromColumn: from.column, to: to.node.name, toIndex: to.index, toRow: to.row, toColumn: to.column, ...(members === undefined ? {} : { members }) });
+      const edge: PlacedEdge = { from: node.name, fromIndex, fromRow: from.row, fromColumn: from.column, to: to.node.name, toIndex: to.index, toRow: to.row, toColumn: to.column };
+      if (members !== undefined) edge.members = members;
+      if (snaking && chainLink(node, placed[fromIndex - 1]?.node)) edge.chain = true;
+      edges.push(edge);
     }
     // The group's other readers watch the same node: its one edge stands for them all.
     if (group !== undefined) fromIndex = group.lastIndex;
@@ -247,6 +288,7 @@ export function edgePath(edge: PlacedEdge, options: QueueLayoutOptions = DEFAULT
     const parentY = rowY(PARENT_ROW);
     return `M${x},${bottom}V${parentY + 10}Q${x},${parentY} ${x + 10},${parentY}L${left - 6},${parentY}`;
   }
+  if (edge.chain === true) return chainPath(edge, options);
   const reach = Math.min(gutter - 8, 28 + 10 * Math.min(Math.abs(edge.fromRow - Math.max(edge.toRow, 0)), 6));
   const path = d3Path();
   const top = rowTop(edge.fromRow, options);
@@ -282,6 +324,22 @@ export function edgePath(edge: PlacedEdge, options: QueueLayoutOptions = DEFAULT
   path.lineTo(endX - gap / 2, lane);
   path.quadraticCurveTo(endX, lane, endX, lane - gap / 2 + 5);
   return path.toString();
+}
+
+/** A chain's link: straight across to the card beside it, or straight up into the card above at a turn of the rows. */
+function chainPath(edge: PlacedEdge, options: QueueLayoutOptions): string {
+  const { cardHeight, cardWidth, columnGap, gap, gutter, padding } = options;
+  const columnX = (column: number): number => padding + gutter + column * (cardWidth + columnGap);
+  // The arrowhead stops short of the card it points at, as every edge's does.
+  const short = Math.min(6, columnGap / 3);
+  if (edge.fromRow === edge.toRow) {
+    const y = rowTop(edge.fromRow, options) + cardHeight / 2;
+    return edge.toColumn < edge.fromColumn
+      ? `M${columnX(edge.fromColumn)},${y}L${columnX(edge.toColumn) + cardWidth + short},${y}`
+      : `M${columnX(edge.fromColumn) + cardWidth},${y}L${columnX(edge.toColumn) - short},${y}`;
+  }
+  const x = columnX(edge.fromColumn) + cardWidth / 2;
+  return `M${x},${rowTop(edge.fromRow, options)}L${x},${rowTop(edge.toRow, options) + cardHeight + Math.min(5, gap / 3)}`;
 }
 
 /** Where an edge's path ends (its arrowhead), in drawing units: on the card it names. */
