@@ -23,6 +23,27 @@ describe('the waits-for graph across locks', () => {
     ]);
   });
 
+  it('takes a semaphore’s waiter as stuck only while every holder is: any one frees a lease', () => {
+    const lease = (sessionId: string, role: LockNode['role']): LockNode => ({ ...node(sessionId, role), mode: 'lease' }) as LockNode;
+    // 0x1 waits for a lease of /sem, held by 0x2 and 0x3; 0x2 waits in /m, which 0x1 holds.
+    const graph = new WaitsFor();
+    graph.apply('/sem', [], [lease('0x2', 'holder'), lease('0x3', 'holder'), lease('0x1', 'waiter')]);
+    graph.apply('/m', [], [node('0x1', 'holder'), node('0x2', 'waiter')]);
+    // 0x3 waits for nothing: its release lets 0x1 in, then /m goes to 0x2. No deadlock.
+    expect(graph.deadlocks()).toEqual([]);
+    // 0x3 now waits in /n, held by 0x4, who waits for nothing: still none.
+    graph.apply('/n', [], [node('0x4', 'holder'), node('0x3', 'waiter')]);
+    expect(graph.deadlocks()).toEqual([]);
+    // 0x4 waits in /m too: now every holder of /sem is stuck behind 0x1.
+    graph.apply('/m', [], [node('0x4', 'waiter', '0x4-second')]);
+    expect(graph.deadlocks().map((deadlock) => deadlock.sessions)).toEqual([['0x1', '0x2', '0x3', '0x4']]);
+    // A mutex held by two (a read lock's readers) is waited for in full: a writer behind them is stuck while either is.
+    const readers = new WaitsFor();
+    readers.apply('/rw', [], [node('0x2', 'holder'), node('0x3', 'holder'), node('0x1', 'waiter')]);
+    readers.apply('/m', [], [node('0x1', 'holder'), node('0x2', 'waiter')]);
+    expect(readers.deadlocks().map((deadlock) => deadlock.sessions)).toEqual([['0x1', '0x2']]);
+  });
+
   it('finds a cycle of any length, once', () => {
     const locks = Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`/l${i}`, [`0x${i + 1}`, `0x${((i + 6) % 7) + 1}`] as [string, string]]));
     const found = graphOf(locks).deadlocks();

@@ -1,6 +1,7 @@
 /**
  * The waits-for graph across locks: a session waiting in a lock waits for every session that
- * holds it. Kept up to date from each lock's changes (never rebuilt by a scan per request), with
+ * holds it; in a semaphore, for any one of them (a lease that any holder frees will do), so it
+ * is stuck only while every holder is. Kept up to date from each lock's changes (never rebuilt by a scan per request), with
  * the deadlocks it contains: cycles of sessions of any length, found as the strongly connected
  * components of the graph.
  */
@@ -32,6 +33,8 @@ export class WaitsFor {
   /** For each session, the locks it holds and waits in, with how many nodes. */
   private readonly holds = new Map<string, Map<string, number>>();
   private readonly waits = new Map<string, Map<string, number>>();
+  /** Locks whose waiters wait for a lease: any one holder's release lets the next in. */
+  private readonly semaphores = new Set<string>();
   private cached: Deadlock[] | null = [];
 
   constructor(private readonly clientOf: (session: string) => string | null = () => null) {}
@@ -40,6 +43,10 @@ export class WaitsFor {
   apply(lock: string, gone: readonly LockNode[], came: readonly LockNode[]): void {
     for (const node of gone) if (countable(node)) this.count(lock, node.sessionId, node.role, -1);
     for (const node of came) if (countable(node)) this.count(lock, node.sessionId, node.role, 1);
+    if (came.some((node) => node.mode === 'lease') && !this.semaphores.has(lock)) {
+      this.semaphores.add(lock);
+      this.cached = null;
+    }
   }
 
   /** Forgets a lock that is no longer followed. */
@@ -48,6 +55,7 @@ export class WaitsFor {
     if (entry === undefined) return;
     for (const [session, n] of [...entry.holders]) this.count(lock, session, 'holder', -n);
     for (const [session, n] of [...entry.waiters]) this.count(lock, session, 'waiter', -n);
+    this.semaphores.delete(lock);
   }
 
   /** The client addresses changed (ZooKeeper's report): the deadlocks are named again. */
@@ -73,8 +81,12 @@ export class WaitsFor {
     if (holder || this.holds.has(session)) this.cached = null;
   }
 
-  /** The sessions each session waits for, with the lock it waits in: only edges that can lie on a cycle. */
-  private edges(): Map<string, Array<{ holder: string; lock: string }>> {
+  /**
+   * The sessions each session waits for, with the lock it waits in: only edges that can lie on a
+   * cycle. A wait in a semaphore (`free` excepted) counts only while every other holder of it
+   * waits too: one that waits for nothing will free a lease.
+   */
+  private edges(free: ReadonlySet<string>): Map<string, Array<{ holder: string; lock: string }>> {
     const edges = new Map<string, Array<{ holder: string; lock: string }>>();
     // A session on a cycle both holds and waits: only those are followed.
     for (const session of this.holds.keys()) {
@@ -82,9 +94,13 @@ export class WaitsFor {
       if (waitsIn === undefined) continue;
       const out: Array<{ holder: string; lock: string }> = [];
       for (const lock of [...waitsIn.keys()].sort()) {
-        for (const holder of [...(this.locks.get(lock)?.holders.keys() ?? [])].sort()) {
-          // Holding and waiting in the same lock is re-entry (Curator's read-write lock), not a wait on oneself.
-          if (holder !== session && this.waits.has(holder)) out.push({ holder, lock });
+        // Holding and waiting in the same lock is re-entry (Curator's read-write lock), not a wait on oneself.
+        const holders = [...(this.locks.get(lock)?.holders.keys() ?? [])].sort().filter((holder) => holder !== session);
+        if (this.semaphores.has(lock)) {
+          if (free.has(`${session}\u0000${lock}`) || !holders.every((holder) => this.waits.has(holder))) continue;
+          for (const holder of holders) out.push({ holder, lock });
+        } else {
+          for (const holder of holders) if (this.waits.has(holder)) out.push({ holder, lock });
         }
       }
       if (out.length > 0) edges.set(session, out);
@@ -94,14 +110,27 @@ export class WaitsFor {
 
   /**
    * Every deadlock: one per strongly connected component of more than one session, named by
-   * one cycle through all of it where there is one (else the shortest found from its first session).
+   * one cycle through all of it where there is one (else the shortest found from its first
+   * session). A semaphore's waiter with a holder outside every such component is not stuck
+   * there (that holder will free a lease): its wait is set aside and the components found again.
    */
   deadlocks(): Deadlock[] {
     if (this.cached !== null) return this.cached;
-    const edges = this.edges();
+    const free = new Set<string>();
+    let edges = this.edges(free);
+    let components: string[][];
+    for (;;) {
+      components = stronglyConnected([...edges.keys()].sort(), (session) => (edges.get(session) ?? []).map((edge) => edge.holder)).filter((component) => component.length > 1);
+      const stuck = new Set(components.flat());
+      const before = free.size;
+      for (const [session, out] of edges) {
+        for (const { holder, lock } of out) if (this.semaphores.has(lock) && !stuck.has(holder)) free.add(`${session}\u0000${lock}`);
+      }
+      if (free.size === before) break;
+      edges = this.edges(free);
+    }
     const deadlocks: Deadlock[] = [];
-    for (const component of stronglyConnected([...edges.keys()].sort(), (session) => (edges.get(session) ?? []).map((edge) => edge.holder))) {
-      if (component.length < 2) continue;
+    for (const component of components) {
       const members = new Set(component);
       const steps = cycleThrough(component, members, edges).map((step) => ({ ...step, client: this.clientOf(step.session) }));
       deadlocks.push({
