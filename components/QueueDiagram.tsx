@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LockNode } from '../lib/protocol';
 import { formatDuration, shortNodeName } from '../lib/view/format';
 import { departures, wakeTrails, type Trail, type Wake } from '../lib/view/pulses';
@@ -160,6 +160,15 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
 
   const rows = visibleRows(layout, view.top / zoom, view.height / zoom);
 
+  // A queue that changes again sooner than its cards can slide has them jump instead: sliding every card of a wide drawing again and again keeps the page repainting. Set before the browser styles the change, so that the slide never starts.
+  const drawing = useRef<SVGSVGElement>(null);
+  const lastChange = useRef(0);
+  useLayoutEffect(() => {
+    const at = performance.now();
+    drawing.current?.classList.toggle('is-busy', at - lastChange.current < MOTION_MS);
+    lastChange.current = at;
+  }, [layout]);
+
   // When the queue changes, the cards that went stay a moment to be seen leaving, and each
   // notification runs from the node that went to the watcher it wakes, in the old drawing.
   const [motion, setMotion] = useState<Motion>({ layout, height: layout.height, wakes, leaving: [], trails: [] });
@@ -229,6 +238,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
     <div className="diagram-frame">
       <div className="diagram-scroll" ref={scroller} data-testid="queue-scroll" id={scrollId}>
         <svg
+          ref={drawing}
           className={`queue${marks ? ' is-marks' : ''}`}
           width={width * zoom}
           height={height * zoom}
