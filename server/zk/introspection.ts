@@ -135,9 +135,10 @@ export type TouchOwnSession = () => Promise<TouchedSession | null>;
  * session gives no expiries.
  */
 async function adminDump(adminUrl: string, touch: TouchOwnSession): Promise<DumpReport> {
-  const [configuration, touched] = await Promise.all([adminCommand(adminUrl, 'configuration'), touch().catch(() => null)]);
+  // Without the tick (a server too old for `configuration`) the nodes are still told, their expiry not.
+  const [configuration, touched] = await Promise.all([adminCommand(adminUrl, 'configuration').catch(() => null), touch().catch(() => null)]);
   const reply = await adminCommand(adminUrl, 'dump');
-  const tickMs = parseAdminTickTime(configuration);
+  const tickMs = configuration === null ? null : parseAdminTickTime(configuration);
   const expiries = touched === null || tickMs === null ? null : wallClockExpiries(parseAdminExpiries(reply), touched, tickMs);
   return { ephemerals: parseAdminDump(reply), expiries: expiries ?? new Map() };
 }

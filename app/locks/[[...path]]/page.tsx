@@ -16,5 +16,7 @@ export async function generateMetadata({ params }: { params: Promise<{ path?: st
 
 export default async function LockPage({ params }: { params: Promise<{ path?: string[] }> }) {
   const { path } = await params;
-  return <LockView path={znodePathFromSegments((path ?? []).map(decode))} />;
+  const znodePath = znodePathFromSegments((path ?? []).map(decode));
+  // A page of its own for each lock: going from one to another (the command palette) starts afresh, its selection and event strip included.
+  return <LockView key={znodePath} path={znodePath} />;
 }
