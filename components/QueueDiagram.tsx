@@ -68,11 +68,12 @@ const MOTION_MS = 950;
 
 /** On a narrow screen (a phone) the gutter and the cards shrink, down to a card of 250 units, so that a card is not cut. */
 const NARROW_GUTTER = 56;
+const NARROWEST_CARD = 250;
 function fitted(options: QueueLayoutOptions, width: number): QueueLayoutOptions {
   const room = width - 2 * options.padding - options.gutter;
   if (room >= options.cardWidth) return options;
   // 4 units for the frame's border.
-  return { ...options, gutter: NARROW_GUTTER, cardWidth: Math.max(250, Math.floor(width - 2 * options.padding - NARROW_GUTTER - 4)) };
+  return { ...options, gutter: NARROW_GUTTER, cardWidth: Math.max(NARROWEST_CARD, Math.floor(width - 2 * options.padding - NARROW_GUTTER - 4)) };
 }
 
 /** The sizes of the drawing in `width` pixels at `zoom`: cards narrow a little where that fits one more column, and on a phone to the screen; as marks, many more fit side by side (a chain of thousands snakes across the screen). */
@@ -80,6 +81,11 @@ function sized(width: number, zoom: number, marks: boolean, compact: boolean): Q
   const room = Math.floor(width / zoom);
   const base = marks ? MARKS_QUEUE_LAYOUT : widerRows(fitted(compact ? COMPACT_QUEUE_LAYOUT : DEFAULT_QUEUE_LAYOUT, room), room);
   return { ...base, columns: columnsFor(room, base, marks ? MARK_COLUMNS : undefined) };
+}
+
+/** The width (pixels at `zoom`) that the narrowest card needs, with its gutter and padding. */
+function narrowestWidth(options: QueueLayoutOptions, zoom: number): number {
+  return (2 * options.padding + Math.min(options.gutter, NARROW_GUTTER) + Math.min(options.cardWidth, NARROWEST_CARD)) * zoom;
 }
 
 interface Motion {
@@ -107,7 +113,8 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   const beside = useMemo(() => sized(view.width - MINIMAP_ROOM, zoom, marks, compact), [view.width, zoom, marks, compact]);
   const whole = useMemo(() => sized(view.width, zoom, marks, compact), [view.width, zoom, marks, compact]);
   const besideLayout = useMemo(() => layoutQueue(nodes, beside), [nodes, beside]);
-  const long = besideLayout.height * zoom > 2 * view.height;
+  // On a phone there is no room for a minimap beside the narrowest cards: the page and the frame scroll instead.
+  const long = besideLayout.height * zoom > 2 * view.height && view.width - MINIMAP_ROOM >= narrowestWidth(besideLayout.options, zoom);
   const wholeLayout = useMemo(() => (long ? null : layoutQueue(nodes, whole)), [long, nodes, whole]);
   const layout = wholeLayout ?? besideLayout;
   const places = useMemo(() => waiterPlaces(nodes), [nodes]);

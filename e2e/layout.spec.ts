@@ -54,6 +54,14 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
       const columns = new Set(await page.locator('[data-testid="lock-node"][data-role="waiter"]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-column'))));
       expect(columns.size, `columns at ${width} px`).toBeGreaterThan(1);
     }
+    // On a phone the same queue is one column with no minimap beside it (there is no room for one beside the narrowest card): nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await lock.goto(path);
+    await expect(page.getByTestId('summary-waiters')).toHaveText('19', { timeout: 20_000 });
+    await expect(lock.nodes.first()).toBeVisible();
+    await expect(page.getByTestId('queue-minimap')).toHaveCount(0);
+    const [scrollWidth, clientWidth] = await page.getByTestId('queue-scroll').evaluate((element) => [element.scrollWidth, element.clientWidth]);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
     await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
   });
 
