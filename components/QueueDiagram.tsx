@@ -291,7 +291,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
           {motion.leaving.map(({ node, x, y }) => (
             <g key={`leaving-${node.name}`} className="node-leaving" style={{ transform: `translate(${x}px, ${y}px)` }} data-testid="leaving-node" data-name={node.name} aria-hidden="true">
               <rect width={cardWidth} height={cardHeight} rx={10} className="card-bg" />
-              <text x={20} y={compact ? 20 : 47} className="card-name">
+              <text x={compact ? 16 : 20} y={compact ? 20 : 47} className={compact ? 'card-name compact' : 'card-name'}>
                 {shortNodeName(node.name)}
               </text>
             </g>

@@ -6,6 +6,8 @@ import type { Translate } from './language';
 const FRAME_MARGIN = 7;
 // A character of the 11 px label face is about 6.6 units wide.
 const LABEL_CHARACTER = 6.6;
+// The parent's label is in the monospace face at 12 px: a character is 0.6 em.
+const MONO_CHARACTER = 7.3;
 
 export type EdgeState = 'confirmed' | 'missing' | 'expected';
 
@@ -49,7 +51,7 @@ export function EdgeMarkers() {
 /** The lock's parent znode above the queue, named with how many watch its children. */
 export function ParentBox({ parent, t }: { parent: PlacedParent; t: Translate }) {
   const label = t(parent.watchers === 1 ? 'parentWatchOne' : 'parentWatch', { path: parent.path, n: formatCount(parent.watchers) });
-  const room = Math.floor((parent.width - 24) / LABEL_CHARACTER);
+  const room = Math.floor((parent.width - 28) / MONO_CHARACTER);
   const shown = label.length > room ? `…${label.slice(label.length - room + 1)}` : label;
   return (
     <g className="queue-parent" transform={`translate(${parent.x} ${parent.y})`} data-testid="lock-parent" data-path={parent.path} data-watchers={parent.watchers}>
