@@ -10,7 +10,8 @@ import { ZkSession } from '../zk/session';
 import type { ZkTransport } from '../zk/wire/connection';
 import { eventually, type RunningExplorer } from './harness';
 
-const SESSION_TIMEOUT_MS = 8000;
+// Long enough that ZooKeeper's report is read (and `dump` asked) well before the session expires, even on a busy machine.
+const SESSION_TIMEOUT_MS = 12_000;
 
 /**
  * Crashes a holder of `lock` on the ZooKeeper at `port` (reached as `transport` says: the proxy

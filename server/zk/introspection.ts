@@ -152,6 +152,8 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   // Kept apart from the report the locks are read with: expiry times move on every poll.
   private dumped: DumpReport | null = null;
   private polls = 0;
+  /** A session's connection went since the last poll: `dump` is asked at the next. */
+  private connectionWent = false;
   private readonly chroot: string;
 
   constructor(
@@ -265,9 +267,10 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     const lastRequest = new Map<string, string>();
     const servers: IntrospectionStatus['servers'] = [];
     const monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
-    // `dump` lists every ephemeral node of the ensemble: asked every few polls only.
-    const withDump = this.polls % DUMP_EVERY === 0;
+    // `dump` lists every ephemeral node of the ensemble: asked every few polls only, and at once after a connection went (a crashed client's deadline is what it tells).
+    const withDump = this.polls % DUMP_EVERY === 0 || this.connectionWent;
     this.polls += 1;
+    this.connectionWent = false;
     const dumped: DumpReport = { ephemerals: new Map(), expiries: new Map() };
     let dumpedAny = false;
     const answers = await Promise.all(this.servers.map((member, index) => askMember(member, this.adminUrlOf(index), withDump, this.tls, this.touchOwnSession)));
@@ -318,6 +321,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     const next: Introspected = { watchers, clients, at, lastRequest };
     const change = this.latest === null ? null : reportChange(this.latest, next);
     const changed = change === null || change.paths.size > 0 || change.sessions.size > 0;
+    if (change !== null) for (const session of change.sessions) if (!clients.has(session)) this.connectionWent = true;
     this.latest = next;
     this.emit('report', next, changed, change);
   }
