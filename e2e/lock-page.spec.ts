@@ -167,10 +167,13 @@ test.describe('deep links and zoom', () => {
     await minimap.focus();
     await page.keyboard.press('End');
     await expect.poll(scrollTop).toBeGreaterThan(0);
-    // The last node is in the frame's view (the frame itself may reach below the page's fold).
-    const [last, frame] = [await lock.node(names[59]!).boundingBox(), await page.getByTestId('queue-scroll').boundingBox()];
-    expect(last!.y).toBeGreaterThanOrEqual(frame!.y);
-    expect(last!.y + last!.height).toBeLessThanOrEqual(frame!.y + frame!.height);
+    // The last node comes into the frame's view (the frame itself may reach below the page's fold): measured once the scroll has ended.
+    await expect
+      .poll(async () => {
+        const [last, frame] = [await lock.node(names[59]!).boundingBox(), await page.getByTestId('queue-scroll').boundingBox()];
+        return last !== null && frame !== null && last.y >= frame.y && last.y + last.height <= frame.y + frame.height;
+      })
+      .toBe(true);
 
     const comfortable = await lock.nodes.count();
     await page.getByTestId('compact-view').check();
