@@ -112,11 +112,12 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   // Laid out for the room beside a minimap first: a queue more than two screens long keeps that one, with the minimap; a shorter one is laid out again for the whole width. Deciding on one layout keeps the cards from jumping when the minimap comes.
   const beside = useMemo(() => sized(view.width - MINIMAP_ROOM, zoom, marks, compact), [view.width, zoom, marks, compact]);
   const whole = useMemo(() => sized(view.width, zoom, marks, compact), [view.width, zoom, marks, compact]);
-  const besideLayout = useMemo(() => layoutQueue(nodes, beside), [nodes, beside]);
-  // On a phone there is no room for a minimap beside the narrowest cards: the page and the frame scroll instead.
-  const long = besideLayout.height * zoom > 2 * view.height && view.width - MINIMAP_ROOM >= narrowestWidth(besideLayout.options, zoom);
-  const wholeLayout = useMemo(() => (long ? null : layoutQueue(nodes, whole)), [long, nodes, whole]);
-  const layout = wholeLayout ?? besideLayout;
+  // On a phone there is no room for a minimap beside the narrowest cards: the page and the frame scroll instead, and only the whole width is laid out.
+  const minimapFits = view.width - MINIMAP_ROOM >= narrowestWidth(beside, zoom);
+  const besideLayout = useMemo(() => (minimapFits ? layoutQueue(nodes, beside) : null), [minimapFits, nodes, beside]);
+  const long = besideLayout !== null && besideLayout.height * zoom > 2 * view.height;
+  const wholeLayout = useMemo(() => (besideLayout === null || !long ? layoutQueue(nodes, whole) : null), [besideLayout, long, nodes, whole]);
+  const layout = wholeLayout ?? besideLayout!;
   const places = useMemo(() => waiterPlaces(nodes), [nodes]);
   const herd = useMemo(() => new Set(layout.edges.find((edge) => edge.bundle === true)?.members ?? []), [layout]);
   // Sessions that watch a node but own none here (a single-node lock's contenders): drawn beside it.
