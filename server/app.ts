@@ -24,7 +24,6 @@ import { SimulatorThread } from './sim/thread';
 import { attachSockets, followsAnything } from './sockets';
 import { Introspection, type AdminServerOptions } from './zk/introspection';
 import type { ZkSession } from './zk/session';
-import type { TouchedSession } from '../lib/zk/admin-server';
 
 export { CONTROL_REQUESTS_PER_MINUTE } from './routes/context';
 export { MAX_SUBSCRIPTIONS_PER_SOCKET } from './sockets';
@@ -81,17 +80,6 @@ export interface Explorer {
 /** The paths whose answers rest on ZooKeeper's report: reading one keeps the report coming for a while. */
 const REPORTED_PATHS = ['/api/locks', '/api/sessions', '/api/diagnostics', '/api/waits-for', '/api/zookeeper', '/metrics'];
 
-/** Touches the explorer's session with a request (the AdminServer's expiry times are placed through it). */
-async function touchSession(session: ZkSession): Promise<TouchedSession | null> {
-  const { sessionId, timeoutMs } = session;
-  if (sessionId === null || timeoutMs === null) return null;
-  const sentAt = Date.now();
-  await session.exists('/');
-  const answeredAt = Date.now();
-  // A new session in between would place every expiry wrongly.
-  return session.sessionId === sessionId ? { session: sessionId, timeoutMs, sentAt, answeredAt } : null;
-}
-
 export function createExplorer(options: ExplorerOptions): Explorer {
   const { session, embedded } = options;
   const roots = options.discovery?.roots ?? CONFIG_DEFAULTS.lockRoots;
@@ -108,7 +96,13 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     allowRequest: (request, callback) => callback(null, isSameOrigin(request)),
   });
 
-  const introspection = new Introspection(session.connectString, introspectionIntervalMs, options.zkAdmin, options.introspectionLeaseMs, session.transport.tls, () => touchSession(session));
+  const introspection = new Introspection(session.connectString, {
+    intervalMs: introspectionIntervalMs,
+    admin: options.zkAdmin,
+    leaseMs: options.introspectionLeaseMs,
+    tls: session.transport.tls,
+    touchOwnSession: () => session.touch(),
+  });
   const registry = new LockRegistry(session, { introspection: () => introspection.current(), staleHolderMs: options.staleHolderMs ?? CONFIG_DEFAULTS.staleHolderMs });
   introspection.on('report', (report, changed, change) => registry.observeReport(report, changed, change));
   const histories = new LockHistories(registry, { capacity: options.historyCapacity ?? CONFIG_DEFAULTS.historyCapacity, introspection: () => introspection.current() });

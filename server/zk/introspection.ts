@@ -143,6 +143,19 @@ async function adminDump(adminUrl: string, touch: TouchOwnSession): Promise<Dump
   return { ephemerals: parseAdminDump(reply), expiries: expiries ?? new Map() };
 }
 
+export interface IntrospectionOptions {
+  /** The shortest time between two polls (ms); longer when the members are slow or their reports large. */
+  intervalMs: number;
+  /** Where the members' AdminServers are (default: none). */
+  admin?: AdminServerOptions;
+  /** How long a read keeps the report coming (ms, default a minute). */
+  leaseMs?: number;
+  /** The TLS the four-letter words are asked over (default: plain TCP). */
+  tls?: ZkTls | null;
+  /** Touches the explorer's own session, to place the AdminServer's expiry times (default: none, no expiries). */
+  touchOwnSession?: TouchOwnSession;
+}
+
 export class Introspection extends EventEmitter<IntrospectionEvents> {
   private timer: NodeJS.Timeout | null = null;
   private latest: Introspected | null = null;
@@ -156,16 +169,20 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   private connectionWent = false;
   private readonly chroot: string;
 
-  constructor(
-    connectString: string,
-    private readonly intervalMs: number,
-    private readonly admin: AdminServerOptions = { port: 0, urls: null },
-    private readonly leaseMs = LEASE_MS,
-    private readonly tls: ZkTls | null = null,
-    private readonly touchOwnSession: TouchOwnSession = async () => null,
-  ) {
+  private readonly intervalMs: number;
+  private readonly admin: AdminServerOptions;
+  private readonly leaseMs: number;
+  private readonly tls: ZkTls | null;
+  private readonly touchOwnSession: TouchOwnSession;
+
+  constructor(connectString: string, options: IntrospectionOptions) {
     super();
     ({ servers: this.servers, chroot: this.chroot } = parseConnectString(connectString));
+    this.intervalMs = options.intervalMs;
+    this.admin = options.admin ?? { port: 0, urls: null };
+    this.leaseMs = options.leaseMs ?? LEASE_MS;
+    this.tls = options.tls ?? null;
+    this.touchOwnSession = options.touchOwnSession ?? (async () => null);
   }
 
   /**

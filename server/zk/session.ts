@@ -7,6 +7,7 @@
 import { EventEmitter } from 'node:events';
 import type { Client, Event as ZkClientEvent, Stat } from 'node-zookeeper-client';
 import type { ZkConnectionState, ZnodeStat } from '../../lib/protocol';
+import type { TouchedSession } from '../../lib/zk/admin-server';
 import { longBytesToHex } from '../../lib/zk/ids';
 import { attachWire, PLAIN_TCP, sync, type ConnectProblem, type Notification, type ZkTransport } from './wire/connection';
 import { BatchReads } from './batch-read';
@@ -57,6 +58,20 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
   /** The session's timeout as ZooKeeper negotiated it (ms); null while not connected. */
   get timeoutMs(): number | null {
     return this.currentState === 'connected' && this.client !== null ? this.client.getSessionTimeout() : null;
+  }
+
+  /**
+   * Touches the session with a request and says when it was sent and answered (the AdminServer's
+   * expiry times are placed on the wall clock through it); null without a session, or when a new
+   * one came in between.
+   */
+  async touch(): Promise<TouchedSession | null> {
+    const { sessionId, timeoutMs } = this;
+    if (sessionId === null || timeoutMs === null) return null;
+    const sentAt = Date.now();
+    await this.exists('/');
+    const answeredAt = Date.now();
+    return this.sessionId === sessionId ? { session: sessionId, timeoutMs, sentAt, answeredAt } : null;
   }
 
   get connectString(): string {
