@@ -1,6 +1,6 @@
 'use client';
 import { useCallback, useMemo, useState } from 'react';
-import { EVENTS_KEPT, eventsBefore } from '../lib/view/event-log';
+import { EVENTS_KEPT, eventsBefore, type LockEvent } from '../lib/view/event-log';
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { isWithin } from '../lib/zk/path';
 import { describeWatchVerdict, outsideWatchers, watchVerdict } from '../lib/view/watch-verdict';
@@ -89,12 +89,14 @@ export function LockView({ path }: { path: string }) {
   const historyRead = useLockHistory(path, snapshot?.version ?? null);
   const history = historyRead?.history ?? null;
   // The event strip begins with what the explorer's history tells of the time before this page opened.
+  // The first read tells all of that time (later reads only lose its oldest part), so it is turned into events once.
   const [openedAt] = useState(() => Date.now());
-  const allEvents = useMemo(() => {
-    if (historyRead === null) return events;
-    const earlier = eventsBefore(historyRead.history, openedAt, historyRead.offset);
-    return [...earlier.slice(Math.max(0, earlier.length + events.length - EVENTS_KEPT)), ...events];
-  }, [historyRead, events, openedAt]);
+  const [earlier, setEarlier] = useState<readonly LockEvent[] | null>(null);
+  if (earlier === null && historyRead !== null) setEarlier(eventsBefore(historyRead.history, openedAt, historyRead.offset));
+  const allEvents = useMemo(
+    () => (earlier === null || earlier.length === 0 ? events : [...earlier.slice(Math.max(0, earlier.length + events.length - EVENTS_KEPT)), ...events]),
+    [earlier, events],
+  );
   const present = useMemo(() => new Set(nodes?.map((node) => node.name) ?? []), [nodes]);
   const watches = useMemo(() => (nodes === undefined ? null : describeWatchVerdict(watchVerdict(nodes))), [nodes]);
   // While the named node is there, its owner is remembered (adjusted during render, React's way of keeping what an earlier render saw).

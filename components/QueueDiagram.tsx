@@ -124,7 +124,8 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   const outside = useMemo(() => given ?? outsideWatchers(nodes), [given, nodes]);
   const { cardWidth, cardHeight, gap } = layout.options;
 
-  useEffect(() => {
+  // Measured before the first paint: a drawing laid out for a guessed width would be painted once and then slide to the real one.
+  useLayoutEffect(() => {
     const element = scroller.current;
     const container = element?.parentElement;
     if (!element || !container) return;
@@ -138,6 +139,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
       element.style.maxHeight = `${Math.max(MIN_FRAME, window.innerHeight - top - 16)}px`;
     };
     fit();
+    update();
     element.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', fit);
     // A banner or a strip appearing above moves the frame down: the column it stands in is watched too.

@@ -48,7 +48,7 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
             cut: boxes.filter((box) => box.left < frame.left - 1 || box.right > frame.right + 1).length,
           };
         });
-      // Measured once the page has settled: while it assembles (the side column comes after the queue) the frame narrows once and the layout follows.
+      // Measured once the page has settled: arriving cards slide in from 40 px to the right.
       await expect
         .poll(
           async () => {
