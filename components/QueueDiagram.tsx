@@ -130,8 +130,12 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
     const container = element?.parentElement;
     if (!element || !container) return;
     // The room for cards is the frame's, less the scroller's border and scroll bar (and a minimap's, when one is drawn); both are watched.
-    const update = (): void =>
+    // Scrolled to the end (the last card in view), the frame stays there when it gets shorter: a banner that comes above does not push the last card out of view.
+    let atEnd = false;
+    const update = (): void => {
+      atEnd = element.scrollTop > 0 && element.scrollTop + element.clientHeight >= element.scrollHeight - 2;
       setView({ top: element.scrollTop, height: element.clientHeight, width: container.clientWidth - (element.offsetWidth - element.clientWidth) });
+    };
     // The frame's height: down to the window's bottom edge from where the frame begins in the page.
     const fit = (): void => {
       if (!fitWindow) return;
@@ -144,7 +148,9 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
     window.addEventListener('resize', fit);
     // A banner or a strip appearing above moves the frame down: the column it stands in is watched too.
     const resize = new ResizeObserver(() => {
+      const wasAtEnd = atEnd;
       fit();
+      if (wasAtEnd) element.scrollTop = element.scrollHeight;
       update();
     });
     resize.observe(element);

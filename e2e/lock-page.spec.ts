@@ -174,6 +174,16 @@ test.describe('deep links and zoom', () => {
         return last !== null && frame !== null && last.y >= frame.y && last.y + last.height <= frame.y + frame.height;
       })
       .toBe(true);
+    // The frame gets shorter (a banner comes above it, the window shrinks): scrolled to the end, it stays there.
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: viewport.width, height: viewport.height - 160 });
+    await expect
+      .poll(async () => {
+        const [last, frame] = [await lock.node(names[59]!).boundingBox(), await page.getByTestId('queue-scroll').boundingBox()];
+        return last !== null && frame !== null && last.y + last.height <= frame.y + frame.height;
+      })
+      .toBe(true);
+    await page.setViewportSize(viewport);
 
     const comfortable = await lock.nodes.count();
     await page.getByTestId('compact-view').check();
