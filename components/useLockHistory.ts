@@ -14,10 +14,17 @@ export interface HistoryRead {
   offset: number;
 }
 
-/** A followed lock's history, read again after each change of the lock (`version`) and every few seconds. */
+/**
+ * A followed lock's history, read again after each change of the lock (`version`) and every few
+ * seconds. The first read has every record kept; later reads only those not ended before the
+ * last read's window (all that the strip draws), so that a history of thousands is not sent
+ * again twice a second.
+ */
 export function useLockHistory(path: string, version: number | null): HistoryRead | null {
   const [history, setHistory] = useState<HistoryRead | null>(null);
   const last = useRef(0);
+  // Where the next read's records begin (the explorer's clock): the start of the last read's window.
+  const since = useRef<{ path: string; at: number } | null>(null);
   const [tick, setTick] = useState(0);
 
   useEffect(() => {
@@ -32,12 +39,15 @@ export function useLockHistory(path: string, version: number | null): HistoryRea
     const timer = setTimeout(() => {
       const sent = Date.now();
       last.current = sent;
-      fetch(`/api/history${encodeZnodePath(path)}`, { signal: controller.signal })
+      const query = since.current?.path === path ? `?since=${since.current.at}` : '';
+      fetch(`/api/history${encodeZnodePath(path)}${query}`, { signal: controller.signal })
         .then(async (response) => {
           if (!response.ok) return;
           const parsed = LockHistorySchema.safeParse(await response.json());
+          if (!parsed.success) return;
+          since.current = { path, at: parsed.data.stats.at - parsed.data.stats.windowMs };
           // The explorer read its clock (`stats.at`) about halfway through the request.
-          if (parsed.success) setHistory({ history: parsed.data, offset: Math.round((sent + Date.now()) / 2 - parsed.data.stats.at) });
+          setHistory({ history: parsed.data, offset: Math.round((sent + Date.now()) / 2 - parsed.data.stats.at) });
         })
         .catch(() => undefined);
     }, wait);

@@ -84,6 +84,14 @@ describe('the history of a lock', () => {
     expect(done.stats.hold?.count).toBe(2);
     expect(done.stats.wait?.count).toBe(3);
     expect(done.stats.handoversPerMinute).toBeCloseTo(3 / 5, 5);
+    expect(done.recordsSince).toBeNull();
+    // A page that has read the history asks only for what did not end before the third hold ended: that hold on, the same figures.
+    const since = done.holds[2]!.to!;
+    const later = LockHistorySchema.parse(await (await fetch(`${running.url}/api/history${lock}?since=${since}`)).json());
+    expect(later.holds.map((hold) => hold.node)).toEqual([name(third.node), name(fourth.node)]);
+    expect(later.waits.map((wait) => wait.node)).toEqual([name(fourth.node)]);
+    expect(later.recordsSince).toBe(since);
+    expect(later.stats.hold).toEqual(done.stats.hold);
     // The histograms and the counter count the same holds, waits and handovers.
     expect(await metric('zklock_handovers_total', lock)).toBe(3);
     expect(await metric('zklock_hold_seconds_count', lock)).toBe(2);
@@ -121,5 +129,10 @@ describe('the history of a lock', () => {
     const bad = await fetch(`${running.url}/api/history/a%00b`);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toMatch(/invalid lock path/);
+    for (const since of ['soon', '-1', '1e3', '']) {
+      const answer = await fetch(`${running.url}/api/history/never/followed?since=${since}`);
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { error: string }).error).toMatch(/^since: /);
+    }
   });
 });

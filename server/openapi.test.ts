@@ -41,7 +41,7 @@ describe('the OpenAPI document', () => {
   it('describes each response with the schema the server answers in, errors as {error}', () => {
     const document = openApiDocument('1.0.0') as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }>> };
     const history = document.paths['/api/history/{path}']!.get!;
-    expect(Object.keys(history.responses['200']!.content['application/json']!.schema.properties ?? {})).toEqual(['path', 'capacity', 'since', 'holds', 'waits', 'stats']);
+    expect(Object.keys(history.responses['200']!.content['application/json']!.schema.properties ?? {})).toEqual(['path', 'capacity', 'since', 'recordsSince', 'holds', 'waits', 'stats']);
     expect(history.responses['404']!.content['application/json']!.schema.properties).toHaveProperty('error');
     const spawn = document.paths['/api/sim/contenders']!.post as unknown as { requestBody: { content: Record<string, { schema: { required: string[] } }> }; security: unknown[] };
     expect(spawn.requestBody.content['application/json']!.schema.required).toContain('path');

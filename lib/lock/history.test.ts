@@ -78,6 +78,29 @@ describe('the history of a lock', () => {
     expect(view.stats.hold).toEqual({ count: 2, p50: 60, p95: 60, p99: 60 });
     expect(view.capacity).toBe(3);
   });
+
+  it('leaves out, when asked, what ended before a time: the figures stay those of the whole window', () => {
+    const { history } = follow([
+      { at: T0, names: [0, 1, 2, 3] },
+      { at: T0 + 1000, names: [1, 2, 3] },
+      { at: T0 + 3000, names: [2, 3] },
+      { at: T0 + 6000, names: [3] },
+    ]);
+    const all = history.view(T0 + 7000, 60_000);
+    const later = history.view(T0 + 7000, 60_000, { since: T0 + 3000 });
+    // The hold that ended at 3 s is kept (it ends at `since`), the one that ended at 1 s is not; waits end when they hold.
+    expect(later.holds.map((hold) => hold.node)).toEqual([seq(1), seq(2), seq(3)]);
+    expect(later.waits.map((wait) => [wait.node, wait.heldAt === null ? null : wait.heldAt - T0])).toEqual([
+      [seq(2), 3000],
+      [seq(3), 6000],
+    ]);
+    expect(later.recordsSince).toBe(T0 + 3000);
+    expect(later.stats).toEqual(all.stats);
+    expect(all.recordsSince).toBeNull();
+    // Nothing left out: said so.
+    expect(history.view(T0 + 7000, 60_000, { since: T0 - 20_000 }).recordsSince).toBeNull();
+    expect(history.view(T0 + 7000, 60_000, false).holds).toEqual([]);
+  });
 });
 
 describe('percentiles', () => {

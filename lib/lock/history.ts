@@ -110,10 +110,17 @@ export class LockHistoryModel {
     return { handoversPerMinute: stats.handoversPerMinute, waitP99: stats.wait?.p99 ?? null };
   }
 
-  /** The records, oldest first (left out when `records` is false), and the figures of the window of `windowMs` ending at `now`. */
-  view(now: number, windowMs: number, records = true): LockHistory {
+  /**
+   * The records, oldest first, and the figures of the window of `windowMs` ending at `now`. The
+   * records are all kept (`records` true), none, or those not ended before a time (a page that
+   * read them before needs only what may have changed since).
+   */
+  view(now: number, windowMs: number, records: boolean | { since: number } = true): LockHistory {
     const holds = this.holds.list();
     const waits = this.waits.list();
+    const since = typeof records === 'object' ? records.since : null;
+    const listedHolds = records === false ? [] : since === null ? holds : holds.filter((hold) => hold.to === null || hold.to >= since);
+    const listedWaits = records === false ? [] : since === null ? waits : waits.filter((wait) => (wait.heldAt ?? wait.leftAt ?? since) >= since);
     const from = now - windowMs;
     const held = holds.filter((hold) => hold.to !== null && hold.to > from && !hold.before).map((hold) => (hold.to! - hold.from) / 1000);
     const waited = waits.filter((wait) => wait.heldAt !== null && wait.heldAt > from).map((wait) => (wait.heldAt! - wait.queuedAt) / 1000);
@@ -122,8 +129,9 @@ export class LockHistoryModel {
       path: this.path,
       capacity: this.holds.capacity,
       since: this.since,
-      holds: records ? holds : [],
-      waits: records ? waits : [],
+      recordsSince: since !== null && listedHolds.length + listedWaits.length < holds.length + waits.length ? since : null,
+      holds: listedHolds,
+      waits: listedWaits,
       stats: { windowMs, at: now, hold: percentiles(held), wait: percentiles(waited), handoversPerMinute: began / (windowMs / 60_000) },
     };
   }

@@ -47,6 +47,8 @@ export const LockHistorySchema = z.object({
   capacity: z.number().int().positive(),
   /** When the explorer began to follow the lock (ms). */
   since: z.number(),
+  /** Holds and waits that ended before this (ms) were left out (`?since=`); null when every record kept is listed. */
+  recordsSince: z.number().nullable(),
   holds: z.array(HoldRecordSchema),
   waits: z.array(WaitRecordSchema),
   stats: z.object({
@@ -61,3 +63,9 @@ export const LockHistorySchema = z.object({
   }),
 });
 export type LockHistory = z.infer<typeof LockHistorySchema>;
+
+/** `?since=` of the history: a time (ms since the epoch); what ended before it is left out. */
+export const HistorySinceSchema = z
+  .string()
+  .regex(/^\d{1,15}$/, 'a time in ms since the epoch')
+  .transform(Number);

@@ -14,7 +14,7 @@ const hold = (node: string, from: number, to: number | null, extra: Partial<Hold
   before: false,
   ...extra,
 });
-const history = (holds: HoldRecord[]): LockHistory => ({ path: '/l', capacity: 100, since: NOW - 600_000, holds, waits: [], stats: { windowMs: 300_000, at: NOW, hold: null, wait: null, handoversPerMinute: 0 } });
+const history = (holds: HoldRecord[]): LockHistory => ({ path: '/l', capacity: 100, since: NOW - 600_000, recordsSince: null, holds, waits: [], stats: { windowMs: 300_000, at: NOW, hold: null, wait: null, handoversPerMinute: 0 } });
 
 describe('the history strip', () => {
   it('draws each hold of the span as a bar on a time axis ending now, the current one reaching now', () => {

@@ -52,9 +52,9 @@ export class LockHistories extends EventEmitter<HistoryEvents> {
     registry.on('delta', this.onDelta);
   }
 
-  /** The history of a lock the explorer follows; undefined for one it has not followed. */
-  view(path: string, windowMs = HISTORY_WINDOW_MS): LockHistory | undefined {
-    return this.locks.get(path)?.view(this.now(), windowMs);
+  /** The history of a lock the explorer follows (without what ended before `since`, when given); undefined for one it has not followed. */
+  view(path: string, since: number | null = null, windowMs = HISTORY_WINDOW_MS): LockHistory | undefined {
+    return this.locks.get(path)?.view(this.now(), windowMs, since === null ? true : { since });
   }
 
   /** How busy a followed lock was over the window; null for one not followed. Kept a few seconds while it does not change: the lock list asks it of every lock on every push. */

@@ -1,6 +1,6 @@
 /** Reading locks: the list, one lock's snapshot and history, one lock node, the diagnostics, the waits-for graph and the sessions. */
 import { Router, type Request } from 'express';
-import { describeZodError, SessionQuerySchema, SnapshotFormSchema, ZnodePath, type ZnodeDetail } from '../../lib/protocol';
+import { describeZodError, HistorySinceSchema, SessionQuerySchema, SnapshotFormSchema, ZnodePath, type ZnodeDetail } from '../../lib/protocol';
 import { compactSnapshotJson } from '../../lib/lock/compact';
 import { describeData } from '../../lib/lock/data';
 import { isWithin, znodePathFromSegments } from '../../lib/zk/path';
@@ -35,7 +35,9 @@ export function locksRouter(context: ExplorerContext): Router {
 
   router.get('/api/history/*segments', (request, response) => {
     const path = pathOf(request, 'lock');
-    const history = histories.view(path);
+    const since = HistorySinceSchema.optional().safeParse(request.query.since);
+    if (!since.success) throw new HttpError(400, `since: ${describeZodError(since.error)}`);
+    const history = histories.view(path, since.data ?? null);
     if (history === undefined) throw new HttpError(404, `the explorer has not followed ${path}: a lock's history begins when it is found under LOCK_ROOTS or opened on a page`);
     response.json(history);
   });
