@@ -60,4 +60,20 @@ describe('the exported picture', () => {
     const width = Number(/width="(\d+)"/.exec(svg)?.[1]);
     expect(width).toBeGreaterThan('/big · Sequential lock (lock-N nodes) · 1 holding, 19 waiting (first 5 drawn)'.length * 8);
   });
+
+  it('snakes a long chain across columns, about as wide as tall, as the page does', () => {
+    const chain = (count: number) => snapshotOf('/chain', Array.from({ length: count }, (_, i) => record(`lock-${String(i).padStart(10, '0')}`)));
+    const columnsOf = (svg: string) => new Set([...svg.matchAll(/class="node-card[^"]*" transform="translate\((\d+)/g)].map((match) => match[1])).size;
+    const size = (svg: string) => ({ width: Number(/width="(\d+)"/.exec(svg)?.[1]), height: Number(/height="(\d+)"/.exec(svg)?.[1]) });
+    // A few nodes stay one column; 16 take two, 100 five, and no picture has more than six.
+    expect(columnsOf(picture(chain(5)))).toBe(1);
+    expect(columnsOf(picture(chain(16)))).toBe(2);
+    expect(columnsOf(picture(chain(100)))).toBe(5);
+    expect(columnsOf(picture(chain(500)))).toBe(6);
+    const { width, height } = size(picture(chain(16)));
+    expect(height / width).toBeGreaterThan(0.7);
+    expect(height / width).toBeLessThan(1.4);
+    // Every link of the chain is drawn: one edge per waiter.
+    expect(picture(chain(16)).match(/marker-end="/g)).toHaveLength(15);
+  });
 });

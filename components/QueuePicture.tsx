@@ -2,7 +2,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { LockSnapshot } from '../lib/protocol';
 import { diagramCss, PALETTES, PICTURE_FONTS, type Theme } from '../lib/view/palette';
-import { layoutQueue, waiterPlaces } from '../lib/view/queue-layout';
+import { DEFAULT_QUEUE_LAYOUT, layoutQueue, waiterPlaces, type QueueLayoutOptions } from '../lib/view/queue-layout';
 import type { Translate } from './language';
 import { NodeCard } from './NodeCard';
 import { EdgeMarkers, GroupFrame, ParentBox, WatchEdge } from './QueueShapes';
@@ -10,6 +10,18 @@ import { EdgeMarkers, GroupFrame, ParentBox, WatchEdge } from './QueueShapes';
 const CAPTION_HEIGHT = 36;
 // The caption's characters at 14 px bold are about 8.5 units wide: the picture is made wide enough for it.
 const CAPTION_CHARACTER = 8.5;
+/** The most columns a picture has: the page's widest screen holds about as many. */
+const PICTURE_COLUMNS = 6;
+
+/**
+ * The picture's cards in as many columns as make it about as wide as tall (a slide or a ticket
+ * holds that better than a strip): √(n × card height ÷ card width) columns for n nodes.
+ */
+export function pictureLayout(count: number): QueueLayoutOptions {
+  const { cardWidth, cardHeight, gap, columnGap } = DEFAULT_QUEUE_LAYOUT;
+  const columns = Math.round(Math.sqrt((count * (cardHeight + gap)) / (cardWidth + columnGap)));
+  return { ...DEFAULT_QUEUE_LAYOUT, columns: Math.max(1, Math.min(PICTURE_COLUMNS, columns)) };
+}
 
 export interface QueuePictureProps {
   snapshot: LockSnapshot;
@@ -27,7 +39,7 @@ export interface QueuePictureProps {
 export function QueuePicture({ snapshot, theme, now, t, limit = 500 }: QueuePictureProps) {
   const palette = PALETTES[theme];
   const nodes = snapshot.nodes.slice(0, limit);
-  const layout = layoutQueue(nodes);
+  const layout = layoutQueue(nodes, pictureLayout(nodes.length));
   const places = waiterPlaces(nodes);
   const { cardWidth, cardHeight } = layout.options;
   const caption = `${snapshot.path} · ${snapshot.recipe.name} · ${snapshot.holders.length} holding, ${snapshot.waiters.length} waiting${snapshot.nodes.length > limit ? ` (first ${limit} drawn)` : ''}`;
