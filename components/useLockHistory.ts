@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import { LockHistorySchema, type LockHistory } from '../lib/protocol';
+import { mergeHistory, nextHistorySince } from '../lib/view/history-merge';
 import { encodeZnodePath } from '../lib/zk/path';
 
 /** How often the history is read again while nothing changes (a hold grows; the window slides). */
@@ -16,14 +17,13 @@ export interface HistoryRead {
 
 /**
  * A followed lock's history, read again after each change of the lock (`version`) and every few
- * seconds. The first read has every record kept; later reads only those not ended before the
- * last read's window (all that the strip draws), so that a history of thousands is not sent
- * again twice a second.
+ * seconds. The first read has every record kept; later reads only what may have changed since
+ * the one before (`mergeHistory`), so that a history of thousands is not sent twice a second.
  */
 export function useLockHistory(path: string, version: number | null): HistoryRead | null {
   const [history, setHistory] = useState<HistoryRead | null>(null);
   const last = useRef(0);
-  // Where the next read's records begin (the explorer's clock): the start of the last read's window.
+  // Where the next read's records begin (the explorer's clock), for this path.
   const since = useRef<{ path: string; at: number } | null>(null);
   const [tick, setTick] = useState(0);
 
@@ -45,9 +45,10 @@ export function useLockHistory(path: string, version: number | null): HistoryRea
           if (!response.ok) return;
           const parsed = LockHistorySchema.safeParse(await response.json());
           if (!parsed.success) return;
-          since.current = { path, at: parsed.data.stats.at - parsed.data.stats.windowMs };
+          since.current = { path, at: nextHistorySince(parsed.data) };
           // The explorer read its clock (`stats.at`) about halfway through the request.
-          setHistory({ history: parsed.data, offset: Math.round((sent + Date.now()) / 2 - parsed.data.stats.at) });
+          const offset = Math.round((sent + Date.now()) / 2 - parsed.data.stats.at);
+          setHistory((kept) => ({ history: mergeHistory(kept?.history ?? null, parsed.data), offset }));
         })
         .catch(() => undefined);
     }, wait);

@@ -5,6 +5,8 @@ test.describe('the history strip', () => {
   test('draws a bar for each hold the simulated contenders recorded, each as long as it held, and selects a node still there', async ({ page, explorerUrl, zk, request }) => {
     const path = `/sim${zk.lockPath('history')}`;
     const lock = new LockPage(page, explorerUrl);
+    const reads: string[] = [];
+    page.on('request', (sent) => void (sent.url().includes('/api/history/') ? reads.push(sent.url()) : undefined));
     await lock.goto(path);
     // The page follows the lock before anybody holds it: every hold is seen from its start.
     await expect(page.getByTestId('lock-missing')).toBeVisible();
@@ -34,6 +36,9 @@ test.describe('the history strip', () => {
     expect(drawn.at(-1)!.ended).toBe('holding');
     await expect(page.getByTestId('history-figures')).toContainText('handovers/min');
     await expect(page.getByTestId('history-figures')).toContainText('hold p50');
+    // The bars were drawn from one whole read, then reads of what changed since the one before.
+    expect(reads[0]).not.toContain('since=');
+    expect(reads.at(-1)).toMatch(/\?since=\d+$/);
 
     // A click on the current hold's bar selects its node; the finished ones are gone from the lock.
     await bars.last().click();
