@@ -34,9 +34,9 @@ export interface HistoryStripProps {
 
 const MINUTE = 60_000;
 
-/** The span drawn: from the oldest hold kept (at least a minute back) to now, at most the figures' window. Records left out of the answer (`recordsSince`) are older than the window. */
+/** The span drawn: from the oldest hold kept (at least a minute back) to now, at most the figures' window. */
 function historySpan(history: LockHistory, now: number): number {
-  const oldest = Math.min(history.holds[0]?.from ?? now, history.recordsSince ?? now);
+  const oldest = history.holds[0]?.from ?? now;
   const back = Math.ceil((Math.max(history.stats.at, now) - oldest) / MINUTE) * MINUTE;
   return Math.min(history.stats.windowMs, Math.max(MINUTE, back));
 }

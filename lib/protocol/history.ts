@@ -64,8 +64,6 @@ export const LockHistorySchema = z.object({
 });
 export type LockHistory = z.infer<typeof LockHistorySchema>;
 
-/** `?since=` of the history: a time (ms since the epoch); what ended before it is left out. */
-export const HistorySinceSchema = z
-  .string()
-  .regex(/^\d{1,15}$/, 'a time in ms since the epoch')
-  .transform(Number);
+/** `?since=` of the history as written: a time (ms since the epoch); what ended before it is left out. */
+export const HistorySinceText = z.string().regex(/^\d{1,15}$/, 'a time in ms since the epoch');
+export const HistorySinceSchema = HistorySinceText.transform(Number);
