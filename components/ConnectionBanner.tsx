@@ -1,4 +1,5 @@
 'use client';
+import { CONNECTION_STATE_KEYS } from '../lib/i18n/messages';
 import { formatDuration } from '../lib/view/format';
 import { useConnection } from './useConnection';
 import { useLanguage } from './language';
@@ -26,7 +27,7 @@ export function ConnectionBanner() {
     text = t('bannerLive', { connect: zookeeper.connectString, embedded: zookeeper.embedded ? t('bannerEmbedded') : '' }) + (zookeeper.state === 'read-only' ? ` · ${t('bannerReadOnly')}` : '');
   } else {
     tone = 'down';
-    text = t('bannerDown', { state: zookeeper.state, time: clock(zookeeper.since), ago: formatDuration(now - zookeeper.since) });
+    text = t('bannerDown', { state: t(CONNECTION_STATE_KEYS[zookeeper.state]), time: clock(zookeeper.since), ago: formatDuration(now - zookeeper.since) });
   }
   return (
     <div className={`banner banner-${tone}`} role="status" aria-live="polite" data-testid="connection-banner" data-state={tone}>

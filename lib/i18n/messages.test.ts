@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeAnomaly, MESSAGES, translate } from './messages';
-import { AnomalyKindSchema } from '../protocol';
+import { CONNECTION_STATE_KEYS, describeAnomaly, MESSAGES, translate } from './messages';
+import { AnomalyKindSchema, ZkConnectionStateSchema } from '../protocol';
 
 describe('the classroom in two languages', () => {
   it('has every message in Chinese, with the same placeholders as in English', () => {
@@ -17,6 +17,13 @@ describe('the classroom in two languages', () => {
     expect(translate('en', 'preparing', { n: 20 })).toBe('Starting 20 contenders per queue…');
     expect(translate('zh', 'preparing', { n: 20 })).toBe('正在为每个队列启动 20 个客户端…');
     expect(translate('en', 'theory', {})).toBe('theory {value}');
+  });
+
+  it('names every state of the session: in English by its own name, in Chinese in words', () => {
+    for (const state of ZkConnectionStateSchema.options) {
+      expect(translate('en', CONNECTION_STATE_KEYS[state])).toBe(state);
+      expect(translate('zh', CONNECTION_STATE_KEYS[state])).toMatch(/[\u4e00-\u9fff]/);
+    }
   });
 });
 

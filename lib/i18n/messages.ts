@@ -3,7 +3,7 @@
  * anomalies), in English and Simplified Chinese. `{name}` marks
  * a value filled in when shown.
  */
-import type { AnomalyKind } from '../protocol';
+import type { AnomalyKind, ZkConnectionState } from '../protocol';
 
 export const LANGUAGES = ['en', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -122,6 +122,14 @@ const en = {
   bannerReadOnly: 'read-only',
   bannerDown: 'ZooKeeper {state} since {time} ({ago} ago); data may be stale.',
   bannerSession: 'session {id}',
+  zkStateConnecting: 'connecting',
+  zkStateConnected: 'connected',
+  zkStateReadOnly: 'read-only',
+  zkStateDisconnected: 'disconnected',
+  zkStateExpired: 'expired',
+  zkStateAuthFailed: 'auth-failed',
+  zkStateTlsFailed: 'tls-failed',
+  zkStateClosed: 'closed',
   diagramLabelOne: 'Lock queue: 1 node',
   diagramLabel: 'Lock queue: {n} nodes',
   cardHolds: 'HOLDS',
@@ -276,8 +284,16 @@ const zh: Record<MessageKey, string> = {
   bannerLive: '实时 · ZooKeeper {connect}{embedded}',
   bannerEmbedded: '（内嵌）',
   bannerReadOnly: '只读',
-  bannerDown: 'ZooKeeper 自 {time} 起处于 {state} 状态（{ago}前）；数据可能已过时。',
+  bannerDown: 'ZooKeeper 自 {time} 起处于{state}状态（{ago}前）；数据可能已过时。',
   bannerSession: '会话 {id}',
+  zkStateConnecting: '连接中',
+  zkStateConnected: '已连接',
+  zkStateReadOnly: '只读',
+  zkStateDisconnected: '断开',
+  zkStateExpired: '会话过期',
+  zkStateAuthFailed: '认证失败',
+  zkStateTlsFailed: 'TLS 失败',
+  zkStateClosed: '关闭',
   diagramLabelOne: '锁队列：1 个节点',
   diagramLabel: '锁队列：{n} 个节点',
   cardHolds: '持有',
@@ -321,6 +337,18 @@ const zh: Record<MessageKey, string> = {
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, zh };
 
 /** The message in `language`, with `{name}` filled from `values`. */
+/** The word for each state of the explorer's ZooKeeper session (in English, the state's own name). */
+export const CONNECTION_STATE_KEYS: Record<ZkConnectionState, MessageKey> = {
+  connecting: 'zkStateConnecting',
+  connected: 'zkStateConnected',
+  'read-only': 'zkStateReadOnly',
+  disconnected: 'zkStateDisconnected',
+  expired: 'zkStateExpired',
+  'auth-failed': 'zkStateAuthFailed',
+  'tls-failed': 'zkStateTlsFailed',
+  closed: 'zkStateClosed',
+};
+
 export function translate(language: Language, key: MessageKey, values: Record<string, string | number> = {}): string {
   return MESSAGES[language][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
