@@ -4,8 +4,10 @@
  * SIGUSR2 a line `stats <json>` (memory after a collection when run with --expose-gc, handles,
  * listeners, locks watched, when each of the last deltas went out, its last garbage collections
  * and the times its event loop was blocked), for the churn, latency and scale benches. With
- * `--simulation` its simulated contenders are on (below /sim), as on its embedded ZooKeeper.
- *   node --import tsx bench/explorer-process.ts <zk connect string> [--simulation]
+ * `--simulation` its simulated contenders are on (below /sim), as on its embedded ZooKeeper. With
+ * `--default-discovery` it finds locks as `npm start` does (LOCK_ROOTS=/, the default scan rate,
+ * no cap); `--zk-admin-port=N` names the members' AdminServer port.
+ *   node --import tsx bench/explorer-process.ts <zk connect string> [--simulation] [--default-discovery] [--zk-admin-port=N]
  */
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { createExplorer } from '../server/app';
@@ -20,8 +22,11 @@ const session = new ZkSession({ connectString, sessionTimeoutMs: 30_000 });
 await session.start();
 const simulation = process.argv.includes('--simulation') ? { allowed: true, simRoot: '/sim', connectString, maxContenders: 1000 } : undefined;
 // With its simulator on, it finds the simulated locks as it does by default (a node's details are served below the lock roots only).
-const discovery = simulation ? { roots: ['/sim'], maxNodes: 20_000 } : { roots: ['/bench-none'], maxNodes: 100 };
-const explorer = createExplorer({ session, embedded: true, discovery, ...(simulation ? { simulation } : {}) });
+const defaultDiscovery = process.argv.includes('--default-discovery');
+const discovery = defaultDiscovery ? undefined : simulation ? { roots: ['/sim'], maxNodes: 20_000 } : { roots: ['/bench-none'], maxNodes: 100 };
+const adminPort = process.argv.find((arg) => arg.startsWith('--zk-admin-port='))?.slice('--zk-admin-port='.length);
+const zkAdmin = adminPort === undefined ? undefined : { port: Number(adminPort), urls: null };
+const explorer = createExplorer({ session, embedded: !defaultDiscovery, discovery, zkAdmin, ...(simulation ? { simulation } : {}) });
 const url = await explorer.listen(0, '127.0.0.1');
 // When each delta went out (ms since the epoch, comparable across the processes of one machine) and the nodes it names.
 const published: Array<{ at: number; added: string[]; removed: string[] }> = [];
@@ -56,6 +61,7 @@ process.on('SIGUSR2', () => {
     resources: process.getActiveResourcesInfo().length,
     sessionListeners: session.eventNames().reduce((sum, name) => sum + session.listenerCount(name), 0),
     watched: explorer.registry.watched().length,
+    locks: explorer.discovery.size,
     sockets: explorer.io.engine.clientsCount,
     published,
     collections,

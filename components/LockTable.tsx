@@ -2,6 +2,8 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { discoveryLine } from '../lib/view/discovery-status';
+import type { LockList } from '../lib/protocol';
 import { recordQueueLengths, viewLocks, type LockColumn, type LockTableView } from '../lib/view/lock-table';
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
@@ -76,10 +78,7 @@ export function LockTable() {
         <h2>
           Locks under <code>{roots}</code>
         </h2>
-        <span className="muted" data-testid="lock-list-status">
-          {list.complete ? `${list.locks.length} found · ${list.scannedNodes} znodes scanned` : 'scanning…'}
-          {list.partial ? ` · partial: ${list.partialReason}` : ''}
-        </span>
+        <DiscoveryStatusLine list={list} now={now} />
         {list.locks.length > 0 ? (
           <label className="filter" htmlFor="lock-filter">
             <span className="visually-hidden">Filter locks</span>
@@ -189,5 +188,28 @@ export function LockTable() {
         </div>
       )}
     </section>
+  );
+}
+
+/** How the locks were found (from ZooKeeper's ephemeral nodes, or by the scan), the scan's progress, and what makes the list less than whole. */
+function DiscoveryStatusLine({ list, now }: { list: LockList; now: number }) {
+  const line = discoveryLine(list, now);
+  return (
+    <div className="discovery-status" data-testid="lock-list-status">
+      <span className="muted" data-testid="discovery-summary">
+        {line.summary}
+      </span>
+      {line.progressText !== null ? (
+        <span className="discovery-progress">
+          {line.progress !== null ? <progress max={1} value={line.progress} aria-label="Scan of the tree" data-testid="discovery-progress" /> : null}
+          <span className="muted">{line.progressText}</span>
+        </span>
+      ) : null}
+      {line.warning !== null ? (
+        <p className="discovery-warning" role="status" data-testid="discovery-warning">
+          {line.warning}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -33,8 +33,8 @@ export interface ExplorerOptions {
   session: ZkSession;
   /** Whether the explorer started this ZooKeeper itself. */
   embedded: boolean;
-  /** Where locks are discovered (LOCK_ROOTS) and how far the scan may go. */
-  discovery?: { roots: string[]; maxNodes: number };
+  /** Where locks are discovered (LOCK_ROOTS), an explicit cap on the scan (null: none) and its rate. */
+  discovery?: { roots: string[]; maxNodes?: number | null; readsPerSecond?: number };
   /** A holder that holds longer than this (ms) is named a stale holder. */
   staleHolderMs?: number;
   /** How many holds and waits each lock's history keeps (HISTORY_CAPACITY). */
@@ -110,9 +110,12 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   const discovery = new LockDiscovery(session, registry, {
     roots,
     maxNodes: options.discovery?.maxNodes ?? CONFIG_DEFAULTS.discoveryMaxNodes,
-    maxDepth: 32,
+    readsPerSecond: options.discovery?.readsPerSecond ?? CONFIG_DEFAULTS.discoveryReadsPerSecond,
+    maxDepth: 64,
     pushIntervalMs: 250,
     activity: (path) => histories.activity(path),
+    // One dump at start and after each reconnect (not while INTROSPECT_INTERVAL_MS=0 says never to ask the members).
+    ephemerals: introspectionIntervalMs > 0 ? () => introspection.ephemeralNodes() : undefined,
   });
 
   const simulation = options.simulation;

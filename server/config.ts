@@ -21,7 +21,10 @@ export interface Config {
   allowBreakLocks: boolean;
   adminToken: string | null;
   simRoot: string;
-  discoveryMaxNodes: number;
+  /** An explicit cap on the znodes one scan reads; null (the default): the whole tree, at `discoveryReadsPerSecond`. */
+  discoveryMaxNodes: number | null;
+  /** The most znodes the scan for locks reads a second. */
+  discoveryReadsPerSecond: number;
   staleHolderMs: number;
   /** How many holds and how many waits each followed lock keeps in its history. */
   historyCapacity: number;
@@ -56,7 +59,8 @@ export const SETTINGS = {
   allowBreakLocks: { env: 'ALLOW_BREAK_LOCKS', flag: 'allow-break-locks', help: 'allow deleting a lock node from the page to break a stuck lock, after a confirmation; each one is logged (1/0)' },
   adminToken: { env: 'ADMIN_TOKEN', flag: 'admin-token', help: 'bearer token required by every control when set', secret: true },
   simRoot: { env: 'SIM_ROOT', flag: 'sim-root', help: 'the only subtree simulated contenders may touch' },
-  discoveryMaxNodes: { env: 'DISCOVERY_MAX_NODES', flag: 'discovery-max-nodes', help: 'the most znodes one scan for locks reads' },
+  discoveryMaxNodes: { env: 'DISCOVERY_MAX_NODES', flag: 'discovery-max-nodes', help: 'an explicit cap on the znodes one scan for locks reads (default: none, the whole tree)' },
+  discoveryReadsPerSecond: { env: 'DISCOVERY_READS_PER_SECOND', flag: 'discovery-reads-per-second', help: 'the most znodes the scan for locks reads a second' },
   staleHolderMs: { env: 'STALE_HOLDER_MS', flag: 'stale-holder-ms', help: 'a holder that holds longer than this is named a stale holder' },
   historyCapacity: { env: 'HISTORY_CAPACITY', flag: 'history-capacity', help: 'how many holds and how many waits each followed lock keeps in its history' },
   metricsLockLimit: { env: 'METRICS_LOCK_LIMIT', flag: 'metrics-lock-limit', help: 'how many locks get their own series in zklock_hold_seconds, zklock_wait_seconds and zklock_handovers_total (the rest are summed under lock="_other")' },
@@ -103,7 +107,8 @@ const parsers: Record<SettingName, z.ZodType> = {
   allowBreakLocks: bool,
   adminToken: z.string().min(8, 'must be at least 8 characters'),
   simRoot: ZnodePath.refine((path) => path !== '/', 'must not be the root'),
-  discoveryMaxNodes: z.coerce.number().int().min(1).max(10_000_000),
+  discoveryMaxNodes: z.coerce.number().int().min(1).max(100_000_000),
+  discoveryReadsPerSecond: z.coerce.number().int().min(10).max(1_000_000),
   staleHolderMs: z.coerce.number().int().min(1000).max(30 * 86_400_000),
   historyCapacity: z.coerce.number().int().min(10).max(100_000),
   metricsLockLimit: z.coerce.number().int().min(0).max(10_000),
@@ -138,7 +143,8 @@ const DEFAULTS: Record<SettingName, string | null> = {
   allowBreakLocks: '0',
   adminToken: null,
   simRoot: '/sim',
-  discoveryMaxNodes: '20000',
+  discoveryMaxNodes: null,
+  discoveryReadsPerSecond: '10000',
   staleHolderMs: '60000',
   historyCapacity: '1000',
   metricsLockLimit: '100',
@@ -192,7 +198,8 @@ export function loadConfig(argv: readonly string[], env: Readonly<Record<string,
     allowBreakLocks: values.allowBreakLocks as boolean,
     adminToken: (values.adminToken as string | null) ?? null,
     simRoot: values.simRoot as string,
-    discoveryMaxNodes: values.discoveryMaxNodes as number,
+    discoveryMaxNodes: (values.discoveryMaxNodes as number | null) ?? null,
+    discoveryReadsPerSecond: values.discoveryReadsPerSecond as number,
     staleHolderMs: values.staleHolderMs as number,
     historyCapacity: values.historyCapacity as number,
     metricsLockLimit: values.metricsLockLimit as number,

@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LockListSchema, SessionListSchema, type LockList } from '../lib/protocol';
+import { HealthResponseSchema, LockListSchema, SessionListSchema, type LockList } from '../lib/protocol';
 import { connectClient, eventually, openSession, request, startExplorer, uniqueRoot, watchesOf, type RunningExplorer } from './testing/harness';
-import type { ZkSession } from './zk/session';
+import { startEmbeddedZooKeeper } from './zk/embedded';
+import { ZkSession } from './zk/session';
 
 const sessions: ZkSession[] = [];
 let admin: ZkSession;
@@ -114,14 +115,14 @@ describe('discovering every lock under the roots', () => {
     expect(own.ephemeralCount).toBe(0);
   });
 
-  it('watches each lock parent once with a persistent watch, and never a contender node', async () => {
+  it('watches the root and each lock parent once with a persistent watch, and never a contender node', async () => {
     const watched = await watchesOf(running.session.sessionId!);
     const lockPaths = (await list(running.url)).locks.map((lock) => lock.path);
-    expect(watched).toEqual(expect.arrayContaining(lockPaths));
+    expect(watched).toEqual(expect.arrayContaining([root, ...lockPaths]));
     expect(new Set(watched).size).toBe(watched.length);
     // Every watched node is a persistent parent (a lock, or a semaphore's leases/locks), none an ephemeral contender.
     for (const path of watched) expect((await admin.exists(path))?.ephemeralOwner, path).toBe('0x0');
-    expect(watched.every((path) => lockPaths.some((lock) => path === lock || path.startsWith(`${lock}/`) || path.startsWith(`${lock}-`)))).toBe(true);
+    expect(watched.every((path) => path === root || lockPaths.some((lock) => path === lock || path.startsWith(`${lock}/`) || path.startsWith(`${lock}-`)))).toBe(true);
   });
 
   it('pushes a lock that appears anywhere below the roots, and drops it when it goes, without polling', async () => {
@@ -173,27 +174,19 @@ describe('a bounded scan', () => {
     }
   });
 
-  it('bounds the tree as it is, not the reads of a long life: churn does not use the bound up', async () => {
-    const churnRoot = uniqueRoot('churn');
-    await admin.mkdirp(`${churnRoot}/a/lock`);
-    await contender(`${churnRoot}/a/lock`, `_c_${randomUUID()}-lock-`);
-    const sized = await startExplorer({ roots: [churnRoot] });
-    await sized.explorer.discovery.idle();
-    const size = (await list(sized.url)).scannedNodes;
-    await sized.close();
-
-    const running = await startExplorer({ roots: [churnRoot], maxNodes: size + 3 });
+  it('a capped scan still lists every lock that has a contender (from dump), and a lock created later anywhere', async () => {
+    const running = await startExplorer({ roots: [root], maxNodes: 5 });
     try {
       await running.explorer.discovery.idle();
-      for (let i = 0; i < 15; i += 1) {
-        await admin.mkdirp(`${churnRoot}/tmp`);
-        await eventually(async () => ((await list(running.url)).scannedNodes > size ? true : undefined));
-        await admin.remove(`${churnRoot}/tmp`);
-        await eventually(async () => ((await list(running.url)).scannedNodes === size ? true : undefined));
-      }
       const found = await list(running.url);
-      expect(found.partial).toBe(false);
-      expect(found.locks.map((lock) => lock.path)).toEqual([`${churnRoot}/a/lock`]);
+      expect(found).toMatchObject({ partial: true, complete: true, discovery: { method: 'ephemerals', live: 'recursive-watch', scan: { state: 'capped' } } });
+      // Every lock of the tree has a contender (an earlier test's included), so all are found from dump.
+      expect(found.locks.map((lock) => lock.path.slice(root.length))).toEqual(expect.arrayContaining(['/app/orders/lock', '/app/payments/lock', '/ks', '/res', '/sem']));
+      expect(found.locks.every((lock) => lock.holders.length > 0)).toBe(true);
+      const later = `${root}/capped/later/lock`;
+      await admin.mkdirp(later);
+      await contender(later, `_c_${randomUUID()}-lock-`);
+      await eventually(async () => (await list(running.url)).locks.find((lock) => lock.path === later));
     } finally {
       await running.close();
     }
@@ -210,6 +203,40 @@ describe('a bounded scan', () => {
       await eventually(async () => (await list(running.url)).locks.find((lock) => lock.path === `${later}/lock`));
     } finally {
       await running.close();
+    }
+  });
+});
+
+describe('a ZooKeeper that refuses persistent watches (the optimized watch manager)', () => {
+  it('keeps the list live with a child watch on every node scanned, and says so', async () => {
+    const zookeeper = await startEmbeddedZooKeeper({ extraConfig: { watchManagerName: 'org.apache.zookeeper.server.watch.WatchManagerOptimized', tickTime: 500, minSessionTimeout: 1000 } });
+    const owner = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 4000 });
+    await owner.start(10_000);
+    const running = await startExplorer({ roots: ['/'] }, undefined, { connectString: zookeeper.connectString });
+    try {
+      await owner.mkdirp('/apps/a/lock');
+      await owner.create(`/apps/a/lock/_c_${randomUUID()}-lock-`, null, 'ephemeral-sequential');
+      await running.explorer.discovery.idle();
+      const found = await eventually(async () => {
+        const listed = await list(running.url);
+        return listed.locks.some((lock) => lock.path === '/apps/a/lock') ? listed : undefined;
+      });
+      expect(found.discovery.live).toBe('child-watches');
+      // Below a node the scan read, and below a node created since.
+      for (const later of ['/apps/a/b/c/lock', '/fresh/x/lock']) {
+        await owner.mkdirp(later);
+        await owner.create(`${later}/${randomBytes(16).toString('hex')}__lock__`, null, 'ephemeral-sequential');
+        await eventually(async () => ((await list(running.url)).locks.some((lock) => lock.path === later) ? true : undefined));
+      }
+      await owner.remove((await owner.getChildren('/fresh/x/lock')).children.map((name) => `/fresh/x/lock/${name}`)[0]!);
+      await owner.remove('/fresh/x/lock');
+      await eventually(async () => ((await list(running.url)).locks.some((lock) => lock.path === '/fresh/x/lock') ? undefined : true));
+      const health = HealthResponseSchema.parse(await (await fetch(`${running.url}/api/health`)).json());
+      expect(health.discovery).toMatchObject({ live: 'child-watches', complete: true });
+    } finally {
+      await running.close();
+      owner.close();
+      await zookeeper.stop();
     }
   });
 });

@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   explorer = createExplorer({
     session,
     embedded: embedded !== null,
-    discovery: { roots: config.lockRoots, maxNodes: config.discoveryMaxNodes },
+    discovery: { roots: config.lockRoots, maxNodes: config.discoveryMaxNodes, readsPerSecond: config.discoveryReadsPerSecond },
     staleHolderMs: config.staleHolderMs,
     historyCapacity: config.historyCapacity,
     metricsLockLimit: config.metricsLockLimit,

@@ -48,6 +48,8 @@ export interface Reader {
   auxiliaryParents(path: string, names: readonly string[], selfData: NodeData | null): string[];
   /** Whether a child of this name can change which other parents a lock's recipe uses: only non-sequential ones can. */
   mayMoveAuxiliaryParents(name: string): boolean;
+  /** The layout a child of this name has: a recipe's layout kind, `sequential` (a sequence no layout knows) or `plain`. */
+  kindOfName(name: string): string;
   /**
    * Where the node `mine` stands among the children `names` of `parent` under the rules of the
    * recipe `id`: the very rules the explorer reads locks with, so that a simulated contender and
@@ -218,6 +220,7 @@ export function createReader(recipes: readonly Recipe[]): Reader {
     },
 
     mayMoveAuxiliaryParents: (name) => !sequentialKinds.has(layoutOf(name).kind),
+    kindOfName: (name) => layoutOf(name).kind,
 
     standingOf(id, parent, names, mine) {
       const recipe = recipeOf(id);
@@ -256,4 +259,4 @@ function recordNamed(name: string): ChildRecord {
 /** The reader of the registry's recipes. */
 export const reader = createReader(RECIPES);
 
-export const { recipeInfo, detectRecipe, analyzeLock, appendToQueue, singleLine, auxiliaryParents, mayMoveAuxiliaryParents, standingOf, ownerKey } = reader;
+export const { recipeInfo, detectRecipe, analyzeLock, appendToQueue, singleLine, auxiliaryParents, mayMoveAuxiliaryParents, kindOfName, standingOf, ownerKey } = reader;

@@ -1,6 +1,6 @@
 /** A lock as the explorer reads it: its nodes, recipe, anomalies, snapshots (whole or in columns), deltas and the list of locks. */
 import { z } from 'zod';
-import { HexId } from './znode';
+import { HexId, IntrospectionSourceSchema } from './znode';
 import { RECIPE_IDS, type RecipeId } from '../lock/recipes';
 
 /** Whether a node holds the lock or waits for it. */
@@ -223,17 +223,52 @@ export const LockSummarySchema = z.object({
 });
 export type LockSummary = z.infer<typeof LockSummarySchema>;
 
+/** How the locks are found and kept live: `GET /api/locks`, `/api/health` and the dashboard say it. */
+export const DiscoveryStatusSchema = z.object({
+  /** How the locks that have a live contender are found: from the ephemeral nodes ZooKeeper lists (`dump`), or by the scan alone. */
+  method: z.enum(['ephemerals', 'scan']),
+  /** How a new lock or a gone one is noticed: a persistent recursive watch on each root, or a child watch on every node scanned. */
+  live: z.enum(['pending', 'recursive-watch', 'child-watches']),
+  ephemerals: z.object({
+    /** `off`: not asked (no introspection); `refused`: no member would list them (see `reason`). */
+    state: z.enum(['off', 'pending', 'running', 'done', 'refused']),
+    /** The member that listed them, and how. */
+    server: z.string().nullable(),
+    source: IntrospectionSourceSchema.nullable(),
+    /** How many ephemeral nodes it listed. */
+    nodes: z.number().int().nonnegative(),
+    /** Why no member listed them, member by member. */
+    reason: z.string().nullable(),
+    /** When they were read (ms). */
+    at: z.number().nullable(),
+  }),
+  scan: z.object({
+    /** `capped`: it stopped at DISCOVERY_MAX_NODES. */
+    state: z.enum(['pending', 'running', 'done', 'capped']),
+    /** Znodes read so far. */
+    read: z.number().int().nonnegative(),
+    /** How many znodes lie below the roots (ZooKeeper's getAllChildrenNumber); null before it answered, or before 3.6. */
+    total: z.number().int().nonnegative().nullable(),
+    /** The most it reads a second (DISCOVERY_READS_PER_SECOND). */
+    readsPerSecond: z.number().positive(),
+    startedAt: z.number().nullable(),
+    endedAt: z.number().nullable(),
+  }),
+});
+export type DiscoveryStatus = z.infer<typeof DiscoveryStatusSchema>;
+
 /** `GET /api/locks` and the socket's `locks:list`: every lock found under the roots. */
 export const LockListSchema = z.object({
   roots: z.array(z.string()),
   locks: z.array(LockSummarySchema),
-  /** True when a bound of the scan was hit, so that some locks may be missing. */
+  /** True when a bound of the scan was hit (DISCOVERY_MAX_NODES, depth), so that some locks may be missing. */
   partial: z.boolean(),
   /** Why the list is partial, when it is. */
   partialReason: z.string().nullable(),
-  /** False while the first scan is still running. */
+  /** True once every lock that has a live contender is listed (from the ephemeral nodes), or the scan has read the whole tree. */
   complete: z.boolean(),
   /** How many znodes the scan read. */
   scannedNodes: z.number().int().nonnegative(),
+  discovery: DiscoveryStatusSchema,
 });
 export type LockList = z.infer<typeof LockListSchema>;

@@ -1,7 +1,7 @@
 /** What the explorer reports of itself and of ZooKeeper: sessions, health, features, introspection, diagnostics and the waits-for graph. */
 import { z } from 'zod';
-import { AnomalySchema, DeadlockSchema, LockModeSchema, LockRoleSchema, NodeDataSchema } from './lock';
-import { HexId, ZnodePath, ZnodeStatSchema } from './znode';
+import { AnomalySchema, DeadlockSchema, DiscoveryStatusSchema, LockModeSchema, LockRoleSchema, NodeDataSchema } from './lock';
+import { HexId, IntrospectionSourceSchema, ZnodePath, ZnodeStatSchema } from './znode';
 
 /** One session and the lock nodes it owns, across every lock found. */
 export const SessionSummarySchema = z.object({
@@ -143,9 +143,6 @@ export const WaitsForGraphSchema = z.object({
 export type WaitsForGraph = z.infer<typeof WaitsForGraphSchema>;
 export type Diagnostics = z.infer<typeof DiagnosticsSchema>;
 
-/** Where a member's watches and connections came from: its four-letter words, or its AdminServer where they are refused. */
-export const IntrospectionSourceSchema = z.enum(['four-letter-words', 'admin-server']);
-export type IntrospectionSource = z.infer<typeof IntrospectionSourceSchema>;
 
 /** What the explorer learns from ZooKeeper's four-letter words or AdminServer, and why not when it cannot. */
 export const IntrospectionStatusSchema = z.object({
@@ -178,6 +175,8 @@ export const HealthResponseSchema = z.object({
   introspection: IntrospectionStatusSchema,
   /** How locks are followed: one persistent recursive watch per lock parent (ZooKeeper 3.6+), or one-shot watches where the server refused those, and why. */
   watches: z.object({ mode: z.enum(['persistent-recursive', 'one-shot']), reason: z.string().nullable() }),
+  /** How the locks under LOCK_ROOTS are found (from ZooKeeper's ephemeral nodes, or by the scan, and why), how far the scan is, and how many are followed. */
+  discovery: DiscoveryStatusSchema.extend({ complete: z.boolean(), locks: z.number().int().nonnegative() }),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 

@@ -34,3 +34,7 @@ export function describeZodError(error: z.ZodError): string {
   const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
   return `${where}${issue.message}`;
 }
+
+/** Where a member's watches and connections came from: its four-letter words, or its AdminServer where they are refused. */
+export const IntrospectionSourceSchema = z.enum(['four-letter-words', 'admin-server']);
+export type IntrospectionSource = z.infer<typeof IntrospectionSourceSchema>;

@@ -1,34 +1,49 @@
 /**
- * Finds every lock under the configured roots and keeps the list live with watches, never by
- * polling: a child watch on each persistent interior node (where a new lock parent can appear),
- * the lock watcher of the registry on each lock parent, and no watch at all on contender nodes
- * or other ephemeral leaves. The scan is bounded; hitting a bound marks the list partial.
- * Interior nodes keep one-shot child watches, not a persistent recursive watch on the root: a
- * recursive watch there would deliver every contender's every change in every lock below it, and
- * every data change of a busy tree, to find the rare new lock parent; a child watch costs one
- * notification per new child of that one node.
+ * Finds every lock under the configured roots, at a cost that does not grow with the tree, and
+ * keeps the list live without rescanning.
+ *
+ * - **From the ephemeral nodes.** Lock contenders are ephemeral, and ZooKeeper lists every
+ *   ephemeral node of every session (`dump`, or the AdminServer's `/commands/dump`): only their
+ *   parents are read. Its cost grows with the ephemeral nodes, not with the tree.
+ * - **The scan.** The whole tree below the roots is read, children listed in multiReads of a few
+ *   hundred, at a bounded rate of reads (DISCOVERY_READS_PER_SECOND), to the end: it finds the
+ *   locks that have no live contender (persistent orphans) and, where no member answers `dump`,
+ *   every lock. Its progress is told against the roots' `getAllChildrenNumber`. Its memory is the
+ *   path it is on, not the tree.
+ * - **Live.** One persistent recursive watch per root (ZooKeeper 3.6+) reports each creation and
+ *   deletion below it: a creation outside a known lock makes its parent read (a plain name only
+ *   when its node is ephemeral), a deletion of a lock (or above it) drops it. Where the server
+ *   refuses persistent watches, a child watch on every node the scan reads instead (the tree's
+ *   size in watches and in memory).
+ * Why a recursive watch rather than child watches everywhere or polling `dump`: see the README.
  */
 import { EventEmitter } from 'node:events';
-import { detectRecipe } from '../../lib/lock/reader';
+import { candidatesFromEphemerals, enclosingLock, isLock, isLockByNames, isSearched, lockParentsOf, mayMakeLock } from '../../lib/lock/discovery';
 import { kazooSemaphoreQueue } from '../../lib/lock/recipes/kazoo-semaphore';
 import { summarizeSessions, type SessionContext } from '../../lib/lock/sessions';
 import { summarizeLock } from '../../lib/lock/summary';
-import type { Diagnostics, LockActivity, LockList, LockSnapshot, SessionList, ZnodeStat } from '../../lib/protocol';
+import type { Diagnostics, DiscoveryStatus, LockActivity, LockList, LockSnapshot, SessionList } from '../../lib/protocol';
 import { NO_SESSION } from '../../lib/zk/ids';
-import { childPath, isWithin } from '../../lib/zk/path';
+import { childPath, isWithin, parentPath } from '../../lib/zk/path';
+import type { EphemeralNodes } from '../zk/introspection';
 import type { LockRegistry } from './registry';
-import { ZkError, type Watcher, type ZkSession } from '../zk/session';
+import { ZkError, type Watcher, type WatchEvent, type ZkSession } from '../zk/session';
+import { TRANSIENT } from '../zk/zk-types';
 
 export interface DiscoveryOptions {
   roots: string[];
-  /** The most znodes one scan reads before it stops and says the list is partial. */
-  maxNodes: number;
+  /** An explicit cap on the znodes one scan reads (DISCOVERY_MAX_NODES); null: the whole tree. */
+  maxNodes: number | null;
   /** The deepest level below a root that is scanned. */
   maxDepth: number;
-  /** How often at most the list is pushed while locks change (ms). */
+  /** The most znodes the scan reads a second (DISCOVERY_READS_PER_SECOND). */
+  readsPerSecond: number;
+  /** How often at most the list is pushed while locks change (ms); longer while the list is large. */
   pushIntervalMs: number;
   /** How busy each lock was lately (from its history), for the dashboard's hot locks. */
   activity?: (path: string) => LockActivity | null;
+  /** Every ephemeral node of the ensemble (ZooKeeper's `dump`), or why no member would say; absent: the scan alone. */
+  ephemerals?: () => Promise<EphemeralNodes>;
 }
 
 interface DiscoveryEvents {
@@ -36,25 +51,61 @@ interface DiscoveryEvents {
 }
 
 const SUBSCRIBER = 'discovery';
-// ZooKeeper's own subtree (quotas, config) holds no locks.
-const SYSTEM_TREE = '/zookeeper';
-const CONCURRENCY = 16;
+/** Nodes listed in one step of the scan (one multiRead). */
+const BATCH = 500;
+/** Steps of the scan in flight at once. */
+const SCAN_CONCURRENCY = 4;
+/** Locks read at once when many are found together (each is a listing, a multiRead and a watch). */
+const ACQUIRE_CONCURRENCY = 32;
+/** Creations reported within this time are read together. */
+const CANDIDATE_DELAY_MS = 50;
+/** The list is pushed at most once per this many times what building it took. */
+const PUSH_COST_FACTOR = 10;
 
-type Known = { kind: 'interior'; depth: number; children: Set<string>; watcher: Watcher } | { kind: 'lock'; depth: number };
+/** One step of the scan: some children of a node whose children are listed next, and what their listing decides of the node. */
+interface Piece {
+  parent: Directory;
+  names: string[];
+}
+
+/** A node the scan walks into: a lock when every child turns out to be an ephemeral leaf. */
+interface Directory {
+  path: string;
+  depth: number;
+  /** Pieces of its children not yet listed. */
+  pending: number;
+  /** Every child listed so far is a leaf that may be ephemeral; false once one is not. */
+  allLeaves: boolean;
+  /** Its own verdict was given elsewhere (a re-read after a child watch fired): only its children are walked. */
+  judged: boolean;
+}
+
+type Generation = { stopped: boolean };
 
 export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
-  private readonly known = new Map<string, Known>();
-  private readonly queue: Array<{ path: string; depth: number }> = [];
-  private readonly queued = new Set<string>();
-  private active = 0;
-  /** What each visited path accounts for: itself and the children it stat'ed; the bound applies to their sum. */
-  private readonly charges = new Map<string, number>();
-  private scanned = 0;
-  private partialReason: string | null = null;
-  private complete = false;
+  private readonly locks = new Set<string>();
+  private readonly acquiring = new Set<Promise<void>>();
+  private acquireSlots = ACQUIRE_CONCURRENCY;
+  private readonly acquireQueue: Array<() => void> = [];
+  /** Paths whose children may have made them a lock, read together after CANDIDATE_DELAY_MS. */
+  private readonly candidates = new Set<string>();
+  private candidateTimer: NodeJS.Timeout | null = null;
+  private classifying = 0;
+  /** The scan's memory where child watches keep the list live: each node it read and its children. */
+  private readonly directories = new Map<string, Set<string>>();
+  private readonly childWatchers = new Map<string, Watcher>();
+  private unwatchRoots: Array<() => Promise<void>> = [];
+  private generation: Generation = { stopped: true };
+  private running: Promise<void> | null = null;
+  private readonly waiters: Array<{ condition: () => boolean; resolve: () => void }> = [];
+  private readingEphemerals = false;
   private stopped = false;
   private pushTimer: NodeJS.Timeout | null = null;
-  private readonly idleWaiters: Array<() => void> = [];
+  private pushCostMs = 0;
+  /** When the next read of the scan may go (pacing at readsPerSecond). */
+  private nextReadAt = 0;
+  private partialReason: string | null = null;
+  private status: DiscoveryStatus;
 
   constructor(
     private readonly session: ZkSession,
@@ -62,19 +113,44 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     private readonly options: DiscoveryOptions,
   ) {
     super();
+    this.status = {
+      method: options.ephemerals === undefined ? 'scan' : 'ephemerals',
+      live: 'pending',
+      ephemerals: { state: options.ephemerals === undefined ? 'off' : 'pending', server: null, source: null, nodes: 0, reason: null, at: null },
+      scan: { state: 'pending', read: 0, total: null, readsPerSecond: options.readsPerSecond, startedAt: null, endedAt: null },
+    };
     registry.on('delta', this.onDelta);
-    session.on('session', this.rescan);
+    session.on('session', this.restart);
+    session.on('reconnected', this.restart);
   }
 
-  /** Starts the first scan; `idle()` resolves when it is done. */
+  /** Starts following the roots and the first discovery; `idle()` resolves when it is done. */
   start(): void {
-    for (const root of this.options.roots) this.enqueue(root, 0);
+    this.restart();
   }
 
-  /** Resolves when no scan work is pending. */
+  /** Resolves when no discovery work is pending: the ephemeral nodes read, the scan ended, creations reported read, found locks read. */
   idle(): Promise<void> {
-    if (this.active === 0 && this.queue.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return this.when(() => this.running === null && this.caughtUp());
+  }
+
+  /** Whether the locks found so far are read, and every change reported so far looked at (the scan may still run). */
+  private caughtUp(): boolean {
+    return !this.readingEphemerals && this.candidates.size === 0 && this.classifying === 0 && this.acquiring.size === 0;
+  }
+
+  private when(condition: () => boolean): Promise<void> {
+    if (this.stopped || condition()) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ condition, resolve }));
+  }
+
+  private settle(): void {
+    if (this.running === null && this.caughtUp()) this.schedulePush();
+    const waiting = this.waiters.splice(0);
+    for (const waiter of waiting) {
+      if (this.stopped || waiter.condition()) waiter.resolve();
+      else this.waiters.push(waiter);
+    }
   }
 
   list(): LockList {
@@ -84,19 +160,36 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       partial: this.partialReason !== null,
       partialReason: this.partialReason,
       complete: this.complete,
-      scannedNodes: this.scanned,
+      scannedNodes: this.status.scan.read,
+      discovery: this.discoveryStatus(),
     };
+  }
+
+  /** Whether every lock that has a live contender is listed (from the ephemeral nodes), or the scan has read the whole tree. */
+  get complete(): boolean {
+    return this.status.ephemerals.state === 'done' || this.status.scan.state === 'done';
+  }
+
+  /** How the locks are found and kept live, and how far the scan is. */
+  discoveryStatus(): DiscoveryStatus {
+    return { ...this.status, ephemerals: { ...this.status.ephemerals }, scan: { ...this.status.scan } };
+  }
+
+  /** How many locks are followed. */
+  get size(): number {
+    return this.locks.size;
   }
 
   /**
    * The list with every change ZooKeeper had made to the locks found when this was asked: the
-   * scan's pending work is done first, then each lock is brought up to date (see `LockWatcher.fresh`).
+   * locks of the ephemeral nodes and of the changes reported are read first (not the rest of a
+   * scan, which may take minutes), then each lock is brought up to date (see `LockWatcher.fresh`).
    */
   async freshList(): Promise<LockList> {
-    await this.idle();
-    const locks = [...this.known].filter(([, entry]) => entry.kind === 'lock').map(([path]) => path);
-    for (let i = 0; i < locks.length; i += CONCURRENCY) {
-      await Promise.all(locks.slice(i, i + CONCURRENCY).map((path) => this.registry.fresh(path)));
+    await this.when(() => this.caughtUp());
+    const paths = [...this.locks];
+    for (let i = 0; i < paths.length; i += ACQUIRE_CONCURRENCY) {
+      await Promise.all(paths.slice(i, i + ACQUIRE_CONCURRENCY).map((path) => this.registry.fresh(path)));
     }
     return this.list();
   }
@@ -104,8 +197,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   /** The snapshots of the locks found, by path; a Kazoo semaphore's queue is part of its semaphore, not a lock of its own. */
   private lockSnapshots(): LockSnapshot[] {
     const snapshots: LockSnapshot[] = [];
-    for (const [path, entry] of this.known) {
-      const snapshot = entry.kind === 'lock' ? this.registry.current(path) : undefined;
+    for (const path of this.locks) {
+      const snapshot = this.registry.current(path);
       if (snapshot !== undefined) snapshots.push(snapshot);
     }
     const folded = new Set(snapshots.filter((snapshot) => snapshot.recipe.id === 'kazoo-semaphore').map((snapshot) => kazooSemaphoreQueue(snapshot.path)));
@@ -129,155 +222,462 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
 
   stop(): void {
     this.stopped = true;
+    this.generation.stopped = true;
     this.registry.off('delta', this.onDelta);
-    this.session.off('session', this.rescan);
+    this.session.off('session', this.restart);
+    this.session.off('reconnected', this.restart);
     if (this.pushTimer) clearTimeout(this.pushTimer);
+    if (this.candidateTimer) clearTimeout(this.candidateTimer);
+    for (const unwatch of this.unwatchRoots.splice(0)) void unwatch().catch(() => undefined);
     this.registry.releaseAll(SUBSCRIBER);
-    this.known.clear();
+    this.locks.clear();
+    this.directories.clear();
+    for (const { resolve } of this.waiters.splice(0)) resolve();
   }
 
-  private readonly onDelta = (delta: { path: string }): void => {
-    if (this.known.get(delta.path)?.kind === 'lock') this.schedulePush();
+  /** A lock whose parent is gone leaves the list (its deletion may have come while disconnected). */
+  private readonly onDelta = (delta: { path: string; exists: boolean }): void => {
+    if (!this.locks.has(delta.path)) return;
+    if (!delta.exists) this.forget(delta.path);
+    this.schedulePush();
   };
 
-  /** After a new session every watch is gone: read the interior nodes again. */
-  private readonly rescan = (): void => {
-    for (const [path, entry] of this.known) if (entry.kind === 'interior') this.enqueue(path, entry.depth);
+  /**
+   * Discovers again from the start: at start, and after a reconnect or a new session, whose gap
+   * no notification covers. The locks already found stay; a scan under way is dropped.
+   */
+  private readonly restart = (): void => {
+    if (this.stopped) return;
+    this.generation.stopped = true;
+    const generation: Generation = { stopped: false };
+    this.generation = generation;
+    const run = this.discover(generation)
+      .catch((error: unknown) => {
+        if (!(error instanceof ZkError && TRANSIENT.has(error.code))) console.warn(`lock discovery: ${error instanceof Error ? error.message : String(error)}`);
+      })
+      .finally(() => {
+        if (this.running === run) this.running = null;
+        this.settle();
+      });
+    this.running = run;
   };
 
-  private enqueue(path: string, depth: number): void {
-    if (this.stopped || this.queued.has(path)) return;
-    this.queued.add(path);
-    this.queue.push({ path, depth });
-    this.pump();
+  private async discover(generation: Generation): Promise<void> {
+    await this.followRoots(generation);
+    if (generation.stopped) return;
+    const ephemeral = await this.fromEphemerals(generation);
+    if (generation.stopped) return;
+    await this.scan(generation, ephemeral);
   }
 
-  private pump(): void {
-    while (this.active < CONCURRENCY && this.queue.length > 0) {
-      const next = this.queue.shift()!;
-      this.queued.delete(next.path);
-      this.active += 1;
-      void this.visit(next.path, next.depth)
-        .catch((error: unknown) => {
-          if (!(error instanceof ZkError && ['CONNECTION_LOSS', 'SESSION_EXPIRED', 'CLOSED'].includes(error.code))) {
-            console.warn(`discovery of ${next.path}: ${error instanceof Error ? error.message : String(error)}`);
-          }
-        })
-        .finally(() => {
-          this.active -= 1;
-          this.pump();
-          if (this.active === 0 && this.queue.length === 0) {
-            this.complete = true;
-            this.schedulePush();
-            for (const resolve of this.idleWaiters.splice(0)) resolve();
-          }
-        });
+  /** One persistent recursive watch per root; where ZooKeeper refuses them, child watches on every node the scan reads. */
+  private async followRoots(generation: Generation): Promise<void> {
+    if (this.status.live === 'recursive-watch' && this.unwatchRoots.length === this.options.roots.length) return;
+    if (this.status.live === 'child-watches') return;
+    try {
+      const unwatch = await Promise.all(this.options.roots.map((root) => this.session.watchTree(root, this.onTreeEvent)));
+      if (generation.stopped && this.stopped) {
+        for (const stop of unwatch) void stop().catch(() => undefined);
+        return;
+      }
+      this.unwatchRoots = unwatch;
+      this.status.live = 'recursive-watch';
+    } catch (error) {
+      if (error instanceof ZkError && TRANSIENT.has(error.code)) throw error;
+      if (this.session.persistentWatchesRefused === null) throw error;
+      this.status.live = 'child-watches';
     }
+  }
+
+  /** Reads the parents of every ephemeral node; resolves with their paths (null when no member would list them). */
+  private async fromEphemerals(generation: Generation): Promise<Set<string> | null> {
+    const source = this.options.ephemerals;
+    if (source === undefined) return null;
+    this.readingEphemerals = true;
+    try {
+      return await this.readEphemerals(generation, source);
+    } finally {
+      this.readingEphemerals = false;
+      this.settle();
+    }
+  }
+
+  private async readEphemerals(generation: Generation, source: () => Promise<EphemeralNodes>): Promise<Set<string> | null> {
+    const answer = await source();
+    if (generation.stopped) return null;
+    if ('refused' in answer) {
+      this.status.method = 'scan';
+      this.status.ephemerals = { state: 'refused', server: null, source: null, nodes: 0, reason: answer.refused, at: Date.now() };
+      this.schedulePush();
+      return null;
+    }
+    this.status.method = 'ephemerals';
+    this.status.ephemerals = { state: 'running', server: answer.server, source: answer.source, nodes: answer.paths.length, reason: null, at: null };
+    const ephemerals = new Set(answer.paths);
+    const candidates = candidatesFromEphemerals(ephemerals, this.options.roots);
+    for (let start = 0; start < candidates.length && !generation.stopped; start += BATCH) {
+      const paths = candidates.slice(start, start + BATCH).filter((path) => enclosingLock(path, this.locks) === null);
+      const listings = await this.session.getChildrenMany(paths);
+      paths.forEach((path, index) => {
+        const names = listings[index];
+        // A semaphore's `leases/` read in the same batch as the semaphore found it already.
+        if (!Array.isArray(names) || enclosingLock(path, this.locks) !== null) return;
+        if (isLock(names, (name) => ephemerals.has(childPath(path, name)))) this.becomeLock(path);
+      });
+    }
+    // Done once the locks found are read, so that a list said complete holds them all.
+    await Promise.all(this.acquiring);
+    if (generation.stopped) return null;
+    this.status.ephemerals = { ...this.status.ephemerals, state: 'done', at: Date.now() };
+    this.schedulePush();
+    return ephemerals;
   }
 
   /**
-   * Sets what `path` accounts for, unless that would take the scanned tree past the bound.
-   * Visiting a known node again replaces its charge, so that a long life of changes does not
-   * use up the bound: it applies to the tree as it is.
+   * Reads the whole tree below the roots at the configured rate, depth first so that what it
+   * holds is the path it is on: each node's children are listed together with its siblings' (a
+   * multiRead), a node whose children are a recipe's is a lock and is not walked into, one whose
+   * children are all ephemeral leaves too (their stats read, or known from `dump`).
    */
-  private charge(path: string, count: number): boolean {
-    const previous = this.charges.get(path) ?? 0;
-    if (this.scanned - previous + count > this.options.maxNodes) {
-      this.partialReason = `the scan stopped at ${this.options.maxNodes} znodes (DISCOVERY_MAX_NODES)`;
-      return false;
-    }
-    this.scanned += count - previous;
-    this.charges.set(path, count);
-    return true;
-  }
-
-  private async visit(path: string, depth: number): Promise<void> {
-    if (this.stopped || isWithin(path, SYSTEM_TREE)) return;
-    const known = this.known.get(path);
-    if (known?.kind === 'lock') return;
-    if (!this.charge(path, Math.max(1, this.charges.get(path) ?? 0))) return;
-    const watcher: Watcher = known?.kind === 'interior' ? known.watcher : () => this.enqueue(path, depth);
-    let names: string[];
-    try {
-      ({ children: names } = await this.session.getChildren(path, watcher));
-    } catch (error) {
-      if (error instanceof ZkError && error.code === 'NO_NODE') {
-        this.forget(path);
-        // A root that does not exist yet is found the moment it is created.
-        if (this.options.roots.includes(path) && (await this.session.exists(path, watcher)) !== null) this.enqueue(path, depth);
-        return;
-      }
-      throw error;
-    }
-    if (this.stopped) return;
-    const recipe = detectRecipe(names, null, null).id;
-    if (recipe !== 'unknown' && recipe !== 'single-node') {
-      await this.becomeLock(path, depth);
-      return;
-    }
-    if (!this.charge(path, 1 + names.length)) return;
-    const stats = await Promise.all(names.map((name) => this.statOf(childPath(path, name))));
-    const ephemeralLeaves = stats.filter((stat) => stat !== null && stat.ephemeralOwner !== NO_SESSION && stat.numChildren === 0);
-    if (names.length > 0 && ephemeralLeaves.length === names.length) {
-      // The single-node layout: one ephemeral node per resource, each a held lock.
-      await this.becomeLock(path, depth);
-      return;
-    }
-    const previous = known?.kind === 'interior' ? known.children : new Set<string>();
-    this.known.set(path, { kind: 'interior', depth, children: new Set(names), watcher });
-    for (const name of previous) if (!names.includes(name)) this.forget(childPath(path, name));
-    names.forEach((name, index) => {
-      const stat = stats[index];
-      const child = childPath(path, name);
-      // Ephemeral nodes cannot have children, so they are never lock parents.
-      if (stat === null || stat === undefined || stat.ephemeralOwner !== NO_SESSION || this.known.has(child)) return;
-      if (depth + 1 > this.options.maxDepth) {
-        this.partialReason = `the scan stopped at depth ${this.options.maxDepth}`;
-        return;
-      }
-      this.enqueue(child, depth + 1);
+  private async scan(generation: Generation, ephemerals: Set<string> | null): Promise<void> {
+    const scan = this.status.scan;
+    Object.assign(scan, { state: 'running', read: 0, total: null, startedAt: Date.now(), endedAt: null });
+    this.partialReason = null;
+    void this.countTree(generation);
+    const stack: Piece[] = [];
+    const roots = this.options.roots.filter((root) => !this.options.roots.some((other) => other !== root && isWithin(root, other)));
+    const rootListings = await this.listChildren(roots);
+    scan.read += roots.length;
+    roots.forEach((root, index) => {
+      const names = rootListings[index];
+      if (!Array.isArray(names) || !isSearched(root, this.options.roots)) return;
+      if (isLockByNames(names)) this.becomeLock(root);
+      else this.pushDirectory(stack, { path: root, depth: 0, pending: 0, allLeaves: true, judged: false }, names);
     });
+    const steps = new Set<Promise<void>>();
+    while (!generation.stopped && (stack.length > 0 || steps.size > 0)) {
+      if (stack.length === 0 || steps.size >= SCAN_CONCURRENCY) {
+        await Promise.race(steps);
+        continue;
+      }
+      const batch = this.takeBatch(stack);
+      const paths = batch.reduce((sum, piece) => sum + piece.names.length, 0);
+      if (this.options.maxNodes !== null && scan.read + paths > this.options.maxNodes) {
+        this.partialReason = `the scan stopped at ${this.options.maxNodes} znodes (DISCOVERY_MAX_NODES)`;
+        scan.state = 'capped';
+        stack.length = 0;
+        continue;
+      }
+      await this.pace(paths);
+      const step = this.scanStep(generation, batch, stack, ephemerals).finally(() => steps.delete(step));
+      steps.add(step);
+    }
+    await Promise.all(steps);
+    if (generation.stopped) return;
+    if (scan.state === 'running') scan.state = 'done';
+    scan.endedAt = Date.now();
     this.schedulePush();
   }
 
-  private async statOf(path: string): Promise<ZnodeStat | null> {
+  /** The scan's progress bar: how many nodes lie below the roots (ZooKeeper 3.6+), asked once a scan. */
+  private async countTree(generation: Generation): Promise<void> {
     try {
-      return await this.session.exists(path);
+      const counts = await Promise.all(this.options.roots.map((root) => this.session.countDescendants(root).catch(() => 0)));
+      if (!generation.stopped) this.status.scan.total = counts.reduce((sum, count) => sum + count, 0) + this.options.roots.length;
+    } catch {
+      // Before 3.6 the server does not count: the progress is told without a total.
+    }
+  }
+
+  private pushDirectory(stack: Piece[], directory: Directory, names: readonly string[]): void {
+    const searched = names.filter((name) => isSearched(childPath(directory.path, name), this.options.roots));
+    if (searched.length < names.length) directory.allLeaves = false;
+    for (let start = 0; start < searched.length; start += BATCH) {
+      directory.pending += 1;
+      stack.push({ parent: directory, names: searched.slice(start, start + BATCH) });
+    }
+  }
+
+  /** Pieces from the top of the stack, up to one multiRead's worth of nodes. */
+  private takeBatch(stack: Piece[]): Piece[] {
+    const batch: Piece[] = [];
+    let size = 0;
+    while (stack.length > 0 && size + stack.at(-1)!.names.length <= BATCH) {
+      const piece = stack.pop()!;
+      batch.push(piece);
+      size += piece.names.length;
+    }
+    if (batch.length === 0) batch.push(stack.pop()!);
+    return batch;
+  }
+
+  /** Lists the children of a batch's nodes; walks into those that have children, judges their parents. */
+  private async scanStep(generation: Generation, batch: Piece[], stack: Piece[], ephemerals: Set<string> | null): Promise<void> {
+    const paths = batch.flatMap((piece) => piece.names.map((name) => childPath(piece.parent.path, name)));
+    const listings = await this.listChildren(paths);
+    if (generation.stopped) return;
+    this.status.scan.read += paths.length;
+    let at = 0;
+    const unsure: Array<{ directory: Directory; leaves: string[] }> = [];
+    for (const piece of batch) {
+      const leaves: string[] = [];
+      for (let index = 0; index < piece.names.length; index += 1) {
+        const path = paths[at]!;
+        const names = listings[at]!;
+        at += 1;
+        if (!Array.isArray(names)) continue;
+        if (names.length === 0) {
+          leaves.push(path);
+          continue;
+        }
+        piece.parent.allLeaves = false;
+        if (this.locks.has(path)) continue;
+        if (isLockByNames(names)) {
+          this.becomeLock(path);
+          continue;
+        }
+        const depth = piece.parent.depth + 1;
+        if (depth > this.options.maxDepth) {
+          this.partialReason = `the scan stopped at depth ${this.options.maxDepth}`;
+          continue;
+        }
+        this.pushDirectory(stack, { path, depth, pending: 0, allLeaves: true, judged: false }, names);
+      }
+      if (piece.parent.allLeaves && !piece.parent.judged) {
+        if (ephemerals !== null) {
+          if (!leaves.every((leaf) => ephemerals.has(leaf))) piece.parent.allLeaves = false;
+        } else if (leaves.length > 0) {
+          unsure.push({ directory: piece.parent, leaves });
+        }
+      }
+    }
+    if (unsure.length > 0) {
+      // The single-node layout: whether every leaf is ephemeral only its stat says.
+      const leaves = unsure.flatMap((entry) => entry.leaves);
+      const stats = await this.session.getDataMany(leaves);
+      this.status.scan.read += leaves.length;
+      let index = 0;
+      for (const entry of unsure) {
+        const reads = stats.slice(index, index + entry.leaves.length);
+        index += entry.leaves.length;
+        if (reads.some((read) => !(read instanceof ZkError) && read.stat.ephemeralOwner === NO_SESSION)) entry.directory.allLeaves = false;
+      }
+    }
+    for (const piece of batch) {
+      piece.parent.pending -= 1;
+      const directory = piece.parent;
+      if (directory.pending === 0 && directory.allLeaves && !directory.judged) this.becomeLock(directory.path);
+    }
+    this.schedulePush();
+  }
+
+  /** Waits until `reads` more reads keep the scan within its rate. */
+  private async pace(reads: number): Promise<void> {
+    const now = Date.now();
+    const at = Math.max(now, this.nextReadAt);
+    this.nextReadAt = at + (1000 * reads) / this.options.readsPerSecond;
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  }
+
+  /** Lists the children of nodes: in multiReads without watches, or (child watches keeping the list live) one by one, each with its watch. */
+  private listChildren(paths: readonly string[]): Promise<Array<string[] | ZkError>> {
+    if (this.status.live !== 'child-watches') return this.session.getChildrenMany(paths);
+    return Promise.all(
+      paths.map(async (path) => {
+        try {
+          const { children } = await this.session.getChildren(path, this.childWatcherOf(path));
+          this.directories.set(path, new Set(children));
+          return children;
+        } catch (error) {
+          if (error instanceof ZkError && !TRANSIENT.has(error.code)) return error;
+          throw error;
+        }
+      }),
+    );
+  }
+
+  /** One watcher function a path, so that re-arming it never stacks callbacks. */
+  private childWatcherOf(path: string): Watcher {
+    let watcher = this.childWatchers.get(path);
+    if (watcher === undefined) {
+      watcher = () => {
+        this.childWatchers.delete(path);
+        void this.relist(path).catch((error: unknown) => {
+          if (!(error instanceof ZkError && TRANSIENT.has(error.code))) console.warn(`lock discovery of ${path}: ${error instanceof Error ? error.message : String(error)}`);
+        });
+      };
+      this.childWatchers.set(path, watcher);
+    }
+    return watcher;
+  }
+
+  /** A child watch fired (ZooKeeper refused persistent watches): the node is listed again, its new children walked, its gone ones forgotten. */
+  private async relist(path: string): Promise<void> {
+    if (this.stopped || this.locks.has(path)) return;
+    const before = this.directories.get(path) ?? new Set<string>();
+    const [names] = await this.listChildren([path]);
+    if (names instanceof ZkError || names === undefined) {
+      this.forget(path);
+      return;
+    }
+    for (const name of before) if (!names.includes(name)) this.forget(childPath(path, name));
+    if (isLockByNames(names)) {
+      this.becomeLock(path);
+      return;
+    }
+    const added = names.filter((name) => !before.has(name));
+    if (added.length === 0 && names.length === 0) return;
+    this.candidates.add(path);
+    this.scheduleCandidates();
+    if (added.length > 0) {
+      const stack: Piece[] = [];
+      this.pushDirectory(stack, { path, depth: 0, pending: 0, allLeaves: false, judged: true }, added);
+      const generation = this.generation;
+      this.classifying += 1;
+      try {
+        while (stack.length > 0 && !generation.stopped) await this.scanStep(generation, this.takeBatch(stack), stack, null);
+      } finally {
+        this.classifying -= 1;
+        this.settle();
+      }
+    }
+  }
+
+  /** A creation or deletion below a root (its persistent recursive watch). */
+  private readonly onTreeEvent = (event: WatchEvent): void => {
+    const path = event.path;
+    if (this.stopped || path === undefined || !isSearched(path, this.options.roots)) return;
+    if (event.type === 'NODE_DELETED') {
+      this.forget(path);
+      return;
+    }
+    if (event.type !== 'NODE_CREATED' || enclosingLock(parentPath(path), this.locks) !== null) return;
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    if (mayMakeLock(name)) {
+      for (const parent of lockParentsOf(path)) if (isSearched(parent, this.options.roots)) this.candidates.add(parent);
+      this.scheduleCandidates();
+      return;
+    }
+    // A plain name makes its parent a lock only as an ephemeral node (one node per resource).
+    this.classifying += 1;
+    this.session
+      .exists(path)
+      .then((stat) => {
+        if (stat !== null && stat.ephemeralOwner !== NO_SESSION) {
+          this.candidates.add(parentPath(path));
+          this.scheduleCandidates();
+        }
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        this.classifying -= 1;
+        this.settle();
+      });
+  };
+
+  private scheduleCandidates(): void {
+    if (this.candidateTimer !== null || this.stopped) return;
+    this.candidateTimer = setTimeout(() => {
+      this.candidateTimer = null;
+      void this.readCandidates();
+    }, CANDIDATE_DELAY_MS);
+  }
+
+  /** Reads the nodes whose new children may make them locks, shallower first. */
+  private async readCandidates(): Promise<void> {
+    const paths = [...this.candidates].filter((path) => enclosingLock(path, this.locks) === null).sort((a, b) => a.length - b.length);
+    this.candidates.clear();
+    this.classifying += 1;
+    try {
+      const listings = await this.session.getChildrenMany(paths);
+      const unsure: Array<{ path: string; names: string[] }> = [];
+      paths.forEach((path, index) => {
+        const names = listings[index];
+        if (!Array.isArray(names) || enclosingLock(path, this.locks) !== null) return;
+        if (isLockByNames(names)) this.becomeLock(path);
+        else if (names.length > 0) unsure.push({ path, names });
+      });
+      for (const { path, names } of unsure) {
+        const stats = await this.session.getDataMany(names.map((name) => childPath(path, name)));
+        const ephemeralLeaf = (index: number): boolean => {
+          const read = stats[index];
+          return read !== undefined && !(read instanceof ZkError) && read.stat.ephemeralOwner !== NO_SESSION && read.stat.numChildren === 0;
+        };
+        if (isLock(names, (name) => ephemeralLeaf(names.indexOf(name)))) this.becomeLock(path);
+      }
     } catch (error) {
-      if (error instanceof ZkError && error.code === 'NO_NODE') return null;
-      throw error;
+      if (!(error instanceof ZkError && TRANSIENT.has(error.code))) console.warn(`lock discovery: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.classifying -= 1;
+      this.settle();
     }
   }
 
-  private async becomeLock(path: string, depth: number): Promise<void> {
-    const previous = this.known.get(path);
-    if (previous?.kind === 'interior') for (const name of previous.children) this.forget(childPath(path, name));
-    this.known.set(path, { kind: 'lock', depth });
-    this.charge(path, 1);
-    await this.registry.acquire(path, SUBSCRIBER);
-    this.schedulePush();
+  /** Follows a lock found at `path` (once), unless it lies within a lock already known; a lock found above known ones takes their place. */
+  private becomeLock(path: string): void {
+    if (this.stopped || this.locks.has(path)) return;
+    const enclosing = enclosingLock(parentPath(path), this.locks);
+    if (enclosing !== null && path !== '/') return;
+    for (const known of [...this.locks]) if (known !== path && isWithin(known, path)) this.dropLock(known);
+    this.locks.add(path);
+    const acquired = this.withAcquireSlot(() => this.registry.acquire(path, SUBSCRIBER).then(() => undefined))
+      .catch((error: unknown) => {
+        if (!(error instanceof ZkError && (TRANSIENT.has(error.code) || error.code === 'NO_NODE'))) console.warn(`lock discovery of ${path}: ${error instanceof Error ? error.message : String(error)}`);
+      })
+      .finally(() => {
+        this.acquiring.delete(acquired);
+        this.schedulePush();
+        this.settle();
+      });
+    this.acquiring.add(acquired);
   }
 
-  /** Drops a path that went away, with everything known below it. */
+  private async withAcquireSlot<T>(run: () => Promise<T>): Promise<T> {
+    if (this.acquireSlots === 0) await new Promise<void>((resolve) => this.acquireQueue.push(resolve));
+    else this.acquireSlots -= 1;
+    try {
+      return await run();
+    } finally {
+      const next = this.acquireQueue.shift();
+      if (next !== undefined) next();
+      else this.acquireSlots += 1;
+    }
+  }
+
+  private dropLock(path: string): void {
+    if (!this.locks.delete(path)) return;
+    this.registry.release(path, SUBSCRIBER);
+  }
+
+  /** Drops a path that went away, with every lock and node known below it. */
   private forget(path: string): void {
-    for (const known of [...this.known.keys()]) {
-      if (!isWithin(known, path)) continue;
-      if (this.known.get(known)?.kind === 'lock') this.registry.release(known, SUBSCRIBER);
-      this.known.delete(known);
+    let changed = false;
+    if (this.locks.has(path)) {
+      this.dropLock(path);
+      changed = true;
+    } else if (enclosingLock(path, this.locks) === null) {
+      for (const known of [...this.locks]) {
+        if (!isWithin(known, path)) continue;
+        this.dropLock(known);
+        changed = true;
+      }
     }
-    for (const [charged, count] of [...this.charges]) {
-      if (!isWithin(charged, path)) continue;
-      this.scanned -= count;
-      this.charges.delete(charged);
+    if (this.directories.size > 0) {
+      for (const known of [...this.directories.keys()]) if (isWithin(known, path)) this.directories.delete(known);
     }
-    this.schedulePush();
+    if (changed) this.schedulePush();
   }
 
   private schedulePush(): void {
     if (this.stopped || this.pushTimer !== null) return;
-    this.pushTimer = setTimeout(() => {
-      this.pushTimer = null;
-      this.emit('list', this.list());
-    }, this.options.pushIntervalMs);
+    this.pushTimer = setTimeout(
+      () => {
+        this.pushTimer = null;
+        const started = Date.now();
+        this.emit('list', this.list());
+        this.pushCostMs = Date.now() - started;
+      },
+      Math.max(this.options.pushIntervalMs, PUSH_COST_FACTOR * this.pushCostMs),
+    );
   }
 }

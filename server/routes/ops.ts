@@ -18,6 +18,7 @@ export function opsRouter(context: ExplorerContext): Router {
       features,
       introspection: introspection.status(),
       watches: { mode: refused === null ? 'persistent-recursive' : 'one-shot', reason: refused },
+      discovery: { ...discovery.discoveryStatus(), complete: discovery.complete, locks: discovery.size },
     };
     response.json(body);
   });

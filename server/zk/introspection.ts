@@ -64,9 +64,11 @@ interface MemberAnswer {
 }
 
 const ADMIN_TIMEOUT_MS = 2000;
+/** A dump of every ephemeral node of a large ensemble (30,000 nodes: about 2 MB) takes longer than a report. */
+const DUMP_TIMEOUT_MS = 15_000;
 
-async function adminCommand(base: string, command: string): Promise<Record<string, unknown>> {
-  const response = await fetch(`${base}/commands/${command}`, { signal: AbortSignal.timeout(ADMIN_TIMEOUT_MS) });
+async function adminCommand(base: string, command: string, timeoutMs = ADMIN_TIMEOUT_MS): Promise<Record<string, unknown>> {
+  const response = await fetch(`${base}/commands/${command}`, { signal: AbortSignal.timeout(timeoutMs) });
   if (!response.ok) throw new Error(`${base}/commands/${command} answered ${response.status}`);
   return parseAdminJson(await response.text());
 }
@@ -142,6 +144,9 @@ async function adminDump(adminUrl: string, touch: TouchOwnSession): Promise<Dump
   const expiries = touched === null || tickMs === null ? null : wallClockExpiries(parseAdminExpiries(reply), touched, tickMs);
   return { ephemerals: parseAdminDump(reply), expiries: expiries ?? new Map() };
 }
+
+/** Every ephemeral node of the ensemble, as one member's `dump` lists them, or why no member would say. */
+export type EphemeralNodes = { paths: string[]; server: string; source: IntrospectionSource } | { refused: string };
 
 export interface IntrospectionOptions {
   /** The shortest time between two polls (ms); longer when the members are slow or their reports large. */
@@ -341,6 +346,47 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     if (change !== null) for (const session of change.sessions) if (!clients.has(session)) this.connectionWent = true;
     this.latest = next;
     this.emit('report', next, changed, change);
+  }
+
+  /**
+   * Every ephemeral node of the ensemble, with paths as the explorer sees them: the data tree is
+   * replicated, so the first member whose `dump` answers (its four-letter word, else its
+   * AdminServer's) tells them all. Its cost grows with the ephemeral nodes, not with the tree.
+   */
+  async ephemeralNodes(): Promise<EphemeralNodes> {
+    const reasons: string[] = [];
+    for (const [index, member] of this.servers.entries()) {
+      const server = `${member.host}:${member.port}`;
+      let wordRefused: string;
+      try {
+        const reply = await fourLetterWord(member.host, member.port, 'dump', DUMP_TIMEOUT_MS, this.tls);
+        if (!isNotWhitelisted(reply)) return { paths: this.localPaths(parseDump(reply, Date.parse).ephemerals), server, source: 'four-letter-words' };
+        wordRefused = 'dump is not in 4lw.commands.whitelist';
+      } catch (error) {
+        wordRefused = `dump failed (${reasonOf(error)})`;
+      }
+      const adminUrl = this.adminUrlOf(index);
+      if (adminUrl === null) {
+        reasons.push(`${server}: ${wordRefused}, and no AdminServer is configured`);
+        continue;
+      }
+      try {
+        const reply = await adminCommand(adminUrl, 'dump', DUMP_TIMEOUT_MS);
+        return { paths: this.localPaths(parseAdminDump(reply)), server, source: 'admin-server' };
+      } catch (error) {
+        reasons.push(`${server}: ${wordRefused}, and the AdminServer at ${adminUrl} did not answer (${reasonOf(error)})`);
+      }
+    }
+    return { refused: reasons.join('; ') };
+  }
+
+  private localPaths(bySession: ReadonlyMap<string, readonly string[]>): string[] {
+    const paths: string[] = [];
+    for (const list of bySession.values()) for (const path of list) {
+      const local = this.local(path);
+      if (local !== null) paths.push(local);
+    }
+    return paths;
   }
 
   /** The AdminServer of the member at `index`: its URL from ZK_ADMIN_URLS, else its host at ZK_ADMIN_PORT; null when neither is set. */

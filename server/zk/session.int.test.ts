@@ -107,6 +107,17 @@ describe('ZkSession', () => {
       // sync, also through the chroot: answered in order with the reads around it.
       const [, stat] = await Promise.all([chrooted.sync('/lock'), chrooted.exists('/lock'), session.sync(`${root}/lock`)]);
       expect(stat?.numChildren).toBe(created.length);
+
+      // Listings in multiReads of getChildren, as one getChildren each would answer, and the count of everything below a node, through the chroot too.
+      const listed = [root, `${root}/lock`, `${root}/lock/missing`, created[0]!];
+      const lists = await session.getChildrenMany(listed);
+      expect(lists[0]).toEqual(['lock']);
+      expect([...(lists[1] as string[])].sort()).toEqual(created.map((path) => path.slice(`${root}/lock/`.length)).sort());
+      expect(lists[2]).toMatchObject({ code: 'NO_NODE', path: `${root}/lock/missing` });
+      expect(lists[3]).toEqual([]);
+      expect(await chrooted.getChildrenMany(['/', '/lock/missing'])).toEqual([['lock'], expect.objectContaining({ code: 'NO_NODE' })]);
+      expect(await session.countDescendants(root)).toBe(1 + created.length);
+      expect(await chrooted.countDescendants('/')).toBe(1 + created.length);
     } finally {
       chrooted.close();
       session.close();

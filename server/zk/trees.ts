@@ -6,7 +6,11 @@
  */
 import type { Client } from 'node-zookeeper-client';
 import { addRecursiveWatch, removeWatches, type Notification } from './wire/connection';
-import { EVENT_TYPES, TRANSIENT, ZkError, type Watcher } from './zk-types';
+import { parentPath } from '../../lib/zk/path';
+import { EVENT_TYPES, ZkError, type Watcher } from './zk-types';
+
+/** What a server that does not do persistent watches answers: before 3.6, UNIMPLEMENTED; with the optimized watch manager, MARSHALLING_ERROR. Anything else (a refused login, a lost connection) says nothing of persistent watches. */
+const REFUSALS = new Set(['UNIMPLEMENTED', 'MARSHALLING_ERROR']);
 
 /** Runs a request of the wire layer on the session's current client, its errors as ZkErrors. */
 export type WireCall = <T>(path: string, run: (client: Client) => Promise<T>) => Promise<T>;
@@ -65,7 +69,7 @@ export class PersistentWatches {
     const armed = this.callWire(path, (client) => addRecursiveWatch(client, path));
     armed.catch((error: unknown) => {
       // Refused by the server itself (before 3.6: UNIMPLEMENTED; the optimized watch manager: MARSHALLING_ERROR), not lost with a connection.
-      if (error instanceof ZkError && !TRANSIENT.has(error.code) && error.code !== 'NO_AUTH' && this.refusedBecause === null) {
+      if (error instanceof ZkError && REFUSALS.has(error.code) && this.refusedBecause === null) {
         this.refusedBecause = `ZooKeeper refused a persistent recursive watch (${error.code}): locks are followed with one-shot watches`;
         console.warn(this.refusedBecause);
       }
@@ -80,9 +84,10 @@ export class PersistentWatches {
     if (type === undefined || type === 'NODE_CHILDREN_CHANGED' || this.trees.size === 0) return;
     // Each listener once, however many of its trees hold the path (ZooKeeper itself notifies a connection once).
     const listeners = new Set<Watcher>();
-    for (const [root, tree] of this.trees) {
-      if (notification.path !== root && root !== '/' && !notification.path.startsWith(`${root}/`)) continue;
-      for (const listener of tree.listeners) listeners.add(listener);
+    // The path and each of its ancestors looked up: as cheap with ten thousand trees as with one.
+    for (let at = notification.path; ; at = parentPath(at)) {
+      for (const listener of this.trees.get(at)?.listeners ?? []) listeners.add(listener);
+      if (at === '/' || at === '') break;
     }
     for (const listener of listeners) listener({ type, path: notification.path });
   }

@@ -7,6 +7,7 @@ import org.apache.zookeeper.MultiOperationRecord;
 import org.apache.zookeeper.Op;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.proto.AddWatchRequest;
+import org.apache.zookeeper.proto.GetAllChildrenNumberRequest;
 import org.apache.zookeeper.proto.GetSASLRequest;
 import org.apache.zookeeper.proto.RemoveWatchesRequest;
 import org.apache.zookeeper.proto.RequestHeader;
@@ -36,6 +37,8 @@ public class WireGolden {
     System.out.println("sasl-token " + packet(2, ZooDefs.OpCode.sasl, new GetSASLRequest("charset=utf-8".getBytes("UTF-8"))));
     System.out.println("sync " + packet(3, ZooDefs.OpCode.sync, new SyncRequest("/locks")));
     System.out.println("addWatch " + packet(4, ZooDefs.OpCode.addWatch, new AddWatchRequest("/locks/a", 1)));
+    System.out.println("multiReadChildren " + packet(8, ZooDefs.OpCode.multiRead, new MultiOperationRecord(Arrays.asList(Op.getChildren("/locks/a"), Op.getChildren("/b")))));
+    System.out.println("getAllChildrenNumber " + packet(9, ZooDefs.OpCode.getAllChildrenNumber, new GetAllChildrenNumberRequest("/locks")));
     System.out.println("removeWatches " + packet(5, ZooDefs.OpCode.removeWatches, new RemoveWatchesRequest("/locks/a", 3)));
   }
 }

@@ -321,4 +321,4 @@ export function attachWire(client: Client, options: WireOptions): void {
 const ZERO_ZXID = Buffer.alloc(8);
 
 export { checkClientInternals, CLIENT_VERSION, findMissingInternal } from './internals';
-export { addRecursiveWatch, clientException, multiRead, NewerKeeperError, removeWatches, sync } from './requests';
+export { addRecursiveWatch, clientException, getAllChildrenNumber, multiRead, multiReadChildren, NewerKeeperError, removeWatches, sync } from './requests';

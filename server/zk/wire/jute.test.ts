@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AddWatchMode,
   encodeAddWatch,
+  encodeGetAllChildrenNumber,
   encodeMultiRead,
   encodeRemoveWatches,
   encodeSaslRequest,
@@ -9,6 +10,7 @@ import {
   EventType,
   Framer,
   OpCode,
+  readGetAllChildrenNumber,
   readMultiReadResults,
   readReplyHeader,
   readSaslResponse,
@@ -27,11 +29,21 @@ const GOLDEN = {
   sync: '000000120000000300000009000000062f6c6f636b73',
   addWatch: '00000018000000040000006a000000082f6c6f636b732f6100000001',
   removeWatches: '000000180000000500000012000000082f6c6f636b732f6100000003',
+  multiReadChildren: '0000003700000008000000160000000800ffffffff000000082f6c6f636b732f61000000000800ffffffff000000022f6200ffffffff01ffffffff',
+  getAllChildrenNumber: '000000120000000900000068000000062f6c6f636b73',
 };
 
 describe('requests are the bytes ZooKeeper’s own client sends', () => {
   it('a multiRead of two getData without watches', () => {
     expect(encodeMultiRead(7, ['/locks/a', '/b']).toString('hex')).toBe(GOLDEN.multiRead);
+  });
+
+  it('a multiRead of two getChildren without watches', () => {
+    expect(encodeMultiRead(8, ['/locks/a', '/b'], OpCode.getChildren).toString('hex')).toBe(GOLDEN.multiReadChildren);
+  });
+
+  it('a getAllChildrenNumber', () => {
+    expect(encodeGetAllChildrenNumber(9, '/locks').toString('hex')).toBe(GOLDEN.getAllChildrenNumber);
   });
 
   it('the empty first token of a SASL exchange, and a token', () => {
@@ -79,6 +91,17 @@ describe('replies', () => {
     expect(results).toHaveLength(2);
     expect(results[0]).toMatchObject({ data: Buffer.from('hi'), stat: { czxid: '0x10', cversion: 3, ephemeralOwner: '0x1000000000000001' } });
     expect(results[1]).toEqual({ err: -101 });
+  });
+
+  it('a multiRead of getChildren answers each path with its children’s names, or its own error', () => {
+    const header = (type: number, done: boolean): Buffer => Buffer.concat([ints(type), Buffer.from([done ? 1 : 0]), ints(-1)]);
+    const names = ['state', 'lock-0000000001'].map((name) => Buffer.concat([ints(name.length), Buffer.from(name)]));
+    const packet = reply(10, 0, [header(OpCode.getChildren, false), ints(2), ...names, header(OpCode.getChildren, false), ints(0), header(OpCode.error, false), ints(-101), header(-1, true)]);
+    expect(readMultiReadResults(packet)).toEqual([{ children: ['state', 'lock-0000000001'] }, { children: [] }, { err: -101 }]);
+  });
+
+  it('a getAllChildrenNumber answers its count', () => {
+    expect(readGetAllChildrenNumber(reply(11, 0, [ints(1_000_042)]))).toBe(1_000_042);
   });
 
   it('a notification names its event type and path', () => {

@@ -26,6 +26,7 @@ export const OpCode = {
   createTTL: 21,
   removeWatches: 18,
   multiRead: 22,
+  getAllChildrenNumber: 104,
   addWatch: 106,
   auth: 100,
   setWatches: 101,
@@ -202,16 +203,29 @@ function multiHeader(type: number, done: boolean): Buffer {
   return bytes;
 }
 
-/** multiRead (3.6+): a getData without a watch for each path, in one request. Paths are full server paths (chroot included). */
-export function encodeMultiRead(xid: number, paths: readonly string[]): Buffer {
+/**
+ * multiRead (3.6+): a getData (or, with `op` getChildren, a getChildren) without a watch for
+ * each path, in one request. Paths are full server paths (chroot included).
+ */
+export function encodeMultiRead(xid: number, paths: readonly string[], op: typeof OpCode.getData | typeof OpCode.getChildren = OpCode.getData): Buffer {
   const body: Buffer[] = [];
-  for (const path of paths) body.push(multiHeader(OpCode.getData, false), lengthPrefixed(Buffer.from(path, 'utf8')), Buffer.from([0]));
+  for (const path of paths) body.push(multiHeader(op, false), lengthPrefixed(Buffer.from(path, 'utf8')), Buffer.from([0]));
   body.push(multiHeader(-1, true));
   return request(xid, OpCode.multiRead, body);
 }
 
-/** One result of a multiRead: the node's data and stat, or ZooKeeper's error code for it. */
-export type MultiReadResult = { data: Buffer | null; stat: ZnodeStat } | { err: number };
+/** One result of a multiRead: the node's data and stat (getData), its children's names (getChildren), or ZooKeeper's error code for it. */
+export type MultiReadResult = { data: Buffer | null; stat: ZnodeStat } | { children: string[] } | { err: number };
+
+/** GetAllChildrenNumberRequest (3.6+): how many nodes lie below `path`, at any depth. */
+export function encodeGetAllChildrenNumber(xid: number, path: string): Buffer {
+  return request(xid, OpCode.getAllChildrenNumber, [lengthPrefixed(Buffer.from(path, 'utf8'))]);
+}
+
+/** GetAllChildrenNumberResponse: the count. */
+export function readGetAllChildrenNumber(packet: Buffer, offset = REPLY_BODY): number {
+  return packet.readInt32BE(offset);
+}
 
 /** Reads a multiRead's reply body (after the ReplyHeader): one result per path, in order. */
 export function readMultiReadResults(packet: Buffer, offset = REPLY_BODY): MultiReadResult[] {
@@ -227,6 +241,16 @@ export function readMultiReadResults(packet: Buffer, offset = REPLY_BODY): Multi
       // Copied out: the reply's buffer is large and short-lived, a node's data small and kept.
       results.push({ data: data.value === null ? null : Buffer.from(data.value), stat: readStat(packet, data.next) });
       at = data.next + STAT_BYTES;
+    } else if (type === OpCode.getChildren) {
+      const count = packet.readInt32BE(at);
+      at += 4;
+      const children: string[] = [];
+      for (let index = 0; index < count; index += 1) {
+        const name = readBuffer(packet, at);
+        children.push(name.value?.toString('utf8') ?? '');
+        at = name.next;
+      }
+      results.push({ children });
     } else if (type === OpCode.error) {
       results.push({ err: packet.readInt32BE(at) });
       at += 4;

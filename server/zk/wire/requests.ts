@@ -5,7 +5,20 @@
  */
 import type { Client } from 'node-zookeeper-client';
 import { managerOf, require } from './internals';
-import { AddWatchMode, encodeAddWatch, encodeMultiRead, encodeRemoveWatches, encodeSync, NEWER_ERROR_NAMES, OpCode, readMultiReadResults, WatcherType, type MultiReadResult } from './jute';
+import {
+  AddWatchMode,
+  encodeAddWatch,
+  encodeGetAllChildrenNumber,
+  encodeMultiRead,
+  encodeRemoveWatches,
+  encodeSync,
+  NEWER_ERROR_NAMES,
+  OpCode,
+  readGetAllChildrenNumber,
+  readMultiReadResults,
+  WatcherType,
+  type MultiReadResult,
+} from './jute';
 
 /** A ZooKeeper error the client does not know (it throws on them), with the name ZooKeeper gives it. */
 export class NewerKeeperError extends Error {
@@ -55,17 +68,33 @@ export abstract class WireRequest<T> {
 }
 
 class MultiReadRequest extends WireRequest<MultiReadResult[]> {
-  constructor(private readonly paths: readonly string[]) {
+  constructor(
+    private readonly paths: readonly string[],
+    private readonly op: typeof OpCode.getData | typeof OpCode.getChildren,
+  ) {
     super(OpCode.multiRead);
   }
   toBuffer(): Buffer {
     return encodeMultiRead(
       this.header.xid,
       this.paths.map((path) => this.serverPath(path)),
+      this.op,
     );
   }
   read(packet: Buffer): MultiReadResult[] {
     return readMultiReadResults(packet);
+  }
+}
+
+class GetAllChildrenNumberRequest extends WireRequest<number> {
+  constructor(private readonly path: string) {
+    super(OpCode.getAllChildrenNumber);
+  }
+  toBuffer(): Buffer {
+    return encodeGetAllChildrenNumber(this.header.xid, this.serverPath(this.path));
+  }
+  read(packet: Buffer): number {
+    return readGetAllChildrenNumber(packet);
   }
 }
 
@@ -110,7 +139,17 @@ export function send<T>(client: Client, request: WireRequest<T>): Promise<T> {
 
 /** Reads the data and stat of many nodes in one multiRead (ZooKeeper 3.6+); paths are within the client's chroot. */
 export function multiRead(client: Client, paths: readonly string[]): Promise<MultiReadResult[]> {
-  return send(client, new MultiReadRequest(paths));
+  return send(client, new MultiReadRequest(paths, OpCode.getData));
+}
+
+/** Lists the children of many nodes in one multiRead (ZooKeeper 3.6+), without watches. */
+export function multiReadChildren(client: Client, paths: readonly string[]): Promise<MultiReadResult[]> {
+  return send(client, new MultiReadRequest(paths, OpCode.getChildren));
+}
+
+/** How many nodes lie below `path` at any depth (ZooKeeper 3.6+): what a scan of it will read. */
+export function getAllChildrenNumber(client: Client, path: string): Promise<number> {
+  return send(client, new GetAllChildrenNumberRequest(path));
 }
 
 /** Asks the connected server to catch up with the leader: a read after it sees every write committed before it. */

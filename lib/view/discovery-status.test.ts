@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { LockList } from '../protocol';
+import { discoveryLine } from './discovery-status';
+
+function listOf(discovery: Partial<LockList['discovery']>, extra: Partial<LockList> = {}): LockList {
+  return {
+    roots: ['/'],
+    locks: [],
+    partial: false,
+    partialReason: null,
+    complete: true,
+    scannedNodes: 0,
+    discovery: {
+      method: 'ephemerals',
+      live: 'recursive-watch',
+      ephemerals: { state: 'done', server: '127.0.0.1:2181', source: 'four-letter-words', nodes: 30_000, reason: null, at: 1000 },
+      scan: { state: 'running', read: 412_000, total: 1_000_000, readsPerSecond: 10_000, startedAt: 1000, endedAt: null },
+      ...discovery,
+    },
+    ...extra,
+  };
+}
+
+describe('what the dashboard says of how its locks were found', () => {
+  it('from the ephemeral nodes, with the scan for orphans going on and its progress', () => {
+    const line = discoveryLine(listOf({}), 5000);
+    expect(line.summary).toBe('0 locks · from 30,000 ephemeral nodes (dump of 127.0.0.1:2181, four-letter word) · scanning for locks without a live contender');
+    expect(line.progress).toBeCloseTo(0.412);
+    expect(line.progressText).toBe('41% · 412,000 of about 1,000,000 znodes');
+    expect(line.warning).toBeNull();
+  });
+
+  it('by the scan where no member lists its ephemeral nodes, saying why and how to make it fast', () => {
+    const line = discoveryLine(
+      listOf({ method: 'scan', ephemerals: { state: 'refused', server: null, source: null, nodes: 0, reason: '127.0.0.1:2181: dump is not in 4lw.commands.whitelist, and no AdminServer is configured', at: 1 } }),
+      5000,
+    );
+    expect(line.summary).toBe('0 locks so far · scanning the tree');
+    expect(line.warning).toContain('dump is not in 4lw.commands.whitelist');
+    expect(line.warning).toContain('10,000 znodes a second');
+  });
+
+  it('when the scan is done: how much it read, how long it took, how long ago', () => {
+    const line = discoveryLine(listOf({ scan: { state: 'done', read: 1_000_000, total: 1_000_000, readsPerSecond: 10_000, startedAt: 1000, endedAt: 101_000 } }), 161_000);
+    expect(line.summary).toBe('0 locks · from 30,000 ephemeral nodes (dump of 127.0.0.1:2181, four-letter word) · the scan read 1,000,000 znodes in 1 min 40 s, 1 min ago');
+    expect(line.progress).toBeNull();
+  });
+
+  it('a capped scan and child watches are said, never silent', () => {
+    const line = discoveryLine(
+      listOf({ live: 'child-watches', scan: { state: 'capped', read: 5, total: 9, readsPerSecond: 10, startedAt: 0, endedAt: 1 } }, { partial: true, partialReason: 'the scan stopped at 5 znodes (DISCOVERY_MAX_NODES)' }),
+      2,
+    );
+    expect(line.summary).toContain('the scan stopped at 5 znodes');
+    expect(line.warning).toContain('Partial: the scan stopped at 5 znodes (DISCOVERY_MAX_NODES).');
+    expect(line.warning).toContain('child watch on every znode');
+  });
+});
