@@ -1,13 +1,13 @@
 'use client';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
 import { discoveryLine } from '../lib/view/discovery-status';
 import type { LockList } from '../lib/protocol';
 import { recordQueueLengths, viewLocks, type LockColumn, type LockTableView } from '../lib/view/lock-table';
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
-import { moveBetweenRows } from './rowKeys';
 import { Sparkline } from './Sparkline';
 import { useConnection } from './useConnection';
 import { useLockList } from './useLockList';
@@ -32,7 +32,7 @@ export function LockTable() {
   const list = useLockList();
   const { zookeeper } = useConnection();
   const now = useNow();
-  const [view, setView] = useState<LockTableView>({ sortBy: 'path', descending: false, filter: '' });
+  const [view, setView] = useState<LockTableView>({ sortBy: 'attention', descending: false, filter: '' });
   const [history, setHistory] = useState<Map<string, number[]>>(new Map());
   const filterBox = useRef<HTMLInputElement>(null);
 
@@ -57,7 +57,9 @@ export function LockTable() {
     return () => clearTimeout(timer);
   }, [list]);
 
-  const shown = useMemo(() => (list === null ? [] : viewLocks(list.locks, view, now)), [list, view, now]);
+  const shown = useMemo(() => (list === null ? [] : viewLocks(list.locks, view)), [list, view]);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const rows = useVirtualRows(shown.length, body);
 
   if (list === null) {
     // Nothing can be looked for until ZooKeeper lets the explorer in: say so rather than seem busy.
@@ -71,6 +73,7 @@ export function LockTable() {
   const roots = list.roots.join(', ');
   const sortBy = (column: LockColumn): void =>
     setView((current) => ({ ...current, sortBy: column, descending: current.sortBy === column ? !current.descending : column !== 'path' && column !== 'recipe' && column !== 'holder' }));
+  const byAttention = view.sortBy === 'attention';
 
   return (
     <section className="lock-list" aria-label="Locks" data-testid="lock-list">
@@ -79,6 +82,18 @@ export function LockTable() {
           Locks under <code>{roots}</code>
         </h2>
         <DiscoveryStatusLine list={list} now={now} />
+        {list.locks.length > 0 ? (
+          <button
+            type="button"
+            className="sort-attention"
+            aria-pressed={byAttention}
+            data-testid="sort-attention"
+            title="Deadlocked first, then other anomalies, then the longest waits, then held, then free"
+            onClick={() => setView((current) => ({ ...current, sortBy: 'attention', descending: false }))}
+          >
+            Most urgent first
+          </button>
+        ) : null}
         {list.locks.length > 0 ? (
           <label className="filter" htmlFor="lock-filter">
             <span className="visually-hidden">Filter locks</span>
@@ -136,9 +151,12 @@ export function LockTable() {
                 </th>
               </tr>
             </thead>
-            <tbody onKeyDown={moveBetweenRows}>
-              {shown.map((lock) => (
-                <tr key={lock.path} data-testid="lock-row" data-path={lock.path} className={lock.anomalyKinds.includes('deadlock') ? 'deadlocked' : undefined}>
+            <tbody onKeyDown={rows.onKeyDown} ref={body}>
+              {rows.before > 0 ? <tr aria-hidden="true" className="spacer" style={{ height: rows.before }} /> : null}
+              {rows.items.map(({ index }) => {
+                const lock = shown[index]!;
+                return (
+                <tr key={lock.path} data-index={index} data-testid="lock-row" data-path={lock.path} className={lock.anomalyKinds.includes('deadlock') ? 'deadlocked' : undefined}>
                   <td>
                     <Link href={`/locks${encodeZnodePath(lock.path)}`} className="mono">
                       {lock.path}
@@ -177,7 +195,9 @@ export function LockTable() {
                     <Sparkline values={history.get(lock.path) ?? [lock.queueLength]} label={`queue length of ${lock.path} over the last updates`} />
                   </td>
                 </tr>
-              ))}
+                );
+              })}
+              {rows.after > 0 ? <tr aria-hidden="true" className="spacer" style={{ height: rows.after }} /> : null}
             </tbody>
           </table>
           {shown.length === 0 ? (
@@ -212,4 +232,58 @@ function DiscoveryStatusLine({ list, now }: { list: LockList; now: number }) {
       ) : null}
     </div>
   );
+}
+
+/** Rows are one line each: the height the virtualizer starts from before it measures them. */
+const ROW_HEIGHT = 41;
+const KEYS = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End']);
+
+/**
+ * Only the rows in and near the window are in the page, so that ten thousand locks open and
+ * scroll as fast as ten; arrow keys, Home and End still walk every row (scrolling it into view).
+ */
+function useVirtualRows(count: number, body: RefObject<HTMLTableSectionElement | null>) {
+  const [offset, setOffset] = useState(0);
+  const focusNext = useRef<number | null>(null);
+  useEffect(() => {
+    // Where the table starts in the page, for the window's scroll position: it moves when banners above it come and go, which resize the page.
+    const measure = (): void => {
+      const top = (body.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+      setOffset((current) => (Math.abs(top - current) > 1 ? top : current));
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [body]);
+  const virtualizer = useWindowVirtualizer({ count, estimateSize: () => ROW_HEIGHT, overscan: 12, scrollMargin: offset });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0];
+  const last = items.at(-1);
+  const before = first === undefined ? 0 : first.start - offset;
+  const after = last === undefined ? 0 : virtualizer.getTotalSize() - (last.end - offset);
+  useEffect(() => {
+    const index = focusNext.current;
+    if (index === null) return;
+    const link = body.current?.querySelector<HTMLElement>(`tr[data-index="${index}"] a[href], tr[data-index="${index}"] button`);
+    if (link) {
+      focusNext.current = null;
+      link.focus();
+    }
+  });
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLTableSectionElement>): void => {
+    if (!KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
+    const row = (event.target as HTMLElement).closest<HTMLElement>('tr[data-index]');
+    if (row === null) return;
+    const at = Number(row.dataset.index);
+    const next = event.key === 'Home' ? 0 : event.key === 'End' ? count - 1 : Math.min(count - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)));
+    event.preventDefault();
+    focusNext.current = next;
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+    const link = body.current?.querySelector<HTMLElement>(`tr[data-index="${next}"] a[href]`);
+    if (link) {
+      focusNext.current = null;
+      link.focus();
+    }
+  };
+  return { items, before, after, onKeyDown };
 }

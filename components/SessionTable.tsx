@@ -243,6 +243,11 @@ export function SessionTable() {
                   </div>
                 ))}
                 {session.nodes.length === 0 ? <span className="muted">none</span> : null}
+                {session.nodeCount > session.nodes.length ? (
+                  <div className="muted" data-testid="session-more-nodes">
+                    and {formatCount(session.nodeCount - session.nodes.length)} more (filter by a lock to find one)
+                  </div>
+                ) : null}
               </td>
               <td className="optional session-watches" data-testid="session-watches">
                 {session.watches === null ? (

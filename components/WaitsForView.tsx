@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { lcg } from '../lib/random';
 import type { WaitsForGraph } from '../lib/protocol';
 import { edgeGeometry, layoutWaitsFor, MARK_RADIUS, type GraphLayout } from '../lib/view/waits-for-layout';
+import { formatCount } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
 import { useWaitsFor } from './useWaitsFor';
 
@@ -89,7 +90,7 @@ function GraphPicture({ layout, graph }: { layout: GraphLayout; graph: WaitsForG
 
 /** The sessions on a cycle and the edges between them: what an operator with a deadlock needs first. */
 function cyclesOnly(graph: WaitsForGraph): WaitsForGraph {
-  return { ...graph, sessions: graph.sessions.filter((session) => session.deadlocked), groups: [], edges: graph.edges.filter((edge) => edge.deadlocked) };
+  return { ...graph, sessions: graph.sessions.filter((session) => session.deadlocked), groups: [], edges: graph.edges.filter((edge) => edge.deadlocked), omitted: { sessions: 0, groups: 0, locks: 0 } };
 }
 
 /** Who waits for whom across every lock followed, live, with every deadlock in red and listed beside. */
@@ -147,6 +148,13 @@ export function WaitsForView() {
           {graph.groups.length > 0 ? `; ${graph.groups.reduce((sum, group) => sum + group.count, 0)} waiters that hold nothing are drawn as one box per lock` : ''}. An arrow goes from a waiter to
           the session holding the lock it waits in; red arrows close a cycle. Hover a mark for its session and locks; click it to open it.
         </p>
+        {graph.omitted.sessions + graph.omitted.groups > 0 ? (
+          <p className="muted small" data-testid="waits-omitted">
+            To stay readable the picture draws every session on a cycle and the busiest locks: {formatCount(graph.omitted.locks)} quieter lock
+            {graph.omitted.locks === 1 ? '' : 's'}, {formatCount(graph.omitted.sessions)} session{graph.omitted.sessions === 1 ? '' : 's'} and{' '}
+            {formatCount(graph.omitted.groups)} group{graph.omitted.groups === 1 ? '' : 's'} of waiters are left out. The <Link href="/sessions">sessions</Link> page lists them all.
+          </p>
+        ) : null}
       </section>
       <section className="waits-canvas" aria-label="Waits-for graph">
         {graph.sessions.length === 0 && graph.groups.length === 0 ? (

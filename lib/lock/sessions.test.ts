@@ -14,6 +14,7 @@ describe('summarizeSessions', () => {
         { lock: '/orders', name: 'lock-0000000000', role: 'holder', mode: 'exclusive' },
         { lock: '/stock', name: 'lock-0000000001', role: 'waiter', mode: 'exclusive' },
       ],
+      nodeCount: 2,
       holds: 1,
       waits: 1,
       client: null,
@@ -23,6 +24,15 @@ describe('summarizeSessions', () => {
       ephemeralCount: null,
       expiresAt: null,
     });
+  });
+
+  it('lists at most 20 nodes of a session in many locks, holders first, a filter’s match before them, and counts them all', () => {
+    const many = Array.from({ length: 50 }, (_, i) => ({ ...orders, path: `/many/l${i}`, nodes: orders.nodes.map((node) => ({ ...node, role: i === 49 ? ('holder' as const) : ('waiter' as const) })) }));
+    const [first] = summarizeSessions(many).sessions;
+    expect(first?.nodeCount).toBe(50);
+    expect(first?.nodes).toHaveLength(20);
+    expect(first?.nodes[0]).toMatchObject({ lock: '/many/l49', role: 'holder' });
+    expect(summarizeSessions(many, { query: '/many/l33' }).sessions[0]?.nodes[0]?.lock).toBe('/many/l33');
   });
 
   it('puts holders first and cuts the list at the limit', () => {

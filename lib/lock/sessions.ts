@@ -26,6 +26,8 @@ function matches(summary: SessionSummary, needle: string): boolean {
 
 // Enough paths to see what a session waits on; the count tells the rest.
 const WATCHES_SHOWN = 20;
+// Enough of a session's lock nodes to see what it does (holds first); `nodeCount` tells the rest: a client in ten thousand locks is one row, not ten thousand lines.
+const NODES_SHOWN = 20;
 
 /**
  * Every session that owns lock nodes, with those nodes, across the given locks: the sessions
@@ -52,6 +54,7 @@ export function summarizeSessions(locks: readonly LockSnapshot[], context: Sessi
       summary = {
         sessionId,
         nodes: [],
+        nodeCount: 0,
         holds: 0,
         waits: 0,
         client: introspected?.clients.get(sessionId) ?? null,
@@ -69,6 +72,7 @@ export function summarizeSessions(locks: readonly LockSnapshot[], context: Sessi
     for (const node of lock.nodes) {
       const summary = summaryOf(node.sessionId);
       summary.nodes.push({ lock: lock.path, name: node.name, role: node.role, mode: node.mode });
+      summary.nodeCount += 1;
       if (node.client !== null && summary.client === null) summary.client = node.client;
       if (node.role === 'holder') summary.holds += 1;
       else summary.waits += 1;
@@ -81,5 +85,12 @@ export function summarizeSessions(locks: readonly LockSnapshot[], context: Sessi
   // The explorer's own session comes last, on the last page.
   const explorer = [...origins].filter(([sessionId, origin]) => origin === 'explorer' && !bySession.has(sessionId)).map(([sessionId]) => summaryOf(sessionId)).filter((summary) => matches(summary, needle));
   const all = [...owners, ...explorer];
-  return { sessions: all.slice(offset, offset + limit), truncated: offset + limit < all.length, total: all.length, offset };
+  const page = all.slice(offset, offset + limit).map((summary) => {
+    if (summary.nodes.length <= NODES_SHOWN) return summary;
+    // A filter that names a node shows that node first.
+    const named = (node: SessionSummary['nodes'][number]): boolean => needle !== '' && (node.lock.toLowerCase().includes(needle) || node.name.toLowerCase().includes(needle));
+    const first = [...summary.nodes].sort((a, b) => Number(named(b)) - Number(named(a)) || Number(b.role === 'holder') - Number(a.role === 'holder'));
+    return { ...summary, nodes: first.slice(0, NODES_SHOWN) };
+  });
+  return { sessions: page, truncated: offset + limit < all.length, total: all.length, offset };
 }

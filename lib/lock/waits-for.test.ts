@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LockNode } from '../protocol';
-import { stronglyConnected, WaitsFor } from './waits-for';
+import type { LockNode, WaitsForGraph } from '../protocol';
+import { limitGraph, stronglyConnected, WaitsFor } from './waits-for';
 
 const node = (sessionId: string, role: LockNode['role'], name = `${sessionId}-${role}`): LockNode =>
   ({ name, sessionId, role, ephemeral: true }) as LockNode;
@@ -98,5 +98,48 @@ describe('strongly connected components', () => {
     });
     expect(components).toHaveLength(1);
     expect(components[0]).toHaveLength(100_000);
+  });
+});
+
+describe('the graph a person can read', () => {
+  /** `locks` locks, lock i held by session h<i> and waited in by `waiters(i)` sessions that hold nothing, plus a cycle of two. */
+  function manyLocks(locks: number, waiters: (i: number) => number): WaitsForGraph {
+    const sessions: WaitsForGraph['sessions'] = [];
+    const groups: WaitsForGraph['groups'] = [];
+    const edges: WaitsForGraph['edges'] = [];
+    for (let i = 0; i < locks; i += 1) {
+      const holder = `0x${(1000 + i).toString(16)}`;
+      sessions.push({ id: holder, client: null, holds: [`/l${i}`], waitsIn: [], deadlocked: false });
+      if (waiters(i) > 0) {
+        groups.push({ id: `waiters:/l${i}`, lock: `/l${i}`, count: waiters(i) });
+        edges.push({ from: `waiters:/l${i}`, to: holder, lock: `/l${i}`, deadlocked: false });
+      }
+    }
+    sessions.push({ id: '0x1', client: null, holds: ['/a'], waitsIn: ['/b'], deadlocked: true }, { id: '0x2', client: null, holds: ['/b'], waitsIn: ['/a'], deadlocked: true });
+    edges.push({ from: '0x1', to: '0x2', lock: '/b', deadlocked: true }, { from: '0x2', to: '0x1', lock: '/a', deadlocked: true });
+    const deadlocks = [{ sessions: ['0x1', '0x2'], cycle: [{ session: '0x1', client: null, waitsIn: '/b', waitsFor: '0x2' }, { session: '0x2', client: null, waitsIn: '/a', waitsFor: '0x1' }], message: '' }];
+    return { sessions, groups, edges, deadlocks, omitted: { sessions: 0, groups: 0, locks: 0 } } as WaitsForGraph;
+  }
+
+  it('keeps a small graph whole', () => {
+    const graph = manyLocks(10, () => 3);
+    expect(limitGraph(graph, 200)).toBe(graph);
+  });
+
+  it('draws every session on a cycle, then the busiest locks, and says how many it left out', () => {
+    const graph = manyLocks(10_000, (i) => (i % 100 === 0 ? 50 + i / 100 : 1));
+    const limited = limitGraph(graph, 200);
+    expect(limited.sessions.length + limited.groups.length).toBeLessThanOrEqual(200);
+    expect(limited.sessions.filter((session) => session.deadlocked).map((session) => session.id)).toEqual(['0x1', '0x2']);
+    expect(limited.edges.filter((edge) => edge.deadlocked)).toHaveLength(2);
+    // The busiest locks first: the cycle takes 2 marks, each lock 2 more (its holder and its group), so the 99 busiest of the hundred with 50 waiters or more.
+    const shown = new Set(limited.groups.map((group) => group.lock));
+    expect([...shown].sort()).toEqual(Array.from({ length: 99 }, (_, i) => `/l${(i + 1) * 100}`).sort());
+    // Every edge ends on marks that are drawn.
+    const marks = new Set([...limited.sessions.map((session) => session.id), ...limited.groups.map((group) => group.id)]);
+    expect(limited.edges.every((edge) => marks.has(edge.from) && marks.has(edge.to))).toBe(true);
+    expect(limited.omitted.sessions).toBe(graph.sessions.length - limited.sessions.length);
+    expect(limited.omitted.groups).toBe(graph.groups.length - limited.groups.length);
+    expect(limited.omitted.locks).toBe(10_002 - (shown.size + 2));
   });
 });

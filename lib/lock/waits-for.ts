@@ -183,8 +183,60 @@ export class WaitsFor {
         for (const holder of holders) edges.push({ from: id, to: holder, lock, deadlocked: false });
       }
     }
-    return { sessions, groups, edges, deadlocks: this.deadlocks() };
+    return { sessions, groups, edges, deadlocks: this.deadlocks(), omitted: { sessions: 0, groups: 0, locks: 0 } };
   }
+}
+
+/**
+ * The part of a graph a person can read: every session on a cycle with its edges, then the
+ * busiest locks (most waiters first) with their holders, waiting sessions and group, until
+ * `maxMarks` sessions and groups are drawn; `omitted` says how many were left out.
+ */
+export function limitGraph(graph: WaitsForGraph, maxMarks: number): WaitsForGraph {
+  if (graph.sessions.length + graph.groups.length <= maxMarks) return graph;
+  const keptSessions = new Set(graph.sessions.filter((session) => session.deadlocked).map((session) => session.id));
+  const keptGroups = new Set<string>();
+  const shownLocks = new Set(graph.deadlocks.flatMap((deadlock) => deadlock.cycle.map((step) => step.waitsIn)));
+  // Each lock's marks: its holders, its waiting sessions and its group.
+  const marksOf = new Map<string, { sessions: Set<string>; group: string | null; waiters: number }>();
+  const entry = (lock: string) => {
+    let found = marksOf.get(lock);
+    if (found === undefined) {
+      found = { sessions: new Set(), group: null, waiters: 0 };
+      marksOf.set(lock, found);
+    }
+    return found;
+  };
+  for (const session of graph.sessions) {
+    for (const lock of session.holds) entry(lock).sessions.add(session.id);
+    for (const lock of session.waitsIn) {
+      entry(lock).sessions.add(session.id);
+      entry(lock).waiters += 1;
+    }
+  }
+  for (const group of graph.groups) {
+    entry(group.lock).group = group.id;
+    entry(group.lock).waiters += group.count;
+  }
+  const busiest = [...marksOf].sort(([a, left], [b, right]) => right.waiters - left.waiters || (a < b ? -1 : a > b ? 1 : 0));
+  for (const [lock, marks] of busiest) {
+    if (keptSessions.size + keptGroups.size >= maxMarks) break;
+    const adding = [...marks.sessions].filter((id) => !keptSessions.has(id)).length + (marks.group === null ? 0 : 1);
+    if (keptSessions.size + keptGroups.size + adding > maxMarks && shownLocks.size > 0) continue;
+    for (const id of marks.sessions) keptSessions.add(id);
+    if (marks.group !== null) keptGroups.add(marks.group);
+    shownLocks.add(lock);
+  }
+  const sessions = graph.sessions.filter((session) => keptSessions.has(session.id));
+  const groups = graph.groups.filter((group) => keptGroups.has(group.id));
+  const edges = graph.edges.filter((edge) => (keptSessions.has(edge.from) || keptGroups.has(edge.from)) && keptSessions.has(edge.to));
+  return {
+    ...graph,
+    sessions,
+    groups,
+    edges,
+    omitted: { sessions: graph.sessions.length - sessions.length, groups: graph.groups.length - groups.length, locks: marksOf.size - [...marksOf.keys()].filter((lock) => shownLocks.has(lock)).length },
+  };
 }
 
 /** Tarjan's strongly connected components, iteratively (a long chain must not overflow the stack). */

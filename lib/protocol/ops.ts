@@ -6,7 +6,10 @@ import { HexId, IntrospectionSourceSchema, ZnodePath, ZnodeStatSchema } from './
 /** One session and the lock nodes it owns, across every lock found. */
 export const SessionSummarySchema = z.object({
   sessionId: HexId,
+  /** Its lock nodes, the holders first: at most the first 20 (a filter's matches before the rest). */
   nodes: z.array(z.object({ lock: z.string(), name: z.string(), role: LockRoleSchema, mode: LockModeSchema })),
+  /** How many lock nodes it owns in all. */
+  nodeCount: z.number().int().nonnegative(),
   holds: z.number().int().nonnegative(),
   waits: z.number().int().nonnegative(),
   /** Where it connects from (ZooKeeper's `cons`); null when unknown. */
@@ -139,6 +142,8 @@ export const WaitsForGraphSchema = z.object({
   /** `from` waits in `lock` for `to` (a session id, or a group's id for `from`). */
   edges: z.array(z.object({ from: z.string(), to: HexId, lock: z.string(), deadlocked: z.boolean() })),
   deadlocks: z.array(DeadlockSchema),
+  /** What was left out to keep the picture readable: every session on a cycle is drawn, then the busiest locks. */
+  omitted: z.object({ sessions: z.number().int().nonnegative(), groups: z.number().int().nonnegative(), locks: z.number().int().nonnegative() }),
 });
 export type WaitsForGraph = z.infer<typeof WaitsForGraphSchema>;
 export type Diagnostics = z.infer<typeof DiagnosticsSchema>;

@@ -20,9 +20,9 @@ describe('the lock table', () => {
   const locks = [lock('/b', 3, 1000), lock('/a', 10, 5000), lock('/c', 0, null, 'Kazoo Lock')];
 
   it('sorts by any column, either way', () => {
-    expect(viewLocks(locks, { sortBy: 'waiting', descending: true, filter: '' }, 10_000).map((l) => l.path)).toEqual(['/a', '/b', '/c']);
-    expect(viewLocks(locks, { sortBy: 'heldFor', descending: true, filter: '' }, 10_000).map((l) => l.path)).toEqual(['/b', '/a', '/c']);
-    expect(viewLocks(locks, { sortBy: 'path', descending: false, filter: '' }, 0).map((l) => l.path)).toEqual(['/a', '/b', '/c']);
+    expect(viewLocks(locks, { sortBy: 'waiting', descending: true, filter: '' }).map((l) => l.path)).toEqual(['/a', '/b', '/c']);
+    expect(viewLocks(locks, { sortBy: 'heldFor', descending: true, filter: '' }).map((l) => l.path)).toEqual(['/b', '/a', '/c']);
+    expect(viewLocks(locks, { sortBy: 'path', descending: false, filter: '' }).map((l) => l.path)).toEqual(['/a', '/b', '/c']);
   });
 
   it('sorts the hot locks first: by handovers a minute or by the p99 wait, locks with no history last', () => {
@@ -31,13 +31,41 @@ describe('the lock table', () => {
       { ...lock('/hot', 4, 1000), activity: { handoversPerMinute: 120, waitP99: 0.5 } },
       lock('/unseen', 0, null),
     ];
-    expect(viewLocks(busy, { sortBy: 'handovers', descending: true, filter: '' }, 0).map((l) => l.path)).toEqual(['/hot', '/quiet', '/unseen']);
-    expect(viewLocks(busy, { sortBy: 'waitP99', descending: true, filter: '' }, 0).map((l) => l.path)).toEqual(['/quiet', '/hot', '/unseen']);
+    expect(viewLocks(busy, { sortBy: 'handovers', descending: true, filter: '' }).map((l) => l.path)).toEqual(['/hot', '/quiet', '/unseen']);
+    expect(viewLocks(busy, { sortBy: 'waitP99', descending: true, filter: '' }).map((l) => l.path)).toEqual(['/quiet', '/hot', '/unseen']);
   });
 
   it('filters on path, recipe and holder, every word', () => {
-    expect(viewLocks(locks, { sortBy: 'path', descending: false, filter: 'kazoo' }, 0).map((l) => l.path)).toEqual(['/c']);
-    expect(viewLocks(locks, { sortBy: 'path', descending: false, filter: 'curator a-holder' }, 0).map((l) => l.path)).toEqual(['/a']);
+    expect(viewLocks(locks, { sortBy: 'path', descending: false, filter: 'kazoo' }).map((l) => l.path)).toEqual(['/c']);
+    expect(viewLocks(locks, { sortBy: 'path', descending: false, filter: 'curator a-holder' }).map((l) => l.path)).toEqual(['/a']);
+  });
+
+  it('puts the rows that matter first by default: deadlocked, other anomalies, waited on (longest wait first), held, free', () => {
+    const urgent: LockSummary[] = [
+      lock('/free', 0, null),
+      { ...lock('/held-long', 0, 100), holderSince: 100 },
+      lock('/held', 0, 900),
+      { ...lock('/waited-recently', 2, 500), oldestWaiterSince: 9000 },
+      { ...lock('/waited-long', 1, 500), oldestWaiterSince: 2000 },
+      { ...lock('/stale', 0, 10), anomalies: 1, anomalyKinds: ['stale-holder'] },
+      { ...lock('/deadlocked', 1, 500), anomalies: 2, anomalyKinds: ['deadlock', 'orphan'] },
+    ];
+    expect(viewLocks(urgent, { sortBy: 'attention', descending: false, filter: '' }).map((l) => l.path)).toEqual([
+      '/deadlocked',
+      '/stale',
+      '/waited-long',
+      '/waited-recently',
+      '/held-long',
+      '/held',
+      '/free',
+    ]);
+  });
+
+  it('filters ten thousand locks by every word given', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => lock(`/apps/team${i % 17}/lock${i}`, i % 7, 1000 + i));
+    const filtered = viewLocks(many, { sortBy: 'attention', descending: false, filter: 'team3/ lock1' });
+    expect(filtered.length).toBe(many.filter((entry) => entry.path.includes('team3/') && entry.path.includes('lock1')).length);
+    expect(filtered.length).toBeGreaterThan(0);
   });
 
   it('remembers queue lengths for the sparklines, up to a limit', () => {

@@ -4,13 +4,15 @@ import type { LockSummary } from '../protocol';
 export type LockColumn = 'path' | 'recipe' | 'holder' | 'heldFor' | 'waiting' | 'oldestWait' | 'handovers' | 'waitP99' | 'anomalies';
 
 export interface LockTableView {
-  sortBy: LockColumn;
+  /** A column, or `attention`: the rows that matter first (see `attentionRank`). */
+  sortBy: LockColumn | 'attention';
   descending: boolean;
   /** Words that every shown lock's path, recipe or holder contains (case-insensitive). */
   filter: string;
 }
 
-function sortValue(lock: LockSummary, column: LockColumn, now: number): string | number {
+/** A lock's key for a column; times are ordered by their start, so that the order does not move with the clock. */
+function sortValue(lock: LockSummary, column: LockColumn): string | number {
   switch (column) {
     case 'path':
       return lock.path;
@@ -19,11 +21,11 @@ function sortValue(lock: LockSummary, column: LockColumn, now: number): string |
     case 'holder':
       return lock.holders[0] ?? '';
     case 'heldFor':
-      return lock.holderSince === null ? -1 : now - lock.holderSince;
+      return lock.holderSince === null ? Number.NEGATIVE_INFINITY : -lock.holderSince;
     case 'waiting':
       return lock.queueLength;
     case 'oldestWait':
-      return lock.oldestWaiterSince === null ? -1 : now - lock.oldestWaiterSince;
+      return lock.oldestWaiterSince === null ? Number.NEGATIVE_INFINITY : -lock.oldestWaiterSince;
     case 'handovers':
       return lock.activity?.handoversPerMinute ?? -1;
     case 'waitP99':
@@ -33,17 +35,51 @@ function sortValue(lock: LockSummary, column: LockColumn, now: number): string |
   }
 }
 
+/**
+ * How urgently a lock needs a look, smaller first: deadlocked, then any other anomaly, then
+ * waited on, then held, then free.
+ */
+export function attentionRank(lock: LockSummary): number {
+  if (lock.anomalyKinds.includes('deadlock')) return 0;
+  if (lock.anomalies > 0) return 1;
+  if (lock.queueLength > 0) return 2;
+  return lock.holders.length > 0 ? 3 : 4;
+}
+
+/** Within a rank, the longest wait first (a held lock: the longest hold), then the path. */
+function attentionOrder(a: LockSummary, b: LockSummary): number {
+  const rank = attentionRank(a) - attentionRank(b);
+  if (rank !== 0) return rank;
+  const since = (lock: LockSummary): number => lock.oldestWaiterSince ?? lock.holderSince ?? Number.POSITIVE_INFINITY;
+  const age = since(a) - since(b);
+  if (age !== 0 && !Number.isNaN(age)) return age;
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+/** What the filter looks in, per lock: made once per list, not on every keystroke. */
+const searchText = new WeakMap<LockSummary, string>();
+
+function textOf(lock: LockSummary): string {
+  let text = searchText.get(lock);
+  if (text === undefined) {
+    text = `${lock.path} ${lock.recipe.name} ${lock.holders.join(' ')} ${lock.holderSessions.join(' ')}`.toLowerCase();
+    searchText.set(lock, text);
+  }
+  return text;
+}
+
 /** The locks to show, filtered and sorted as the table's controls say; ties keep path order. */
-export function viewLocks(locks: readonly LockSummary[], view: LockTableView, now: number): LockSummary[] {
+export function viewLocks(locks: readonly LockSummary[], view: LockTableView): LockSummary[] {
   const words = view.filter.toLowerCase().split(/\s+/).filter(Boolean);
-  const shown = locks.filter((lock) => {
-    const text = `${lock.path} ${lock.recipe.name} ${lock.holders.join(' ')} ${lock.holderSessions.join(' ')}`.toLowerCase();
-    return words.every((word) => text.includes(word));
-  });
+  const shown = words.length === 0 ? [...locks] : locks.filter((lock) => words.every((word) => textOf(lock).includes(word)));
+  const sortBy = view.sortBy;
+  if (sortBy === 'attention') return shown.sort(attentionOrder);
   const direction = view.descending ? -1 : 1;
+  // Each lock's key once, not once per comparison.
+  const keys = new Map(shown.map((lock) => [lock, sortValue(lock, sortBy)]));
   return shown.sort((a, b) => {
-    const left = sortValue(a, view.sortBy, now);
-    const right = sortValue(b, view.sortBy, now);
+    const left = keys.get(a)!;
+    const right = keys.get(b)!;
     if (left !== right) return (left < right ? -1 : 1) * direction;
     return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
   });

@@ -9,7 +9,7 @@ function bigGraph(): WaitsForGraph {
   const sessions = Array.from({ length: 200 }, (_, i) => ({ id: id(i), client: `10.0.0.${i % 250}:5000`, holds: [`/l${i}`], waitsIn: [`/l${i + 1}`], deadlocked: i < 2 }));
   const edges = Array.from({ length: 199 }, (_, i) => ({ from: id(i), to: id(i + 1), lock: `/l${i + 1}`, deadlocked: false }));
   edges.push({ from: id(1), to: id(0), lock: '/l0', deadlocked: true });
-  return { sessions, groups: [{ id: 'waiters:/l5', lock: '/l5', count: 40 }], edges: [...edges, { from: 'waiters:/l5', to: id(5), lock: '/l5', deadlocked: false }], deadlocks: [] };
+  return { sessions, groups: [{ id: 'waiters:/l5', lock: '/l5', count: 40 }], edges: [...edges, { from: 'waiters:/l5', to: id(5), lock: '/l5', deadlocked: false }], deadlocks: [], omitted: { sessions: 0, groups: 0, locks: 0 } };
 }
 
 describe('the waits-for layout', () => {

@@ -1,9 +1,12 @@
 import { EventEmitter } from 'node:events';
 import type { Introspected, ReportChange } from '../../lib/lock/report';
-import { WaitsFor } from '../../lib/lock/waits-for';
+import { limitGraph, WaitsFor } from '../../lib/lock/waits-for';
 import type { Deadlock, LockDelta, LockNode, LockSnapshot, RecipeId, WaitsForGraph } from '../../lib/protocol';
 import type { ZkSession } from '../zk/session';
 import { LockWatcher } from './watcher';
+
+/** The most sessions and groups the waits-for graph draws: beyond a few hundred marks no layout is readable. */
+export const MAX_GRAPH_MARKS = 200;
 
 interface RegistryEvents {
   /** A watched lock changed; `gone` are the nodes it removed or replaced, as they were. */
@@ -149,9 +152,9 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     return this.waitsFor.deadlocks();
   }
 
-  /** Who waits for whom across the watched locks. */
+  /** Who waits for whom across the watched locks: the sessions on a cycle and the busiest locks, up to MAX_GRAPH_MARKS marks, and how many were left out. */
   graph(): WaitsForGraph {
-    return this.waitsFor.graph();
+    return limitGraph(this.waitsFor.graph(), MAX_GRAPH_MARKS);
   }
 
   close(): void {
