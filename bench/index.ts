@@ -2,7 +2,7 @@
  * The benchmark suite: every figure measured side by side with its reference in one run, printed
  * as a table and written to bench/RESULTS.md with the machine, the date and how to rerun.
  *   npm run bench                      all of it; writes bench/RESULTS.md
- *   npm run bench -- latency herd      some sections only (latency, scale, footprint, herd, clients, responsive, paint); prints them
+ *   npm run bench -- latency herd      some sections only (latency, scale, footprint, herd, clients, responsive, paint, discovery, dashboard); prints them
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,8 @@ import { chromiumLaunchOptions } from '../e2e/chromium';
 import { startEmbeddedZooKeeper } from '../server/zk/embedded';
 import { PYTHON } from '../server/testing/real-clients';
 import { benchClients } from './clients';
+import { benchDashboard } from './dashboard';
+import { benchDiscovery } from './discovery';
 import { markdownTables, textTable, verdict, type Figure } from './figures';
 import { benchFootprint } from './footprint';
 import { mntr } from './harness';
@@ -32,7 +34,7 @@ function version(command: string, args: readonly string[], pick: RegExp = /.+/):
   return pick.exec(`${result.stdout}${result.stderr}`)?.[0]?.trim() ?? 'unknown';
 }
 
-const SECTIONS = ['latency', 'scale', 'footprint', 'herd', 'clients', 'responsive', 'paint'] as const;
+const SECTIONS = ['latency', 'scale', 'footprint', 'herd', 'clients', 'responsive', 'paint', 'discovery', 'dashboard'] as const;
 type Section = (typeof SECTIONS)[number];
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -42,7 +44,7 @@ if (unknown.length > 0) {
 }
 const runs = (section: Section): boolean => chosen.length === 0 || chosen.includes(section);
 
-if (runs('paint') && !existsSync(join('.next', 'BUILD_ID'))) {
+if ((runs('paint') || runs('dashboard')) && !existsSync(join('.next', 'BUILD_ID'))) {
   console.log('bench: no production build yet; building the page (next build) for the paint bench…');
   execFileSync(process.execPath, [join('node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { stdio: 'inherit' });
 }
@@ -58,7 +60,7 @@ const steps: Array<[Section, string, (zookeeper: ZooKeeper) => Promise<Figure[]>
   ['responsive', 'the API with 300 herd contenders running', (zookeeper) => benchResponsive(zookeeper.connectString)],
 ];
 const planned = steps.filter(([section]) => runs(section));
-const total = planned.length + (runs('paint') ? 1 : 0);
+const total = planned.length + (runs('paint') ? 1 : 0) + (runs('discovery') ? 1 : 0) + (runs('dashboard') ? 1 : 0);
 let zookeeperVersion = 'unknown';
 if (planned.length > 0) {
   const zookeeper = await startEmbeddedZooKeeper({ extraConfig: SCALE_ZOOKEEPER_CONFIG });
@@ -74,9 +76,22 @@ if (planned.length > 0) {
   }
 }
 // Paint runs the whole server, with its own embedded ZooKeeper.
+let step = planned.length;
 if (runs('paint')) {
-  console.log(`bench [${total}/${total}] paint in Chromium, 100 to 100,000 waiters… (${elapsed()})`);
+  step += 1;
+  console.log(`bench [${step}/${total}] paint in Chromium, 100 to 100,000 waiters… (${elapsed()})`);
   figures.push(...(await benchPaint()));
+}
+// Discovery starts its own ZooKeeper three times over one data directory (a tree of a million znodes).
+if (runs('discovery')) {
+  step += 1;
+  console.log(`bench [${step}/${total}] discovery in a tree of 1,000,000 znodes with 10,000 locks… (${elapsed()})`);
+  figures.push(...(await benchDiscovery()));
+}
+if (runs('dashboard')) {
+  step += 1;
+  console.log(`bench [${step}/${total}] the dashboard in Chromium at 10,000 locks… (${elapsed()})`);
+  figures.push(...(await benchDashboard()));
 }
 
 const table = textTable(figures);
@@ -110,9 +125,9 @@ const markdown = [
   'After `npm install` (the command installs what it needs from the system, as `npm test` does: ZooKeeper, a JDK, Curator, Kazoo, Chromium):',
   '',
   '```',
-  'npm run bench                    # all of it, about 7 minutes here; writes this file',
-  'npm run bench -- latency herd    # some sections only (latency, scale, footprint, herd, clients, responsive, paint): printed, not written here',
-  'npm run bench:scale -- 1000,50000 # one part alone, with its own options: also bench:paint, bench:responsive, bench:spawn, bench:churn',
+  'npm run bench                    # all of it, about 30 minutes here; writes this file',
+  'npm run bench -- latency herd    # some sections only (latency, scale, footprint, herd, clients, responsive, paint, discovery, dashboard): printed, not written here',
+  'npm run bench:scale -- 1000,50000 # one part alone, with its own options: also bench:paint, bench:responsive, bench:spawn, bench:churn, bench:discovery, bench:dashboard',
   '```',
   '',
   '## Figures',

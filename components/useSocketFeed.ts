@@ -4,7 +4,7 @@ import type { ZodType } from 'zod';
 import type { ServerToClientEvents } from '../lib/protocol';
 import { getSocket, type ExplorerSocket } from './socket';
 
-type FeedEvent = 'locks:list' | 'sim:contenders' | 'waits:graph';
+type FeedEvent = 'sim:contenders' | 'waits:graph';
 
 /**
  * The latest value of a list the server pushes after `subscribe` is sent, and again after

@@ -52,7 +52,7 @@ export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close
     io.to(lockRoom(delta.path)).except(columnsRoom(delta.path)).emit('lock:delta', delta);
     io.to(columnsRoom(delta.path)).emit('lock:columns', compactSnapshot(snapshot));
   });
-  discovery.on('list', (list) => io.to(LIST_ROOM).emit('locks:list', list));
+  discovery.on('changes', (change) => io.to(LIST_ROOM).emit('locks:changes', change));
   // The waits-for graph is pushed at most every GRAPH_PUSH_MS while locks change, and only to those who follow it.
   let graphTimer: NodeJS.Timeout | null = null;
   registry.on('graph', () => {

@@ -272,3 +272,14 @@ export const LockListSchema = z.object({
   discovery: DiscoveryStatusSchema,
 });
 export type LockList = z.infer<typeof LockListSchema>;
+
+/**
+ * The socket's `locks:changes`, after a whole `locks:list`: the summaries of the locks that
+ * changed or appeared, the paths of those that went, and the list's state, so that a change
+ * of one lock among ten thousand costs one summary.
+ */
+export const LockListChangeSchema = LockListSchema.omit({ locks: true }).extend({
+  upserted: z.array(LockSummarySchema),
+  removed: z.array(z.string()),
+});
+export type LockListChange = z.infer<typeof LockListChangeSchema>;

@@ -1,6 +1,6 @@
 /** The socket.io events both ways, with their payloads and acknowledgements. */
 import { z } from 'zod';
-import { type ColumnsLockSnapshot, type LockDelta, type LockList, type LockSnapshot, SnapshotFormSchema } from './lock';
+import { type ColumnsLockSnapshot, type LockDelta, type LockList, type LockListChange, type LockSnapshot, SnapshotFormSchema } from './lock';
 import { type WaitsForGraph, type ZkStatus } from './ops';
 import { type ContenderList, SocketActionSchema, type SpawnRequest } from './sim';
 import { ZnodePath } from './znode';
@@ -23,7 +23,9 @@ export interface ServerToClientEvents {
   'lock:columns': (snapshot: ColumnsLockSnapshot) => void;
   'lock:delta': (delta: LockDelta) => void;
   'zk:status': (status: ZkStatus) => void;
+  /** The whole list, on `locks:subscribe`; `locks:changes` follow it. */
   'locks:list': (list: LockList) => void;
+  'locks:changes': (change: LockListChange) => void;
   'sim:contenders': (list: ContenderList) => void;
   'waits:graph': (graph: WaitsForGraph) => void;
 }

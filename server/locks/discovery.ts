@@ -22,7 +22,7 @@ import { candidatesFromEphemerals, enclosingLock, isLock, isLockByNames, isSearc
 import { kazooSemaphoreQueue } from '../../lib/lock/recipes/kazoo-semaphore';
 import { summarizeSessions, type SessionContext } from '../../lib/lock/sessions';
 import { summarizeLock } from '../../lib/lock/summary';
-import type { Diagnostics, DiscoveryStatus, LockActivity, LockList, LockSnapshot, SessionList } from '../../lib/protocol';
+import type { Diagnostics, DiscoveryStatus, LockActivity, LockList, LockListChange, LockSnapshot, LockSummary, SessionList } from '../../lib/protocol';
 import { NO_SESSION } from '../../lib/zk/ids';
 import { childPath, isWithin, parentPath } from '../../lib/zk/path';
 import type { EphemeralNodes } from '../zk/introspection';
@@ -47,10 +47,13 @@ export interface DiscoveryOptions {
 }
 
 interface DiscoveryEvents {
-  list: [list: LockList];
+  /** What changed in the list since the last push (a whole `list()` is asked separately). */
+  changes: [change: LockListChange];
 }
 
 const SUBSCRIBER = 'discovery';
+/** What a Kazoo semaphore's queue adds to the semaphore's path. */
+const KAZOO_QUEUE_SUFFIX = kazooSemaphoreQueue('');
 /** Nodes listed in one step of the scan (one multiRead). */
 const BATCH = 500;
 /** Steps of the scan in flight at once. */
@@ -59,8 +62,11 @@ const SCAN_CONCURRENCY = 4;
 const ACQUIRE_CONCURRENCY = 32;
 /** Creations reported within this time are read together. */
 const CANDIDATE_DELAY_MS = 50;
-/** The list is pushed at most once per this many times what building it took. */
+/** Changes are pushed at most once per this many times what building them took. */
 const PUSH_COST_FACTOR = 10;
+/** A lock's activity (handovers a minute, p99 wait) covers five minutes: a lock that changed within them is summarized again this often, as its figures age. */
+const ACTIVITY_REFRESH_MS = 10_000;
+const ACTIVITY_WINDOW_MS = 5 * 60_000 + ACTIVITY_REFRESH_MS;
 
 /** One step of the scan: some children of a node whose children are listed next, and what their listing decides of the node. */
 interface Piece {
@@ -82,6 +88,14 @@ interface Directory {
 
 type Generation = { stopped: boolean };
 
+/** Errors the connection's state already tells (a lost connection, a refused login): discovery starts again when it comes back. */
+const PASSING = new Set([...TRANSIENT, 'AUTH_FAILED', 'SESSION_CLOSED_REQUIRE_SASL_AUTH']);
+
+function warnUnlessPassing(error: unknown, what: string): void {
+  if (error instanceof ZkError && PASSING.has(error.code)) return;
+  console.warn(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private readonly locks = new Set<string>();
   private readonly acquiring = new Set<Promise<void>>();
@@ -102,6 +116,12 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private stopped = false;
   private pushTimer: NodeJS.Timeout | null = null;
   private pushCostMs = 0;
+  /** Locks whose summary may have changed since the last push, and those that went. */
+  private readonly dirty = new Set<string>();
+  private readonly removed = new Set<string>();
+  /** When each lock last changed, while its activity figures still move. */
+  private readonly lastChanged = new Map<string, number>();
+  private activityTimer: NodeJS.Timeout | null = null;
   /** When the next read of the scan may go (pacing at readsPerSecond). */
   private nextReadAt = 0;
   private partialReason: string | null = null;
@@ -126,6 +146,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
 
   /** Starts following the roots and the first discovery; `idle()` resolves when it is done. */
   start(): void {
+    this.activityTimer = setInterval(this.refreshActivity, ACTIVITY_REFRESH_MS);
+    this.activityTimer.unref();
     this.restart();
   }
 
@@ -187,12 +209,63 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
    */
   async freshList(): Promise<LockList> {
     await this.when(() => this.caughtUp());
-    const paths = [...this.locks];
-    for (let i = 0; i < paths.length; i += ACQUIRE_CONCURRENCY) {
-      await Promise.all(paths.slice(i, i + ACQUIRE_CONCURRENCY).map((path) => this.registry.fresh(path)));
-    }
+    await this.registry.freshMany([...this.locks]);
     return this.list();
   }
+
+  /** What changed since the last call: the summaries of the locks that changed or appeared, the paths of those that went. */
+  private takeChanges(): LockListChange {
+    const upserted: LockSummary[] = [];
+    const removed = new Set(this.removed);
+    for (const path of this.dirty) {
+      const summary = this.summaryOf(path);
+      if (summary === null) removed.add(path);
+      else upserted.push(summary);
+      // A Kazoo semaphore's queue is folded into the semaphore: the semaphore's row changes with it.
+      if (path.endsWith(KAZOO_QUEUE_SUFFIX)) {
+        const semaphore = this.summaryOf(path.slice(0, -KAZOO_QUEUE_SUFFIX.length));
+        if (semaphore !== null) upserted.push(semaphore);
+      }
+    }
+    this.dirty.clear();
+    this.removed.clear();
+    for (const lock of upserted) removed.delete(lock.path);
+    return {
+      roots: this.options.roots,
+      partial: this.partialReason !== null,
+      partialReason: this.partialReason,
+      complete: this.complete,
+      scannedNodes: this.status.scan.read,
+      discovery: this.discoveryStatus(),
+      upserted,
+      removed: [...removed],
+    };
+  }
+
+  /** One lock's line of the list; null when it is not listed (not found, not read yet, or a Kazoo semaphore's queue). */
+  private summaryOf(path: string): LockSummary | null {
+    if (!this.locks.has(path)) return null;
+    const snapshot = this.registry.current(path);
+    if (snapshot === undefined) return null;
+    if (path.endsWith(KAZOO_QUEUE_SUFFIX) && this.registry.current(path.slice(0, -KAZOO_QUEUE_SUFFIX.length))?.recipe.id === 'kazoo-semaphore') return null;
+    return summarizeLock(snapshot, this.options.activity?.(path) ?? null);
+  }
+
+  private markDirty(path: string): void {
+    this.dirty.add(path);
+    this.removed.delete(path);
+    this.schedulePush();
+  }
+
+  /** Every lock that changed within the activity window is summarized again: its handovers a minute and p99 wait age. */
+  private readonly refreshActivity = (): void => {
+    const oldest = Date.now() - ACTIVITY_WINDOW_MS;
+    for (const [path, at] of this.lastChanged) {
+      if (at < oldest || !this.locks.has(path)) this.lastChanged.delete(path);
+      else this.dirty.add(path);
+    }
+    if (this.dirty.size > 0) this.schedulePush();
+  };
 
   /** The snapshots of the locks found, by path; a Kazoo semaphore's queue is part of its semaphore, not a lock of its own. */
   private lockSnapshots(): LockSnapshot[] {
@@ -227,6 +300,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.session.off('session', this.restart);
     this.session.off('reconnected', this.restart);
     if (this.pushTimer) clearTimeout(this.pushTimer);
+    if (this.activityTimer) clearInterval(this.activityTimer);
     if (this.candidateTimer) clearTimeout(this.candidateTimer);
     for (const unwatch of this.unwatchRoots.splice(0)) void unwatch().catch(() => undefined);
     this.registry.releaseAll(SUBSCRIBER);
@@ -238,8 +312,12 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   /** A lock whose parent is gone leaves the list (its deletion may have come while disconnected). */
   private readonly onDelta = (delta: { path: string; exists: boolean }): void => {
     if (!this.locks.has(delta.path)) return;
-    if (!delta.exists) this.forget(delta.path);
-    this.schedulePush();
+    if (!delta.exists) {
+      this.forget(delta.path);
+      return;
+    }
+    this.lastChanged.set(delta.path, Date.now());
+    this.markDirty(delta.path);
   };
 
   /**
@@ -253,7 +331,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.generation = generation;
     const run = this.discover(generation)
       .catch((error: unknown) => {
-        if (!(error instanceof ZkError && TRANSIENT.has(error.code))) console.warn(`lock discovery: ${error instanceof Error ? error.message : String(error)}`);
+        warnUnlessPassing(error, 'lock discovery');
       })
       .finally(() => {
         if (this.running === run) this.running = null;
@@ -503,7 +581,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       watcher = () => {
         this.childWatchers.delete(path);
         void this.relist(path).catch((error: unknown) => {
-          if (!(error instanceof ZkError && TRANSIENT.has(error.code))) console.warn(`lock discovery of ${path}: ${error instanceof Error ? error.message : String(error)}`);
+          warnUnlessPassing(error, `lock discovery of ${path}`);
         });
       };
       this.childWatchers.set(path, watcher);
@@ -606,7 +684,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
         if (isLock(names, (name) => ephemeralLeaf(names.indexOf(name)))) this.becomeLock(path);
       }
     } catch (error) {
-      if (!(error instanceof ZkError && TRANSIENT.has(error.code))) console.warn(`lock discovery: ${error instanceof Error ? error.message : String(error)}`);
+      warnUnlessPassing(error, 'lock discovery');
     } finally {
       this.classifying -= 1;
       this.settle();
@@ -622,11 +700,11 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.locks.add(path);
     const acquired = this.withAcquireSlot(() => this.registry.acquire(path, SUBSCRIBER).then(() => undefined))
       .catch((error: unknown) => {
-        if (!(error instanceof ZkError && (TRANSIENT.has(error.code) || error.code === 'NO_NODE'))) console.warn(`lock discovery of ${path}: ${error instanceof Error ? error.message : String(error)}`);
+        if (!(error instanceof ZkError && error.code === 'NO_NODE')) warnUnlessPassing(error, `lock discovery of ${path}`);
       })
       .finally(() => {
         this.acquiring.delete(acquired);
-        this.schedulePush();
+        this.markDirty(path);
         this.settle();
       });
     this.acquiring.add(acquired);
@@ -647,6 +725,11 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private dropLock(path: string): void {
     if (!this.locks.delete(path)) return;
     this.registry.release(path, SUBSCRIBER);
+    this.dirty.delete(path);
+    this.lastChanged.delete(path);
+    this.removed.add(path);
+    // A Kazoo semaphore's queue shows again as a lock of its own when the semaphore goes.
+    if (this.locks.has(kazooSemaphoreQueue(path))) this.dirty.add(kazooSemaphoreQueue(path));
   }
 
   /** Drops a path that went away, with every lock and node known below it. */
@@ -674,7 +757,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       () => {
         this.pushTimer = null;
         const started = Date.now();
-        this.emit('list', this.list());
+        this.emit('changes', this.takeChanges());
         this.pushCostMs = Date.now() - started;
       },
       Math.max(this.options.pushIntervalMs, PUSH_COST_FACTOR * this.pushCostMs),

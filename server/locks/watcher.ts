@@ -122,12 +122,28 @@ export class LockWatcher {
   async fresh(timeoutMs = FRESH_TIMEOUT_MS): Promise<LockSnapshot> {
     await this.ready;
     const asked = Date.now();
-    const deadline = asked + timeoutMs;
     const paths = this.parents.paths();
     // A sync first (pipelined: ZooKeeper serves one session's requests in order), so that a write that completed on another member is seen here too.
     const synced = this.session.sync(paths[0] ?? '/').catch(() => undefined);
     const stats = await Promise.all(paths.map((path) => this.session.exists(path)));
     await synced;
+    return this.catchUp(asked, new Map(paths.map((path, index) => [path, stats[index] ?? null])), timeoutMs);
+  }
+
+  /** The parents this lock's recipe reads (its path, and a semaphore's other parents). */
+  parentPaths(): string[] {
+    return this.parents.paths();
+  }
+
+  /**
+   * `fresh` with the parents' stats already read (after a sync) at `asked`: many locks brought up
+   * to date with one multiRead of all their parents. A parent missing from `stats` is read here.
+   */
+  async catchUp(asked: number, known: ReadonlyMap<string, ZnodeStat | null>, timeoutMs = FRESH_TIMEOUT_MS): Promise<LockSnapshot> {
+    await this.ready;
+    const deadline = asked + timeoutMs;
+    const paths = this.parents.paths();
+    const stats = await Promise.all(paths.map((path) => (known.has(path) ? known.get(path)! : this.session.exists(path))));
     const rootStat = stats[paths.indexOf(this.path)] ?? null;
     for (;;) {
       const behind = paths.filter((path, index) => !this.includes(path, stats[index] ?? null, asked));
