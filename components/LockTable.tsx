@@ -158,7 +158,8 @@ export function LockTable() {
                 return (
                 <tr key={lock.path} data-index={index} data-testid="lock-row" data-path={lock.path} className={lock.anomalyKinds.includes('deadlock') ? 'deadlocked' : undefined}>
                   <td>
-                    <Link href={`/locks${encodeZnodePath(lock.path)}`} className="mono">
+                    {/* No prefetch: scrolling through ten thousand rows would ask the server for ten thousand pages. */}
+                    <Link href={`/locks${encodeZnodePath(lock.path)}`} className="mono" prefetch={false}>
                       {lock.path}
                     </Link>
                     {lock.anomalyKinds.includes('deadlock') ? (

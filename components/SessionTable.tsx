@@ -236,7 +236,7 @@ export function SessionTable() {
                 {session.nodes.map((node) => (
                   <div key={`${node.lock}/${node.name}`}>
                     <span className={`badge role-${node.role}`}>{node.role === 'holder' ? 'holds' : 'waits'}</span>{' '}
-                    <Link href={`/locks${encodeZnodePath(node.lock)}`} className="mono">
+                    <Link href={`/locks${encodeZnodePath(node.lock)}`} className="mono" prefetch={false}>
                       {node.lock}
                     </Link>{' '}
                     <span className="mono muted">{shortNodeName(node.name)}</span>

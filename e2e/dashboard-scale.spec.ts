@@ -38,8 +38,11 @@ test.describe('the dashboard at ten thousand locks', () => {
   });
 
   test.afterAll(async () => {
-    await contenders?.close(connectString);
+    test.setTimeout(120_000);
+    // The explorer's embedded ZooKeeper goes with it: the contenders need not wait for their nodes to go.
     await explorer?.stop();
+    contenders?.holder.close();
+    contenders?.waiter.close();
   });
 
   test('lists all of them, keeps few rows in the page, and filters, sorts and walks them', async ({ page }) => {
@@ -53,9 +56,9 @@ test.describe('the dashboard at ten thousand locks', () => {
     await expect(page.getByTestId('discovery-summary')).toContainText('ephemeral nodes (dump of');
     // Virtualized: a window's worth of rows, not ten thousand.
     expect(await dashboard.rows.count()).toBeLessThan(100);
-    // Most urgent first: every lock here is waited on, the longest wait on top.
+    // Most urgent first: the orphaned persistent lock node (an anomaly) above ten thousand healthy locks, each waited on.
     await expect(page.getByTestId('sort-attention')).toHaveAttribute('aria-pressed', 'true');
-    await expect(dashboard.row(tree.lockPaths[0]!).or(dashboard.rows.first())).toBeVisible();
+    await expect.poll(async () => (await dashboard.paths())[0]).toBe(tree.orphanLock);
 
     // The filter reaches any of them.
     const wanted = tree.lockPaths[7777]!;

@@ -203,6 +203,15 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   }
 
   /**
+   * The list once the locks of the ephemeral nodes and of the changes reported so far are read:
+   * what a live page starts from (the changes that follow bring it up to date within a push).
+   */
+  async settledList(): Promise<LockList> {
+    await this.when(() => this.caughtUp());
+    return this.list();
+  }
+
+  /**
    * The list with every change ZooKeeper had made to the locks found when this was asked: the
    * locks of the ephemeral nodes and of the changes reported are read first (not the rest of a
    * scan, which may take minutes), then each lock is brought up to date (see `LockWatcher.fresh`).
