@@ -156,7 +156,14 @@ export function LockTable() {
               {rows.items.map(({ index }) => {
                 const lock = shown[index]!;
                 return (
-                <tr key={lock.path} data-index={index} data-testid="lock-row" data-path={lock.path} className={lock.anomalyKinds.includes('deadlock') ? 'deadlocked' : undefined}>
+                <tr
+                  key={lock.path}
+                  ref={rows.measure}
+                  data-index={index}
+                  data-testid="lock-row"
+                  data-path={lock.path}
+                  className={lock.anomalyKinds.includes('deadlock') ? 'deadlocked' : undefined}
+                >
                   <td>
                     {/* No prefetch: scrolling through ten thousand rows would ask the server for ten thousand pages. */}
                     <Link href={`/locks${encodeZnodePath(lock.path)}`} className="mono" prefetch={false}>
@@ -286,5 +293,6 @@ function useVirtualRows(count: number, body: RefObject<HTMLTableSectionElement |
       link.focus();
     }
   };
-  return { items, before, after, onKeyDown };
+  // Rows are measured as drawn (a long path or recipe name wraps), so that the spacers hold the real heights.
+  return { items, before, after, onKeyDown, measure: virtualizer.measureElement };
 }
