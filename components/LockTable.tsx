@@ -61,9 +61,9 @@ export function LockTable() {
   const body = useRef<HTMLTableSectionElement>(null);
   const rows = useVirtualRows(shown.length, body);
 
-  if (list === null) {
-    // Nothing can be looked for until ZooKeeper lets the explorer in: say so rather than seem busy.
-    const refused = zookeeper !== null && zookeeper.state !== 'connected' && zookeeper.state !== 'read-only';
+  // Nothing can be looked for until ZooKeeper lets the explorer in: say so rather than seem busy (or show an empty list).
+  const refused = zookeeper !== null && zookeeper.state !== 'connected' && zookeeper.state !== 'read-only';
+  if (list === null || (refused && !list.complete && list.locks.length === 0)) {
     return (
       <p className="loading" aria-busy="true" data-testid="lock-list-loading">
         <span className="spinner" aria-hidden="true" /> {refused ? `Waiting for ZooKeeper (${zookeeper.state}, see above) before looking for locks…` : 'Looking for locks…'}
