@@ -24,7 +24,7 @@ const session = new ZkSession({ connectString: zookeeper.connectString, sessionT
 try {
   await owner.start();
   await session.start();
-  await fillQueue(owner, '/probe/lock', waiters, true);
+  await fillQueue(owner, '/probe/lock', waiters);
   const explorer = createExplorer({ session, embedded: true, discovery: { roots: ['/probe-none'] }, introspectionIntervalMs: 0 });
   gc();
   const before = process.memoryUsage();
