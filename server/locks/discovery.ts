@@ -126,6 +126,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private nextReadAt = 0;
   private partialReason: string | null = null;
   private status: DiscoveryStatus;
+  private completedOnce = false;
 
   constructor(
     private readonly session: ZkSession,
@@ -187,9 +188,13 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     };
   }
 
-  /** Whether every lock that has a live contender is listed (from the ephemeral nodes), or the scan has read the whole tree. */
+  /**
+   * Whether every lock that has a live contender is listed (from the ephemeral nodes), or the scan
+   * has read the whole tree; once so, a discovery again after a reconnect does not take it back
+   * (the locks listed are read again by their watchers meanwhile).
+   */
   get complete(): boolean {
-    return this.status.ephemerals.state === 'done' || this.status.scan.state === 'done';
+    return this.completedOnce;
   }
 
   /** How the locks are found and kept live, and how far the scan is. */
@@ -416,6 +421,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     await Promise.all(this.acquiring);
     if (generation.stopped) return null;
     this.status.ephemerals = { ...this.status.ephemerals, state: 'done', at: Date.now() };
+    this.completedOnce = true;
     this.schedulePush();
     return ephemerals;
   }
@@ -457,11 +463,16 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       }
       await this.pace(paths);
       const step = this.scanStep(generation, batch, stack, ephemerals).finally(() => steps.delete(step));
+      // The first failure ends the scan (a lost connection starts it over); the others must not go unhandled.
+      step.catch(() => undefined);
       steps.add(step);
     }
     await Promise.all(steps);
     if (generation.stopped) return;
-    if (scan.state === 'running') scan.state = 'done';
+    if (scan.state === 'running') {
+      scan.state = 'done';
+      this.completedOnce = true;
+    }
     scan.endedAt = Date.now();
     this.schedulePush();
   }
