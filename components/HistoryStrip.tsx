@@ -7,6 +7,8 @@ import { layoutHistoryStrip, type HistoryBar } from '../lib/view/history-strip';
 const HEIGHT = 44;
 const BAR_TOP = 6;
 const BAR_HEIGHT = 22;
+/** The narrowest a bar that can be clicked is drawn (px). */
+const MIN_TARGET = 8;
 
 const ENDED: Record<HistoryBar['kind'], string> = {
   holding: 'holds now',
@@ -82,14 +84,18 @@ export function HistoryStrip({ history, now, present, onSelect }: HistoryStripPr
           {layout.bars.map((bar) => {
             const { hold } = bar;
             const selectable = present.has(hold.node);
+            // A hold that just began is a sliver: one that selects its node is drawn wide enough to hit, growing leftwards over the one before.
+            const drawnWidth = bar.width > 4 ? bar.width - 1 : bar.width;
+            const barWidth = selectable ? Math.max(drawnWidth, MIN_TARGET) : drawnWidth;
+            const barX = Math.max(0, bar.x + drawnWidth - barWidth);
             const title = `${hold.node}\nsession ${hold.sessionId}${hold.client ? ` · ${hold.client}` : ''}\n${bar.kind === 'before' ? `since before ${new Date(hold.from).toLocaleTimeString()}` : `held ${formatDuration(bar.ms)}`} · ${ENDED[bar.kind]}`;
             return (
               <rect
                 key={`${hold.node}-${hold.from}`}
                 className={`history-bar ${bar.kind}${selectable ? ' selectable' : ''}`}
-                x={bar.x}
+                x={barX}
                 y={BAR_TOP}
-                width={bar.width > 4 ? bar.width - 1 : bar.width}
+                width={barWidth}
                 height={BAR_HEIGHT}
                 rx={3}
                 data-testid="history-bar"
