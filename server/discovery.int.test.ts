@@ -24,7 +24,7 @@ async function list(url: string): Promise<LockList> {
 beforeAll(async () => {
   admin = await openSession();
   // A tree with locks of several recipes, and things that are not locks.
-  for (const path of ['/app/orders/lock', '/app/payments/lock', '/config/feature', '/res', '/sem/locks', '/sem/leases', '/ks-__lock__', '/empty']) {
+  for (const path of ['/app/orders/lock', '/app/payments/lock', '/config/feature', '/res', '/sem/locks', '/sem/leases', '/ks-__lock__', '/empty', '/team/locks/billing']) {
     await admin.mkdirp(`${root}${path}`);
   }
   await admin.create(`${root}/config/feature/flag`, Buffer.from('on'));
@@ -33,6 +33,8 @@ beforeAll(async () => {
   await contender(`${root}/app/payments/lock`, `${randomBytes(16).toString('hex')}__lock__`);
   await contender(`${root}/res`, 'printer-1', 'client-42');
   await contender(`${root}/sem/leases`, `_c_${randomUUID()}-lease-`);
+  // A directory of named locks: `/team` holds only `locks/`, and is no Curator semaphore.
+  await contender(`${root}/team/locks/billing`, `_c_${randomUUID()}-lock-`);
   // Kazoo keeps a semaphore's max_leases as the data of its path.
   await admin.create(`${root}/ks`, Buffer.from('2'));
   await contender(`${root}/ks`, randomBytes(16).toString('hex'));
@@ -63,6 +65,7 @@ describe('discovering every lock under the roots', () => {
       ['/ks', 'kazoo-semaphore'],
       ['/res', 'single-node'],
       ['/sem', 'curator-semaphore'],
+      ['/team/locks/billing', 'curator-mutex'],
     ]);
     const orders = found.locks[0]!;
     expect(orders.holders).toHaveLength(1);
@@ -187,7 +190,7 @@ describe('a bounded scan', () => {
       const found = await list(running.url);
       expect(found).toMatchObject({ partial: true, complete: true, discovery: { method: 'ephemerals', live: 'recursive-watch', scan: { state: 'capped' } } });
       // Every lock of the tree has a contender (an earlier test's included), so all are found from dump.
-      expect(found.locks.map((lock) => lock.path.slice(root.length))).toEqual(expect.arrayContaining(['/app/orders/lock', '/app/payments/lock', '/ks', '/res', '/sem']));
+      expect(found.locks.map((lock) => lock.path.slice(root.length))).toEqual(expect.arrayContaining(['/app/orders/lock', '/app/payments/lock', '/ks', '/res', '/sem', '/team/locks/billing']));
       expect(found.locks.every((lock) => lock.holders.length > 0)).toBe(true);
       const later = `${root}/capped/later/lock`;
       await admin.mkdirp(later);

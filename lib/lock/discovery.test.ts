@@ -15,6 +15,11 @@ describe('what is a lock', () => {
     expect(isLock([], () => true)).toBe(false);
   });
 
+  it('a directory of named locks is not a Curator semaphore: only one with a leases/ is', () => {
+    expect(isLock(['locks'], () => false)).toBe(false);
+    expect(isLock(['locks', 'leases'], () => false)).toBe(true);
+  });
+
   it('a Kafka-style tree is not a lock', () => {
     expect(isLock(['partitions'], () => false)).toBe(false);
     expect(isLock(['state'], () => false)).toBe(false);

@@ -21,6 +21,7 @@ describe('recognising the recipe from child names', () => {
     [[`_c_${uuid(1)}-latch-${seq(0)}`], 'curator-latch'],
     [[`_c_${uuid(1)}-__READ__${seq(0)}`, `_c_${uuid(2)}-__WRIT__${seq(1)}`], 'curator-rwlock'],
     [['locks', 'leases'], 'curator-semaphore'],
+    [['leases'], 'curator-semaphore'],
     [[`${hex32(1)}__lock__${seq(0)}`], 'kazoo-lock'],
     [[`${hex32(1)}__lock__${seq(0)}`, `${hex32(2)}__rlock__${seq(1)}`], 'kazoo-rwlock'],
     [[hex32(1), hex32(2)], 'kazoo-semaphore'],

@@ -13,7 +13,8 @@ export const curatorSemaphore = defineRecipe({
   id: 'curator-semaphore',
   name: 'Curator InterProcessSemaphoreV2',
   layouts: [CURATOR_DIR, LEASE],
-  recognise: (names) => names.length > 0 && names.every((name) => CURATOR_DIR.pattern.test(name)),
+  // Its `leases/` is what tells it: a lone `locks/` is as often a directory of named locks (`/app/locks/<name>`) as a semaphore's internal mutex.
+  recognise: (names) => names.includes('leases') && names.every((name) => CURATOR_DIR.pattern.test(name)),
   auxiliaryParents: (path) => [childPath(path, 'locks'), childPath(path, 'leases')],
   analyze: (input, context, tools) => {
     const leasesPath = childPath(input.path, 'leases');
