@@ -141,15 +141,15 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       scan: { state: 'pending', read: 0, total: null, readsPerSecond: options.readsPerSecond, startedAt: null, endedAt: null },
     };
     registry.on('delta', this.onDelta);
-    session.on('session', this.restart);
-    session.on('reconnected', this.restart);
+    session.on('session', this.newSession);
+    session.on('reconnected', this.reconnected);
   }
 
   /** Starts following the roots and the first discovery; `idle()` resolves when it is done. */
   start(): void {
     this.activityTimer = setInterval(this.refreshActivity, ACTIVITY_REFRESH_MS);
     this.activityTimer.unref();
-    this.restart();
+    this.restart('all');
   }
 
   /** Resolves when no discovery work is pending: the ephemeral nodes read, the scan ended, creations reported read, found locks read. */
@@ -311,8 +311,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.stopped = true;
     this.generation.stopped = true;
     this.registry.off('delta', this.onDelta);
-    this.session.off('session', this.restart);
-    this.session.off('reconnected', this.restart);
+    this.session.off('session', this.newSession);
+    this.session.off('reconnected', this.reconnected);
     if (this.pushTimer) clearTimeout(this.pushTimer);
     if (this.activityTimer) clearInterval(this.activityTimer);
     if (this.candidateTimer) clearTimeout(this.candidateTimer);
@@ -335,15 +335,28 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   };
 
   /**
-   * Discovers again from the start: at start, and after a reconnect or a new session, whose gap
-   * no notification covers. The locks already found stay; a scan under way is dropped.
+   * A reconnect loses the notifications of its gap. Where the ephemeral nodes are listed and the
+   * scan has read the whole tree, listing them again finds every lock with a contender that came
+   * meanwhile (a lock without one, until the next session's scan); otherwise discovery starts over.
+   * A blip does not cost a scan of a million znodes.
    */
-  private readonly restart = (): void => {
+  private readonly newSession = (): void => this.restart('all');
+
+  private readonly reconnected = (): void => {
+    const scanned = this.status.scan.state === 'done' || this.status.scan.state === 'capped';
+    this.restart(this.status.method === 'ephemerals' && scanned && this.running === null ? 'ephemerals' : 'all');
+  };
+
+  /**
+   * Discovers again: from the start at start and after a new session, whose gap no notification
+   * covers (a scan under way is dropped), or from the ephemeral nodes only. The locks already found stay.
+   */
+  private restart(what: 'all' | 'ephemerals'): void {
     if (this.stopped) return;
     this.generation.stopped = true;
     const generation: Generation = { stopped: false };
     this.generation = generation;
-    const run = this.discover(generation)
+    const run = this.discover(generation, what)
       .catch((error: unknown) => {
         warnUnlessPassing(error, 'lock discovery');
       })
@@ -352,13 +365,13 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
         this.settle();
       });
     this.running = run;
-  };
+  }
 
-  private async discover(generation: Generation): Promise<void> {
+  private async discover(generation: Generation, what: 'all' | 'ephemerals'): Promise<void> {
     await this.followRoots(generation);
     if (generation.stopped) return;
     const ephemeral = await this.fromEphemerals(generation);
-    if (generation.stopped) return;
+    if (generation.stopped || what === 'ephemerals') return;
     await this.scan(generation, ephemeral);
   }
 
