@@ -82,6 +82,8 @@ interface Directory {
   pending: number;
   /** Every child listed so far is a leaf that may be ephemeral; false once one is not. */
   allLeaves: boolean;
+  /** How many of its children were found to be leaves (children gone meanwhile do not count): none, no lock. */
+  leaves: number;
   /** Its own verdict was given elsewhere (a re-read after a child watch fired): only its children are walked. */
   judged: boolean;
 }
@@ -458,7 +460,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       const names = rootListings[index];
       if (!Array.isArray(names) || !isSearched(root, this.options.roots)) return;
       if (isLockByNames(names)) this.becomeLock(root);
-      else this.pushDirectory(stack, { path: root, depth: 0, pending: 0, allLeaves: true, judged: false }, names);
+      else this.pushDirectory(stack, { path: root, depth: 0, pending: 0, allLeaves: true, leaves: 0, judged: false }, names);
     });
     const steps = new Set<Promise<void>>();
     while (!generation.stopped && (stack.length > 0 || steps.size > 0)) {
@@ -552,8 +554,9 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
           this.partialReason = `the scan stopped at depth ${this.options.maxDepth}`;
           continue;
         }
-        this.pushDirectory(stack, { path, depth, pending: 0, allLeaves: true, judged: false }, names);
+        this.pushDirectory(stack, { path, depth, pending: 0, allLeaves: true, leaves: 0, judged: false }, names);
       }
+      piece.parent.leaves += leaves.length;
       if (piece.parent.allLeaves && !piece.parent.judged) {
         if (ephemerals !== null) {
           if (!leaves.every((leaf) => ephemerals.has(leaf))) piece.parent.allLeaves = false;
@@ -577,7 +580,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     for (const piece of batch) {
       piece.parent.pending -= 1;
       const directory = piece.parent;
-      if (directory.pending === 0 && directory.allLeaves && !directory.judged) this.becomeLock(directory.path);
+      if (directory.pending === 0 && directory.allLeaves && directory.leaves > 0 && !directory.judged) this.becomeLock(directory.path);
     }
     this.schedulePush();
   }
@@ -642,7 +645,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.scheduleCandidates();
     if (added.length > 0) {
       const stack: Piece[] = [];
-      this.pushDirectory(stack, { path, depth: 0, pending: 0, allLeaves: false, judged: true }, added);
+      this.pushDirectory(stack, { path, depth: 0, pending: 0, allLeaves: false, leaves: 0, judged: true }, added);
       const generation = this.generation;
       this.classifying += 1;
       try {
@@ -714,7 +717,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
           const read = stats[index];
           return read !== undefined && !(read instanceof ZkError) && read.stat.ephemeralOwner !== NO_SESSION && read.stat.numChildren === 0;
         };
-        if (isLock(names, (name) => ephemeralLeaf(names.indexOf(name)))) this.becomeLock(path);
+        // Their names are no recipe's (see above): a lock only if every child is an ephemeral leaf.
+        if (names.every((_, index) => ephemeralLeaf(index))) this.becomeLock(path);
       }
     } catch (error) {
       warnUnlessPassing(error, 'lock discovery');
