@@ -242,7 +242,7 @@ function DiscoveryStatusLine({ list, now }: { list: LockList; now: number }) {
   );
 }
 
-/** Rows are one line each: the height the virtualizer starts from before it measures them. */
+/** A row's height until it is drawn and measured (one line; a wrapped path or recipe makes it taller). */
 const ROW_HEIGHT = 41;
 const KEYS = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End']);
 
