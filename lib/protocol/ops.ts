@@ -148,7 +148,6 @@ export const WaitsForGraphSchema = z.object({
 export type WaitsForGraph = z.infer<typeof WaitsForGraphSchema>;
 export type Diagnostics = z.infer<typeof DiagnosticsSchema>;
 
-
 /** What the explorer learns from ZooKeeper's four-letter words or AdminServer, and why not when it cannot. */
 export const IntrospectionStatusSchema = z.object({
   available: z.boolean(),

@@ -142,11 +142,6 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     return once.withAnomalies();
   }
 
-  /** Brings a watched lock up to date with ZooKeeper (see `LockWatcher.fresh`); nothing for a lock nobody watches. */
-  async fresh(path: string): Promise<void> {
-    await this.entries.get(path)?.watcher.fresh();
-  }
-
   /**
    * Brings many watched locks up to date at once: one sync, the stats of all their parents in
    * multiReads, then each lock waits only if it is behind (see `LockWatcher.catchUp`). Ten
