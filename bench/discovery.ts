@@ -21,31 +21,18 @@ import { buildTree, TreeContenders, type BuiltTree } from '../server/testing/big
 import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from '../server/zk/embedded';
 import { ZkSession } from '../server/zk/session';
 import type { Figure } from './figures';
-import { startExplorerProcess, type ExplorerProcess } from './harness';
+import { cpuOver, cpuSeconds, startExplorerProcess, type ExplorerProcess } from './harness';
 import { median } from './stats';
 
-const TICKS_PER_SECOND = 100;
 const STEADY_SECONDS = Number(process.env.BENCH_STEADY_SECONDS ?? 20);
 /** After discovery ends, before the steady state is measured: ZooKeeper collects the garbage of a million reads. */
 const SETTLE_MS = 15_000;
 const LIVE_SAMPLES = 20;
 const SECTION = '8. Discovery: every lock of a tree of a million znodes, found three ways (ZooKeeper configured three ways in turn)';
 
-/** A process's CPU time so far (s), from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
-
 function rssOf(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:'));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) * 1024;
-}
-
-async function cpuOver(pid: number, ms: number): Promise<number> {
-  const before = cpuSeconds(pid);
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  return cpuSeconds(pid) - before;
 }
 
 async function health(url: string): Promise<HealthResponse> {

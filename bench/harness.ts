@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { LockDelta } from '../lib/protocol';
@@ -293,4 +294,20 @@ export async function timeSideBySide<T>(
   const result = await write();
   const [socketAt, floorAt] = await seen;
   return { result, explorerMs: socketAt - t0, floorMs: floorAt - t0, writtenAt: performance.timeOrigin + t0 };
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** A process's CPU time so far (s): its user and system time, from /proc. */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // After the command: state is field 3, utime 14 and stime 15 (1-based), so 11 and 12 here.
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** The CPU time (s) a process uses over the next `ms`. */
+export async function cpuOver(pid: number, ms: number): Promise<number> {
+  const before = cpuSeconds(pid);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return cpuSeconds(pid) - before;
 }

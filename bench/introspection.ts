@@ -5,32 +5,17 @@
  * explorer at all, measured side by side in one run. Target: at most 1% of one core. Loopback only.
  *   node --import tsx bench/introspection.ts [watches] [seconds]
  */
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { io as connectSocket } from 'socket.io-client';
 import { startEmbeddedZooKeeper } from '../server/zk/embedded';
 import { fourLetterWord } from '../server/zk/four-letter';
 import { ZkSession } from '../server/zk/session';
-import { startExplorerProcess } from './harness';
+import { cpuOver, startExplorerProcess } from './harness';
 
 const watches = Number(process.argv[2] ?? 100_000);
 const seconds = Number(process.argv[3] ?? 60);
 const SESSIONS = 100;
 const nodes = Math.ceil(watches / SESSIONS);
-const TICKS_PER_SECOND = 100;
-
-/** ZooKeeper's CPU time so far (s): user and system time of its process, from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // After the command: state is field 3, utime 14 and stime 15 (1-based), so 11 and 12 here.
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
-
-async function cpuOver(pid: number, ms: number): Promise<number> {
-  const before = cpuSeconds(pid);
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  return cpuSeconds(pid) - before;
-}
 
 const zookeeper = await startEmbeddedZooKeeper();
 const sessions: ZkSession[] = [];

@@ -9,6 +9,7 @@ import { recordQueueLengths, viewLocks, type LockColumn, type LockTableView } fr
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
 import { Sparkline } from './Sparkline';
+import { rowKeyTarget } from './rowKeys';
 import { useConnection } from './useConnection';
 import { useLockList } from './useLockList';
 import { useNow } from './useNow';
@@ -244,7 +245,6 @@ function DiscoveryStatusLine({ list, now }: { list: LockList; now: number }) {
 
 /** A row's height until it is drawn and measured (one line; a wrapped path or recipe makes it taller). */
 const ROW_HEIGHT = 41;
-const KEYS = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End']);
 
 /**
  * Only the rows in and near the window are in the page, so that ten thousand locks open and
@@ -279,11 +279,10 @@ function useVirtualRows(count: number, body: RefObject<HTMLTableSectionElement |
     }
   });
   const onKeyDown = (event: ReactKeyboardEvent<HTMLTableSectionElement>): void => {
-    if (!KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
     const row = (event.target as HTMLElement).closest<HTMLElement>('tr[data-index]');
-    if (row === null) return;
-    const at = Number(row.dataset.index);
-    const next = event.key === 'Home' ? 0 : event.key === 'End' ? count - 1 : Math.min(count - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)));
+    const target = row === null ? null : rowKeyTarget(event, Number(row.dataset.index), count);
+    if (target === null) return;
+    const next = Math.min(count - 1, Math.max(0, target));
     event.preventDefault();
     focusNext.current = next;
     virtualizer.scrollToIndex(next, { align: 'auto' });

@@ -179,9 +179,13 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   }
 
   list(): LockList {
+    return { ...this.listState(), locks: this.lockSnapshots().map((snapshot) => summarizeLock(snapshot, this.options.activity?.(snapshot.path) ?? null)) };
+  }
+
+  /** What the list says besides its locks: the roots, whether it is partial or complete, how discovery goes. */
+  private listState(): Omit<LockList, 'locks'> {
     return {
       roots: this.options.roots,
-      locks: this.lockSnapshots().map((snapshot) => summarizeLock(snapshot, this.options.activity?.(snapshot.path) ?? null)),
       partial: this.partialReason !== null,
       partialReason: this.partialReason,
       complete: this.complete,
@@ -246,25 +250,21 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.dirty.clear();
     this.removed.clear();
     for (const lock of upserted) removed.delete(lock.path);
-    return {
-      roots: this.options.roots,
-      partial: this.partialReason !== null,
-      partialReason: this.partialReason,
-      complete: this.complete,
-      scannedNodes: this.status.scan.read,
-      discovery: this.discoveryStatus(),
-      upserted,
-      removed: [...removed],
-    };
+    return { ...this.listState(), upserted, removed: [...removed] };
   }
 
   /** One lock's line of the list; null when it is not listed (not found, not read yet, or a Kazoo semaphore's queue). */
   private summaryOf(path: string): LockSummary | null {
-    if (!this.locks.has(path)) return null;
+    if (!this.locks.has(path) || this.isFolded(path)) return null;
     const snapshot = this.registry.current(path);
-    if (snapshot === undefined) return null;
-    if (path.endsWith(KAZOO_QUEUE_SUFFIX) && this.registry.current(path.slice(0, -KAZOO_QUEUE_SUFFIX.length))?.recipe.id === 'kazoo-semaphore') return null;
-    return summarizeLock(snapshot, this.options.activity?.(path) ?? null);
+    return snapshot === undefined ? null : summarizeLock(snapshot, this.options.activity?.(path) ?? null);
+  }
+
+  /** Whether the lock at `path` is the queue of a Kazoo semaphore that is listed: it is part of that semaphore, not a lock of its own. */
+  private isFolded(path: string): boolean {
+    if (!path.endsWith(KAZOO_QUEUE_SUFFIX)) return false;
+    const semaphore = path.slice(0, -KAZOO_QUEUE_SUFFIX.length);
+    return this.locks.has(semaphore) && this.registry.current(semaphore)?.recipe.id === 'kazoo-semaphore';
   }
 
   private markDirty(path: string): void {
@@ -287,11 +287,10 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private lockSnapshots(): LockSnapshot[] {
     const snapshots: LockSnapshot[] = [];
     for (const path of this.locks) {
-      const snapshot = this.registry.current(path);
+      const snapshot = this.isFolded(path) ? undefined : this.registry.current(path);
       if (snapshot !== undefined) snapshots.push(snapshot);
     }
-    const folded = new Set(snapshots.filter((snapshot) => snapshot.recipe.id === 'kazoo-semaphore').map((snapshot) => kazooSemaphoreQueue(snapshot.path)));
-    return snapshots.filter((snapshot) => !folded.has(snapshot.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return snapshots.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
   /** Everything wrong with the locks found, as each lock's own snapshot says it, and the deadlocks across them. */
@@ -730,9 +729,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
 
   /** Follows a lock found at `path` (once), unless it lies within a lock already known; a lock found above known ones takes their place. */
   private becomeLock(path: string): void {
-    if (this.stopped || this.locks.has(path)) return;
-    const enclosing = enclosingLock(parentPath(path), this.locks);
-    if (enclosing !== null && path !== '/') return;
+    if (this.stopped || this.locks.has(path) || enclosingLock(parentPath(path), this.locks) !== null) return;
     for (const known of [...this.locks]) if (known !== path && isWithin(known, path)) this.dropLock(known);
     this.locks.add(path);
     const acquired = this.withAcquireSlot(() => this.registry.acquire(path, SUBSCRIBER).then(() => undefined))
@@ -767,25 +764,18 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.removed.add(path);
     // A Kazoo semaphore's queue shows again as a lock of its own when the semaphore goes.
     if (this.locks.has(kazooSemaphoreQueue(path))) this.dirty.add(kazooSemaphoreQueue(path));
+    this.schedulePush();
   }
 
   /** Drops a path that went away, with every lock and node known below it. */
   private forget(path: string): void {
-    let changed = false;
-    if (this.locks.has(path)) {
-      this.dropLock(path);
-      changed = true;
-    } else if (enclosingLock(path, this.locks) === null) {
-      for (const known of [...this.locks]) {
-        if (!isWithin(known, path)) continue;
-        this.dropLock(known);
-        changed = true;
-      }
+    if (this.locks.has(path)) this.dropLock(path);
+    else if (enclosingLock(path, this.locks) === null) {
+      for (const known of [...this.locks]) if (isWithin(known, path)) this.dropLock(known);
     }
     if (this.directories.size > 0) {
       for (const known of [...this.directories.keys()]) if (isWithin(known, path)) this.directories.delete(known);
     }
-    if (changed) this.schedulePush();
   }
 
   private schedulePush(): void {
