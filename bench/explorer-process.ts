@@ -58,6 +58,9 @@ process.on('SIGUSR2', () => {
   const stats = {
     rss: memory.rss,
     heapUsed: memory.heapUsed,
+    heapTotal: memory.heapTotal,
+    external: memory.external,
+    peakRss: process.resourceUsage().maxRSS * 1024,
     resources: process.getActiveResourcesInfo().length,
     sessionListeners: session.eventNames().reduce((sum, name) => sum + session.listenerCount(name), 0),
     watched: explorer.registry.watched().length,

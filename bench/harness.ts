@@ -18,6 +18,11 @@ import { median } from './stats';
 export interface ExplorerStats {
   rss: number;
   heapUsed: number;
+  /** What V8 has taken for its heap (used or not), and the memory of objects outside it (buffers). */
+  heapTotal: number;
+  external: number;
+  /** The most resident memory the process has had since it started. */
+  peakRss: number;
   resources: number;
   sessionListeners: number;
   watched: number;
@@ -158,8 +163,9 @@ export class Subscriber {
     return new Subscriber(socket);
   }
 
-  subscribe(path: string): Promise<void> {
-    return new Promise((resolve) => this.socket.emit('subscribe', { path }, () => resolve()));
+  /** Follows a lock; `columns` takes its snapshots in the compact form, as the page does. */
+  subscribe(path: string, form: 'nodes' | 'columns' = 'nodes'): Promise<void> {
+    return new Promise((resolve) => this.socket.emit('subscribe', form === 'columns' ? { path, form } : { path }, () => resolve()));
   }
 
   unsubscribe(path: string): Promise<void> {

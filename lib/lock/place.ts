@@ -8,7 +8,7 @@ import type { LockNode } from '../protocol';
 import { NO_SESSION } from '../zk/ids';
 import { sameNode } from './node';
 import type { AnalysisContext, ChildRecord, Layout, PlacedFields } from './recipes/recipe';
-import { observe, sameList, unobserved, type Introspected, type Observed } from './report';
+import { observe, observedWith, sameList, unobserved, type Introspected, type Observed } from './report';
 import type { SequenceSuffix } from './sequence';
 
 /** What is kept of one child record while it stays in the queue. */
@@ -19,9 +19,10 @@ export interface RecordState {
   /** The layout it matched; null for a name of no recipe's layout. */
   layout: Layout | null;
   seq: SequenceSuffix | null;
-  /** The node's path and sort key, kept so that the same strings are compared on every read. */
+  /** The node's path and sort key (and the rules it was made by), kept so that the same strings are compared on every read. */
   path?: string;
-  sortKey?: { rules: string; key: string };
+  sortKey?: string;
+  sortKeyRules?: string;
   /** The node as last placed: returned again while nothing about it changed. */
   node?: LockNode;
   /** What ZooKeeper reported of it, kept until the report or its watch changes. */
@@ -80,7 +81,7 @@ export function place(record: ChildRecord, state: RecordState, path: string, fie
   let watchConfirmed: boolean | null = null;
   const observed = observedOf(state, reportedWatch(fields.role, fields.watch), context.now);
   if (introspection !== null) {
-    if (observed.report !== introspection) observe(observed, introspection, record.stat.ephemeralOwner, path);
+    if (!observedWith(observed, introspection)) observe(observed, introspection, record.stat.ephemeralOwner, path);
     ({ watchers, client, watchConfirmed } = observed);
   }
   const { name, stat, data } = record;
@@ -116,7 +117,7 @@ export function place(record: ChildRecord, state: RecordState, path: string, fie
 export function reobserve(node: LockNode, record: ChildRecord, report: Introspected, now: number): LockNode {
   const state = stateOf(record);
   const observed = observedOf(state, reportedWatch(node.role, node.watch), now);
-  if (observed.report !== report) observe(observed, report, record.stat.ephemeralOwner, node.path);
+  if (!observedWith(observed, report)) observe(observed, report, record.stat.ephemeralOwner, node.path);
   const { watchers, client, watchConfirmed } = observed;
   if (node.client === client && node.watchConfirmed === watchConfirmed && sameList(node.watchers, watchers)) return node;
   const next: LockNode = { ...node, watchers, client, watchConfirmed };

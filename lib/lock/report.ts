@@ -49,8 +49,11 @@ export function sameList(a: readonly string[] | null, b: readonly string[] | nul
 
 /** What the reports of ZooKeeper said of one node while its recipe's watch stayed the same. */
 export interface Observed {
-  /** The last report read; null before the first. */
-  report: Introspected | null;
+  /**
+   * The last report read, held weakly: a report of 100,000 watches is tens of megabytes, and the
+   * nodes it no longer describes must not keep it alive. Null before the first.
+   */
+  report: WeakRef<Introspected> | null;
   /** The path its recipe watches (a data watch); null when none or a child watch, which ZooKeeper does not report. */
   watchPath: string | null;
   /** When the explorer first saw it watch that path (ms). */
@@ -67,13 +70,23 @@ export function unobserved(watchPath: string | null, since: number): Observed {
   return { report: null, watchPath, since, misses: 0, watchers: NOBODY, client: null, watchConfirmed: null };
 }
 
+// One weak reference per report, shared by every node observed with it.
+const weakReports = new WeakMap<Introspected, WeakRef<Introspected>>();
+
+/** Whether the node was last observed with this very report. */
+export function observedWith(observed: Observed, report: Introspected): boolean {
+  return observed.report?.deref() === report;
+}
+
 /**
  * What one report of ZooKeeper adds to what is known of a node's watch: confirmed when it has
  * it; missing only when the report covers the session, came long enough after the node began to
  * wait there, and the one before missed it too; otherwise not judged.
  */
 export function observe(observed: Observed, report: Introspected, owner: string, path: string): void {
-  observed.report = report;
+  let weak = weakReports.get(report);
+  if (weak === undefined) weakReports.set(report, (weak = new WeakRef(report)));
+  observed.report = weak;
   observed.watchers = (report.watchers.get(path) as string[] | undefined) ?? NOBODY;
   observed.client = report.clients.get(owner) ?? null;
   const watchPath = observed.watchPath;

@@ -10,10 +10,11 @@ import { compareKeys, modeOf, type AnalysisContext, type Entry, type PlacedField
 export function sortKeyOf(entry: Entry, rules: QueueRules): string {
   const state = entry.state;
   const signature = `${rules.group ?? ''}${rules.queue}\u0001${rules.key.id}`;
-  if (state.sortKey?.rules !== signature) {
-    state.sortKey = { rules: signature, key: `${rules.group ?? ''}${rules.queue}\u0001${rules.key.key(entry)}\u0001${entry.name}` };
+  if (state.sortKey === undefined || state.sortKeyRules !== signature) {
+    state.sortKeyRules = signature;
+    state.sortKey = `${rules.group ?? ''}${rules.queue}\u0001${rules.key.key(entry)}\u0001${entry.name}`;
   }
-  return state.sortKey.key;
+  return state.sortKey;
 }
 
 /** One entry's standing in its queue: its place in the client's order, its mode, and the entry it waits on (null: at the head). */

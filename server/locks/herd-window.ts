@@ -22,8 +22,8 @@ const CHILD_EVENTS_KEPT_MS = 60_000;
 export class HerdWindow {
   /** When children of the lock path came and went (ms), since the report before last. */
   private readonly events: Array<{ at: number; created: boolean }> = [];
-  /** The report before this one, and the sessions that waited then. */
-  private last: { report: Introspected; waiting: Set<string> } | null = null;
+  /** What the report before this one said of requests (not the report itself: its watches are megabytes at 100,000 waiters), and the sessions that waited then. */
+  private last: { at: number; lastRequest: Introspected['lastRequest']; waiting: Set<string> } | null = null;
   /** When each waiting session was first seen waiting (the time of that report, ms). */
   private readonly waitingSince = new Map<string, number>();
   private found: string | null = null;
@@ -52,9 +52,9 @@ export class HerdWindow {
     for (const session of this.waitingSince.keys()) if (!waiting.has(session)) this.waitingSince.delete(session);
     for (const session of waiting) if (!this.waitingSince.has(session)) this.waitingSince.set(session, report.at);
     const last = this.last;
-    this.last = { report, waiting };
-    if (last === null || last.report.lastRequest === undefined || report.lastRequest === undefined) return false;
-    const from = last.report.at - REPORT_MARGIN_MS;
+    this.last = { at: report.at, lastRequest: report.lastRequest, waiting };
+    if (last === null || last.lastRequest === undefined || report.lastRequest === undefined) return false;
+    const from = last.at - REPORT_MARGIN_MS;
     const to = report.at - REPORT_MARGIN_MS;
     let created = 0;
     let deleted = 0;
@@ -65,9 +65,9 @@ export class HerdWindow {
     }
     while (this.events.length > 0 && this.events[0]!.at <= to) this.events.shift();
     // Waiters that were still setting their watch when the window opened would read as woken.
-    const settledBy = last.report.at - SETTLE_MS;
+    const settledBy = last.at - SETTLE_MS;
     const throughout = [...waiting].filter((session) => last.waiting.has(session) && this.waitingSince.get(session)! <= settledBy);
-    const verdict = judgeHerd({ created, deleted, ...countWoken(throughout, last.report.lastRequest, report.lastRequest) });
+    const verdict = judgeHerd({ created, deleted, ...countWoken(throughout, last.lastRequest, report.lastRequest) });
     const before = this.found;
     if (verdict.kind === 'herd') this.found = verdict.evidence;
     else if (verdict.kind === 'chain') this.found = null;

@@ -17,6 +17,8 @@ interface Parent {
   exists: boolean;
   /** The notification number at the last listing: the changes of later notifications are not in it. */
   listedAt: number;
+  /** Whether it was listed before: what the first listing finds was there already. */
+  listed: boolean;
   /** The persistent recursive watch on this parent: being added, added (with how to remove it), or none. */
   tree: { state: 'arming' } | { state: 'armed'; remove: () => Promise<void> } | null;
   /**
@@ -164,7 +166,7 @@ export class LockParents {
       this.dirty.add(path);
       this.options.onWork();
     };
-    this.parents.set(path, { exists: false, listedAt: 0, tree: null, cversion: null, czxid: null, records: new Map(), watcher });
+    this.parents.set(path, { exists: false, listedAt: 0, listed: false, tree: null, cversion: null, czxid: null, records: new Map(), watcher });
     this.dirty.add(path);
   }
 
@@ -241,6 +243,7 @@ export class LockParents {
       // Created between the two calls: read it again, now with a child watch.
       if (stat !== null && this.options.live) this.dirty.add(path);
       parent.exists = false;
+      parent.listed = true;
       parent.cversion = null;
       parent.czxid = null;
       parent.records.clear();
@@ -262,11 +265,14 @@ export class LockParents {
     }
     const fresh = names.filter((name) => !parent.records.has(name));
     if (isRoot) {
+      // The first listing finds the queue as it is: its children did not come now (and a herd's window never counts them).
+      const came = parent.listed;
       for (const name of fresh) {
         this.change.added.add(name);
-        this.options.onRootChild(true, at);
+        if (came) this.options.onRootChild(true, at);
       }
     } else if (fresh.length > 0) this.change.other = true;
+    parent.listed = true;
     for (const record of await readChildren(this.session, path, fresh)) parent.records.set(record.name, record);
     if (isRoot) this.updateAuxiliaryParents(names);
   }

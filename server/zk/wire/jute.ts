@@ -148,21 +148,45 @@ export function readConnectResponse(packet: Buffer): ConnectResponse {
   return { protocolVersion: packet.readInt32BE(4), timeOut: packet.readInt32BE(8), sessionId: packet.subarray(12, 20) };
 }
 
-/** Reads a Stat record (czxid, mzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner, dataLength, numChildren, pzxid). */
+/**
+ * Reads a Stat record (czxid, mzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner, dataLength, numChildren, pzxid).
+ * A lock node is never changed and has no children, so its mzxid and pzxid are its czxid: they
+ * share its string, and a session's nodes share one string for their owner (a queue of 100,000
+ * is read into memory whole and kept).
+ */
 export function readStat(buffer: Buffer, offset: number): ZnodeStat {
+  const czxid = longBytesToHex(buffer, offset);
   return {
-    czxid: longBytesToHex(buffer, offset),
-    mzxid: longBytesToHex(buffer, offset + 8),
+    czxid,
+    mzxid: sameLong(buffer, offset + 8, offset) ? czxid : longBytesToHex(buffer, offset + 8),
     ctime: longBytesToNumber(buffer, offset + 16),
     mtime: longBytesToNumber(buffer, offset + 24),
     version: buffer.readInt32BE(offset + 32),
     cversion: buffer.readInt32BE(offset + 36),
     aversion: buffer.readInt32BE(offset + 40),
-    ephemeralOwner: longBytesToHex(buffer, offset + 44),
+    ephemeralOwner: sessionHex(longBytesToHex(buffer, offset + 44)),
     dataLength: buffer.readInt32BE(offset + 52),
     numChildren: buffer.readInt32BE(offset + 56),
-    pzxid: longBytesToHex(buffer, offset + 60),
+    pzxid: sameLong(buffer, offset + 60, offset) ? czxid : longBytesToHex(buffer, offset + 60),
   };
+}
+
+/** Whether the 64-bit fields at `a` and `b` are equal. */
+function sameLong(buffer: Buffer, a: number, b: number): boolean {
+  return buffer.readUInt32BE(a) === buffer.readUInt32BE(b) && buffer.readUInt32BE(a + 4) === buffer.readUInt32BE(b + 4);
+}
+
+// The owners seen lately, each as one string; forgotten all at once when too many to be worth it.
+const sessionStrings = new Map<string, string>();
+const SESSION_STRINGS_KEPT = 10_000;
+
+/** The one string kept for this session id, so that the nodes of a session do not each hold a copy. */
+function sessionHex(id: string): string {
+  const known = sessionStrings.get(id);
+  if (known !== undefined) return known;
+  if (sessionStrings.size >= SESSION_STRINGS_KEPT) sessionStrings.clear();
+  sessionStrings.set(id, id);
+  return id;
 }
 
 /** Reads a jute `buffer` (length, then bytes; -1 is null) and where the next field starts. */
