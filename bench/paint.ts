@@ -7,6 +7,7 @@
  *   node --import tsx bench/paint.ts [sizes, comma-separated] [handovers]
  */
 import { chromium } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { chromiumLaunchOptions } from '../e2e/chromium';
@@ -23,6 +24,8 @@ import { median, quantile } from './stats';
 const SECTION = '7. Paint: the lock page opening, and a write in ZooKeeper → the new holder painted in Chromium';
 /** Handovers before the measured ones (the page's first updates compile and lay out more). */
 const WARM_UP = 3;
+/** From this many waiters the targets are the footprint issue's: the page open within 1.5 s, a handover painted within 50 ms at p95. */
+const ISSUE_SIZE = 100_000;
 /** The pause after each paint: the explorer sends the lock's anomalies up to 200 ms after a change, and the page draws them too. */
 const QUIET_MS = 300;
 
@@ -106,6 +109,12 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000,
         }).observe({ type: 'longtask' });
       });
       const measured: Handover[] = [];
+      // PAINT_PROFILE=<file> writes the page's CPU profile over the handovers (to open in Chromium's DevTools).
+      const profiler = process.env.PAINT_PROFILE ? await page.context().newCDPSession(page) : null;
+      if (profiler !== null) {
+        await profiler.send('Profiler.enable');
+        await profiler.send('Profiler.start');
+      }
       for (let i = 0; i < WARM_UP + handovers; i += 1) {
         const next = names[i + 1]!;
         const socket = subscriber.seen('-', names[i]!, 30_000);
@@ -118,6 +127,7 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000,
         if (i >= WARM_UP) measured.push({ paintMs: painted - written, socketMs: socketAt - written, longestTaskMs: Math.max(0, ...during.map((task) => task.ms)) });
         await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
       }
+      if (profiler !== null) writeFileSync(`${process.env.PAINT_PROFILE}-${size}.cpuprofile`, JSON.stringify((await profiler.send('Profiler.stop')).profile));
       // Nobody follows the lock any more: the explorer stops watching it before it is emptied.
       await page.close();
       await subscriber.unsubscribe(lockPath);
@@ -132,7 +142,7 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000,
           value: firstPaintMs,
           unit: 'ms',
           reference: { name: 'REST snapshot (columns)', value: median(restMs) },
-          target: { on: 'value', max: 2000 },
+          target: { on: 'value', max: size >= ISSUE_SIZE ? 1500 : 2000 },
           note: `From a reload of the lock page (its code cached), once ZooKeeper's reports have judged every waiter's watch, to the frame after its summary counts ${label} waiters and its first card is drawn; the page subscribes and receives the lock in its compact form. The reference is the median of three REST reads of the same snapshot, read to the end and parsed.`,
         },
         {
@@ -144,7 +154,7 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000,
           target: { on: 'value', max: 100 },
           note: `One handover at a time, ${QUIET_MS} ms apart, after ${WARM_UP} not counted, once ZooKeeper's reports have confirmed every waiter's watch (each waiter watches the node before it, as its client would); the reference is the same delta reaching a socket.io subscriber beside the page.`,
         },
-        { section: SECTION, name: `${label} waiters, p95`, value: quantile(paint, 0.95), unit: 'ms', reference: { name: 'socket event', value: quantile(socket, 0.95) }, target: { on: 'value', max: 100 }, note: slowest(measured) },
+        { section: SECTION, name: `${label} waiters, p95`, value: quantile(paint, 0.95), unit: 'ms', reference: { name: 'socket event', value: quantile(socket, 0.95) }, target: { on: 'value', max: size >= ISSUE_SIZE ? 50 : 100 }, note: slowest(measured) },
       );
     }
     return figures;

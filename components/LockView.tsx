@@ -97,7 +97,18 @@ export function LockView({ path }: { path: string }) {
     () => (earlier === null || earlier.length === 0 ? events : [...earlier.slice(Math.max(0, earlier.length + events.length - EVENTS_KEPT)), ...events]),
     [earlier, events],
   );
-  const present = useMemo(() => new Set(nodes?.map((node) => node.name) ?? []), [nodes]);
+  // The strips ask only whether the nodes they name are still in the queue: those few are looked for, not every name of a long queue indexed on each change.
+  const present = useMemo(() => {
+    const named = new Set<string>();
+    for (const hold of history?.holds ?? []) named.add(hold.node);
+    for (const event of allEvents) {
+      named.add(event.node);
+      if (event.woken !== null) named.add(event.woken);
+    }
+    const found = new Set<string>();
+    for (const node of nodes ?? []) if (named.has(node.name)) found.add(node.name);
+    return found;
+  }, [nodes, history, allEvents]);
   const watches = useMemo(() => (nodes === undefined ? null : describeWatchVerdict(watchVerdict(nodes))), [nodes]);
   // While the named node is there, its owner is remembered (adjusted during render, React's way of keeping what an earlier render saw).
   const named = useMemo(() => (selectedName === null ? undefined : snapshot?.nodes.find((node) => node.name === selectedName)), [snapshot, selectedName]);

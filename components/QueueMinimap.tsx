@@ -1,5 +1,6 @@
 'use client';
 import { useEffect, useRef } from 'react';
+import { minimapMarks } from '../lib/view/minimap';
 import type { QueueLayout } from '../lib/view/queue-layout';
 import { PALETTES, type Theme } from '../lib/view/palette';
 
@@ -31,7 +32,6 @@ function currentTheme(): Theme {
  */
 export function QueueMinimap({ layout, top, height, flagged, onJump, scrollId }: QueueMinimapProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const rows = Math.max(1, layout.rowStarts.length);
   const total = layout.height;
 
   useEffect(() => {
@@ -44,20 +44,15 @@ export function QueueMinimap({ layout, top, height, flagged, onJump, scrollId }:
     element.height = pixels * ratio;
     context.scale(ratio, ratio);
     const palette = PALETTES[currentTheme()];
+    const colours = { holder: palette.holder, waiter: palette.waiter, flagged: palette.danger };
     context.clearRect(0, 0, WIDTH, pixels);
-    const rowHeight = Math.max(1, pixels / rows - (pixels / rows > 3 ? 1 : 0));
-    // One mark per row; a row of many (readers, leases) is as wide as its share of the columns.
-    for (let row = 0; row < rows; row += 1) {
-      const start = layout.rowStarts[row]!;
-      const end = layout.rowStarts[row + 1] ?? layout.nodes.length;
-      const first = layout.nodes[start]!.node;
-      let colour: string = first.role === 'holder' ? palette.holder : palette.waiter;
-      for (let index = start; index < end; index += 1) if (flagged.has(layout.nodes[index]!.node.name)) colour = palette.danger;
-      context.fillStyle = colour;
-      const width = Math.max(6, (WIDTH - 8) * Math.min(1, (end - start) / layout.options.columns));
-      context.fillRect(4, (row / rows) * pixels, width, rowHeight);
+    // A mark a row, or where rows outnumber the canvas's lines a mark a run of lines: a queue of 100,000 is a few strokes.
+    // Lines of a CSS pixel: a holder's or a flagged node's mark is never thinner than one.
+    for (const mark of minimapMarks(layout, flagged, pixels, pixels, WIDTH - 8)) {
+      context.fillStyle = colours[mark.kind];
+      context.fillRect(4, mark.y, mark.width, mark.height);
     }
-  }, [layout, rows, flagged]);
+  }, [layout, flagged]);
 
   const jumpTo = (clientY: number, target: HTMLElement): void => {
     const box = target.getBoundingClientRect();

@@ -15,15 +15,19 @@ export interface Wake {
  */
 export function wokenBy(previous: LockSnapshot, delta: LockDelta): Wake[] {
   if (delta.removed.length === 0) return [];
-  const gone = new Map(previous.nodes.filter((node) => delta.removed.includes(node.name)).map((node) => [node.path, node.name]));
+  const removed = new Set(delta.removed);
+  // The removed nodes by path, in queue order; then one pass finds every watcher of each (a queue of 100,000 is read twice, not copied per removal).
+  const gone = new Map<string, Wake>();
+  for (const node of previous.nodes) if (removed.has(node.name)) gone.set(node.path, { removed: node.name, woken: [] });
   const parents = new Set([...gone.keys()].map(parentPath));
-  return [...gone].map(([path, name]) => ({
-    removed: name,
-    woken: previous.nodes
-      .filter((node) => !gone.has(node.path))
-      .filter((node) => (node.watch?.type !== 'children' ? node.watch?.path === path : parents.has(node.watch.path)))
-      .map((node) => node.name),
-  }));
+  for (const node of previous.nodes) {
+    const watch = node.watch;
+    if (watch === null || gone.has(node.path)) continue;
+    if (watch.type !== 'children') gone.get(watch.path)?.woken.push(node.name);
+    // Any change of the children wakes those who watch them: each removal wakes them all.
+    else if (parents.has(watch.path)) for (const wake of gone.values()) wake.woken.push(node.name);
+  }
+  return [...gone.values()];
 }
 
 /** A notification on its way: the path it runs, drawn from the woken watcher to what it watched. */
@@ -62,6 +66,9 @@ export function wakeTrails(before: QueueLayout, wakes: readonly Wake[], rows: { 
 /** The cards of nodes that went, where they were drawn, so that they can be seen leaving. */
 export function departures(before: QueueLayout, after: QueueLayout, rows: { first: number; last: number }): PlacedNode[] {
   if (before.nodes.length === 0) return [];
-  const present = new Set(after.nodes.map((entry) => entry.node.name));
-  return nodesInRows(before, rows).filter((entry) => !present.has(entry.node.name));
+  // Only the cards on screen can be seen leaving: those few are looked for in the queue after, not the whole queue indexed.
+  const shown = nodesInRows(before, rows);
+  const missing = new Set(shown.map((entry) => entry.node.name));
+  for (const entry of after.nodes) if (missing.delete(entry.node.name) && missing.size === 0) break;
+  return shown.filter((entry) => missing.has(entry.node.name));
 }

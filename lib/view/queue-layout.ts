@@ -133,9 +133,9 @@ function groupKey(node: LockNode): string | null {
   return node.mode === 'read' ? `readers ${node.predecessor}` : null;
 }
 
-/** Whether a node waits on the node just before it in the queue, alone (not one of a group of readers): a link of a chain. */
-function chainLink(node: LockNode, previous: LockNode | undefined): boolean {
-  return node.role === 'waiter' && groupKey(node) === null && previous !== undefined && node.predecessor === previous.name && previous.role === 'waiter' && groupKey(previous) === null;
+/** Whether a node waits on the node just before it in the queue, neither one of a group (their `groupKey`s null): a link of a chain. */
+function chainLink(node: LockNode, key: string | null, previous: LockNode | undefined, previousKey: string | null): boolean {
+  return key === null && previousKey === null && node.role === 'waiter' && previous !== undefined && previous.role === 'waiter' && node.predecessor === previous.name;
 }
 
 /**
@@ -158,10 +158,14 @@ export function layoutQueue(nodes: readonly LockNode[], base: QueueLayoutOptions
   // Within a chain: the slot along its current row, and whether that row runs right to left.
   let slot = 0;
   let backwards = false;
-  nodes.forEach((node, index) => {
+  // Whether each node is a link of a chain (see `chainLink`), told once here from the group keys for the edges too.
+  const links = new Uint8Array(nodes.length);
+  for (let index = 0; index < nodes.length; index += 1) {
+    const node = nodes[index]!;
     const key = groupKey(node);
     const sameGroup = key !== null && key === previousKey;
-    const link = columns > 1 && chainLink(node, nodes[index - 1]);
+    if (chainLink(node, key, nodes[index - 1], previousKey)) links[index] = 1;
+    const link = columns > 1 && links[index] === 1;
     if (link && slot + 1 < columns) {
       slot += 1;
     } else if (link) {
@@ -190,9 +194,9 @@ export function layoutQueue(nodes: readonly LockNode[], base: QueueLayoutOptions
     }
     previousKey = key;
     placed.push({ node, index, row, column, x: padding + gutter + column * (cardWidth + columnGap), y: rowTop(row, options) });
-  });
+  }
   const framed = groups.filter((group) => group.lastIndex > group.firstIndex);
-  const edges = placeEdges(placed, nodes, framed, columns > 1);
+  const edges = placeEdges(placed, nodes, framed, columns > 1 ? links : null);
   const rows = Math.max(rowStarts.length, 1);
   const watchers = parentWatch === null ? 0 : edges.reduce((sum, edge) => sum + (edge.toRow === PARENT_ROW ? (edge.members?.length ?? 1) : 0), 0);
   return {
@@ -211,7 +215,7 @@ export function layoutQueue(nodes: readonly LockNode[], base: QueueLayoutOptions
  * One edge per waiter, to the node it watches; one for a group of readers waiting on the same
  * node (from the group's frame), and one thick edge for a herd of more than `HERD_BUNDLE`.
  */
-function placeEdges(placed: readonly PlacedNode[], nodes: readonly LockNode[], groups: readonly PlacedGroup[], snaking: boolean): PlacedEdge[] {
+function placeEdges(placed: readonly PlacedNode[], nodes: readonly LockNode[], groups: readonly PlacedGroup[], links: Uint8Array | null): PlacedEdge[] {
   const edges: PlacedEdge[] = [];
   const herd: number[] = [];
   const readersOf = new Map(groups.filter((group) => group.kind === 'readers').map((group) => [group.firstIndex, group]));
@@ -220,7 +224,7 @@ function placeEdges(placed: readonly PlacedNode[], nodes: readonly LockNode[], g
   for (let fromIndex = 0; fromIndex < placed.length; fromIndex += 1) {
     const from = placed[fromIndex]!;
     const { node } = from;
-    const group = readersOf.get(fromIndex);
+    const group = readersOf.size === 0 ? undefined : readersOf.get(fromIndex);
     const members = group === undefined ? undefined : Array.from({ length: group.lastIndex - group.firstIndex + 1 }, (_, offset) => fromIndex + offset);
     if (node.predecessor === null) {
       if (node.watch?.type === 'children') {
@@ -238,7 +242,7 @@ function placeEdges(placed: readonly PlacedNode[], nodes: readonly LockNode[], g
     if (to !== undefined) {
       const edge: PlacedEdge = { from: node.name, fromIndex, fromRow: from.row, fromColumn: from.column, to: to.node.name, toIndex: to.index, toRow: to.row, toColumn: to.column };
       if (members !== undefined) edge.members = members;
-      if (snaking && chainLink(node, placed[fromIndex - 1]?.node)) edge.chain = true;
+      if (links !== null && links[fromIndex] === 1) edge.chain = true;
       edges.push(edge);
     }
     // The group's other readers watch the same node: its one edge stands for them all.

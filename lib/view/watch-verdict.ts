@@ -60,8 +60,10 @@ export function outsideWatchers(nodes: readonly LockNode[]): ReadonlyMap<string,
   const owners = new Set(nodes.map((node) => node.sessionId));
   const watching = new Map<string, string[]>();
   for (const node of nodes) {
-    const others = node.watchers?.filter((session) => !owners.has(session)) ?? [];
-    if (others.length > 0) watching.set(node.name, others);
+    const watchers = node.watchers;
+    // Most nodes are watched by their successor's owner alone: no list is made for them.
+    if (watchers === null || watchers.every((session) => owners.has(session))) continue;
+    watching.set(node.name, watchers.filter((session) => !owners.has(session)));
   }
   return watching;
 }
