@@ -57,7 +57,8 @@ async function measure(connectString: string, waiters: number, handovers: number
   try {
     const idle = await explorer.stats();
     const socket = (subscriber = await Subscriber.connect(explorer.url));
-    await socket.subscribe(lockPath);
+    // As the lock page subscribes: its first snapshot in columns.
+    await socket.subscribe(lockPath, 'columns');
     const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
     let head = 0;
     let tail = names[names.length - 1]!;
