@@ -26,6 +26,28 @@ describe('who a deletion wakes', () => {
     expect(wokenBy(before, diffSnapshots(before, after)!)).toEqual([{ removed: hex(1), woken: [`${hex(9)}__lock__0000000000`] }]);
   });
 
+  it('two nodes going at once in a chain each wake the node behind them', () => {
+    const names = ['lock-0000000000', 'lock-0000000001', 'lock-0000000002', 'lock-0000000003', 'lock-0000000004'];
+    const before = snapshotOf('/l', names.map((name) => record(name)));
+    const after = snapshotOf('/l', [names[0]!, names[2]!, names[4]!].map((name) => record(name)), before, 1);
+    expect(wokenBy(before, diffSnapshots(before, after)!)).toEqual([
+      { removed: 'lock-0000000001', woken: ['lock-0000000002'] },
+      { removed: 'lock-0000000003', woken: ['lock-0000000004'] },
+    ]);
+  });
+
+  it('two nodes going at once in a herd each wake every waiter left', () => {
+    const declare = (children: string[]) => ({ path: '/h', self: null, root: { path: '/h', exists: true, children: children.map((name) => record(name)) }, auxiliary: [], declared: 'herd' as const });
+    const names = Array.from({ length: 5 }, (_, i) => `lock-${String(i).padStart(10, '0')}`);
+    const before = buildSnapshot(declare(names), null, 0);
+    const after = buildSnapshot(declare([names[1]!, names[3]!, names[4]!]), before, 1);
+    const left = [names[1], names[3], names[4]];
+    expect(wokenBy(before, diffSnapshots(before, after)!)).toEqual([
+      { removed: names[0], woken: left },
+      { removed: names[2], woken: left },
+    ]);
+  });
+
   it('nothing is woken when nothing went', () => {
     const before = snapshotOf('/l', [record('lock-0000000000')]);
     const after = snapshotOf('/l', [record('lock-0000000000'), record('lock-0000000001')], before, 1);
