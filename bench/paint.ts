@@ -115,6 +115,8 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000,
         await profiler.send('Profiler.enable');
         await profiler.send('Profiler.start');
       }
+      // PAINT_TRACE=<file> writes Chromium's trace over the handovers (script, style, layout and paint of each frame).
+      if (process.env.PAINT_TRACE) await browser.startTracing(page, { path: `${process.env.PAINT_TRACE}-${size}.json`, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
       for (let i = 0; i < WARM_UP + handovers; i += 1) {
         const next = names[i + 1]!;
         const socket = subscriber.seen('-', names[i]!, 30_000);
@@ -127,6 +129,7 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000,
         if (i >= WARM_UP) measured.push({ paintMs: painted - written, socketMs: socketAt - written, longestTaskMs: Math.max(0, ...during.map((task) => task.ms)) });
         await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
       }
+      if (process.env.PAINT_TRACE) await browser.stopTracing();
       if (profiler !== null) writeFileSync(`${process.env.PAINT_PROFILE}-${size}.cpuprofile`, JSON.stringify((await profiler.send('Profiler.stop')).profile));
       // Nobody follows the lock any more: the explorer stops watching it before it is emptied.
       await page.close();
