@@ -4,7 +4,7 @@
  * collection idle, with the lock followed by a page (subscribed in the page's compact form),
  * and after handovers; with --snapshot, the largest kinds of object in a heap snapshot of it
  * (self size by constructor), for the footprint work. Loopback only.
- *   node --import tsx bench/memory-probe.ts [waiters] [--snapshot [--keep=<file>]]
+ *   node --import tsx bench/memory-probe.ts [waiters] [--snapshot [--keep=<prefix>]]
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -22,8 +22,10 @@ import { median, quantile } from './stats';
 
 const SECTION = '2. Scale: one lock with many waiters';
 export const SCALE_SIZES = [1_000, 10_000, 50_000, 100_000];
-/** The largest queue the flat-line target applies to (the issue sets it at 50,000 waiters). */
-const FLAT_TARGET_UP_TO = 50_000;
+/** The largest queue the flat-line target applies to (the footprint issue sets it at 50,000 and 100,000 waiters alike). */
+const FLAT_TARGET_UP_TO = 100_000;
+/** From this many waiters the explorer's memory target is the footprint issue's (300 MB); below, fitting a container of 1 GiB. */
+const MEMORY_TARGET_FROM = 100_000;
 /** The smallest queue the REST target applies to (the issue sets it at 50,000 waiters). */
 const REST_TARGET_FROM = 50_000;
 export const PLOT_FILE = 'bench/handover-vs-n.svg';
@@ -215,8 +217,8 @@ async function measure(connectString: string, waiters: number, handovers: number
         value: watched.rss / 1e6,
         unit: 'MB',
         reference: { name: 'idle', value: idle.rss / 1e6 },
-        target: { on: 'value', max: 1024 },
-        note: 'Target: fits a container of 1 GiB. Measured after a garbage collection.',
+        target: { on: 'value', max: waiters >= MEMORY_TARGET_FROM ? 300 : 1024 },
+        note: `Target: ${waiters >= MEMORY_TARGET_FROM ? '300 MB (the footprint issue)' : 'fits a container of 1 GiB'}. Measured after a garbage collection, right after the handovers and joins (bench/memory-probe.ts also measures it settled, and says where the heap goes).`,
       },
     );
     return { waiters, rssMb: watched.rss / 1e6, handover: timed['-'], figures };
@@ -244,7 +246,7 @@ export async function benchScale(connectString: string, sizes: readonly number[]
         value: median(one.handover.map((sample) => sample.explorerMs)),
         unit: 'ms',
         reference: { name: `${label(base.waiters)} waiters`, value: baseMedian },
-        // The issue sets this target at 50,000 waiters; beyond, the line is measured and drawn, not judged.
+        // The issue sets this target up to 100,000 waiters; beyond, the line is measured and drawn, not judged.
         target: one.waiters <= FLAT_TARGET_UP_TO ? { on: 'ratio', max: 1.5 } : null,
         note:
           `The goal is a flat line: a handover reads nothing and analyses no queue, whatever its length. Plotted in ${plotFile ?? 'no file (not written)'}.` +
