@@ -59,8 +59,13 @@ export function applyDelta(snapshot: LockSnapshot, delta: LockDelta): LockSnapsh
   }
   const gone = new Set(delta.removed);
   const changed = new Map(delta.updated.map((node) => [node.name, node]));
-  const kept = snapshot.nodes.filter((node) => !gone.has(node.name)).map((node) => changed.get(node.name) ?? node);
-  const nodes = mergeSorted(kept, [...delta.added].sort(compareQueueOrder));
+  // One pass over the queue, looking up only what the delta names (a handover at the head of 100,000 is two names).
+  const kept: LockNode[] = [];
+  for (const node of snapshot.nodes) {
+    if (gone.size > 0 && gone.has(node.name)) continue;
+    kept.push(changed.size > 0 ? (changed.get(node.name) ?? node) : node);
+  }
+  const nodes = delta.added.length === 0 ? kept : mergeSorted(kept, [...delta.added].sort(compareQueueOrder));
   return withRoles({
     path: snapshot.path,
     exists: delta.exists,
@@ -74,7 +79,6 @@ export function applyDelta(snapshot: LockSnapshot, delta: LockDelta): LockSnapsh
 
 /** Merges two lists already in queue order: linear in the queue, so a handover stays cheap at 10,000 waiters. */
 function mergeSorted(a: readonly LockNode[], b: readonly LockNode[]): LockNode[] {
-  if (b.length === 0) return [...a];
   const merged: LockNode[] = [];
   let i = 0;
   let j = 0;
