@@ -10,7 +10,7 @@ import { RECIPES } from './recipes';
 import type { AnalysisContext, ChildRecord, Entry, Layout, LockInput, ParentListing, QueueRules, Recipe, ReadingTools } from './recipes/recipe';
 import { modeOf, compareKeys } from './recipes/recipe';
 import { parseSequence } from './sequence';
-import { queueStandings, sequentialQueue, sortKeyOf } from './standings';
+import { queueStandings, rulesSignature, sequentialQueue, sortKeyOf } from './standings';
 
 export type { AnalysisContext, ChildRecord, LockInput, ParentListing } from './recipes/recipe';
 
@@ -197,12 +197,13 @@ export function createReader(recipes: readonly Recipe[]): Reader {
       const accept = acceptOf(recipe);
       const kind = layoutOf(last.name).kind;
       const joining: Array<{ entry: Entry; key: string }> = [];
+      const signature = rulesSignature(queueRules);
       for (const record of records) {
         const state = classify(record);
         if (state.seq === null || state.kind !== kind || !accept(kind) || modeOf(kind, queueRules) !== 'exclusive') return null;
         state.path ??= childPath(path, record.name);
         const entry: Entry = { name: record.name, record, state, path: state.path, seq: state.seq, kind };
-        joining.push({ entry, key: sortKeyOf(entry, queueRules) });
+        joining.push({ entry, key: sortKeyOf(entry, queueRules, signature) });
       }
       joining.sort((a, b) => compareKeys(a.key, b.key));
       if (compareKeys(joining[0]!.key, last.sortKey) <= 0) return null;

@@ -6,10 +6,17 @@ import type { LockMode, LockNode, WatchSpec } from '../protocol';
 import { place } from './place';
 import { compareKeys, modeOf, type AnalysisContext, type Entry, type PlacedFields, type QueueRules } from './recipes/recipe';
 
-/** The sort key of an entry under the given rules, computed once per record and rules. */
-export function sortKeyOf(entry: Entry, rules: QueueRules): string {
+/** What a sort key depends on besides the entry: two rules of one signature key every entry alike. */
+export function rulesSignature(rules: QueueRules): string {
+  return `${rules.group ?? ''}${rules.queue}\u0001${rules.key.id}`;
+}
+
+/**
+ * The sort key of an entry under the given rules, computed once per record and rules. A caller
+ * keying a whole queue passes the rules' signature, made once: every record then keeps that one string.
+ */
+export function sortKeyOf(entry: Entry, rules: QueueRules, signature = rulesSignature(rules)): string {
   const state = entry.state;
-  const signature = `${rules.group ?? ''}${rules.queue}\u0001${rules.key.id}`;
   if (state.sortKey === undefined || state.sortKeyRules !== signature) {
     state.sortKeyRules = signature;
     state.sortKey = `${rules.group ?? ''}${rules.queue}\u0001${rules.key.key(entry)}\u0001${entry.name}`;
@@ -32,7 +39,8 @@ export interface QueueStanding {
  * its client picks (the first or the nearest). Returned in the client's order.
  */
 export function queueStandings(entries: readonly Entry[], rules: QueueRules): QueueStanding[] {
-  const keys = entries.map((entry) => sortKeyOf(entry, rules));
+  const signature = rulesSignature(rules);
+  const keys = entries.map((entry) => sortKeyOf(entry, rules, signature));
   let sorted = true;
   for (let i = 1; i < keys.length && sorted; i += 1) sorted = (keys[i - 1] as string) <= (keys[i] as string);
   // Children usually arrive in creation order, so a handover needs no sort at all.
