@@ -31,7 +31,7 @@ const lockPath = '/probe/lock';
 try {
   await owner.start();
   const names = await fillQueue(owner, lockPath, waiters + handovers, true);
-  const explorer = await startExplorerProcess(zookeeper.connectString, [`--diagnostic-dir=${snapshotDir}`, '--heapsnapshot-signal=SIGUSR1']);
+  const explorer = await startExplorerProcess(zookeeper.connectString, [`--diagnostic-dir=${snapshotDir}`, '--heapsnapshot-signal=SIGUSR1', ...(process.env.PROBE_NODE_FLAGS ?? '').split(' ').filter(Boolean)]);
   const subscriber = await Subscriber.connect(explorer.url);
   try {
     const idle = await explorer.stats();

@@ -35,7 +35,8 @@ const states = new WeakMap<ChildRecord, RecordState>();
 export function stateOf(record: ChildRecord): RecordState {
   let state = states.get(record);
   if (state === undefined) {
-    state = { reader: null, kind: '', layout: null, seq: null };
+    // Every field from the start: fields added later would go to a second store, one per record.
+    state = { reader: null, kind: '', layout: null, seq: null, path: undefined, sortKey: undefined, sortKeyRules: undefined, node: undefined, observed: undefined };
     states.set(record, state);
   }
   return state;
@@ -85,6 +86,7 @@ export function place(record: ChildRecord, state: RecordState, path: string, fie
     ({ watchers, client, watchConfirmed } = observed);
   }
   const { name, stat, data } = record;
+  // Every field written out (no spread of `fields`): a literal of known fields keeps them all in the object itself, where a spread puts them in a second store, one per node.
   const node: LockNode = {
     name,
     path,
@@ -94,7 +96,12 @@ export function place(record: ChildRecord, state: RecordState, path: string, fie
     mtime: stat.mtime,
     czxid: stat.czxid,
     data,
-    ...fields,
+    queue: fields.queue,
+    sequence: fields.sequence,
+    sortKey: fields.sortKey,
+    role: fields.role,
+    mode: fields.mode,
+    predecessor: fields.predecessor,
     // `fields` may be a scratch object reused for the next entry: the node keeps copies.
     watch: fields.watch === null ? null : { type: fields.watch.type, path: fields.watch.path },
     roleSince,

@@ -1,49 +1,83 @@
 /**
  * Parsers for ZooKeeper's four-letter-word replies. They are per server: in an ensemble every
- * member is asked and the answers merged.
+ * member is asked and the answers merged. The long ones (`wchc`, `cons`, `dump`: a line per watch,
+ * connection or ephemeral node) are readers fed one line at a time, so that a reply of megabytes
+ * is read as it arrives and never held whole (its lines kept as slices of one text would keep
+ * all of it alive).
  */
+
+/** A parser fed a reply one line at a time (without its newline), then asked for what it read. */
+export interface ReplyReader<T> {
+  line(text: string): void;
+  done(): T;
+}
+
+/** Feeds a whole reply to a reader, line by line. */
+export function readReply<T>(reply: string, reader: ReplyReader<T>): T {
+  for (const line of reply.split('\n')) reader.line(line);
+  return reader.done();
+}
+
+/** A session id as the explorer writes it: lower-case hex without leading zeros. */
+const sessionOf = (hex: string): string => `0x${BigInt(hex).toString(16)}`;
 
 /**
  * `wchc`: each session followed by the paths it holds a data watch on (exists or getData;
  * child watches never appear). Session ids stay hex strings: they exceed 2^53.
  */
-export function parseWchc(reply: string): Map<string, string[]> {
+export function wchcReader(): ReplyReader<Map<string, string[]>> {
   const watches = new Map<string, string[]>();
-  let session: string | null = null;
-  for (const line of reply.split('\n')) {
-    if (line.trim() === '') continue;
-    if (/^\s/.test(line)) {
-      if (session !== null) watches.get(session)?.push(line.trim());
-    } else if (/^0x[0-9a-f]+$/i.test(line.trim())) {
-      session = `0x${BigInt(line.trim()).toString(16)}`;
-      watches.set(session, []);
-    }
-  }
-  return watches;
+  let paths: string[] | null = null;
+  return {
+    line(line) {
+      const text = line.trim();
+      if (text === '') return;
+      if (/^\s/.test(line)) paths?.push(text);
+      else if (/^0x[0-9a-f]+$/i.test(text)) {
+        paths = [];
+        watches.set(sessionOf(text), paths);
+      }
+    },
+    done: () => watches,
+  };
 }
+
+export const parseWchc = (reply: string): Map<string, string[]> => readReply(reply, wchcReader());
 
 /** `mntr`: one `key<TAB>value` pair a line; numbers as numbers where they are numbers. */
-export function parseMntr(reply: string): Map<string, string | number> {
+export function mntrReader(): ReplyReader<Map<string, string | number>> {
   const values = new Map<string, string | number>();
-  for (const line of reply.split('\n')) {
-    const tab = line.indexOf('\t');
-    if (tab <= 0) continue;
-    const key = line.slice(0, tab).trim();
-    const raw = line.slice(tab + 1).trim();
-    values.set(key, /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw);
-  }
-  return values;
+  return {
+    line(line) {
+      const tab = line.indexOf('\t');
+      if (tab <= 0) return;
+      const key = line.slice(0, tab).trim();
+      const raw = line.slice(tab + 1).trim();
+      values.set(key, /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw);
+    },
+    done: () => values,
+  };
 }
 
-/** `cons`: the client address of each session connected to this server. */
-export function parseCons(reply: string): Map<string, string> {
+export const parseMntr = (reply: string): Map<string, string | number> => readReply(reply, mntrReader());
+
+/** `cons`: the client address of each session connected to this server, and its last request id (below). */
+export function consReader(): ReplyReader<{ clients: Map<string, string>; lastRequest: Map<string, string> }> {
   const clients = new Map<string, string>();
-  for (const line of reply.split('\n')) {
-    const match = /^\s*\/(\S+?)\[\d+\]\(.*\bsid=(0x[0-9a-f]+)/i.exec(line);
-    if (match?.[1] !== undefined && match[2] !== undefined) clients.set(`0x${BigInt(match[2]).toString(16)}`, match[1]);
-  }
-  return clients;
+  const lastRequest = new Map<string, string>();
+  return {
+    line(line) {
+      const match = /^\s*\/(\S+?)\[\d+\]\(.*\bsid=(0x[0-9a-f]+)/i.exec(line);
+      if (match?.[1] !== undefined && match[2] !== undefined) clients.set(sessionOf(match[2]), match[1]);
+      const sid = /\bsid=(0x[0-9a-f]+)/i.exec(line)?.[1];
+      const lcxid = /\blcxid=(0x[0-9a-f]+)/i.exec(line)?.[1];
+      if (sid !== undefined && lcxid !== undefined) lastRequest.set(sessionOf(sid), lcxid.toLowerCase());
+    },
+    done: () => ({ clients, lastRequest }),
+  };
 }
+
+export const parseCons = (reply: string): Map<string, string> => readReply(reply, consReader()).clients;
 
 /** `cons`: the packets each session's connection has received from its client and sent to it (replies and notifications). */
 export function parseConsPackets(reply: string): Map<string, { received: number; sent: number }> {
@@ -52,7 +86,7 @@ export function parseConsPackets(reply: string): Map<string, { received: number;
     const sid = /\bsid=(0x[0-9a-f]+)/i.exec(line)?.[1];
     const received = /\brecved=(\d+)/.exec(line)?.[1];
     const sent = /\bsent=(\d+)/.exec(line)?.[1];
-    if (sid !== undefined && received !== undefined && sent !== undefined) packets.set(`0x${BigInt(sid).toString(16)}`, { received: Number(received), sent: Number(sent) });
+    if (sid !== undefined && received !== undefined && sent !== undefined) packets.set(sessionOf(sid), { received: Number(received), sent: Number(sent) });
   }
   return packets;
 }
@@ -61,15 +95,7 @@ export function parseConsPackets(reply: string): Map<string, { received: number;
  * `cons`: each session's last request id (`lcxid`, hex). A ping does not move it, so two reports
  * tell which clients sent requests between them. Connections that have sent none yet are left out.
  */
-export function parseConsLastRequest(reply: string): Map<string, string> {
-  const requests = new Map<string, string>();
-  for (const line of reply.split('\n')) {
-    const sid = /\bsid=(0x[0-9a-f]+)/i.exec(line)?.[1];
-    const lcxid = /\blcxid=(0x[0-9a-f]+)/i.exec(line)?.[1];
-    if (sid !== undefined && lcxid !== undefined) requests.set(`0x${BigInt(sid).toString(16)}`, lcxid.toLowerCase());
-  }
-  return requests;
-}
+export const parseConsLastRequest = (reply: string): Map<string, string> => readReply(reply, consReader()).lastRequest;
 
 /** Whether a four-letter word was refused because `4lw.commands.whitelist` leaves it out. */
 export function isNotWhitelisted(reply: string): boolean {
@@ -88,33 +114,37 @@ export interface DumpReport {
  * a line) on the leader, then "Sessions with Ephemerals" (a session, then its ephemeral paths).
  * The server's date text (`Sun Nov 22 05:26:10 UTC 2026`) is read by `parseTime` (NaN when unreadable).
  */
-export function parseDump(reply: string, parseTime: (text: string) => number): DumpReport {
+export function dumpReader(parseTime: (text: string) => number): ReplyReader<DumpReport> {
   const report: DumpReport = { ephemerals: new Map(), expiries: new Map() };
   let section: 'sets' | 'ephemerals' | null = null;
   let expiry: number | null = null;
-  let session: string | null = null;
-  for (const line of reply.split('\n')) {
-    const text = line.trim();
-    if (text === '') continue;
-    if (text.startsWith('Session Sets')) section = 'sets';
-    else if (text.startsWith('Sessions with Ephemerals')) section = 'ephemerals';
-    else if (!/^\s/.test(line) && !/^0x[0-9a-f]+:?$/i.test(text) && !/expire at/.test(text)) section = null;
-    if (section === 'sets') {
-      const bucket = /expire at (.+):$/.exec(text);
-      if (bucket?.[1] !== undefined) {
-        const at = parseTime(bucket[1]);
-        expiry = Number.isNaN(at) ? null : at;
-      } else if (/^0x[0-9a-f]+$/i.test(text) && expiry !== null) {
-        report.expiries.set(`0x${BigInt(text).toString(16)}`, expiry);
+  let paths: string[] | null = null;
+  return {
+    line(line) {
+      const text = line.trim();
+      if (text === '') return;
+      if (text.startsWith('Session Sets')) section = 'sets';
+      else if (text.startsWith('Sessions with Ephemerals')) section = 'ephemerals';
+      else if (!/^\s/.test(line) && !/^0x[0-9a-f]+:?$/i.test(text) && !/expire at/.test(text)) section = null;
+      if (section === 'sets') {
+        const bucket = /expire at (.+):$/.exec(text);
+        if (bucket?.[1] !== undefined) {
+          const at = parseTime(bucket[1]);
+          expiry = Number.isNaN(at) ? null : at;
+        } else if (/^0x[0-9a-f]+$/i.test(text) && expiry !== null) {
+          report.expiries.set(sessionOf(text), expiry);
+        }
+      } else if (section === 'ephemerals') {
+        if (/^0x[0-9a-f]+:$/i.test(text)) {
+          paths = [];
+          report.ephemerals.set(sessionOf(text.slice(0, -1)), paths);
+        } else if (text.startsWith('/')) {
+          paths?.push(text);
+        }
       }
-    } else if (section === 'ephemerals') {
-      if (/^0x[0-9a-f]+:$/i.test(text)) {
-        session = `0x${BigInt(text.slice(0, -1)).toString(16)}`;
-        report.ephemerals.set(session, []);
-      } else if (text.startsWith('/') && session !== null) {
-        report.ephemerals.get(session)?.push(text);
-      }
-    }
-  }
-  return report;
+    },
+    done: () => report,
+  };
 }
+
+export const parseDump = (reply: string, parseTime: (text: string) => number): DumpReport => readReply(reply, dumpReader(parseTime));

@@ -2,10 +2,40 @@ import { describe, expect, it } from 'vitest';
 import { HealthResponseSchema } from '../../lib/protocol';
 import { createExplorer } from '../app';
 import { startEmbeddedZooKeeper } from './embedded';
+import { createConnection } from 'node:net';
+import { parseWchc, wchcReader } from '../../lib/zk/four-letter';
+import { readFourLetterWord } from './four-letter';
 import { parseConnectString } from './introspection';
 import { ZkSession } from './session';
 
 describe('asking ZooKeeper itself', () => {
+  it('reads a reply of many chunks line by line as it arrives, as whole as the text read at once', async () => {
+    const zookeeper = await startEmbeddedZooKeeper();
+    const session = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 10_000 });
+    await session.start();
+    try {
+      // 3,000 watched paths of ~60 bytes: a `wchc` of ~200 KB, which arrives in several chunks cut mid-line.
+      const paths = Array.from({ length: 3000 }, (_, i) => `/chunked/a-rather-long-name-so-that-lines-cross-chunks-${i}`);
+      await session.mkdirp('/chunked');
+      await session.createMany(paths);
+      await Promise.all(paths.map((path) => session.exists(path, () => undefined)));
+      const whole = await new Promise<string>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        const socket = createConnection({ host: '127.0.0.1', port: zookeeper.port }, () => socket.end('wchc'));
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.once('error', reject);
+        socket.once('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      });
+      const read = await readFourLetterWord('127.0.0.1', zookeeper.port, 'wchc', wchcReader());
+      expect(read.bytes).toBeGreaterThan(150_000);
+      expect(read.value).toEqual(parseWchc(whole));
+      expect([...read.value!.values()].flat().sort()).toEqual([...paths].sort());
+    } finally {
+      session.close();
+      await zookeeper.stop();
+    }
+  });
+
   it('says plainly when the four-letter words are not whitelisted, and keeps working', async () => {
     const zookeeper = await startEmbeddedZooKeeper({ extraConfig: { '4lw.commands.whitelist': 'ruok' } });
     const session = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 4000 });
@@ -25,6 +55,8 @@ describe('asking ZooKeeper itself', () => {
       expect(health.ok).toBe(true);
       expect(health.introspection.available).toBe(false);
       expect(health.introspection.reason).toMatch(/whitelist/);
+      // A word the whitelist leaves out reads as refused, not as an empty report.
+      expect((await readFourLetterWord('127.0.0.1', zookeeper.port, 'wchc', wchcReader())).value).toBeNull();
       await session.mkdirp('/lock');
       await session.create('/lock/lock-', null, 'ephemeral-sequential');
       const lock = (await (await fetch(`${url}/api/locks/lock`)).json()) as { holders: string[]; nodes: Array<{ watchers: unknown; client: unknown }> };

@@ -7,11 +7,11 @@
  * says so and the explorer carries on without them.
  */
 import { EventEmitter } from 'node:events';
-import { reportChange, type Introspected, type ReportChange } from '../../lib/lock/report';
+import { reportChange, sameList, type Introspected, type ReportChange } from '../../lib/lock/report';
 import type { IntrospectionSource, IntrospectionStatus } from '../../lib/protocol';
 import { parseAdminConnections, parseAdminDump, parseAdminExpiries, parseAdminJson, parseAdminMonitor, parseAdminTickTime, parseAdminWatches, wallClockExpiries, type TouchedSession } from '../../lib/zk/admin-server';
-import { isNotWhitelisted, parseCons, parseConsLastRequest, parseDump, parseMntr, parseWchc, type DumpReport } from '../../lib/zk/four-letter';
-import { fourLetterWord } from './four-letter';
+import { consReader, dumpReader, mntrReader, wchcReader, type DumpReport, type ReplyReader } from '../../lib/zk/four-letter';
+import { readFourLetterWord, type ReadReply } from './four-letter';
 import type { ZkTls } from './wire/connection';
 
 /** How long after a read that needs the report the members are still asked. */
@@ -87,25 +87,30 @@ function reasonOf(error: unknown): string {
  */
 async function askMember(member: { host: string; port: number }, adminUrl: string | null, withDump: boolean, tls: ZkTls | null, touch: TouchOwnSession): Promise<MemberAnswer> {
   const { host, port } = member;
-  const word = async (name: string): Promise<string | null> => {
-    const reply = await fourLetterWord(host, port, name, ADMIN_TIMEOUT_MS, tls);
-    return isNotWhitelisted(reply) ? null : reply;
-  };
-  const [wchc, cons, mntr, dump] = await Promise.all(
-    (withDump ? ['wchc', 'cons', 'mntr', 'dump'] : ['wchc', 'cons', 'mntr']).map((name) => word(name).catch((error: unknown) => new Error(reasonOf(error)))),
-  );
-  const refusedWords = [['wchc', wchc], ['cons', cons], ['mntr', mntr], ...(withDump ? [['dump', dump]] : [])].filter(([, reply]) => reply === null || reply instanceof Error).map(([name]) => name as string);
+  // Each reply is read as it arrives (`wchc` and `dump` run to megabytes at 100,000 watches or ephemeral nodes); null: not whitelisted.
+  const word = <T,>(name: string, reader: ReplyReader<T>): Promise<ReadReply<T> | Error> =>
+    readFourLetterWord(host, port, name, reader, ADMIN_TIMEOUT_MS, tls).catch((error: unknown) => new Error(reasonOf(error)));
+  const [wchc, cons, mntr, dump] = await Promise.all([
+    word('wchc', wchcReader()),
+    word('cons', consReader()),
+    word('mntr', mntrReader()),
+    withDump ? word('dump', dumpReader(Date.parse)) : Promise.resolve(null),
+  ]);
+  const replies: Array<[string, ReadReply<unknown> | Error]> = [['wchc', wchc], ['cons', cons], ['mntr', mntr], ...(dump === null ? [] : [['dump', dump] as [string, ReadReply<unknown> | Error]])];
+  const refusedWords = replies.filter(([, reply]) => reply instanceof Error || reply.value === null).map(([name]) => name);
   const failure = [wchc, cons, mntr].find((reply): reply is Error => reply instanceof Error);
   const wordsRefused =
     refusedWords.length === 0 ? null : failure !== undefined ? `four-letter words failed: ${failure.message}` : `${refusedWords.join(', ')} not in 4lw.commands.whitelist`;
-  const bytes = [wchc, cons, mntr, dump].reduce((sum, reply) => sum + (typeof reply === 'string' ? reply.length : 0), 0);
+  const bytes = replies.reduce((sum, [, reply]) => sum + (reply instanceof Error ? 0 : reply.bytes), 0);
   const answer: MemberAnswer = { report: null, monitor: null, dump: null, source: null, refused: wordsRefused, error: null, bytes };
-  if (typeof wchc === 'string' && typeof cons === 'string') {
-    answer.report = { watches: parseWchc(wchc), clients: parseCons(cons), lastRequest: parseConsLastRequest(cons) };
+  const valueOf = <T,>(reply: ReadReply<T> | Error | null): T | null => (reply === null || reply instanceof Error ? null : reply.value);
+  const [watches, connections] = [valueOf(wchc), valueOf(cons)];
+  if (watches !== null && connections !== null) {
+    answer.report = { watches, clients: connections.clients, lastRequest: connections.lastRequest };
     answer.source = 'four-letter-words';
   }
-  if (typeof mntr === 'string') answer.monitor = parseMntr(mntr);
-  if (typeof dump === 'string') answer.dump = parseDump(dump, Date.parse);
+  answer.monitor = valueOf(mntr);
+  answer.dump = valueOf(dump);
   if (wordsRefused === null) return answer;
   if (adminUrl === null) {
     answer.error = answer.report === null ? `${wordsRefused}, and no AdminServer is configured (ZK_ADMIN_PORT, ZK_ADMIN_URLS)` : null;
@@ -285,6 +290,12 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   async poll(): Promise<void> {
     const at = Date.now();
     const watchers = new Map<string, string[]>();
+    const singles = new Map<string, string[]>();
+    const onlyWatcher = (session: string): string[] => {
+      let list = singles.get(session);
+      if (list === undefined) singles.set(session, (list = [session]));
+      return list;
+    };
     const clients = new Map<string, string>();
     const lastRequest = new Map<string, string>();
     const servers: IntrospectionStatus['servers'] = [];
@@ -315,15 +326,22 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
         for (const path of paths) {
           const local = this.local(path);
           if (local === null) continue;
-          const list = watchers.get(local) ?? [];
-          if (!list.includes(session)) list.push(session);
-          watchers.set(local, list);
+          // Most paths have one watcher: one list per session serves them all (a list grown by push keeps room for 16).
+          const list = watchers.get(local);
+          if (list === undefined) watchers.set(local, onlyWatcher(session));
+          else if (!list.includes(session)) watchers.set(local, [...list, session]);
         }
       }
       for (const [session, address] of answer.report.clients) clients.set(session, address);
       for (const [session, cxid] of answer.report.lastRequest) lastRequest.set(session, cxid);
     });
-    for (const list of watchers.values()) list.sort();
+    // A path watched as in the last report keeps that report's list: the nodes that show it hold one list, not one per report.
+    const before = this.latest?.watchers;
+    for (const [path, list] of watchers) {
+      if (list.length > 1) list.sort();
+      const same = before?.get(path);
+      if (same !== undefined && sameList(same, list)) watchers.set(path, same as string[]);
+    }
     this.monitored = monitored.sort((a, b) => (a.server < b.server ? -1 : 1));
     if (withDump) this.dumped = dumpedAny ? dumped : null;
     const reachable = servers.some((server) => server.ok);
@@ -359,8 +377,8 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
       const server = `${member.host}:${member.port}`;
       let wordRefused: string;
       try {
-        const reply = await fourLetterWord(member.host, member.port, 'dump', DUMP_TIMEOUT_MS, this.tls);
-        if (!isNotWhitelisted(reply)) return { paths: this.localPaths(parseDump(reply, Date.parse).ephemerals), server, source: 'four-letter-words' };
+        const reply = await readFourLetterWord(member.host, member.port, 'dump', dumpReader(Date.parse), DUMP_TIMEOUT_MS, this.tls);
+        if (reply.value !== null) return { paths: this.localPaths(reply.value.ephemerals), server, source: 'four-letter-words' };
         wordRefused = 'dump is not in 4lw.commands.whitelist';
       } catch (error) {
         wordRefused = `dump failed (${reasonOf(error)})`;
