@@ -17,11 +17,28 @@ export function describeData(bytes: Uint8Array | null, alwaysHex = false): NodeD
   const shown = truncated ? bytes.subarray(0, MAX_SHOWN_DATA_BYTES) : bytes;
   const decoded = decodeUtf8(shown, truncated);
   const text = decoded !== null && !UNPRINTABLE.test(decoded) ? decoded : null;
-  return { size: bytes.length, text, hex: text === null || alwaysHex ? toHex(shown) : null, truncated };
+  const described: NodeData = { size: bytes.length, text, hex: text === null || alwaysHex ? toHex(shown) : null, truncated };
+  return bytes.length <= SHARED_DATA_BYTES ? shared(described) : described;
 }
 
+/** Data this short is kept once for every node that holds the same (a client's address, its id: the waiters of one host). */
+const SHARED_DATA_BYTES = 256;
+const SHARED_DATA_KEPT = 10_000;
+const sharedData = new Map<string, NodeData>();
+
+/** The one description kept for data described so; forgotten all at once when too many to be worth it. */
+function shared(data: NodeData): NodeData {
+  const key = data.text !== null && data.hex === null ? `t${data.text}` : `x${data.text ?? ''}\u0000${data.hex ?? ''}`;
+  const known = sharedData.get(key);
+  if (known !== undefined) return known;
+  if (sharedData.size >= SHARED_DATA_KEPT) sharedData.clear();
+  sharedData.set(key, data);
+  return data;
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
 function decodeUtf8(bytes: Uint8Array, truncated: boolean): string | null {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
   // A cut may split the last character, whose first bytes are then dropped (at most three).
   for (let drop = 0; drop <= (truncated ? 3 : 0); drop += 1) {
     try {

@@ -1,11 +1,31 @@
 /** The sequence suffix ZooKeeper appends to a sequential node's name. */
 export interface SequenceSuffix {
   /** The name before the suffix, e.g. `_c_<uuid>-lock-`. */
-  prefix: string;
+  readonly prefix: string;
   /** The suffix as written, e.g. `0000000042` or `-000000001`. */
-  text: string;
+  readonly text: string;
   /** The suffix as the signed 32-bit counter it was formatted from. */
-  value: number;
+  readonly value: number;
+}
+
+/**
+ * A suffix kept as where it starts in the name: the explorer keeps one per node of a queue
+ * (100,000 at the largest locks), and the two texts are cut from the name only when asked for.
+ */
+class Suffix implements SequenceSuffix {
+  constructor(
+    private readonly name: string,
+    private readonly start: number,
+    readonly value: number,
+  ) {}
+
+  get prefix(): string {
+    return this.name.slice(0, this.start);
+  }
+
+  get text(): string {
+    return this.name.slice(this.start);
+  }
 }
 
 const INT32_MAX = 2 ** 31 - 1;
@@ -25,16 +45,16 @@ export function parseSequence(name: string): SequenceSuffix | null {
     const before = name.length - 10;
     if (magnitude > INT32_MAX) {
       if (magnitude === INT32_MAX + 1 && name[before - 1] === '-') {
-        return { prefix: name.slice(0, before - 1), text: `-${digits}`, value: -magnitude };
+        return new Suffix(name, before - 1, -magnitude);
       }
       return null;
     }
-    return { prefix: name.slice(0, before), text: digits, value: magnitude };
+    return new Suffix(name, before, magnitude);
   }
   const wrapped = /(-\d{9})$/.exec(name);
   if (wrapped?.[1] !== undefined) {
     const text = wrapped[1];
-    return { prefix: name.slice(0, name.length - text.length), text, value: Number(text) };
+    return new Suffix(name, name.length - text.length, Number(text));
   }
   return null;
 }
