@@ -13,22 +13,6 @@ function anomaly(kind: AnomalyKind, node: string | null, params: AnomalyParams):
   return { kind, node, params, message: describeAnomaly('en', kind, params).message };
 }
 
-/**
- * The owner of a node for the orphan check: its protected GUID when its recipe's layout has
- * one (Curator's `_c_<uuid>-`, Kazoo's `<hex32>__`, WriteLock's `x-<session>-`), else its session.
- */
-function ownerKey(node: LockNode): string | null {
-  // A node keeps its identity while it stays in the queue: its key is made once, not on every judgement.
-  let key = ownerKeys.get(node);
-  if (key === undefined) {
-    key = reader.ownerKey(node);
-    ownerKeys.set(node, key);
-  }
-  return key;
-}
-
-const ownerKeys = new WeakMap<LockNode, string | null>();
-
 /** How many nodes of a list each owner has, and how many owners have more than one. */
 interface OwnerCounts {
   counts: Map<string, number>;
@@ -49,7 +33,7 @@ function ownerCountsOf(nodes: readonly LockNode[]): OwnerCounts {
 }
 
 function count(owners: OwnerCounts, node: LockNode, by: 1 | -1): void {
-  const key = ownerKey(node);
+  const key = reader.ownerKey(node);
   if (key === null) return;
   const before = owners.counts.get(key) ?? 0;
   const after = before + by;
@@ -80,7 +64,7 @@ function orphans(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe'>): Anomaly[] {
   const first = new Map<string, number>();
   const byOwner = new Map<string, LockNode[]>();
   nodes.forEach((node, position) => {
-    const key = ownerKey(node);
+    const key = reader.ownerKey(node);
     if (key === null) return;
     const at = first.get(key);
     if (at === undefined) {
@@ -96,7 +80,7 @@ function orphans(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe'>): Anomaly[] {
     // Curator's read-write lock lets one thread hold both: that is reentrancy, not an orphan.
     if (reader.recipe(snapshot.recipe.id)?.ownerHoldsBothModes && new Set(owned.map((node) => node.mode)).size > 1) continue;
     const first = owned[0]!;
-    const owner = key.replace(':', ' ');
+    const owner = key.startsWith('0x') ? `session ${key}` : `guid ${key}`;
     anomalies.push(anomaly('orphan', first.name, owned.length === 2 ? { node: first.name, other: owned[1]!.name, owner } : { node: first.name, count: owned.length - 1, owner }));
   }
   return anomalies;

@@ -42,12 +42,22 @@ export function stateOf(record: ChildRecord): RecordState {
   return state;
 }
 
-// The layout each placed node was read with: its owner key needs it (see `layoutOfNode`).
-const nodeLayouts = new WeakMap<LockNode, Layout | null>();
+/**
+ * The owner of a node for the orphan check, by the layout it was read with: its protected GUID
+ * when the layout has one (a slice of its name), else its session id (`0x…`, which no GUID
+ * begins with), null for a persistent node.
+ */
+export function ownerOf(node: LockNode, layout: Layout | null): string | null {
+  if (layout?.owner !== undefined) return layout.owner(node.name);
+  return node.ephemeral ? node.sessionId : null;
+}
 
-/** The layout a node was placed with; undefined for a node this module did not place. */
-export function layoutOfNode(node: LockNode): Layout | null | undefined {
-  return nodeLayouts.get(node);
+// The owner of each placed node, told once when it is placed (see `placedOwner`).
+const nodeOwners = new WeakMap<LockNode, string | null>();
+
+/** The owner of a node placed here (`ownerOf` its layout); undefined for a node this module did not place. */
+export function placedOwner(node: LockNode): string | null | undefined {
+  return nodeOwners.get(node);
 }
 
 /** The path a node's recipe watches that ZooKeeper's report can show (a data watch of a waiter); null otherwise. */
@@ -112,7 +122,7 @@ export function place(record: ChildRecord, state: RecordState, path: string, fie
   // Unchanged, the node keeps its identity: nothing drawn or written from it is made again.
   if (state.node !== undefined && sameNode(state.node, node)) return state.node;
   state.node = node;
-  nodeLayouts.set(node, state.layout);
+  nodeOwners.set(node, ownerOf(node, state.layout));
   return node;
 }
 
@@ -128,8 +138,8 @@ export function reobserve(node: LockNode, record: ChildRecord, report: Introspec
   const { watchers, client, watchConfirmed } = observed;
   if (node.client === client && node.watchConfirmed === watchConfirmed && sameList(node.watchers, watchers)) return node;
   const next: LockNode = { ...node, watchers, client, watchConfirmed };
-  const layout = nodeLayouts.get(node);
-  if (layout !== undefined) nodeLayouts.set(next, layout);
+  const owner = nodeOwners.get(node);
+  if (owner !== undefined) nodeOwners.set(next, owner);
   // The next full placement finds it unchanged and keeps it.
   if (state.node === node) state.node = next;
   return next;

@@ -5,7 +5,7 @@
  */
 import type { LockNode, NodeData, RecipeId, RecipeInfo } from '../protocol';
 import { childPath } from '../zk/path';
-import { layoutOfNode, place, stateOf, type RecordState } from './place';
+import { ownerOf, place, placedOwner, stateOf, type RecordState } from './place';
 import { RECIPES } from './recipes';
 import type { AnalysisContext, ChildRecord, Entry, Layout, LockInput, ParentListing, QueueRules, Recipe, ReadingTools } from './recipes/recipe';
 import { modeOf, compareKeys } from './recipes/recipe';
@@ -24,6 +24,9 @@ export interface LockAnalysis {
 export type Standing = { kind: 'holds' } | { kind: 'waits'; on: string } | { kind: 'missing' };
 
 /** The kind of a sequential name no layout knows, and of a name with no sequence that none knows. */
+// The owner key of each node made outside placement, made once.
+const ownerKeys = new WeakMap<LockNode, string | null>();
+
 const SEQUENTIAL = 'sequential';
 const PLAIN = 'plain';
 
@@ -56,7 +59,7 @@ export interface Reader {
    * the page cannot disagree on who holds. A herd waiter waits on the node just before it.
    */
   standingOf(id: string, parent: string, names: readonly string[], mine: string): Standing;
-  /** The owner of a node for the orphan check: its protected GUID when its layout has one, else its session. */
+  /** The owner of a node for the orphan check: its protected GUID when its layout has one, else its session id (`0x…`, which tells the two apart). */
   ownerKey(node: LockNode): string | null;
 }
 
@@ -234,10 +237,12 @@ export function createReader(recipes: readonly Recipe[]): Reader {
     },
 
     ownerKey(node) {
-      const placed = layoutOfNode(node);
-      const layout = placed === undefined ? layoutOf(node.name).layout : placed;
-      if (layout?.owner !== undefined) return `guid:${layout.owner(node.name)}`;
-      return node.ephemeral ? `session:${node.sessionId}` : null;
+      const placed = placedOwner(node);
+      if (placed !== undefined) return placed;
+      // A node made outside placement (a promoted holder): its key is made once, not on every judgement.
+      let key = ownerKeys.get(node);
+      if (key === undefined) ownerKeys.set(node, (key = ownerOf(node, layoutOf(node.name).layout)));
+      return key;
     },
   };
 }

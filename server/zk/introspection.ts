@@ -291,6 +291,8 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     const at = Date.now();
     const watchers = new Map<string, string[]>();
     const singles = new Map<string, string[]>();
+    // One string per watched path for this poll's report and `dump` alike.
+    const kept = new Map<string, string>();
     const onlyWatcher = (session: string): string[] => {
       let list = singles.get(session);
       if (list === undefined) singles.set(session, (list = [session]));
@@ -313,27 +315,30 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
       const server = `${host}:${port}`;
       servers.push({ server, ok: answer.report !== null, error: answer.error, source: answer.source, refused: answer.refused });
       if (answer.monitor !== null) monitored.push({ server, values: answer.monitor });
+      if (answer.report !== null) {
+        for (const [session, paths] of answer.report.watches) {
+          for (const path of paths) {
+            const local = this.local(path);
+            if (local === null) continue;
+            const list = watchers.get(local);
+            if (list === undefined) {
+              watchers.set(local, onlyWatcher(session));
+              kept.set(local, local);
+            } else if (!list.includes(session)) watchers.set(local, [...list, session]);
+          }
+        }
+        for (const [session, address] of answer.report.clients) clients.set(session, address);
+        for (const [session, cxid] of answer.report.lastRequest) lastRequest.set(session, cxid);
+      }
       if (answer.dump !== null) {
         for (const [session, paths] of answer.dump.ephemerals) {
-          const local = paths.map((path) => this.local(path)).filter((path): path is string => path !== null);
+          // A watched ephemeral node (every waiter's predecessor) keeps the one string of its path the watches hold.
+          const local = paths.map((path) => this.local(path)).filter((path): path is string => path !== null).map((path) => kept.get(path) ?? path);
           dumped.ephemerals.set(session, [...new Set([...(dumped.ephemerals.get(session) ?? []), ...local])]);
         }
         for (const [session, expiry] of answer.dump.expiries) dumped.expiries.set(session, expiry);
         dumpedAny = true;
       }
-      if (answer.report === null) return;
-      for (const [session, paths] of answer.report.watches) {
-        for (const path of paths) {
-          const local = this.local(path);
-          if (local === null) continue;
-          // Most paths have one watcher: one list per session serves them all (a list grown by push keeps room for 16).
-          const list = watchers.get(local);
-          if (list === undefined) watchers.set(local, onlyWatcher(session));
-          else if (!list.includes(session)) watchers.set(local, [...list, session]);
-        }
-      }
-      for (const [session, address] of answer.report.clients) clients.set(session, address);
-      for (const [session, cxid] of answer.report.lastRequest) lastRequest.set(session, cxid);
     });
     // A path watched as in the last report keeps that report's list: the nodes that show it hold one list, not one per report.
     const before = this.latest?.watchers;
