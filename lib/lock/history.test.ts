@@ -79,6 +79,27 @@ describe('the history of a lock', () => {
     expect(view.capacity).toBe(3);
   });
 
+  it('times the wait of a waiter whose record the ring let go, and still keeps the records it has', () => {
+    // Ten waiters at the first read and room for three waits: the head's records are let go first.
+    const names = Array.from({ length: 10 }, (_, n) => n);
+    const { history, counted } = follow(
+      [
+        { at: T0, names },
+        { at: T0 + 1000, names: names.slice(1) },
+        { at: T0 + 2000, names: names.slice(1, 9) },
+      ],
+      3,
+    );
+    // seq(1) got the lock at 1 s: its wait, from its creation, counts although its record is gone.
+    expect(counted.waited).toEqual([10.999]);
+    // seq(9) left at 2 s without holding: its record, still kept, says so.
+    expect(history.view(T0 + 3000, 60_000).waits.map((wait) => [wait.node, wait.heldAt, wait.leftAt === null ? null : wait.leftAt - T0])).toEqual([
+      [seq(7), null, null],
+      [seq(8), null, null],
+      [seq(9), null, 2000],
+    ]);
+  });
+
   it('leaves out, when asked, what ended before a time: the figures stay those of the whole window', () => {
     const { history } = follow([
       { at: T0, names: [0, 1, 2, 3] },

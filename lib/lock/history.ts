@@ -12,12 +12,16 @@ class Ring<T> {
 
   constructor(readonly capacity: number) {}
 
-  push(item: T): void {
-    if (this.items.length < this.capacity) this.items.push(item);
-    else {
-      this.items[this.start] = item;
-      this.start = (this.start + 1) % this.capacity;
+  /** Adds an item; returns the one it let go, if any. */
+  push(item: T): T | undefined {
+    if (this.items.length < this.capacity) {
+      this.items.push(item);
+      return undefined;
     }
+    const gone = this.items[this.start];
+    this.items[this.start] = item;
+    this.start = (this.start + 1) % this.capacity;
+    return gone;
   }
 
   /** Oldest first. */
@@ -51,7 +55,12 @@ export class LockHistoryModel {
   private readonly waits: Ring<WaitRecord>;
   /** The records still open, by node name (kept even when the ring has let them go). */
   private readonly holding = new Map<string, HoldRecord>();
-  private readonly waiting = new Map<string, WaitRecord>();
+  /**
+   * The waits still open, by node name: the record while the ring keeps it, null once the ring
+   * let it go (a queue of 100,000 keeps no record of each waiter; when one gets the lock, its
+   * wait is timed from its creation all the same).
+   */
+  private readonly waiting = new Map<string, WaitRecord | null>();
 
   constructor(
     readonly path: string,
@@ -78,7 +87,7 @@ export class LockHistoryModel {
       }
       const wait = this.waiting.get(name);
       if (wait !== undefined) {
-        wait.leftAt = at;
+        if (wait !== null) wait.leftAt = at;
         this.waiting.delete(name);
       }
     }
@@ -140,15 +149,17 @@ export class LockHistoryModel {
     if (this.waiting.has(node.name)) return;
     const wait: WaitRecord = { node: node.name, sessionId: node.sessionId, queuedAt: node.ctime, heldAt: null, leftAt: null };
     this.waiting.set(node.name, wait);
-    this.waits.push(wait);
+    const gone = this.waits.push(wait);
+    if (gone !== undefined && this.waiting.get(gone.node) === gone) this.waiting.set(gone.node, null);
   }
 
   private beginHold(node: LockNode, at: number, events: HistoryEvents): void {
     const wait = this.waiting.get(node.name);
     if (wait !== undefined) {
-      wait.heldAt = at;
+      if (wait !== null) wait.heldAt = at;
       this.waiting.delete(node.name);
-      events.waited(Math.max(0, at - wait.queuedAt) / 1000);
+      // A wait is queued at its node's creation, whether or not its record is still kept.
+      events.waited(Math.max(0, at - (wait?.queuedAt ?? node.ctime)) / 1000);
     }
     this.openHold(node, at, false);
     events.began();
