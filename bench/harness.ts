@@ -12,6 +12,7 @@ import type { LockDelta } from '../lib/protocol';
 import { parseMntr } from '../lib/zk/four-letter';
 import { fourLetterWord } from '../server/zk/four-letter';
 import { ZkSession } from '../server/zk/session';
+import { EXPLORER_ENV } from './explorer-env';
 import { median } from './stats';
 
 /** What bench/explorer-process.ts prints on SIGUSR2. */
@@ -94,11 +95,35 @@ export interface ExplorerProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * The explorer's stats once its memory has settled, and how long that took: read every `stepMs`
+ * (each after a collection) until its RSS falls by less than 2 MB from one read to the next, for
+ * at most `maxMs`. V8 keeps the heap it grew for a burst of work (a first read of 100,000 nodes,
+ * a run of changes) until the process has been idle a while, and the buffers a collection frees
+ * are given back a moment after it: a read right after the work tells the burst, this one what
+ * the explorer holds while it follows the lock.
+ */
+export async function settledStats(explorer: ExplorerProcess, stepMs = 10_000, maxMs = 40_000): Promise<{ stats: ExplorerStats; afterMs: number; reads: number[] }> {
+  let last = await explorer.stats();
+  const reads = [last.rss];
+  let waited = 0;
+  while (waited < maxMs) {
+    await new Promise((resolve) => setTimeout(resolve, stepMs));
+    waited += stepMs;
+    const next = await explorer.stats();
+    reads.push(next.rss);
+    const fell = last.rss - next.rss;
+    last = next;
+    if (fell < 2 * 2 ** 20) break;
+  }
+  return { stats: last, afterMs: waited, reads };
+}
+
 /** Starts bench/explorer-process.ts on `connectString` and waits until it listens. */
 export async function startExplorerProcess(connectString: string, nodeFlags: readonly string[] = [], args: readonly string[] = []): Promise<ExplorerProcess> {
   // EXPLORER_PROFILE=<dir> writes the explorer's CPU profile there.
   const profile = process.env.EXPLORER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.EXPLORER_PROFILE] : [];
-  const child = spawn(process.execPath, ['--expose-gc', ...profile, ...nodeFlags, '--import', 'tsx', 'bench/explorer-process.ts', connectString, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--expose-gc', ...profile, ...nodeFlags, '--import', 'tsx', 'bench/explorer-process.ts', connectString, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...EXPLORER_ENV } });
   let output = '';
   const listeners: Array<(line: string) => void> = [];
   child.stdout?.on('data', (chunk: Buffer) => {

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedZooKeeper } from '../server/zk/embedded';
 import { ZkSession } from '../server/zk/session';
-import { fillQueue, startExplorerProcess, Subscriber, type ExplorerStats } from './harness';
+import { fillQueue, settledStats, startExplorerProcess, Subscriber, type ExplorerStats } from './harness';
 import { SCALE_ZOOKEEPER_CONFIG } from './scale';
 
 const waiters = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 100_000);
@@ -31,7 +31,7 @@ const lockPath = '/probe/lock';
 try {
   await owner.start();
   const names = await fillQueue(owner, lockPath, waiters + handovers, true);
-  const explorer = await startExplorerProcess(zookeeper.connectString, [`--diagnostic-dir=${snapshotDir}`, '--heapsnapshot-signal=SIGUSR1', ...(process.env.PROBE_NODE_FLAGS ?? '').split(' ').filter(Boolean)]);
+  const explorer = await startExplorerProcess(zookeeper.connectString, [`--diagnostic-dir=${snapshotDir}`, '--heapsnapshot-signal=SIGUSR1']);
   const subscriber = await Subscriber.connect(explorer.url);
   try {
     const idle = await explorer.stats();
@@ -49,8 +49,10 @@ try {
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
     console.log(line(`after ${handovers} handovers and joins`, await explorer.stats(), idle));
-    await new Promise((resolve) => setTimeout(resolve, 15_000));
-    console.log(line('15 s later', await explorer.stats(), idle));
+    // As an operator's script or dashboard would: the whole queue read over REST a few times.
+    for (let i = 0; i < 5; i += 1) await (await fetch(`${explorer.url}/api/locks${lockPath}?form=columns`)).text();
+    const settled = await settledStats(explorer);
+    console.log(line(`settled (${settled.afterMs / 1000} s: ${settled.reads.map(mb).join(', ')})`, settled.stats, idle));
     if (snapshots) await largestKinds(explorer, 'handovers');
   } finally {
     subscriber.close();

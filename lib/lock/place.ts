@@ -29,17 +29,11 @@ export interface RecordState {
   observed?: Observed;
 }
 
-const states = new WeakMap<ChildRecord, RecordState>();
-
 /** The state kept for a record, made on first use (unclassified: `reader` null). */
 export function stateOf(record: ChildRecord): RecordState {
-  let state = states.get(record);
-  if (state === undefined) {
-    // Every field from the start: fields added later would go to a second store, one per record.
-    state = { reader: null, kind: '', layout: null, seq: null, path: undefined, sortKey: undefined, sortKeyRules: undefined, node: undefined, observed: undefined };
-    states.set(record, state);
-  }
-  return state;
+  // Every field from the start: fields added later would go to a second store, one per record.
+  record.state ??= { reader: null, kind: '', layout: null, seq: null, path: undefined, sortKey: undefined, sortKeyRules: undefined, node: undefined, observed: undefined };
+  return record.state;
 }
 
 /**

@@ -19,7 +19,8 @@ export function sortKeyOf(entry: Entry, rules: QueueRules, signature = rulesSign
   const state = entry.state;
   if (state.sortKey === undefined || state.sortKeyRules !== signature) {
     state.sortKeyRules = signature;
-    state.sortKey = `${rules.group ?? ''}${rules.queue}\u0001${rules.key.key(entry)}\u0001${entry.name}`;
+    // One string, joined (see `childPath`): kept for every node of the queue.
+    state.sortKey = [rules.group ?? '', rules.queue, '\u0001', rules.key.key(entry), '\u0001', entry.name].join('');
   }
   return state.sortKey;
 }

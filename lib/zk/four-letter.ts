@@ -6,15 +6,22 @@
  * all of it alive).
  */
 
-/** A parser fed a reply one line at a time (without its newline), then asked for what it read. */
+/**
+ * A parser fed a reply one line at a time, then asked for what it read: each line without its
+ * newline and its indent (`indented`: it had one), so that a path read from an indented line is
+ * a string of its own, not a slice of the line.
+ */
 export interface ReplyReader<T> {
-  line(text: string): void;
+  line(text: string, indented: boolean): void;
   done(): T;
 }
 
 /** Feeds a whole reply to a reader, line by line. */
 export function readReply<T>(reply: string, reader: ReplyReader<T>): T {
-  for (const line of reply.split('\n')) reader.line(line);
+  for (const line of reply.split('\n')) {
+    const text = line.trimStart();
+    reader.line(text, text.length < line.length);
+  }
   return reader.done();
 }
 
@@ -29,10 +36,10 @@ export function wchcReader(): ReplyReader<Map<string, string[]>> {
   const watches = new Map<string, string[]>();
   let paths: string[] | null = null;
   return {
-    line(line) {
+    line(line, indented) {
       const text = line.trim();
       if (text === '') return;
-      if (/^\s/.test(line)) paths?.push(text);
+      if (indented) paths?.push(text);
       else if (/^0x[0-9a-f]+$/i.test(text)) {
         paths = [];
         watches.set(sessionOf(text), paths);
@@ -120,12 +127,12 @@ export function dumpReader(parseTime: (text: string) => number): ReplyReader<Dum
   let expiry: number | null = null;
   let paths: string[] | null = null;
   return {
-    line(line) {
+    line(line, indented) {
       const text = line.trim();
       if (text === '') return;
       if (text.startsWith('Session Sets')) section = 'sets';
       else if (text.startsWith('Sessions with Ephemerals')) section = 'ephemerals';
-      else if (!/^\s/.test(line) && !/^0x[0-9a-f]+:?$/i.test(text) && !/expire at/.test(text)) section = null;
+      else if (!indented && !/^0x[0-9a-f]+:?$/i.test(text) && !/expire at/.test(text)) section = null;
       if (section === 'sets') {
         const bucket = /expire at (.+):$/.exec(text);
         if (bucket?.[1] !== undefined) {

@@ -26,7 +26,8 @@ export function znodePathError(path: string): string | null {
 
 /** Joins a parent path and a child name into the child's path. */
 export function childPath(parent: string, name: string): string {
-  return parent === '/' ? `/${name}` : `${parent}/${name}`;
+  // Joined, not concatenated: a path is kept for every node of a queue, and a concatenation is a pair of strings that becomes a third once read whole.
+  return parent === '/' ? ['/', name].join('') : [parent, '/', name].join('');
 }
 
 /** The parent of a znode path; the root is its own parent. */

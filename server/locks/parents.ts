@@ -332,7 +332,7 @@ export class LockParents {
           return;
         }
         if (parent.records.has(name)) this.change.other = true;
-        parent.records.set(name, { name, stat: result.stat, data: describeData(result.data) });
+        parent.records.set(name, { name, stat: result.stat, data: describeData(result.data), state: undefined });
       });
     }
     const root = this.parents.get(this.path);

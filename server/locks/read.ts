@@ -15,7 +15,7 @@ export async function readChildren(session: ZkSession, parent: string, names: re
       if (result.code === 'NO_NODE') return;
       throw result;
     }
-    records.push({ name: names[index]!, stat: result.stat, data: describeData(result.data) });
+    records.push({ name: names[index]!, stat: result.stat, data: describeData(result.data), state: undefined });
   });
   return records;
 }

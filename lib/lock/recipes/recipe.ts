@@ -13,6 +13,8 @@ export interface ChildRecord {
   name: string;
   stat: ZnodeStat;
   data: NodeData | null;
+  /** What the explorer keeps of it while it stays in its queue (`stateOf`, place.ts): made on first use; a record read for a lock is made with the slot (`state: undefined`). */
+  state?: RecordState;
 }
 
 /** The children of one watched parent. */
