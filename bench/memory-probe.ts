@@ -2,7 +2,8 @@
  * Where the explorer's memory goes with one lock of N waiters, measured on the explorer as its
  * users run it (a process of its own, bench/explorer-process.ts): its RSS and heap after a
  * collection idle, with the lock followed by a page (subscribed in the page's compact form),
- * and after handovers; with --snapshot, the largest kinds of object in a heap snapshot of it
+ * after handovers, and settled (read every 10 s until it stops falling, after five REST reads of the
+ * whole queue); with --snapshot, the largest kinds of object in a heap snapshot of it
  * (self size by constructor), for the footprint work. Loopback only.
  *   node --import tsx bench/memory-probe.ts [waiters] [--snapshot [--keep=<prefix>]]
  */
