@@ -170,10 +170,20 @@ export function LockView({ path }: { path: string }) {
             {error}
           </p>
         ) : null}
-        {snapshot === null ? (
-          <p className="loading" data-testid="lock-loading" aria-busy="true">
-            <span className="spinner" aria-hidden="true" /> Reading {path} from ZooKeeper…
+        {error !== null && /NoAuth/.test(error) ? (
+          <p className="notice" role="note" data-testid="lock-error-hint">
+            ZooKeeper lets only the users its ACL lists read this lock. The explorer reads as the user given in{' '}
+            <code>ZK_AUTH</code> (<code>ZK_AUTH=digest:user:password</code>), or as nobody without it: start it with a user the
+            ACL allows (<code>getAcl {path}</code> in zkCli says which).
           </p>
+        ) : null}
+        {snapshot === null ? (
+          // A refusal is the answer: no spinner waits for a read that will not come.
+          error === null ? (
+            <p className="loading" data-testid="lock-loading" aria-busy="true">
+              <span className="spinner" aria-hidden="true" /> Reading {path} from ZooKeeper…
+            </p>
+          ) : null
         ) : (
           <>
             <DeadlockAlert path={path} anomalies={snapshot.anomalies} onSelect={select} />

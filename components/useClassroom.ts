@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { sideFigures, type Side } from '../lib/demo/classroom';
 import { canStep, classroom, IDLE, queuesFormed, runFigures, zkSinceFormed, type ClassroomState, type ZkCounts } from '../lib/demo/run';
+import { DEMO_RUN_LIMIT_MS } from '../lib/demo/scenarios';
 import { MonitorSchema, type ContenderInfo, type Monitor } from '../lib/protocol';
 import { useLock, type LockState } from './useLock';
 import type { Simulation } from './useSimulation';
@@ -10,7 +11,6 @@ import { useTimeline, type Timeline } from './useTimeline';
 const SIDES = ['herd', 'chained'] as const;
 
 /** A run nobody ends (a tab left open, a browser that crashed) is stopped by the server after this long. */
-const RUN_LIMIT_MS = 20 * 60_000;
 
 /** ZooKeeper's counts of watchers fired by child changes and by deletions, summed over the members. */
 function zkCounts(monitor: Monitor | null): ZkCounts | null {
@@ -141,8 +141,8 @@ export function useClassroom(simulation: Simulation, intervalMs: number): Classr
       const paths = { herd: `${features.simRoot}/classroom/${id}/herd`, chained: `${features.simRoot}/classroom/${id}/chain` };
       dispatch({ type: 'prepare', contenders: size, paths, autoRun });
       for (const side of SIDES) {
-        // The server stops a forgotten run after RUN_LIMIT_MS and removes its two locks and their parent.
-        const failure = await control('POST', '/api/sim/contenders', { path: paths[side], count: size, strategy: side, holdMs: 3_600_000, rounds: 1, ttlMs: RUN_LIMIT_MS, removeParent: true });
+        // The server stops a forgotten run after DEMO_RUN_LIMIT_MS and removes its two locks and their parent.
+        const failure = await control('POST', '/api/sim/contenders', { path: paths[side], count: size, strategy: side, holdMs: 3_600_000, rounds: 1, ttlMs: DEMO_RUN_LIMIT_MS, removeParent: true });
         if (failure !== null) {
           dispatch({ type: 'failed', error: failure });
           return;

@@ -1,8 +1,36 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import zookeeper from 'node-zookeeper-client';
 import { expect, test } from './fixtures';
 import { LockPage } from './pages/lock-page';
 
 test.describe('the lock page', () => {
+  test('a lock ZooKeeper will not let the explorer read says so, and how to fix it, with no endless spinner', async ({ page, explorerUrl, zk }) => {
+    const lockPath = zk.lockPath('acl');
+    const admin = await zk.session();
+    await admin.mkdirp(lockPath.slice(0, lockPath.lastIndexOf('/')));
+    // A parent only the digest user `ops` may read: the explorer has no ZK_AUTH.
+    const digest = createHash('sha1').update('ops:secret').digest('base64');
+    const acl = [new zookeeper.ACL(zookeeper.Permission.ALL, new zookeeper.Id('digest', `ops:${digest}`))];
+    await new Promise<void>((resolve, reject) => {
+      const raw = zookeeper.createClient(process.env.EXPLORER_ZK_CONNECT!);
+      raw.addAuthInfo('digest', Buffer.from('ops:secret'));
+      raw.once('connected', () =>
+        raw.create(lockPath, acl, zookeeper.CreateMode.PERSISTENT, (error) => {
+          raw.close();
+          if (error) reject(error);
+          else resolve();
+        }),
+      );
+      raw.connect();
+    });
+
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(lockPath);
+    await expect(page.getByTestId('lock-error')).toContainText('NoAuth');
+    await expect(page.getByTestId('lock-error-hint')).toContainText('ZK_AUTH=digest:user:password');
+    await expect(page.getByTestId('lock-loading')).toHaveCount(0);
+  });
+
   test('draws the holder, the waiters and their watch edges, and follows creates and releases live', async ({ page, explorerUrl, zk }) => {
     const lockPath = zk.lockPath('queue');
     const admin = await zk.session();

@@ -42,6 +42,13 @@ test.describe('the classroom scenarios', () => {
     await page.waitForTimeout(1500);
     expect((await contendersOf(request, explorerUrl, paths)).filter((contender) => contender.state === 'holding')).toHaveLength(0);
     await expect(page.locator('[data-testid="scenario-contender"][data-state="holding"]')).toHaveCount(1, { timeout: 20_000 });
+
+    // Closing the tab ends the scenario: its contenders stop and its lock goes, crashed holder's node included.
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(async () => (await contendersOf(request, explorerUrl, paths)).length, { timeout: 15_000 }).toBe(0);
+    for (const path of paths) {
+      await expect.poll(async () => ((await (await request.get(`${explorerUrl}/api/locks${path}`)).json()) as { exists: boolean }).exists, { timeout: 15_000 }).toBe(false);
+    }
   });
 
   test('4: a lost create reply — an orphan without a GUID, none with one', async ({ page, explorerUrl, request }) => {
