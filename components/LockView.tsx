@@ -13,7 +13,7 @@ import { EventStrip } from './EventStrip';
 import { ExportButtons } from './ExportButtons';
 import { HistoryStrip } from './HistoryStrip';
 import { type Command } from './CommandPalette';
-import { actOn, CONTENDER_ACTIONS, NodePanel } from './NodePanel';
+import { actOn, NodePanel, offeredActions } from './NodePanel';
 import { QueueDiagram } from './QueueDiagram';
 import { SimControls } from './SimControls';
 import { useLock } from './useLock';
@@ -142,7 +142,7 @@ export function LockView({ path }: { path: string }) {
     if (holder !== null) list.push({ id: 'select:holder', label: `Select the holder ${shortNodeName(holder.name)}`, hint: 'node', run: () => select(holder.name) });
     if (first !== undefined) list.push({ id: 'select:next', label: `Select the next in line ${shortNodeName(first.name)}`, hint: 'node', run: () => select(first.name) });
     if (contender !== null && selected !== null) {
-      for (const { action, label } of CONTENDER_ACTIONS) {
+      for (const { action, label } of offeredActions(contender.state)) {
         list.push({
           id: `fault:${action}`,
           label: `${label}: ${contender.id} (${shortNodeName(selected.name)})`,
@@ -330,7 +330,7 @@ export function LockView({ path }: { path: string }) {
           <aside className="lock-side">
             {snapshot ? <AnomalyList anomalies={snapshot.anomalies} watches={watches} onSelect={select} /> : null}
             <NodePanel lockPath={path} node={selected} now={now} contender={contender} simulation={simulation} />
-            <SimControls path={path} simulation={simulation} />
+            <SimControls path={path} simulation={simulation} recipe={snapshot?.exists ? snapshot.recipe.id : null} />
           </aside>
         </div>
       </main>

@@ -47,7 +47,8 @@ export function NodeCard({ node, place, now, width, height, compact, t }: NodeCa
         <>
           <text x={20} y={24} className="card-role">
             {holder ? t(width < NARROW_CARD ? 'cardHolds' : node.mode === 'lease' ? 'cardHoldsLease' : 'cardHoldsLock') : t('cardWaiting', { n: place })}
-            {node.mode !== 'exclusive' ? <tspan className="card-mode">{` · ${node.mode.toUpperCase()}`}</tspan> : null}
+            {/* A lease is said by "holds a lease" already; a waiter for one, or a reader or writer, says its mode. */}
+            {node.mode !== 'exclusive' && !(holder && node.mode === 'lease' && width >= NARROW_CARD) ? <tspan className="card-mode">{` · ${node.mode.toUpperCase()}`}</tspan> : null}
             {node.queue !== '' && node.queue !== node.name ? <tspan className="card-mode">{` · ${node.queue}`}</tspan> : null}
           </text>
           <text x={width - 14} y={24} className="card-age" textAnchor="end">

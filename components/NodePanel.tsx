@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { ZnodeDetailSchema, type ContenderAction, type ContenderInfo, type LockNode, type ZnodeDetail } from '../lib/protocol';
+import { ZnodeDetailSchema, type ContenderAction, type ContenderInfo, type ContenderState, type LockNode, type ZnodeDetail } from '../lib/protocol';
+import { contenderActions } from '../lib/sim/actions';
 import { encodeZnodePath } from '../lib/zk/path';
 import { formatDuration } from '../lib/view/format';
 import { BreakLock } from './BreakLock';
@@ -14,6 +15,12 @@ export const CONTENDER_ACTIONS: Array<{ action: ContenderAction; label: string; 
   { action: 'pause', label: 'Pause 15 s', title: 'Stop heartbeating for 15 s, as in a GC pause' },
   { action: 'disconnect-during-create', label: 'Lose next create reply', title: 'The next create reaches ZooKeeper but its reply is lost' },
 ];
+
+/** The faults offered for a contender in `state` (none once it crashed, expired or stopped; a release only while it holds). */
+export function offeredActions(state: ContenderState): typeof CONTENDER_ACTIONS {
+  const possible = contenderActions(state);
+  return CONTENDER_ACTIONS.filter(({ action }) => possible.includes(action));
+}
 
 /** Puts a simulated contender through `action` (a pause lasts 15 s); resolves with the error sentence, or null. */
 export function actOn(simulation: Simulation, contenderId: string, action: ContenderAction): Promise<string | null> {
@@ -102,6 +109,7 @@ export function NodePanel({
   simulation: Simulation;
 }) {
   const [message, setMessage] = useState<string | null>(null);
+  const offered = contender === null ? [] : offeredActions(contender.state);
   if (node === null) {
     return (
       <section className="panel" aria-label="Selected node" data-testid="node-panel" data-name="">
@@ -147,7 +155,7 @@ export function NodePanel({
       <NodeDetail key={`${node.path}@${node.czxid}`} node={node} />
       <BreakLock key={node.name} lockPath={lockPath} node={node} simulation={simulation} />
       {contender ? (
-        <div className="contender" data-testid="contender-actions">
+        <div className="contender" data-testid="contender-actions" data-state={contender.state}>
           <h3>
             Simulated contender {contender.id} · {contender.strategy} · {contender.state}
             {contender.believesHolding ? ' · still believes it holds' : ''}
@@ -155,8 +163,13 @@ export function NodePanel({
           <p className="muted">
             {contender.notifications} notifications, {contender.wakeups} wasted, {contender.getChildren} getChildren, {contender.requests} requests
           </p>
+          {offered.length === 0 ? (
+            <p className="muted" data-testid="contender-no-actions">
+              Nothing left to do to it: it is {contender.state}.
+            </p>
+          ) : null}
           <div className="actions">
-            {CONTENDER_ACTIONS.map(({ action, label, title }) => (
+            {offered.map(({ action, label, title }) => (
               <button
                 key={action}
                 type="button"

@@ -1,6 +1,8 @@
 'use client';
 import { useState } from 'react';
+import type { RecipeId } from '../lib/lock/recipes';
 import { StrategySchema, type ContenderInfo, type Strategy } from '../lib/protocol';
+import { defaultStrategy } from '../lib/sim/default-strategy';
 import { isWithin } from '../lib/zk/path';
 import { TokenField } from './TokenField';
 import type { Simulation } from './useSimulation';
@@ -33,9 +35,11 @@ function runningHere(mine: readonly ContenderInfo[]): Array<{ strategy: Strategy
 }
 
 /** Spawns simulated contenders into this lock and stops them; shown only where simulation is allowed. */
-export function SimControls({ path, simulation }: { path: string; simulation: Simulation }) {
+export function SimControls({ path, simulation, recipe }: { path: string; simulation: Simulation; recipe: RecipeId | null }) {
   const { features, contenders, control } = simulation;
-  const [strategy, setStrategy] = useState<Strategy>('chained');
+  // The lock's own clients' strategy until one is chosen (the lock may be read after the panel is drawn).
+  const [chosen, setStrategy] = useState<Strategy | null>(null);
+  const strategy = chosen ?? defaultStrategy(recipe);
   const [count, setCount] = useState(5);
   const [holdMs, setHoldMs] = useState(2000);
   const [rounds, setRounds] = useState(1);

@@ -2,6 +2,25 @@ import { expect, test } from './fixtures';
 import { LockPage } from './pages/lock-page';
 
 test.describe('simulated contenders from the lock page', () => {
+  test('offers first the recipe the lock’s own clients use, and keeps the one chosen', async ({ page, explorerUrl, zk }) => {
+    const path = `/sim${zk.lockPath('default-recipe')}`;
+    const client = await zk.session();
+    await client.mkdirp(path);
+    // One Curator contender: its waiters read their predecessor's data.
+    await client.create(`${path}/_c_${crypto.randomUUID()}-lock-`, null, 'ephemeral-sequential');
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(path);
+    await expect(lock.nodes).toHaveCount(1);
+    const recipe = page.getByTestId('sim-controls').getByLabel('Recipe');
+    await expect(recipe).toHaveValue('chained-getdata');
+    await recipe.selectOption('no-watch');
+    await expect(recipe).toHaveValue('no-watch');
+
+    // A lock that is not there yet: ZooKeeper's own chain.
+    await lock.goto(`/sim${zk.lockPath('nothing-yet')}`);
+    await expect(page.getByTestId('sim-controls').getByLabel('Recipe')).toHaveValue('chained');
+  });
+
   test('spawns contenders, releases the holder from its node panel, and stops them all', async ({ page, explorerUrl, zk }) => {
     const path = `/sim${zk.lockPath('ui')}`;
     const lock = new LockPage(page, explorerUrl);
@@ -33,6 +52,32 @@ test.describe('simulated contenders from the lock page', () => {
     await expect(page.locator('[data-testid="lock-node"][data-role="holder"]')).toHaveCount(1);
     await expect(page.getByTestId('sim-violations')).toHaveText('0');
 
+    // The new holder crashes: its panel then offers nothing more to do to it.
+    const next = page.locator('[data-testid="lock-node"][data-role="holder"]');
+    await next.click();
+    await expect(page.getByTestId('action-release')).toBeVisible();
+    await page.getByTestId('action-crash').click();
+    await expect(page.getByTestId('contender-actions')).toHaveAttribute('data-state', 'crashed');
+    await expect(page.getByTestId('contender-no-actions')).toContainText('crashed');
+    await expect(page.locator('[data-testid^="action-"]')).toHaveCount(0);
+
+    await page.getByTestId('sim-stop-all').click();
+    await expect(lock.nodes).toHaveCount(0);
+  });
+
+  test('a semaphore’s holders read “holds a lease” once, its waiters say what they wait for', async ({ page, explorerUrl, zk, request }) => {
+    const path = `/sim${zk.lockPath('leases')}`;
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(path);
+    const spawned = await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, count: 3, strategy: 'semaphore', maxLeases: 2, holdMs: 600_000, rounds: 1 } });
+    expect(spawned.status()).toBe(201);
+    const holders = page.locator('[data-testid="lock-node"][data-role="holder"]');
+    await expect(holders).toHaveCount(2);
+    for (const text of await holders.allTextContents()) {
+      expect(text).toContain('HOLDS A LEASE');
+      expect(text).not.toContain('LEASE · LEASE');
+    }
+    await expect(page.locator('[data-testid="lock-node"][data-role="waiter"]').first()).toContainText('· LEASE');
     await page.getByTestId('sim-stop-all').click();
     await expect(lock.nodes).toHaveCount(0);
   });
