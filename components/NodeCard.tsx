@@ -7,9 +7,9 @@ import type { Translate } from './language';
 const NARROW_CARD = 330;
 const metaCharacters = (width: number): number => Math.floor((width - 30) / 7);
 
-/** Owner session, client address, fencing token and data, cut to fit a card `width` wide. */
+/** Client address, owner session, fencing token and data, cut to fit a card `width` wide: the address first, what an operator looks for (the cut falls on the rest). */
 function cardMeta(node: LockNode, t: Translate, width: number): string {
-  const parts = [node.ephemeral ? node.sessionId : t('cardPersistent'), `czxid ${node.czxid}`, node.client, node.data?.text || null];
+  const parts = [node.client, node.ephemeral ? node.sessionId : t('cardPersistent'), `czxid ${node.czxid}`, node.data?.text || null];
   const line = parts.filter((part): part is string => part !== null && part !== '').join(' · ');
   const room = metaCharacters(width);
   return line.length > room ? `${line.slice(0, room - 1)}…` : line;

@@ -56,6 +56,8 @@ test.describe('the lock page', () => {
     // These contenders create nodes but set no watch, and ZooKeeper says so.
     await expect(page.locator('[data-testid="watch-edge"][data-confirmed="missing"]')).toHaveCount(2);
     await expect(lock.summaryHolder).toHaveAttribute('data-name', a);
+    // Each card leads with its owner's client address, whole, as ZooKeeper reports it.
+    await expect(lock.node(b)).toContainText(/127\.0\.0\.1:\d+ · 0x[0-9a-f]+ · czxid/);
 
     // A fourth contender arrives at the tail.
     const late = await zk.session();
