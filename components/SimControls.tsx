@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { RecipeId } from '../lib/lock/recipes';
 import { StrategySchema, type ContenderInfo, type Strategy } from '../lib/protocol';
 import { defaultStrategy } from '../lib/sim/default-strategy';
-import { isWithin } from '../lib/zk/path';
+import { encodeZnodePath, isWithin } from '../lib/zk/path';
 import { TokenField } from './TokenField';
 import type { Simulation } from './useSimulation';
 
@@ -60,12 +60,17 @@ export function SimControls({ path, simulation, recipe }: { path: string; simula
     );
   }
   if (!isWithin(path, features.simRoot) || path === features.simRoot) {
+    // This lock's twin in the sandbox: its name, below the sandbox root.
+    const sandboxTwin = path === '/' || path === features.simRoot ? `${features.simRoot}/demo/lock` : `${features.simRoot}${path}`;
     return (
       <section className="panel" aria-label="Simulation" data-testid="sim-elsewhere">
         <h2>Simulation</h2>
-        <p className="muted">
-          Simulated contenders only run below <code>{features.simRoot}</code>: open a lock such as{' '}
-          <a href={`/locks${features.simRoot}/demo/lock`}>{features.simRoot}/demo/lock</a>.
+        <p className="muted" data-testid="sim-elsewhere-text">
+          Simulated contenders never touch this lock: they run only below <code>{features.simRoot}</code>. To try them, open{' '}
+          <a href={`/locks${encodeZnodePath(sandboxTwin)}`} data-testid="sim-sandbox-link">
+            {sandboxTwin}
+          </a>
+          , an empty lock of the sandbox until you spawn contenders there, or the <a href="/demo">Classroom</a>.
         </p>
       </section>
     );

@@ -84,9 +84,15 @@ test.describe('simulated contenders from the lock page', () => {
 
   test('offers no controls outside the sandbox root, and says where they are', async ({ page, explorerUrl, zk }) => {
     const lock = new LockPage(page, explorerUrl);
-    await lock.goto(zk.lockPath('outside'));
-    await expect(page.getByTestId('sim-elsewhere')).toContainText('/sim');
+    const outside = zk.lockPath('outside');
+    await lock.goto(outside);
+    await expect(page.getByTestId('sim-elsewhere')).toContainText('never touch this lock');
     await expect(page.getByTestId('sim-spawn')).toHaveCount(0);
+    // Its twin in the sandbox, said to be empty until contenders are spawned there, where the controls are.
+    await expect(page.getByTestId('sim-sandbox-link')).toHaveText(`/sim${outside}`);
+    await page.getByTestId('sim-sandbox-link').click();
+    await expect(page.getByTestId('lock-path')).toHaveText(`/sim${outside}`);
+    await expect(page.getByTestId('sim-spawn')).toBeVisible();
   });
 });
 
