@@ -6,6 +6,8 @@ import type { Translate } from './language';
 // A card narrower than this (on a phone) says HOLDS, so that the role and the age do not meet.
 const NARROW_CARD = 330;
 const metaCharacters = (width: number): number => Math.floor((width - 30) / 7);
+/** What the "!" of a flagged card takes of its last line (a circle of radius 7, 10 from the corner). */
+const FLAG_ROOM = 20;
 
 /** Client address, owner session, fencing token and data, cut to fit a card `width` wide: the address first, what an operator looks for (the cut falls on the rest). */
 function cardMeta(node: LockNode, t: Translate, width: number): string {
@@ -25,6 +27,8 @@ export interface NodeCardProps {
   /** One line instead of the full card. */
   compact: boolean;
   t: Translate;
+  /** Whether the diagram draws an anomaly's "!" in the card's corner: the last line leaves it room. */
+  flagged?: boolean;
 }
 
 /**
@@ -32,7 +36,7 @@ export interface NodeCardProps {
  * role's accent, role and age, name, and owner. Its look is the diagram's stylesheet
  * (`diagramCss`); the group around it says holder or waiter (`is-holder`, `is-waiter`).
  */
-export function NodeCard({ node, place, now, width, height, compact, t }: NodeCardProps) {
+export function NodeCard({ node, place, now, width, height, compact, t, flagged = false }: NodeCardProps) {
   const holder = node.role === 'holder';
   return (
     <>
@@ -65,7 +69,7 @@ export function NodeCard({ node, place, now, width, height, compact, t }: NodeCa
             {shortNodeName(node.name)}
           </text>
           <text x={20} y={66} className="card-meta">
-            {cardMeta(node, t, width)}
+            {cardMeta(node, t, flagged ? width - FLAG_ROOM : width)}
           </text>
         </>
       )}

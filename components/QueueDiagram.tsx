@@ -344,7 +344,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
                 {marks ? (
                   <rect width={cardWidth} height={cardHeight} rx={2} className="card-mark" />
                 ) : (
-                  <NodeCard node={node} place={places[index]!} now={now} width={cardWidth} height={cardHeight} compact={compact} t={t} />
+                  <NodeCard node={node} place={places[index]!} now={now} width={cardWidth} height={cardHeight} compact={compact} t={t} flagged={flagged.has(node.name)} />
                 )}
                 {woken.has(node.name) ? <rect width={cardWidth} height={cardHeight} rx={10} className="card-pulse" /> : null}
                 {!marks && node.ephemeral && silent.has(node.sessionId) ? <SilentOwner deadline={silent.get(node.sessionId)!} now={now} width={cardWidth} height={cardHeight} /> : null}

@@ -58,6 +58,10 @@ test.describe('the lock page', () => {
     await expect(lock.summaryHolder).toHaveAttribute('data-name', a);
     // Each card leads with its owner's client address, whole, as ZooKeeper reports it.
     await expect(lock.node(b)).toContainText(/127\.0\.0\.1:\d+ · 0x[0-9a-f]+ · czxid/);
+    // A flagged card's "!" sits beside its last line, not on it.
+    await expect(lock.node(b).locator('.card-flag')).toHaveCount(1);
+    const [metaRight, flagLeft] = await lock.node(b).evaluate((card) => [card.querySelector('.card-meta')!.getBoundingClientRect().right, card.querySelector('.card-flag')!.getBoundingClientRect().left]);
+    expect(metaRight).toBeLessThanOrEqual(flagLeft);
 
     // A fourth contender arrives at the tail.
     const late = await zk.session();
