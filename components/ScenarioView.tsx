@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { sideFigures } from '../lib/demo/classroom';
 import { spawnRequest, type Scenario } from '../lib/demo/scenarios';
 import { describeAnomaly, type Language, type MessageKey } from '../lib/i18n/messages';
@@ -10,7 +10,7 @@ import { Counters } from './Counters';
 import { QueueDiagram } from './QueueDiagram';
 import { useLock } from './useLock';
 import { useNow } from './useNow';
-import type { Simulation } from './useSimulation';
+import { useStopOnPageHide, type Simulation } from './useSimulation';
 
 const STATE_KEYS: Record<ContenderState, MessageKey> = {
   connecting: 'stateConnecting',
@@ -115,15 +115,8 @@ export function ScenarioView({ scenario, simulation }: { scenario: Scenario; sim
     for (const path of previous) await control('DELETE', `/api/sim/contenders?path=${encodeURIComponent(path)}`);
   };
 
-  // Closing the tab ends the scenario as it ends a classroom run: its contenders are stopped and its locks removed (the request outlives the page; a page that says nothing is stopped by the server's time limit, DEMO_RUN_LIMIT_MS).
-  useEffect(() => {
-    if (paths === null) return;
-    const end = (): void => {
-      for (const path of paths) void control('DELETE', `/api/sim/contenders?path=${encodeURIComponent(path)}`, undefined, true);
-    };
-    window.addEventListener('pagehide', end);
-    return () => window.removeEventListener('pagehide', end);
-  }, [paths, control]);
+  // Closing the tab ends the scenario as it ends a classroom run.
+  useStopOnPageHide(paths, control);
 
   const run = async (): Promise<void> => {
     if (features === null || !features.simulation) return;

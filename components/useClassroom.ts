@@ -5,7 +5,7 @@ import { canStep, classroom, IDLE, queuesFormed, runFigures, zkSinceFormed, type
 import { DEMO_RUN_LIMIT_MS } from '../lib/demo/scenarios';
 import { MonitorSchema, type ContenderInfo, type Monitor } from '../lib/protocol';
 import { useLock, type LockState } from './useLock';
-import type { Simulation } from './useSimulation';
+import { useStopOnPageHide, type Simulation } from './useSimulation';
 import { useTimeline, type Timeline } from './useTimeline';
 
 const SIDES = ['herd', 'chained'] as const;
@@ -168,16 +168,9 @@ export function useClassroom(simulation: Simulation, intervalMs: number): Classr
     [phase, begin, release],
   );
 
-  // Closing the tab ends the run: its contenders are stopped and its locks removed (the request outlives the page).
-  useEffect(() => {
-    if (run === null) return;
-    const paths = Object.values(run.paths);
-    const end = (): void => {
-      for (const path of paths) void control('DELETE', `/api/sim/contenders?path=${encodeURIComponent(path)}`, undefined, true);
-    };
-    window.addEventListener('pagehide', end);
-    return () => window.removeEventListener('pagehide', end);
-  }, [run, control]);
+  // Closing the tab ends the run: its contenders are stopped and its locks removed.
+  const runPaths = useMemo(() => (run === null ? null : Object.values(run.paths)), [run]);
+  useStopOnPageHide(runPaths, control);
 
   return {
     state,

@@ -67,3 +67,19 @@ export function useSimulation(): Simulation {
 
   return { features, contenders, token, setToken, control };
 }
+
+/**
+ * Closing the tab ends what the page started: the contenders of each of `paths` are stopped and
+ * their locks removed (the request outlives the page). A page that says nothing is stopped by
+ * the server's time limit (`ttlMs` of the spawn).
+ */
+export function useStopOnPageHide(paths: readonly string[] | null, control: Simulation['control']): void {
+  useEffect(() => {
+    if (paths === null || paths.length === 0) return;
+    const end = (): void => {
+      for (const path of paths) void control('DELETE', `/api/sim/contenders?path=${encodeURIComponent(path)}`, undefined, true);
+    };
+    window.addEventListener('pagehide', end);
+    return () => window.removeEventListener('pagehide', end);
+  }, [paths, control]);
+}

@@ -1,5 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
-import zookeeper from 'node-zookeeper-client';
+import { randomUUID } from 'node:crypto';
+import { createDigestProtected } from '../server/testing/acl';
 import { expect, test } from './fixtures';
 import { LockPage } from './pages/lock-page';
 
@@ -9,20 +9,7 @@ test.describe('the lock page', () => {
     const admin = await zk.session();
     await admin.mkdirp(lockPath.slice(0, lockPath.lastIndexOf('/')));
     // A parent only the digest user `ops` may read: the explorer has no ZK_AUTH.
-    const digest = createHash('sha1').update('ops:secret').digest('base64');
-    const acl = [new zookeeper.ACL(zookeeper.Permission.ALL, new zookeeper.Id('digest', `ops:${digest}`))];
-    await new Promise<void>((resolve, reject) => {
-      const raw = zookeeper.createClient(process.env.EXPLORER_ZK_CONNECT!);
-      raw.addAuthInfo('digest', Buffer.from('ops:secret'));
-      raw.once('connected', () =>
-        raw.create(lockPath, acl, zookeeper.CreateMode.PERSISTENT, (error) => {
-          raw.close();
-          if (error) reject(error);
-          else resolve();
-        }),
-      );
-      raw.connect();
-    });
+    await createDigestProtected(process.env.EXPLORER_ZK_CONNECT!, lockPath, 'ops:secret');
 
     const lock = new LockPage(page, explorerUrl);
     await lock.goto(lockPath);

@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import { createConnection, createServer, type Socket } from 'node:net';
-import zookeeper from 'node-zookeeper-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../net';
 import {
@@ -19,6 +17,7 @@ import { ZkError, ZkSession } from './session';
 import { HANDSHAKE_TIMEOUT_MS } from './wire/connection';
 import { createExplorer } from '../app';
 import { FaultProxy } from '../sim/proxy';
+import { createDigestProtected } from '../testing/acl';
 
 describe('ZkSession', () => {
   it('gives up waiting for a first connection after its time-out, with a clear error', async () => {
@@ -178,20 +177,7 @@ describe('digest authentication', () => {
     const owner = new ZkSession({ connectString: zkConnect(), sessionTimeoutMs: 4000, auth: { scheme: 'digest', credentials: 'ops:secret' } });
     await owner.start();
     await owner.mkdirp(root);
-    const digest = createHash('sha1').update('ops:secret').digest('base64');
-    const acl = [new zookeeper.ACL(zookeeper.Permission.ALL, new zookeeper.Id('digest', `ops:${digest}`))];
-    await new Promise<void>((resolve, reject) => {
-      const raw = zookeeper.createClient(zkConnect());
-      raw.addAuthInfo('digest', Buffer.from('ops:secret'));
-      raw.once('connected', () =>
-        raw.create(lockPath, acl, zookeeper.CreateMode.PERSISTENT, (error) => {
-          raw.close();
-          if (error) reject(error);
-          else resolve();
-        }),
-      );
-      raw.connect();
-    });
+    await createDigestProtected(zkConnect(), lockPath, 'ops:secret');
     await owner.create(`${lockPath}/lock-`, null, 'ephemeral-sequential');
 
     const withAuth = new ZkSession({ connectString: zkConnect(), sessionTimeoutMs: 4000, auth: { scheme: 'digest', credentials: 'ops:secret' } });
