@@ -14,9 +14,11 @@ import {
   COMPACT_QUEUE_LAYOUT,
   MARKS_QUEUE_LAYOUT,
   DEFAULT_QUEUE_LAYOUT,
-  edgeVisible,
+  edgesInRows,
+  inBundle,
   layoutQueue,
   nodesInRows,
+  placedNode,
   rowTop,
   visibleRows,
   waiterPlaces,
@@ -119,7 +121,6 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   const wholeLayout = useMemo(() => (besideLayout === null || !long ? layoutQueue(nodes, whole) : null), [besideLayout, long, nodes, whole]);
   const layout = wholeLayout ?? besideLayout!;
   const places = useMemo(() => waiterPlaces(nodes), [nodes]);
-  const herd = useMemo(() => new Set(layout.edges.find((edge) => edge.bundle === true)?.members ?? []), [layout]);
   // Sessions that watch a node but own none here (a single-node lock's contenders): drawn beside it.
   const outside = useMemo(() => given ?? outsideWatchers(nodes), [given, nodes]);
   const { cardWidth, cardHeight, gap } = layout.options;
@@ -219,10 +220,10 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   useEffect(() => {
     const element = scroller.current;
     if (selected === null || element === null || scrolledTo.current === selected) return;
-    const entry = layout.nodes.find((placed) => placed.node.name === selected);
-    if (entry === undefined) return;
+    const index = layout.queue.findIndex((node) => node.name === selected);
+    if (index < 0) return;
     scrolledTo.current = selected;
-    const top = rowTop(entry.row, layout.options) * zoom;
+    const top = rowTop(layout.rowOf[index]!, layout.options) * zoom;
     if (top < element.scrollTop || top + cardHeight * zoom > element.scrollTop + element.clientHeight) element.scrollTop = Math.max(0, top - element.clientHeight / 3);
   }, [selected, layout, cardHeight, zoom]);
 
@@ -230,16 +231,16 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   const height = moving ? Math.max(layout.height, motion.height) : layout.height;
   const shown = nodesInRows(layout, rows);
   // Believers stand right of the holders' row (and of its watchers).
-  const holderRow = layout.nodes.filter((placed) => placed.row === 0);
+  const holderRow = nodesInRows(layout, { first: 0, last: 0 });
   const ghostLeft =
     layout.options.padding + layout.options.gutter + holderRow.length * (cardWidth + layout.options.columnGap) + (holderRow.some((placed) => outside.has(placed.node.name)) ? WATCHER_ROOM : 0);
   const width = Math.max(layout.width + (outside.size > 0 ? WATCHER_ROOM : 0), believers.length === 0 ? 0 : ghostLeft + believers.length * (cardWidth + layout.options.columnGap) + layout.options.padding);
   // As marks, a chain's links stay (one snaking line) and a herd's bundle; other edges are left out.
-  const edges = layout.edges.filter((edge) => edgeVisible(edge, rows) && (!marks || edge.bundle === true || edge.chain === true));
+  const edges = edgesInRows(layout, rows).filter((edge) => !marks || edge.bundle === true || edge.chain === true);
 
   const move = (index: number): void => {
-    const next = layout.nodes[index];
-    if (next === undefined) return;
+    if (index < 0 || index >= layout.queue.length) return;
+    const next = placedNode(layout, index);
     onSelect(next.node.name);
     focusAfterRender.current = next.node.name;
     scrollToRow(next.row);
@@ -277,8 +278,8 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
                 edge={edge}
                 layout={layout}
                 t={t}
-                shownMembers={edge.bundle === true ? shown.filter((placed) => herd.has(placed.index)) : undefined}
-                woken={woken.has(edge.from) || (edge.bundle === true && shown.some((placed) => woken.has(placed.node.name) && herd.has(placed.index)))}
+                shownMembers={edge.bundle === true ? shown.filter((placed) => inBundle(layout, placed.index)) : undefined}
+                woken={woken.has(edge.from) || (edge.bundle === true && shown.some((placed) => woken.has(placed.node.name) && inBundle(layout, placed.index)))}
               />
             ))}
           </g>
@@ -336,7 +337,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
                     move(index + (event.key === 'ArrowDown' || event.key === 'ArrowRight' ? 1 : -1));
                   } else if (event.key === 'Home' || event.key === 'End') {
                     event.preventDefault();
-                    move(event.key === 'Home' ? 0 : layout.nodes.length - 1);
+                    move(event.key === 'Home' ? 0 : layout.queue.length - 1);
                   }
                 }}
               >

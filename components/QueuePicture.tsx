@@ -2,7 +2,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { LockSnapshot } from '../lib/protocol';
 import { diagramCss, PALETTES, PICTURE_FONTS, type Theme } from '../lib/view/palette';
-import { DEFAULT_QUEUE_LAYOUT, layoutQueue, waiterPlaces, type QueueLayoutOptions } from '../lib/view/queue-layout';
+import { allEdges, DEFAULT_QUEUE_LAYOUT, layoutQueue, placedNode, placedNodes, waiterPlaces, type QueueLayoutOptions } from '../lib/view/queue-layout';
 import type { Translate } from './language';
 import { NodeCard } from './NodeCard';
 import { EdgeMarkers, GroupFrame, ParentBox, WatchEdge } from './QueueShapes';
@@ -58,10 +58,10 @@ export function QueuePicture({ snapshot, theme, now, t, limit = 500 }: QueuePict
         {layout.groups.map((group) => (
           <GroupFrame key={`group-${group.firstIndex}`} group={group} layout={layout} t={t} />
         ))}
-        {layout.edges.map((edge) => (
-          <WatchEdge key={`${edge.from}->${edge.to}`} edge={edge} layout={layout} t={t} shownMembers={edge.bundle === true ? (edge.members ?? []).map((index) => layout.nodes[index]!) : undefined} />
+        {allEdges(layout).map((edge) => (
+          <WatchEdge key={`${edge.from}->${edge.to}`} edge={edge} layout={layout} t={t} shownMembers={edge.bundle === true ? (edge.members ?? []).map((index) => placedNode(layout, index)) : undefined} />
         ))}
-        {layout.nodes.map(({ node, index, x, y }) => (
+        {placedNodes(layout).map(({ node, index, x, y }) => (
           <g key={node.name} className={`node-card ${node.role === 'holder' ? 'is-holder' : 'is-waiter'}`} transform={`translate(${x} ${y})`}>
             <NodeCard node={node} place={places[index]!} now={now} width={cardWidth} height={cardHeight} compact={false} t={t} />
           </g>

@@ -1,5 +1,5 @@
 import { formatCount, formatDuration } from '../lib/view/format';
-import { edgePath, stubPath, trunkX, type PlacedEdge, type PlacedGroup, type PlacedNode, type PlacedParent, type QueueLayout } from '../lib/view/queue-layout';
+import { edgePath, placedNode, stubPath, trunkX, type PlacedEdge, type PlacedGroup, type PlacedNode, type PlacedParent, type QueueLayout } from '../lib/view/queue-layout';
 import type { Translate } from './language';
 
 // The frame of a group stands this far outside its cards.
@@ -16,7 +16,7 @@ export function edgeState(edge: PlacedEdge, layout: QueueLayout): EdgeState {
   const indices = edge.members ?? [edge.fromIndex];
   let confirmed = true;
   for (const index of indices) {
-    const seen = layout.nodes[index]?.node.watchConfirmed ?? null;
+    const seen = layout.queue[index]?.watchConfirmed ?? null;
     if (seen === false) return 'missing';
     if (seen !== true) confirmed = false;
   }
@@ -67,8 +67,8 @@ export function ParentBox({ parent, t }: { parent: PlacedParent; t: Translate })
 /** A frame around nodes drawn together, labelled like a fieldset: "3 readers share". */
 export function GroupFrame({ group, layout, t }: { group: PlacedGroup; layout: QueueLayout; t: Translate }) {
   const { cardWidth, cardHeight, columnGap, gap, gutter, padding } = layout.options;
-  const first = layout.nodes[group.firstIndex]!;
-  const last = layout.nodes[group.lastIndex]!;
+  const first = placedNode(layout, group.firstIndex);
+  const last = placedNode(layout, group.lastIndex);
   const x = padding + gutter - FRAME_MARGIN;
   const y = first.y - FRAME_MARGIN;
   const width = group.columns * cardWidth + (group.columns - 1) * columnGap + 2 * FRAME_MARGIN;
@@ -103,7 +103,7 @@ interface WatchEdgeProps {
  */
 export function WatchEdge({ edge, layout, t, shownMembers, woken = false }: WatchEdgeProps) {
   const state = edgeState(edge, layout);
-  const names = edge.bundle === true ? (shownMembers ?? []).map((member) => member.node.name) : (edge.members ?? [edge.fromIndex]).map((index) => layout.nodes[index]!.node.name);
+  const names = edge.bundle === true ? (shownMembers ?? []).map((member) => member.node.name) : (edge.members ?? [edge.fromIndex]).map((index) => layout.queue[index]!.name);
   const count = edge.members?.length ?? 1;
   const path = (
     <path

@@ -59,13 +59,22 @@ export function applyDelta(snapshot: LockSnapshot, delta: LockDelta): LockSnapsh
   }
   const gone = new Set(delta.removed);
   const changed = new Map(delta.updated.map((node) => [node.name, node]));
-  // One pass over the queue, looking up only what the delta names (a handover at the head of 100,000 is two names).
+  // The queue is read up to the last node the delta names, and the rest copied as it is (a handover at the head of 100,000 names two nodes near the top).
   const kept: LockNode[] = [];
-  for (const node of snapshot.nodes) {
-    if (gone.size > 0 && gone.has(node.name)) continue;
-    kept.push(changed.size > 0 ? (changed.get(node.name) ?? node) : node);
+  let unfound = gone.size + changed.size;
+  let index = 0;
+  for (const before = snapshot.nodes; index < before.length && unfound > 0; index += 1) {
+    const node = before[index]!;
+    if (gone.has(node.name)) {
+      unfound -= 1;
+      continue;
+    }
+    const update = changed.get(node.name);
+    if (update !== undefined) unfound -= 1;
+    kept.push(update ?? node);
   }
-  const nodes = delta.added.length === 0 ? kept : mergeSorted(kept, [...delta.added].sort(compareQueueOrder));
+  const rest = index === 0 ? snapshot.nodes.slice() : kept.concat(snapshot.nodes.slice(index));
+  const nodes = delta.added.length === 0 ? rest : mergeSorted(rest, [...delta.added].sort(compareQueueOrder));
   return withRoles({
     path: snapshot.path,
     exists: delta.exists,

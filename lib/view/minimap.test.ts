@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatSequence } from '../lock/sequence';
 import { record, snapshotOf } from '../testing/records';
 import { minimapMarks } from './minimap';
-import { DEFAULT_QUEUE_LAYOUT, layoutQueue } from './queue-layout';
+import { DEFAULT_QUEUE_LAYOUT, layoutQueue, placedNodes } from './queue-layout';
 
 const chainOf = (count: number, columns = 1) => {
   const { nodes } = snapshotOf('/m', Array.from({ length: count }, (_, i) => record(`lock-${formatSequence(i)}`, `0x${i + 1}`)));
@@ -19,20 +19,20 @@ describe('minimapMarks', () => {
 
   it('colours the row of a flagged node, whatever its role', () => {
     const layout = chainOf(4);
-    const marks = minimapMarks(layout, new Set([layout.nodes[2]!.node.name]), 400, 400, 36);
+    const marks = minimapMarks(layout, new Set([placedNodes(layout)[2]!.node.name]), 400, 400, 36);
     expect(marks.map((mark) => mark.kind)).toEqual(['holder', 'waiter', 'flagged', 'waiter']);
   });
 
   it('draws a queue of more rows than lines in a few marks that cover every line, the holder and a flagged node still seen', () => {
     const layout = chainOf(10_000, 4);
     const rows = layout.rowStarts.length;
-    const flagged = layout.nodes[7_000]!.node.name;
+    const flagged = placedNodes(layout)[7_000]!.node.name;
     const marks = minimapMarks(layout, new Set([flagged]), 200, 400, 36);
     expect(rows).toBeGreaterThan(400);
     // The holder's line, the waiters before the flagged one, its line, the waiters after: one mark each.
     expect(marks.map((mark) => mark.kind)).toEqual(['holder', 'waiter', 'flagged', 'waiter']);
     const flaggedMark = marks[2]!;
-    const flaggedRow = layout.nodes[7_000]!.row;
+    const flaggedRow = placedNodes(layout)[7_000]!.row;
     expect(flaggedMark.y).toBeLessThanOrEqual((flaggedRow / rows) * 200);
     expect(flaggedMark.y + flaggedMark.height).toBeGreaterThan((flaggedRow / rows) * 200);
     // Together they cover the whole height, line after line.

@@ -25,13 +25,13 @@ const KINDS: readonly MinimapMarkKind[] = ['waiter', 'holder', 'flagged'];
  * `height / lines`), whose widest mark is `width`: a row's mark is as wide as its share of the
  * layout's columns.
  */
-export function minimapMarks(layout: Pick<QueueLayout, 'nodes' | 'rowStarts' | 'options'>, flagged: ReadonlySet<string>, height: number, lines: number, width: number): MinimapMark[] {
+export function minimapMarks(layout: Pick<QueueLayout, 'queue' | 'rowOf' | 'rowStarts' | 'options'>, flagged: ReadonlySet<string>, height: number, lines: number, width: number): MinimapMark[] {
   const rows = layout.rowStarts.length;
   if (rows === 0 || height <= 0) return [];
   const flaggedRows = rowsOf(layout, flagged);
-  const kindOf = (row: number): MinimapMarkKind => (flaggedRows.has(row) ? 'flagged' : layout.nodes[layout.rowStarts[row]!]!.node.role === 'holder' ? 'holder' : 'waiter');
+  const kindOf = (row: number): MinimapMarkKind => (flaggedRows.has(row) ? 'flagged' : layout.queue[layout.rowStarts[row]!]!.role === 'holder' ? 'holder' : 'waiter');
   const widthOf = (row: number): number => {
-    const count = (layout.rowStarts[row + 1] ?? layout.nodes.length) - layout.rowStarts[row]!;
+    const count = (layout.rowStarts[row + 1] ?? layout.queue.length) - layout.rowStarts[row]!;
     return Math.max(6, width * Math.min(1, count / layout.options.columns));
   };
   const step = height / rows;
@@ -61,9 +61,9 @@ export function minimapMarks(layout: Pick<QueueLayout, 'nodes' | 'rowStarts' | '
 }
 
 /** The rows that hold a flagged node (none looked for when nothing is flagged). */
-function rowsOf(layout: Pick<QueueLayout, 'nodes'>, flagged: ReadonlySet<string>): Set<number> {
+function rowsOf(layout: Pick<QueueLayout, 'queue' | 'rowOf'>, flagged: ReadonlySet<string>): Set<number> {
   const rows = new Set<number>();
   if (flagged.size === 0) return rows;
-  for (const placed of layout.nodes) if (flagged.has(placed.node.name)) rows.add(placed.row);
+  for (let index = 0; index < layout.queue.length; index += 1) if (flagged.has(layout.queue[index]!.name)) rows.add(layout.rowOf[index]!);
   return rows;
 }

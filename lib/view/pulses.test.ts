@@ -3,7 +3,7 @@ import { diffSnapshots } from '../lock/delta';
 import { buildSnapshot } from '../lock/queue';
 import { record, snapshotOf } from '../testing/records';
 import { departures, wakeTrails, wokenBy } from './pulses';
-import { edgePath, HERD_BUNDLE, layoutQueue } from './queue-layout';
+import { allEdges, edgePath, HERD_BUNDLE, layoutQueue } from './queue-layout';
 
 describe('who a deletion wakes', () => {
   it('a chained lock wakes only the node just behind', () => {
@@ -66,7 +66,7 @@ describe('what the page animates', () => {
     const [beforeLayout, afterLayout] = [layoutQueue(before.nodes), layoutQueue(after.nodes)];
     const trails = wakeTrails(beforeLayout, wakes, all);
     expect(trails.map((trail) => trail.woken)).toEqual(['lock-0000000001']);
-    expect(trails[0]!.d).toBe(edgePath(beforeLayout.edges[0]!, beforeLayout.options));
+    expect(trails[0]!.d).toBe(edgePath(allEdges(beforeLayout)[0]!, beforeLayout.options));
     expect(departures(beforeLayout, afterLayout, all).map((entry) => [entry.node.name, entry.y])).toEqual([['lock-0000000000', 16]]);
   });
 
@@ -81,7 +81,7 @@ describe('what the page animates', () => {
     const layout = layoutQueue(before.nodes);
     const trails = wakeTrails(layout, wakes, { first: 0, last: 9 });
     expect(trails).toHaveLength(1);
-    expect(trails[0]!.d).toBe(edgePath(layout.edges[0]!, layout.options));
+    expect(trails[0]!.d).toBe(edgePath(allEdges(layout)[0]!, layout.options));
     // Drawn one by one (at most HERD_BUNDLE), each waiter on screen gets its own, and no further.
     const few = buildSnapshot(declare(many.slice(0, HERD_BUNDLE + 1)), null, 0);
     const fewWakes = wokenBy(few, diffSnapshots(few, buildSnapshot(declare(many.slice(1, HERD_BUNDLE + 1)), few, 1))!);

@@ -1,6 +1,6 @@
-import type { LockDelta, LockSnapshot } from '../protocol';
+import type { LockDelta, LockNode, LockSnapshot } from '../protocol';
 import { parentPath } from '../zk/path';
-import { edgePath, nodesInRows, PARENT_ROW, type PlacedNode, type QueueLayout } from './queue-layout';
+import { edgePath, edgesInRows, nodesInRows, PARENT_ROW, type PlacedNode, type QueueLayout } from './queue-layout';
 
 /** One removed node and the watchers its removal woke. */
 export interface Wake {
@@ -18,14 +18,21 @@ export function wokenBy(previous: LockSnapshot, delta: LockDelta): Wake[] {
   const removed = new Set(delta.removed);
   // The removed nodes by path, in queue order; then one pass finds every watcher of each (a queue of 100,000 is read twice, not copied per removal).
   const gone = new Map<string, Wake>();
-  for (const node of previous.nodes) if (removed.has(node.name)) gone.set(node.path, { removed: node.name, woken: [] });
+  for (let index = 0, nodes = previous.nodes; index < nodes.length && gone.size < removed.size; index += 1) {
+    const node = nodes[index]!;
+    if (removed.has(node.name)) gone.set(node.path, { removed: node.name, woken: [] });
+  }
   const parents = new Set([...gone.keys()].map(parentPath));
   for (const node of previous.nodes) {
     const watch = node.watch;
-    if (watch === null || gone.has(node.path)) continue;
-    if (watch.type !== 'children') gone.get(watch.path)?.woken.push(node.name);
-    // Any change of the children wakes those who watch them: each removal wakes them all.
-    else if (parents.has(watch.path)) for (const wake of gone.values()) wake.woken.push(node.name);
+    if (watch === null) continue;
+    if (watch.type !== 'children') {
+      const wake = gone.get(watch.path);
+      if (wake !== undefined && !removed.has(node.name)) wake.woken.push(node.name);
+    } else if (parents.has(watch.path) && !removed.has(node.name)) {
+      // Any change of the children wakes those who watch them: each removal wakes them all.
+      for (const wake of gone.values()) wake.woken.push(node.name);
+    }
   }
   return [...gone.values()];
 }
@@ -49,11 +56,11 @@ export function wakeTrails(before: QueueLayout, wakes: readonly Wake[], rows: { 
   const woken = new Map<string, string>();
   for (const wake of wakes) for (const name of wake.woken) if (!woken.has(name)) woken.set(name, wake.removed);
   const trails: Trail[] = [];
-  for (const edge of before.edges) {
+  for (const edge of edgesInRows(before, rows)) {
     if (trails.length >= limit) break;
     // A herd's bundled edge carries one notification, for all of them, along its trunk.
-    const first = edge.bundle === true ? edge.members?.find((index) => woken.has(before.nodes[index]!.node.name)) : undefined;
-    const from = first === undefined ? edge.from : before.nodes[first]!.node.name;
+    const first = edge.bundle === true ? edge.members?.find((index) => woken.has(before.queue[index]!.name)) : undefined;
+    const from = first === undefined ? edge.from : before.queue[first]!.name;
     const removed = woken.get(from);
     // The watcher it reaches must be on screen: a herd's edges all cross the screen, to the parent above.
     if (removed === undefined || (edge.bundle !== true && (edge.fromRow < rows.first || edge.fromRow > rows.last))) continue;
@@ -65,10 +72,21 @@ export function wakeTrails(before: QueueLayout, wakes: readonly Wake[], rows: { 
 
 /** The cards of nodes that went, where they were drawn, so that they can be seen leaving. */
 export function departures(before: QueueLayout, after: QueueLayout, rows: { first: number; last: number }): PlacedNode[] {
-  if (before.nodes.length === 0) return [];
-  // Only the cards on screen can be seen leaving: those few are looked for in the queue after, not the whole queue indexed.
-  const shown = nodesInRows(before, rows);
-  const missing = new Set(shown.map((entry) => entry.node.name));
-  for (const entry of after.nodes) if (missing.delete(entry.node.name) && missing.size === 0) break;
-  return shown.filter((entry) => missing.has(entry.node.name));
+  if (before.queue.length === 0) return [];
+  // Only the cards on screen can be seen leaving: each is looked for in the queue after by its sort key (the queue's order), not the whole queue read.
+  return nodesInRows(before, rows).filter((entry) => !inQueue(after.queue, entry.node));
+}
+
+/** Whether `node` is in `queue`, which is in queue order (by sort key): a binary search. */
+function inQueue(queue: readonly LockNode[], node: LockNode): boolean {
+  let low = 0;
+  let high = queue.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const key = queue[middle]!.sortKey;
+    if (key === node.sortKey) return queue[middle]!.name === node.name;
+    if (key < node.sortKey) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSnapshot, type ChildRecord } from '../lock/queue';
 import { formatSequence } from '../lock/sequence';
 import { record, snapshotOf } from '../testing/records';
-import { columnsFor, DEFAULT_QUEUE_LAYOUT, edgeEnd, edgePath, edgeVisible, HERD_BUNDLE, layoutQueue, MIN_CARD_WIDTH, nodesInRows, PARENT_HEIGHT, visibleRows, widerRows, type PlacedEdge } from './queue-layout';
+import { allEdges, columnsFor, DEFAULT_QUEUE_LAYOUT, edgeEnd, edgePath, edgeVisible, edgesInRows, HERD_BUNDLE, layoutQueue, MIN_CARD_WIDTH, nodesInRows, placedNodes, PARENT_HEIGHT, visibleRows, widerRows, type PlacedEdge } from './queue-layout';
 
 describe('layoutQueue', () => {
   const { nodes } = snapshotOf('/l', ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'].map((name) => record(name)));
@@ -10,23 +10,23 @@ describe('layoutQueue', () => {
   it('puts the holder at the top and each waiter one row further down', () => {
     const layout = layoutQueue(nodes);
     const { cardHeight, gap } = DEFAULT_QUEUE_LAYOUT;
-    expect(layout.nodes.map((entry) => entry.y)).toEqual([16, 16 + cardHeight + gap, 16 + 2 * (cardHeight + gap)]);
+    expect(placedNodes(layout).map((entry) => entry.y)).toEqual([16, 16 + cardHeight + gap, 16 + 2 * (cardHeight + gap)]);
   });
 
   it('draws one edge per waiter, to the node it watches', () => {
     const layout = layoutQueue(nodes);
-    expect(layout.edges.map((edge) => [edge.from, edge.to, edge.fromIndex, edge.toIndex])).toEqual([
+    expect(allEdges(layout).map((edge) => [edge.from, edge.to, edge.fromIndex, edge.toIndex])).toEqual([
       ['lock-0000000001', 'lock-0000000000', 1, 0],
       ['lock-0000000002', 'lock-0000000001', 2, 1],
     ]);
-    expect(edgePath(layout.edges[0]!)).toMatch(/^M/);
+    expect(edgePath(allEdges(layout)[0]!)).toMatch(/^M/);
   });
 
   it('snakes a chain across the width: rows left to right, then right to left, each link a short edge', () => {
     const { nodes: chain } = snapshotOf('/c', Array.from({ length: 8 }, (_, i) => record(`lock-${formatSequence(i)}`, `0x${i + 1}`)));
     const layout = layoutQueue(chain, { ...DEFAULT_QUEUE_LAYOUT, columns: 3 });
     // The holder alone; then 1 2 3 →, ← 4 5 6 under them, and 7 at the turn below 6.
-    expect(layout.nodes.map((placed) => [placed.row, placed.column])).toEqual([
+    expect(placedNodes(layout).map((placed) => [placed.row, placed.column])).toEqual([
       [0, 0],
       [1, 0],
       [1, 1],
@@ -39,21 +39,21 @@ describe('layoutQueue', () => {
     expect(layout.rowStarts).toEqual([0, 1, 4, 7]);
     const { cardWidth, cardHeight, columnGap, gutter, padding } = DEFAULT_QUEUE_LAYOUT;
     const left = (column: number): number => padding + gutter + column * (cardWidth + columnGap);
-    const byFrom = new Map(layout.edges.map((edge) => [edge.from, edge]));
+    const byFrom = new Map(allEdges(layout).map((edge) => [edge.from, edge]));
     // The first waiter watches the holder in the row above: an edge by the gutter, as in one column.
     expect(byFrom.get('lock-0000000001')!.chain).toBeUndefined();
     // Across, to the card on the left: from this card's left side to that one's right side.
     const across = byFrom.get('lock-0000000002')!;
     expect(across.chain).toBe(true);
-    expect(edgePath(across)).toBe(`M${left(1)},${layout.nodes[2]!.y + cardHeight / 2}L${left(0) + cardWidth + 6},${layout.nodes[2]!.y + cardHeight / 2}`);
+    expect(edgePath(across)).toBe(`M${left(1)},${placedNodes(layout)[2]!.y + cardHeight / 2}L${left(0) + cardWidth + 6},${placedNodes(layout)[2]!.y + cardHeight / 2}`);
     // At the turn, straight up into the card above.
     const turn = byFrom.get('lock-0000000004')!;
     expect([turn.fromRow, turn.toRow, turn.fromColumn, turn.toColumn]).toEqual([2, 1, 2, 2]);
-    expect(edgeEnd(turn)).toEqual({ x: left(2) + cardWidth / 2, y: layout.nodes[3]!.y + cardHeight + 5 });
+    expect(edgeEnd(turn)).toEqual({ x: left(2) + cardWidth / 2, y: placedNodes(layout)[3]!.y + cardHeight + 5 });
     // Right to left: to the card on the right.
     expect(edgeEnd(byFrom.get('lock-0000000005')!).x).toBe(left(2) - 6);
     // In one column nothing snakes.
-    expect(layoutQueue(chain).edges.some((edge) => edge.chain === true)).toBe(false);
+    expect(allEdges(layoutQueue(chain)).some((edge) => edge.chain === true)).toBe(false);
   });
 
   it('narrows cards, down to MIN_CARD_WIDTH, where that fits one more column', () => {
@@ -82,14 +82,14 @@ describe('a herd lock', () => {
     const herd = herdOf(3);
     expect(herd.recipe.id).toBe('herd');
     const layout = layoutQueue(herd.nodes);
-    expect(layout.edges.map((edge) => [edge.from, edge.to, edge.toIndex])).toEqual([
+    expect(allEdges(layout).map((edge) => [edge.from, edge.to, edge.toIndex])).toEqual([
       ['lock-0000000001', '/h', -1],
       ['lock-0000000002', '/h', -1],
     ]);
     expect(layout.parent).toMatchObject({ path: '/h', watchers: 2, y: DEFAULT_QUEUE_LAYOUT.padding });
     // The rows make room for the parent.
-    expect(layout.nodes[0]!.y).toBe(DEFAULT_QUEUE_LAYOUT.padding + PARENT_HEIGHT + DEFAULT_QUEUE_LAYOUT.gap);
-    for (const edge of layout.edges) {
+    expect(placedNodes(layout)[0]!.y).toBe(DEFAULT_QUEUE_LAYOUT.padding + PARENT_HEIGHT + DEFAULT_QUEUE_LAYOUT.gap);
+    for (const edge of allEdges(layout)) {
       const end = edgeEnd(edge, layout.options);
       expect(end.y).toBeGreaterThanOrEqual(layout.parent!.y);
       expect(end.y).toBeLessThanOrEqual(layout.parent!.y + layout.parent!.height);
@@ -98,14 +98,14 @@ describe('a herd lock', () => {
 
   it('bundles more than HERD_BUNDLE watchers into one edge from the last of them', () => {
     const layout = layoutQueue(herdOf(HERD_BUNDLE + 2).nodes);
-    expect(layout.edges).toHaveLength(1);
-    const [bundle] = layout.edges as [PlacedEdge];
+    expect(allEdges(layout)).toHaveLength(1);
+    const [bundle] = allEdges(layout) as [PlacedEdge];
     expect(bundle).toMatchObject({ bundle: true, to: '/h', fromIndex: HERD_BUNDLE + 1, toRow: -1 });
     expect(bundle.members).toHaveLength(HERD_BUNDLE + 1);
     expect(layout.parent!.watchers).toBe(HERD_BUNDLE + 1);
     // The trunk ends on the parent's left side.
     expect(edgeEnd(bundle, layout.options)).toEqual({ x: layout.parent!.x - 6, y: layout.parent!.y + PARENT_HEIGHT / 2 });
-    expect(layoutQueue(herdOf(HERD_BUNDLE + 1).nodes).edges).toHaveLength(HERD_BUNDLE);
+    expect(allEdges(layoutQueue(herdOf(HERD_BUNDLE + 1).nodes))).toHaveLength(HERD_BUNDLE);
   });
 });
 
@@ -131,6 +131,27 @@ describe('drawing only what is on screen', () => {
   it('hands out the nodes of the visible rows only', () => {
     expect(nodesInRows(layout, { first: 10, last: 12 }).map((entry) => entry.index)).toEqual([10, 11, 12]);
   });
+
+  it('finds every edge that crosses a window from the rows around it, and the long ones kept aside', () => {
+    // A chain of 400 in two columns in which every 37th waiter watches a node 60 to 120 places up (rows far off any window).
+    const chain = snapshotOf('/c', Array.from({ length: 400 }, (_, i) => record(`lock-${formatSequence(i)}`, `0x${i + 1}`))).nodes;
+    const nodes = chain.map((node, i) => (i > 120 && i % 37 === 0 ? { ...node, predecessor: chain[i - 60 - (i % 61)]!.name } : node));
+    const wide = layoutQueue(nodes, { ...DEFAULT_QUEUE_LAYOUT, columns: 2 });
+    const placed = placedNodes(wide);
+    const indexOf = new Map(nodes.map((node, i) => [node.name, i]));
+    // Every waiter's edge, from the nodes themselves.
+    const every = nodes.flatMap((node, i) => {
+      const to = node.predecessor === null ? undefined : indexOf.get(node.predecessor);
+      return to === undefined ? [] : [{ from: node.name, to: nodes[to]!.name, fromRow: placed[i]!.row, toRow: placed[to]!.row }];
+    });
+    expect(every.some((edge) => edge.fromRow - edge.toRow > 20)).toBe(true);
+    for (const first of [0, 5, 40, 77, 150, 199]) {
+      const rows = { first, last: Math.min(first + 6, wide.rowStarts.length - 1) };
+      const expected = every.filter((edge) => Math.max(edge.fromRow, edge.toRow) >= rows.first && Math.min(edge.fromRow, edge.toRow) <= rows.last).map((edge) => `${edge.from}->${edge.to}`);
+      expect(edgesInRows(wide, rows).map((edge) => `${edge.from}->${edge.to}`), `rows ${first}`).toEqual(expected);
+    }
+    expect(allEdges(wide)).toHaveLength(every.length);
+  });
 });
 
 describe('side by side', () => {
@@ -143,7 +164,7 @@ describe('side by side', () => {
     const kinds = ['WRIT', 'READ', 'READ', 'READ', 'WRIT', 'READ'] as const;
     const { nodes } = snapshotOf('/rw', kinds.map((kind, i) => curator(i, kind)));
     const layout = layoutQueue(nodes, wide);
-    expect(layout.nodes.map((entry) => [entry.row, entry.column])).toEqual([
+    expect(placedNodes(layout).map((entry) => [entry.row, entry.column])).toEqual([
       [0, 0],
       [1, 0],
       [1, 1],
@@ -155,10 +176,10 @@ describe('side by side', () => {
     expect(layout.width).toBe(2 * wide.padding + wide.gutter + 3 * wide.cardWidth + 2 * wide.columnGap);
     // The three readers are one group, framed, with one edge to the writer they all watch.
     expect(layout.groups).toEqual([{ kind: 'readers', firstIndex: 1, lastIndex: 3, firstRow: 1, lastRow: 1, columns: 3 }]);
-    const readerEdges = layout.edges.filter((edge) => edge.fromRow === 1);
+    const readerEdges = allEdges(layout).filter((edge) => edge.fromRow === 1);
     expect(readerEdges.map((edge) => [edge.from, edge.to, edge.members])).toEqual([[nodes[1]!.name, nodes[0]!.name, [1, 2, 3]]]);
     // The writer behind them watches the last reader, and its edge ends on that card.
-    const writer = layout.edges.find((edge) => edge.fromIndex === 4)!;
+    const writer = allEdges(layout).find((edge) => edge.fromIndex === 4)!;
     expect(writer.to).toBe(nodes[3]!.name);
   });
 
@@ -170,14 +191,14 @@ describe('side by side', () => {
     // However the group wraps, it has one edge, from its first reader.
     const wrapped = layoutQueue(nodes, { ...wide, columns: 2 });
     expect(wrapped.groups.map((group) => [group.firstRow, group.lastRow, group.columns])).toEqual([[1, 2, 2]]);
-    expect(wrapped.edges).toHaveLength(1);
+    expect(allEdges(wrapped)).toHaveLength(1);
   });
 
   it('puts every holder of a semaphore side by side', () => {
     const leases = snapshotOf('/sem', ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'].map((name) => record(name)));
     const holders = leases.nodes.map((node) => ({ ...node, role: 'holder' as const, mode: 'lease' as const, predecessor: null, watch: null }));
     const layout = layoutQueue(holders, wide);
-    expect(layout.nodes.map((entry) => entry.row)).toEqual([0, 0, 0]);
+    expect(placedNodes(layout).map((entry) => entry.row)).toEqual([0, 0, 0]);
     expect(layout.groups).toEqual([{ kind: 'holders', firstIndex: 0, lastIndex: 2, firstRow: 0, lastRow: 0, columns: 3 }]);
   });
 
@@ -193,7 +214,7 @@ describe('side by side', () => {
 describe('every edge ends on the card it names', () => {
   /** Whether a point lies on the card of `name` (its box, with a few units of room for the arrowhead). */
   const onCard = (layout: ReturnType<typeof layoutQueue>, name: string, point: { x: number; y: number }): boolean => {
-    const card = layout.nodes.find((placed) => placed.node.name === name)!;
+    const card = placedNodes(layout).find((placed) => placed.node.name === name)!;
     const { cardWidth, cardHeight } = layout.options;
     return point.x >= card.x - 8 && point.x <= card.x + cardWidth + 8 && point.y >= card.y - 8 && point.y <= card.y + cardHeight + 8;
   };
@@ -203,9 +224,9 @@ describe('every edge ends on the card it names', () => {
     const names = ['writeLock-0000000000', ...Array.from({ length: 9 }, (_, i) => `readLock-${formatSequence(i + 1)}`), 'writeLock-0000000010', 'writeLock-0000000011'];
     const { nodes: rw } = snapshotOf('/rw', names.map((name, i) => record(name, `0x${i + 1}`)));
     const layout = layoutQueue(rw, { ...DEFAULT_QUEUE_LAYOUT, columns: 3 });
-    expect(layout.nodes.some((placed) => placed.column === 2)).toBe(true);
-    for (const edge of layout.edges) expect(onCard(layout, edge.to, edgeEnd(edge, layout.options)), `${edge.from} -> ${edge.to}`).toBe(true);
-    const writer = layout.edges.find((edge) => edge.from === 'writeLock-0000000010')!;
+    expect(placedNodes(layout).some((placed) => placed.column === 2)).toBe(true);
+    for (const edge of allEdges(layout)) expect(onCard(layout, edge.to, edgeEnd(edge, layout.options)), `${edge.from} -> ${edge.to}`).toBe(true);
+    const writer = allEdges(layout).find((edge) => edge.from === 'writeLock-0000000010')!;
     expect(writer.to).toBe('readLock-0000000009');
     expect(onCard(layout, 'readLock-0000000007', edgeEnd(writer, layout.options))).toBe(false);
   });
@@ -214,7 +235,7 @@ describe('every edge ends on the card it names', () => {
     for (const columns of [1, 2, 3]) {
       const { nodes: chain } = snapshotOf('/c', Array.from({ length: 6 }, (_, i) => record(`lock-${formatSequence(i)}`, `0x${i + 1}`)));
       const layout = layoutQueue(chain, { ...DEFAULT_QUEUE_LAYOUT, columns });
-      for (const edge of layout.edges) expect(onCard(layout, edge.to, edgeEnd(edge, layout.options))).toBe(true);
+      for (const edge of allEdges(layout)) expect(onCard(layout, edge.to, edgeEnd(edge, layout.options))).toBe(true);
     }
   });
 });

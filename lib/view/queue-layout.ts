@@ -112,10 +112,34 @@ export interface PlacedParent {
   height: number;
 }
 
+/**
+ * A queue laid out. Where each node goes is kept in typed arrays, by its place in the queue; the
+ * objects the drawing needs (`PlacedNode`, `PlacedEdge`) are made for the rows on screen only
+ * (`nodesInRows`, `edgesInRows`), so that a change of a queue of 100,000 costs one pass over it
+ * without making 200,000 objects.
+ */
 export interface QueueLayout {
-  nodes: PlacedNode[];
-  edges: PlacedEdge[];
+  /** The nodes laid out, in queue order. */
+  queue: readonly LockNode[];
+  /** Each node's row, by its place in the queue. */
+  rowOf: Int32Array;
+  /** Each node's column, by its place in the queue. */
+  columnOf: Uint8Array;
+  /**
+   * Where each node's edge goes, by its place in the queue: the place of the node it watches,
+   * `PARENT_ROW` when it watches the parent's children, `NO_EDGE` when it has none drawn (a
+   * holder; a reader whose group's edge stands for it).
+   */
+  edgeTo: Int32Array;
+  /** Whether each node is a link of a chain laid out in snaking rows (its edge goes to the card beside it). */
+  links: Uint8Array;
+  /** A herd of more than `HERD_BUNDLE` watching the parent: their one thick edge; null when there is none. */
+  bundle: PlacedEdge | null;
+  /** Edges that span more than `SHORT_SPAN` rows: the few that can cross the screen from rows far off it. */
+  longEdges: PlacedEdge[];
   groups: PlacedGroup[];
+  /** The framed groups of readers waiting together, by the place of their first. */
+  readerGroups: Map<number, PlacedGroup>;
   parent: PlacedParent | null;
   /** For each row, the index of its first node: rows are runs of the queue. */
   rowStarts: number[];
@@ -123,6 +147,12 @@ export interface QueueLayout {
   height: number;
   options: QueueLayoutOptions;
 }
+
+/** `edgeTo` of a node without an edge of its own. */
+export const NO_EDGE = -2;
+
+/** Edges over at most this many rows are found from the rows around the screen; longer ones are kept aside. */
+const SHORT_SPAN = 8;
 
 /**
  * Which nodes share a row: every holder together (a semaphore's leases, readers holding at
@@ -147,8 +177,9 @@ function chainLink(node: LockNode, key: string | null, previous: LockNode | unde
 export function layoutQueue(nodes: readonly LockNode[], base: QueueLayoutOptions = DEFAULT_QUEUE_LAYOUT): QueueLayout {
   const parentWatch = nodes.find((node) => node.predecessor === null && node.watch?.type === 'children')?.watch?.path ?? null;
   const options: QueueLayoutOptions = { ...base, header: parentWatch === null ? 0 : PARENT_HEIGHT + base.gap };
-  const { cardHeight, cardWidth, gutter, padding, columns, columnGap } = options;
-  const placed: PlacedNode[] = [];
+  const { cardWidth, gutter, padding, columns, columnGap } = options;
+  const rowOf = new Int32Array(nodes.length);
+  const columnOf = new Uint8Array(nodes.length);
   const rowStarts: number[] = [];
   const groups: PlacedGroup[] = [];
   let row = -1;
@@ -193,65 +224,145 @@ export function layoutQueue(nodes: readonly LockNode[], base: QueueLayoutOptions
       groups.push({ kind: node.role === 'holder' ? 'holders' : 'readers', firstIndex: index, lastIndex: index, firstRow: row, lastRow: row, columns: 1 });
     }
     previousKey = key;
-    placed.push({ node, index, row, column, x: padding + gutter + column * (cardWidth + columnGap), y: rowTop(row, options) });
+    rowOf[index] = row;
+    columnOf[index] = column;
   }
   const framed = groups.filter((group) => group.lastIndex > group.firstIndex);
-  const edges = placeEdges(placed, nodes, framed, columns > 1 ? links : null);
   const rows = Math.max(rowStarts.length, 1);
-  const watchers = parentWatch === null ? 0 : edges.reduce((sum, edge) => sum + (edge.toRow === PARENT_ROW ? (edge.members?.length ?? 1) : 0), 0);
-  return {
-    nodes: placed,
-    edges,
+  const layout: QueueLayout = {
+    queue: nodes,
+    rowOf,
+    columnOf,
+    edgeTo: new Int32Array(nodes.length).fill(NO_EDGE),
+    links: columns > 1 ? links : new Uint8Array(nodes.length),
+    bundle: null,
+    longEdges: [],
     groups: framed,
-    parent: parentWatch === null ? null : { path: parentWatch, watchers, x: padding + gutter, y: padding, width: cardWidth, height: PARENT_HEIGHT },
+    readerGroups: new Map(framed.filter((group) => group.kind === 'readers').map((group) => [group.firstIndex, group])),
+    parent: null,
     rowStarts,
     width: padding * 2 + gutter + widest * cardWidth + (widest - 1) * columnGap,
-    height: padding * 2 + options.header + rows * cardHeight + (rows - 1) * options.gap,
+    height: padding * 2 + options.header + rows * options.cardHeight + (rows - 1) * options.gap,
     options,
   };
+  const herd = placeEdges(layout);
+  if (parentWatch !== null) layout.parent = { path: parentWatch, watchers: herd.length, x: padding + gutter, y: padding, width: cardWidth, height: PARENT_HEIGHT };
+  return layout;
 }
 
 /**
- * One edge per waiter, to the node it watches; one for a group of readers waiting on the same
- * node (from the group's frame), and one thick edge for a herd of more than `HERD_BUNDLE`.
+ * Where each waiter's edge goes (`edgeTo`): to the node it watches; one for a group of readers
+ * waiting on the same node (from the group's frame); one thick edge for a herd of more than
+ * `HERD_BUNDLE`. Keeps aside the edges too long to be found near the screen. Returns the herd:
+ * the places of the waiters that watch the parent's children.
  */
-function placeEdges(placed: readonly PlacedNode[], nodes: readonly LockNode[], groups: readonly PlacedGroup[], links: Uint8Array | null): PlacedEdge[] {
-  const edges: PlacedEdge[] = [];
+function placeEdges(layout: QueueLayout): number[] {
+  const { queue: nodes, edgeTo, rowOf, readerGroups } = layout;
   const herd: number[] = [];
-  const readersOf = new Map(groups.filter((group) => group.kind === 'readers').map((group) => [group.firstIndex, group]));
   // A waiter's predecessor is mostly the node just before it: the index by name is built only when one is not.
   let indexOf: Map<string, number> | null = null;
-  for (let fromIndex = 0; fromIndex < placed.length; fromIndex += 1) {
-    const from = placed[fromIndex]!;
-    const { node } = from;
-    const group = readersOf.size === 0 ? undefined : readersOf.get(fromIndex);
-    const members = group === undefined ? undefined : Array.from({ length: group.lastIndex - group.firstIndex + 1 }, (_, offset) => fromIndex + offset);
+  for (let fromIndex = 0; fromIndex < nodes.length; fromIndex += 1) {
+    const node = nodes[fromIndex]!;
     if (node.predecessor === null) {
       if (node.watch?.type === 'children') {
         herd.push(fromIndex);
-        edges.push({ from: node.name, fromIndex, fromRow: from.row, fromColumn: from.column, to: node.watch.path, toIndex: PARENT_ROW, toRow: PARENT_ROW, toColumn: 0 });
+        edgeTo[fromIndex] = PARENT_ROW;
       }
       continue;
     }
     let toIndex: number | undefined = fromIndex - 1;
-    if (placed[toIndex]?.node.name !== node.predecessor) {
+    if (nodes[toIndex]?.name !== node.predecessor) {
       indexOf ??= new Map(nodes.map((other, index) => [other.name, index]));
       toIndex = indexOf.get(node.predecessor);
     }
-    const to = toIndex === undefined ? undefined : placed[toIndex];
-    if (to !== undefined) {
-      const edge: PlacedEdge = { from: node.name, fromIndex, fromRow: from.row, fromColumn: from.column, to: to.node.name, toIndex: to.index, toRow: to.row, toColumn: to.column };
-      if (members !== undefined) edge.members = members;
-      if (links !== null && links[fromIndex] === 1) edge.chain = true;
-      edges.push(edge);
-    }
+    if (toIndex !== undefined) edgeTo[fromIndex] = toIndex;
     // The group's other readers watch the same node: its one edge stands for them all.
+    const group = readerGroups.size === 0 ? undefined : readerGroups.get(fromIndex);
     if (group !== undefined) fromIndex = group.lastIndex;
   }
-  if (herd.length <= HERD_BUNDLE) return edges;
-  const last = placed[herd[herd.length - 1]!]!;
-  const bundle: PlacedEdge = { ...edges.find((edge) => edge.toRow === PARENT_ROW)!, fromIndex: last.index, fromRow: last.row, fromColumn: 0, members: herd, bundle: true };
-  return [bundle, ...edges.filter((edge) => edge.toRow !== PARENT_ROW)];
+  if (herd.length > HERD_BUNDLE) {
+    const first = nodes[herd[0]!]!;
+    const last = herd[herd.length - 1]!;
+    layout.bundle = {
+      from: first.name,
+      fromIndex: last,
+      fromRow: rowOf[last]!,
+      fromColumn: 0,
+      to: first.watch!.path,
+      toIndex: PARENT_ROW,
+      toRow: PARENT_ROW,
+      toColumn: 0,
+      members: herd,
+      bundle: true,
+    };
+  }
+  for (let fromIndex = 0; fromIndex < nodes.length; fromIndex += 1) {
+    const to = edgeTo[fromIndex]!;
+    if (to === NO_EDGE) continue;
+    const toRow = to === PARENT_ROW ? PARENT_ROW : rowOf[to]!;
+    if (Math.abs(rowOf[fromIndex]! - toRow) <= SHORT_SPAN) continue;
+    const edge = edgeFrom(layout, fromIndex);
+    if (edge !== null) layout.longEdges.push(edge);
+  }
+  return herd;
+}
+
+/** The edge drawn from the node at `fromIndex` (null when none is: no edge of its own, or one of a bundled herd). */
+function edgeFrom(layout: QueueLayout, fromIndex: number): PlacedEdge | null {
+  const to = layout.edgeTo[fromIndex]!;
+  if (to === NO_EDGE || (to === PARENT_ROW && layout.bundle !== null)) return null;
+  const node = layout.queue[fromIndex]!;
+  const from = { from: node.name, fromIndex, fromRow: layout.rowOf[fromIndex]!, fromColumn: layout.columnOf[fromIndex]! };
+  if (to === PARENT_ROW) return { ...from, to: node.watch!.path, toIndex: PARENT_ROW, toRow: PARENT_ROW, toColumn: 0 };
+  const edge: PlacedEdge = { ...from, to: layout.queue[to]!.name, toIndex: to, toRow: layout.rowOf[to]!, toColumn: layout.columnOf[to]! };
+  // A group of readers waiting together: its edge leaves the group's frame for all of them.
+  const group = layout.readerGroups.get(fromIndex);
+  if (group !== undefined) edge.members = Array.from({ length: group.lastIndex - group.firstIndex + 1 }, (_, offset) => fromIndex + offset);
+  if (layout.links[fromIndex] === 1) edge.chain = true;
+  return edge;
+}
+
+/** The node at `index`, placed. */
+export function placedNode(layout: QueueLayout, index: number): PlacedNode {
+  const { cardWidth, columnGap, gutter, padding } = layout.options;
+  const row = layout.rowOf[index]!;
+  const column = layout.columnOf[index]!;
+  return { node: layout.queue[index]!, index, row, column, x: padding + gutter + column * (cardWidth + columnGap), y: rowTop(row, layout.options) };
+}
+
+/** Every node placed: for a picture of a few hundred, and for tests. */
+export function placedNodes(layout: QueueLayout): PlacedNode[] {
+  return Array.from({ length: layout.queue.length }, (_, index) => placedNode(layout, index));
+}
+
+/** The edges that cross rows `first` to `last`, in queue order of the waiters they leave from; a herd's bundle first. */
+export function edgesInRows(layout: QueueLayout, rows: { first: number; last: number }): PlacedEdge[] {
+  const edges: PlacedEdge[] = [];
+  const lastRow = layout.rowStarts.length - 1;
+  const start = layout.rowStarts[Math.max(0, rows.first - SHORT_SPAN)] ?? layout.queue.length;
+  const end = layout.rowStarts[Math.min(lastRow, rows.last + SHORT_SPAN) + 1] ?? layout.queue.length;
+  for (let index = start; index < end; index += 1) {
+    const to = layout.edgeTo[index]!;
+    if (to === NO_EDGE) continue;
+    const toRow = to === PARENT_ROW ? PARENT_ROW : layout.rowOf[to]!;
+    const fromRow = layout.rowOf[index]!;
+    if (Math.abs(fromRow - toRow) > SHORT_SPAN || Math.max(fromRow, toRow) < rows.first || Math.min(fromRow, toRow) > rows.last) continue;
+    const edge = edgeFrom(layout, index);
+    if (edge !== null) edges.push(edge);
+  }
+  const long = layout.longEdges.filter((edge) => edgeVisible(edge, rows));
+  const ordered = long.length === 0 ? edges : [...edges, ...long].sort((a, b) => a.fromIndex - b.fromIndex);
+  return layout.bundle !== null && edgeVisible(layout.bundle, rows) ? [layout.bundle, ...ordered] : ordered;
+}
+
+/** Every edge of the layout: for a picture of a few hundred, and for tests. */
+export function allEdges(layout: QueueLayout): PlacedEdge[] {
+  return edgesInRows(layout, { first: 0, last: layout.rowStarts.length - 1 });
+}
+
+/** Whether the node at `index` is one of a herd drawn as one bundled edge. */
+export function inBundle(layout: QueueLayout, index: number): boolean {
+  return layout.bundle !== null && layout.edgeTo[index] === PARENT_ROW;
 }
 
 /** Where a row's cards start, top edge, in drawing units. */
@@ -364,9 +475,9 @@ export function visibleRows(layout: QueueLayout, scrollTop: number, viewportHeig
 
 /** The placed nodes of rows `first` to `last`. */
 export function nodesInRows(layout: QueueLayout, rows: { first: number; last: number }): PlacedNode[] {
-  const start = layout.rowStarts[rows.first] ?? layout.nodes.length;
-  const end = layout.rowStarts[rows.last + 1] ?? layout.nodes.length;
-  return layout.nodes.slice(start, end);
+  const start = layout.rowStarts[rows.first] ?? layout.queue.length;
+  const end = layout.rowStarts[rows.last + 1] ?? layout.queue.length;
+  return Array.from({ length: Math.max(0, end - start) }, (_, offset) => placedNode(layout, start + offset));
 }
 
 /** Whether an edge crosses the visible rows. */
