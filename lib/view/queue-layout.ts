@@ -189,14 +189,15 @@ export function layoutQueue(nodes: readonly LockNode[], base: QueueLayoutOptions
   // Within a chain: the slot along its current row, and whether that row runs right to left.
   let slot = 0;
   let backwards = false;
-  // Whether each node is a link of a chain (see `chainLink`), told once here from the group keys for the edges too.
+  // Whether each node is a link of a chain snaking across the columns (see `chainLink`), told once here from the group keys for the edges too.
   const links = new Uint8Array(nodes.length);
   for (let index = 0; index < nodes.length; index += 1) {
     const node = nodes[index]!;
     const key = groupKey(node);
     const sameGroup = key !== null && key === previousKey;
-    if (chainLink(node, key, nodes[index - 1], previousKey)) links[index] = 1;
-    const link = columns > 1 && links[index] === 1;
+    // In one column a chain does not snake: no link is told.
+    const link = columns > 1 && chainLink(node, key, nodes[index - 1], previousKey);
+    if (link) links[index] = 1;
     if (link && slot + 1 < columns) {
       slot += 1;
     } else if (link) {
@@ -234,7 +235,7 @@ export function layoutQueue(nodes: readonly LockNode[], base: QueueLayoutOptions
     rowOf,
     columnOf,
     edgeTo: new Int32Array(nodes.length).fill(NO_EDGE),
-    links: columns > 1 ? links : new Uint8Array(nodes.length),
+    links,
     bundle: null,
     longEdges: [],
     groups: framed,

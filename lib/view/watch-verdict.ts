@@ -57,13 +57,17 @@ export function describeWatchVerdict(verdict: WatchVerdict): string | null {
  * contenders waiting for it to go), those sessions, by the node's name.
  */
 export function outsideWatchers(nodes: readonly LockNode[]): ReadonlyMap<string, readonly string[]> {
-  const owners = new Set(nodes.map((node) => node.sessionId));
+  // The lock's owners are gathered only when a node is watched by someone other than the owner of the node after it.
+  let owners: Set<string> | null = null;
   const watching = new Map<string, string[]>();
-  for (const node of nodes) {
-    const watchers = node.watchers;
-    // Most nodes are watched by their successor's owner alone: no list is made for them.
-    if (watchers === null || watchers.every((session) => owners.has(session))) continue;
-    watching.set(node.name, watchers.filter((session) => !owners.has(session)));
+  for (let index = 0; index < nodes.length; index += 1) {
+    const { watchers, name } = nodes[index]!;
+    // Most nodes are watched by their successor's owner alone (a chain), or by nobody ZooKeeper reports (a herd): nothing is made for them.
+    if (watchers === null || watchers.length === 0 || (watchers.length === 1 && watchers[0] === nodes[index + 1]?.sessionId)) continue;
+    owners ??= new Set(nodes.map((node) => node.sessionId));
+    const known = owners;
+    if (watchers.every((session) => known.has(session))) continue;
+    watching.set(name, watchers.filter((session) => !known.has(session)));
   }
   return watching;
 }
