@@ -63,8 +63,8 @@ export function applyDelta(snapshot: LockSnapshot, delta: LockDelta): LockSnapsh
   const kept: LockNode[] = [];
   let unfound = gone.size + changed.size;
   let index = 0;
-  for (const before = snapshot.nodes; index < before.length && unfound > 0; index += 1) {
-    const node = before[index]!;
+  for (; index < snapshot.nodes.length && unfound > 0; index += 1) {
+    const node = snapshot.nodes[index]!;
     if (gone.has(node.name)) {
       unfound -= 1;
       continue;
@@ -73,7 +73,11 @@ export function applyDelta(snapshot: LockSnapshot, delta: LockDelta): LockSnapsh
     if (update !== undefined) unfound -= 1;
     kept.push(update ?? node);
   }
-  const rest = index === 0 ? snapshot.nodes.slice() : kept.concat(snapshot.nodes.slice(index));
+  // One list made to size (a concatenation of a slice would copy the queue twice).
+  const before = snapshot.nodes;
+  const rest = new Array<LockNode>(kept.length + before.length - index);
+  for (let i = 0; i < kept.length; i += 1) rest[i] = kept[i]!;
+  for (let i = index, j = kept.length; i < before.length; i += 1, j += 1) rest[j] = before[i]!;
   const nodes = delta.added.length === 0 ? rest : mergeSorted(rest, [...delta.added].sort(compareQueueOrder));
   return withRoles({
     path: snapshot.path,

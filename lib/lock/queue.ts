@@ -82,13 +82,16 @@ export function compareQueueOrder(a: LockNode, b: LockNode): number {
 
 /** Adds the holder and waiter name lists, derived from the nodes in queue order. */
 export function withRoles(lock: Omit<LockSnapshot, 'holders' | 'waiters'>): LockSnapshot {
-  const holders: string[] = [];
-  const waiters: string[] = [];
   const nodes = lock.nodes;
-  for (let i = 0; i < nodes.length; i += 1) {
+  let holding = 0;
+  for (let i = 0; i < nodes.length; i += 1) if ((nodes[i] as LockNode).role === 'holder') holding += 1;
+  // Made to size: a list of 100,000 grown by push is copied some twenty times on the way.
+  const holders = new Array<string>(holding);
+  const waiters = new Array<string>(nodes.length - holding);
+  for (let i = 0, h = 0, w = 0; i < nodes.length; i += 1) {
     const node = nodes[i] as LockNode;
-    if (node.role === 'holder') holders.push(node.name);
-    else waiters.push(node.name);
+    if (node.role === 'holder') holders[h++] = node.name;
+    else waiters[w++] = node.name;
   }
   return { ...lock, holders, waiters };
 }

@@ -180,7 +180,9 @@ export function layoutQueue(nodes: readonly LockNode[], base: QueueLayoutOptions
   const { cardWidth, gutter, padding, columns, columnGap } = options;
   const rowOf = new Int32Array(nodes.length);
   const columnOf = new Uint8Array(nodes.length);
-  const rowStarts: number[] = [];
+  // Made to size and cut to the rows there are: grown by push, a list of 100,000 is copied some twenty times.
+  const rowStarts: number[] = new Array<number>(nodes.length);
+  let rowCount = 0;
   const groups: PlacedGroup[] = [];
   let row = -1;
   let column = 0;
@@ -205,12 +207,12 @@ export function layoutQueue(nodes: readonly LockNode[], base: QueueLayoutOptions
       row += 1;
       slot = 0;
       backwards = !backwards;
-      rowStarts.push(index);
+      rowStarts[rowCount++] = index;
     } else if (row < 0 || !sameGroup || column + 1 >= columns) {
       row += 1;
       slot = 0;
       backwards = false;
-      rowStarts.push(index);
+      rowStarts[rowCount++] = index;
     } else {
       slot += 1;
     }
@@ -228,8 +230,9 @@ export function layoutQueue(nodes: readonly LockNode[], base: QueueLayoutOptions
     rowOf[index] = row;
     columnOf[index] = column;
   }
+  rowStarts.length = rowCount;
   const framed = groups.filter((group) => group.lastIndex > group.firstIndex);
-  const rows = Math.max(rowStarts.length, 1);
+  const rows = Math.max(rowCount, 1);
   const layout: QueueLayout = {
     queue: nodes,
     rowOf,
