@@ -8,6 +8,7 @@ export type ExplorerSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 let socket: ExplorerSocket | null = null;
 
 export function getSocket(): ExplorerSocket {
-  socket ??= io({ reconnectionDelayMax: 2000 });
+  // A WebSocket from the start (no long-polling round trips before the first list or lock arrives, and no multi-megabyte polling replies); where a proxy refuses it, long-polling instead.
+  socket ??= io({ reconnectionDelayMax: 2000, transports: ['websocket', 'polling'], tryAllTransports: true });
   return socket;
 }

@@ -27,4 +27,11 @@ describe('summarizeLock', () => {
   it('has no times for an empty lock', () => {
     expect(summarizeLock(snapshotOf('/l', []))).toMatchObject({ holders: [], queueLength: 0, holderSince: null, oldestWaiterSince: null });
   });
+
+  it('dates the oldest wait of a queue too long to spread into arguments (200,000 waiters)', () => {
+    const snapshot = snapshotOf('/l', [record('lock-0000000000', '0xa', 1, 5000)]);
+    const waiter = snapshot.nodes[0]!;
+    const nodes = [waiter, ...Array.from({ length: 200_000 }, (_, i) => ({ ...waiter, name: `lock-${String(i + 1).padStart(10, '0')}`, role: 'waiter' as const, ctime: 9000 - (i === 150_000 ? 8000 : 0) }))];
+    expect(summarizeLock({ ...snapshot, nodes })).toMatchObject({ queueLength: 200_000, oldestWaiterSince: 1000 });
+  });
 });
