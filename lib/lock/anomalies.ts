@@ -4,7 +4,7 @@
  */
 import { describeAnomaly, type AnomalyParams } from '../i18n/messages';
 import type { Anomaly, AnomalyKind, Deadlock, LockNode, LockSnapshot } from '../protocol';
-import { reader } from './reader';
+import { reader, type Reader } from './reader';
 
 const INT32_MAX = 2 ** 31 - 1;
 
@@ -22,18 +22,18 @@ interface OwnerCounts {
 // Counted once per list, then handed on to the list a handover or an arrival makes from it.
 const ownerCounts = new WeakMap<readonly LockNode[], OwnerCounts>();
 
-function ownerCountsOf(nodes: readonly LockNode[]): OwnerCounts {
+function ownerCountsOf(nodes: readonly LockNode[], judge: Reader): OwnerCounts {
   let owners = ownerCounts.get(nodes);
   if (owners === undefined) {
     owners = { counts: new Map(), repeated: 0 };
-    for (const node of nodes) count(owners, node, 1);
+    for (const node of nodes) count(owners, node, 1, judge);
     ownerCounts.set(nodes, owners);
   }
   return owners;
 }
 
-function count(owners: OwnerCounts, node: LockNode, by: 1 | -1): void {
-  const key = reader.ownerKey(node);
+function count(owners: OwnerCounts, node: LockNode, by: 1 | -1, judge: Reader = reader): void {
+  const key = judge.ownerKey(node);
   if (key === null) return;
   const before = owners.counts.get(key) ?? 0;
   const after = before + by;
@@ -58,13 +58,13 @@ export function handOnOwners(from: readonly LockNode[], to: readonly LockNode[],
 }
 
 /** Owners with more than one node in the lock: each owner's first node, and a list only for owners with more than one (a queue of 50,000 has a handful). */
-function orphans(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe'>): Anomaly[] {
+function orphans(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe'>, judge: Reader): Anomaly[] {
   const nodes = snapshot.nodes;
   const anomalies: Anomaly[] = [];
   const first = new Map<string, number>();
   const byOwner = new Map<string, LockNode[]>();
   nodes.forEach((node, position) => {
-    const key = reader.ownerKey(node);
+    const key = judge.ownerKey(node);
     if (key === null) return;
     const at = first.get(key);
     if (at === undefined) {
@@ -78,7 +78,7 @@ function orphans(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe'>): Anomaly[] {
   const owners = [...byOwner].sort(([a], [b]) => first.get(a)! - first.get(b)!);
   for (const [key, owned] of owners) {
     // Curator's read-write lock lets one thread hold both: that is reentrancy, not an orphan.
-    if (reader.recipe(snapshot.recipe.id)?.ownerHoldsBothModes && new Set(owned.map((node) => node.mode)).size > 1) continue;
+    if (judge.recipe(snapshot.recipe.id)?.ownerHoldsBothModes && new Set(owned.map((node) => node.mode)).size > 1) continue;
     const first = owned[0]!;
     const owner = key.startsWith('0x') ? `session ${key}` : `guid ${key}`;
     anomalies.push(anomaly('orphan', first.name, owned.length === 2 ? { node: first.name, other: owned[1]!.name, owner } : { node: first.name, count: owned.length - 1, owner }));
@@ -94,6 +94,8 @@ export interface AnomalyContext {
   staleHolderMs: number;
   /** The deadlocks this lock is part of (from the waits-for graph across every lock followed). */
   deadlocks: readonly Deadlock[];
+  /** The reader whose recipes read the lock, which tells each node's owner from its name (default: the registry's). */
+  reader?: Reader;
 }
 
 /**
@@ -147,7 +149,8 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
     else anomalies.push(anomaly('no-watch', node.name, { node: node.name, expected }));
   }
   // Owners with more than one node are counted as the list changes (see `handOnOwners`): a healthy queue of 50,000 is not grouped on every change.
-  if (ownerCountsOf(nodes).repeated > 0) anomalies.push(...orphans(snapshot));
+  const judge = context.reader ?? reader;
+  if (ownerCountsOf(nodes, judge).repeated > 0) anomalies.push(...orphans(snapshot, judge));
   for (const node of persistent) anomalies.push(anomaly('persistent-node', node.name, { node: node.name }));
   for (const node of stale) anomalies.push(anomaly('stale-holder', node.name, { node: node.name, seconds: Math.round(context.staleHolderMs / 1000) }));
   if (herd > 1) anomalies.push(anomaly('herd', null, { n: herd, path: snapshot.path, evidence: snapshot.recipe.evidence ?? '' }));

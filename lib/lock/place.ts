@@ -46,14 +46,6 @@ export function ownerOf(node: LockNode, layout: Layout | null): string | null {
   return node.ephemeral ? node.sessionId : null;
 }
 
-// The owner of each placed node, told once when it is placed (see `placedOwner`).
-const nodeOwners = new WeakMap<LockNode, string | null>();
-
-/** The owner of a node placed here (`ownerOf` its layout); undefined for a node this module did not place. */
-export function placedOwner(node: LockNode): string | null | undefined {
-  return nodeOwners.get(node);
-}
-
 /** The path a node's recipe watches that ZooKeeper's report can show (a data watch of a waiter); null otherwise. */
 function reportedWatch(role: LockNode['role'], watch: LockNode['watch']): string | null {
   return role !== 'waiter' || watch === null || watch.type === 'children' ? null : watch.path;
@@ -116,7 +108,6 @@ export function place(record: ChildRecord, state: RecordState, path: string, fie
   // Unchanged, the node keeps its identity: nothing drawn or written from it is made again.
   if (state.node !== undefined && sameNode(state.node, node)) return state.node;
   state.node = node;
-  nodeOwners.set(node, ownerOf(node, state.layout));
   return node;
 }
 
@@ -132,8 +123,6 @@ export function reobserve(node: LockNode, record: ChildRecord, report: Introspec
   const { watchers, client, watchConfirmed } = observed;
   if (node.client === client && node.watchConfirmed === watchConfirmed && sameList(node.watchers, watchers)) return node;
   const next: LockNode = { ...node, watchers, client, watchConfirmed };
-  const owner = nodeOwners.get(node);
-  if (owner !== undefined) nodeOwners.set(next, owner);
   // The next full placement finds it unchanged and keeps it.
   if (state.node === node) state.node = next;
   return next;

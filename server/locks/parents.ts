@@ -148,6 +148,11 @@ export class LockParents {
     return this.parents.get(this.path)?.records.get(name);
   }
 
+  /** The path string a node of this lock placed at `path` (a child `name` of `parent`) already holds; undefined when there is none. */
+  placedPath(parent: string, name: string): string | undefined {
+    return this.parents.get(parent)?.records.get(name)?.state?.path;
+  }
+
   /** The child a node was read from. */
   recordOf(node: LockNode): ChildRecord | undefined {
     return this.parents.get(node.path.slice(0, node.path.length - node.name.length - 1))?.records.get(node.name);

@@ -89,6 +89,23 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     this.emit('graph');
   }
 
+  /**
+   * The string a followed lock's node already holds for `path`, when `path` is one: ZooKeeper's
+   * reports name every watched node again, and at 100,000 waiters each poll's copies of their
+   * paths would be megabytes more. The lock is the node's parent, or its grandparent (a
+   * semaphore's `leases/` and `locks/`).
+   */
+  placedPath(path: string): string | undefined {
+    const slash = path.lastIndexOf('/');
+    if (slash <= 0 || this.entries.size === 0) return undefined;
+    const parent = path.slice(0, slash);
+    const name = path.slice(slash + 1);
+    const found = this.entries.get(parent)?.watcher.placedPath(parent, name);
+    if (found !== undefined) return found;
+    const up = parent.lastIndexOf('/');
+    return up <= 0 ? undefined : this.entries.get(parent.slice(0, up))?.watcher.placedPath(parent, name);
+  }
+
   release(path: string, subscriber: string): void {
     const entry = this.entries.get(path);
     if (entry === undefined) return;

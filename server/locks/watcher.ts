@@ -103,6 +103,11 @@ export class LockWatcher {
     void this.loop();
   }
 
+  /** The path string this lock's node at `parent`/`name` already holds (see `LockParents.placedPath`). */
+  placedPath(parent: string, name: string): string | undefined {
+    return this.parents.placedPath(parent, name);
+  }
+
   stop(): void {
     // A persistent watch is removed from ZooKeeper; a one-shot watch cannot be, and its notification is ignored.
     this.stopped = true;

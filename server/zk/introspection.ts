@@ -164,6 +164,8 @@ export interface IntrospectionOptions {
   tls?: ZkTls | null;
   /** Touches the explorer's own session, to place the AdminServer's expiry times (default: none, no expiries). */
   touchOwnSession?: TouchOwnSession;
+  /** The string the explorer already holds for a path (a followed lock's node), kept instead of the report's copy (default: none). */
+  knownPath?: (path: string) => string | undefined;
 }
 
 export class Introspection extends EventEmitter<IntrospectionEvents> {
@@ -184,6 +186,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   private readonly leaseMs: number;
   private readonly tls: ZkTls | null;
   private readonly touchOwnSession: TouchOwnSession;
+  private readonly knownPath: (path: string) => string | undefined;
 
   constructor(connectString: string, options: IntrospectionOptions) {
     super();
@@ -193,6 +196,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     this.leaseMs = options.leaseMs ?? LEASE_MS;
     this.tls = options.tls ?? null;
     this.touchOwnSession = options.touchOwnSession ?? (async () => null);
+    this.knownPath = options.knownPath ?? (() => undefined);
   }
 
   /**
@@ -322,8 +326,10 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
             if (local === null) continue;
             const list = watchers.get(local);
             if (list === undefined) {
-              watchers.set(local, onlyWatcher(session));
-              kept.set(local, local);
+              // The node's own path string where the explorer follows its lock: the report and `dump` hold no copy of their own.
+              const held = this.knownPath(local) ?? local;
+              watchers.set(held, onlyWatcher(session));
+              kept.set(local, held);
             } else if (!list.includes(session)) watchers.set(local, [...list, session]);
           }
         }
@@ -333,7 +339,10 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
       if (answer.dump !== null) {
         for (const [session, paths] of answer.dump.ephemerals) {
           // A watched ephemeral node (every waiter's predecessor) keeps the one string of its path the watches hold.
-          const local = paths.map((path) => this.local(path)).filter((path): path is string => path !== null).map((path) => kept.get(path) ?? path);
+          const local = paths
+            .map((path) => this.local(path))
+            .filter((path): path is string => path !== null)
+            .map((path) => kept.get(path) ?? this.knownPath(path) ?? path);
           dumped.ephemerals.set(session, [...new Set([...(dumped.ephemerals.get(session) ?? []), ...local])]);
         }
         for (const [session, expiry] of answer.dump.expiries) dumped.expiries.set(session, expiry);
