@@ -2,7 +2,8 @@
 import { memo, useMemo, useState } from 'react';
 import type { Anomaly } from '../lib/protocol';
 import { anomalyLabel } from '../lib/i18n/messages';
-import { formatCount } from '../lib/view/format';
+import { formatCount, formatDuration } from '../lib/view/format';
+import { useNow } from './useNow';
 
 /** The most anomalies of one kind drawn before "show all": a queue of 10,000 waiters that watch nothing would otherwise be 10,000 lines on every change. */
 const SHOWN_PER_KIND = 100;
@@ -19,7 +20,19 @@ function AnomalyLine({ anomaly, onSelect }: { anomaly: Anomaly; onSelect: (name:
       ) : (
         anomaly.message
       )}
+      {anomaly.kind === 'holder-disconnected' && typeof anomaly.params?.expiresAt === 'number' ? <ExpiryCountdown at={anomaly.params.expiresAt} /> : null}
     </span>
+  );
+}
+
+/** How long until ZooKeeper expires a session kept without a connection, ticking. */
+function ExpiryCountdown({ at }: { at: number }) {
+  const left = at - useNow();
+  return (
+    <strong className="expiry-silent" data-testid="anomaly-expiry">
+      {' '}
+      {left > 0 ? `Expires in ${formatDuration(left)}.` : 'Expiring now.'}
+    </strong>
   );
 }
 

@@ -5,14 +5,45 @@ import { TokenField } from './TokenField';
 import type { Simulation } from './useSimulation';
 
 /**
- * Deletes a lock node to break a stuck lock, after a confirmation that says what it costs.
- * Shown only when the explorer was started with ALLOW_BREAK_LOCKS; the server logs each one.
+ * Where breaking is off (the default against a ZooKeeper the explorer did not start): what
+ * would turn it on, and the command that deletes the node with ZooKeeper's own client.
  */
-export function BreakLock({ lockPath, node, simulation }: { lockPath: string; node: LockNode; simulation: Simulation }) {
+function BreakElsewhere({ node, connectString }: { node: LockNode; connectString: string | null }) {
+  const command = `zkCli.sh -server ${connectString ?? '<host:port>'} delete ${node.path}`;
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="break-lock break-off" data-testid="break-unavailable">
+      <p>
+        <strong>{node.role === 'holder' ? 'Breaking the lock' : 'Deleting this node'} from here is off.</strong> Start the explorer with{' '}
+        <code>ALLOW_BREAK_LOCKS=1</code> (and an <code>ADMIN_TOKEN</code>) to delete it from this panel, or delete it with ZooKeeper&apos;s own client
+        {node.role === 'holder' ? ' (the next waiter then takes the lock; its owner is not told)' : ''}:
+      </p>
+      <div className="command-line">
+        <code data-testid="break-command">{command}</code>
+        <button
+          type="button"
+          className="button small"
+          data-testid="break-command-copy"
+          onClick={() => void navigator.clipboard?.writeText(command).then(() => setCopied(true), () => setCopied(false))}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Deletes a lock node to break a stuck lock, after a confirmation that says what it costs,
+ * where the explorer was started with ALLOW_BREAK_LOCKS (the server logs each one); elsewhere,
+ * says how to turn it on and how to do it with zkCli.
+ */
+export function BreakLock({ lockPath, node, simulation, connectString = null }: { lockPath: string; node: LockNode; simulation: Simulation; connectString?: string | null }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  if (simulation.features?.breakLocks !== true) return null;
+  if (simulation.features === null) return null;
+  if (!simulation.features.breakLocks) return <BreakElsewhere node={node} connectString={connectString} />;
 
   const confirm = async (): Promise<void> => {
     setBusy(true);

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboa
 import { discoveryLine } from '../lib/view/discovery-status';
 import type { LockList } from '../lib/protocol';
 import { recordQueueLengths, viewLocks, type LockColumn, type LockTableView } from '../lib/view/lock-table';
+import { anomalyLabel } from '../lib/i18n/messages';
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
 import { Sparkline } from './Sparkline';
@@ -89,7 +90,7 @@ export function LockTable() {
             className="sort-attention"
             aria-pressed={byAttention}
             data-testid="sort-attention"
-            title="Deadlocked first, then other anomalies, then the longest waits, then held, then free"
+            title="Deadlocked first, then held by a disconnected session, then other anomalies, then the longest waits, then held, then free"
             onClick={() => setView((current) => ({ ...current, sortBy: 'attention', descending: false }))}
           >
             Most urgent first
@@ -175,6 +176,11 @@ export function LockTable() {
                         deadlock
                       </span>
                     ) : null}
+                    {lock.anomalyKinds.includes('holder-disconnected') ? (
+                      <span className="deadlock-tag" data-testid="row-holder-disconnected" title="Its holder's session has no connection: nobody gets the lock until ZooKeeper expires it">
+                        holder disconnected
+                      </span>
+                    ) : null}
                   </td>
                   <td className="optional recipe-cell">{lock.recipe.name}</td>
                   <td className="mono holder-cell" title={lock.holders.join(', ')}>
@@ -195,8 +201,8 @@ export function LockTable() {
                     {lock.anomalies === 0 ? (
                       <span className="muted">0</span>
                     ) : (
-                      <span className="badge bad" title={lock.anomalyKinds.join(', ')}>
-                        {lock.anomalies}
+                      <span className="anomaly-cell" data-testid="row-anomalies" title={lock.anomalyKinds.map((kind) => anomalyLabel('en', kind)).join(', ')}>
+                        <span className="badge bad">{lock.anomalies}</span> {lock.anomalyKinds.map((kind) => anomalyLabel('en', kind)).join(', ')}
                       </span>
                     )}
                   </td>

@@ -110,6 +110,12 @@ export function LockView({ path }: { path: string }) {
     return found;
   }, [nodes, history, allEvents]);
   const watches = useMemo(() => (nodes === undefined ? null : describeWatchVerdict(watchVerdict(nodes))), [nodes]);
+  // A holder whose session ZooKeeper keeps without a connection (the server's `holder-disconnected` verdict): the summary says so, with the countdown.
+  const holderCut = useMemo(() => {
+    const cut = snapshot?.anomalies.find((anomaly) => anomaly.kind === 'holder-disconnected');
+    const expiresAt = cut?.params?.expiresAt;
+    return cut === undefined || typeof expiresAt !== 'number' ? null : { message: cut.message, expiresAt };
+  }, [snapshot]);
   // While the named node is there, its owner is remembered (adjusted during render, React's way of keeping what an earlier render saw).
   const named = useMemo(() => (selectedName === null ? undefined : snapshot?.nodes.find((node) => node.name === selectedName)), [snapshot, selectedName]);
   if (named !== undefined && (named.ephemeral ? named.sessionId : null) !== selectedSession) setSelectedSession(named.ephemeral ? named.sessionId : null);
@@ -194,13 +200,17 @@ export function LockView({ path }: { path: string }) {
               </p>
             ) : null}
             <section className="summary" aria-label="Lock summary" data-testid="lock-summary">
-              <div className="stat">
+              <div className={`stat${holderCut === null ? '' : ' stat-danger'}`}>
                 <span className="stat-label">{holders.length > 1 ? `Holders: ${holders.length}` : 'Holder'}</span>
                 <span className="stat-value" data-testid="summary-holder" data-name={holder?.name ?? ''} data-count={holders.length} title={holders.map((one) => one.name).join('\n')}>
                   {holder ? shortNodeName(holder.name) : '—'}
                   {holders.length > 1 ? <span className="stat-more">{` +${holders.length - 1}`}</span> : null}
                 </span>
-                {holder !== null && (holder.roleSince !== null || holder.ctime > 0) ? (
+                {holderCut !== null ? (
+                  <span className="stat-note expiry-silent" data-testid="summary-holder-disconnected" title={holderCut.message}>
+                    no connection · ZooKeeper expires it {holderCut.expiresAt - now > 0 ? `in ${formatDuration(holderCut.expiresAt - now)}` : 'now'}
+                  </span>
+                ) : holder !== null && (holder.roleSince !== null || holder.ctime > 0) ? (
                   <span className="stat-note">
                     {holder.roleSince === null ? `created ${formatDuration(now - holder.ctime)} ago` : `for ${formatDuration(now - holder.roleSince)}`}
                   </span>

@@ -5,6 +5,7 @@ import { contenderActions } from '../lib/sim/actions';
 import { encodeZnodePath } from '../lib/zk/path';
 import { formatDuration } from '../lib/view/format';
 import { BreakLock } from './BreakLock';
+import { useConnection } from './useConnection';
 import type { Simulation } from './useSimulation';
 
 /** The faults a simulated contender can be made to suffer, as the node panel and the command palette offer them. */
@@ -109,6 +110,8 @@ export function NodePanel({
   simulation: Simulation;
 }) {
   const [message, setMessage] = useState<string | null>(null);
+  // For the command that deletes a node with zkCli, where breaking from the page is off.
+  const { zookeeper } = useConnection();
   const offered = contender === null ? [] : offeredActions(contender.state);
   if (node === null) {
     return (
@@ -153,7 +156,7 @@ export function NodePanel({
         </div>
       </dl>
       <NodeDetail key={`${node.path}@${node.czxid}`} node={node} />
-      <BreakLock key={node.name} lockPath={lockPath} node={node} simulation={simulation} />
+      <BreakLock key={node.name} lockPath={lockPath} node={node} simulation={simulation} connectString={zookeeper?.connectString ?? null} />
       {contender ? (
         <div className="contender" data-testid="contender-actions" data-state={contender.state}>
           <h3>

@@ -225,6 +225,9 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
     scrolledTo.current = selected;
     const top = rowTop(layout.rowOf[index]!, layout.options) * zoom;
     if (top < element.scrollTop || top + cardHeight * zoom > element.scrollTop + element.clientHeight) element.scrollTop = Math.max(0, top - element.clientHeight / 3);
+    // Selected from elsewhere in the page (an alert, an anomaly, the history) with its card out of the window: the page scrolls to it.
+    const cardTop = element.getBoundingClientRect().top + top - element.scrollTop;
+    if (cardTop < 0 || cardTop + cardHeight * zoom > window.innerHeight) window.scrollBy({ top: cardTop - window.innerHeight / 3 });
   }, [selected, layout, cardHeight, zoom]);
 
   const moving = motion.leaving.length > 0 || motion.trails.length > 0;

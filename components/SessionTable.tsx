@@ -34,9 +34,18 @@ const RENEWED_WITHIN_MS = 15_000;
  * deadline, which then moves on: a deadline seen to move lately says "renewed"; one that stood
  * still for longer counts down, as a crashed client's does.
  */
-function Expiry({ deadline, renewedAt, now }: { deadline: number | null; renewedAt: number | undefined; now: number }) {
+function Expiry({ deadline, renewedAt, silent, connected, now }: { deadline: number | null; renewedAt: number | undefined; silent: boolean; connected: boolean; now: number }) {
   if (deadline === null) return <span className="muted">—</span>;
-  if (renewedAt !== undefined && now - renewedAt < RENEWED_WITHIN_MS) {
+  if (silent) {
+    const left = deadline - now;
+    return (
+      <span className="expiry-silent" data-state="silent" title="ZooKeeper keeps the session but no member has a connection for it: a crashed or cut-off client. Its nodes stay until ZooKeeper expires it.">
+        <span className="expiry-line">no connection ·</span> <span className="expiry-line">expires {left <= 0 ? 'now' : `in ${formatDuration(left).replace(' ', '\u00a0')}`}</span>
+      </span>
+    );
+  }
+  // A member lists its connection: its client pings, and the deadline `dump` gave (read every few polls) moves on before it comes.
+  if (connected || (renewedAt !== undefined && now - renewedAt < RENEWED_WITHIN_MS)) {
     return (
       <span className="muted" title="ZooKeeper heard from it lately: its deadline moved on" data-state="renewed">
         renewed
@@ -49,6 +58,28 @@ function Expiry({ deadline, renewedAt, now }: { deadline: number | null; renewed
       {left <= 0 ? 'now' : `in ${formatDuration(left)}`}
     </span>
   );
+}
+
+/** A lock's path that may wrap after each slash, never inside a name. */
+function WrappingPath({ path }: { path: string }) {
+  const parts = path.split('/');
+  return (
+    <>
+      {parts.map((part, index) => (
+        <span key={index}>
+          {index === 0 ? '' : '/'}
+          {part}
+          {index < parts.length - 1 ? <wbr /> : null}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** The sessions ZooKeeper reported without a connection at this read and the one before: one just connecting, missed by one report, is not called crashed. */
+function silentAgain(before: SessionList | null, after: SessionList): ReadonlySet<string> {
+  const earlier = new Set((before?.sessions ?? []).filter((session) => session.connection === 'none').map((session) => session.sessionId));
+  return new Set(after.sessions.filter((session) => session.connection === 'none' && session.origin !== 'explorer' && earlier.has(session.sessionId)).map((session) => session.sessionId));
 }
 
 /** When each session's deadline was last seen to move on, from the read before and this one. */
@@ -68,8 +99,12 @@ export function SessionTable() {
   const list = useLockList();
   const now = useNow();
   // The list, and each session's deadline at the read before: whether it moved tells a live client from a silent one.
-  const [read, setRead] = useState<{ sessions: SessionList | null; renewedAt: ReadonlyMap<string, number> }>({ sessions: null, renewedAt: new Map() });
-  const { sessions, renewedAt } = read;
+  const [read, setRead] = useState<{ sessions: SessionList | null; renewedAt: ReadonlyMap<string, number>; silent: ReadonlySet<string> }>({
+    sessions: null,
+    renewedAt: new Map(),
+    silent: new Set(),
+  });
+  const { sessions, renewedAt, silent } = read;
   const [error, setError] = useState<string | null>(null);
   // A link to one session (`#session-0x…`, from a deadlock or the waits-for view) filters to it.
   const [linked] = useState(() => (typeof window === 'undefined' ? null : (/^#session-(0x[0-9a-f]+)$/.exec(window.location.hash)?.[1] ?? null)));
@@ -96,6 +131,7 @@ export function SessionTable() {
           setRead((last) => ({
             sessions: parsed.data,
             renewedAt: renewals(last.sessions, parsed.data, last.renewedAt, at),
+            silent: silentAgain(last.sessions, parsed.data),
           }));
           setError(null);
         } else setError('the explorer answered with something unexpected');
@@ -182,98 +218,132 @@ export function SessionTable() {
       </>
     );
   }
+  // What needs a look comes first in the list (the server sorts so): said above it in words.
+  const deadlocked = sessions.sessions.filter((session) => session.deadlocked).length;
+  const cutOff = sessions.sessions.filter((session) => silent.has(session.sessionId)).length;
+  const flags = [deadlocked > 0 ? `${deadlocked} deadlocked` : null, cutOff > 0 ? `${cutOff} without a connection (ZooKeeper keeps their nodes until it expires them)` : null].filter(Boolean);
   return (
     <>
-    {controls}
-    <div className="table-scroll">
-      <table className="locks" data-testid="session-table">
-        <thead>
-          <tr>
-            <th scope="col">Session</th>
-            <th scope="col" className="optional">
-              Client
-            </th>
-            <th scope="col" className="num">
-              Holds
-            </th>
-            <th scope="col" className="num">
-              Waits
-            </th>
-            <th scope="col">Lock nodes</th>
-            <th scope="col" className="optional">
-              Data watches
-            </th>
-            <th scope="col" className="num optional" title="Ephemeral nodes it owns anywhere (ZooKeeper's dump)">
-              Ephemerals
-            </th>
-            <th scope="col" className="num optional" title="When ZooKeeper expires it unless it is heard from (dump, on the leader)">
-              Expires
-            </th>
-          </tr>
-        </thead>
-        <tbody onKeyDown={moveBetweenRows}>
-          {sessions.sessions.map((session) => (
-            <tr
-              key={session.sessionId}
-              id={`session-${session.sessionId}`}
-              data-testid="session-row"
-              data-session={session.sessionId}
-              className={linked === session.sessionId ? 'targeted' : undefined}
-              aria-current={linked === session.sessionId ? 'true' : undefined}
-            >
-              <td className="mono">
-                {session.sessionId === '0x0' ? 'none (persistent nodes)' : session.sessionId}
-                {session.origin !== null ? (
-                  <span className={`badge origin-${session.origin}`} data-testid="session-origin" title={ORIGIN_TITLES[session.origin]}>
-                    {session.origin === 'explorer' ? 'this explorer' : 'simulated'}
-                  </span>
-                ) : null}
-              </td>
-              <td className="mono optional">{session.client ?? <span className="muted">—</span>}</td>
-              <td className="num">{session.holds}</td>
-              <td className="num">{session.waits}</td>
-              <td className="session-nodes">
-                {session.nodes.map((node) => (
-                  <div key={`${node.lock}/${node.name}`}>
-                    <span className={`badge role-${node.role}`}>{node.role === 'holder' ? 'holds' : 'waits'}</span>{' '}
-                    <Link href={`/locks${encodeZnodePath(node.lock)}`} className="mono" prefetch={false}>
-                      {node.lock}
-                    </Link>{' '}
-                    <span className="mono muted">{shortNodeName(node.name)}</span>
-                  </div>
-                ))}
-                {session.nodes.length === 0 ? <span className="muted">none</span> : null}
-                {session.nodeCount > session.nodes.length ? (
-                  <div className="muted" data-testid="session-more-nodes">
-                    and {formatCount(session.nodeCount - session.nodes.length)} more (filter by a lock to find one)
-                  </div>
-                ) : null}
-              </td>
-              <td className="optional session-watches" data-testid="session-watches">
-                {session.watches === null ? (
-                  <span className="muted" title="ZooKeeper was not asked, or does not allow wchc">unknown</span>
-                ) : session.watchCount === 0 ? (
-                  <span className="muted">none</span>
-                ) : (
-                  <>
-                    {session.watches.map((path) => (
-                      <div key={path} className="mono" title={path}>
-                        {watchedName(path)}
+      {controls}
+      {flags.length > 0 ? (
+        <p className="notice is-danger" role="status" data-testid="sessions-flagged">
+          {flags.join(' · ')}: listed first.
+        </p>
+      ) : null}
+      <div className="table-scroll">
+        <table className="locks sessions" data-testid="session-table">
+          <thead>
+            <tr>
+              <th scope="col">Session</th>
+              <th scope="col">Client</th>
+              <th scope="col" className="num">
+                Holds
+              </th>
+              <th scope="col" className="num">
+                Waits
+              </th>
+              <th scope="col" className="nodes-column">
+                Lock nodes
+              </th>
+              <th scope="col" className="optional">
+                Data watches
+              </th>
+              <th scope="col" className="num optional" title="Ephemeral nodes it owns anywhere (ZooKeeper's dump)">
+                Ephemerals
+              </th>
+              <th scope="col" className="expiry-column" title="When ZooKeeper expires it unless it is heard from (dump, on the leader)">
+                Expires
+              </th>
+            </tr>
+          </thead>
+          <tbody onKeyDown={moveBetweenRows}>
+            {sessions.sessions.map((session) => {
+              const isSilent = silent.has(session.sessionId);
+              return (
+                <tr
+                  key={session.sessionId}
+                  id={`session-${session.sessionId}`}
+                  data-testid="session-row"
+                  data-session={session.sessionId}
+                  data-deadlocked={session.deadlocked ? 'true' : undefined}
+                  data-silent={isSilent ? 'true' : undefined}
+                  className={[linked === session.sessionId ? 'targeted' : '', session.deadlocked ? 'is-deadlocked' : '', isSilent ? 'is-silent' : ''].filter(Boolean).join(' ') || undefined}
+                  aria-current={linked === session.sessionId ? 'true' : undefined}
+                >
+                  <td className="mono session-id" data-label="Session">
+                    <span className="session-number">{session.sessionId === '0x0' ? 'none (persistent nodes)' : session.sessionId}</span>
+                    {session.deadlocked ? (
+                      <Link href="/waits-for" className="badge bad" data-testid="session-deadlocked" title="It waits, in a lock, for a session that waits for it: see the waits-for graph" prefetch={false}>
+                        deadlock
+                      </Link>
+                    ) : null}
+                    {isSilent ? (
+                      <span className="badge bad" data-testid="session-silent" title="ZooKeeper keeps the session but no member has a connection for it: a crashed or cut-off client">
+                        no connection
+                      </span>
+                    ) : null}
+                    {session.origin !== null ? (
+                      <span className={`badge origin-${session.origin}`} data-testid="session-origin" title={ORIGIN_TITLES[session.origin]}>
+                        {session.origin === 'explorer' ? 'this explorer' : 'simulated'}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="mono" data-label="Client">
+                    {session.client ?? <span className="muted">{isSilent ? 'none' : '—'}</span>}
+                  </td>
+                  <td className="num" data-label="Holds">
+                    {session.holds}
+                  </td>
+                  <td className="num" data-label="Waits">
+                    {session.waits}
+                  </td>
+                  <td className="session-nodes" data-label="Lock nodes">
+                    {session.nodes.map((node) => (
+                      <div key={`${node.lock}/${node.name}`}>
+                        <span className={`badge role-${node.role}`}>{node.role === 'holder' ? 'holds' : 'waits'}</span>{' '}
+                        <Link href={`/locks${encodeZnodePath(node.lock)}`} className="mono" prefetch={false} title={`${node.lock}/${node.name}`}>
+                          <WrappingPath path={node.lock} />
+                        </Link>{' '}
+                        <span className="mono muted node-name">{shortNodeName(node.name)}</span>
                       </div>
                     ))}
-                    {session.watchCount > session.watches.length ? <div className="muted">and {session.watchCount - session.watches.length} more</div> : null}
-                  </>
-                )}
-              </td>
-              <td className="num optional">{session.ephemeralCount ?? <span className="muted">—</span>}</td>
-              <td className="num optional" data-testid="session-expiry">
-                <Expiry deadline={session.expiresAt} renewedAt={renewedAt.get(session.sessionId)} now={now} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+                    {session.nodes.length === 0 ? <span className="muted">none</span> : null}
+                    {session.nodeCount > session.nodes.length ? (
+                      <div className="muted" data-testid="session-more-nodes">
+                        and {formatCount(session.nodeCount - session.nodes.length)} more (filter by a lock to find one)
+                      </div>
+                    ) : null}
+                  </td>
+                  <td className="optional session-watches" data-testid="session-watches" data-label="Data watches">
+                    {session.watches === null ? (
+                      <span className="muted" title="ZooKeeper was not asked, or does not allow wchc">
+                        unknown
+                      </span>
+                    ) : session.watchCount === 0 ? (
+                      <span className="muted">none</span>
+                    ) : (
+                      <>
+                        {session.watches.map((path) => (
+                          <div key={path} className="mono" title={path}>
+                            {watchedName(path)}
+                          </div>
+                        ))}
+                        {session.watchCount > session.watches.length ? <div className="muted">and {session.watchCount - session.watches.length} more</div> : null}
+                      </>
+                    )}
+                  </td>
+                  <td className="num optional" data-label="Ephemerals">
+                    {session.ephemeralCount ?? <span className="muted">—</span>}
+                  </td>
+                  <td className="expiry-cell" data-testid="session-expiry" data-label="Expires">
+                    <Expiry deadline={session.expiresAt} renewedAt={renewedAt.get(session.sessionId)} silent={isSilent} connected={session.connection === 'connected'} now={now} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

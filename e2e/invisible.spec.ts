@@ -1,13 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
 import type { ContenderInfo } from '../lib/protocol';
 import { expect, test } from './fixtures';
 import { LockPage } from './pages/lock-page';
-
-async function spawn(request: APIRequestContext, explorerUrl: string, data: Record<string, unknown>): Promise<ContenderInfo[]> {
-  const response = await request.post(`${explorerUrl}/api/sim/contenders`, { data: { holdMs: 600_000, rounds: 1, ...data } });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { contenders: ContenderInfo[] }).contenders;
-}
+import { spawn } from './sim';
 
 test.describe('the lock page draws what ZooKeeper does not show', () => {
   test('a crashed holder is hatched, with the time left until ZooKeeper expires its session', async ({ page, explorerUrl, zk, request }) => {

@@ -51,6 +51,16 @@ test.describe('a stuck lock, as the operator sees it', () => {
       // Each session is a link to its row in the sessions view.
       await page.locator(`[data-testid="waits-session"][data-session="${one.session}"]`).click();
       await expect(page.locator(`[data-testid="session-row"][data-session="${one.session}"]`)).toHaveAttribute('aria-current', 'true');
+      // Where it is flagged as deadlocked, as the other session of the cycle is.
+      await page.getByTestId('session-filter').fill('');
+      for (const session of [one.session, two.session]) {
+        const row = page.locator(`[data-testid="session-row"][data-session="${session}"]`);
+        await expect(row).toHaveAttribute('data-deadlocked', 'true');
+        await expect(row.getByTestId('session-deadlocked')).toHaveText('deadlock');
+      }
+      await expect(page.getByTestId('sessions-flagged')).toContainText('2 deadlocked');
+      // Listed first.
+      await expect(page.getByTestId('session-row').first()).toHaveAttribute('data-deadlocked', 'true');
       await page.goBack();
     } finally {
       await one.stop();

@@ -105,7 +105,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     // Declared before it is made: the reports keep the strings of the registry's nodes once it is there.
     knownPath: (path: string): string | undefined => registry.placedPath(path),
   });
-  const registry: LockRegistry = new LockRegistry(session, { introspection: () => introspection.current(), staleHolderMs: options.staleHolderMs ?? CONFIG_DEFAULTS.staleHolderMs });
+  const registry: LockRegistry = new LockRegistry(session, { introspection: () => introspection.current(), dump: () => (introspection.connectionsOfAll() === null ? null : introspection.dump()), staleHolderMs: options.staleHolderMs ?? CONFIG_DEFAULTS.staleHolderMs });
   introspection.on('report', (report, changed, change) => registry.observeReport(report, changed, change));
   const histories = new LockHistories(registry, { capacity: options.historyCapacity ?? CONFIG_DEFAULTS.historyCapacity, introspection: () => introspection.current() });
   introspection.on('report', (report) => histories.observeReport(report));

@@ -158,6 +158,7 @@ const en = {
   kindHerd: 'Herd',
   kindSequenceWrap: 'Wrapped sequence',
   kindStaleHolder: 'Stale holder',
+  kindHolderDisconnected: 'Holder disconnected',
   kindDeadlock: 'Deadlock',
   anomalyDeadlock: 'session {session} waits here for {holder}, which waits in {locks}: the {n} sessions of this cycle each hold what the next one waits for, and none will go on until one of them is ended',
   anomalyPersistentNode: "{node} is not ephemeral: it survives its owner's crash and holds up the queue until someone deletes it",
@@ -168,6 +169,8 @@ const en = {
   anomalyHerd: 'all {n} waiters watch the children of {path}: every change wakes every one of them ({n} notifications per release where a chained lock needs 1). {evidence}',
   anomalySequenceWrap: '{n} node(s) have sequences past 2^31-1 (wrapped to negative): clients that sort by number and clients that sort by text disagree on the order',
   anomalyStaleHolder: '{node} has held the lock for more than {seconds} s: a stuck or paused holder?',
+  anomalyHolderDisconnected:
+    '{node} holds the lock, but its session {session} has no connection to ZooKeeper (a crashed or cut-off client): every waiter waits until ZooKeeper expires the session and deletes the node, at {at}.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -322,6 +325,7 @@ const zh: Record<MessageKey, string> = {
   kindHerd: '羊群',
   kindSequenceWrap: '序号回绕',
   kindStaleHolder: '持有过久',
+  kindHolderDisconnected: '持有者已断开',
   anomalyPersistentNode: '{node} 不是临时节点：所有者崩溃后它仍然存在，会一直挡住队列，直到有人删除它',
   anomalyOrphan: '{node} 和 {other} 属于同一个所有者（{owner}）：回复丢失后重试创建会留下这样的重复节点，所有者可能永远在等待自己的节点',
   anomalyOrphans: '{node} 和另外 {count} 个节点属于同一个所有者（{owner}）：回复丢失后重试创建会留下这样的重复节点，所有者可能永远在等待自己的节点',
@@ -332,6 +336,7 @@ const zh: Record<MessageKey, string> = {
   anomalyHerd: '全部 {n} 个等待者都监听 {path} 的子节点：每次变化都会唤醒所有人（每次释放 {n} 次通知，而链式锁只需 1 次）。{evidence}',
   anomalySequenceWrap: '{n} 个节点的序号超过 2^31-1（回绕为负数）：按数字排序和按文本排序的客户端对顺序的看法不一致',
   anomalyStaleHolder: '{node} 持有锁已超过 {seconds} 秒：持有者卡住或停顿了？',
+  anomalyHolderDisconnected: '{node} 持有锁，但其会话 {session} 与 ZooKeeper 没有连接（客户端崩溃或断开）：所有等待者都要等到 ZooKeeper 在 {at} 使该会话过期并删除该节点。',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, zh };
@@ -363,6 +368,7 @@ const ANOMALY_WORDS: Record<AnomalyKind, { label: MessageKey; message: MessageKe
   herd: { label: 'kindHerd', message: 'anomalyHerd' },
   'sequence-wrap': { label: 'kindSequenceWrap', message: 'anomalySequenceWrap' },
   'stale-holder': { label: 'kindStaleHolder', message: 'anomalyStaleHolder' },
+  'holder-disconnected': { label: 'kindHolderDisconnected', message: 'anomalyHolderDisconnected' },
 };
 
 export type AnomalyParams = Record<string, string | number>;

@@ -117,6 +117,22 @@ describe('anomalies of one lock', () => {
     expect(nextStaleAt(snapshot, 1000 + 61_000, 60_000)).toBeNull();
   });
 
+  it('names a holder whose session ZooKeeper keeps without a connection, with its expiry, before the other kinds; not a waiter of such a session', () => {
+    const snapshot = snapshotOf('/l', [record('lock-0000000000', '0x1', 1, 1000), record('lock-0000000001', '0x2', 2, 2000), record('lock-0000000002', '0x3', 3, 3000)]);
+    // 2026-11-25 14:03:27 UTC.
+    const expiresAt = 1_795_615_407_000;
+    const anomalies = lockAnomalies(snapshot, { ...quiet, now: 1000 + 61_000, disconnected: new Map([['0x1', expiresAt], ['0x3', expiresAt]]) });
+    expect(anomalies.map((anomaly) => [anomaly.kind, anomaly.node])).toEqual([
+      ['holder-disconnected', 'lock-0000000000'],
+      ['stale-holder', 'lock-0000000000'],
+    ]);
+    expect(anomalies[0]!.params).toMatchObject({ session: '0x1', expiresAt, at: '14:03:27 UTC' });
+    expect(anomalies[0]!.message).toBe(
+      'lock-0000000000 holds the lock, but its session 0x1 has no connection to ZooKeeper (a crashed or cut-off client): every waiter waits until ZooKeeper expires the session and deletes the node, at 14:03:27 UTC.',
+    );
+    expect(kinds(snapshot, { ...quiet, disconnected: new Map([['0x2', expiresAt]]) })).toEqual([]);
+  });
+
   it('names the deadlock first, on the waiter of the session that waits here', () => {
     const snapshot = snapshotOf('/a', [record('lock-0000000000', '0x1'), record('lock-0000000001', '0x2', 2), record('lock-0000000002', '0x0', 3)]);
     const deadlock: Deadlock = {

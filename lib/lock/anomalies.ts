@@ -96,6 +96,12 @@ export interface AnomalyContext {
   deadlocks: readonly Deadlock[];
   /** The reader whose recipes read the lock, which tells each node's owner from its name (default: the registry's). */
   reader?: Reader;
+  /**
+   * Sessions ZooKeeper keeps while no member has a connection for them (crashed or cut-off
+   * clients), with when ZooKeeper expires each (ms): a holder among them holds the lock for
+   * nobody until then.
+   */
+  disconnected?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -123,6 +129,7 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
   const unwatched: LockNode[] = [];
   const persistent: LockNode[] = [];
   const stale: LockNode[] = [];
+  const disconnected: Array<{ node: LockNode; expiresAt: number }> = [];
   let herd = 0;
   let wrapped = 0;
   let firstWrapped: LockNode | null = null;
@@ -133,6 +140,8 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
     if (!node.ephemeral) persistent.push(node);
     if (node.role === 'holder') {
       if (context.now - holdingSince(node) > context.staleHolderMs) stale.push(node);
+      const expiresAt = node.ephemeral ? context.disconnected?.get(node.sessionId) : undefined;
+      if (expiresAt !== undefined) disconnected.push({ node, expiresAt });
     } else {
       if (node.watchConfirmed === false && node.watch !== null) unwatched.push(node);
       if (node.watch?.type === 'children' && node.predecessor === null && node.mode !== 'lease') herd += 1;
@@ -141,6 +150,10 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
       wrapped += 1;
       firstWrapped ??= node;
     }
+  }
+  // Right after a deadlock: the lock is stuck until ZooKeeper expires the holder's session, and nothing else frees it sooner but breaking it.
+  for (const { node, expiresAt } of disconnected) {
+    anomalies.push(anomaly('holder-disconnected', node.name, { node: node.name, session: node.sessionId, expiresAt, at: clockTime(expiresAt) }));
   }
   for (const node of unwatched) {
     const expected = node.watch!.path.slice(node.watch!.path.lastIndexOf('/') + 1);
@@ -156,6 +169,13 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
   if (herd > 1) anomalies.push(anomaly('herd', null, { n: herd, path: snapshot.path, evidence: snapshot.recipe.evidence ?? '' }));
   if (firstWrapped !== null) anomalies.push(anomaly('sequence-wrap', firstWrapped.name, { n: wrapped }));
   return anomalies;
+}
+
+/** A moment as the hour, minute and second in UTC, as ZooKeeper's logs give it: 14:03:27 UTC. */
+function clockTime(ms: number): string {
+  const seconds = Math.floor(ms / 1000) % 86_400;
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)} UTC`;
 }
 
 /** Since when a holder holds: when the explorer saw it take the lock, else (it already held) its creation. */

@@ -14,6 +14,18 @@ export interface Introspected {
   lastRequest?: ReadonlyMap<string, string>;
 }
 
+/**
+ * The sessions ZooKeeper keeps while no member has a connection for them, with when it expires
+ * each (ms): in `dump` with an expiry, absent from the members' connections (`cons`). Empty
+ * when either is unknown.
+ */
+export function disconnectedSessions(report: Introspected | null, dump: { expiries: ReadonlyMap<string, number> } | null): Map<string, number> {
+  const silent = new Map<string, number>();
+  if (report === null || dump === null) return silent;
+  for (const [session, expiry] of dump.expiries) if (!report.clients.has(session)) silent.set(session, expiry);
+  return silent;
+}
+
 /** What changed from one report to the next: the watched paths whose watchers differ, the sessions whose client address differs. */
 export interface ReportChange {
   from: Introspected;

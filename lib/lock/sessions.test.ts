@@ -23,6 +23,8 @@ describe('summarizeSessions', () => {
       origin: null,
       ephemeralCount: null,
       expiresAt: null,
+      connection: 'unknown',
+      deadlocked: false,
     });
   });
 
@@ -75,5 +77,28 @@ describe('summarizeSessions', () => {
     expect(byId.get('0xb')).toMatchObject({ watches: ['/orders/lock-0000000000'], watchCount: 1, origin: 'simulated' });
     // The explorer owns no lock node; it is listed last, with the child watches it keeps.
     expect(sessions.at(-1)).toMatchObject({ sessionId: '0xe', origin: 'explorer', nodes: [], watches: ['/orders', '/stock'], client: '127.0.0.1:40000' });
+  });
+
+  it('says which sessions ZooKeeper keeps without a connection and which are deadlocked, and lists those first', () => {
+    // 0xa holds /orders and is connected; 0xb holds /stock, and ZooKeeper keeps it (an expiry) while no member lists its connection.
+    const introspected = { watchers: new Map<string, string[]>(), clients: new Map([['0xa', '10.0.0.7:51234']]), at: 0 };
+    const dump = { ephemerals: new Map([['0xb', ['/stock/lock-0000000000']]]), expiries: new Map([['0xa', 1_800_000_000_000], ['0xb', 1_800_000_030_000]]) };
+    const { sessions } = summarizeSessions([orders, stock], { introspected, dump });
+    expect(sessions.map((session) => [session.sessionId, session.connection])).toEqual([
+      ['0xb', 'none'],
+      ['0xa', 'connected'],
+      ['0x0', 'unknown'],
+    ]);
+    // Where a member did not list its connections, nobody is said to have none.
+    expect(summarizeSessions([orders, stock], { introspected, dump, connectionsComplete: false }).sessions.find((session) => session.sessionId === '0xb')?.connection).toBe('unknown');
+    // Without a dump nothing tells a crashed client from one not reported yet.
+    expect(summarizeSessions([orders, stock], { introspected }).sessions.find((session) => session.sessionId === '0xb')?.connection).toBe('unknown');
+    // A deadlocked session comes before everything.
+    const deadlocked = summarizeSessions([orders, stock], { introspected, dump, deadlocked: new Set(['0x0']) }).sessions;
+    expect(deadlocked.map((session) => [session.sessionId, session.deadlocked])).toEqual([
+      ['0x0', true],
+      ['0xb', false],
+      ['0xa', false],
+    ]);
   });
 });

@@ -10,11 +10,26 @@ export interface SessionContext {
   dump?: DumpReport | null;
   /** The explorer's own session and its simulated contenders', by session id. */
   origins?: ReadonlyMap<string, 'explorer' | 'simulated'>;
+  /** The sessions on a deadlock's cycle. */
+  deadlocked?: ReadonlySet<string>;
+  /** Whether every member answered with its connections (default true): otherwise a session connected to a silent member would look disconnected. */
+  connectionsComplete?: boolean;
   /** Only sessions whose id, client, lock or node name contains this (any case). */
   query?: string;
   /** The page: how many matching sessions to skip, and the most to list. */
   offset?: number;
   limit?: number;
+}
+
+/**
+ * Whether a member holds a session's connection: known only where ZooKeeper listed its
+ * connections (`cons`, or the AdminServer's); `none` where its `dump` still keeps the session
+ * with an expiry while no member lists a connection for it.
+ */
+function connectionOf(summary: SessionSummary, introspected: Introspected | null, dump: DumpReport | null): SessionSummary['connection'] {
+  if (summary.sessionId === '0x0' || introspected === null) return 'unknown';
+  if (introspected.clients.has(summary.sessionId)) return 'connected';
+  return dump !== null && summary.expiresAt !== null ? 'none' : 'unknown';
 }
 
 /** Whether a session matches a filter: its id, its client's address, or a lock or node of it contains the text. */
@@ -35,7 +50,7 @@ const NODES_SHOWN = 20;
  * The explorer's own session is listed too, last, with the watches it keeps on lock parents.
  */
 export function summarizeSessions(locks: readonly LockSnapshot[], context: SessionContext = {}): SessionList {
-  const { introspected = null, dump = null, origins = new Map(), query = '', offset = 0, limit = 500 } = context;
+  const { introspected = null, dump = null, origins = new Map(), deadlocked = new Set<string>(), query = '', offset = 0, limit = 500 } = context;
   const watchesBySession = new Map<string, string[]>();
   if (introspected !== null) {
     for (const [path, sessions] of introspected.watchers) {
@@ -63,6 +78,8 @@ export function summarizeSessions(locks: readonly LockSnapshot[], context: Sessi
         origin: origins.get(sessionId) ?? null,
         ephemeralCount: dump === null ? null : (dump.ephemerals.get(sessionId)?.length ?? 0),
         expiresAt: dump?.expiries.get(sessionId) ?? null,
+        connection: 'unknown',
+        deadlocked: deadlocked.has(sessionId),
       };
       bySession.set(sessionId, summary);
     }
@@ -78,10 +95,13 @@ export function summarizeSessions(locks: readonly LockSnapshot[], context: Sessi
       else summary.waits += 1;
     }
   }
+  for (const summary of bySession.values()) summary.connection = connectionOf(summary, introspected, context.connectionsComplete === false ? null : dump);
   const needle = query.trim().toLowerCase();
+  // What needs a look first: a deadlock, then a session without a connection that holds (its lock is stuck until it expires), then holders.
+  const rank = (summary: SessionSummary): number => (summary.deadlocked ? 3 : summary.connection === 'none' && summary.holds > 0 ? 2 : summary.connection === 'none' ? 1 : 0);
   const owners = [...bySession.values()]
     .filter((summary) => matches(summary, needle))
-    .sort((a, b) => Number(b.holds > 0) - Number(a.holds > 0) || b.nodes.length - a.nodes.length || (a.sessionId < b.sessionId ? -1 : 1));
+    .sort((a, b) => rank(b) - rank(a) || Number(b.holds > 0) - Number(a.holds > 0) || b.nodes.length - a.nodes.length || (a.sessionId < b.sessionId ? -1 : 1));
   // The explorer's own session comes last, on the last page.
   const explorer = [...origins].filter(([sessionId, origin]) => origin === 'explorer' && !bySession.has(sessionId)).map(([sessionId]) => summaryOf(sessionId)).filter((summary) => matches(summary, needle));
   const all = [...owners, ...explorer];

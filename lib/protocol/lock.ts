@@ -109,7 +109,7 @@ export const DeadlockSchema = z.object({
 export type Deadlock = z.infer<typeof DeadlockSchema>;
 
 /** The kinds of anomaly the diagnostics find. */
-export const AnomalyKindSchema = z.enum(['deadlock', 'no-watch', 'wrong-watch', 'orphan', 'persistent-node', 'stale-holder', 'herd', 'sequence-wrap']);
+export const AnomalyKindSchema = z.enum(['deadlock', 'holder-disconnected', 'no-watch', 'wrong-watch', 'orphan', 'persistent-node', 'stale-holder', 'herd', 'sequence-wrap']);
 export type AnomalyKind = z.infer<typeof AnomalyKindSchema>;
 
 /** Something wrong with a lock, found by the diagnostics. */

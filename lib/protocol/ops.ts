@@ -24,6 +24,14 @@ export const SessionSummarySchema = z.object({
   ephemeralCount: z.number().int().nonnegative().nullable(),
   /** When ZooKeeper will expire it unless it is heard from (ms; `dump` on the leader); null when unknown. */
   expiresAt: z.number().nullable(),
+  /**
+   * Whether a member holds a connection for it: `none` when ZooKeeper keeps the session (its
+   * `dump` gives an expiry) but no member lists a connection (`cons`): a crashed or cut-off
+   * client, whose nodes stay until the expiry; `unknown` when ZooKeeper was not asked or would not say.
+   */
+  connection: z.enum(['connected', 'none', 'unknown']),
+  /** Whether it is on a cycle of the waits-for graph: it waits, in a lock, for a session that waits for it. */
+  deadlocked: z.boolean(),
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 

@@ -40,7 +40,7 @@ describe('the lock table', () => {
     expect(viewLocks(locks, { sortBy: 'path', descending: false, filter: 'curator a-holder' }).map((l) => l.path)).toEqual(['/a']);
   });
 
-  it('puts the rows that matter first by default: deadlocked, other anomalies, waited on (longest wait first), held, free', () => {
+  it('puts the rows that matter first by default: deadlocked, held by a disconnected session, other anomalies, waited on (longest wait first), held, free', () => {
     const urgent: LockSummary[] = [
       lock('/free', 0, null),
       { ...lock('/held-long', 0, 100), holderSince: 100 },
@@ -49,9 +49,11 @@ describe('the lock table', () => {
       { ...lock('/waited-long', 1, 500), oldestWaiterSince: 2000 },
       { ...lock('/stale', 0, 10), anomalies: 1, anomalyKinds: ['stale-holder'] },
       { ...lock('/deadlocked', 1, 500), anomalies: 2, anomalyKinds: ['deadlock', 'orphan'] },
+      { ...lock('/cut-off', 3, 800), anomalies: 2, anomalyKinds: ['holder-disconnected', 'stale-holder'] },
     ];
     expect(viewLocks(urgent, { sortBy: 'attention', descending: false, filter: '' }).map((l) => l.path)).toEqual([
       '/deadlocked',
+      '/cut-off',
       '/stale',
       '/waited-long',
       '/waited-recently',

@@ -36,14 +36,16 @@ function sortValue(lock: LockSummary, column: LockColumn): string | number {
 }
 
 /**
- * How urgently a lock needs a look, smaller first: deadlocked, then any other anomaly, then
- * waited on, then held, then free.
+ * How urgently a lock needs a look, smaller first: deadlocked, then held by a session without a
+ * connection (stuck until ZooKeeper expires it), then any other anomaly, then waited on, then
+ * held, then free.
  */
 export function attentionRank(lock: LockSummary): number {
   if (lock.anomalyKinds.includes('deadlock')) return 0;
-  if (lock.anomalies > 0) return 1;
-  if (lock.queueLength > 0) return 2;
-  return lock.holders.length > 0 ? 3 : 4;
+  if (lock.anomalyKinds.includes('holder-disconnected')) return 1;
+  if (lock.anomalies > 0) return 2;
+  if (lock.queueLength > 0) return 3;
+  return lock.holders.length > 0 ? 4 : 5;
 }
 
 /** Within a rank, the longest wait first (a held lock: the longest hold), then the path. */

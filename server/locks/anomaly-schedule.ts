@@ -3,17 +3,20 @@
  * ANOMALY_DELAY_MS, so that a burst of handovers pays once), at once when someone reads the lock,
  * and the moment a holder passes the stale threshold, by a timer set for it.
  */
-import { nextStaleAt } from '../../lib/lock/anomalies';
+import { nextStaleAt, type AnomalyContext } from '../../lib/lock/anomalies';
 import { withAnomalies } from '../../lib/lock/queue';
-import type { Deadlock, LockDelta, LockSnapshot } from '../../lib/protocol';
+import type { LockDelta, LockSnapshot } from '../../lib/protocol';
 import { CONFIG_DEFAULTS } from '../config';
 
 const ANOMALY_DELAY_MS = 200;
 
 export interface AnomalyContextSource {
-  /** What the anomalies depend on besides the lock: the stale-holder threshold and the deadlocks it is part of. */
-  (): { staleHolderMs: number; deadlocks: readonly Deadlock[] };
+  /** What the anomalies depend on besides the lock: the stale-holder threshold, the deadlocks it is part of, the sessions without a connection. */
+  (): LockContext;
 }
+
+/** What a lock's anomalies depend on besides the lock and the time. */
+export type LockContext = Pick<AnomalyContext, 'staleHolderMs' | 'deadlocks' | 'disconnected'>;
 
 /** Without a context of its own: the configured default threshold, no deadlocks. */
 const NO_CONTEXT = { staleHolderMs: CONFIG_DEFAULTS.staleHolderMs, deadlocks: [] };

@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events';
-import type { Introspected, ReportChange } from '../../lib/lock/report';
+import { disconnectedSessions, type Introspected, type ReportChange } from '../../lib/lock/report';
+import type { DumpReport } from '../../lib/zk/four-letter';
+import type { LockContext } from './anomaly-schedule';
 import { limitGraph, WaitsFor } from '../../lib/lock/waits-for';
 import type { Deadlock, LockDelta, LockNode, LockSnapshot, RecipeId, WaitsForGraph, ZnodeStat } from '../../lib/protocol';
 import { ZkError, type ZkSession } from '../zk/session';
@@ -20,6 +22,8 @@ export interface RegistryOptions {
   introspection?: () => Introspected | null;
   /** A holder that holds longer is named a stale holder (ms). */
   staleHolderMs?: number;
+  /** ZooKeeper's `dump`: each session's expiry, which tells a session kept without a connection; null when it cannot be asked. */
+  dump?: () => DumpReport | null;
 }
 
 /**
@@ -35,6 +39,10 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
   /** The deadlocks each lock was last told it is part of, as text, to tell only the locks whose part changed. */
   private readonly told = new Map<string, string>();
   private readonly introspection: () => Introspected | null;
+  private readonly dump: () => DumpReport | null;
+  /** Sessions without a connection in the last two reports, with their expiry (see `observeConnections`). */
+  private disconnected: ReadonlyMap<string, number> = new Map();
+  private silentBefore: ReadonlySet<string> = new Set();
   readonly staleHolderMs: number;
 
   constructor(
@@ -44,6 +52,7 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     super();
     this.introspection = options.introspection ?? (() => null);
     this.staleHolderMs = options.staleHolderMs ?? 60_000;
+    this.dump = options.dump ?? (() => null);
     this.waitsFor = new WaitsFor((sessionId) => this.introspection()?.clients.get(sessionId) ?? null);
     session.on('session', this.refreshAll);
     session.on('reconnected', this.refreshAll);
@@ -81,6 +90,7 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
 
   /** A new report of ZooKeeper: every watched lock weighs it (watches to judge, a herd to tell). */
   observeReport(report: Introspected | null, changed: boolean, change: ReportChange | null = null): void {
+    this.observeConnections(report);
     if (changed) this.waitsFor.invalidate();
     for (const { watcher } of this.entries.values()) watcher.observeReport(report, changed, change);
     if (!changed) return;
@@ -200,8 +210,26 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     this.entries.clear();
   }
 
-  private anomalyContext(path: string): { staleHolderMs: number; deadlocks: readonly Deadlock[] } {
-    return { staleHolderMs: this.staleHolderMs, deadlocks: this.waitsFor.deadlocksOf(path) };
+  private anomalyContext(path: string): LockContext {
+    return { staleHolderMs: this.staleHolderMs, deadlocks: this.waitsFor.deadlocksOf(path), disconnected: this.disconnected };
+  }
+
+  /**
+   * Takes the sessions a new report shows without a connection: those shown so in this report
+   * and the one before (one just connecting, missed by one report, is not called crashed). The
+   * locks one of them holds, or held, judge their anomalies again.
+   */
+  private observeConnections(report: Introspected | null): void {
+    const now = disconnectedSessions(report, this.dump());
+    const confirmed = new Map([...now].filter(([session]) => this.silentBefore.has(session)));
+    this.silentBefore = new Set(now.keys());
+    const changed = new Set([...confirmed.keys(), ...this.disconnected.keys()].filter((session) => confirmed.has(session) !== this.disconnected.has(session) || confirmed.get(session) !== this.disconnected.get(session)));
+    this.disconnected = confirmed;
+    if (changed.size === 0) return;
+    for (const { watcher } of this.entries.values()) {
+      if (!watcher.read) continue;
+      if (watcher.snapshot.nodes.some((node) => node.role === 'holder' && changed.has(node.sessionId))) watcher.refreshAnomalies();
+    }
   }
 
   /**

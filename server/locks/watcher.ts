@@ -1,9 +1,9 @@
 import { diffSnapshots, goneNodes } from '../../lib/lock/delta';
 import { append, buildSnapshot, handover, missingLock, observeReport, type ChildRecord, type FastChange, type LockInput } from '../../lib/lock/queue';
 import type { Introspected, ReportChange } from '../../lib/lock/report';
-import type { Deadlock, LockDelta, LockNode, LockSnapshot, RecipeId, ZnodeStat } from '../../lib/protocol';
+import type { LockDelta, LockNode, LockSnapshot, RecipeId, ZnodeStat } from '../../lib/protocol';
 import { ZkError, type ZkSession } from '../zk/session';
-import { AnomalySchedule } from './anomaly-schedule';
+import { AnomalySchedule, type LockContext } from './anomaly-schedule';
 import { HerdWindow } from './herd-window';
 import { LockParents, type Change, type ParentState } from './parents';
 
@@ -19,8 +19,8 @@ export interface LockWatcherOptions {
   declared?: () => RecipeId | null;
   /** What ZooKeeper reports of watches and client addresses, if the explorer can ask it. */
   introspection?: () => Introspected | null;
-  /** What this lock's anomalies depend on besides the lock: the stale-holder threshold and the deadlocks it is part of. */
-  anomalyContext?: () => { staleHolderMs: number; deadlocks: readonly Deadlock[] };
+  /** What this lock's anomalies depend on besides the lock: the stale-holder threshold, the deadlocks it is part of, the sessions without a connection. */
+  anomalyContext?: () => LockContext;
 }
 
 /**

@@ -70,7 +70,10 @@ export function locksRouter(context: ExplorerContext): Router {
     for (const contender of simulator?.list().contenders ?? []) if (contender.sessionId !== null) origins.set(contender.sessionId, 'simulated');
     if (session.sessionId !== null) origins.set(session.sessionId, 'explorer');
     const { q, offset, limit } = query.data;
-    response.json(discovery.sessions({ introspected: introspection.current(), dump: introspection.dump(), origins, query: q, offset, limit }));
+    const deadlocked = new Set(registry.deadlocks().flatMap((deadlock) => deadlock.sessions));
+    // A session is said to have no connection only where every member listed its connections.
+    const connectionsComplete = introspection.connectionsOfAll() !== null;
+    response.json(discovery.sessions({ introspected: introspection.current(), dump: introspection.dump(), connectionsComplete, origins, deadlocked, query: q, offset, limit }));
   });
 
   return router;

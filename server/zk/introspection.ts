@@ -286,6 +286,15 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     return this.monitored;
   }
 
+  /**
+   * Every member's connections, when every member answered the last poll; null otherwise: a
+   * session connected to a member that did not answer would look disconnected.
+   */
+  connectionsOfAll(): Introspected | null {
+    const { servers } = this.state;
+    return servers.length > 0 && servers.every((server) => server.ok) ? this.latest : null;
+  }
+
   status(): IntrospectionStatus {
     return this.state;
   }
