@@ -103,6 +103,35 @@ export interface ExplorerProcess {
  * are given back a moment after it: a read right after the work tells the burst, this one what
  * the explorer holds while it follows the lock.
  */
+/** The machine's CPU time so far, busy and in all (jiffies, every core), from /proc/stat; null where there is none. */
+function cpuTimes(): { busy: number; total: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    // idle and iowait
+    return { busy: total - fields[3]! - (fields[4] ?? 0), total };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the machine is quiet: its cores busy less than `busyShare` over a 2 s window (what
+ * the last section left behind, a ZooKeeper writing its snapshot or a data directory being
+ * deleted, has ended), for at most `maxMs`. Says how long it waited and how busy it was.
+ */
+export async function waitForQuiet(busyShare = 0.15, maxMs = 60_000): Promise<{ waitedMs: number; busy: number | null }> {
+  const started = performance.now();
+  for (;;) {
+    const before = cpuTimes();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const after = cpuTimes();
+    if (before === null || after === null) return { waitedMs: performance.now() - started, busy: null };
+    const busy = (after.busy - before.busy) / Math.max(1, after.total - before.total);
+    if (busy < busyShare || performance.now() - started > maxMs) return { waitedMs: performance.now() - started, busy };
+  }
+}
+
 export async function settledStats(explorer: ExplorerProcess, stepMs = 10_000, maxMs = 40_000): Promise<{ stats: ExplorerStats; afterMs: number; reads: number[] }> {
   let last = await explorer.stats();
   const reads = [last.rss];

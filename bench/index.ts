@@ -17,7 +17,7 @@ import { benchDashboard } from './dashboard';
 import { benchDiscovery } from './discovery';
 import { markdownTables, textTable, verdict, type Figure } from './figures';
 import { benchFootprint } from './footprint';
-import { mntr } from './harness';
+import { mntr, waitForQuiet } from './harness';
 import { benchHerd } from './herd';
 import { benchLatency } from './latency';
 import { benchPaint } from './paint';
@@ -26,6 +26,12 @@ import { benchScale, SCALE_ZOOKEEPER_CONFIG } from './scale';
 
 const started = performance.now();
 const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+
+/** Before each section: the machine quiet again after the last one (see `waitForQuiet`), said when it took a while. */
+async function quietly(): Promise<void> {
+  const { waitedMs, busy } = await waitForQuiet();
+  if (waitedMs > 2500) console.log(`bench: waited ${(waitedMs / 1000).toFixed(0)} s for the machine to be quiet${busy === null ? '' : ` (cores ${Math.round(busy * 100)}% busy at the end)`}`);
+}
 
 /** A version line from a command, or what stopped it. */
 function version(command: string, args: readonly string[], pick: RegExp = /.+/): string {
@@ -66,6 +72,7 @@ if (planned.length > 0) {
   const zookeeper = await startEmbeddedZooKeeper({ extraConfig: SCALE_ZOOKEEPER_CONFIG });
   try {
     for (const [index, [, name, step]] of planned.entries()) {
+      await quietly();
       console.log(`bench [${index + 1}/${total}] ${name}… (${elapsed()})`);
       figures.push(...(await step(zookeeper)));
     }
@@ -79,17 +86,20 @@ if (planned.length > 0) {
 let step = planned.length;
 if (runs('paint')) {
   step += 1;
+  await quietly();
   console.log(`bench [${step}/${total}] paint in Chromium, 100 to 100,000 waiters… (${elapsed()})`);
   figures.push(...(await benchPaint()));
 }
 // Discovery starts its own ZooKeeper three times over one data directory (a tree of a million znodes).
 if (runs('discovery')) {
   step += 1;
+  await quietly();
   console.log(`bench [${step}/${total}] discovery in a tree of 1,000,000 znodes with 10,000 locks… (${elapsed()})`);
   figures.push(...(await benchDiscovery()));
 }
 if (runs('dashboard')) {
   step += 1;
+  await quietly();
   console.log(`bench [${step}/${total}] the dashboard in Chromium at 10,000 locks… (${elapsed()})`);
   figures.push(...(await benchDashboard()));
 }

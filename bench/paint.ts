@@ -28,6 +28,8 @@ const WARM_UP = 3;
 const ISSUE_SIZE = 100_000;
 /** The pause after each paint: the explorer sends the lock's anomalies up to 200 ms after a change, and the page draws them too. */
 const QUIET_MS = 300;
+/** At the issue's size the figures sit near their targets: the opening and the handovers are measured this many times over, and each figure is the median of the rounds, with their spread. */
+const ROUNDS_AT_ISSUE_SIZE = 3;
 
 interface Handover {
   /** Write → painted, and write → the delta reaching a socket subscriber beside the page (ms). */
@@ -55,7 +57,8 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000,
   try {
     for (const size of sizes) {
       const lockPath = `/bench/paint/n${size}`;
-      const names = await fillQueue(owner, lockPath, size + WARM_UP + handovers, true);
+      const rounds = size >= ISSUE_SIZE ? ROUNDS_AT_ISSUE_SIZE : 1;
+      const names = await fillQueue(owner, lockPath, size + rounds * (WARM_UP + handovers), true);
       await subscriber.subscribe(lockPath);
       const restMs: number[] = [];
       for (let i = 0; i < 3; i += 1) {
@@ -85,59 +88,71 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000,
         if (Date.now() > settled) throw new Error(`the watches of ${lockPath} were not judged within a minute`);
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
-      const opened = performance.now();
-      await page.reload();
-      await page.getByTestId('summary-waiters').filter({ hasText: new RegExp(`^${formatCount(names.length - 1)}$`) }).waitFor({ timeout: 120_000 });
-      await page.getByTestId('lock-node').first().waitFor({ timeout: 120_000 });
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-      const firstPaintMs = performance.now() - opened;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      // Record the first animation frame after the holder shown on the page changes, and every long task.
-      await page.evaluate(() => {
-        const target = document.querySelector('[data-testid="summary-holder"]');
-        const state = window as unknown as { painted: Record<string, number>; longTasks: Array<{ start: number; ms: number }> };
-        state.painted = {};
-        state.longTasks = [];
-        new MutationObserver(() => {
-          const name = target?.getAttribute('data-name') ?? '';
-          requestAnimationFrame(() => {
-            state.painted[name] ??= Date.now();
-          });
-        }).observe(target!, { attributes: true, attributeFilter: ['data-name'] });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) state.longTasks.push({ start: performance.timeOrigin + entry.startTime, ms: entry.duration });
-        }).observe({ type: 'longtask' });
-      });
-      const measured: Handover[] = [];
-      // PAINT_PROFILE=<file> writes the page's CPU profile over the handovers (to open in Chromium's DevTools).
-      const profiler = process.env.PAINT_PROFILE ? await page.context().newCDPSession(page) : null;
-      if (profiler !== null) {
-        await profiler.send('Profiler.enable');
-        await profiler.send('Profiler.start');
+      const opens: number[] = [];
+      const roundsMeasured: Handover[][] = [];
+      for (let round = 0; round < rounds; round += 1) {
+        const removedBefore = round * (WARM_UP + handovers);
+        const opened = performance.now();
+        await page.reload();
+        await page.getByTestId('summary-waiters').filter({ hasText: new RegExp(`^${formatCount(names.length - removedBefore - 1)}$`) }).waitFor({ timeout: 120_000 });
+        await page.getByTestId('lock-node').first().waitFor({ timeout: 120_000 });
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+        opens.push(performance.now() - opened);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        // Record the first animation frame after the holder shown on the page changes, and every long task.
+        await page.evaluate(() => {
+          const target = document.querySelector('[data-testid="summary-holder"]');
+          const state = window as unknown as { painted: Record<string, number>; longTasks: Array<{ start: number; ms: number }> };
+          state.painted = {};
+          state.longTasks = [];
+          new MutationObserver(() => {
+            const name = target?.getAttribute('data-name') ?? '';
+            requestAnimationFrame(() => {
+              state.painted[name] ??= Date.now();
+            });
+          }).observe(target!, { attributes: true, attributeFilter: ['data-name'] });
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) state.longTasks.push({ start: performance.timeOrigin + entry.startTime, ms: entry.duration });
+          }).observe({ type: 'longtask' });
+        });
+        const measured: Handover[] = [];
+        // PAINT_PROFILE=<file> writes the page's CPU profile over the handovers (to open in Chromium's DevTools).
+        const profiler = process.env.PAINT_PROFILE ? await page.context().newCDPSession(page) : null;
+        if (profiler !== null) {
+          await profiler.send('Profiler.enable');
+          await profiler.send('Profiler.start');
+        }
+        // PAINT_TRACE=<file> writes Chromium's trace over the handovers (script, style, layout and paint of each frame).
+        if (process.env.PAINT_TRACE) await browser.startTracing(page, { path: `${process.env.PAINT_TRACE}-${size}-${round}.json`, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
+        for (let j = 0; j < WARM_UP + handovers; j += 1) {
+          const i = removedBefore + j;
+          const next = names[i + 1]!;
+          const socket = subscriber.seen('-', names[i]!, 30_000);
+          const written = performance.timeOrigin + performance.now();
+          await owner.remove(`${lockPath}/${names[i]}`);
+          const socketAt = performance.timeOrigin + (await socket);
+          const painted = (await (await page.waitForFunction((name) => (window as unknown as { painted: Record<string, number> }).painted[name], next, { timeout: 30_000, polling: 'raf' })).jsonValue()) as number;
+          const longTasks = await page.evaluate(() => (window as unknown as { longTasks: Array<{ start: number; ms: number }> }).longTasks.splice(0));
+          const during = longTasks.filter((task) => task.start + task.ms >= written && task.start <= painted);
+          if (j >= WARM_UP) measured.push({ paintMs: painted - written, socketMs: socketAt - written, longestTaskMs: Math.max(0, ...during.map((task) => task.ms)) });
+          await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+        }
+        if (process.env.PAINT_TRACE) await browser.stopTracing();
+        if (profiler !== null) writeFileSync(`${process.env.PAINT_PROFILE}-${size}-${round}.cpuprofile`, JSON.stringify((await profiler.send('Profiler.stop')).profile));
+        roundsMeasured.push(measured);
       }
-      // PAINT_TRACE=<file> writes Chromium's trace over the handovers (script, style, layout and paint of each frame).
-      if (process.env.PAINT_TRACE) await browser.startTracing(page, { path: `${process.env.PAINT_TRACE}-${size}.json`, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
-      for (let i = 0; i < WARM_UP + handovers; i += 1) {
-        const next = names[i + 1]!;
-        const socket = subscriber.seen('-', names[i]!, 30_000);
-        const written = performance.timeOrigin + performance.now();
-        await owner.remove(`${lockPath}/${names[i]}`);
-        const socketAt = performance.timeOrigin + (await socket);
-        const painted = (await (await page.waitForFunction((name) => (window as unknown as { painted: Record<string, number> }).painted[name], next, { timeout: 30_000, polling: 'raf' })).jsonValue()) as number;
-        const longTasks = await page.evaluate(() => (window as unknown as { longTasks: Array<{ start: number; ms: number }> }).longTasks.splice(0));
-        const during = longTasks.filter((task) => task.start + task.ms >= written && task.start <= painted);
-        if (i >= WARM_UP) measured.push({ paintMs: painted - written, socketMs: socketAt - written, longestTaskMs: Math.max(0, ...during.map((task) => task.ms)) });
-        await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
-      }
-      if (process.env.PAINT_TRACE) await browser.stopTracing();
-      if (profiler !== null) writeFileSync(`${process.env.PAINT_PROFILE}-${size}.cpuprofile`, JSON.stringify((await profiler.send('Profiler.stop')).profile));
       // Nobody follows the lock any more: the explorer stops watching it before it is emptied.
       await page.close();
       await subscriber.unsubscribe(lockPath);
-      await emptyQueue(owner, lockPath, names.slice(WARM_UP + handovers));
+      await emptyQueue(owner, lockPath, names.slice(rounds * (WARM_UP + handovers)));
       const label = size.toLocaleString('en-US');
+      const measured = roundsMeasured.flat();
       const paint = measured.map((h) => h.paintMs);
       const socket = measured.map((h) => h.socketMs);
+      const firstPaintMs = median(opens);
+      // Over several rounds, each p95 is its round's; the figure is their median.
+      const p95s = roundsMeasured.map((round) => quantile(round.map((h) => h.paintMs), 0.95));
+      const spread = (values: number[]): string => (values.length < 2 ? '' : ` Measured in ${values.length} rounds, each its own reload and ${handovers} handovers: ${values.map((value) => value.toFixed(0)).join(', ')} ms (the figure is their median).`);
       figures.push(
         {
           section: SECTION,
@@ -146,18 +161,26 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000,
           unit: 'ms',
           reference: { name: 'REST snapshot (columns)', value: median(restMs) },
           target: { on: 'value', max: size >= ISSUE_SIZE ? 1500 : 2000 },
-          note: `From a reload of the lock page (its code cached), once ZooKeeper's reports have judged every waiter's watch, to the frame after its summary counts ${label} waiters and its first card is drawn; the page subscribes and receives the lock in its compact form. The reference is the median of three REST reads of the same snapshot, read to the end and parsed.`,
+          note: `From a reload of the lock page (its code cached), once ZooKeeper's reports have judged every waiter's watch, to the frame after its summary counts ${label} waiters and its first card is drawn; the page subscribes and receives the lock in its compact form. The reference is the median of three REST reads of the same snapshot, read to the end and parsed.${spread(opens)}`,
         },
         {
           section: SECTION,
-          name: `${label} waiters, median (${handovers} handovers)`,
+          name: `${label} waiters, median (${measured.length} handovers)`,
           value: median(paint),
           unit: 'ms',
           reference: { name: 'socket event', value: median(socket) },
           target: { on: 'value', max: 100 },
           note: `One handover at a time, ${QUIET_MS} ms apart, after ${WARM_UP} not counted, once ZooKeeper's reports have confirmed every waiter's watch (each waiter watches the node before it, as its client would); the reference is the same delta reaching a socket.io subscriber beside the page.`,
         },
-        { section: SECTION, name: `${label} waiters, p95`, value: quantile(paint, 0.95), unit: 'ms', reference: { name: 'socket event', value: quantile(socket, 0.95) }, target: { on: 'value', max: size >= ISSUE_SIZE ? 50 : 100 }, note: slowest(measured) },
+        {
+          section: SECTION,
+          name: `${label} waiters, p95`,
+          value: median(p95s),
+          unit: 'ms',
+          reference: { name: 'socket event', value: quantile(socket, 0.95) },
+          target: { on: 'value', max: size >= ISSUE_SIZE ? 50 : 100 },
+          note: `${slowest(measured)}${spread(p95s)}`,
+        },
       );
     }
     return figures;
