@@ -3,22 +3,27 @@ import { memo, useMemo, useState } from 'react';
 import type { Anomaly } from '../lib/protocol';
 import { anomalyLabel } from '../lib/i18n/messages';
 import { formatCount, formatDuration } from '../lib/view/format';
+import { readableAnomaly } from '../lib/view/anomaly-words';
 import { useNow } from './useNow';
+
+const NO_PLACES: ReadonlyMap<string, string> = new Map();
 
 /** The most anomalies of one kind drawn before "show all": a queue of 10,000 waiters that watch nothing would otherwise be 10,000 lines on every change. */
 const SHOWN_PER_KIND = 100;
 
 
 /** One anomaly: a click on it selects its node. Up to SHOWN_PER_KIND of a kind stay in the page for find-in-page, all of them on request. */
-function AnomalyLine({ anomaly, onSelect }: { anomaly: Anomaly; onSelect: (name: string) => void }) {
+function AnomalyLine({ anomaly, places, onSelect }: { anomaly: Anomaly; places: ReadonlyMap<string, string>; onSelect: (name: string) => void }) {
+  // The nodes it names are told by their place in the queue ("waiter #3"); the sentence with their whole names is the title.
+  const words = readableAnomaly(anomaly, places);
   return (
-    <span data-testid="anomaly" data-kind={anomaly.kind} data-node={anomaly.node ?? ''}>
+    <span data-testid="anomaly" data-kind={anomaly.kind} data-node={anomaly.node ?? ''} title={words === anomaly.message ? undefined : anomaly.message}>
       {anomaly.node ? (
         <button type="button" className="link" onClick={() => onSelect(anomaly.node!)}>
-          {anomaly.message}
+          {words}
         </button>
       ) : (
-        anomaly.message
+        words
       )}
       {anomaly.kind === 'holder-disconnected' && typeof anomaly.params?.expiresAt === 'number' ? <ExpiryCountdown at={anomaly.params.expiresAt} /> : null}
     </span>
@@ -48,7 +53,7 @@ export function groupByKind(anomalies: readonly Anomaly[]): Anomaly[][] {
 }
 
 /** The other anomalies of a kind, folded: the first SHOWN_PER_KIND, then all of them once asked. */
-function MoreLikeIt({ more, onSelect }: { more: readonly Anomaly[]; onSelect: (name: string) => void }) {
+function MoreLikeIt({ more, places, onSelect }: { more: readonly Anomaly[]; places: ReadonlyMap<string, string>; onSelect: (name: string) => void }) {
   const [all, setAll] = useState(false);
   const shown = all ? more : more.slice(0, SHOWN_PER_KIND);
   return (
@@ -57,7 +62,7 @@ function MoreLikeIt({ more, onSelect }: { more: readonly Anomaly[]; onSelect: (n
       <ul>
         {shown.map((anomaly, index) => (
           <li key={`${anomaly.node ?? ''}-${index}`}>
-            <AnomalyLine anomaly={anomaly} onSelect={onSelect} />
+            <AnomalyLine anomaly={anomaly} places={places} onSelect={onSelect} />
           </li>
         ))}
       </ul>
@@ -75,7 +80,18 @@ function MoreLikeIt({ more, onSelect }: { more: readonly Anomaly[]; onSelect: (n
  * concerned. Below, what ZooKeeper could and could not say of the waiters' watches, so that
  * "nothing wrong" is never said of what the explorer cannot see.
  */
-export const AnomalyList = memo(function AnomalyList({ anomalies, watches, onSelect }: { anomalies: readonly Anomaly[]; watches: string | null; onSelect: (name: string) => void }) {
+export const AnomalyList = memo(function AnomalyList({
+  anomalies,
+  watches,
+  places = NO_PLACES,
+  onSelect,
+}: {
+  anomalies: readonly Anomaly[];
+  watches: string | null;
+  /** How the page names the nodes the anomalies speak of ("waiter #3"), by name (`anomalyPlaces`). */
+  places?: ReadonlyMap<string, string>;
+  onSelect: (name: string) => void;
+}) {
   const groups = useMemo(() => groupByKind(anomalies), [anomalies]);
   return (
     <section className="panel" aria-label="Anomalies" data-testid="anomaly-list">
@@ -96,8 +112,8 @@ export const AnomalyList = memo(function AnomalyList({ anomalies, watches, onSel
                   {anomalyLabel('en', first!.kind)}
                   {more.length > 0 ? ` · ${group.length}` : ''}
                 </strong>{' '}
-                <AnomalyLine anomaly={first!} onSelect={onSelect} />
-                {more.length > 0 ? <MoreLikeIt more={more} onSelect={onSelect} /> : null}
+                <AnomalyLine anomaly={first!} places={places} onSelect={onSelect} />
+                {more.length > 0 ? <MoreLikeIt more={more} places={places} onSelect={onSelect} /> : null}
               </li>
             );
           })}

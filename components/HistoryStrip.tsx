@@ -22,9 +22,18 @@ function seconds(value: number): string {
   return formatDuration(value * 1000);
 }
 
-function figures(label: string, percentiles: Percentiles | null): string {
-  return percentiles === null ? `${label}: none yet` : `${label} p50 ${seconds(percentiles.p50)} · p95 ${seconds(percentiles.p95)} · p99 ${seconds(percentiles.p99)}`;
+function figures(label: string, percentiles: Percentiles | null, none: string): string {
+  return percentiles === null ? `${label}: ${none}` : `${label} p50 ${seconds(percentiles.p50)} · p95 ${seconds(percentiles.p95)} · p99 ${seconds(percentiles.p99)}`;
 }
+
+/** What the legend calls each kind of bar drawn. */
+const LEGEND: Record<HistoryBar['kind'], string> = {
+  holding: 'holds now',
+  released: 'released',
+  'session-expired': 'session expired',
+  broken: 'broken',
+  before: 'held before the explorer followed the lock',
+};
 
 export interface HistoryStripProps {
   history: LockHistory | null;
@@ -36,11 +45,9 @@ export interface HistoryStripProps {
 
 const MINUTE = 60_000;
 
-/** The span drawn: from the oldest hold kept (at least a minute back) to now, at most the figures' window. */
-function historySpan(history: LockHistory, now: number): number {
-  const oldest = history.holds[0]?.from ?? now;
-  const back = Math.ceil((Math.max(history.stats.at, now) - oldest) / MINUTE) * MINUTE;
-  return Math.min(history.stats.windowMs, Math.max(MINUTE, back));
+/** The span drawn: the figures' window, so that the strip and its figures speak of the same minutes. */
+function historySpan(history: LockHistory): number {
+  return Math.max(MINUTE, history.stats.windowMs);
 }
 
 /** Who held the lock when, over the last five minutes, as bars on a time axis; the figures beside it. */
@@ -57,17 +64,21 @@ export function HistoryStrip({ history, now, present, onSelect }: HistoryStripPr
     return () => observer.disconnect();
   }, [shown]);
   if (history === null) return null;
-  const span = historySpan(history, now);
+  const span = historySpan(history);
   const layout = layoutHistoryStrip(history, now, width, span);
   const { stats } = history;
+  // No hold ended in the window: the one under way says how long it has lasted, rather than "none".
+  const current = layout.bars.find((bar) => bar.kind === 'holding' || bar.kind === 'before');
+  // A hold under way since before the explorer followed the lock lasts at least as long as it has been seen.
+  const noHold = current === undefined ? 'none ended' : `none ended · the holder holds for ${formatDuration(current.ms)}${current.kind === 'before' ? ' or more' : ''}`;
+  const kinds = [...new Set(layout.bars.map((bar) => bar.kind))];
   return (
     <section className="history" aria-label="Hold history" data-testid="history-strip">
       <div className="history-head">
         <h2>Holds, last {formatDuration(span)}</h2>
         <p className="muted history-figures" data-testid="history-figures">
-          <span>last {formatDuration(stats.windowMs)}:</span>
-          <span>{figures('hold', stats.hold)}</span>
-          <span>{figures('wait', stats.wait)}</span>
+          <span>{figures('hold', stats.hold, noHold)}</span>
+          <span>{figures('wait', stats.wait, 'none ended')}</span>
           <span>{stats.handoversPerMinute.toFixed(1)} handovers/min</span>
         </p>
       </div>
@@ -124,6 +135,18 @@ export function HistoryStrip({ history, now, present, onSelect }: HistoryStripPr
           })}
         </svg>
       </div>
+      {kinds.length > 0 ? (
+        <p className="history-legend muted" data-testid="history-legend">
+          {kinds.map((kind) => (
+            <span key={kind} className="history-legend-item" data-kind={kind}>
+              <svg width="14" height="10" aria-hidden="true">
+                <rect width="14" height="10" rx="2" className={`history-bar ${kind}`} />
+              </svg>{' '}
+              {LEGEND[kind]}
+            </span>
+          ))}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { isWithin } from '../lib/zk/path';
 import { describeWatchVerdict, outsideWatchers, watchVerdict } from '../lib/view/watch-verdict';
 import { AppHeader } from './AppHeader';
 import { AnomalyList } from './AnomalyList';
+import { anomalyPlaces } from '../lib/view/anomaly-words';
 import { DeadlockAlert } from './DeadlockAlert';
 import { CanvasBanners } from './CanvasBanners';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -110,6 +111,8 @@ export function LockView({ path }: { path: string }) {
     return found;
   }, [nodes, history, allEvents]);
   const watches = useMemo(() => (nodes === undefined ? null : describeWatchVerdict(watchVerdict(nodes))), [nodes]);
+  // The nodes the anomalies name, by their place in the queue ("waiter #3"), as the cards show them.
+  const places = useMemo(() => anomalyPlaces(snapshot?.anomalies ?? [], nodes ?? []), [snapshot?.anomalies, nodes]);
   // A holder whose session ZooKeeper keeps without a connection (the server's `holder-disconnected` verdict): the summary says so, with the countdown.
   const holderCut = useMemo(() => {
     const cut = snapshot?.anomalies.find((anomaly) => anomaly.kind === 'holder-disconnected');
@@ -221,6 +224,16 @@ export function LockView({ path }: { path: string }) {
                 <span className="stat-value" data-testid="summary-waiters">
                   {formatCount(snapshot.waiters.length)}
                 </span>
+                {/* ZooKeeper's own mark of the last change, for comparing with its logs: small, under the count it changed. */}
+                {snapshot.read?.pzxid ? (
+                  <span
+                    className="stat-note mono"
+                    data-testid="summary-pzxid"
+                    title={`ZooKeeper's pzxid of ${path}: the transaction of its last child created or deleted. This page has received ${snapshot.version} updates of this lock.`}
+                  >
+                    last change {snapshot.read.pzxid}
+                  </span>
+                ) : null}
               </div>
               {watching > 0 ? (
                 <div className="stat">
@@ -257,12 +270,7 @@ export function LockView({ path }: { path: string }) {
                 {snapshot.recipe.note ? <span className="stat-note">{snapshot.recipe.note}</span> : null}
                 {snapshot.recipe.maxLeases !== null ? <span className="stat-note">{snapshot.recipe.maxLeases} leases</span> : null}
               </div>
-              <div className="stat">
-                <span className="stat-label">Last child change</span>
-                <span className="stat-value mono stat-text" data-testid="summary-pzxid" title={`ZooKeeper's pzxid of ${path}: the transaction of its last child created or deleted. This page has received ${snapshot.version} updates of this lock.`}>
-                  {snapshot.read?.pzxid ?? '—'}
-                </span>
-              </div>
+
             </section>
             <HistoryStrip history={history} now={now} present={present} onSelect={select} />
             {!snapshot.exists ? (
@@ -338,7 +346,7 @@ export function LockView({ path }: { path: string }) {
         )}
           </div>
           <aside className="lock-side">
-            {snapshot ? <AnomalyList anomalies={snapshot.anomalies} watches={watches} onSelect={select} /> : null}
+            {snapshot ? <AnomalyList anomalies={snapshot.anomalies} watches={watches} places={places} onSelect={select} /> : null}
             <NodePanel lockPath={path} node={selected} now={now} contender={contender} simulation={simulation} />
             <SimControls path={path} simulation={simulation} recipe={snapshot?.exists ? snapshot.recipe.id : null} />
           </aside>

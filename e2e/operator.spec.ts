@@ -24,6 +24,12 @@ test.describe('an operator triaging', () => {
     const verdict = page.locator('[data-testid="anomaly"][data-kind="holder-disconnected"]');
     await expect(verdict).toHaveCount(1, { timeout: 30_000 });
     await expect(verdict).toContainText(`its session ${sessionId} has no connection`);
+    // The node it names is told by its place, as the card shows it; the whole name is the title.
+    await expect(verdict).toHaveText(/^The holder \(/);
+    await expect(verdict).toHaveAttribute('title', new RegExp(`^${holder!.node} holds the lock`));
+    // No hold has ended yet: the figures say how long this one has lasted, and the legend what its bar is.
+    await expect(page.getByTestId('history-figures')).toContainText(/hold: none ended · the holder holds for \d+ s/);
+    await expect(page.getByTestId('history-legend')).toContainText(/holds now|held before the explorer followed the lock/);
     await expect(verdict.getByTestId('anomaly-expiry')).toHaveText(/^ ?Expires in \d+ s\.$/);
     await expect(page.getByTestId('anomaly').first()).toHaveAttribute('data-kind', 'holder-disconnected');
     await expect(page.getByTestId('summary-holder-disconnected')).toHaveText(/no connection · ZooKeeper expires it in \d+ s/);
@@ -87,7 +93,7 @@ test.describe('an operator triaging', () => {
         expect(breaks.length, `the path at ${width} px`).toBeLessThanOrEqual(2);
         for (const at of breaks) expect(at.startsWith('-|') || at.endsWith('|/'), `a break ${at} at ${width} px`).toBe(true);
         expect((await row.locator('td.session-nodes').boundingBox())!.width, `the lock nodes at ${width} px`).toBeGreaterThanOrEqual(280);
-        expect((await row.boundingBox())!.height, `a row at ${width} px`).toBeLessThan(100);
+        expect((await row.boundingBox())!.height, `a row at ${width} px`).toBeLessThan(120);
       }
       // Every column in view: the table does not scroll sideways.
       const [scrollWidth, clientWidth] = await page.locator('.table-scroll').evaluate((element) => [element.scrollWidth, element.clientWidth]);
@@ -118,6 +124,7 @@ test.describe('an operator triaging', () => {
     await expect(anomaly).toHaveCount(1, { timeout: 20_000 });
     const name = (await page.locator('[data-testid="anomaly"][data-kind="no-watch"]').getAttribute('data-node'))!;
     await anomaly.scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-testid="anomaly"][data-kind="no-watch"]')).toHaveText(/^Waiter #\d+ \(.+\) waits/);
     const card = page.locator(`[data-testid="lock-node"][data-name="${name}"]`);
     await expect(card).not.toBeInViewport();
     await anomaly.click();

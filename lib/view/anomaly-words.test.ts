@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { lockAnomalies } from '../lock/anomalies';
+import { record, snapshotOf } from '../testing/records';
+import { anomalyPlaces, readableAnomaly } from './anomaly-words';
+
+describe('the words of an anomaly on the page', () => {
+  const uuid = (i: number): string => `0000000${i}-1111-4222-8333-444444444444`;
+  const snapshot = snapshotOf('/app/lock', [0, 1, 2, 3].map((i) => record(`_c_${uuid(i)}-lock-000000000${i}`, `0x${i + 1}`)));
+  // The third waiter sets no watch: ZooKeeper's report missed it twice.
+  const nodes = snapshot.nodes.map((node, i) => (i === 3 ? { ...node, watchConfirmed: false } : node));
+  const anomalies = lockAnomalies({ ...snapshot, nodes }, { now: 0, staleHolderMs: 60_000, deadlocks: [], disconnected: new Map([['0x1', 1_795_615_407_000]]) });
+
+  it('names each node by its place in the queue, with its short name', () => {
+    const places = anomalyPlaces(anomalies, nodes);
+    expect([...places]).toEqual([
+      [`_c_${uuid(0)}-lock-0000000000`, 'the holder'],
+      [`_c_${uuid(2)}-lock-0000000002`, 'waiter #2'],
+      [`_c_${uuid(3)}-lock-0000000003`, 'waiter #3'],
+    ]);
+    const words = anomalies.map((anomaly) => readableAnomaly(anomaly, places));
+    expect(words[0]).toMatch(/^The holder \(_c_0000…-lock-0000000000\) holds the lock, but its session 0x1 has no connection/);
+    expect(words[1]).toMatch(/^Waiter #3 \(_c_0000…-lock-0000000003\) /);
+    expect(words[1]).toContain('waiter #2 (_c_0000…-lock-0000000002)');
+    expect(words.join(' ')).not.toContain(uuid(3));
+  });
+
+  it('reads the queue not at all when no anomaly names a node', () => {
+    expect(anomalyPlaces([], nodes).size).toBe(0);
+  });
+});

@@ -1,0 +1,32 @@
+import type { Anomaly, LockNode } from '../protocol';
+import { shortNodeName } from './format';
+
+/**
+ * How the page names the nodes its anomalies speak of: by their place ("waiter #3", "the
+ * holder"), which the queue shows on every card, rather than by a name of sixty characters.
+ * One pass over the queue, and none when no anomaly names a node.
+ */
+export function anomalyPlaces(anomalies: readonly Anomaly[], nodes: readonly LockNode[]): ReadonlyMap<string, string> {
+  const named = new Set<string>();
+  for (const anomaly of anomalies) {
+    if (anomaly.node !== null) named.add(anomaly.node);
+    for (const value of Object.values(anomaly.params ?? {})) if (typeof value === 'string') named.add(value);
+  }
+  const places = new Map<string, string>();
+  if (named.size === 0) return places;
+  let waiters = 0;
+  for (const node of nodes) {
+    if (node.role === 'waiter') waiters += 1;
+    if (named.has(node.name)) places.set(node.name, node.role === 'holder' ? 'the holder' : `waiter #${waiters}`);
+  }
+  return places;
+}
+
+/** An anomaly's sentence with the nodes it names told by their place, their short name beside it; capitalised where a place begins it. */
+export function readableAnomaly(anomaly: Anomaly, places: ReadonlyMap<string, string>): string {
+  let text = anomaly.message;
+  const names = [anomaly.node, ...Object.values(anomaly.params ?? {})].filter((value): value is string => typeof value === 'string' && places.has(value));
+  // Longest first: a name that contains another is replaced whole.
+  for (const name of [...new Set(names)].sort((a, b) => b.length - a.length)) text = text.split(name).join(`${places.get(name)!} (${shortNodeName(name)})`);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
