@@ -97,7 +97,17 @@ describe('Prometheus and Grafana, for real', () => {
     const rules = (await (await fetch(`${prometheusUrl}/api/v1/rules`)).json()) as { data: { groups: Array<{ rules: Array<{ name: string; health: string }> }> } };
     const loaded = rules.data.groups.flatMap((group) => group.rules);
     expect(loaded.map((rule) => rule.name).sort()).toEqual(
-      ['ZkLockDeadlock', 'ZkLockExplorerDisconnected', 'ZkLockExplorerDown', 'ZkLockIntrospectionDown', 'ZkLockQueueGrowing', 'ZkLockStaleHolder', 'ZkLockWaiterWatchesNothing', 'ZooKeeperMemberDown'],
+      [
+        'ZkLockDeadlock',
+        'ZkLockExplorerDisconnected',
+        'ZkLockExplorerDown',
+        'ZkLockHolderDisconnected',
+        'ZkLockIntrospectionDown',
+        'ZkLockQueueGrowing',
+        'ZkLockStaleHolder',
+        'ZkLockWaiterWatchesNothing',
+        'ZooKeeperMemberDown',
+      ],
     );
     expect(loaded.every((rule) => rule.health === 'ok')).toBe(true);
     // STALE_HOLDER_MS is 2 s here; the rule waits a minute before it fires: pending first.
@@ -108,12 +118,12 @@ describe('Prometheus and Grafana, for real', () => {
     expect(['pending', 'firing']).toContain(pending.state);
   });
 
-  it('checks the rules with promtool and fires the deadlock and stale-holder alerts in its tests', async () => {
+  it('checks the rules with promtool and fires the deadlock, holder-disconnected and stale-holder alerts in its tests', async () => {
     const checked = await run('promtool', ['check', 'rules', join(deploy, 'prometheus/alerts.yml')]);
-    expect(checked.stdout).toMatch(/SUCCESS: 8 rules found/);
+    expect(checked.stdout).toMatch(/SUCCESS: 9 rules found/);
     const tested = await run('promtool', ['test', 'rules', 'alerts.test.yml'], { cwd: join(deploy, 'prometheus') });
     expect(tested.stdout).toMatch(/SUCCESS/);
     const tests = readFileSync(join(deploy, 'prometheus/alerts.test.yml'), 'utf8');
-    for (const alert of ['ZkLockDeadlock', 'ZkLockStaleHolder']) expect(tests).toMatch(new RegExp(`alertname: ${alert}\\n\\s+exp_alerts:\\n\\s+- exp_labels`));
+    for (const alert of ['ZkLockDeadlock', 'ZkLockHolderDisconnected', 'ZkLockStaleHolder']) expect(tests).toMatch(new RegExp(`alertname: ${alert}\\n\\s+exp_alerts:\\n\\s+- exp_labels`));
   });
 });
