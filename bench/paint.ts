@@ -35,6 +35,8 @@ interface Handover {
   /** Write → painted, and write → the delta reaching a socket subscriber beside the page (ms). */
   paintMs: number;
   socketMs: number;
+  /** Write → ZooKeeper's answer to the delete (ms): the part of `socketMs` that is ZooKeeper's own. */
+  removeMs: number;
   /** The longest task the page ran between the write and the paint (ms; 0 when none took 50 ms). */
   longestTaskMs: number;
 }
@@ -42,12 +44,13 @@ interface Handover {
 /** Why the slowest handovers took as long as they did, from what was measured alongside them. */
 function slowest(handovers: readonly Handover[]): string {
   const worst = [...handovers].sort((a, b) => b.paintMs - a.paintMs).slice(0, 3);
-  const parts = worst.map((h) => `${h.paintMs.toFixed(0)} ms = ${h.socketMs.toFixed(0)} until the delta reached the socket + ${(h.paintMs - h.socketMs).toFixed(0)} in the page${h.longestTaskMs > 0 ? ` (its longest task ${h.longestTaskMs.toFixed(0)} ms)` : ''}`);
+  const parts = worst.map((h) => `${h.paintMs.toFixed(0)} ms = ${h.socketMs.toFixed(0)} until the delta reached the socket (ZooKeeper answered the delete in ${h.removeMs.toFixed(0)}) + ${(h.paintMs - h.socketMs).toFixed(0)} in the page${h.longestTaskMs > 0 ? ` (its longest task ${h.longestTaskMs.toFixed(0)} ms)` : ''}`);
   return `The slowest: ${parts.join('; ')}.`;
 }
 
 export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000, 50_000, 100_000], handovers = 30): Promise<Figure[]> {
-  const explorer = await spawnExplorer();
+  // PAINT_EXPLORER_PROFILE=<dir> writes the explorer's CPU profile there when it stops (Node's --cpu-prof).
+  const explorer = await spawnExplorer([], {}, process.env.PAINT_EXPLORER_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PAINT_EXPLORER_PROFILE}`] : []);
   const health = HealthResponseSchema.parse(await (await fetch(`${explorer.url}/api/health`)).json());
   const owner = new ZkSession({ connectString: health.zookeeper.connectString, sessionTimeoutMs: 30_000 });
   await owner.start();
@@ -130,11 +133,12 @@ export async function benchPaint(sizes: readonly number[] = [100, 1_000, 10_000,
           const socket = subscriber.seen('-', names[i]!, 30_000);
           const written = performance.timeOrigin + performance.now();
           await owner.remove(`${lockPath}/${names[i]}`);
+          const removedAt = performance.timeOrigin + performance.now();
           const socketAt = performance.timeOrigin + (await socket);
           const painted = (await (await page.waitForFunction((name) => (window as unknown as { painted: Record<string, number> }).painted[name], next, { timeout: 30_000, polling: 'raf' })).jsonValue()) as number;
           const longTasks = await page.evaluate(() => (window as unknown as { longTasks: Array<{ start: number; ms: number }> }).longTasks.splice(0));
           const during = longTasks.filter((task) => task.start + task.ms >= written && task.start <= painted);
-          if (j >= WARM_UP) measured.push({ paintMs: painted - written, socketMs: socketAt - written, longestTaskMs: Math.max(0, ...during.map((task) => task.ms)) });
+          if (j >= WARM_UP) measured.push({ paintMs: painted - written, socketMs: socketAt - written, removeMs: removedAt - written, longestTaskMs: Math.max(0, ...during.map((task) => task.ms)) });
           await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
         }
         if (process.env.PAINT_TRACE) await browser.stopTracing();

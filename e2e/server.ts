@@ -15,11 +15,12 @@ export interface ExplorerProcess {
   stop(): Promise<number | null>;
 }
 
-export async function spawnExplorer(extraArgs: string[] = [], env: Record<string, string> = {}): Promise<ExplorerProcess> {
+/** `nodeArgs`: Node's own flags, before the script (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+export async function spawnExplorer(extraArgs: string[] = [], env: Record<string, string> = {}, nodeArgs: readonly string[] = []): Promise<ExplorerProcess> {
   if (!existsSync(join(projectRoot, '.next', 'BUILD_ID'))) {
     throw new Error('no production build: run `npx next build` first (npm test does)');
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts', '--port', '0', ...extraArgs], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.ts', '--port', '0', ...extraArgs], {
     cwd: projectRoot,
     env: { ...process.env, ZK_CONNECT: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
