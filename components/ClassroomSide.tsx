@@ -1,4 +1,5 @@
 'use client';
+import { useEffect, useState } from 'react';
 import { notificationsAfter, type Side, type SideFigures } from '../lib/demo/classroom';
 import type { LockSnapshot } from '../lib/protocol';
 import type { Wake } from '../lib/view/pulses';
@@ -21,10 +22,28 @@ export interface ClassroomSideProps {
 
 const NOBODY = new Set<string>();
 
+/** The page's type scale (1 at 16 px): the presenter view's type grows with the screen (see classroom.css), and the queues grow with it. */
+function useTypeScale(): number {
+  const [scale, setScale] = useState(1);
+  useEffect(() => {
+    const measure = (): void => setScale((parseFloat(getComputedStyle(document.documentElement).fontSize) || 16) / 16);
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = new MutationObserver(measure);
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-present'] });
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer.disconnect();
+    };
+  }, []);
+  return scale;
+}
+
 /** One queue of the classroom: its live drawing, and its counters beside the theory. */
 export function ClassroomSide({ side, path, snapshot, woken, wakes, figures, contenders, title }: ClassroomSideProps) {
   const { t } = useLanguage();
   const now = useNow();
+  const zoom = useTypeScale();
   const perRelease = figures.releases === 0 ? 0 : figures.notifications / figures.releases;
   const theoryTotal = notificationsAfter(side, contenders, figures.releases);
   const theoryPerRelease = figures.releases === 0 ? 0 : theoryTotal / figures.releases;
@@ -50,7 +69,12 @@ export function ClassroomSide({ side, path, snapshot, woken, wakes, figures, con
         ]}
       />
       {shown.length > 0 ? (
-        <QueueDiagram nodes={shown} now={now} selected={null} onSelect={() => undefined} woken={woken} wakes={wakes} zoom={1} compact flagged={NOBODY} />
+        <QueueDiagram nodes={shown} now={now} selected={null} onSelect={() => undefined} woken={woken} wakes={wakes} zoom={zoom} compact flagged={NOBODY} />
+      ) : path !== null && figures.releases > 0 ? (
+        // A drained queue says how it ended, rather than leaving an empty frame on the projector.
+        <p className="queue-done" data-testid={`${side}-done`}>
+          {t('queueDone', { releases: figures.releases, notifications: figures.notifications })}
+        </p>
       ) : null}
     </section>
   );

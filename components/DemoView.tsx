@@ -84,7 +84,11 @@ export function DemoView() {
     <main className="demo" onClick={(event) => (event.detail > 0 ? (event.target as HTMLElement).closest('button')?.blur() : undefined)}>
       <div className="demo-head">
         <div>
-          <h1>{scenarioId === 'herd-vs-chain' ? t('title') : t('classroom')}</h1>
+          <h1>
+            {scenarioId === 'herd-vs-chain' ? t('title') : t('classroom')}
+            {/* On the projector the tabs are hidden: the title names the scenario. */}
+            {presenting && scenarioId !== 'herd-vs-chain' ? <span data-testid="present-scenario"> · {t(SCENARIOS.find((scenario) => scenario.id === scenarioId)!.title)}</span> : null}
+          </h1>
           {scenarioId === 'herd-vs-chain' ? <p className="lead">{t('lead')}</p> : null}
         </div>
         <button type="button" className="demo-present" aria-pressed={presenting} title={t('presentHint')} data-testid="demo-present" onClick={() => setPresenting((on) => !on)}>

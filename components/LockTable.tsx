@@ -4,16 +4,17 @@ import { useRouter } from 'next/navigation';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
 import { discoveryLine } from '../lib/view/discovery-status';
-import type { LockList } from '../lib/protocol';
+import type { LockList, LockSummary } from '../lib/protocol';
 import { recordQueueLengths, viewLocks, type LockColumn, type LockTableView } from '../lib/view/lock-table';
 import { anomalyLabel } from '../lib/i18n/messages';
-import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
+import { formatCount, formatDuration } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
 import { Sparkline } from './Sparkline';
 import { rowKeyTarget } from './rowKeys';
 import { useConnection } from './useConnection';
 import { useLockList } from './useLockList';
 import { useNow } from './useNow';
+import { WrappingPath } from './WrappingPath';
 
 // `optional` columns give way on narrow screens, so that path, holder and queue stay readable.
 const COLUMNS: Array<{ column: LockColumn; label: string; numeric?: boolean; optional?: boolean }> = [
@@ -102,7 +103,8 @@ export function LockTable() {
             <input
               id="lock-filter"
               type="search"
-              placeholder="Filter by path, recipe, holder or session (press /, Enter opens the first)"
+              placeholder="Filter: path, recipe, client, session (/)"
+              title="Every word must match the lock's path, recipe, holder's client address or session. Press / to come here; Enter opens the first lock shown, Escape clears."
               aria-keyshortcuts="/"
               ref={filterBox}
               data-testid="lock-filter"
@@ -166,10 +168,10 @@ export function LockTable() {
                   data-path={lock.path}
                   className={lock.anomalyKinds.includes('deadlock') ? 'deadlocked' : undefined}
                 >
-                  <td>
+                  <td className="path-cell">
                     {/* No prefetch: scrolling through ten thousand rows would ask the server for ten thousand pages. */}
                     <Link href={`/locks${encodeZnodePath(lock.path)}`} className="mono" prefetch={false}>
-                      {lock.path}
+                      <WrappingPath path={lock.path} />
                     </Link>
                     {lock.anomalyKinds.includes('deadlock') ? (
                       <span className="deadlock-tag" data-testid="row-deadlock" title="Part of a deadlock: open the lock to see the cycle">
@@ -182,10 +184,10 @@ export function LockTable() {
                       </span>
                     ) : null}
                   </td>
-                  <td className="optional recipe-cell">{lock.recipe.name}</td>
-                  <td className="mono holder-cell" title={lock.holders.join(', ')}>
-                    {lock.holders.length === 0 ? <span className="muted">free</span> : lock.holders.map(shortNodeName).join(', ')}
+                  <td className="optional recipe-cell" title={lock.recipe.name}>
+                    <span>{lock.recipe.name}</span>
                   </td>
+                  <HolderCell lock={lock} />
                   <td className="num">{lock.holderSince === null ? '—' : formatDuration(now - lock.holderSince)}</td>
                   <td className="num" data-testid="queue-length">
                     {formatCount(lock.queueLength)}
@@ -223,6 +225,40 @@ export function LockTable() {
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * Who holds, as an operator looks for them: the client's address (ZooKeeper's `cons`), its session
+ * under it; every holder's node name in the title. A lock of several holders (readers, leases)
+ * names the first and counts the others.
+ */
+function HolderCell({ lock }: { lock: LockSummary }) {
+  if (lock.holders.length === 0) {
+    return (
+      <td className="holder-cell" data-testid="row-holder">
+        <span className="muted">free</span>
+      </td>
+    );
+  }
+  const session = (index: number): string => (lock.holderSessions[index] === '0x0' ? 'persistent node' : `session ${lock.holderSessions[index]}`);
+  const title = lock.holders.map((name, index) => `${lock.holderClients[index] ?? 'client unknown'} · ${session(index)} · ${name}`).join('\n');
+  const client = lock.holderClients[0] ?? null;
+  const others = lock.holders.length - 1;
+  return (
+    <td className="holder-cell" title={title} data-testid="row-holder">
+      <span className="holder-line">
+        <span className="mono" data-testid="row-holder-client">
+          {client ?? session(0)}
+        </span>
+        {others > 0 ? <span className="muted"> +{formatCount(others)}</span> : null}
+      </span>
+      {client !== null ? (
+        <span className="holder-line mono muted holder-session" data-testid="row-holder-session">
+          {lock.holderSessions[0] === '0x0' ? session(0) : lock.holderSessions[0]}
+        </span>
+      ) : null}
+    </td>
   );
 }
 

@@ -76,13 +76,16 @@ export function LockView({ path }: { path: string }) {
     setSelectedName(name);
     window.history.replaceState(null, '', `#node=${encodeURIComponent(name)}`);
   }, []);
+  const deselect = useCallback((): void => {
+    setSelectedName(null);
+    setSelectedSession(null);
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  }, []);
   // Escape lets go of the selected node.
   useShortcuts({
     Escape: () => {
       if (selectedName === null) return false;
-      setSelectedName(null);
-      setSelectedSession(null);
-      window.history.replaceState(null, '', window.location.pathname + window.location.search);
+      deselect();
       return true;
     },
   });
@@ -347,7 +350,7 @@ export function LockView({ path }: { path: string }) {
           </div>
           <aside className="lock-side">
             {snapshot ? <AnomalyList anomalies={snapshot.anomalies} watches={watches} places={places} onSelect={select} /> : null}
-            <NodePanel lockPath={path} node={selected} now={now} contender={contender} simulation={simulation} />
+            <NodePanel lockPath={path} node={selected} now={now} contender={contender} simulation={simulation} onClose={deselect} />
             <SimControls path={path} simulation={simulation} recipe={snapshot?.exists ? snapshot.recipe.id : null} />
           </aside>
         </div>

@@ -102,12 +102,15 @@ export function NodePanel({
   now,
   contender,
   simulation,
+  onClose,
 }: {
   lockPath: string;
   node: LockNode | null;
   now: number;
   contender: ContenderInfo | null;
   simulation: Simulation;
+  /** Lets go of the node: the close button of the panel, a sheet over the queue on a phone. */
+  onClose: () => void;
 }) {
   const [message, setMessage] = useState<string | null>(null);
   // For the command that deletes a node with zkCli, where breaking from the page is off.
@@ -115,7 +118,7 @@ export function NodePanel({
   const offered = contender === null ? [] : offeredActions(contender.state);
   if (node === null) {
     return (
-      <section className="panel" aria-label="Selected node" data-testid="node-panel" data-name="">
+      <section className="panel node-panel" aria-label="Selected node" data-testid="node-panel" data-name="">
         <h2>Node</h2>
         <p className="muted">Select a node (click it, or Tab to it and press Enter) to see its stat, data and watch.</p>
       </section>
@@ -139,7 +142,10 @@ export function NodePanel({
     ['Watched by', node.watchers === null ? 'unknown' : node.watchers.length === 0 ? 'no session' : node.watchers.join(', ')],
   ];
   return (
-    <section className="panel" aria-label="Selected node" data-testid="node-panel" data-name={node.name}>
+    <section className="panel node-panel is-open" aria-label="Selected node" data-testid="node-panel" data-name={node.name}>
+      <button type="button" className="sheet-close" aria-label="Close the node's details" data-testid="node-panel-close" onClick={onClose}>
+        ×
+      </button>
       <h2 className="mono node-title">{node.name}</h2>
       <dl className="stat-list">
         {rows.map(([label, value]) => (

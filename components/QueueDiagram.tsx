@@ -61,6 +61,9 @@ const NO_BELIEVERS: readonly Believer[] = [];
 
 // The shortest a fitted frame gets: three cards.
 const MIN_FRAME = 300;
+/** A phone's width (the lock page's own breakpoint, lock-page.css), and the room kept above the queue's frame there. */
+const PHONE = '(max-width: 700px)';
+const PHONE_HEADER_ROOM = 96;
 
 /** The most marks side by side at the lowest zoom. */
 const MARK_COLUMNS = 12;
@@ -137,11 +140,13 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
       atEnd = element.scrollTop > 0 && element.scrollTop + element.clientHeight >= element.scrollHeight - 2;
       setView({ top: element.scrollTop, height: element.clientHeight, width: container.clientWidth - (element.offsetWidth - element.clientWidth) });
     };
-    // The frame's height: down to the window's bottom edge from where the frame begins in the page.
+    // The frame's height: down to the window's bottom edge from where the frame begins in the page; on a phone, where the page
+    // scrolls to the queue (the anomalies come first), as tall as the screen less its header's room.
     const fit = (): void => {
       if (!fitWindow) return;
       const top = element.getBoundingClientRect().top + window.scrollY;
-      element.style.maxHeight = `${Math.max(MIN_FRAME, window.innerHeight - top - 16)}px`;
+      const room = window.matchMedia(PHONE).matches ? window.innerHeight - PHONE_HEADER_ROOM : window.innerHeight - top - 16;
+      element.style.maxHeight = `${Math.max(MIN_FRAME, room)}px`;
     };
     fit();
     update();

@@ -7,6 +7,7 @@ import { encodeZnodePath, parentPath } from '../lib/zk/path';
 import { moveBetweenRows } from './rowKeys';
 import { useLockList } from './useLockList';
 import { useNow } from './useNow';
+import { WrappingPath } from './WrappingPath';
 
 const ORIGIN_TITLES = {
   explorer: "The explorer's own session: it watches lock parents' children, which ZooKeeper's wchc does not list",
@@ -57,22 +58,6 @@ function Expiry({ deadline, renewedAt, silent, connected, now }: { deadline: num
     <span className={left < 5000 ? 'expiry-soon' : undefined} data-state="counting" title="Unless ZooKeeper hears from it first">
       {left <= 0 ? 'now' : `in ${formatDuration(left)}`}
     </span>
-  );
-}
-
-/** A lock's path that may wrap after each slash, never inside a name. */
-function WrappingPath({ path }: { path: string }) {
-  const parts = path.split('/');
-  return (
-    <>
-      {parts.map((part, index) => (
-        <span key={index}>
-          {index === 0 ? '' : '/'}
-          {part}
-          {index < parts.length - 1 ? <wbr /> : null}
-        </span>
-      ))}
-    </>
   );
 }
 

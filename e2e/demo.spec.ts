@@ -24,6 +24,36 @@ test.describe('the classroom', () => {
     await page.keyboard.press('p');
     await expect(page.locator('.app-header')).toBeHidden();
     await expect(page.getByTestId('demo-present')).toHaveAttribute('aria-pressed', 'true');
+    const cardHeights: number[] = [];
+    // Sized for a projector, growing with the screen: the race's numbers, the chart's ticks (drawn at one pixel a unit), what to watch still said.
+    for (const [width, height, race, tick] of [
+      [1280, 720, 40, 12],
+      [1920, 1080, 55, 17],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await expect(page.locator('.demo-caption')).toBeVisible();
+      await expect
+        .poll(async () => page.getByTestId('race-herd').evaluate((element) => parseFloat(getComputedStyle(element).fontSize)), { message: `the race at ${width} px` })
+        .toBeGreaterThanOrEqual(race);
+      await expect
+        .poll(
+          async () =>
+            page.getByTestId('demo-chart-herd').evaluate((path: SVGGraphicsElement) => {
+              const svg = path.ownerSVGElement!;
+              const label = svg.querySelector('.chart-tick')!;
+              return parseFloat(getComputedStyle(label).fontSize) * svg.getScreenCTM()!.a;
+            }),
+          { message: `the chart's ticks at ${width} px` },
+        )
+        .toBeGreaterThanOrEqual(tick);
+      const chart = (await page.getByTestId('demo-chart').boundingBox())!;
+      expect(chart.y + chart.height, `the chart in the screen at ${width} px`).toBeLessThanOrEqual(height + 1);
+      // The queues' cards grow with the type.
+      await expect.poll(async () => (await page.getByTestId('demo-side-herd').getByTestId('lock-node').first().boundingBox())?.height ?? 0).toBeGreaterThan(0);
+      cardHeights.push((await page.getByTestId('demo-side-herd').getByTestId('lock-node').first().boundingBox())!.height);
+    }
+    expect(cardHeights[1]!, 'a card at 1920 px against 1280 px').toBeGreaterThan(cardHeights[0]! * 1.2);
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.keyboard.press('p');
     await expect(page.locator('.app-header')).toBeVisible();
     await expect(page.getByTestId('chained-releases')).toHaveText('2');
@@ -118,6 +148,9 @@ test.describe('the classroom by keyboard alone', () => {
     }
     await expect(page.getByTestId('demo-status')).toHaveAttribute('data-phase', 'drained');
     await expect(page.getByTestId('race-reveal')).toContainText('You guessed 14');
+    // Drained queues say how they ended, where an empty frame stood.
+    await expect(page.getByTestId('herd-done')).toContainText('5 releases');
+    await expect(page.getByTestId('chained-done')).toBeInViewport();
     await page.keyboard.press('p');
     await expect(page.locator('.app-header')).toBeVisible();
 

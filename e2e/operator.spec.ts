@@ -113,6 +113,178 @@ test.describe('an operator triaging', () => {
     for (const path of paths) await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
   });
 
+  test('the dashboard is a triage list: who holds by client and session, recipes on one line, the first rows above the fold at 1280×720, no sideways scrolling at 1280 or 1920 px', async ({
+    page,
+    explorerUrl,
+    zk,
+    request,
+  }) => {
+    const mutex = `/sim${zk.lockPath('triage-billing-accounts-reconciliation')}`;
+    const semaphore = `/sim${zk.lockPath('triage-leases')}`;
+    const [holder] = await spawn(request, explorerUrl, { path: mutex, count: 3, strategy: 'chained' });
+    await spawn(request, explorerUrl, { path: semaphore, count: 3, strategy: 'semaphore', maxLeases: 2 });
+    for (const [width, height] of [
+      [1280, 720],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(explorerUrl);
+      const row = page.locator(`[data-testid="lock-row"][data-path="${mutex}"]`);
+      // Who holds: the address its client connects from (ZooKeeper's cons), and its session under it.
+      await expect(row.getByTestId('row-holder-client')).toHaveText(/^127\.0\.0\.1:\d+$/, { timeout: 20_000 });
+      await expect(row.getByTestId('row-holder-session')).toHaveText(holder!.sessionId!);
+      await expect(row.getByTestId('row-holder')).toHaveAttribute('title', new RegExp(`session ${holder!.sessionId} · ${holder!.node}`));
+      // Two holders of a semaphore: the first named, the other counted.
+      await expect(page.locator(`[data-testid="lock-row"][data-path="${semaphore}"]`).getByTestId('row-holder')).toContainText('+1');
+      // Every column in view, none of their headers cut.
+      const [scrollWidth, clientWidth] = await page.locator('.table-scroll').evaluate((element) => [element.scrollWidth, element.clientWidth]);
+      expect(scrollWidth, `the table at ${width} px`).toBeLessThanOrEqual(clientWidth);
+      expect(clientWidth, `the table uses the width at ${width} px`).toBeGreaterThan(width - 80);
+      for (const header of await page.locator('table.locks th button').all()) {
+        const [inner, outer] = await header.evaluate((element) => [element.scrollWidth, element.clientWidth]);
+        expect(inner, `the header "${await header.textContent()}" at ${width} px`).toBeLessThanOrEqual(outer);
+      }
+      // A recipe's name on two lines at most (not three), whole in its title.
+      const recipe = row.locator('td.recipe-cell');
+      const [recipeText, lines] = await recipe.evaluate((element) => {
+        const shown = element.firstElementChild as HTMLElement;
+        const lineHeight = parseFloat(getComputedStyle(shown).lineHeight) || 20;
+        return [element.getAttribute('title'), Math.round(shown.getBoundingClientRect().height / lineHeight)];
+      });
+      expect(recipeText).toMatch(/\w/);
+      expect(lines, `the recipe's lines at ${width} px`).toBeLessThanOrEqual(2);
+      // The path breaks only after a slash.
+      const pathLines = await row.locator('td.path-cell a').evaluate((element) => {
+        const tops = new Set<number>();
+        for (const part of element.querySelectorAll('span')) tops.add(Math.round(part.getBoundingClientRect().top));
+        return tops.size;
+      });
+      expect(pathLines, `the path at ${width} px`).toBeLessThanOrEqual(2);
+    }
+    // At 1280×720 the title and the form leave the first rows of the table in the first screen.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(explorerUrl);
+    await expect(page.getByTestId('lock-row').nth(2)).toBeVisible({ timeout: 15_000 });
+    expect((await page.getByTestId('lock-row').nth(2).boundingBox())!.y + 40, 'the third row').toBeLessThanOrEqual(720);
+    for (const path of [mutex, semaphore]) await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+  });
+
+  test('the waits-for graph reads at 1280, 1920 and 390 px: labels of 12 px or more, none on another or on a mark, the picture as wide as its frame, the same on every load, a mark told by a tap', async ({
+    browser,
+    explorerUrl,
+    zk,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const locks = [
+      { path: `/sim${zk.lockPath('graph-chain')}`, count: 6, strategy: 'chained' },
+      { path: `/sim${zk.lockPath('graph-herd')}`, count: 8, strategy: 'herd' },
+      { path: `/sim${zk.lockPath('graph-leases')}`, count: 5, strategy: 'semaphore', maxLeases: 2 },
+    ];
+    const sessions: string[] = [];
+    for (const { path, ...rest } of locks) for (const contender of await spawn(request, explorerUrl, { path, ...rest })) sessions.push(contender.sessionId!);
+    for (const [width, height, touch] of [
+      [1280, 720, false],
+      [1920, 1080, false],
+      [390, 844, true],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch });
+      const page = await context.newPage();
+      await page.goto(`${explorerUrl}/waits-for`);
+      for (const session of sessions.slice(0, 1)) await expect(page.locator(`[data-testid="waits-session"][data-session="${session}"]`)).toHaveCount(1, { timeout: 20_000 });
+      const measured = await page.getByTestId('waits-graph').evaluate((svg: SVGSVGElement) => {
+        const scale = svg.getScreenCTM()!.a;
+        const texts = [...svg.querySelectorAll<SVGTextElement>('[data-testid="waits-label"], [data-testid="waits-edge-label"]')];
+        const shapes = [...svg.querySelectorAll<SVGGraphicsElement>('circle, rect')];
+        const boxes = texts.map((text) => ({ text: text.textContent ?? '', box: text.getBoundingClientRect(), px: parseFloat(getComputedStyle(text).fontSize) * scale, mark: text.closest('g[role="button"]') }));
+        const hit = (a: DOMRect, b: DOMRect): boolean => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+        const clashes: string[] = [];
+        boxes.forEach((a, index) => {
+          for (const b of boxes.slice(index + 1)) if (hit(a.box, b.box)) clashes.push(`"${a.text}" on "${b.text}"`);
+          for (const shape of shapes) if (shape.closest('g[role="button"]') !== a.mark && hit(a.box, shape.getBoundingClientRect())) clashes.push(`"${a.text}" on a mark`);
+        });
+        const frame = svg.parentElement!;
+        return {
+          smallest: Math.min(...boxes.map((entry) => entry.px)),
+          clashes,
+          width: svg.getBoundingClientRect().width,
+          frame: frame.clientWidth,
+          sideways: frame.scrollWidth > frame.clientWidth + 1,
+        };
+      });
+      expect(measured.smallest, `the smallest label at ${width} px`).toBeGreaterThanOrEqual(12);
+      expect(measured.clashes, `labels at ${width} px`).toEqual([]);
+      if (width >= 1280) {
+        expect(measured.width, `the picture at ${width} px`).toBeGreaterThan(measured.frame - 40);
+        expect(measured.sideways).toBe(false);
+      }
+      // A mark is told by a tap (a click with a mouse), not by hovering: its session, client and locks, in view.
+      const mark = page.locator(`[data-testid="waits-session"][data-session="${sessions[0]}"]`);
+      if (touch) await mark.tap();
+      else await mark.click();
+      const details = page.getByTestId('waits-details');
+      await expect(details).toContainText(sessions[0]!);
+      await expect(details).toContainText(/127\.0\.0\.1:\d+/);
+      await expect(details).toContainText(locks[0]!.path);
+      await expect(details).toBeInViewport();
+      await context.close();
+    }
+    // Two loads of the same graph draw the same picture (other tests' sessions may still be ending: loaded again until two loads see the same marks).
+    const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+    const picture = async () => {
+      await page.goto(`${explorerUrl}/waits-for`);
+      await expect(page.locator(`[data-testid="waits-session"][data-session="${sessions[0]}"]`)).toHaveCount(1, { timeout: 20_000 });
+      return page.getByTestId('waits-graph').evaluate((svg) =>
+        [...svg.querySelectorAll('[data-testid="waits-session"], [data-testid="waits-group"]')]
+          .map((mark) => `${mark.getAttribute('data-session') ?? mark.getAttribute('data-lock')}@${mark.querySelector('circle, rect')?.getAttribute('cx') ?? mark.querySelector('rect')?.getAttribute('x')},${mark.querySelector('circle')?.getAttribute('cy') ?? mark.querySelector('rect')?.getAttribute('y')}`)
+          .sort(),
+      );
+    };
+    let before = await picture();
+    for (let load = 0; ; load += 1) {
+      const after = await picture();
+      const marks = (drawn: string[]) => drawn.map((entry) => entry.split('@')[0]).join();
+      if (marks(after) === marks(before)) {
+        expect(after).toEqual(before);
+        break;
+      }
+      expect(load, 'loads before the graph held still').toBeLessThan(5);
+      before = after;
+    }
+    await page.close();
+    for (const { path } of locks) await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+  });
+
+  test('the lock page on a phone: anomalies above the queue, a queue as tall as the screen allows, a tapped card\'s details in view as a sheet that closes', async ({ browser, explorerUrl, zk, request }) => {
+    const path = `/sim${zk.lockPath('phone')}`;
+    await spawn(request, explorerUrl, { path, count: 6, strategy: 'chained' });
+    await spawn(request, explorerUrl, { path, count: 1, strategy: 'no-watch' });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(path);
+    await expect(page.locator('[data-testid="anomaly"][data-kind="no-watch"]')).toHaveCount(1, { timeout: 20_000 });
+    const anomalies = (await page.getByTestId('anomaly-list').boundingBox())!;
+    const queue = (await page.getByTestId('queue-scroll').boundingBox())!;
+    expect(await lock.nodes.count()).toBe(7);
+    expect(anomalies.y + anomalies.height, 'the anomalies end above the queue').toBeLessThanOrEqual(queue.y);
+    // Every card of this queue of seven in its frame, none hidden in a three-card scroller.
+    const [inner, outer] = await page.getByTestId('queue-scroll').evaluate((element) => [element.scrollHeight, element.clientHeight]);
+    expect(inner, 'the queue of seven scrolls inside its frame').toBeLessThanOrEqual(outer + 1);
+    // A tap on a card: its details in view at once, over the queue's foot; the close button lets go of it.
+    const card = lock.nodes.nth(3);
+    const name = (await card.getAttribute('data-name'))!;
+    await card.scrollIntoViewIfNeeded();
+    await card.tap();
+    const panel = page.getByTestId('node-panel');
+    await expect(panel).toHaveAttribute('data-name', name);
+    await expect(panel).toBeInViewport();
+    await page.getByTestId('node-panel-close').tap();
+    await expect(panel).toHaveAttribute('data-name', '');
+    await context.close();
+    await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+  });
+
   test('selecting a node from an anomaly below the queue brings its card into view, and where breaking is on, the panel offers it', async ({ page, explorerUrl, zk, request }) => {
     const path = `/sim${zk.lockPath('select-scroll')}`;
     await spawn(request, explorerUrl, { path, count: 6, strategy: 'chained' });

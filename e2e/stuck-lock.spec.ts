@@ -48,8 +48,11 @@ test.describe('a stuck lock, as the operator sees it', () => {
       await expect(page.getByTestId('waits-deadlock')).toContainText(accounts);
       // With each session's client address, as ZooKeeper reports it.
       await expect(page.getByTestId('waits-deadlock')).toContainText(/\(127\.0\.0\.1:\d+\)/);
-      // Each session is a link to its row in the sessions view.
+      // A session selected (a click, a tap) says what it holds and waits in, and leads to its row in the sessions view.
       await page.locator(`[data-testid="waits-session"][data-session="${one.session}"]`).click();
+      await expect(page.getByTestId('waits-details')).toContainText(one.session);
+      await expect(page.getByTestId('waits-details')).toContainText('On a deadlock cycle');
+      await page.getByTestId('waits-open-session').click();
       await expect(page.locator(`[data-testid="session-row"][data-session="${one.session}"]`)).toHaveAttribute('aria-current', 'true');
       // Where it is flagged as deadlocked, as the other session of the cycle is.
       await page.getByTestId('session-filter').fill('');

@@ -4,17 +4,20 @@ import { summarizeLock } from './summary';
 
 describe('summarizeLock', () => {
   it('names the holder, counts the queue and dates the oldest wait', () => {
-    const snapshot = snapshotOf('/l', [
+    const read = snapshotOf('/l', [
       record('lock-0000000000', '0xa', 1, 1000),
       record('lock-0000000001', '0xb', 2, 2000),
       record('lock-0000000002', '0xc', 3, 3000),
     ]);
+    // Where ZooKeeper's `cons` says the holder's session connects from.
+    const snapshot = { ...read, nodes: read.nodes.map((node) => (node.sessionId === '0xa' ? { ...node, client: '10.1.2.3:45678' } : node)) };
     expect(summarizeLock(snapshot)).toEqual({
       path: '/l',
       exists: true,
       recipe: snapshot.recipe,
       holders: ['lock-0000000000'],
       holderSessions: ['0xa'],
+      holderClients: ['10.1.2.3:45678'],
       queueLength: 2,
       holderSince: 1000,
       oldestWaiterSince: 2000,

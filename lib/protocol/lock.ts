@@ -209,6 +209,8 @@ export const LockSummarySchema = z.object({
   holders: z.array(z.string()),
   /** Sessions of the holders, in the same order. */
   holderSessions: z.array(HexId),
+  /** Where each holder's session connects from (ZooKeeper's `cons`), in the same order; null where unknown. */
+  holderClients: z.array(z.string().nullable()),
   /** How many wait. */
   queueLength: z.number().int().nonnegative(),
   /** Since when the longest current holder holds (ms): when the explorer saw it take the lock, else its creation. */

@@ -8,6 +8,7 @@ const lock = (path: string, queueLength = 0): LockSummary => ({
   recipe: { id: 'curator-mutex', name: 'Curator InterProcessMutex', note: null, maxLeases: null, candidates: [], evidence: null },
   holders: [],
   holderSessions: [],
+  holderClients: [],
   queueLength,
   holderSince: null,
   oldestWaiterSince: null,

@@ -8,6 +8,7 @@ const lock = (path: string, queueLength: number, holderSince: number | null, rec
   recipe: { id: 'curator-mutex', name: recipe, note: null, maxLeases: null, candidates: [], evidence: null },
   holders: holderSince === null ? [] : [`${path.slice(1)}-holder`],
   holderSessions: holderSince === null ? [] : ['0xabc'],
+  holderClients: holderSince === null ? [] : [`10.0.0.${queueLength}:4000`],
   queueLength,
   holderSince,
   oldestWaiterSince: null,
@@ -23,6 +24,8 @@ describe('the lock table', () => {
     expect(viewLocks(locks, { sortBy: 'waiting', descending: true, filter: '' }).map((l) => l.path)).toEqual(['/a', '/b', '/c']);
     expect(viewLocks(locks, { sortBy: 'heldFor', descending: true, filter: '' }).map((l) => l.path)).toEqual(['/b', '/a', '/c']);
     expect(viewLocks(locks, { sortBy: 'path', descending: false, filter: '' }).map((l) => l.path)).toEqual(['/a', '/b', '/c']);
+    // By who holds: the client's address.
+    expect(viewLocks(locks, { sortBy: 'holder', descending: false, filter: '' }).map((l) => l.path)).toEqual(['/c', '/a', '/b']);
   });
 
   it('sorts the hot locks first: by handovers a minute or by the p99 wait, locks with no history last', () => {
@@ -35,8 +38,9 @@ describe('the lock table', () => {
     expect(viewLocks(busy, { sortBy: 'waitP99', descending: true, filter: '' }).map((l) => l.path)).toEqual(['/quiet', '/hot', '/unseen']);
   });
 
-  it('filters on path, recipe and holder, every word', () => {
+  it('filters on path, recipe, holder, session and client address, every word', () => {
     expect(viewLocks(locks, { sortBy: 'path', descending: false, filter: 'kazoo' }).map((l) => l.path)).toEqual(['/c']);
+    expect(viewLocks(locks, { sortBy: 'path', descending: false, filter: '10.0.0.10:' }).map((l) => l.path)).toEqual(['/a']);
     expect(viewLocks(locks, { sortBy: 'path', descending: false, filter: 'curator a-holder' }).map((l) => l.path)).toEqual(['/a']);
   });
 

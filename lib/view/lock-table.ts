@@ -19,7 +19,7 @@ function sortValue(lock: LockSummary, column: LockColumn): string | number {
     case 'recipe':
       return lock.recipe.name;
     case 'holder':
-      return lock.holders[0] ?? '';
+      return lock.holderClients[0] ?? lock.holderSessions[0] ?? '';
     case 'heldFor':
       return lock.holderSince === null ? Number.NEGATIVE_INFINITY : -lock.holderSince;
     case 'waiting':
@@ -64,7 +64,7 @@ const searchText = new WeakMap<LockSummary, string>();
 function textOf(lock: LockSummary): string {
   let text = searchText.get(lock);
   if (text === undefined) {
-    text = `${lock.path} ${lock.recipe.name} ${lock.holders.join(' ')} ${lock.holderSessions.join(' ')}`.toLowerCase();
+    text = `${lock.path} ${lock.recipe.name} ${lock.holders.join(' ')} ${lock.holderSessions.join(' ')} ${lock.holderClients.join(' ')}`.toLowerCase();
     searchText.set(lock, text);
   }
   return text;
