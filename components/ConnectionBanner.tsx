@@ -32,7 +32,7 @@ export function ConnectionBanner() {
   return (
     <div className={`banner banner-${tone}`} role="status" aria-live="polite" data-testid="connection-banner" data-state={tone}>
       <span className="banner-dot" aria-hidden="true" />
-      <span>{text}</span>
+      <span className="banner-text">{text}</span>
       {tone !== 'live' && socket === 'connected' && zookeeper?.reason ? (
         <span className="banner-reason" data-testid="banner-reason">
           {zookeeper.reason}

@@ -285,8 +285,8 @@ function DiscoveryStatusLine({ list, now }: { list: LockList; now: number }) {
   );
 }
 
-/** A row's height until it is drawn and measured (one line; a wrapped path or recipe makes it taller). */
-const ROW_HEIGHT = 41;
+/** A row's height until it is drawn and measured (two lines: the holder's client and session; a wrapped path makes it taller). */
+const ROW_HEIGHT = 56;
 
 /**
  * Only the rows in and near the window are in the page, so that ten thousand locks open and

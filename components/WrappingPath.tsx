@@ -1,14 +1,16 @@
-/** A znode path that may wrap after each slash, never inside a name. */
+import { Fragment } from 'react';
+
+/** A znode path that may wrap after each slash, never inside a name (text and `<wbr>` only: a table of ten thousand rows draws many). */
 export function WrappingPath({ path }: { path: string }) {
   const parts = path.split('/');
   return (
     <>
       {parts.map((part, index) => (
-        <span key={index}>
+        <Fragment key={index}>
           {index === 0 ? '' : '/'}
           {part}
           {index < parts.length - 1 ? <wbr /> : null}
-        </span>
+        </Fragment>
       ))}
     </>
   );
