@@ -244,7 +244,7 @@ export function layoutWaitsFor(graph: WaitsForGraph, previous: ReadonlyMap<strin
     edges.push({ ...line, label });
   }
   const boxes = [...marks.map((mark) => mark.box), ...labels];
-  let minX = Math.min(-half, ...boxes.map((box) => box.x)) - pad;
+  const minX = Math.min(-half, ...boxes.map((box) => box.x)) - pad;
   let minY = Math.min(0, ...boxes.map((box) => box.y)) - pad;
   const width = Math.max(half, ...boxes.map((box) => box.x + box.width)) + pad - minX;
   let height = Math.max(0, ...boxes.map((box) => box.y + box.height)) + pad - minY;
