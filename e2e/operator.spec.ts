@@ -1,6 +1,27 @@
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { LockPage } from './pages/lock-page';
 import { spawn } from './sim';
+
+/** Each line break of the text in `element`, as the characters either side of it (`a|b`). */
+async function lineBreaks(element: Locator): Promise<string[]> {
+  return element.evaluate((root) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    let previous: { top: number; character: string } | null = null;
+    for (let node = walker.nextNode() as Text | null; node !== null; node = walker.nextNode() as Text | null) {
+      for (let index = 0; index < node.data.length; index += 1) {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const top = Math.round(range.getBoundingClientRect().top);
+        if (previous !== null && top > previous.top + 2) found.push(`${previous.character}|${node.data[index]}`);
+        previous = { top, character: node.data[index]! };
+      }
+    }
+    return found;
+  });
+}
 
 /** The operator's pages around the lock page: what a crashed holder looks like everywhere, and the sessions table at every width. */
 test.describe('an operator triaging', () => {
@@ -78,22 +99,7 @@ test.describe('an operator triaging', () => {
         const row = page.locator(`[data-testid="session-row"][data-session="${owner}"]`);
         await expect(row).toBeVisible({ timeout: 15_000 });
         // The lock's path keeps room: a few lines at most, each broken before a slash or after a hyphen, never between two letters.
-        const breaks = await row.locator('td.session-nodes a').evaluate((element) => {
-          const found: string[] = [];
-          const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-          let previous: { top: number; character: string } | null = null;
-          for (let node = walker.nextNode() as Text | null; node !== null; node = walker.nextNode() as Text | null) {
-            for (let index = 0; index < node.data.length; index += 1) {
-              const range = document.createRange();
-              range.setStart(node, index);
-              range.setEnd(node, index + 1);
-              const top = Math.round(range.getBoundingClientRect().top);
-              if (previous !== null && top > previous.top + 2) found.push(`${previous.character}|${node.data[index]}`);
-              previous = { top, character: node.data[index]! };
-            }
-          }
-          return found;
-        });
+        const breaks = await lineBreaks(row.locator('td.session-nodes a'));
         expect(breaks.length, `the path at ${width} px`).toBeLessThanOrEqual(2);
         for (const at of breaks) expect(at.startsWith('-|') || at.endsWith('|/'), `a break ${at} at ${width} px`).toBe(true);
         expect((await row.locator('td.session-nodes').boundingBox())!.width, `the lock nodes at ${width} px`).toBeGreaterThanOrEqual(280);
@@ -162,22 +168,7 @@ test.describe('an operator triaging', () => {
       expect(recipeText).toMatch(/\w/);
       expect(lines, `the recipe's lines at ${width} px`).toBeLessThanOrEqual(2);
       // The path breaks only after a slash or a hyphen, never between two letters: each line break, as the characters either side of it.
-      const breaks = await row.locator('td.path-cell a').evaluate((element) => {
-        const found: string[] = [];
-        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-        let previous: { top: number; character: string } | null = null;
-        for (let node = walker.nextNode() as Text | null; node !== null; node = walker.nextNode() as Text | null) {
-          for (let index = 0; index < node.data.length; index += 1) {
-            const range = document.createRange();
-            range.setStart(node, index);
-            range.setEnd(node, index + 1);
-            const top = Math.round(range.getBoundingClientRect().top);
-            if (previous !== null && top > previous.top + 2) found.push(`${previous.character}|${node.data[index]}`);
-            previous = { top, character: node.data[index]! };
-          }
-        }
-        return found;
-      });
+      const breaks = await lineBreaks(row.locator('td.path-cell a'));
       // A path of 60 characters in a column that shares 1280 px with nine others: at most three breaks.
       expect(breaks.length, `the path's line breaks at ${width} px`).toBeLessThanOrEqual(3);
       for (const at of breaks) expect(at.startsWith('-|') || at.startsWith('/|') || at.endsWith('|/'), `a break ${at} at ${width} px`).toBe(true);
