@@ -6,6 +6,8 @@
  * the same run. Needs a production build (`npx next build`). Loopback only.
  *   node --import tsx bench/dashboard.ts [locks]
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/chromium';
 import { spawnExplorer } from '../e2e/server';
@@ -61,7 +63,25 @@ async function timeInPage(page: Page, action: 'sort' | 'filter', expected: strin
   );
 }
 
-async function measure(url: string, expectedLocks: number, paths: string[]): Promise<Measured[]> {
+/** DASHBOARD_PROFILE=<dir> writes the page's CPU profile over each scroll at the larger size there (`dashboard-scroll-<run>.cpuprofile`, for Chrome's DevTools). */
+async function profiled<T>(page: Page, name: string | null, body: () => Promise<T>): Promise<T> {
+  const dir = process.env.DASHBOARD_PROFILE;
+  if (!dir || name === null) return body();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  try {
+    return await body();
+  } finally {
+    const { profile } = await cdp.send('Profiler.stop');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    await cdp.detach();
+  }
+}
+
+async function measure(url: string, expectedLocks: number, paths: string[], profile: boolean): Promise<Measured[]> {
   const browser = await chromium.launch(chromiumLaunchOptions());
   const runs: Measured[] = [];
   try {
@@ -98,7 +118,7 @@ async function measure(url: string, expectedLocks: number, paths: string[]): Pro
       await page.getByTestId('lock-filter').fill('');
       await page.getByTestId('lock-row').nth(2).waitFor();
       // Scrolling through the list, a screen at a time for three seconds, as a wheel would.
-      const scroll = await page.evaluate(async () => {
+      const scroll = await profiled(page, profile ? `dashboard-scroll-${run}` : null, () => page.evaluate(async () => {
         const state = (window as unknown as { benchState: { longTasks: Array<{ start: number; duration: number }> } }).benchState;
         const from = performance.now();
         for (let at = performance.now(); at - from < 3000; at = performance.now()) {
@@ -107,7 +127,7 @@ async function measure(url: string, expectedLocks: number, paths: string[]): Pro
         }
         const tasks = state.longTasks.filter((task) => task.start >= from);
         return { longest: Math.max(0, ...tasks.map((task) => task.duration)), over50: tasks.filter((task) => task.duration > 50).length };
-      });
+      }));
       runs.push({ firstRowMs, sortMs, filterMs, longestScrollTaskMs: scroll.longest, scrollTasksOver50: scroll.over50 });
       await page.close();
     }
@@ -134,7 +154,7 @@ async function withLocks(locks: number): Promise<{ runs: Measured[]; listed: num
       if (Date.now() > deadline) throw new Error(`${locks} locks not listed within 300 s`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    return { runs: await measure(explorer.url, listed, [...tree.lockPaths, tree.orphanLock]), listed };
+    return { runs: await measure(explorer.url, listed, [...tree.lockPaths, tree.orphanLock], locks >= 1000), listed };
   } finally {
     await contenders?.close(connectString);
     await explorer.stop();

@@ -170,6 +170,42 @@ describe('discovering every lock under the roots', () => {
   });
 });
 
+describe('the activity figures of the locks that changed lately', () => {
+  it('pushes a lock again when its figures move, not each time they are recomputed', async () => {
+    const activityRoot = uniqueRoot('activity');
+    const lockPath = `${activityRoot}/jobs/lock`;
+    await admin.mkdirp(lockPath);
+    // A holder alone (a waiter that set no watch would soon be an anomaly: a change).
+    const first = await contender(lockPath, `_c_${randomUUID()}-lock-`);
+    // Recomputed every 100 ms (10 s by default): ten thousand locks made at once were pushed whole at each turn, for five minutes.
+    const running = await startExplorer({ roots: [activityRoot], activityRefreshMs: 100 });
+    const socket = await connectClient(running.url);
+    try {
+      const pushes: Array<{ at: number; lock: LockList['locks'][number] }> = [];
+      socket.on('locks:changes', (change) => {
+        for (const lock of LockListChangeSchema.parse(change).upserted) if (lock.path === lockPath) pushes.push({ at: Date.now(), lock });
+      });
+      expect(await request(socket, 'locks:subscribe', {})).toEqual({ ok: true });
+      const subscribed = Date.now();
+      // Settled: the holder listed with its client (ZooKeeper's report), nothing pushed for a second.
+      await eventually(async () => ((await list(running.url)).locks.find((lock) => lock.path === lockPath)?.holderClients[0] ? true : undefined));
+      await eventually(() => (Date.now() - (pushes.at(-1)?.at ?? subscribed) > 1000 ? true : undefined), 15_000);
+      const settled = pushes.length;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(pushes.length).toBe(settled);
+
+      // A handover moves them: pushed, with one more hold begun.
+      const before = (await list(running.url)).locks.find((lock) => lock.path === lockPath)!.activity?.handoversPerMinute ?? 0;
+      await contender(lockPath, `_c_${randomUUID()}-lock-`);
+      first.close();
+      await eventually(() => (pushes.some((push) => (push.lock.activity?.handoversPerMinute ?? 0) > before && push.lock.holders.length === 1 && push.lock.queueLength === 0) ? true : undefined));
+    } finally {
+      socket.close();
+      await running.close();
+    }
+  });
+});
+
 describe('a bounded scan', () => {
   it('stops at DISCOVERY_MAX_NODES and says the list is partial', async () => {
     const running = await startExplorer({ roots: [root], maxNodes: 5 });

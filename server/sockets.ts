@@ -5,6 +5,7 @@
  */
 import type { Server as SocketServer, Socket } from 'socket.io';
 import { compactSnapshot } from '../lib/lock/compact';
+import { splitListChange } from '../lib/view/lock-list-change';
 import { describeZodError, SocketActionSchema, SubscribeRequestSchema, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '../lib/protocol';
 import { answerOf, parseInput } from './http-error';
 import type { ExplorerContext } from './routes/context';
@@ -27,6 +28,8 @@ const GRAPH_PUSH_MS = 250;
  * the first report of a long queue names every waiter's client at once.
  */
 const RESEND_FROM = 1000;
+/** The most lock summaries in one `locks:changes` (about 500 KB): a page parses and applies each within a frame or two. */
+const LIST_CHANGE_PART = 1000;
 /** The most locks one connection may follow at once. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
 
@@ -52,7 +55,9 @@ export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close
     io.to(lockRoom(delta.path)).except(columnsRoom(delta.path)).emit('lock:delta', delta);
     io.to(columnsRoom(delta.path)).emit('lock:columns', compactSnapshot(snapshot));
   });
-  discovery.on('changes', (change) => io.to(LIST_ROOM).emit('locks:changes', change));
+  discovery.on('changes', (change) => {
+    for (const part of splitListChange(change, LIST_CHANGE_PART)) io.to(LIST_ROOM).emit('locks:changes', part);
+  });
   // The waits-for graph is pushed at most every GRAPH_PUSH_MS while locks change, and only to those who follow it.
   let graphTimer: NodeJS.Timeout | null = null;
   registry.on('graph', () => {

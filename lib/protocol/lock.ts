@@ -278,7 +278,8 @@ export type LockList = z.infer<typeof LockListSchema>;
 /**
  * The socket's `locks:changes`, after a whole `locks:list`: the summaries of the locks that
  * changed or appeared, the paths of those that went, and the list's state, so that a change
- * of one lock among ten thousand costs one summary.
+ * of one lock among ten thousand costs one summary. A change of many locks comes in parts of at
+ * most 1,000 summaries (`splitListChange`), each a change of its own.
  */
 export const LockListChangeSchema = LockListSchema.omit({ locks: true }).extend({
   upserted: z.array(LockSummarySchema),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LockList, LockSummary } from '../protocol';
-import { applyListChange } from './lock-list-change';
+import { applyListChange, splitListChange } from './lock-list-change';
 
 const lock = (path: string, queueLength = 0): LockSummary => ({
   path,
@@ -49,5 +49,25 @@ describe('the dashboard’s list, kept from changes', () => {
     const next = applyListChange(list, { ...state, scannedNodes: 50, discovery: { ...state.discovery, scan: { ...state.discovery.scan, read: 50 } }, upserted: [], removed: [] });
     expect(next.locks).toBe(list.locks);
     expect(next.discovery.scan.read).toBe(50);
+  });
+});
+
+describe('a large change cut into parts', () => {
+  it('sends at most `size` summaries a part, the gone paths first, and applied in order makes the whole change', () => {
+    const list: LockList = { ...state, locks: Array.from({ length: 10 }, (_, index) => lock(`/l${index}`)) };
+    const change = { ...state, scannedNodes: 99, upserted: [...Array.from({ length: 7 }, (_, index) => lock(`/l${index}`, index + 1)), lock('/new', 3)], removed: ['/l9', '/l8'] };
+    const parts = splitListChange(change, 3);
+    expect(parts.map((part) => [part.upserted.length, part.removed.length])).toEqual([
+      [3, 2],
+      [3, 0],
+      [2, 0],
+    ]);
+    expect(parts.every((part) => part.scannedNodes === 99)).toBe(true);
+    expect(parts.reduce(applyListChange, list)).toEqual(applyListChange(list, change));
+  });
+
+  it('leaves a change within the size whole', () => {
+    const change = { ...state, upserted: [lock('/a', 1)], removed: ['/b'] };
+    expect(splitListChange(change, 3)).toEqual([change]);
   });
 });

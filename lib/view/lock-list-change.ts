@@ -20,3 +20,18 @@ export function applyListChange(list: LockList, change: LockListChange): LockLis
   }
   return { ...list, ...state, locks };
 }
+
+/**
+ * A change cut into changes of at most `size` summaries each, to be sent and applied in order:
+ * a page takes each as its own task, so that ten thousand locks changed at once (the first
+ * report of ZooKeeper naming every holder's client) do not hold it for one long one. The paths
+ * gone go with the first part; applied in order, the parts make the whole change.
+ */
+export function splitListChange(change: LockListChange, size: number): LockListChange[] {
+  if (change.upserted.length <= size) return [change];
+  const parts: LockListChange[] = [];
+  for (let from = 0; from < change.upserted.length; from += size) {
+    parts.push({ ...change, upserted: change.upserted.slice(from, from + size), removed: from === 0 ? change.removed : [] });
+  }
+  return parts;
+}

@@ -42,6 +42,8 @@ export interface DiscoveryOptions {
   pushIntervalMs: number;
   /** How busy each lock was lately (from its history), for the dashboard's hot locks. */
   activity?: (path: string) => LockActivity | null;
+  /** How often the activity of the locks that changed lately is recomputed as it ages (ms; ACTIVITY_REFRESH_MS by default). */
+  activityRefreshMs?: number;
   /** Every ephemeral node of the ensemble (ZooKeeper's `dump`), or why no member would say; absent: the scan alone. */
   ephemerals?: () => Promise<EphemeralNodes>;
 }
@@ -67,6 +69,11 @@ const PUSH_COST_FACTOR = 10;
 /** A lock's activity (handovers a minute, p99 wait) covers five minutes: a lock that changed within them is summarized again this often, as its figures age. */
 const ACTIVITY_REFRESH_MS = 10_000;
 const ACTIVITY_WINDOW_MS = 5 * 60_000 + ACTIVITY_REFRESH_MS;
+
+/** A lock's activity figures as one comparable string. */
+function activityKey(activity: LockActivity | null): string {
+  return activity === null ? '' : `${activity.handoversPerMinute} ${activity.waitP99}`;
+}
 
 /** One step of the scan: some children of a node whose children are listed next, and what their listing decides of the node. */
 interface Piece {
@@ -123,6 +130,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private readonly removed = new Set<string>();
   /** When each lock last changed, while its activity figures still move. */
   private readonly lastChanged = new Map<string, number>();
+  /** The activity figures of each lock as last pushed (see `activityKey`): a lock is pushed again when they move, not each time they are recomputed. */
+  private readonly pushedActivity = new Map<string, string>();
   private activityTimer: NodeJS.Timeout | null = null;
   /** When the next read of the scan may go (pacing at readsPerSecond). */
   private nextReadAt = 0;
@@ -149,7 +158,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
 
   /** Starts following the roots and the first discovery; `idle()` resolves when it is done. */
   start(): void {
-    this.activityTimer = setInterval(this.refreshActivity, ACTIVITY_REFRESH_MS);
+    this.activityTimer = setInterval(this.refreshActivity, this.options.activityRefreshMs ?? ACTIVITY_REFRESH_MS);
     this.activityTimer.unref();
     this.restart('all');
   }
@@ -179,7 +188,13 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   }
 
   list(): LockList {
-    return { ...this.listState(), locks: this.lockSnapshots().map((snapshot) => summarizeLock(snapshot, this.options.activity?.(snapshot.path) ?? null)) };
+    const locks = this.lockSnapshots().map((snapshot) => {
+      const summary = summarizeLock(snapshot, this.options.activity?.(snapshot.path) ?? null);
+      // Figures newer than those last pushed are pushed to everyone, so that all pages agree again.
+      if (this.pushedActivity.has(summary.path) && this.pushedActivity.get(summary.path) !== activityKey(summary.activity)) this.markDirty(summary.path);
+      return summary;
+    });
+    return { ...this.listState(), locks };
   }
 
   /** What the list says besides its locks: the roots, whether it is partial or complete, how discovery goes. */
@@ -257,7 +272,10 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private summaryOf(path: string): LockSummary | null {
     if (!this.locks.has(path) || this.isFolded(path)) return null;
     const snapshot = this.registry.current(path);
-    return snapshot === undefined ? null : summarizeLock(snapshot, this.options.activity?.(path) ?? null);
+    if (snapshot === undefined) return null;
+    const summary = summarizeLock(snapshot, this.options.activity?.(path) ?? null);
+    this.pushedActivity.set(path, activityKey(summary.activity));
+    return summary;
   }
 
   /** Whether the lock at `path` is the queue of a Kazoo semaphore that is listed: it is part of that semaphore, not a lock of its own. */
@@ -273,12 +291,16 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.schedulePush();
   }
 
-  /** Every lock that changed within the activity window is summarized again: its handovers a minute and p99 wait age. */
+  /**
+   * Every lock that changed within the activity window has its handovers a minute and p99 wait
+   * recomputed as they age; those whose figures moved are pushed (ten thousand locks made at once
+   * would otherwise be pushed whole every ACTIVITY_REFRESH_MS for five minutes).
+   */
   private readonly refreshActivity = (): void => {
     const oldest = Date.now() - ACTIVITY_WINDOW_MS;
     for (const [path, at] of this.lastChanged) {
       if (at < oldest || !this.locks.has(path)) this.lastChanged.delete(path);
-      else this.dirty.add(path);
+      else if (this.pushedActivity.get(path) !== activityKey(this.options.activity?.(path) ?? null)) this.dirty.add(path);
     }
     if (this.dirty.size > 0) this.schedulePush();
   };
@@ -761,6 +783,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.registry.release(path, SUBSCRIBER);
     this.dirty.delete(path);
     this.lastChanged.delete(path);
+    this.pushedActivity.delete(path);
     this.removed.add(path);
     // A Kazoo semaphore's queue shows again as a lock of its own when the semaphore goes.
     if (this.locks.has(kazooSemaphoreQueue(path))) this.dirty.add(kazooSemaphoreQueue(path));
