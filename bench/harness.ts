@@ -202,12 +202,26 @@ export async function startExplorerProcess(connectString: string, nodeFlags: rea
 export class Subscriber {
   private readonly waits = new Map<string, (at: number) => void>();
 
+  /** How many nodes each followed lock has, as the snapshots and deltas tell. */
+  private readonly counts = new Map<string, number>();
+
   private constructor(readonly socket: Socket) {
     socket.on('lock:delta', (delta: LockDelta) => {
       const at = performance.now();
+      const count = this.counts.get(delta.path);
+      if (count !== undefined) this.counts.set(delta.path, count + delta.added.length - delta.removed.length);
       if (delta.added.length > 0) this.waits.get('+*')?.(at);
       for (const node of delta.added) this.waits.get(`+${node.name}`)?.(at);
       for (const name of delta.removed) this.waits.get(`-${name}`)?.(at);
+    });
+    // A large change (ZooKeeper's first report naming every waiter's client) comes to a page that takes columns as a whole
+    // snapshot instead of a delta: a node that came or went with it is seen then (by the count: the columns are not decoded here).
+    socket.on('lock:columns', (snapshot: { path: string; count: number }) => {
+      const at = performance.now();
+      const before = this.counts.get(snapshot.path);
+      this.counts.set(snapshot.path, snapshot.count);
+      if (before === undefined || before === snapshot.count) return;
+      for (const [key, wait] of [...this.waits]) if (key.startsWith(snapshot.count > before ? '+' : '-')) wait(at);
     });
   }
 

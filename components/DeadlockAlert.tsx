@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import type { Anomaly } from '../lib/protocol';
+import type { Anomaly, LockNode } from '../lib/protocol';
 import { encodeZnodePath } from '../lib/zk/path';
 
 /** A session as a link to its row in the sessions view, with where it connects from. */
@@ -19,7 +19,7 @@ function SessionLink({ id, client }: { id: string; client: string | null }) {
  * The first thing on a lock page whose lock is part of a deadlock: that it will never be
  * released on its own, and the cycle step by step, each session and lock a link.
  */
-export function DeadlockAlert({ path, anomalies, onSelect }: { path: string; anomalies: readonly Anomaly[]; onSelect: (name: string) => void }) {
+export function DeadlockAlert({ path, anomalies, nodes, onSelect }: { path: string; anomalies: readonly Anomaly[]; nodes: readonly LockNode[]; onSelect: (name: string) => void }) {
   const deadlocks = anomalies.filter((anomaly) => anomaly.kind === 'deadlock' && anomaly.deadlock !== undefined);
   if (deadlocks.length === 0) return null;
   return (
@@ -32,10 +32,14 @@ export function DeadlockAlert({ path, anomalies, onSelect }: { path: string; ano
       </h2>
       {deadlocks.map((anomaly, index) => {
         const cycle = anomaly.deadlock!.cycle;
+        // The node of this lock that a session of the cycle holds: freeing it (asked or broken) ends the cycle.
+        const holding = cycle.find((step) => step.waitsIn === path)?.waitsFor;
+        const held = nodes.find((node) => node.role === 'holder' && node.sessionId === holding)?.name ?? null;
         return (
           <div key={index} className="deadlock-cycle">
             <p>
-              {cycle.length} sessions each hold a lock the next one waits for. Ending one of them (or breaking one of its nodes) frees the others.
+              {cycle.length} sessions each hold a lock the next one waits for. Ending one of them frees the others; so does a holder that lets go when
+              asked (Curator&apos;s revocation, from the holder&apos;s panel) or breaking one of its nodes.
             </p>
             <ol data-testid="deadlock-cycle">
               {cycle.map((step) => (
@@ -53,8 +57,13 @@ export function DeadlockAlert({ path, anomalies, onSelect }: { path: string; ano
               ))}
             </ol>
             <p className="deadlock-actions actions">
+              {held !== null ? (
+                <button type="button" data-testid="deadlock-select-holder" onClick={() => onSelect(held)}>
+                  Select this lock&apos;s holder
+                </button>
+              ) : null}
               {anomaly.node !== null ? (
-                <button type="button" onClick={() => onSelect(anomaly.node!)}>
+                <button type="button" data-testid="deadlock-select-waiter" onClick={() => onSelect(anomaly.node!)}>
                   Select the waiting node here
                 </button>
               ) : null}

@@ -198,7 +198,7 @@ export function LockView({ path }: { path: string }) {
           ) : null
         ) : (
           <>
-            <DeadlockAlert path={path} anomalies={snapshot.anomalies} onSelect={select} />
+            <DeadlockAlert path={path} anomalies={snapshot.anomalies} nodes={snapshot.nodes} onSelect={select} />
             {isWithin(path, '/zookeeper') ? (
               <p className="notice" role="note" data-testid="system-tree">
                 <strong>{path} is ZooKeeper&apos;s own tree</strong> (quotas, the dynamic configuration), not a lock: its nodes are drawn as
@@ -350,7 +350,7 @@ export function LockView({ path }: { path: string }) {
           </div>
           <aside className="lock-side">
             {snapshot ? <AnomalyList anomalies={snapshot.anomalies} watches={watches} places={places} onSelect={select} /> : null}
-            <NodePanel lockPath={path} node={selected} now={now} contender={contender} simulation={simulation} onClose={deselect} />
+            <NodePanel lockPath={path} recipeId={snapshot?.exists ? snapshot.recipe.id : null} node={selected} now={now} contender={contender} simulation={simulation} onClose={deselect} />
             <SimControls path={path} simulation={simulation} recipe={snapshot?.exists ? snapshot.recipe.id : null} />
           </aside>
         </div>

@@ -98,6 +98,7 @@ function NodeDetail({ node }: { node: LockNode }) {
 /** Everything about the selected node, and the faults a simulated contender can suffer. */
 export function NodePanel({
   lockPath,
+  recipeId,
   node,
   now,
   contender,
@@ -105,6 +106,8 @@ export function NodePanel({
   onClose,
 }: {
   lockPath: string;
+  /** The lock's recipe (what can free it gently); null while unknown. */
+  recipeId: string | null;
   node: LockNode | null;
   now: number;
   contender: ContenderInfo | null;
@@ -162,7 +165,7 @@ export function NodePanel({
         </div>
       </dl>
       <NodeDetail key={`${node.path}@${node.czxid}`} node={node} />
-      <BreakLock key={node.name} lockPath={lockPath} node={node} simulation={simulation} connectString={zookeeper?.connectString ?? null} />
+      <BreakLock key={node.name} lockPath={lockPath} recipeId={recipeId} node={node} simulation={simulation} connectString={zookeeper?.connectString ?? null} />
       {contender ? (
         <div className="contender" data-testid="contender-actions" data-state={contender.state}>
           <h3>

@@ -23,6 +23,34 @@ async function overflowing(page: Page): Promise<{ scrollWidth: number; width: nu
   });
 }
 
+/**
+ * At least `inView` whole cards inside the window and the queue's frame, none cut at the frame's
+ * side (measured once the page has settled: arriving cards slide in from 40 px to the right),
+ * and the waiters in more than one column.
+ */
+async function expectWideQueue(page: Page, width: number, height: number, inView: number): Promise<void> {
+  const cards = (): Promise<{ whole: number; cut: number }> =>
+    page.evaluate(() => {
+      const frame = document.querySelector('[data-testid="queue-scroll"]')!.getBoundingClientRect();
+      const boxes = [...document.querySelectorAll('[data-testid="lock-node"]')].map((card) => card.getBoundingClientRect());
+      return {
+        whole: boxes.filter((box) => box.top >= Math.max(0, frame.top) && box.bottom <= Math.min(window.innerHeight, frame.bottom) && box.left >= frame.left && box.right <= frame.right).length,
+        cut: boxes.filter((box) => box.left < frame.left - 1 || box.right > frame.right + 1).length,
+      };
+    });
+  await expect
+    .poll(
+      async () => {
+        const { whole, cut } = await cards();
+        return { enough: whole >= inView, cut };
+      },
+      { message: `at least ${inView} whole cards in view at ${width}×${height}, none cut` },
+    )
+    .toEqual({ enough: true, cut: 0 });
+  const columns = new Set(await page.locator('[data-testid="lock-node"][data-role="waiter"]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-column'))));
+  expect(columns.size, `columns at ${width} px`).toBeGreaterThan(1);
+}
+
 test.describe('every page fits its screen, and reads in light and dark', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -38,29 +66,8 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
       await lock.goto(path);
       await expect(lock.nodes.first()).toBeVisible({ timeout: 20_000 });
       await expect(page.getByTestId('summary-waiters')).toHaveText('19', { timeout: 20_000 });
-      // Whole cards inside the window (and the frame), the holder's alone on its row: one column of cards 98 units apart held 5 and 8; and none cut at the frame's side.
-      const cards = (): Promise<{ whole: number; cut: number }> =>
-        page.evaluate(() => {
-          const frame = document.querySelector('[data-testid="queue-scroll"]')!.getBoundingClientRect();
-          const boxes = [...document.querySelectorAll('[data-testid="lock-node"]')].map((card) => card.getBoundingClientRect());
-          return {
-            whole: boxes.filter((box) => box.top >= Math.max(0, frame.top) && box.bottom <= Math.min(window.innerHeight, frame.bottom) && box.left >= frame.left && box.right <= frame.right).length,
-            cut: boxes.filter((box) => box.left < frame.left - 1 || box.right > frame.right + 1).length,
-          };
-        });
-      // Measured once the page has settled: arriving cards slide in from 40 px to the right.
-      await expect
-        .poll(
-          async () => {
-            const { whole, cut } = await cards();
-            return { enough: whole >= inView, cut };
-          },
-          { message: `at least ${inView} whole cards in view at ${width}×${height}, none cut` },
-        )
-        .toEqual({ enough: true, cut: 0 });
-      // The waiters use more than one column.
-      const columns = new Set(await page.locator('[data-testid="lock-node"][data-role="waiter"]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-column'))));
-      expect(columns.size, `columns at ${width} px`).toBeGreaterThan(1);
+      // The holder's alone on its row: one column of cards 98 units apart held 5 and 8.
+      await expectWideQueue(page, width, height, inView);
     }
     // On a phone the same queue is one column with no minimap beside it (there is no room for one beside the narrowest card): nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -70,6 +77,26 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
     await expect(page.getByTestId('queue-minimap')).toHaveCount(0);
     const [scrollWidth, clientWidth] = await page.getByTestId('queue-scroll').evaluate((element) => [element.scrollWidth, element.clientWidth]);
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+  });
+
+  test('a herd fills the width as a chain does: its waiters row after row, each stub joining the one trunk', async ({ page, explorerUrl, zk, request }) => {
+    const path = `/sim${zk.lockPath('wide-herd')}`;
+    expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, strategy: 'herd', count: 40, holdMs: 600_000 } })).status()).toBe(201);
+    const lock = new LockPage(page, explorerUrl);
+    // One column of cards held 6 of the 39 waiters at 1920×1080.
+    for (const [width, height, inView] of [
+      [1280, 900, 8],
+      [1920, 1080, 16],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await lock.goto(path);
+      await expect(page.getByTestId('summary-waiters')).toHaveText('39', { timeout: 20_000 });
+      await expectWideQueue(page, width, height, inView);
+      // More than HERD_BUNDLE watch the parent: one thick trunk, and a stub from each waiter drawn.
+      await expect(page.locator('.herd-bundle')).toHaveCount(1);
+      await expect.poll(async () => page.locator('.watch-stub').count()).toBeGreaterThanOrEqual(inView - 1);
+    }
     await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
   });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createDigestProtected } from '../server/testing/acl';
 import { expect, test } from './fixtures';
 import { LockPage } from './pages/lock-page';
+import { RealContenders } from '../server/testing/real-clients';
 
 test.describe('the lock page', () => {
   test('a lock ZooKeeper will not let the explorer read says so, and how to fix it, with no endless spinner', async ({ page, explorerUrl, zk }) => {
@@ -302,5 +303,36 @@ test.describe('deep links and zoom', () => {
     await page.getByTestId('break-confirm').click();
     await expect(lock.node(holder)).toHaveCount(0);
     await expect(lock.node(waiter)).toHaveAttribute('data-role', 'holder');
+  });
+
+  test("asks a Curator holder that made its lock revocable to let go, before breaking, and its own client releases", async ({ page, explorerUrl, zk }) => {
+    test.setTimeout(60_000);
+    const lockPath = zk.lockPath('revoke');
+    const contenders = await RealContenders.start(process.env.EXPLORER_ZK_CONNECT!, lockPath, 'curator-mutex-revocable', '2');
+    try {
+      const lock = new LockPage(page, explorerUrl);
+      await lock.goto(lockPath);
+      await expect(lock.nodes).toHaveCount(2);
+      const holder = (await lock.nodes.first().getAttribute('data-name'))!;
+      const waiter = (await lock.nodes.nth(1).getAttribute('data-name'))!;
+      await expect(lock.node(holder)).toHaveAttribute('data-role', 'holder');
+      await lock.node(holder).click();
+      const panel = page.getByTestId('node-panel');
+      // Offered once ZooKeeper reports the holder watching its own node, and above the button that breaks.
+      const ask = panel.getByTestId('revoke-lock');
+      await expect(ask).toBeVisible({ timeout: 15_000 });
+      expect((await ask.boundingBox())!.y).toBeLessThan((await panel.getByTestId('break-lock').boundingBox())!.y);
+      await ask.click();
+      const dialog = page.getByTestId('revoke-dialog');
+      await expect(dialog).toContainText('__REVOKE__');
+      await expect(dialog).toContainText('RevocationListener');
+      await page.getByTestId('revoke-confirm').click();
+      await expect(page.getByTestId('revoke-result')).toContainText('Asked');
+      // Its client let go: its node is gone, the waiter holds.
+      await expect(lock.node(holder)).toHaveCount(0, { timeout: 15_000 });
+      await expect(lock.node(waiter)).toHaveAttribute('data-role', 'holder');
+    } finally {
+      await contenders.stop();
+    }
   });
 });

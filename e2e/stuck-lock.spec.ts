@@ -31,6 +31,14 @@ test.describe('a stuck lock, as the operator sees it', () => {
       // Client addresses come with ZooKeeper's next report.
       await expect(alert.locator(`[data-testid="deadlock-step"][data-session="${one.session}"]`)).toContainText(/\(127\.0\.0\.1:\d+\)/);
       await expect(page.locator('[data-testid="anomaly"][data-kind="deadlock"]')).toHaveCount(1);
+      // From the alert to what frees it: this lock's holder (the first session of the cycle) in the panel, with what can be done to it.
+      await alert.getByTestId('deadlock-select-holder').click();
+      const panel = page.getByTestId('node-panel');
+      await expect(panel).toContainText(one.session);
+      await expect(panel.getByTestId('break-lock')).toBeVisible();
+      // Curator's revocation is the gentle way, but these applications did not make their locks revocable: the panel says so.
+      await expect(panel.getByTestId('revoke-unavailable')).toContainText('did not make the lock revocable');
+      await expect(panel.getByTestId('revoke-lock')).toHaveCount(0);
 
       // The other lock of the cycle is a link, and says it too.
       await alert.getByTestId('deadlock-lock-link').click();

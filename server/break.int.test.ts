@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LockSnapshotSchema, ZnodeDetailSchema } from '../lib/protocol';
-import { eventually, openSession, startExplorer, uniqueRoot, type RunningExplorer } from './testing/harness';
+import { eventually, openSession, startExplorer, uniqueRoot, zkConnect, type RunningExplorer } from './testing/harness';
+import { RealContenders } from './testing/real-clients';
 import type { ZkSession } from './zk/session';
 
 const TOKEN = 'break-token-123';
@@ -20,8 +21,12 @@ async function contend(lock: string): Promise<string> {
   return (await session.create(`${lock}/lock-`, null, 'ephemeral-sequential')).slice(lock.length + 1);
 }
 
-function breakLock(url: string, body: unknown, headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }): Promise<Response> {
-  return fetch(`${url}/api/break`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+function breakLock(url: string, body: unknown, headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }, action = 'break'): Promise<Response> {
+  return fetch(`${url}/api/${action}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+function revoke(url: string, body: unknown, headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }): Promise<Response> {
+  return breakLock(url, body, headers, 'revoke');
 }
 
 async function snapshot(url: string, lock: string) {
@@ -88,6 +93,68 @@ describe('breaking a stuck lock', () => {
     }
     // Twice is once: the node is gone.
     expect((await breakLock(allowed.url, { path: lock, node: holder, czxid })).status).toBe(404);
+  });
+});
+
+describe("asking a Curator holder to let go (Curator's revocation)", () => {
+  it('writes __REVOKE__ into the node of a holder that made its lock revocable: it releases, nothing is deleted by the explorer', async () => {
+    const lock = `${root}/revocable/lock`;
+    const contenders = await RealContenders.start(zkConnect(), lock, 'curator-mutex-revocable', '2');
+    try {
+      const holderSession = contenders.holderSessions()[0]!;
+      // ZooKeeper reports the holder's session watching its own node: the lock is revocable.
+      const seen = await eventually(async () => {
+        const current = await snapshot(allowed.url, lock);
+        const holder = current.nodes.find((node) => node.role === 'holder');
+        return holder?.watchers?.includes(holder.sessionId) ? current : undefined;
+      });
+      const holder = seen.nodes.find((node) => node.role === 'holder')!;
+      expect(holder.sessionId).toBe(holderSession);
+      const body = { path: lock, node: holder.name, czxid: holder.czxid };
+      // Guarded as breaking is: off unless allowed, the token, another site's page.
+      expect((await revoke(refusing.url, body)).status).toBe(403);
+      expect((await revoke(allowed.url, body, {})).status).toBe(401);
+      expect((await revoke(allowed.url, body, { authorization: `Bearer ${TOKEN}`, origin: 'https://evil.example' })).status).toBe(403);
+      const waiter = seen.nodes.find((node) => node.role === 'waiter')!;
+      // A waiter cannot be asked: it holds nothing.
+      expect((await revoke(allowed.url, { path: lock, node: waiter.name, czxid: waiter.czxid })).status).toBe(400);
+
+      const log = vi.spyOn(console, 'log');
+      try {
+        const response = await revoke(allowed.url, body);
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual({ revoked: holder.path, sessionId: holder.sessionId, listening: true });
+        expect(log.mock.calls.map((call) => call.join(' ')).filter((line) => line.includes('__REVOKE__') && line.includes(holder.path) && !line.includes(TOKEN))).toHaveLength(1);
+      } finally {
+        log.mockRestore();
+      }
+      // The holder's own client let go: the waiter holds.
+      await contenders.until(() => contenders.holderSessions().includes(waiter.sessionId), 10_000, 'the waiter to hold');
+      const after = await eventually(async () => {
+        const current = await snapshot(allowed.url, lock);
+        return current.holders.length === 1 && current.holders[0] === waiter.name ? current : undefined;
+      });
+      expect(after.nodes.map((node) => node.name)).toEqual([waiter.name]);
+    } finally {
+      await contenders.stop();
+    }
+  });
+
+  it('refuses a holder that does not watch its node (not revocable): nothing would hear it, and its data is left alone', async () => {
+    const lock = `${root}/plain/lock`;
+    const contenders = await RealContenders.start(zkConnect(), lock, 'curator-mutex', '1');
+    try {
+      // Known from ZooKeeper's report: no watch on the holder's node.
+      const holder = await eventually(async () => (await snapshot(allowed.url, lock)).nodes.find((node) => node.role === 'holder' && node.watchers !== null));
+      const response = await revoke(allowed.url, { path: lock, node: holder.name, czxid: holder.czxid });
+      expect(response.status).toBe(409);
+      expect(((await response.json()) as { error: string }).error).toContain('makeRevocable');
+      const detail = ZnodeDetailSchema.parse(await (await fetch(`${allowed.url}/api/nodes${holder.path}`)).json());
+      expect(detail.stat.version).toBe(0);
+      expect(detail.data?.text).not.toContain('__REVOKE__');
+    } finally {
+      await contenders.stop();
+    }
   });
 });
 

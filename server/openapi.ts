@@ -20,6 +20,7 @@ import {
   LockListSchema,
   LockSnapshotSchema,
   MonitorSchema,
+  RevokeResponseSchema,
   SessionListSchema,
   SessionQuerySchema,
   SpawnRequestSchema,
@@ -106,6 +107,15 @@ export const ROUTES: readonly Route[] = [
     control: true,
   },
   { method: 'post', path: '/api/break', summary: 'Deletes a lock node to break a stuck lock (ALLOW_BREAK_LOCKS), if it is still the one shown.', ok: [200, BreakResponseSchema], errors: [400, 401, 403, 404, 409, 429], body: BreakRequestSchema, control: true },
+  {
+    method: 'post',
+    path: '/api/revoke',
+    summary: "Asks the holder of a Curator lock to let go (ALLOW_BREAK_LOCKS): writes __REVOKE__ into its node, as Curator's Revoker does; refused when the holder does not watch its node.",
+    ok: [200, RevokeResponseSchema],
+    errors: [400, 401, 403, 404, 409, 429],
+    body: BreakRequestSchema,
+    control: true,
+  },
   { method: 'get', path: '/api/openapi.json', summary: 'This description.', ok: [200, null, 'application/json'], errors: [] },
 ];
 

@@ -197,4 +197,6 @@ export const ErrorResponseSchema = z.object({ error: z.string() });
 
 /** `POST /api/break`: the node deleted, and whose it was. */
 export const BreakResponseSchema = z.object({ deleted: z.string(), role: LockRoleSchema, sessionId: HexId });
+/** `POST /api/revoke` (the body of `/api/break`): `__REVOKE__` was written into the holder's node; `listening` is false where ZooKeeper's watches are unknown. */
+export const RevokeResponseSchema = z.object({ revoked: z.string(), sessionId: HexId, listening: z.boolean() });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

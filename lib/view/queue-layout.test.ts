@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSnapshot, type ChildRecord } from '../lock/queue';
 import { formatSequence } from '../lock/sequence';
 import { record, snapshotOf } from '../testing/records';
-import { allEdges, columnsFor, DEFAULT_QUEUE_LAYOUT, edgeEnd, edgePath, edgeVisible, edgesInRows, HERD_BUNDLE, layoutQueue, MIN_CARD_WIDTH, nodesInRows, placedNodes, PARENT_HEIGHT, visibleRows, widerRows, type PlacedEdge } from './queue-layout';
+import { allEdges, columnsFor, DEFAULT_QUEUE_LAYOUT, edgeEnd, edgePath, edgeVisible, edgesInRows, HERD_BUNDLE, layoutQueue, MIN_CARD_WIDTH, nodesInRows, placedNodes, PARENT_HEIGHT, stubPath, visibleRows, widerRows, type PlacedEdge } from './queue-layout';
 
 describe('layoutQueue', () => {
   const { nodes } = snapshotOf('/l', ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'].map((name) => record(name)));
@@ -106,6 +106,31 @@ describe('a herd lock', () => {
     // The trunk ends on the parent's left side.
     expect(edgeEnd(bundle, layout.options)).toEqual({ x: layout.parent!.x - 6, y: layout.parent!.y + PARENT_HEIGHT / 2 });
     expect(allEdges(layoutQueue(herdOf(HERD_BUNDLE + 1).nodes))).toHaveLength(HERD_BUNDLE);
+  });
+
+  it('fills the width row after row, where columns fit: a herd waits in no order', () => {
+    const layout = layoutQueue(herdOf(40).nodes, { ...DEFAULT_QUEUE_LAYOUT, columns: 4 });
+    const placed = placedNodes(layout);
+    // The holder alone on the first row, then 39 waiters four to a row.
+    expect(placed.filter((node) => node.row === 0)).toHaveLength(1);
+    expect(placed.filter((node) => node.row === 1).map((node) => node.column)).toEqual([0, 1, 2, 3]);
+    expect(layout.rowStarts).toHaveLength(1 + Math.ceil(39 / 4));
+    // Each waiter's stub reaches the trunk without crossing a card: from the left of a row's first card, from the top of the others along the gap above.
+    const [bundle] = allEdges(layout) as [PlacedEdge];
+    expect(bundle.bundle).toBe(true);
+    expect(bundle.fromRow).toBe(10);
+    const { cardWidth, cardHeight, gap } = layout.options;
+    for (const member of placed.slice(1)) {
+      const stub = stubPath(member, layout.options);
+      const [, startX, startY] = /^M([\d.]+),([\d.]+)/.exec(stub)!.map(Number) as [number, number, number];
+      if (member.column === 0) expect([startX, startY]).toEqual([member.x, member.y + cardHeight / 2]);
+      else {
+        expect([startX, startY]).toEqual([member.x + cardWidth / 2, member.y]);
+        expect(stub).toContain(`V${member.y - gap / 2}H`);
+      }
+    }
+    // A lock of one column keeps one waiter a row.
+    expect(layoutQueue(herdOf(40).nodes).rowStarts).toHaveLength(40);
   });
 });
 

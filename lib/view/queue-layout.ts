@@ -163,6 +163,11 @@ function groupKey(node: LockNode): string | null {
   return node.mode === 'read' ? `readers ${node.predecessor}` : null;
 }
 
+/** Whether a node is a waiter of a herd: it watches the parent's children, not a node of the queue, so that its place in a row tells nothing of whom it waits for. */
+function herdWaiter(node: LockNode | undefined): boolean {
+  return node !== undefined && node.role === 'waiter' && node.predecessor === null && node.watch?.type === 'children';
+}
+
 /** Whether a node waits on the node just before it in the queue, neither one of a group (their `groupKey`s null): a link of a chain. */
 function chainLink(node: LockNode, key: string | null, previous: LockNode | undefined, previousKey: string | null): boolean {
   return key === null && previousKey === null && node.role === 'waiter' && previous !== undefined && previous.role === 'waiter' && node.predecessor === previous.name;
@@ -172,7 +177,8 @@ function chainLink(node: LockNode, key: string | null, previous: LockNode | unde
  * Lays the queue out top to bottom, holders first, one row per node or per group side by side.
  * A chain (each waiter watching the one just before it) fills the width: its rows snake, left
  * to right then right to left, so that every link is a short edge to the next card, across or
- * straight up at a turn.
+ * straight up at a turn. A herd (every waiter watching the parent) fills the width too, row
+ * after row, each waiter's stub joining one trunk in the gutter.
  */
 export function layoutQueue(nodes: readonly LockNode[], base: QueueLayoutOptions = DEFAULT_QUEUE_LAYOUT): QueueLayout {
   const parentWatch = nodes.find((node) => node.predecessor === null && node.watch?.type === 'children')?.watch?.path ?? null;
@@ -200,7 +206,11 @@ export function layoutQueue(nodes: readonly LockNode[], base: QueueLayoutOptions
     // In one column a chain does not snake: no link is told.
     const link = columns > 1 && chainLink(node, key, nodes[index - 1], previousKey);
     if (link) links[index] = 1;
-    if (link && slot + 1 < columns) {
+    // A herd's waiters all wait on the parent: they fill the rows left to right, as many as the width holds.
+    const herdNext = key === null && herdWaiter(node) && herdWaiter(nodes[index - 1]) && row >= 0 && slot + 1 < columns;
+    if (herdNext) {
+      slot += 1;
+    } else if (link && slot + 1 < columns) {
       slot += 1;
     } else if (link) {
       // The chain turns: the next row starts under the card that ended this one.
@@ -379,10 +389,16 @@ export function trunkX(options: QueueLayoutOptions): number {
   return options.padding + options.gutter * 0.45;
 }
 
-/** The short lines from each waiter of a herd to its trunk: one per visible member. */
+/**
+ * The short line from a waiter of a herd to its trunk, one per visible member: from the left side
+ * of a row's first card; from the top of any other, along the gap above its row (those of one row
+ * make one line there, that no card hides).
+ */
 export function stubPath(member: PlacedNode, options: QueueLayoutOptions): string {
-  const y = member.y + options.cardHeight / 2;
-  return `M${member.x},${y}H${trunkX(options)}`;
+  if (member.column === 0) return `M${member.x},${member.y + options.cardHeight / 2}H${trunkX(options)}`;
+  const x = member.x + options.cardWidth / 2;
+  const y = member.y - options.gap / 2;
+  return `M${x},${member.y}V${y}H${trunkX(options)}`;
 }
 
 /**
@@ -411,7 +427,7 @@ export function edgePath(edge: PlacedEdge, options: QueueLayoutOptions = DEFAULT
   const reach = Math.min(gutter - 8, 28 + 10 * Math.min(Math.abs(edge.fromRow - Math.max(edge.toRow, 0)), 6));
   const path = d3Path();
   const top = rowTop(edge.fromRow, options);
-  if (edge.toRow === edge.fromRow - 1 && (edge.fromColumn > 0 || edge.toColumn > 0)) {
+  if (edge.toRow >= 0 && edge.toRow === edge.fromRow - 1 && (edge.fromColumn > 0 || edge.toColumn > 0)) {
     const startX = columnX(edge.fromColumn) + cardWidth / 2;
     const endX = columnX(edge.toColumn) + cardWidth / 2;
     const bottom = rowTop(edge.toRow, options) + cardHeight;

@@ -1,5 +1,5 @@
 /**
- * Controls change ZooKeeper (simulated contenders, breaking a lock): refused from another
+ * Controls change ZooKeeper (simulated contenders, breaking a lock, asking a holder to let go): refused from another
  * site's page, limited per client address, and they read small JSON bodies only.
  */
 import express, { Router } from 'express';
@@ -7,7 +7,7 @@ import { HttpError } from '../http-error';
 import { isSameOrigin } from '../security';
 import type { ExplorerContext } from './context';
 
-const CONTROL_PATHS = ['/api/sim', '/api/break'];
+const CONTROL_PATHS = ['/api/sim', '/api/break', '/api/revoke'];
 
 /** The guard before every control: same site, within the rate, a small JSON body (GET reads pass). */
 export function controlsGuard({ controls }: ExplorerContext): Router {

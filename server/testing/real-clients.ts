@@ -38,6 +38,7 @@ export function javaArgs(className: string, args: readonly string[]): string[] {
 
 export type RealRecipe =
   | 'curator-mutex'
+  | 'curator-mutex-revocable'
   | 'curator-rw'
   | `curator-semaphore:${number}`
   | 'curator-latch'

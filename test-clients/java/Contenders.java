@@ -2,7 +2,8 @@
 // running Curator's recipes or ZooKeeper's WriteLock recipe exactly as an application would.
 //
 //   java Contenders <connect> <lockPath> <recipe> <spec>
-//     recipe: curator-mutex | curator-rw | curator-semaphore:<maxLeases> | curator-latch | zk-writelock
+//     recipe: curator-mutex | curator-mutex-revocable | curator-rw | curator-semaphore:<maxLeases> | curator-latch | zk-writelock
+//     (curator-mutex-revocable: each holder makes its lock revocable, and releases when asked)
 //     spec:   the number of contenders, or for curator-rw one letter per contender (r = read, w = write)
 //
 // Contenders join one at a time, in order. Prints one JSON object per line:
@@ -124,8 +125,15 @@ public class Contenders {
     long session = client.getZookeeperClient().getZooKeeper().getSessionId();
     emit("{\"event\":\"session\",\"contender\":" + id + ",\"session\":\"0x" + Long.toHexString(session) + "\"}");
     Held held;
-    if (recipe.equals("curator-mutex")) {
+    if (recipe.equals("curator-mutex") || recipe.equals("curator-mutex-revocable")) {
       InterProcessMutex mutex = new InterProcessMutex(client, path);
+      if (recipe.equals("curator-mutex-revocable")) {
+        // Curator calls this when __REVOKE__ is written into the holder's node: it lets go, as asked.
+        mutex.makeRevocable(forLock -> {
+          emit("{\"event\":\"revoked\",\"contender\":" + id + "}");
+          releases.get(id).countDown();
+        });
+      }
       mutex.acquire();
       held = mutex::release;
     } else if (recipe.equals("curator-rw")) {
