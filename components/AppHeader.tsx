@@ -1,11 +1,12 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { CommandPalette, type Command } from './CommandPalette';
+import { LanguageSwitch } from './LanguageSwitch';
 import { ThemeToggle } from './ThemeToggle';
 import { ViewNav, type View } from './ViewNav';
 
-/** The bar at the top of every page: the product name, the views, where you are, and the theme switch. */
-export function AppHeader({ children, current, commands }: { children?: ReactNode; current?: View; commands?: readonly Command[] }) {
+/** The bar at the top of every page: the product name, the views, where you are, the theme switch, and on a page in two languages the language switch. */
+export function AppHeader({ children, current, commands, languages = false }: { children?: ReactNode; current?: View; commands?: readonly Command[]; languages?: boolean }) {
   return (
     <header className="app-header">
       <Link href="/" className="brand">
@@ -21,6 +22,7 @@ export function AppHeader({ children, current, commands }: { children?: ReactNod
         {children}
       </nav>
       <CommandPalette commands={commands} />
+      {languages ? <LanguageSwitch /> : null}
       <ThemeToggle />
     </header>
   );

@@ -4,13 +4,13 @@ import { SCENARIOS, type ScenarioId } from '../lib/demo/scenarios';
 import type { Side } from '../lib/demo/classroom';
 import { canStep } from '../lib/demo/run';
 import { frameMotion } from '../lib/demo/timeline';
-import { LANGUAGES, type Language } from '../lib/i18n/messages';
 import { ClassroomResults } from './ClassroomResults';
 import { ClassroomSide } from './ClassroomSide';
 import { ClassroomTimeline } from './ClassroomTimeline';
 import { RaceCounter } from './RaceCounter';
 import { DrainSweep } from './DrainSweep';
 import { Failure } from './Failure';
+import { LanguageSwitch } from './LanguageSwitch';
 import { useLanguage } from './language';
 import { ScenarioView } from './ScenarioView';
 import { useClassroom } from './useClassroom';
@@ -18,7 +18,6 @@ import { usePresenter } from './usePresenter';
 import { useShortcuts } from './useShortcuts';
 import { useSimulation } from './useSimulation';
 
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '中文' };
 const DEFAULT_SCENARIO: ScenarioId = 'herd-vs-chain';
 
 // A deep link (`?scenario=crash`) opens a scenario; the server renders the default.
@@ -35,7 +34,7 @@ const noSubscription = (): (() => void) => () => undefined;
  * of `lib/demo/run.ts` (through `useClassroom`); this component lays it out.
  */
 export function DemoView() {
-  const { language, setLanguage, t } = useLanguage();
+  const { t } = useLanguage();
   const simulation = useSimulation();
   const { features } = simulation;
   const linked = useSyncExternalStore(noSubscription, scenarioInUrl, () => null);
@@ -94,15 +93,7 @@ export function DemoView() {
         <button type="button" className="demo-present" aria-pressed={presenting} title={t('presentHint')} data-testid="demo-present" onClick={() => setPresenting((on) => !on)}>
           {t('present')}
         </button>
-        {setLanguage === null ? null : (
-          <div className="demo-language" role="group" aria-label={t('language')}>
-            {LANGUAGES.map((code) => (
-              <button key={code} type="button" aria-pressed={language === code} data-testid={`language-${code}`} onClick={() => setLanguage(code)}>
-                {LANGUAGE_NAMES[code]}
-              </button>
-            ))}
-          </div>
-        )}
+        <LanguageSwitch />
       </div>
 
       <div className="scenario-tabs" role="tablist" aria-label={t('scenarios')}>

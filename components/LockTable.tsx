@@ -6,27 +6,28 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboa
 import { discoveryLine } from '../lib/view/discovery-status';
 import type { LockList, LockSummary } from '../lib/protocol';
 import { recordQueueLengths, viewLocks, type LockColumn, type LockTableView } from '../lib/view/lock-table';
-import { anomalyLabel } from '../lib/i18n/messages';
+import { anomalyLabel, type MessageKey } from '../lib/i18n/messages';
 import { formatCount, formatDuration } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
 import { Sparkline } from './Sparkline';
 import { rowKeyTarget } from './rowKeys';
+import { richText, useLanguage, type Translate } from './language';
 import { useConnection } from './useConnection';
 import { useLockList } from './useLockList';
 import { useNow } from './useNow';
 import { WrappingPath } from './WrappingPath';
 
 // `optional` columns give way on narrow screens, so that path, holder and queue stay readable.
-const COLUMNS: Array<{ column: LockColumn; label: string; numeric?: boolean; optional?: boolean }> = [
-  { column: 'path', label: 'Lock' },
-  { column: 'recipe', label: 'Recipe', optional: true },
-  { column: 'holder', label: 'Holder' },
-  { column: 'heldFor', label: 'Held for', numeric: true },
-  { column: 'waiting', label: 'Waiting', numeric: true },
-  { column: 'oldestWait', label: 'Oldest wait', numeric: true, optional: true },
-  { column: 'handovers', label: 'Handovers / min', numeric: true, optional: true },
-  { column: 'waitP99', label: 'p99 wait', numeric: true, optional: true },
-  { column: 'anomalies', label: 'Anomalies', numeric: true, optional: true },
+const COLUMNS: Array<{ column: LockColumn; label: MessageKey; numeric?: boolean; optional?: boolean }> = [
+  { column: 'path', label: 'colLock' },
+  { column: 'recipe', label: 'colRecipe', optional: true },
+  { column: 'holder', label: 'colHolder' },
+  { column: 'heldFor', label: 'colHeldFor', numeric: true },
+  { column: 'waiting', label: 'colWaiting', numeric: true },
+  { column: 'oldestWait', label: 'colOldestWait', numeric: true, optional: true },
+  { column: 'handovers', label: 'colHandovers', numeric: true, optional: true },
+  { column: 'waitP99', label: 'colWaitP99', numeric: true, optional: true },
+  { column: 'anomalies', label: 'colAnomalies', numeric: true, optional: true },
 ];
 
 /** Every lock found under the roots, live: sortable, filterable, with the queue's recent length. */
@@ -35,6 +36,7 @@ export function LockTable() {
   const list = useLockList();
   const { zookeeper } = useConnection();
   const now = useNow();
+  const { language, t } = useLanguage();
   const [view, setView] = useState<LockTableView>({ sortBy: 'attention', descending: false, filter: '' });
   const [history, setHistory] = useState<Map<string, number[]>>(new Map());
   const filterBox = useRef<HTMLInputElement>(null);
@@ -69,7 +71,7 @@ export function LockTable() {
   if (list === null || (refused && !list.complete && list.locks.length === 0)) {
     return (
       <p className="loading" aria-busy="true" data-testid="lock-list-loading">
-        <span className="spinner" aria-hidden="true" /> {refused ? `Waiting for ZooKeeper (${zookeeper.state}, see above) before looking for locks…` : 'Looking for locks…'}
+        <span className="spinner" aria-hidden="true" /> {refused ? t('waitingForZk', { state: zookeeper.state }) : t('lookingForLocks')}
       </p>
     );
   }
@@ -81,9 +83,7 @@ export function LockTable() {
   return (
     <section className="lock-list" aria-label="Locks" data-testid="lock-list">
       <div className="lock-list-head">
-        <h2>
-          Locks under <code>{roots}</code>
-        </h2>
+        <h2>{richText(t('locksUnder'), { roots: <code>{roots}</code> })}</h2>
         <DiscoveryStatusLine list={list} now={now} />
         {list.locks.length > 0 ? (
           <button
@@ -91,20 +91,20 @@ export function LockTable() {
             className="sort-attention"
             aria-pressed={byAttention}
             data-testid="sort-attention"
-            title="Deadlocked first, then held by a disconnected session, then other anomalies, then the longest waits, then held, then free"
+            title={t('sortAttentionTitle')}
             onClick={() => setView((current) => ({ ...current, sortBy: 'attention', descending: false }))}
           >
-            Most urgent first
+            {t('sortAttention')}
           </button>
         ) : null}
         {list.locks.length > 0 ? (
           <label className="filter" htmlFor="lock-filter">
-            <span className="visually-hidden">Filter locks</span>
+            <span className="visually-hidden">{t('filterLabel')}</span>
             <input
               id="lock-filter"
               type="search"
-              placeholder="Filter: path, recipe, client, session (/)"
-              title="Every word must match the lock's path, recipe, holder's client address or session. Press / to come here; Enter opens the first lock shown, Escape clears."
+              placeholder={t('filterPlaceholder')}
+              title={t('filterTitle')}
               aria-keyshortcuts="/"
               ref={filterBox}
               data-testid="lock-filter"
@@ -126,11 +126,8 @@ export function LockTable() {
       </div>
       {list.locks.length === 0 ? (
         <div className="empty" data-testid="lock-list-empty">
-          <h2>No locks under {roots} yet</h2>
-          <p>
-            Locks appear here the moment a client creates one. Run your clients, spawn simulated contenders on a lock below{' '}
-            <code>/sim</code>, or point <code>LOCK_ROOTS</code> elsewhere.
-          </p>
+          <h2>{t('noLocksTitle', { roots })}</h2>
+          <p>{richText(t('noLocksText'), { sim: <code>/sim</code>, env: <code>LOCK_ROOTS</code> })}</p>
         </div>
       ) : (
         <div className="table-scroll">
@@ -145,13 +142,13 @@ export function LockTable() {
                     aria-sort={view.sortBy === column ? (view.descending ? 'descending' : 'ascending') : 'none'}
                   >
                     <button type="button" className="sort" data-testid={`sort-${column}`} onClick={() => sortBy(column)}>
-                      {label}
+                      {t(label)}
                       <span aria-hidden="true">{view.sortBy === column ? (view.descending ? ' ▾' : ' ▴') : ''}</span>
                     </button>
                   </th>
                 ))}
                 <th scope="col" className="optional">
-                  Queue, recent
+                  {t('colQueue')}
                 </th>
               </tr>
             </thead>
@@ -174,42 +171,42 @@ export function LockTable() {
                       <WrappingPath path={lock.path} />
                     </Link>
                     {lock.anomalyKinds.includes('deadlock') ? (
-                      <span className="deadlock-tag" data-testid="row-deadlock" title="Part of a deadlock: open the lock to see the cycle">
-                        deadlock
+                      <span className="deadlock-tag" data-testid="row-deadlock" title={t('rowDeadlockTitle')}>
+                        {t('rowDeadlock')}
                       </span>
                     ) : null}
                     {lock.anomalyKinds.includes('holder-disconnected') ? (
-                      <span className="deadlock-tag" data-testid="row-holder-disconnected" title="Its holder's session has no connection: nobody gets the lock until ZooKeeper expires it">
-                        holder disconnected
+                      <span className="deadlock-tag" data-testid="row-holder-disconnected" title={t('rowHolderDisconnectedTitle')}>
+                        {t('rowHolderDisconnected')}
                       </span>
                     ) : null}
                   </td>
                   <td className="optional recipe-cell" title={lock.recipe.name}>
                     <span>{lock.recipe.name}</span>
                   </td>
-                  <HolderCell lock={lock} />
+                  <HolderCell lock={lock} t={t} />
                   <td className="num">{lock.holderSince === null ? '—' : formatDuration(now - lock.holderSince)}</td>
                   <td className="num" data-testid="queue-length">
                     {formatCount(lock.queueLength)}
                   </td>
                   <td className="num optional">{lock.oldestWaiterSince === null ? '—' : formatDuration(now - lock.oldestWaiterSince)}</td>
-                  <td className="num optional" data-testid="row-handovers" title="Holds that began per minute, over the last five minutes">
+                  <td className="num optional" data-testid="row-handovers" title={t('handoversTitle')}>
                     {lock.activity === null ? '—' : lock.activity.handoversPerMinute.toFixed(1)}
                   </td>
-                  <td className="num optional" data-testid="row-wait-p99" title="The 99th percentile of the waits that ended in a hold, over the last five minutes">
+                  <td className="num optional" data-testid="row-wait-p99" title={t('waitP99Title')}>
                     {lock.activity?.waitP99 == null ? '—' : formatDuration(lock.activity.waitP99 * 1000)}
                   </td>
                   <td className="num optional">
                     {lock.anomalies === 0 ? (
                       <span className="muted">0</span>
                     ) : (
-                      <span className="anomaly-cell" data-testid="row-anomalies" title={lock.anomalyKinds.map((kind) => anomalyLabel('en', kind)).join(', ')}>
-                        <span className="badge bad">{lock.anomalies}</span> {lock.anomalyKinds.map((kind) => anomalyLabel('en', kind)).join(', ')}
+                      <span className="anomaly-cell" data-testid="row-anomalies" title={lock.anomalyKinds.map((kind) => anomalyLabel(language, kind)).join(', ')}>
+                        <span className="badge bad">{lock.anomalies}</span> {lock.anomalyKinds.map((kind) => anomalyLabel(language, kind)).join(language === 'zh' ? '、' : ', ')}
                       </span>
                     )}
                   </td>
                   <td className="optional">
-                    <Sparkline values={history.get(lock.path) ?? [lock.queueLength]} label={`queue length of ${lock.path} over the last updates`} />
+                    <Sparkline values={history.get(lock.path) ?? [lock.queueLength]} label={t('sparklineLabel', { path: lock.path })} />
                   </td>
                 </tr>
                 );
@@ -219,7 +216,7 @@ export function LockTable() {
           </table>
           {shown.length === 0 ? (
             <p className="muted table-empty" data-testid="lock-filter-empty">
-              No lock matches “{view.filter}”.
+              {t('filterEmpty', { filter: view.filter })}
             </p>
           ) : null}
         </div>
@@ -233,16 +230,16 @@ export function LockTable() {
  * under it; every holder's node name in the title. A lock of several holders (readers, leases)
  * names the first and counts the others.
  */
-function HolderCell({ lock }: { lock: LockSummary }) {
+function HolderCell({ lock, t }: { lock: LockSummary; t: Translate }) {
   if (lock.holders.length === 0) {
     return (
       <td className="holder-cell" data-testid="row-holder">
-        <span className="muted">free</span>
+        <span className="muted">{t('holderFree')}</span>
       </td>
     );
   }
-  const session = (index: number): string => (lock.holderSessions[index] === '0x0' ? 'persistent node' : `session ${lock.holderSessions[index]}`);
-  const title = lock.holders.map((name, index) => `${lock.holderClients[index] ?? 'client unknown'} · ${session(index)} · ${name}`).join('\n');
+  const session = (index: number): string => (lock.holderSessions[index] === '0x0' ? t('holderPersistent') : t('holderSession', { id: lock.holderSessions[index]! }));
+  const title = lock.holders.map((name, index) => `${lock.holderClients[index] ?? t('clientUnknown')} · ${session(index)} · ${name}`).join('\n');
   const client = lock.holderClients[0] ?? null;
   const others = lock.holders.length - 1;
   return (
@@ -264,7 +261,8 @@ function HolderCell({ lock }: { lock: LockSummary }) {
 
 /** How the locks were found (from ZooKeeper's ephemeral nodes, or by the scan), the scan's progress, and what makes the list less than whole. */
 function DiscoveryStatusLine({ list, now }: { list: LockList; now: number }) {
-  const line = discoveryLine(list, now);
+  const { language, t } = useLanguage();
+  const line = discoveryLine(list, now, language);
   return (
     <div className="discovery-status" data-testid="lock-list-status">
       <span className="muted" data-testid="discovery-summary">
@@ -272,7 +270,7 @@ function DiscoveryStatusLine({ list, now }: { list: LockList; now: number }) {
       </span>
       {line.progressText !== null ? (
         <span className="discovery-progress">
-          {line.progress !== null ? <progress max={1} value={line.progress} aria-label="Scan of the tree" data-testid="discovery-progress" /> : null}
+          {line.progress !== null ? <progress max={1} value={line.progress} aria-label={t('scanLabel')} data-testid="discovery-progress" /> : null}
           <span className="muted">{line.progressText}</span>
         </span>
       ) : null}

@@ -2,10 +2,12 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { znodePathError, encodeZnodePath } from '../lib/zk/path';
+import { useLanguage } from './language';
 
 /** A path box that opens a lock page, refusing a path ZooKeeper would refuse. */
 export function OpenLockForm({ initial = '' }: { initial?: string }) {
   const router = useRouter();
+  const { t } = useLanguage();
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -22,7 +24,7 @@ export function OpenLockForm({ initial = '' }: { initial?: string }) {
         router.push(`/locks${path === '/' ? '' : encodeZnodePath(path)}`);
       }}
     >
-      <label htmlFor="lock-path">Lock path</label>
+      <label htmlFor="lock-path">{t('openLockLabel')}</label>
       <div className="open-lock-row">
         <input
           id="lock-path"
@@ -38,14 +40,16 @@ export function OpenLockForm({ initial = '' }: { initial?: string }) {
             setError(null);
           }}
         />
-        <button type="submit" data-testid="open-lock">Open</button>
+        <button type="submit" data-testid="open-lock">
+          {t('openLockButton')}
+        </button>
       </div>
       {error ? (
         <p id="lock-path-error" className="form-error" role="alert" data-testid="lock-path-error">
           {error}
         </p>
       ) : (
-        <p className="hint">The znode whose children are the lock&apos;s contenders, e.g. a Curator or Kazoo lock path.</p>
+        <p className="hint">{t('openLockHint')}</p>
       )}
     </form>
   );

@@ -4,15 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import { SessionListSchema, type SessionList } from '../lib/protocol';
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { encodeZnodePath, parentPath } from '../lib/zk/path';
+import { useLanguage, type Translate } from './language';
 import { moveBetweenRows } from './rowKeys';
 import { useLockList } from './useLockList';
 import { useNow } from './useNow';
 import { WrappingPath } from './WrappingPath';
 
-const ORIGIN_TITLES = {
-  explorer: "The explorer's own session: it watches lock parents' children, which ZooKeeper's wchc does not list",
-  simulated: 'A contender the explorer simulates',
-} as const;
 
 /** A watched path as its lock's name and the node's short name: the part that tells nodes apart. */
 function watchedName(path: string): string {
@@ -35,28 +32,29 @@ const RENEWED_WITHIN_MS = 15_000;
  * deadline, which then moves on: a deadline seen to move lately says "renewed"; one that stood
  * still for longer counts down, as a crashed client's does.
  */
-function Expiry({ deadline, renewedAt, silent, connected, now }: { deadline: number | null; renewedAt: number | undefined; silent: boolean; connected: boolean; now: number }) {
+function Expiry({ deadline, renewedAt, silent, connected, now, t }: { deadline: number | null; renewedAt: number | undefined; silent: boolean; connected: boolean; now: number; t: Translate }) {
   if (deadline === null) return <span className="muted">—</span>;
   if (silent) {
     const left = deadline - now;
     return (
-      <span className="expiry-silent" data-state="silent" title="ZooKeeper keeps the session but no member has a connection for it: a crashed or cut-off client. Its nodes stay until ZooKeeper expires it.">
-        <span className="expiry-line">no connection ·</span> <span className="expiry-line">expires {left <= 0 ? 'now' : `in ${formatDuration(left).replace(' ', '\u00a0')}`}</span>
+      <span className="expiry-silent" data-state="silent" title={t('silentTitle')}>
+        <span className="expiry-line">{t('noConnection')} ·</span>{' '}
+        <span className="expiry-line">{left <= 0 ? t('expiresNow') : t('expiresIn', { duration: formatDuration(left).replace(' ', '\u00a0') })}</span>
       </span>
     );
   }
   // A member lists its connection: its client pings, and the deadline `dump` gave (read every few polls) moves on before it comes.
   if (connected || (renewedAt !== undefined && now - renewedAt < RENEWED_WITHIN_MS)) {
     return (
-      <span className="muted" title="ZooKeeper heard from it lately: its deadline moved on" data-state="renewed">
-        renewed
+      <span className="muted" title={t('renewedTitle')} data-state="renewed">
+        {t('renewed')}
       </span>
     );
   }
   const left = deadline - now;
   return (
-    <span className={left < 5000 ? 'expiry-soon' : undefined} data-state="counting" title="Unless ZooKeeper hears from it first">
-      {left <= 0 ? 'now' : `in ${formatDuration(left)}`}
+    <span className={left < 5000 ? 'expiry-soon' : undefined} data-state="counting" title={t('countingTitle')}>
+      {left <= 0 ? t('countNow') : t('countIn', { duration: formatDuration(left) })}
     </span>
   );
 }
@@ -83,6 +81,7 @@ function renewals(before: SessionList | null, after: SessionList, renewedAt: Rea
 export function SessionTable() {
   const list = useLockList();
   const now = useNow();
+  const { t } = useLanguage();
   // The list, and each session's deadline at the read before: whether it moved tells a live client from a silent one.
   const [read, setRead] = useState<{ sessions: SessionList | null; renewedAt: ReadonlyMap<string, number>; silent: ReadonlySet<string> }>({
     sessions: null,
@@ -90,7 +89,7 @@ export function SessionTable() {
     silent: new Set(),
   });
   const { sessions, renewedAt, silent } = read;
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<'answerUnexpected' | 'answerUnreachable' | null>(null);
   // A link to one session (`#session-0x…`, from a deadlock or the waits-for view) filters to it.
   const [linked] = useState(() => (typeof window === 'undefined' ? null : (/^#session-(0x[0-9a-f]+)$/.exec(window.location.hash)?.[1] ?? null)));
   const [filter, setFilter] = useState(linked ?? '');
@@ -119,10 +118,10 @@ export function SessionTable() {
             silent: silentAgain(last.sessions, parsed.data),
           }));
           setError(null);
-        } else setError('the explorer answered with something unexpected');
+        } else setError('answerUnexpected');
       })
       .catch(() => {
-        if (!cancelled) setError('the explorer could not be reached');
+        if (!cancelled) setError('answerUnreachable');
       });
     return () => {
       cancelled = true;
@@ -142,12 +141,12 @@ export function SessionTable() {
   const controls = (
     <div className="table-controls">
       <label className="filter" htmlFor="session-filter">
-        <span>Filter</span>
+        <span>{t('filterWord')}</span>
         <input
           id="session-filter"
           type="search"
           value={filter}
-          placeholder="session id, client, lock or node"
+          placeholder={t('sessionFilterPlaceholder')}
           data-testid="session-filter"
           onChange={(event) => {
             setFilter(event.target.value);
@@ -165,24 +164,24 @@ export function SessionTable() {
       {sessions !== null && sessions.total > 0 ? (
         <span className="pager" data-testid="session-pager">
           <span aria-live="polite" data-testid="session-range">
-            {formatCount(sessions.offset + 1)}–{formatCount(sessions.offset + sessions.sessions.length)} of {formatCount(sessions.total)}
+            {t('pageRange', { from: formatCount(sessions.offset + 1), to: formatCount(sessions.offset + sessions.sessions.length), total: formatCount(sessions.total) })}
           </span>
           <button type="button" className="button small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))} data-testid="session-previous">
-            Previous
+            {t('pagePrevious')}
           </button>
           <button type="button" className="button small" disabled={!sessions.truncated} onClick={() => setOffset(offset + PAGE_SIZE)} data-testid="session-next">
-            Next
+            {t('pageNext')}
           </button>
         </span>
       ) : null}
     </div>
   );
 
-  if (error) return <p className="error-box" role="alert">{error}</p>;
+  if (error) return <p className="error-box" role="alert">{t(error)}</p>;
   if (sessions === null) {
     return (
       <p className="loading" aria-busy="true">
-        <span className="spinner" aria-hidden="true" /> Reading sessions…
+        <span className="spinner" aria-hidden="true" /> {t('readingSessions')}
       </p>
     );
   }
@@ -193,11 +192,11 @@ export function SessionTable() {
         <div className="empty" data-testid="sessions-empty">
           {filter.trim() === '' ? (
             <>
-              <h2>No session owns a lock node</h2>
-              <p>Sessions appear here as soon as a client creates a node in a lock under the roots.</p>
+              <h2>{t('noSessionTitle')}</h2>
+              <p>{t('noSessionText')}</p>
             </>
           ) : (
-            <h2>No session matches “{filter.trim()}”</h2>
+            <h2>{t('noSessionMatch', { filter: filter.trim() })}</h2>
           )}
         </div>
       </>
@@ -206,38 +205,38 @@ export function SessionTable() {
   // What needs a look comes first in the list (the server sorts so): said above it in words.
   const deadlocked = sessions.sessions.filter((session) => session.deadlocked).length;
   const cutOff = sessions.sessions.filter((session) => silent.has(session.sessionId)).length;
-  const flags = [deadlocked > 0 ? `${deadlocked} deadlocked` : null, cutOff > 0 ? `${cutOff} without a connection (ZooKeeper keeps their nodes until it expires them)` : null].filter(Boolean);
+  const flags = [deadlocked > 0 ? t('flagDeadlocked', { n: deadlocked }) : null, cutOff > 0 ? t('flagSilent', { n: cutOff }) : null].filter(Boolean);
   return (
     <>
       {controls}
       {flags.length > 0 ? (
         <p className="notice is-danger" role="status" data-testid="sessions-flagged">
-          {flags.join(' · ')}: listed first.
+          {t('flaggedFirst', { flags: flags.join(' · ') })}
         </p>
       ) : null}
       <div className="table-scroll">
         <table className="locks sessions" data-testid="session-table">
           <thead>
             <tr>
-              <th scope="col">Session</th>
-              <th scope="col">Client</th>
+              <th scope="col">{t('colSession')}</th>
+              <th scope="col">{t('colClient')}</th>
               <th scope="col" className="num">
-                Holds
+                {t('colHolds')}
               </th>
               <th scope="col" className="num">
-                Waits
+                {t('colWaits')}
               </th>
               <th scope="col" className="nodes-column">
-                Lock nodes
+                {t('colLockNodes')}
               </th>
               <th scope="col" className="optional">
-                Data watches
+                {t('colDataWatches')}
               </th>
-              <th scope="col" className="num optional" title="Ephemeral nodes it owns anywhere (ZooKeeper's dump)">
-                Ephemerals
+              <th scope="col" className="num optional" title={t('colEphemeralsTitle')}>
+                {t('colEphemerals')}
               </th>
-              <th scope="col" className="expiry-column" title="When ZooKeeper expires it unless it is heard from (dump, on the leader)">
-                Expires
+              <th scope="col" className="expiry-column" title={t('colExpiresTitle')}>
+                {t('colExpires')}
               </th>
             </tr>
           </thead>
@@ -255,57 +254,57 @@ export function SessionTable() {
                   className={[linked === session.sessionId ? 'targeted' : '', session.deadlocked ? 'is-deadlocked' : '', isSilent ? 'is-silent' : ''].filter(Boolean).join(' ') || undefined}
                   aria-current={linked === session.sessionId ? 'true' : undefined}
                 >
-                  <td className="mono session-id" data-label="Session">
-                    <span className="session-number">{session.sessionId === '0x0' ? 'none (persistent nodes)' : session.sessionId}</span>
+                  <td className="mono session-id" data-label={t('colSession')}>
+                    <span className="session-number">{session.sessionId === '0x0' ? t('persistentOwner') : session.sessionId}</span>
                     {session.deadlocked ? (
-                      <Link href="/waits-for" className="badge bad" data-testid="session-deadlocked" title="It waits, in a lock, for a session that waits for it: see the waits-for graph" prefetch={false}>
-                        deadlock
+                      <Link href="/waits-for" className="badge bad" data-testid="session-deadlocked" title={t('sessionDeadlockTitle')} prefetch={false}>
+                        {t('rowDeadlock')}
                       </Link>
                     ) : null}
                     {isSilent ? (
-                      <span className="badge bad" data-testid="session-silent" title="ZooKeeper keeps the session but no member has a connection for it: a crashed or cut-off client">
-                        no connection
+                      <span className="badge bad" data-testid="session-silent" title={t('silentTitle')}>
+                        {t('noConnection')}
                       </span>
                     ) : null}
                     {session.origin !== null ? (
-                      <span className={`badge origin-${session.origin}`} data-testid="session-origin" title={ORIGIN_TITLES[session.origin]}>
-                        {session.origin === 'explorer' ? 'this explorer' : 'simulated'}
+                      <span className={`badge origin-${session.origin}`} data-testid="session-origin" title={t(session.origin === 'explorer' ? 'originExplorerTitle' : 'originSimulatedTitle')}>
+                        {t(session.origin === 'explorer' ? 'originExplorer' : 'originSimulated')}
                       </span>
                     ) : null}
                   </td>
-                  <td className="mono" data-label="Client">
-                    {session.client ?? <span className="muted">{isSilent ? 'none' : '—'}</span>}
+                  <td className="mono" data-label={t('colClient')}>
+                    {session.client ?? <span className="muted">{isSilent ? t('noneWord') : '—'}</span>}
                   </td>
-                  <td className="num" data-label="Holds">
+                  <td className="num" data-label={t('colHolds')}>
                     {session.holds}
                   </td>
-                  <td className="num" data-label="Waits">
+                  <td className="num" data-label={t('colWaits')}>
                     {session.waits}
                   </td>
-                  <td className="session-nodes" data-label="Lock nodes">
+                  <td className="session-nodes" data-label={t('colLockNodes')}>
                     {session.nodes.map((node) => (
                       <div key={`${node.lock}/${node.name}`}>
-                        <span className={`badge role-${node.role}`}>{node.role === 'holder' ? 'holds' : 'waits'}</span>{' '}
+                        <span className={`badge role-${node.role}`}>{t(node.role === 'holder' ? 'roleHolds' : 'roleWaits')}</span>{' '}
                         <Link href={`/locks${encodeZnodePath(node.lock)}`} className="mono" prefetch={false} title={`${node.lock}/${node.name}`}>
                           <WrappingPath path={node.lock} />
                         </Link>{' '}
                         <span className="mono muted node-name">{shortNodeName(node.name)}</span>
                       </div>
                     ))}
-                    {session.nodes.length === 0 ? <span className="muted">none</span> : null}
+                    {session.nodes.length === 0 ? <span className="muted">{t('noneWord')}</span> : null}
                     {session.nodeCount > session.nodes.length ? (
                       <div className="muted" data-testid="session-more-nodes">
-                        and {formatCount(session.nodeCount - session.nodes.length)} more (filter by a lock to find one)
+                        {t('moreNodes', { n: formatCount(session.nodeCount - session.nodes.length) })}
                       </div>
                     ) : null}
                   </td>
-                  <td className="optional session-watches" data-testid="session-watches" data-label="Data watches">
+                  <td className="optional session-watches" data-testid="session-watches" data-label={t('colDataWatches')}>
                     {session.watches === null ? (
-                      <span className="muted" title="ZooKeeper was not asked, or does not allow wchc">
-                        unknown
+                      <span className="muted" title={t('watchesUnknownTitle')}>
+                        {t('unknownWord')}
                       </span>
                     ) : session.watchCount === 0 ? (
-                      <span className="muted">none</span>
+                      <span className="muted">{t('noneWord')}</span>
                     ) : (
                       <>
                         {session.watches.map((path) => (
@@ -313,15 +312,15 @@ export function SessionTable() {
                             {watchedName(path)}
                           </div>
                         ))}
-                        {session.watchCount > session.watches.length ? <div className="muted">and {session.watchCount - session.watches.length} more</div> : null}
+                        {session.watchCount > session.watches.length ? <div className="muted">{t('moreWatches', { n: session.watchCount - session.watches.length })}</div> : null}
                       </>
                     )}
                   </td>
-                  <td className="num optional" data-label="Ephemerals">
+                  <td className="num optional" data-label={t('colEphemerals')}>
                     {session.ephemeralCount ?? <span className="muted">—</span>}
                   </td>
-                  <td className="expiry-cell" data-testid="session-expiry" data-label="Expires">
-                    <Expiry deadline={session.expiresAt} renewedAt={renewedAt.get(session.sessionId)} silent={isSilent} connected={session.connection === 'connected'} now={now} />
+                  <td className="expiry-cell" data-testid="session-expiry" data-label={t('colExpires')}>
+                    <Expiry deadline={session.expiresAt} renewedAt={renewedAt.get(session.sessionId)} silent={isSilent} connected={session.connection === 'connected'} now={now} t={t} />
                   </td>
                 </tr>
               );

@@ -14,7 +14,7 @@ export function ViewNav({ current }: { current?: View }) {
   );
   return (
     <nav className="app-nav" aria-label={t('navViews')}>
-      {link('locks', '/', t('navLocks'))}
+      {link('locks', '/', t('navLocks'), 'nav-locks')}
       {link('sessions', '/sessions', t('navSessions'), 'nav-sessions')}
       {link('waits', '/waits-for', t('navWaitsFor'), 'nav-waits-for')}
       {link('demo', '/demo', t('navClassroom'), 'nav-demo')}

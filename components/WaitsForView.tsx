@@ -6,6 +6,7 @@ import type { WaitsForGraph } from '../lib/protocol';
 import { DEFAULT_WIDTH, edgeGeometry, LABEL_LINE_PX, layoutWaitsFor, MARK_RADIUS, shortSession, type GraphLayout } from '../lib/view/waits-for-layout';
 import { formatCount } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
+import { richText, useLanguage, type Translate } from './language';
 import { useWaitsFor } from './useWaitsFor';
 
 const lockHref = (lock: string): string => `/locks${encodeZnodePath(lock)}`;
@@ -15,7 +16,7 @@ const lockHref = (lock: string): string => `/locks${encodeZnodePath(lock)}`;
  * from each waiter to the holder it waits for. Drawn at one pixel a unit (labels at their real
  * size, 12 px and up), as wide as its frame; a mark is selected by a click, a tap or Enter.
  */
-function GraphPicture({ layout, graph, selected, onSelect }: { layout: GraphLayout; graph: WaitsForGraph; selected: string | null; onSelect: (id: string | null) => void }) {
+function GraphPicture({ layout, graph, selected, onSelect, t }: { layout: GraphLayout; graph: WaitsForGraph; selected: string | null; onSelect: (id: string | null) => void; t: Translate }) {
   const { x, y, width, height } = layout.bounds;
   const keyed = (id: string) => ({
     tabIndex: 0,
@@ -35,7 +36,7 @@ function GraphPicture({ layout, graph, selected, onSelect }: { layout: GraphLayo
       width={width}
       height={height}
       role="group"
-      aria-label={`Waits-for graph: ${graph.sessions.length} sessions that hold locks, ${graph.groups.length} groups of waiters, ${graph.deadlocks.length} deadlocks`}
+      aria-label={t('waitsGraphLabel', { sessions: graph.sessions.length, groups: graph.groups.length, deadlocks: graph.deadlocks.length })}
       data-testid="waits-graph"
     >
       <defs>
@@ -59,7 +60,7 @@ function GraphPicture({ layout, graph, selected, onSelect }: { layout: GraphLayo
             data-deadlocked={edge.deadlocked}
             className={near ? 'is-near' : undefined}
           >
-            <title>{`${edge.from.kind === 'group' ? `${edge.from.count} waiters` : edge.from.id} wait${edge.from.kind === 'group' ? '' : 's'} in ${edge.lock} for ${edge.to.id}`}</title>
+            <title>{edge.from.kind === 'group' ? t('waitsEdgeGroup', { n: edge.from.count, lock: edge.lock, to: edge.to.id }) : t('waitsEdgeSession', { from: edge.from.id, lock: edge.lock, to: edge.to.id })}</title>
             <path d={geometry.d} className={`waits-line${edge.deadlocked ? ' dead' : ''}`} markerEnd={`url(#${edge.deadlocked ? 'waits-arrow-dead' : 'waits-arrow'})`} />
             {edge.label !== null ? (
               <a href={lockHref(edge.lock)} tabIndex={-1}>
@@ -87,7 +88,7 @@ function GraphPicture({ layout, graph, selected, onSelect }: { layout: GraphLayo
           </text>
         ));
         return mark.kind === 'group' ? (
-          <g key={mark.id} data-testid="waits-group" data-lock={mark.detail ?? ''} className={`waits-mark${selected === mark.id ? ' is-selected' : ''}`} aria-label={`${mark.count} waiters in ${mark.detail} that hold no lock`} {...keyed(mark.id)}>
+          <g key={mark.id} data-testid="waits-group" data-lock={mark.detail ?? ''} className={`waits-mark${selected === mark.id ? ' is-selected' : ''}`} aria-label={t('waitsGroupAria', { n: mark.count, lock: mark.detail ?? '' })} {...keyed(mark.id)}>
             {hit}
             <rect x={mark.x - MARK_RADIUS * 1.5} y={mark.y - MARK_RADIUS} width={MARK_RADIUS * 3} height={MARK_RADIUS * 2} rx={6} className="waits-group" />
             <text x={mark.x} y={mark.y + 4} textAnchor="middle" className="waits-group-count">
@@ -102,7 +103,7 @@ function GraphPicture({ layout, graph, selected, onSelect }: { layout: GraphLayo
             data-session={mark.id}
             data-deadlocked={mark.deadlocked}
             className={`waits-mark${selected === mark.id ? ' is-selected' : ''}`}
-            aria-label={`session ${mark.id}${mark.detail ? ` from ${mark.detail}` : ''}${mark.deadlocked ? ', deadlocked' : ''}`}
+            aria-label={`${t('waitsSessionAria', { id: mark.id })}${mark.detail ? t('waitsFrom', { client: mark.detail }) : ''}${mark.deadlocked ? t('waitsDeadlockedAria') : ''}`}
             {...keyed(mark.id)}
           >
             {hit}
@@ -116,7 +117,7 @@ function GraphPicture({ layout, graph, selected, onSelect }: { layout: GraphLayo
 }
 
 /** What the selected mark is: its session (or group), where it connects from, what it holds and waits in, with links. */
-function MarkDetails({ graph, id, onClose }: { graph: WaitsForGraph; id: string; onClose: () => void }) {
+function MarkDetails({ graph, id, onClose, t }: { graph: WaitsForGraph; id: string; onClose: () => void; t: Translate }) {
   const session = graph.sessions.find((candidate) => candidate.id === id);
   const group = graph.groups.find((candidate) => candidate.id === id);
   if (session === undefined && group === undefined) return null;
@@ -130,37 +131,31 @@ function MarkDetails({ graph, id, onClose }: { graph: WaitsForGraph; id: string;
       </span>
     ));
   return (
-    <section className="panel waits-details" aria-label="Selected" data-testid="waits-details" aria-live="polite">
-      <button type="button" className="close" aria-label="Close" onClick={onClose}>
+    <section className="panel waits-details" aria-label={t('selectedLabel')} data-testid="waits-details" aria-live="polite">
+      <button type="button" className="close" aria-label={t('closeLabel')} onClick={onClose}>
         ×
       </button>
       {session !== undefined ? (
         <>
-          <h2>
-            Session <span className="mono">{session.id}</span>
-          </h2>
+          <h2>{richText(t('waitsSessionHeading'), { id: <span className="mono">{session.id}</span> })}</h2>
           <dl>
-            <dt>Client</dt>
-            <dd className="mono">{session.client ?? 'unknown'}</dd>
-            <dt>Holds</dt>
-            <dd>{session.holds.length === 0 ? 'nothing' : locks(session.holds)}</dd>
-            <dt>Waits in</dt>
-            <dd>{session.waitsIn.length === 0 ? 'nothing' : locks(session.waitsIn)}</dd>
+            <dt>{t('colClient')}</dt>
+            <dd className="mono">{session.client ?? t('unknownWord')}</dd>
+            <dt>{t('colHolds')}</dt>
+            <dd>{session.holds.length === 0 ? t('nothingWord') : locks(session.holds)}</dd>
+            <dt>{t('waitsIn')}</dt>
+            <dd>{session.waitsIn.length === 0 ? t('nothingWord') : locks(session.waitsIn)}</dd>
           </dl>
-          {session.deadlocked ? <p className="bad-text">On a deadlock cycle: it waits for a session that waits for it.</p> : null}
+          {session.deadlocked ? <p className="bad-text">{t('onCycle')}</p> : null}
           {/* A page load, not a client-side move: the sessions page marks the row the address names as it opens. */}
           <a href={`/sessions#session-${session.id}`} data-testid="waits-open-session">
-            Open in the sessions table
+            {t('openInSessions')}
           </a>
         </>
       ) : (
         <>
-          <h2>
-            {group!.count} waiter{group!.count === 1 ? '' : 's'} that hold nothing
-          </h2>
-          <p>
-            In {locks([group!.lock])}: each waits for the lock&apos;s holder.
-          </p>
+          <h2>{group!.count === 1 ? t('groupHeadingOne') : t('groupHeading', { n: group!.count })}</h2>
+          <p>{richText(t('groupIn'), { lock: locks([group!.lock]) })}</p>
         </>
       )}
     </section>
@@ -175,6 +170,7 @@ function cyclesOnly(graph: WaitsForGraph): WaitsForGraph {
 /** Who waits for whom across every lock followed, live, with every deadlock in red and listed beside. */
 export function WaitsForView() {
   const everything = useWaitsFor();
+  const { language, t } = useLanguage();
   const [onlyCycles, setOnlyCycles] = useState(false);
   const graph = useMemo(() => (everything === null || !onlyCycles ? everything : cyclesOnly(everything)), [everything, onlyCycles]);
   const [selected, setSelected] = useState<string | null>(null);
@@ -195,42 +191,49 @@ export function WaitsForView() {
     return () => observer.disconnect();
   }, [ready]);
   // Laid out again whenever the graph changes, from the last picture's positions, so that a change moves little; afresh for a new width.
-  const [drawn, setDrawn] = useState<{ graph: WaitsForGraph; width: number; layout: GraphLayout } | null>(null);
+  const [drawn, setDrawn] = useState<{ graph: WaitsForGraph; width: number; language: string; layout: GraphLayout } | null>(null);
   const width = frameWidth ?? DEFAULT_WIDTH;
-  if (graph !== null && frameWidth !== null && (drawn?.graph !== graph || drawn.width !== width)) {
+  if (graph !== null && frameWidth !== null && (drawn?.graph !== graph || drawn.width !== width || drawn.language !== language)) {
     const placed = new Map(drawn?.width === width ? drawn.layout.marks.map((mark) => [mark.id, { x: mark.x, y: mark.y }]) : []);
-    setDrawn({ graph, width, layout: layoutWaitsFor(graph, placed, lcg(20261122), width) });
+    const waiters = (count: number): string => (count === 1 ? t('waitersOne') : t('waitersMany', { n: count }));
+    setDrawn({ graph, width, language, layout: layoutWaitsFor(graph, placed, lcg(20261122), width, waiters) });
   }
   const layout = drawn?.graph === graph ? drawn.layout : null;
 
   if (graph === null) {
     return (
       <p className="loading" aria-busy="true" data-testid="waits-loading">
-        <span className="spinner" aria-hidden="true" /> Reading who waits for whom…
+        <span className="spinner" aria-hidden="true" /> {t('readingWaits')}
       </p>
     );
   }
   return (
     <div className="waits-layout">
-      <section className="panel waits-side" aria-label="Deadlocks" data-testid="waits-deadlocks">
+      <section className="panel waits-side" aria-label={t('deadlocksHeading')} data-testid="waits-deadlocks">
         <h2>
-          Deadlocks <span className={`badge ${graph.deadlocks.length > 0 ? 'bad' : 'good'}`}>{graph.deadlocks.length}</span>
+          {t('deadlocksHeading')} <span className={`badge ${graph.deadlocks.length > 0 ? 'bad' : 'good'}`}>{graph.deadlocks.length}</span>
         </h2>
         {graph.deadlocks.length === 0 ? (
-          <p className="muted">No cycle: every session that waits is waiting for one that can go on.</p>
+          <p className="muted">{t('noCycle')}</p>
         ) : (
           graph.deadlocks.map((deadlock) => (
             <ol key={deadlock.sessions.join()} className="deadlock-steps" data-testid="waits-deadlock">
               {deadlock.cycle.map((step) => (
                 <li key={step.session}>
-                  <Link href={`/sessions#session-${step.session}`} className="mono">
-                    {step.session}
-                  </Link>
-                  {step.client ? <span className="muted"> ({step.client})</span> : null} waits in{' '}
-                  <Link href={lockHref(step.waitsIn)} className="mono">
-                    {step.waitsIn}
-                  </Link>{' '}
-                  for <span className="mono">{shortSession(step.waitsFor)}</span>
+                  {richText(t('stepWaits'), {
+                    session: (
+                      <Link href={`/sessions#session-${step.session}`} className="mono">
+                        {step.session}
+                      </Link>
+                    ),
+                    client: step.client ? <span className="muted"> ({step.client})</span> : null,
+                    lock: (
+                      <Link href={lockHref(step.waitsIn)} className="mono">
+                        {step.waitsIn}
+                      </Link>
+                    ),
+                    holder: <span className="mono">{shortSession(step.waitsFor)}</span>,
+                  })}
                 </li>
               ))}
             </ol>
@@ -238,34 +241,37 @@ export function WaitsForView() {
         )}
         <label className="check" htmlFor="only-cycles">
           <input id="only-cycles" type="checkbox" checked={onlyCycles} data-testid="only-cycles" onChange={(event) => setOnlyCycles(event.target.checked)} />
-          <span>Only the sessions on a cycle</span>
+          <span>{t('onlyCycles')}</span>
         </label>
         <p className="muted small" data-testid="waits-legend">
-          {graph.sessions.length} session{graph.sessions.length === 1 ? '' : 's'} hold locks
-          {graph.groups.length > 0 ? `; ${graph.groups.reduce((sum, group) => sum + group.count, 0)} waiters that hold nothing are drawn as one box per lock` : ''}. An arrow goes from a waiter to
-          the session holding the lock it waits in; red arrows close a cycle. Select a mark (click, tap, or Tab and Enter) for its session, client and locks.
+          {graph.sessions.length === 1 ? t('legendSessionsOne') : t('legendSessions', { n: graph.sessions.length })}
+          {graph.groups.length > 0 ? t('legendGroups', { n: graph.groups.reduce((sum, group) => sum + group.count, 0) }) : ''}
+          {t('legendRest')}
         </p>
         {graph.omitted.sessions + graph.omitted.groups > 0 ? (
           <p className="muted small" data-testid="waits-omitted">
-            To stay readable the picture draws every session on a cycle and the busiest locks: {formatCount(graph.omitted.locks)} quieter lock
-            {graph.omitted.locks === 1 ? '' : 's'}, {formatCount(graph.omitted.sessions)} session{graph.omitted.sessions === 1 ? '' : 's'} and{' '}
-            {formatCount(graph.omitted.groups)} group{graph.omitted.groups === 1 ? '' : 's'} of waiters are left out. The <Link href="/sessions">sessions</Link> page lists them all.
+            {richText(t('omittedText'), {
+              locks: graph.omitted.locks === 1 ? t('omittedLocksOne') : t('omittedLocks', { n: formatCount(graph.omitted.locks) }),
+              sessions: graph.omitted.sessions === 1 ? t('omittedSessionsOne') : t('omittedSessions', { n: formatCount(graph.omitted.sessions) }),
+              groups: graph.omitted.groups === 1 ? t('omittedGroupsOne') : t('omittedGroups', { n: formatCount(graph.omitted.groups) }),
+              sessionsLink: <Link href="/sessions">{t('sessionsLinkWord')}</Link>,
+            })}
           </p>
         ) : null}
       </section>
-      <section className="waits-canvas" aria-label="Waits-for graph" ref={frame}>
-        {selected !== null ? <MarkDetails graph={graph} id={selected} onClose={() => setSelected(null)} /> : null}
+      <section className="waits-canvas" aria-label={t('waitsGraphName')} ref={frame}>
+        {selected !== null ? <MarkDetails graph={graph} id={selected} onClose={() => setSelected(null)} t={t} /> : null}
         {layout === null ? (
           <p className="loading" aria-busy="true">
-            <span className="spinner" aria-hidden="true" /> Laying out…
+            <span className="spinner" aria-hidden="true" /> {t('layingOut')}
           </p>
         ) : graph.sessions.length === 0 && graph.groups.length === 0 ? (
           <div className="empty" data-testid="waits-empty">
-            <h2>Nobody holds a lock right now</h2>
-            <p>Sessions appear here as soon as one holds a lock the explorer follows (every lock under its roots, and every lock page open).</p>
+            <h2>{t('noHolderTitle')}</h2>
+            <p>{t('noHolderText')}</p>
           </div>
         ) : (
-          <GraphPicture layout={layout} graph={graph} selected={selected} onSelect={setSelected} />
+          <GraphPicture layout={layout} graph={graph} selected={selected} onSelect={setSelected} t={t} />
         )}
       </section>
     </div>

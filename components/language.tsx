@@ -1,5 +1,5 @@
 'use client';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, Fragment, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LANGUAGES, translate, type Language, type MessageKey } from '../lib/i18n/messages';
 
 const STORAGE_KEY = 'language';
@@ -47,4 +47,9 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
 /** The language of the page around, and its words. */
 export function useLanguage(): LanguageContext {
   return useContext(Context);
+}
+
+/** A message whose `{name}` places hold elements (a path in code, a link): its words and the elements, in the message's own order. */
+export function richText(text: string, parts: Record<string, ReactNode>): ReactNode[] {
+  return text.split(/\{(\w+)\}/).map((piece, index) => (index % 2 === 1 ? <Fragment key={index}>{parts[piece] ?? `{${piece}}`}</Fragment> : piece));
 }

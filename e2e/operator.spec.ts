@@ -181,6 +181,59 @@ test.describe('an operator triaging', () => {
     for (const path of [mutex, semaphore, third]) await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
   });
 
+  test('the dashboard, the sessions page and the waits-for graph in Chinese: titles, form, columns, controls, status and badges in Chinese, paths and figures as they are; remembered, and back to English', async ({ page, explorerUrl, zk, request }) => {
+    const path = `/sim${zk.lockPath('zh-orders')}`;
+    await spawn(request, explorerUrl, { path, count: 2, strategy: 'chained' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(explorerUrl);
+    const row = page.locator(`[data-testid="lock-row"][data-path="${path}"]`);
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    await page.getByTestId('language-zh').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.locator('h1')).toHaveText('看清谁持有 ZooKeeper 锁，谁排在谁后面等待');
+    await expect(page.getByTestId('open-lock')).toHaveText('打开');
+    await expect(page.getByTestId('sort-attention')).toHaveText('最紧急的在前');
+    await expect(page.getByTestId('lock-filter')).toHaveAttribute('placeholder', '筛选：路径、配方、客户端、会话（/）');
+    await expect(page.getByTestId('discovery-summary')).toContainText(/^[\d,]+ 个锁 · /);
+    await expect(page.getByTestId('nav-sessions')).toHaveText('会话');
+    // The row: its path as it is, its waiting count a figure, its holder's session under the client.
+    await expect(row.locator('td.path-cell a')).toHaveText(path);
+    await expect(row.getByTestId('queue-length')).toHaveText('1');
+    // No English word of the page's own is left in its title, form, table head and controls.
+    const words = await page.locator('.home-hero, .lock-list-head, table.locks thead').allInnerTexts();
+    expect(words.join(' ')).not.toMatch(/\b(See|Open|Lock|Locks|Recipe|Holder|Held|Waiting|Oldest|Handovers|Anomalies|Queue|Most|urgent|scan|found)\b/);
+    // Columns still fit beside each other in Chinese.
+    const [scrollWidth, clientWidth] = await page.locator('.table-scroll').evaluate((element) => [element.scrollWidth, element.clientWidth]);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    // Remembered in this browser.
+    await page.reload();
+    await expect(page.locator('h1')).toHaveText('看清谁持有 ZooKeeper 锁，谁排在谁后面等待');
+    // The sessions page too: its title, columns, filter and a simulated contender's badge.
+    await page.getByTestId('nav-sessions').click();
+    await expect(page.locator('h1')).toHaveText('会话');
+    const head = page.getByTestId('session-table').locator('thead');
+    await expect(head).toContainText('客户端');
+    expect(await head.innerText()).not.toMatch(/\b(Session|Client|Holds|Waits|Lock|Data|Ephemerals|Expires)\b/);
+    await expect(page.getByTestId('session-filter')).toHaveAttribute('placeholder', '会话 ID、客户端、锁或节点');
+    await page.getByTestId('session-filter').fill(path);
+    await expect(page.getByTestId('session-row').first().getByTestId('session-origin')).toHaveText('模拟');
+    await expect(page.getByTestId('session-row').first().getByTestId('session-expiry')).toHaveText(/已续期|后/);
+    // And the waits-for graph: its title, side panel, legend and the count under a box of waiters.
+    await page.getByTestId('nav-waits-for').click();
+    await expect(page.locator('h1')).toHaveText('谁在等谁');
+    await expect(page.getByTestId('waits-deadlocks').locator('h2')).toContainText('死锁环');
+    await expect(page.getByTestId('waits-legend')).toContainText('个会话持有锁');
+    await expect(page.locator(`[data-testid="waits-group"][data-lock="${path}"]`).getByTestId('waits-label').first()).toHaveText('1 个等待者');
+    await page.getByTestId('nav-sessions').click();
+    // English again when asked, on every page.
+    await page.getByTestId('language-en').click();
+    await expect(page.locator('h1')).toHaveText('Sessions');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.getByTestId('nav-locks').click();
+    await expect(page.locator('h1')).toHaveText('See who holds a ZooKeeper lock, and who waits behind whom');
+    await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+  });
+
   test('the waits-for graph reads at 1280, 1920 and 390 px: labels of 12 px or more, none on another or on a mark, the picture as wide as its frame, the same on every load, a mark told by a tap', async ({
     browser,
     explorerUrl,

@@ -55,4 +55,15 @@ describe('what the dashboard says of how its locks were found', () => {
     expect(line.warning).toContain('Partial: the scan stopped at 5 znodes (DISCOVERY_MAX_NODES).');
     expect(line.warning).toContain('child watch on every znode');
   });
+
+  it('in Chinese, with the same figures', () => {
+    const line = discoveryLine(listOf({}), 5000, 'zh');
+    expect(line.summary).toBe('0 个锁 · 来自 30,000 个临时节点（127.0.0.1:2181 的 dump，经由四字命令） · 正在扫描没有存活竞争者的锁');
+    expect(line.progressText).toBe('41% · 约 1,000,000 个 znode 中已读 412,000 个');
+    const done = discoveryLine(listOf({ scan: { state: 'done', read: 1_000_000, total: 1_000_000, readsPerSecond: 10_000, startedAt: 1000, endedAt: 101_000 } }), 161_000, 'zh');
+    expect(done.summary).toBe('0 个锁 · 来自 30,000 个临时节点（127.0.0.1:2181 的 dump，经由四字命令） · 扫描读取了 1,000,000 个 znode，用时 1 min 40 s，1 min 前');
+    const refused = discoveryLine(listOf({ method: 'scan', ephemerals: { state: 'refused', server: null, source: null, nodes: 0, reason: null, at: 1 } }), 5000, 'zh');
+    expect(refused.summary).toBe('目前 0 个锁 · 正在扫描树');
+    expect(refused.warning).toContain('没有哪个 ZooKeeper 成员愿意列出它的临时节点（dump 被拒绝）');
+  });
 });

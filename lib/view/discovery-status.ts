@@ -3,6 +3,7 @@
  * the scan, how far the scan is, and anything that makes the list less than whole. Nothing is
  * silently partial: a member that refuses `dump` is named with its reason.
  */
+import { translate, type Language, type MessageKey } from '../i18n/messages';
 import type { LockList } from '../protocol';
 import { formatCount, formatDuration } from './format';
 
@@ -17,44 +18,36 @@ export interface DiscoveryLine {
   warning: string | null;
 }
 
-function scanProgress(scan: LockList['discovery']['scan']): { progress: number | null; text: string } {
-  if (scan.total === null || scan.total === 0) return { progress: null, text: `${formatCount(scan.read)} znodes read` };
+function scanProgress(scan: LockList['discovery']['scan'], t: (key: MessageKey, values?: Record<string, string | number>) => string): { progress: number | null; text: string } {
+  if (scan.total === null || scan.total === 0) return { progress: null, text: t('discZnodesRead', { n: formatCount(scan.read) }) };
   const progress = Math.min(1, scan.read / scan.total);
-  return { progress, text: `${Math.floor(progress * 100)}% · ${formatCount(scan.read)} of about ${formatCount(scan.total)} znodes` };
+  return { progress, text: t('discProgress', { percent: Math.floor(progress * 100), read: formatCount(scan.read), total: formatCount(scan.total) }) };
 }
 
-/** The dashboard's line about discovery, from the list and the time now (ms). */
-export function discoveryLine(list: LockList, now: number): DiscoveryLine {
+/** The dashboard's line about discovery, from the list and the time now (ms), in `language`. */
+export function discoveryLine(list: LockList, now: number, language: Language = 'en'): DiscoveryLine {
+  const t = (key: MessageKey, values?: Record<string, string | number>): string => translate(language, key, values);
   const { discovery } = list;
   const { ephemerals, scan } = discovery;
-  const count = `${formatCount(list.locks.length)} ${list.locks.length === 1 ? 'lock' : 'locks'}`;
+  const count = list.locks.length === 1 ? t('discLocksOne') : t('discLocks', { n: formatCount(list.locks.length) });
   const scanning = scan.state === 'running' || scan.state === 'pending';
-  const { progress, text } = scanProgress(scan);
+  const { progress, text } = scanProgress(scan, t);
   const warnings: string[] = [];
-  if (list.partial && list.partialReason !== null) warnings.push(`Partial: ${list.partialReason}.`);
-  if (ephemerals.state === 'refused') {
-    warnings.push(
-      `No ZooKeeper member would list its ephemeral nodes (${ephemerals.reason ?? 'dump refused'}): locks are found by reading the whole tree, ${formatCount(scan.readsPerSecond)} znodes a second. Whitelist dump, or open the AdminServer (ZK_ADMIN_PORT), to find them at once.`,
-    );
-  }
-  if (discovery.live === 'child-watches') {
-    warnings.push('ZooKeeper refused a persistent recursive watch: new locks are noticed through a child watch on every znode read.');
-  }
+  if (list.partial && list.partialReason !== null) warnings.push(t('discPartial', { reason: list.partialReason }));
+  if (ephemerals.state === 'refused') warnings.push(t('discRefused', { reason: ephemerals.reason ?? t('discDumpRefused'), rate: formatCount(scan.readsPerSecond) }));
+  if (discovery.live === 'child-watches') warnings.push(t('discChildWatches'));
   const warning = warnings.length === 0 ? null : warnings.join(' ');
-  const source = ephemerals.source === 'admin-server' ? 'AdminServer' : 'four-letter word';
-  const fromEphemerals = ephemerals.state === 'done' ? `from ${formatCount(ephemerals.nodes)} ephemeral nodes (dump of ${ephemerals.server ?? 'ZooKeeper'}, ${source})` : null;
+  const source = t(ephemerals.source === 'admin-server' ? 'discSourceAdmin' : 'discSourceFourLetter');
+  const fromEphemerals = ephemerals.state === 'done' ? t('discFromEphemerals', { n: formatCount(ephemerals.nodes), server: ephemerals.server ?? 'ZooKeeper', source }) : null;
   if (discovery.method === 'ephemerals' && ephemerals.state !== 'done') {
-    return { summary: 'Listing the ephemeral nodes of every session (dump)…', progress: null, progressText: null, warning };
+    return { summary: t('discListing'), progress: null, progressText: null, warning };
   }
   if (scanning) {
-    const summary =
-      fromEphemerals !== null
-        ? `${count} · ${fromEphemerals} · scanning for locks without a live contender`
-        : `${count} so far · scanning the tree`;
+    const summary = fromEphemerals !== null ? `${count} · ${fromEphemerals} · ${t('discScanningWithEphemerals')}` : `${t('discScanningSoFar', { count })} · ${t('discScanningTree')}`;
     return { summary, progress, progressText: text, warning };
   }
-  const took = scan.startedAt !== null && scan.endedAt !== null ? ` in ${formatDuration(scan.endedAt - scan.startedAt)}` : '';
-  const ago = scan.endedAt !== null ? `, ${formatDuration(Math.max(0, now - scan.endedAt))} ago` : '';
-  const scanned = scan.state === 'capped' ? `the scan stopped at ${formatCount(scan.read)} znodes` : `the scan read ${formatCount(scan.read)} znodes${took}${ago}`;
-  return { summary: `${count} · ${fromEphemerals ?? 'by the scan'} · ${scanned}`, progress: null, progressText: null, warning };
+  const took = scan.startedAt !== null && scan.endedAt !== null ? t('discTook', { duration: formatDuration(scan.endedAt - scan.startedAt) }) : '';
+  const ago = scan.endedAt !== null ? t('discAgo', { duration: formatDuration(Math.max(0, now - scan.endedAt)) }) : '';
+  const scanned = scan.state === 'capped' ? t('discScanCapped', { n: formatCount(scan.read) }) : t('discScanRead', { n: formatCount(scan.read), took, ago });
+  return { summary: `${count} · ${fromEphemerals ?? t('discByScan')} · ${scanned}`, progress: null, progressText: null, warning };
 }

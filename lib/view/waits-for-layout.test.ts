@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lcg } from '../testing/records';
 import type { WaitsForGraph } from '../protocol';
-import { edgeGeometry, layoutWaitsFor, MARK_RADIUS, overlaps } from './waits-for-layout';
+import { edgeGeometry, layoutWaitsFor, MARK_RADIUS, overlaps, textWidth } from './waits-for-layout';
 
 /** 200 sessions: 100 locks each held by one and waited in by the next, plus a cycle of two. */
 function bigGraph(): WaitsForGraph {
@@ -87,5 +87,21 @@ describe('the waits-for layout', () => {
     const there = edgeGeometry(edges.find((edge) => edge.from.id === '0x1' && edge.to.id === '0x2')!);
     const back = edgeGeometry(edges.find((edge) => edge.from.id === '0x2' && edge.to.id === '0x1')!);
     expect(Math.hypot(there.labelX - back.labelX, there.labelY - back.labelY)).toBeGreaterThan(20);
+  });
+});
+
+describe('labels in another language', () => {
+  it('measures a Chinese character as wide as the font is tall, and lays a group out under its translated count', () => {
+    expect(textWidth('个等待者', 12)).toBe(48);
+    const graph: WaitsForGraph = {
+      sessions: [{ id: '0x1', client: null, holds: ['/a'], waitsIn: [], deadlocked: false }],
+      groups: [{ id: 'group:/a', lock: '/a', count: 3 }],
+      edges: [{ from: 'group:/a', to: '0x1', lock: '/a', deadlocked: false }],
+      deadlocks: [],
+      omitted: { sessions: 0, groups: 0, locks: 0 },
+    };
+    const group = layoutWaitsFor(graph, new Map(), lcg(1), 800, (count) => `${count} 个等待者`).marks.find((mark) => mark.kind === 'group')!;
+    expect(group.label[0]).toBe('3 个等待者');
+    expect(group.box.width).toBeGreaterThanOrEqual(textWidth('3 个等待者'));
   });
 });

@@ -59,15 +59,21 @@ export const DEFAULT_WIDTH = 1100;
 /** A session as its label writes it: the end of its id, which tells it from its neighbours. */
 export const shortSession = (id: string): string => (id.length > 10 ? `…${id.slice(-6)}` : id);
 
-/** The lines under a mark: a session's id and client address; a group's count and lock. */
-function labelOf(mark: Pick<GraphMark, 'id' | 'kind' | 'detail' | 'count'>): string[] {
-  if (mark.kind === 'group') return [`${mark.count} ${mark.count === 1 ? 'waiter' : 'waiters'}`, ...(mark.detail === null ? [] : [mark.detail])];
+/** A group's count in English: "3 waiters". */
+const englishWaiters = (count: number): string => `${count} ${count === 1 ? 'waiter' : 'waiters'}`;
+
+/** The lines under a mark: a session's id and client address; a group's count (in the page's language) and lock. */
+function labelOf(mark: Pick<GraphMark, 'id' | 'kind' | 'detail' | 'count'>, waiters: (count: number) => string): string[] {
+  if (mark.kind === 'group') return [waiters(mark.count), ...(mark.detail === null ? [] : [mark.detail])];
   return [shortSession(mark.id), ...(mark.detail === null ? [] : [mark.detail])];
 }
 
 /** How wide `text` is written at `fontPx`. */
 export function textWidth(text: string, fontPx = LABEL_FONT_PX): number {
-  return text.length * fontPx * CHAR_EM;
+  let ems = 0;
+  // A Chinese character is as wide as the font is tall; others about CHAR_EM of it.
+  for (const character of text) ems += character >= '\u2e80' ? 1 : CHAR_EM;
+  return ems * fontPx;
 }
 
 /** The box of a mark centred at (x, y) with its label under it. */
@@ -166,13 +172,19 @@ interface Body extends SimulationNodeDatum {
  * that were drawn before start where they were, so that a change moves little. `random` makes
  * the layout reproducible.
  */
-export function layoutWaitsFor(graph: WaitsForGraph, previous: ReadonlyMap<string, { x: number; y: number }>, random: () => number, frameWidth = DEFAULT_WIDTH): GraphLayout {
+export function layoutWaitsFor(
+  graph: WaitsForGraph,
+  previous: ReadonlyMap<string, { x: number; y: number }>,
+  random: () => number,
+  frameWidth = DEFAULT_WIDTH,
+  waiters: (count: number) => string = englishWaiters,
+): GraphLayout {
   const byName = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   // In the order of their ids, not of the report: the same graph is the same picture on every load.
   const marks: GraphMark[] = [
     ...[...graph.sessions].sort(byName).map((session) => ({ id: session.id, kind: 'session' as const, detail: session.client, deadlocked: session.deadlocked, count: 1 })),
     ...[...graph.groups].sort(byName).map((group) => ({ id: group.id, kind: 'group' as const, detail: group.lock, deadlocked: false, count: group.count })),
-  ].map((mark) => ({ ...mark, x: 0, y: 0, label: labelOf(mark), box: { x: 0, y: 0, width: 0, height: 0 } }));
+  ].map((mark) => ({ ...mark, x: 0, y: 0, label: labelOf(mark, waiters), box: { x: 0, y: 0, width: 0, height: 0 } }));
   const bodies: Body[] = marks.map((mark, index) => {
     const was = previous.get(mark.id);
     // New marks start on a spiral, so that the first layout is the same on every load.

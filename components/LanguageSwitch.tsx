@@ -1,0 +1,20 @@
+'use client';
+import { LANGUAGES, type Language } from '../lib/i18n/messages';
+import { useLanguage } from './language';
+
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '中文' };
+
+/** The page's language, English or Chinese, chosen by a pair of buttons; nothing where the page is in English only. */
+export function LanguageSwitch() {
+  const { language, setLanguage, t } = useLanguage();
+  if (setLanguage === null) return null;
+  return (
+    <div className="demo-language" role="group" aria-label={t('language')}>
+      {LANGUAGES.map((code) => (
+        <button key={code} type="button" lang={code === 'zh' ? 'zh-CN' : 'en'} aria-pressed={language === code} data-testid={`language-${code}`} onClick={() => setLanguage(code)}>
+          {LANGUAGE_NAMES[code]}
+        </button>
+      ))}
+    </div>
+  );
+}
