@@ -202,9 +202,13 @@ test.describe('an operator triaging', () => {
     // No English word of the page's own is left in its title, form, table head and controls.
     const words = await page.locator('.home-hero, .lock-list-head, table.locks thead').allInnerTexts();
     expect(words.join(' ')).not.toMatch(/\b(See|Open|Lock|Locks|Recipe|Holder|Held|Waiting|Oldest|Handovers|Anomalies|Queue|Most|urgent|scan|found)\b/);
-    // Columns still fit beside each other in Chinese.
+    // Columns still fit beside each other in Chinese, each header whole on its lines (broken at a space, not inside a word).
     const [scrollWidth, clientWidth] = await page.locator('.table-scroll').evaluate((element) => [element.scrollWidth, element.clientWidth]);
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    // Squeezed (a narrower window), a header wraps at its space or not at all.
+    await page.setViewportSize({ width: 1100, height: 800 });
+    for (const header of ['已持有', '等待中', '最久等待', '每分钟交接', '近期队列']) expect(await lineBreaks(page.locator('table.locks th', { hasText: header })), header).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
     // Remembered in this browser.
     await page.reload();
     await expect(page.locator('h1')).toHaveText('看清谁持有 ZooKeeper 锁，谁排在谁后面等待');
