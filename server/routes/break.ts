@@ -16,8 +16,9 @@ export function breakRouter(context: ExplorerContext): Router {
   const router = Router();
 
   /** The node the request names, as it is now: refused unless writes are allowed, the token is right, it is under the roots and still the node shown. */
-  const shownNode = async (request: Request, action: string): Promise<{ lockPath: string; recipe: string; node: LockNode; stat: ZnodeStat }> => {
-    if (!features.breakLocks) throw new HttpError(403, `${action} is off: start the explorer with ALLOW_BREAK_LOCKS=1 to allow it`);
+  const shownNode = async (request: Request, action: 'break' | 'revoke'): Promise<{ lockPath: string; recipe: string; node: LockNode; stat: ZnodeStat }> => {
+    const doing = action === 'break' ? 'breaking locks' : 'asking a holder to let go';
+    if (!features.breakLocks) throw new HttpError(403, `${doing} is off: start the explorer with ALLOW_BREAK_LOCKS=1 to allow it`);
     controls.requireToken(bearerToken(request.headers.authorization));
     const wanted = parseInput(BreakRequestSchema, request.body, `invalid ${action} request`);
     if (!roots.some((root) => isWithin(wanted.path, root))) throw new HttpError(400, `only locks under ${roots.join(', ')} (LOCK_ROOTS) may be changed`);
@@ -33,7 +34,7 @@ export function breakRouter(context: ExplorerContext): Router {
   };
 
   router.post('/api/break', async (request, response) => {
-    const { lockPath, node, stat } = await shownNode(request, 'breaking locks');
+    const { lockPath, node, stat } = await shownNode(request, 'break');
     histories.markBroken(node.path);
     await session.remove(node.path, stat.version);
     console.log(`broke lock ${lockPath}: deleted ${node.path} (${node.role}, owner session ${node.sessionId}, czxid ${stat.czxid}) at the request of ${request.ip ?? 'an unknown address'}`);
@@ -41,7 +42,7 @@ export function breakRouter(context: ExplorerContext): Router {
   });
 
   router.post('/api/revoke', async (request, response) => {
-    const { lockPath, recipe, node, stat } = await shownNode(request, 'asking a holder to let go');
+    const { lockPath, recipe, node, stat } = await shownNode(request, 'revoke');
     const heard = revocability(recipe, node);
     if (heard === 'unsupported') throw new HttpError(400, `${node.name} is not the holder of a Curator lock: only Curator's InterProcessMutex (and its read-write lock) can be asked to let go`);
     if (heard === 'not-listening') {
