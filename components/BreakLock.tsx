@@ -23,11 +23,14 @@ function CommandLine({ command, testId }: { command: string; testId: string }) {
   );
 }
 
-/** Why a holder cannot be asked to let go, where its recipe has a way to ask; null where it can be, or where the recipe has none. */
-function unrevocable(heard: Revocability): string | null {
-  return heard === 'not-listening'
-    ? 'Its holder did not make the lock revocable (ZooKeeper reports no watch of its session on this node), so it cannot be asked to let go: only breaking frees it.'
-    : null;
+/** Why a holder cannot be asked to let go, where its recipe has a way to ask: it did not make its lock revocable. Nothing otherwise. */
+function RevokeUnavailable({ heard }: { heard: Revocability }) {
+  if (heard !== 'not-listening') return null;
+  return (
+    <p className="muted" data-testid="revoke-unavailable">
+      Its holder did not make the lock revocable (ZooKeeper reports no watch of its session on this node), so it cannot be asked to let go: only breaking frees it.
+    </p>
+  );
 }
 
 /**
@@ -51,7 +54,7 @@ function RemediationElsewhere({ node, heard, connectString }: { node: LockNode; 
           <CommandLine command={revokeCommand(connectString, node.path)} testId="revoke-command" />
         </>
       ) : null}
-      {unrevocable(heard) !== null ? <p className="muted" data-testid="revoke-unavailable">{unrevocable(heard)}</p> : null}
+      <RevokeUnavailable heard={heard} />
       <p>
         {canAsk ? 'If it does not, delete' : 'Delete'} the node{node.role === 'holder' ? ' (the next waiter then takes the lock; its owner is not told)' : ''}:
       </p>
@@ -169,11 +172,7 @@ export function BreakLock({
           <p className="muted">The explorer logs this request.</p>
         </ConfirmedControl>
       ) : null}
-      {unrevocable(heard) !== null ? (
-        <p className="muted" data-testid="revoke-unavailable">
-          {unrevocable(heard)}
-        </p>
-      ) : null}
+      <RevokeUnavailable heard={heard} />
       <ConfirmedControl
         name="break"
         label={holder ? 'Break the lock: delete this node…' : 'Delete this node…'}

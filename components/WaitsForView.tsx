@@ -1,6 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import type { Language } from '../lib/i18n/messages';
 import { lcg } from '../lib/random';
 import type { WaitsForGraph } from '../lib/protocol';
 import { DEFAULT_WIDTH, edgeGeometry, LABEL_LINE_PX, layoutWaitsFor, MARK_RADIUS, shortSession, type GraphLayout } from '../lib/view/waits-for-layout';
@@ -191,7 +192,7 @@ export function WaitsForView() {
     return () => observer.disconnect();
   }, [ready]);
   // Laid out again whenever the graph changes, from the last picture's positions, so that a change moves little; afresh for a new width.
-  const [drawn, setDrawn] = useState<{ graph: WaitsForGraph; width: number; language: string; layout: GraphLayout } | null>(null);
+  const [drawn, setDrawn] = useState<{ graph: WaitsForGraph; width: number; language: Language; layout: GraphLayout } | null>(null);
   const width = frameWidth ?? DEFAULT_WIDTH;
   if (graph !== null && frameWidth !== null && (drawn?.graph !== graph || drawn.width !== width || drawn.language !== language)) {
     const placed = new Map(drawn?.width === width ? drawn.layout.marks.map((mark) => [mark.id, { x: mark.x, y: mark.y }]) : []);

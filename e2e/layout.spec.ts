@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { LockPage } from './pages/lock-page';
+import { spawn } from './sim';
 
 /** Elements that reach past the viewport's sides, outside any box that scrolls or clips them. */
 async function overflowing(page: Page): Promise<{ scrollWidth: number; width: number; elements: string[] }> {
@@ -60,7 +61,7 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
 
   test('a chain fills the width: more cards in view at 1280 and 1920 px than one column held, and none cut', async ({ page, explorerUrl, zk, request }) => {
     const path = `/sim${zk.lockPath('wide')}`;
-    expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, strategy: 'chained', count: 20, holdMs: 600_000 } })).status()).toBe(201);
+    await spawn(request, explorerUrl, { path, strategy: 'chained', count: 20 });
     const lock = new LockPage(page, explorerUrl);
     for (const [width, height, inView] of [
       [1280, 900, 7],
@@ -86,7 +87,7 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
 
   test('a herd fills the width as a chain does: its waiters row after row, each stub joining the one trunk', async ({ page, explorerUrl, zk, request }) => {
     const path = `/sim${zk.lockPath('wide-herd')}`;
-    expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, strategy: 'herd', count: 40, holdMs: 600_000 } })).status()).toBe(201);
+    await spawn(request, explorerUrl, { path, strategy: 'herd', count: 40 });
     const lock = new LockPage(page, explorerUrl);
     // One column of cards held 6 of the 39 waiters at 1920×1080 (and 5 at 1280×900, as a chain did).
     for (const [width, height, inView] of [
@@ -106,8 +107,8 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
 
   test('nothing overflows at 390, 1280, 1920 and 3840 px, and a card is never cut in the queue', async ({ page, explorerUrl, zk, request }) => {
     const path = `/sim${zk.lockPath('fit')}`;
-    for (const spawn of [{ strategy: 'write', count: 1 }, { strategy: 'read', count: 3 }, { strategy: 'write', count: 1 }]) {
-      expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, holdMs: 600_000, ...spawn } })).status()).toBe(201);
+    for (const contenders of [{ strategy: 'write', count: 1 }, { strategy: 'read', count: 3 }, { strategy: 'write', count: 1 }]) {
+      await spawn(request, explorerUrl, { path, ...contenders });
     }
     const lock = new LockPage(page, explorerUrl);
     for (const [width, height] of [
@@ -139,8 +140,8 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
   for (const scheme of ['light', 'dark'] as const) {
     test(`axe finds no WCAG 2 A or AA violation in the ${scheme} theme`, async ({ page, explorerUrl, zk, request }) => {
       const path = `/sim${zk.lockPath(`axe-${scheme}`)}`;
-      for (const spawn of [{ strategy: 'write', count: 1 }, { strategy: 'read', count: 2 }, { strategy: 'no-watch', count: 1 }]) {
-        expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, holdMs: 600_000, ...spawn } })).status()).toBe(201);
+      for (const contenders of [{ strategy: 'write', count: 1 }, { strategy: 'read', count: 2 }, { strategy: 'no-watch', count: 1 }]) {
+        await spawn(request, explorerUrl, { path, ...contenders });
       }
       await page.emulateMedia({ colorScheme: scheme });
       await page.addInitScript((theme) => localStorage.setItem('theme', theme), scheme);
