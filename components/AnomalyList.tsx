@@ -4,6 +4,7 @@ import type { Anomaly } from '../lib/protocol';
 import { anomalyLabel } from '../lib/i18n/messages';
 import { formatCount, formatDuration } from '../lib/view/format';
 import { readableAnomaly } from '../lib/view/anomaly-words';
+import { useLanguage } from './language';
 import { useNow } from './useNow';
 
 const NO_PLACES: ReadonlyMap<string, string> = new Map();
@@ -15,7 +16,8 @@ const SHOWN_PER_KIND = 100;
 /** One anomaly: a click on it selects its node. Up to SHOWN_PER_KIND of a kind stay in the page for find-in-page, all of them on request. */
 function AnomalyLine({ anomaly, places, onSelect }: { anomaly: Anomaly; places: ReadonlyMap<string, string>; onSelect: (name: string) => void }) {
   // The nodes it names are told by their place in the queue ("waiter #3"); the sentence with their whole names is the title.
-  const words = readableAnomaly(anomaly, places);
+  const { language } = useLanguage();
+  const words = readableAnomaly(anomaly, places, language);
   return (
     <span data-testid="anomaly" data-kind={anomaly.kind} data-node={anomaly.node ?? ''} title={words === anomaly.message ? undefined : anomaly.message}>
       {anomaly.node ? (
@@ -33,10 +35,11 @@ function AnomalyLine({ anomaly, places, onSelect }: { anomaly: Anomaly; places: 
 /** How long until ZooKeeper expires a session kept without a connection, ticking. */
 function ExpiryCountdown({ at }: { at: number }) {
   const left = at - useNow();
+  const { t } = useLanguage();
   return (
     <strong className="expiry-silent" data-testid="anomaly-expiry">
       {' '}
-      {left > 0 ? `Expires in ${formatDuration(left)}.` : 'Expiring now.'}
+      {left > 0 ? t('lpExpiresIn', { duration: formatDuration(left) }) : t('lpExpiringNow')}
     </strong>
   );
 }
@@ -55,10 +58,11 @@ export function groupByKind(anomalies: readonly Anomaly[]): Anomaly[][] {
 /** The other anomalies of a kind, folded: the first SHOWN_PER_KIND, then all of them once asked. */
 function MoreLikeIt({ more, places, onSelect }: { more: readonly Anomaly[]; places: ReadonlyMap<string, string>; onSelect: (name: string) => void }) {
   const [all, setAll] = useState(false);
+  const { t } = useLanguage();
   const shown = all ? more : more.slice(0, SHOWN_PER_KIND);
   return (
     <details className="anomaly-more">
-      <summary>{more.length} more like it</summary>
+      <summary>{t('lpMoreLikeIt', { n: formatCount(more.length) })}</summary>
       <ul>
         {shown.map((anomaly, index) => (
           <li key={`${anomaly.node ?? ''}-${index}`}>
@@ -68,7 +72,7 @@ function MoreLikeIt({ more, places, onSelect }: { more: readonly Anomaly[]; plac
       </ul>
       {shown.length < more.length ? (
         <button type="button" className="link" data-testid="anomaly-show-all" onClick={() => setAll(true)}>
-          Show all {formatCount(more.length)}
+          {t('lpShowAll', { n: formatCount(more.length) })}
         </button>
       ) : null}
     </details>
@@ -93,14 +97,15 @@ export const AnomalyList = memo(function AnomalyList({
   onSelect: (name: string) => void;
 }) {
   const groups = useMemo(() => groupByKind(anomalies), [anomalies]);
+  const { language, t } = useLanguage();
   return (
-    <section className="panel" aria-label="Anomalies" data-testid="anomaly-list">
+    <section className="panel" aria-label={t('lpAnomalies')} data-testid="anomaly-list">
       <h2>
-        Anomalies <span className={`badge ${anomalies.length > 0 ? 'bad' : 'good'}`}>{anomalies.length}</span>
+        {t('lpAnomalies')} <span className={`badge ${anomalies.length > 0 ? 'bad' : 'good'}`}>{anomalies.length}</span>
       </h2>
       {anomalies.length === 0 ? (
         <p className="muted" data-testid="anomaly-none">
-          {watches === null ? 'Nothing wrong that the explorer can see.' : 'Nothing wrong that the explorer can see so far.'}
+          {watches === null ? t('lpNothingWrong') : t('lpNothingWrongSoFar')}
         </p>
       ) : (
         <ul className="anomalies">
@@ -109,7 +114,7 @@ export const AnomalyList = memo(function AnomalyList({
             return (
               <li key={`${first!.kind}-${first!.node ?? ''}`} className={`anomaly-${first!.kind}`}>
                 <strong>
-                  {anomalyLabel('en', first!.kind)}
+                  {anomalyLabel(language, first!.kind)}
                   {more.length > 0 ? ` · ${group.length}` : ''}
                 </strong>{' '}
                 <AnomalyLine anomaly={first!} places={places} onSelect={onSelect} />
@@ -121,7 +126,7 @@ export const AnomalyList = memo(function AnomalyList({
       )}
       {watches !== null ? (
         <p className="watch-verdict" data-testid="watch-verdict">
-          <strong>Watches</strong> {watches}
+          <strong>{t('lpWatches')}</strong> {watches}
         </p>
       ) : null}
     </section>

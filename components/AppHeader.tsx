@@ -15,7 +15,7 @@ export function AppHeader({ children, current, commands, languages = false }: { 
           <path d="M8 11V8.5a4 4 0 0 1 8 0V11" className="brand-shackle" />
           <rect x="6" y="11" width="12" height="8.5" rx="2" className="brand-body" />
         </svg>
-        zk-lock-explorer
+        <span className="brand-name">zk-lock-explorer</span>
       </Link>
       <ViewNav current={current} />
       <nav className="crumbs" aria-label="Breadcrumb">

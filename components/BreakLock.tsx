@@ -2,12 +2,14 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { revocability, revokeCommand, REVOKE_MESSAGE, type Revocability } from '../lib/lock/revoke';
 import type { LockNode } from '../lib/protocol';
+import { richText, useLanguage } from './language';
 import { TokenField } from './TokenField';
 import type { Simulation } from './useSimulation';
 
 /** A command to copy, for ZooKeeper's own client. */
 function CommandLine({ command, testId }: { command: string; testId: string }) {
   const [copied, setCopied] = useState(false);
+  const { t } = useLanguage();
   return (
     <div className="command-line">
       <code data-testid={testId}>{command}</code>
@@ -17,7 +19,7 @@ function CommandLine({ command, testId }: { command: string; testId: string }) {
         data-testid={`${testId}-copy`}
         onClick={() => void navigator.clipboard?.writeText(command).then(() => setCopied(true), () => setCopied(false))}
       >
-        {copied ? 'Copied' : 'Copy'}
+        {copied ? t('lpCopied') : t('lpCopy')}
       </button>
     </div>
   );
@@ -25,10 +27,11 @@ function CommandLine({ command, testId }: { command: string; testId: string }) {
 
 /** Why a holder cannot be asked to let go, where its recipe has a way to ask: it did not make its lock revocable. Nothing otherwise. */
 function RevokeUnavailable({ heard }: { heard: Revocability }) {
+  const { t } = useLanguage();
   if (heard !== 'not-listening') return null;
   return (
     <p className="muted" data-testid="revoke-unavailable">
-      Its holder did not make the lock revocable (ZooKeeper reports no watch of its session on this node), so it cannot be asked to let go: only breaking frees it.
+      {t('lpRevokeUnavailable')}
     </p>
   );
 }
@@ -40,24 +43,22 @@ function RevokeUnavailable({ heard }: { heard: Revocability }) {
  */
 function RemediationElsewhere({ node, heard, connectString }: { node: LockNode; heard: Revocability; connectString: string | null }) {
   const canAsk = heard === 'listening' || heard === 'unknown';
+  const holder = node.role === 'holder';
+  const { t } = useLanguage();
   return (
     <div className="break-lock break-off" data-testid="break-unavailable">
       <p>
-        <strong>{node.role === 'holder' ? 'Freeing the lock' : 'Deleting this node'} from here is off.</strong> Start the explorer with{' '}
-        <code>ALLOW_BREAK_LOCKS=1</code> (and an <code>ADMIN_TOKEN</code>) to do it from this panel, or with ZooKeeper&apos;s own client:
+        <strong>{t(holder ? 'lpFreeingOff' : 'lpDeletingOff')}</strong>{' '}
+        {richText(t('lpEnableWrites'), { allow: <code>ALLOW_BREAK_LOCKS=1</code>, token: <code>ADMIN_TOKEN</code> })}
       </p>
       {canAsk ? (
         <>
-          <p data-testid="revoke-hint">
-            First, ask the holder to let go (Curator&apos;s revocation{heard === 'unknown' ? ', if it made the lock revocable' : ''}): its client decides, nothing is deleted.
-          </p>
+          <p data-testid="revoke-hint">{t(heard === 'unknown' ? 'lpRevokeFirstIf' : 'lpRevokeFirst')}</p>
           <CommandLine command={revokeCommand(connectString, node.path)} testId="revoke-command" />
         </>
       ) : null}
       <RevokeUnavailable heard={heard} />
-      <p>
-        {canAsk ? 'If it does not, delete' : 'Delete'} the node{node.role === 'holder' ? ' (the next waiter then takes the lock; its owner is not told)' : ''}:
-      </p>
+      <p>{t(canAsk ? (holder ? 'lpDeleteHolderAfter' : 'lpDeleteAfter') : holder ? 'lpDeleteHolder' : 'lpDelete')}</p>
       <CommandLine command={`zkCli.sh -server ${connectString ?? '<host:port>'} delete ${node.path}`} testId="break-command" />
     </div>
   );
@@ -90,6 +91,7 @@ function ConfirmedControl({
   const dialog = useRef<HTMLDialogElement>(null);
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useLanguage();
   const confirm = async (): Promise<void> => {
     setBusy(true);
     const error = await run();
@@ -113,7 +115,7 @@ function ConfirmedControl({
         <TokenField id={`${name}-token`} simulation={simulation} />
         <div className="actions">
           <button type="button" autoFocus onClick={() => dialog.current?.close()}>
-            Cancel
+            {t('lpCancel')}
           </button>
           <button type="button" className={danger ? 'danger' : 'primary'} data-testid={`${name}-confirm`} disabled={busy} onClick={() => void confirm()}>
             {busy ? busyLabel : confirmLabel}
@@ -144,6 +146,7 @@ export function BreakLock({
   simulation: Simulation;
   connectString?: string | null;
 }) {
+  const { t } = useLanguage();
   if (simulation.features === null) return null;
   const heard = recipeId === null ? 'unsupported' : revocability(recipeId, node);
   if (!simulation.features.breakLocks) return <RemediationElsewhere node={node} heard={heard} connectString={connectString} />;
@@ -154,42 +157,41 @@ export function BreakLock({
       {heard === 'listening' || heard === 'unknown' ? (
         <ConfirmedControl
           name="revoke"
-          label="Ask the holder to let go…"
+          label={t('lpRevokeButton')}
           danger={false}
-          title={`Ask the holder of ${node.name} to let go?`}
-          confirmLabel="Ask it"
-          busyLabel="Asking…"
-          done="Asked. If its client lets go, the next waiter takes the lock here."
+          title={t('lpRevokeTitle', { node: node.name })}
+          confirmLabel={t('lpRevokeConfirm')}
+          busyLabel={t('lpRevokeBusy')}
+          done={t('lpRevokeDone')}
           simulation={simulation}
           run={() => simulation.control('POST', '/api/revoke', request)}
         >
           <p>
-            The explorer writes <code>{REVOKE_MESSAGE}</code> into the node, as Curator&apos;s <code>Revoker</code> does. Curator then calls the
-            holder&apos;s <code>RevocationListener</code> (session {node.sessionId}): its code decides whether to release. Nothing is deleted, and
-            the node&apos;s data is replaced.
+            {richText(t('lpRevokeText'), {
+              message: <code>{REVOKE_MESSAGE}</code>,
+              revoker: <code>Revoker</code>,
+              listener: <code>RevocationListener</code>,
+              session: node.sessionId,
+            })}
           </p>
-          {heard === 'unknown' ? <p className="muted">ZooKeeper&apos;s watches are not known here: if the holder did not make the lock revocable, nothing hears it.</p> : null}
-          <p className="muted">The explorer logs this request.</p>
+          {heard === 'unknown' ? <p className="muted">{t('lpRevokeUnknown')}</p> : null}
+          <p className="muted">{t('lpRevokeLogged')}</p>
         </ConfirmedControl>
       ) : null}
       <RevokeUnavailable heard={heard} />
       <ConfirmedControl
         name="break"
-        label={holder ? 'Break the lock: delete this node…' : 'Delete this node…'}
+        label={t(holder ? 'lpBreakHolderButton' : 'lpBreakButton')}
         danger
-        title={`Delete ${node.name}?`}
-        confirmLabel="Delete the node"
-        busyLabel="Deleting…"
-        done={`Deleted ${node.name}.`}
+        title={t('lpBreakTitle', { node: node.name })}
+        confirmLabel={t('lpBreakConfirm')}
+        busyLabel={t('lpBreakBusy')}
+        done={t('lpBreakDone', { node: node.name })}
         simulation={simulation}
         run={() => simulation.control('POST', '/api/break', request)}
       >
-        <p>
-          ZooKeeper deletes the node now{holder ? ', and the next waiter takes the lock' : ''}. Its owner
-          {node.ephemeral ? ` (session ${node.sessionId})` : ''} is not told: if it is still running, it goes on believing it
-          {holder ? ' holds the lock' : ' waits'}. Writes guarded by its fencing token (czxid {node.czxid}) can be refused.
-        </p>
-        <p className="muted">The explorer logs this deletion.</p>
+        <p>{t(holder ? 'lpBreakHolderText' : 'lpBreakText', { session: node.ephemeral ? t('lpBreakSession', { session: node.sessionId }) : '', czxid: node.czxid })}</p>
+        <p className="muted">{t('lpBreakLogged')}</p>
       </ConfirmedControl>
     </div>
   );

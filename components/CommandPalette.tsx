@@ -2,6 +2,8 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { encodeZnodePath } from '../lib/zk/path';
+import type { MessageKey } from '../lib/i18n/messages';
+import { useLanguage } from './language';
 import { useLockList } from './useLockList';
 
 /** One thing the palette can do: go somewhere, or act on what the page shows. */
@@ -13,11 +15,11 @@ export interface Command {
   run(): void;
 }
 
-const PAGES: ReadonlyArray<{ label: string; href: string }> = [
-  { label: 'Locks: every lock found', href: '/' },
-  { label: 'Sessions: who owns what', href: '/sessions' },
-  { label: 'Waits-for: who waits for whom, deadlocks', href: '/waits-for' },
-  { label: 'Classroom: the herd against the chain', href: '/demo' },
+const PAGES: ReadonlyArray<{ label: MessageKey; href: string }> = [
+  { label: 'palLocks', href: '/' },
+  { label: 'palSessions', href: '/sessions' },
+  { label: 'palWaitsFor', href: '/waits-for' },
+  { label: 'palClassroom', href: '/demo' },
 ];
 
 // The most commands listed at once: type more to narrow a long lock list.
@@ -31,6 +33,7 @@ function Palette({ commands, onClose }: { commands: readonly Command[]; onClose:
   const [active, setActive] = useState(0);
   const dialog = useRef<HTMLDialogElement>(null);
   const listId = useId();
+  const { t } = useLanguage();
 
   useEffect(() => {
     const element = dialog.current;
@@ -41,16 +44,16 @@ function Palette({ commands, onClose }: { commands: readonly Command[]; onClose:
     const go = (href: string) => () => router.push(href);
     return [
       ...commands,
-      ...PAGES.map((page) => ({ id: `page:${page.href}`, label: page.label, hint: 'page', run: go(page.href) })),
-      ...(locks?.locks ?? []).map((lock) => ({ id: `lock:${lock.path}`, label: lock.path, hint: 'lock', run: go(`/locks${encodeZnodePath(lock.path)}`) })),
+      ...PAGES.map((page) => ({ id: `page:${page.href}`, label: t(page.label), hint: t('palHintPage'), run: go(page.href) })),
+      ...(locks?.locks ?? []).map((lock) => ({ id: `lock:${lock.path}`, label: lock.path, hint: t('palHintLock'), run: go(`/locks${encodeZnodePath(lock.path)}`) })),
     ];
-  }, [commands, locks, router]);
+  }, [commands, locks, router, t]);
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const matching = all.filter((command) => words.every((word) => `${command.label} ${command.hint}`.toLowerCase().includes(word)));
   // A path typed in full opens that lock even before the explorer has found it.
   const typedPath = /^\/\S*$/.test(query.trim()) && !matching.some((command) => command.label === query.trim()) ? query.trim() : null;
   const shown: Command[] = [
-    ...(typedPath === null ? [] : [{ id: `open:${typedPath}`, label: `Open ${typedPath}`, hint: 'path', run: () => router.push(`/locks${encodeZnodePath(typedPath)}`) }]),
+    ...(typedPath === null ? [] : [{ id: `open:${typedPath}`, label: t('palOpen', { path: typedPath }), hint: t('palHintPath'), run: () => router.push(`/locks${encodeZnodePath(typedPath)}`) }]),
     ...matching.slice(0, SHOWN),
   ];
   const current = Math.min(active, Math.max(0, shown.length - 1));
@@ -62,7 +65,7 @@ function Palette({ commands, onClose }: { commands: readonly Command[]; onClose:
   };
 
   return (
-    <dialog ref={dialog} className="palette" aria-label="Command palette" data-testid="command-palette" onClose={onClose} onClick={(event) => (event.target === dialog.current ? onClose() : undefined)}>
+    <dialog ref={dialog} className="palette" aria-label={t('palTitle')} data-testid="command-palette" onClose={onClose} onClick={(event) => (event.target === dialog.current ? onClose() : undefined)}>
       <input
         autoFocus
         className="palette-input"
@@ -71,8 +74,8 @@ function Palette({ commands, onClose }: { commands: readonly Command[]; onClose:
         aria-expanded="true"
         aria-controls={listId}
         aria-activedescendant={shown.length > 0 ? `${listId}-${current}` : undefined}
-        aria-label="Go to a lock or a page, or act on the selected node"
-        placeholder="Go to a lock or a page, or act on the selected node…"
+        aria-label={t('palPrompt')}
+        placeholder={`${t('palPrompt')}…`}
         value={query}
         data-testid="palette-input"
         onChange={(event) => {
@@ -89,7 +92,7 @@ function Palette({ commands, onClose }: { commands: readonly Command[]; onClose:
           }
         }}
       />
-      <ul className="palette-list" role="listbox" id={listId} aria-label="Commands">
+      <ul className="palette-list" role="listbox" id={listId} aria-label={t('palCommands')}>
         {shown.map((command, index) => (
           <li
             key={command.id}
@@ -106,9 +109,9 @@ function Palette({ commands, onClose }: { commands: readonly Command[]; onClose:
             <span className="palette-hint">{command.hint}</span>
           </li>
         ))}
-        {shown.length === 0 ? <li className="palette-empty muted">Nothing matches “{query.trim()}”</li> : null}
+        {shown.length === 0 ? <li className="palette-empty muted">{t('palNothing', { query: query.trim() })}</li> : null}
       </ul>
-      <p className="palette-keys muted">↑↓ choose · Enter go · Esc close</p>
+      <p className="palette-keys muted">{t('palKeys')}</p>
     </dialog>
   );
 }
@@ -116,6 +119,7 @@ function Palette({ commands, onClose }: { commands: readonly Command[]; onClose:
 /** Ctrl+K (⌘K): a palette to go to any lock or page, and to act on the selected node. */
 export function CommandPalette({ commands = [] }: { commands?: readonly Command[] }) {
   const [open, setOpen] = useState(false);
+  const { t } = useLanguage();
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
@@ -128,9 +132,9 @@ export function CommandPalette({ commands = [] }: { commands?: readonly Command[
   }, []);
   return (
     <>
-      <button type="button" className="palette-open" onClick={() => setOpen(true)} aria-keyshortcuts="Control+K Meta+K" data-testid="palette-open" title="Command palette (Ctrl+K)">
+      <button type="button" className="palette-open" onClick={() => setOpen(true)} aria-keyshortcuts="Control+K Meta+K" data-testid="palette-open" title={t('palOpenTitle')}>
         <span aria-hidden="true">⌘K</span>
-        <span className="visually-hidden">Command palette</span>
+        <span className="visually-hidden">{t('palTitle')}</span>
       </button>
       {open ? <Palette commands={commands} onClose={() => setOpen(false)} /> : null}
     </>

@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import type { Anomaly, LockNode } from '../lib/protocol';
 import { encodeZnodePath } from '../lib/zk/path';
+import { richText, useLanguage } from './language';
 
 /** A session as a link to its row in the sessions view, with where it connects from. */
 function SessionLink({ id, client }: { id: string; client: string | null }) {
@@ -21,14 +22,15 @@ function SessionLink({ id, client }: { id: string; client: string | null }) {
  */
 export function DeadlockAlert({ path, anomalies, nodes, onSelect }: { path: string; anomalies: readonly Anomaly[]; nodes: readonly LockNode[]; onSelect: (name: string) => void }) {
   const deadlocks = anomalies.filter((anomaly) => anomaly.kind === 'deadlock' && anomaly.deadlock !== undefined);
+  const { t } = useLanguage();
   if (deadlocks.length === 0) return null;
   return (
-    <section className="deadlock-alert" role="alert" aria-label="Deadlock" data-testid="deadlock-alert">
+    <section className="deadlock-alert" role="alert" aria-label={t('lpDeadlock')} data-testid="deadlock-alert">
       <h2>
         <span className="deadlock-mark" aria-hidden="true">
           ⟲
         </span>{' '}
-        Deadlock: this lock will not be released on its own
+        {t('lpDeadlockTitle')}
       </h2>
       {deadlocks.map((anomaly, index) => {
         const cycle = anomaly.deadlock!.cycle;
@@ -37,38 +39,38 @@ export function DeadlockAlert({ path, anomalies, nodes, onSelect }: { path: stri
         const held = nodes.find((node) => node.role === 'holder' && node.sessionId === holding)?.name ?? null;
         return (
           <div key={index} className="deadlock-cycle">
-            <p>
-              {cycle.length} sessions each hold a lock the next one waits for. Ending one of them frees the others; so does a holder that lets go when
-              asked (Curator&apos;s revocation, from the holder&apos;s panel) or breaking one of its nodes.
-            </p>
+            <p>{t('lpDeadlockText', { n: cycle.length })}</p>
             <ol data-testid="deadlock-cycle">
               {cycle.map((step) => (
                 <li key={`${step.session}-${step.waitsIn}`} data-testid="deadlock-step" data-session={step.session} data-lock={step.waitsIn}>
-                  <SessionLink id={step.session} client={step.client} /> waits in{' '}
-                  {step.waitsIn === path ? (
-                    <strong className="mono">this lock</strong>
-                  ) : (
-                    <Link href={`/locks${encodeZnodePath(step.waitsIn)}`} className="mono" data-testid="deadlock-lock-link">
-                      {step.waitsIn}
-                    </Link>
-                  )}{' '}
-                  for <span className="mono">{step.waitsFor}</span>, which holds it
+                  {richText(t('lpDeadlockStep'), {
+                    session: <SessionLink id={step.session} client={step.client} />,
+                    lock:
+                      step.waitsIn === path ? (
+                        <strong className="mono">{t('lpThisLock')}</strong>
+                      ) : (
+                        <Link href={`/locks${encodeZnodePath(step.waitsIn)}`} className="mono" data-testid="deadlock-lock-link">
+                          {step.waitsIn}
+                        </Link>
+                      ),
+                    holder: <span className="mono">{step.waitsFor}</span>,
+                  })}
                 </li>
               ))}
             </ol>
             <p className="deadlock-actions actions">
               {held !== null ? (
                 <button type="button" data-testid="deadlock-select-holder" onClick={() => onSelect(held)}>
-                  Select this lock&apos;s holder
+                  {t('lpSelectThisHolder')}
                 </button>
               ) : null}
               {anomaly.node !== null ? (
                 <button type="button" data-testid="deadlock-select-waiter" onClick={() => onSelect(anomaly.node!)}>
-                  Select the waiting node here
+                  {t('lpSelectWaitingHere')}
                 </button>
               ) : null}
               <Link href="/waits-for" className="action-link" data-testid="deadlock-graph-link">
-                See it in the waits-for graph
+                {t('lpSeeGraph')}
               </Link>
             </p>
           </div>

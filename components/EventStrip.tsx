@@ -2,19 +2,31 @@
 import { useState } from 'react';
 import { shortNodeName } from '../lib/view/format';
 import type { LockEvent } from '../lib/view/event-log';
+import type { MessageKey } from '../lib/i18n/messages';
+import { useLanguage, type Translate } from './language';
 
 // The strip shows the last minute.
 const SPAN_MS = 60_000;
 const HEIGHT = 34;
 
-const KIND_WORDS: Record<LockEvent['kind'], string> = { create: 'created', delete: 'deleted', hold: 'began to hold', notify: 'fired watches' };
+/** The words of an event of each kind, of one node and of several from one. */
+const KIND_WORDS: Record<Exclude<LockEvent['kind'], 'notify'>, { one: MessageKey; many: MessageKey }> = {
+  create: { one: 'lpEventCreate', many: 'lpEventCreateMany' },
+  delete: { one: 'lpEventDelete', many: 'lpEventDeleteMany' },
+  hold: { one: 'lpEventHold', many: 'lpEventHoldMany' },
+};
 
-/** One event in words: "14:03:12.345 · deleted …0003 · woke 1: …0004". */
-function describe(event: LockEvent): string {
+/** One event in words: "14:03:12.345 · deleted …0003 · its deletion woke 1, first …0004". */
+function describe(event: LockEvent, t: Translate): string {
   const time = new Date(event.at).toLocaleTimeString('en-GB', { hour12: false }) + `.${String(event.at % 1000).padStart(3, '0')}`;
-  const what = event.count > 1 && event.kind !== 'notify' ? `${KIND_WORDS[event.kind]} ${event.count} nodes from ${shortNodeName(event.node)}` : `${KIND_WORDS[event.kind]} ${shortNodeName(event.node)}`;
-  const woke = event.kind === 'notify' ? ` · its deletion woke ${event.count}${event.woken === null ? '' : `, first ${shortNodeName(event.woken)}`}` : '';
-  return `${time} · ${what}${woke}${event.earlier === true ? ' · before this page opened (the explorer’s history)' : ''}`;
+  const node = shortNodeName(event.node);
+  const what =
+    event.kind === 'notify'
+      ? event.woken === null
+        ? t('lpEventNotify', { node, n: event.count })
+        : t('lpEventNotifyFirst', { node, n: event.count, first: shortNodeName(event.woken) })
+      : t(event.count > 1 ? KIND_WORDS[event.kind].many : KIND_WORDS[event.kind].one, { node, n: event.count });
+  return `${time} · ${what}${event.earlier === true ? t('lpEventEarlier') : ''}`;
 }
 
 /**
@@ -25,18 +37,29 @@ function describe(event: LockEvent): string {
 export function EventStrip({ events, now, onSelect, present }: { events: readonly LockEvent[]; now: number; onSelect: (name: string) => void; present: ReadonlySet<string> }) {
   const [pausedAt, setPausedAt] = useState<number | null>(null);
   const [cursor, setCursor] = useState<number | null>(null);
+  const { t } = useLanguage();
   const end = pausedAt ?? now;
   const start = end - SPAN_MS;
   const shown = events.filter((event) => event.at >= start && event.at <= end);
   const chosen = cursor === null ? null : (events[cursor] ?? null);
   const x = (at: number): number => ((at - start) / SPAN_MS) * 100;
   return (
-    <section className="event-strip" aria-label="Events of this lock" data-testid="event-strip" data-count={events.length}>
+    <section className="event-strip" aria-label={t('lpEvents')} data-testid="event-strip" data-count={events.length}>
       <div className="event-strip-head">
-        <h2>Events, last minute</h2>
+        <h2>{t('lpEventsHeading')}</h2>
         <span className="muted event-legend">
-          <span className="event-mark create" aria-hidden="true" /> created <span className="event-mark delete" aria-hidden="true" /> deleted{' '}
-          <span className="event-mark hold" aria-hidden="true" /> holds <span className="event-mark notify" aria-hidden="true" /> watches fired
+          <span className="event-legend-item">
+            <span className="event-mark create" aria-hidden="true" /> {t('lpEventCreated')}
+          </span>{' '}
+          <span className="event-legend-item">
+            <span className="event-mark delete" aria-hidden="true" /> {t('lpEventDeleted')}
+          </span>{' '}
+          <span className="event-legend-item">
+            <span className="event-mark hold" aria-hidden="true" /> {t('lpEventHolds')}
+          </span>{' '}
+          <span className="event-legend-item">
+            <span className="event-mark notify" aria-hidden="true" /> {t('lpEventFired')}
+          </span>
         </span>
         <button
           type="button"
@@ -48,10 +71,10 @@ export function EventStrip({ events, now, onSelect, present }: { events: readonl
             if (pausedAt !== null) setCursor(null);
           }}
         >
-          {pausedAt === null ? 'Pause' : 'Resume'}
+          {pausedAt === null ? t('pause') : t('resume')}
         </button>
       </div>
-      <svg className="event-track" viewBox={`0 0 100 ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-label={`${shown.length} events in the last minute`}>
+      <svg className="event-track" viewBox={`0 0 100 ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-label={t('lpEventsCount', { n: shown.length })}>
         <line x1={0} x2={100} y1={HEIGHT / 2} y2={HEIGHT / 2} className="event-axis" />
         {shown.map((event, index) => (
           <rect key={`${event.at}-${event.kind}-${event.node}-${index}`} x={x(event.at) - 0.15} y={event.kind === 'create' ? 4 : event.kind === 'delete' ? HEIGHT / 2 : 8} width={0.3} height={event.kind === 'notify' ? Math.min(HEIGHT - 8, 6 + 4 * Math.log2(event.count + 1)) : HEIGHT / 2 - 4} className={`event-tick ${event.kind}${event.earlier === true ? ' is-earlier' : ''}`} />
@@ -60,7 +83,7 @@ export function EventStrip({ events, now, onSelect, present }: { events: readonl
       </svg>
       <div className="event-scrub">
         <label htmlFor="event-scrub" className="visually-hidden">
-          Step through the events
+          {t('lpEventStep')}
         </label>
         <input
           id="event-scrub"
@@ -77,11 +100,11 @@ export function EventStrip({ events, now, onSelect, present }: { events: readonl
           }}
         />
         <p className="event-said" aria-live="polite" data-testid="event-said">
-          {chosen !== null ? describe(chosen) : events.length === 0 ? 'Nothing has happened since the explorer began to follow this lock.' : describe(events[events.length - 1]!)}
+          {chosen !== null ? describe(chosen, t) : events.length === 0 ? t('lpEventNone') : describe(events[events.length - 1]!, t)}
         </p>
         {chosen !== null && present.has(chosen.kind === 'notify' && chosen.woken !== null ? chosen.woken : chosen.node) ? (
           <button type="button" className="button small" data-testid="event-select" onClick={() => onSelect(chosen.kind === 'notify' && chosen.woken !== null ? chosen.woken : chosen.node)}>
-            Select
+            {t('lpSelect')}
           </button>
         ) : null}
       </div>

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { LockHistory, Percentiles } from '../lib/protocol';
 import { formatDuration, shortNodeName } from '../lib/view/format';
 import { layoutHistoryStrip, type HistoryBar } from '../lib/view/history-strip';
+import type { MessageKey } from '../lib/i18n/messages';
+import { useLanguage, type Translate } from './language';
 
 const HEIGHT = 44;
 const BAR_TOP = 6;
@@ -10,29 +12,32 @@ const BAR_HEIGHT = 22;
 /** The narrowest a bar that can be clicked is drawn (px). */
 const MIN_TARGET = 8;
 
-const ENDED: Record<HistoryBar['kind'], string> = {
-  holding: 'holds now',
-  released: 'released',
-  'session-expired': 'its session expired',
-  broken: 'broken by an operator',
-  before: 'held already when the explorer began to follow the lock',
+/** How each kind of hold ended, said of one bar. */
+const ENDED: Record<HistoryBar['kind'], MessageKey> = {
+  holding: 'lpEndedHolding',
+  released: 'lpEndedReleased',
+  'session-expired': 'lpEndedExpired',
+  broken: 'lpEndedBroken',
+  before: 'lpEndedBefore',
 };
 
 function seconds(value: number): string {
   return formatDuration(value * 1000);
 }
 
-function figures(label: string, percentiles: Percentiles | null, none: string): string {
-  return percentiles === null ? `${label}: ${none}` : `${label} p50 ${seconds(percentiles.p50)} · p95 ${seconds(percentiles.p95)} · p99 ${seconds(percentiles.p99)}`;
+function figures(t: Translate, label: string, percentiles: Percentiles | null, none: string): string {
+  return percentiles === null
+    ? t('lpFigureNone', { label, none })
+    : t('lpFigures', { label, p50: seconds(percentiles.p50), p95: seconds(percentiles.p95), p99: seconds(percentiles.p99) });
 }
 
 /** What the legend calls each kind of bar drawn. */
-const LEGEND: Record<HistoryBar['kind'], string> = {
-  holding: 'holds now',
-  released: 'released',
-  'session-expired': 'session expired',
-  broken: 'broken',
-  before: 'held before the explorer followed the lock',
+const LEGEND: Record<HistoryBar['kind'], MessageKey> = {
+  holding: 'lpEndedHolding',
+  released: 'lpEndedReleased',
+  'session-expired': 'lpLegendExpired',
+  broken: 'lpLegendBroken',
+  before: 'lpLegendBefore',
 };
 
 export interface HistoryStripProps {
@@ -54,6 +59,7 @@ function historySpan(history: LockHistory): number {
 export function HistoryStrip({ history, now, present, onSelect }: HistoryStripProps) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(600);
+  const { t } = useLanguage();
   // The box is there once a history is: it is measured from then on.
   const shown = history !== null;
   useEffect(() => {
@@ -65,25 +71,27 @@ export function HistoryStrip({ history, now, present, onSelect }: HistoryStripPr
   }, [shown]);
   if (history === null) return null;
   const span = historySpan(history);
-  const layout = layoutHistoryStrip(history, now, width, span);
+  const layout = layoutHistoryStrip(history, now, width, span, t('lpNow'));
   const { stats } = history;
   // No hold ended in the window: the one under way says how long it has lasted, rather than "none".
-  const current = layout.bars.find((bar) => bar.kind === 'holding' || bar.kind === 'before');
+  // Only a hold still under way: one that began before the explorer followed the lock may have ended since (its session expired).
+  const current = layout.bars.find((bar) => bar.hold.to === null && (bar.kind === 'holding' || bar.kind === 'before'));
   // A hold under way since before the explorer followed the lock lasts at least as long as it has been seen.
-  const noHold = current === undefined ? 'none ended' : `none ended · the holder holds for ${formatDuration(current.ms)}${current.kind === 'before' ? ' or more' : ''}`;
+  const noHold =
+    current === undefined ? t('lpNoneEnded') : t(current.kind === 'before' ? 'lpNoneEndedHoldingMore' : 'lpNoneEndedHolding', { duration: formatDuration(current.ms) });
   const kinds = [...new Set(layout.bars.map((bar) => bar.kind))];
   return (
-    <section className="history" aria-label="Hold history" data-testid="history-strip">
+    <section className="history" aria-label={t('lpHistory')} data-testid="history-strip">
       <div className="history-head">
-        <h2>Holds, last {formatDuration(span)}</h2>
+        <h2>{t('lpHoldsLast', { span: formatDuration(span) })}</h2>
         <p className="muted history-figures" data-testid="history-figures">
-          <span>{figures('hold', stats.hold, noHold)}</span>
-          <span>{figures('wait', stats.wait, 'none ended')}</span>
-          <span>{stats.handoversPerMinute.toFixed(1)} handovers/min</span>
+          <span>{figures(t, t('lpFigureHold'), stats.hold, noHold)}</span>
+          <span>{figures(t, t('lpFigureWait'), stats.wait, t('lpNoneEnded'))}</span>
+          <span>{t('lpHandovers', { n: stats.handoversPerMinute.toFixed(1) })}</span>
         </p>
       </div>
       <div className="history-box" ref={box}>
-        <svg className="history-svg" width={width} height={HEIGHT} role="group" aria-label={`${layout.bars.length} holds in the last ${formatDuration(span)}`}>
+        <svg className="history-svg" width={width} height={HEIGHT} role="group" aria-label={t('lpHoldsCount', { n: layout.bars.length, span: formatDuration(span) })}>
           {layout.ticks.map((tick) => (
             <g key={tick.label} transform={`translate(${tick.x} 0)`} className="history-tick">
               <line y1={BAR_TOP - 2} y2={BAR_TOP + BAR_HEIGHT + 2} />
@@ -99,7 +107,9 @@ export function HistoryStrip({ history, now, present, onSelect }: HistoryStripPr
             const drawnWidth = bar.width > 4 ? bar.width - 1 : bar.width;
             const barWidth = selectable ? Math.max(drawnWidth, MIN_TARGET) : drawnWidth;
             const barX = Math.max(0, bar.x + drawnWidth - barWidth);
-            const title = `${hold.node}\nsession ${hold.sessionId}${hold.client ? ` · ${hold.client}` : ''}\n${bar.kind === 'before' ? `since before ${new Date(hold.from).toLocaleTimeString()}` : `held ${formatDuration(bar.ms)}`} · ${ENDED[bar.kind]}`;
+            const held = bar.kind === 'before' ? t('lpBarHeldPlain') : t('lpBarHeld', { duration: formatDuration(bar.ms) });
+            const when = bar.kind === 'before' ? t('lpBarSince', { time: new Date(hold.from).toLocaleTimeString() }) : held;
+            const title = `${hold.node}\n${t('lpBarSession', { id: hold.sessionId })}${hold.client ? ` · ${hold.client}` : ''}\n${when} · ${t(ENDED[bar.kind])}`;
             return (
               <rect
                 key={`${hold.node}-${hold.from}`}
@@ -116,7 +126,7 @@ export function HistoryStrip({ history, now, present, onSelect }: HistoryStripPr
                 data-ms={Math.round(bar.ms)}
                 tabIndex={selectable ? 0 : undefined}
                 role={selectable ? 'button' : undefined}
-                aria-label={`${shortNodeName(hold.node)}: ${bar.kind === 'before' ? 'held' : `held ${formatDuration(bar.ms)}`}, ${ENDED[bar.kind]}`}
+                aria-label={`${shortNodeName(hold.node)}: ${held}, ${t(ENDED[bar.kind])}`}
                 onClick={selectable ? () => onSelect(hold.node) : undefined}
                 onKeyDown={
                   selectable
@@ -142,7 +152,7 @@ export function HistoryStrip({ history, now, present, onSelect }: HistoryStripPr
               <svg width="14" height="10" aria-hidden="true">
                 <rect width="14" height="10" rx="2" className={`history-bar ${kind}`} />
               </svg>{' '}
-              {LEGEND[kind]}
+              {t(LEGEND[kind])}
             </span>
           ))}
         </p>

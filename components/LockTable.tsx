@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboa
 import { discoveryLine } from '../lib/view/discovery-status';
 import type { LockList, LockSummary } from '../lib/protocol';
 import { recordQueueLengths, viewLocks, type LockColumn, type LockTableView } from '../lib/view/lock-table';
-import { anomalyLabel, type MessageKey } from '../lib/i18n/messages';
+import { anomalyLabel, recipeName, type MessageKey } from '../lib/i18n/messages';
 import { formatCount, formatDuration } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
 import { Sparkline } from './Sparkline';
@@ -182,7 +182,7 @@ export function LockTable() {
                     ) : null}
                   </td>
                   <td className="optional recipe-cell" title={lock.recipe.name}>
-                    <span>{lock.recipe.name}</span>
+                    <span>{recipeName(language, lock.recipe)}</span>
                   </td>
                   <HolderCell lock={lock} t={t} />
                   <td className="num">{lock.holderSince === null ? '—' : formatDuration(now - lock.holderSince)}</td>
@@ -201,7 +201,7 @@ export function LockTable() {
                       <span className="muted">0</span>
                     ) : (
                       <span className="anomaly-cell" data-testid="row-anomalies" title={lock.anomalyKinds.map((kind) => anomalyLabel(language, kind)).join(', ')}>
-                        <span className="badge bad">{lock.anomalies}</span> {lock.anomalyKinds.map((kind) => anomalyLabel(language, kind)).join(language === 'zh' ? '、' : ', ')}
+                        <span className="badge bad">{lock.anomalies}</span> {lock.anomalyKinds.map((kind) => anomalyLabel(language, kind)).join(t('listSeparator'))}
                       </span>
                     )}
                   </td>

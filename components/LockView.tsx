@@ -23,6 +23,8 @@ import { useNow } from './useNow';
 import { useShortcuts } from './useShortcuts';
 import { useSilentSessions } from './useSilentSessions';
 import { useSimulation } from './useSimulation';
+import { LanguageProvider, richText, useLanguage } from './language';
+import { recipeName, type MessageKey } from '../lib/i18n/messages';
 
 /** Above this many nodes the page does not ask which owners lost their connection. */
 const SILENT_CHECK_LIMIT = 5000;
@@ -32,14 +34,14 @@ const SILENT_CHECK_LIMIT = 5000;
  * 80% the cards become one line each, then a mark each in its state's colour (semantic zoom),
  * instead of shrinking to unreadable text.
  */
-const ZOOM_LEVELS: ReadonlyArray<{ label: string; scale: number; lines: boolean; marks?: boolean }> = [
-  { label: 'Marks', scale: 1, lines: false, marks: true },
-  { label: 'Lines, small', scale: 0.8, lines: true },
-  { label: 'Lines', scale: 1, lines: true },
-  { label: '80%', scale: 0.8, lines: false },
-  { label: '100%', scale: 1, lines: false },
-  { label: '125%', scale: 1.25, lines: false },
-  { label: '150%', scale: 1.5, lines: false },
+const ZOOM_LEVELS: ReadonlyArray<{ name: MessageKey | null; scale: number; lines: boolean; marks?: boolean }> = [
+  { name: 'lpZoomMarks', scale: 1, lines: false, marks: true },
+  { name: 'lpZoomLinesSmall', scale: 0.8, lines: true },
+  { name: 'lpZoomLines', scale: 1, lines: true },
+  { name: null, scale: 0.8, lines: false },
+  { name: null, scale: 1, lines: false },
+  { name: null, scale: 1.25, lines: false },
+  { name: null, scale: 1.5, lines: false },
 ];
 const FULL_SIZE = 4;
 
@@ -53,9 +55,19 @@ function nodeFromHash(hash: string): string | null {
   }
 }
 
-/** The live page of one lock: who holds it, who waits behind whom. */
+/** The live page of one lock, in the reader's language. */
 export function LockView({ path }: { path: string }) {
+  return (
+    <LanguageProvider>
+      <LockPage path={path} />
+    </LanguageProvider>
+  );
+}
+
+/** The live page of one lock: who holds it, who waits behind whom. */
+function LockPage({ path }: { path: string }) {
   const { snapshot, error, woken, wakes, events } = useLock(path);
+  const { language, t } = useLanguage();
   const now = useNow();
   const holders = useMemo(() => snapshot?.nodes.filter((node) => node.role === 'holder') ?? [], [snapshot]);
   const holder = holders[0] ?? null;
@@ -69,6 +81,7 @@ export function LockView({ path }: { path: string }) {
   const [compact, setCompact] = useState(false);
   const [zoomLevel, setZoomLevel] = useState(FULL_SIZE);
   const zoom = ZOOM_LEVELS[zoomLevel]!;
+  const zoomLabel = zoom.name === null ? `${Math.round(zoom.scale * 100)}%` : t(zoom.name);
   const zoomBy = (step: number): void => setZoomLevel((current) => Math.min(ZOOM_LEVELS.length - 1, Math.max(0, current + step)));
   // The selected node's owner: when its contender creates a new node (a new round, a retried create), the selection follows it.
   const [selectedSession, setSelectedSession] = useState<string | null>(null);
@@ -113,9 +126,9 @@ export function LockView({ path }: { path: string }) {
     for (const node of nodes ?? []) if (named.has(node.name)) found.add(node.name);
     return found;
   }, [nodes, history, allEvents]);
-  const watches = useMemo(() => (nodes === undefined ? null : describeWatchVerdict(watchVerdict(nodes))), [nodes]);
+  const watches = useMemo(() => (nodes === undefined ? null : describeWatchVerdict(watchVerdict(nodes), language)), [nodes, language]);
   // The nodes the anomalies name, by their place in the queue ("waiter #3"), as the cards show them.
-  const places = useMemo(() => anomalyPlaces(snapshot?.anomalies ?? [], nodes ?? []), [snapshot?.anomalies, nodes]);
+  const places = useMemo(() => anomalyPlaces(snapshot?.anomalies ?? [], nodes ?? [], language), [snapshot?.anomalies, nodes, language]);
   // A holder whose session ZooKeeper keeps without a connection (the server's `holder-disconnected` verdict): the summary says so, with the countdown.
   const holderCut = useMemo(() => {
     const cut = snapshot?.anomalies.find((anomaly) => anomaly.kind === 'holder-disconnected');
@@ -151,24 +164,24 @@ export function LockView({ path }: { path: string }) {
   const commands = useMemo<Command[]>(() => {
     const list: Command[] = [];
     const first = nodes?.find((node) => node.role === 'waiter');
-    if (holder !== null) list.push({ id: 'select:holder', label: `Select the holder ${shortNodeName(holder.name)}`, hint: 'node', run: () => select(holder.name) });
-    if (first !== undefined) list.push({ id: 'select:next', label: `Select the next in line ${shortNodeName(first.name)}`, hint: 'node', run: () => select(first.name) });
+    if (holder !== null) list.push({ id: 'select:holder', label: t('lpSelectHolder', { name: shortNodeName(holder.name) }), hint: t('palHintNode'), run: () => select(holder.name) });
+    if (first !== undefined) list.push({ id: 'select:next', label: t('lpSelectNext', { name: shortNodeName(first.name) }), hint: t('palHintNode'), run: () => select(first.name) });
     if (contender !== null && selected !== null) {
       for (const { action, label } of offeredActions(contender.state)) {
         list.push({
           id: `fault:${action}`,
-          label: `${label}: ${contender.id} (${shortNodeName(selected.name)})`,
-          hint: 'fault',
+          label: `${t(label)}: ${contender.id} (${shortNodeName(selected.name)})`,
+          hint: t('palHintFault'),
           run: () => void actOn(simulation, contender.id, action),
         });
       }
     }
     return list;
-  }, [nodes, holder, contender, selected, select, simulation]);
+  }, [nodes, holder, contender, selected, select, simulation, t]);
 
   return (
     <>
-      <AppHeader commands={commands}>
+      <AppHeader commands={commands} languages>
         <span className="crumb-current" data-testid="lock-path">
           {path}
         </span>
@@ -184,16 +197,14 @@ export function LockView({ path }: { path: string }) {
         ) : null}
         {error !== null && /NoAuth/.test(error) ? (
           <p className="notice" role="note" data-testid="lock-error-hint">
-            ZooKeeper lets only the users its ACL lists read this lock. The explorer reads as the user given in{' '}
-            <code>ZK_AUTH</code> (<code>ZK_AUTH=digest:user:password</code>), or as nobody without it: start it with a user the
-            ACL allows (<code>getAcl {path}</code> in zkCli says which).
+            {richText(t('lpNoAuthHint'), { env: <code>ZK_AUTH</code>, example: <code>ZK_AUTH=digest:user:password</code>, getAcl: <code>getAcl {path}</code> })}
           </p>
         ) : null}
         {snapshot === null ? (
           // A refusal is the answer: no spinner waits for a read that will not come.
           error === null ? (
             <p className="loading" data-testid="lock-loading" aria-busy="true">
-              <span className="spinner" aria-hidden="true" /> Reading {path} from ZooKeeper…
+              <span className="spinner" aria-hidden="true" /> {t('lpReading', { path })}
             </p>
           ) : null
         ) : (
@@ -201,29 +212,29 @@ export function LockView({ path }: { path: string }) {
             <DeadlockAlert path={path} anomalies={snapshot.anomalies} nodes={snapshot.nodes} onSelect={select} />
             {isWithin(path, '/zookeeper') ? (
               <p className="notice" role="note" data-testid="system-tree">
-                <strong>{path} is ZooKeeper&apos;s own tree</strong> (quotas, the dynamic configuration), not a lock: its nodes are drawn as
-                any children would be, but no client takes turns here. The dashboard leaves it out.
+                <strong>{t('lpSystemTreeTitle', { path })}</strong>
+                {t('lpSystemTreeText')}
               </p>
             ) : null}
-            <section className="summary" aria-label="Lock summary" data-testid="lock-summary">
+            <section className="summary" aria-label={t('lpSummary')} data-testid="lock-summary">
               <div className={`stat${holderCut === null ? '' : ' stat-danger'}`}>
-                <span className="stat-label">{holders.length > 1 ? `Holders: ${holders.length}` : 'Holder'}</span>
+                <span className="stat-label">{holders.length > 1 ? t('lpHolders', { n: holders.length }) : t('lpHolder')}</span>
                 <span className="stat-value" data-testid="summary-holder" data-name={holder?.name ?? ''} data-count={holders.length} title={holders.map((one) => one.name).join('\n')}>
                   {holder ? shortNodeName(holder.name) : '—'}
                   {holders.length > 1 ? <span className="stat-more">{` +${holders.length - 1}`}</span> : null}
                 </span>
                 {holderCut !== null ? (
                   <span className="stat-note expiry-silent" data-testid="summary-holder-disconnected" title={holderCut.message}>
-                    no connection · ZooKeeper expires it {holderCut.expiresAt - now > 0 ? `in ${formatDuration(holderCut.expiresAt - now)}` : 'now'}
+                    {holderCut.expiresAt - now > 0 ? t('lpHolderCutIn', { duration: formatDuration(holderCut.expiresAt - now) }) : t('lpHolderCutNow')}
                   </span>
                 ) : holder !== null && (holder.roleSince !== null || holder.ctime > 0) ? (
                   <span className="stat-note">
-                    {holder.roleSince === null ? `created ${formatDuration(now - holder.ctime)} ago` : `for ${formatDuration(now - holder.roleSince)}`}
+                    {holder.roleSince === null ? t('lpCreatedAgo', { duration: formatDuration(now - holder.ctime) }) : t('lpHeldFor', { duration: formatDuration(now - holder.roleSince) })}
                   </span>
                 ) : null}
               </div>
               <div className="stat">
-                <span className="stat-label">Waiting</span>
+                <span className="stat-label">{t('colWaiting')}</span>
                 <span className="stat-value" data-testid="summary-waiters">
                   {formatCount(snapshot.waiters.length)}
                 </span>
@@ -232,37 +243,41 @@ export function LockView({ path }: { path: string }) {
                   <span
                     className="stat-note mono"
                     data-testid="summary-pzxid"
-                    title={`ZooKeeper's pzxid of ${path}: the transaction of its last child created or deleted. This page has received ${snapshot.version} updates of this lock.`}
+                    title={t('lpPzxidTitle', { path, n: snapshot.version })}
                   >
-                    last change {snapshot.read.pzxid}
+                    {t('lpLastChange', { zxid: snapshot.read.pzxid })}
                   </span>
                 ) : null}
               </div>
               {watching > 0 ? (
                 <div className="stat">
-                  <span className="stat-label">Watching, no node</span>
-                  <span className="stat-value" data-testid="summary-watching" title="Sessions that watch the holder's node without a node of their own: they all wake when it goes">
+                  <span className="stat-label">{t('lpWatchingNoNode')}</span>
+                  <span className="stat-value" data-testid="summary-watching" title={t('lpWatchingTitle')}>
                     {formatCount(watching)}
                   </span>
                 </div>
               ) : null}
               {believers.length > 0 ? (
                 <div className="stat stat-danger">
-                  <span className="stat-label">Believe they hold</span>
+                  <span className="stat-label">{t('lpBelievers')}</span>
                   <span className="stat-value" data-testid="summary-believers">
                     {formatCount(holders.length + believers.length)}
                   </span>
-                  <span className="stat-note">ZooKeeper: {formatCount(holders.length)}</span>
+                  <span className="stat-note">{t('lpZooKeeperCount', { n: formatCount(holders.length) })}</span>
                 </div>
               ) : null}
               <div className="stat">
-                <span className="stat-label">Recipe</span>
-                <span className="stat-value stat-text" data-testid="summary-recipe" title={snapshot.recipe.candidates.length > 0 ? `The names alone cannot tell: ${snapshot.recipe.candidates.join(', ')}` : undefined}>
-                  {snapshot.recipe.name}
+                <span className="stat-label">{t('colRecipe')}</span>
+                <span
+                  className="stat-value stat-text"
+                  data-testid="summary-recipe"
+                  title={snapshot.recipe.candidates.length > 0 ? t('lpCandidatesTitle', { list: snapshot.recipe.candidates.join(t('listSeparator')) }) : undefined}
+                >
+                  {recipeName(language, snapshot.recipe)}
                 </span>
                 {snapshot.recipe.candidates.length > 0 ? (
                   <span className="stat-note" data-testid="summary-candidates">
-                    made by {snapshot.recipe.candidates.join(', or ')}
+                    {t('lpMadeBy', { list: snapshot.recipe.candidates.join(t('lpOr')) })}
                   </span>
                 ) : null}
                 {snapshot.recipe.evidence ? (
@@ -271,56 +286,50 @@ export function LockView({ path }: { path: string }) {
                   </span>
                 ) : null}
                 {snapshot.recipe.note ? <span className="stat-note">{snapshot.recipe.note}</span> : null}
-                {snapshot.recipe.maxLeases !== null ? <span className="stat-note">{snapshot.recipe.maxLeases} leases</span> : null}
+                {snapshot.recipe.maxLeases !== null ? <span className="stat-note">{t('lpLeases', { n: snapshot.recipe.maxLeases })}</span> : null}
               </div>
 
             </section>
             <HistoryStrip history={history} now={now} present={present} onSelect={select} />
             {!snapshot.exists ? (
               <div className="empty" data-testid="lock-missing">
-                <h2>{path} does not exist</h2>
-                <p>
-                  The explorer is watching for it and will draw the queue the moment it is created. Curator creates lock
-                  parents as container nodes, which ZooKeeper deletes while they are empty.
-                </p>
+                <h2>{t('lpMissingTitle', { path })}</h2>
+                <p>{t('lpMissingText')}</p>
               </div>
             ) : snapshot.nodes.length === 0 ? (
               <div className="empty" data-testid="lock-empty">
-                <h2>Nobody holds or waits for this lock</h2>
-                <p>
-                  Contenders appear here live as they create sequential children, for example{' '}
-                  <code>create -e -s {path === '/' ? '' : path}/lock- &quot;&quot;</code> in zkCli.
-                </p>
+                <h2>{t('lpEmptyTitle')}</h2>
+                <p>{richText(t('lpEmptyText'), { command: <code>create -e -s {path === '/' ? '' : path}/lock- &quot;&quot;</code> })}</p>
               </div>
             ) : (
               <>
                 <div className="diagram-tools">
                   <label className="check" htmlFor="compact-view">
                     <input id="compact-view" type="checkbox" checked={compact} data-testid="compact-view" onChange={(event) => setCompact(event.target.checked)} />
-                    <span>One line per node</span>
+                    <span>{t('lpOneLine')}</span>
                   </label>
-                  <span className="zoom" role="group" aria-label="Zoom">
-                    <button type="button" className="button small" onClick={() => zoomBy(-1)} disabled={zoomLevel === 0} aria-label="Zoom out" data-testid="zoom-out">
+                  <span className="zoom" role="group" aria-label={t('lpZoom')}>
+                    <button type="button" className="button small" onClick={() => zoomBy(-1)} disabled={zoomLevel === 0} aria-label={t('lpZoomOut')} data-testid="zoom-out">
                       −
                     </button>
-                    <button type="button" className="button small zoom-level" onClick={() => setZoomLevel(FULL_SIZE)} aria-label={`Zoom ${zoom.label}: reset to 100%`} data-testid="zoom-level">
-                      {zoom.label}
+                    <button type="button" className="button small zoom-level" onClick={() => setZoomLevel(FULL_SIZE)} aria-label={t('lpZoomReset', { level: zoomLabel })} data-testid="zoom-level">
+                      {zoomLabel}
                     </button>
-                    <button type="button" className="button small" onClick={() => zoomBy(1)} disabled={zoomLevel === ZOOM_LEVELS.length - 1} aria-label="Zoom in" data-testid="zoom-in">
+                    <button type="button" className="button small" onClick={() => zoomBy(1)} disabled={zoomLevel === ZOOM_LEVELS.length - 1} aria-label={t('lpZoomIn')} data-testid="zoom-in">
                       +
                     </button>
                   </span>
                   <span className="muted legend">
-                    <span className="legend-title">Watches:</span>
+                    <span className="legend-title">{t('lpLegendWatches')}</span>
                     <span className="legend-item">
-                      <span className="legend-edge confirmed" aria-hidden="true" /> ZooKeeper confirms
+                      <span className="legend-edge confirmed" aria-hidden="true" /> {t('lpLegendConfirmed')}
                     </span>
                     <span className="legend-item">
-                      <span className="legend-edge" aria-hidden="true" /> the recipe says
+                      <span className="legend-edge" aria-hidden="true" /> {t('lpLegendRecipe')}
                     </span>
                     {/* Always laid out, shown when it applies: a legend that appears must not push the queue down. */}
                     <span className={`legend-item${snapshot.nodes.some((node) => node.watchConfirmed === false) ? '' : ' is-unused'}`} data-testid="legend-missing">
-                      <span className="legend-edge missing" aria-hidden="true" /> ZooKeeper reports none
+                      <span className="legend-edge missing" aria-hidden="true" /> {t('lpLegendMissing')}
                     </span>
                   </span>
                   <ExportButtons snapshot={snapshot} />

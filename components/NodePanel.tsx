@@ -4,17 +4,19 @@ import { ZnodeDetailSchema, type ContenderAction, type ContenderInfo, type Conte
 import { contenderActions } from '../lib/sim/actions';
 import { encodeZnodePath } from '../lib/zk/path';
 import { formatDuration } from '../lib/view/format';
+import { CONTENDER_STATE_KEYS, STRATEGY_KEYS, type MessageKey } from '../lib/i18n/messages';
 import { BreakLock } from './BreakLock';
+import { useLanguage, type Translate } from './language';
 import { useConnection } from './useConnection';
 import type { Simulation } from './useSimulation';
 
 /** The faults a simulated contender can be made to suffer, as the node panel and the command palette offer them. */
-export const CONTENDER_ACTIONS: Array<{ action: ContenderAction; label: string; title: string }> = [
-  { action: 'release', label: 'Release', title: 'Give the lock back now' },
-  { action: 'crash', label: 'Crash', title: 'The process dies; its node stays until the session times out' },
-  { action: 'expire', label: 'Expire session', title: 'ZooKeeper expires the session now' },
-  { action: 'pause', label: 'Pause 15 s', title: 'Stop heartbeating for 15 s, as in a GC pause' },
-  { action: 'disconnect-during-create', label: 'Lose next create reply', title: 'The next create reaches ZooKeeper but its reply is lost' },
+export const CONTENDER_ACTIONS: Array<{ action: ContenderAction; label: MessageKey; title: MessageKey }> = [
+  { action: 'release', label: 'lpActRelease', title: 'lpActReleaseTitle' },
+  { action: 'crash', label: 'lpActCrash', title: 'lpActCrashTitle' },
+  { action: 'expire', label: 'lpActExpire', title: 'lpActExpireTitle' },
+  { action: 'pause', label: 'lpActPause', title: 'lpActPauseTitle' },
+  { action: 'disconnect-during-create', label: 'lpActLoseCreate', title: 'lpActLoseCreateTitle' },
 ];
 
 /** The faults offered for a contender in `state` (none once it crashed, expired or stopped; a release only while it holds). */
@@ -32,6 +34,7 @@ export function actOn(simulation: Simulation, contenderId: string, action: Conte
 function NodeDetail({ node }: { node: LockNode }) {
   const [detail, setDetail] = useState<ZnodeDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useLanguage();
   useEffect(() => {
     let cancelled = false;
     void fetch(`/api/nodes${encodeZnodePath(node.path)}`)
@@ -40,18 +43,18 @@ function NodeDetail({ node }: { node: LockNode }) {
         if (cancelled) return;
         const parsed = ZnodeDetailSchema.safeParse(body);
         if (parsed.success) setDetail(parsed.data);
-        else setError((body as { error?: string }).error ?? `the server answered ${response.status}`);
+        else setError((body as { error?: string }).error ?? t('lpServerAnswered', { status: response.status }));
       })
-      .catch(() => !cancelled && setError('the explorer could not be reached'));
+      .catch(() => !cancelled && setError(t('answerUnreachable')));
     return () => {
       cancelled = true;
     };
-  }, [node.path]);
+  }, [node.path, t]);
   if (error !== null) return <p className="muted">{error}</p>;
   if (detail === null) {
     return (
       <p className="loading" aria-busy="true">
-        <span className="spinner" aria-hidden="true" /> Reading the node…
+        <span className="spinner" aria-hidden="true" /> {t('lpReadingNode')}
       </p>
     );
   }
@@ -73,15 +76,15 @@ function NodeDetail({ node }: { node: LockNode }) {
     <>
       <dl className="stat-list">
         <div>
-          <dt>Data, hex</dt>
+          <dt>{t('lpDataHex')}</dt>
           <dd className="mono data hex" data-testid="node-data-hex">
-            {data === null ? 'none' : data.hex || '(empty)'}
+            {data === null ? t('lpDataNone') : data.hex || t('lpDataEmpty')}
             {data?.truncated ? '…' : ''}
           </dd>
         </div>
       </dl>
       <details className="whole-stat" data-testid="node-stat">
-        <summary>Whole stat</summary>
+        <summary>{t('lpWholeStat')}</summary>
         <dl className="stat-list">
           {rows.map(([label, value]) => (
             <div key={label}>
@@ -93,6 +96,31 @@ function NodeDetail({ node }: { node: LockNode }) {
       </details>
     </>
   );
+}
+
+/** The selected node's rows: label and value, in the page's language. */
+function nodeRows(node: LockNode, now: number, t: Translate): Array<[string, string]> {
+  const mode: Record<LockNode['mode'], MessageKey | null> = { exclusive: null, read: 'lpModeRead', write: 'lpModeWrite', lease: 'lpModeLease' };
+  const role = t(node.role === 'holder' ? 'lpRoleHolder' : 'lpRoleWaiter');
+  const modeKey = mode[node.mode];
+  const watch = node.watch;
+  return [
+    [t('lpPath'), node.path],
+    [t('lpRole'), modeKey === null ? role : `${role} (${t(modeKey)})`],
+    [t('lpOwnerSession'), node.ephemeral ? node.sessionId : t('lpOwnerPersistent')],
+    [t('lpCreated'), t('lpCreatedAt', { time: new Date(node.ctime).toLocaleString(), duration: formatDuration(now - node.ctime) })],
+    [t('lpFencing'), node.czxid],
+    [t('lpClientAddress'), node.client ?? t('lpClientUnknown')],
+    [
+      t('lpWatches'),
+      watch
+        ? `${watch.type === 'children' ? t('lpWatchChildren', { path: watch.path }) : `${watch.type} ${watch.path}`}${
+            node.watchConfirmed === true ? t('lpWatchConfirmed') : node.watchConfirmed === false ? t('lpWatchMissing') : ''
+          }`
+        : t('lpWatchNothing'),
+    ],
+    [t('lpWatchedBy'), node.watchers === null ? t('unknownWord') : node.watchers.length === 0 ? t('lpWatchedByNobody') : node.watchers.join(', ')],
+  ];
 }
 
 /** Everything about the selected node, and the faults a simulated contender can suffer. */
@@ -116,37 +144,22 @@ export function NodePanel({
   onClose: () => void;
 }) {
   const [message, setMessage] = useState<string | null>(null);
+  const { t } = useLanguage();
   // For the command that deletes a node with zkCli, where breaking from the page is off.
   const { zookeeper } = useConnection();
   const offered = contender === null ? [] : offeredActions(contender.state);
   if (node === null) {
     return (
-      <section className="panel node-panel" aria-label="Selected node" data-testid="node-panel" data-name="">
-        <h2>Node</h2>
-        <p className="muted">Select a node (click it, or Tab to it and press Enter) to see its stat, data and watch.</p>
+      <section className="panel node-panel" aria-label={t('lpSelectedNode')} data-testid="node-panel" data-name="">
+        <h2>{t('lpNodeHeading')}</h2>
+        <p className="muted">{t('lpSelectHint')}</p>
       </section>
     );
   }
-  const rows: Array<[string, string]> = [
-    ['Path', node.path],
-    ['Role', `${node.role}${node.mode !== 'exclusive' ? ` (${node.mode})` : ''}`],
-    ['Owner session', node.ephemeral ? node.sessionId : 'none: a persistent node'],
-    ['Created', `${new Date(node.ctime).toLocaleString()} (${formatDuration(now - node.ctime)} ago)`],
-    ['czxid (fencing token)', node.czxid],
-    ['Client address', node.client ?? 'unknown (ZooKeeper not asked, or not connected)'],
-    [
-      'Watches',
-      node.watch
-        ? `${node.watch.type === 'children' ? 'children of' : node.watch.type} ${node.watch.path}${
-            node.watchConfirmed === true ? ' · confirmed by ZooKeeper' : node.watchConfirmed === false ? ' · ZooKeeper reports no such watch' : ''
-          }`
-        : 'nothing (it holds)',
-    ],
-    ['Watched by', node.watchers === null ? 'unknown' : node.watchers.length === 0 ? 'no session' : node.watchers.join(', ')],
-  ];
+  const rows = nodeRows(node, now, t);
   return (
-    <section className="panel node-panel is-open" aria-label="Selected node" data-testid="node-panel" data-name={node.name}>
-      <button type="button" className="sheet-close" aria-label="Close the node's details" data-testid="node-panel-close" onClick={onClose}>
+    <section className="panel node-panel is-open" aria-label={t('lpSelectedNode')} data-testid="node-panel" data-name={node.name}>
+      <button type="button" className="sheet-close" aria-label={t('lpCloseNode')} data-testid="node-panel-close" onClick={onClose}>
         ×
       </button>
       <h2 className="mono node-title">{node.name}</h2>
@@ -158,9 +171,9 @@ export function NodePanel({
           </div>
         ))}
         <div>
-          <dt>Data{node.data ? ` (${node.data.size} bytes${node.data.truncated ? ', first 4 KiB' : ''})` : ''}</dt>
+          <dt>{node.data ? t(node.data.truncated ? 'lpDataSizeCut' : 'lpDataSize', { size: node.data.size }) : t('lpData')}</dt>
           <dd className="mono data" data-testid="node-data-text">
-            {node.data === null ? 'none' : node.data.text !== null ? node.data.text || '(empty)' : 'not text: see the hex'}
+            {node.data === null ? t('lpDataNone') : node.data.text !== null ? node.data.text || t('lpDataEmpty') : t('lpDataBinary')}
           </dd>
         </div>
       </dl>
@@ -169,15 +182,15 @@ export function NodePanel({
       {contender ? (
         <div className="contender" data-testid="contender-actions" data-state={contender.state}>
           <h3>
-            Simulated contender {contender.id} · {contender.strategy} · {contender.state}
-            {contender.believesHolding ? ' · still believes it holds' : ''}
+            {t('lpContender', { id: contender.id, strategy: t(STRATEGY_KEYS[contender.strategy]), state: t(CONTENDER_STATE_KEYS[contender.state]) })}
+            {contender.believesHolding ? t('lpStillBelieves') : ''}
           </h3>
           <p className="muted">
-            {contender.notifications} notifications, {contender.wakeups} wasted, {contender.getChildren} getChildren, {contender.requests} requests
+            {t('lpContenderCounts', { notifications: contender.notifications, wasted: contender.wakeups, getChildren: contender.getChildren, requests: contender.requests })}
           </p>
           {offered.length === 0 ? (
             <p className="muted" data-testid="contender-no-actions">
-              Nothing left to do to it: it is {contender.state}.
+              {t('lpNothingLeft', { state: t(CONTENDER_STATE_KEYS[contender.state]) })}
             </p>
           ) : null}
           <div className="actions">
@@ -185,7 +198,7 @@ export function NodePanel({
               <button
                 key={action}
                 type="button"
-                title={title}
+                title={t(title)}
                 data-testid={`action-${action}`}
                 onClick={async () => {
                   setMessage(null);
@@ -193,7 +206,7 @@ export function NodePanel({
                   setMessage(error);
                 }}
               >
-                {label}
+                {t(label)}
               </button>
             ))}
           </div>

@@ -300,11 +300,12 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
               y={rowTop(0, layout.options)}
               width={cardWidth}
               height={cardHeight}
+              t={t}
             />
           ))}
           {shown.map(({ node, x, y }) => {
             const others = outside.get(node.name);
-            return others === undefined || marks ? null : <OutsideWatchers key={`watchers-${node.name}`} sessions={others} x={x + cardWidth + 8} y={y} height={cardHeight} />;
+            return others === undefined || marks ? null : <OutsideWatchers key={`watchers-${node.name}`} sessions={others} x={x + cardWidth + 8} y={y} height={cardHeight} t={t} />;
           })}
           {motion.leaving.map(({ node, x, y }) => (
             <g key={`leaving-${node.name}`} className="node-leaving" style={{ transform: `translate(${x}px, ${y}px)` }} data-testid="leaving-node" data-name={node.name} aria-hidden="true">
@@ -332,7 +333,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
                 role="button"
                 aria-pressed={selected === node.name}
                 aria-label={`${holder ? t('nodeHolds', { name: node.name }) : t('nodeWaits', { name: node.name, n: places[index]! })}${
-                  node.ephemeral && silent.has(node.sessionId) ? `; its session has no connection, ZooKeeper expires it in ${formatDuration(Math.max(0, silent.get(node.sessionId)! - now))}` : ''
+                  node.ephemeral && silent.has(node.sessionId) ? t('silentAria', { duration: formatDuration(Math.max(0, silent.get(node.sessionId)! - now)) }) : ''
                 }`}
                 onClick={() => onSelect(node.name)}
                 onKeyDown={(event) => {
@@ -356,7 +357,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
                   <NodeCard node={node} place={places[index]!} now={now} width={cardWidth} height={cardHeight} compact={compact} t={t} flagged={flagged.has(node.name)} />
                 )}
                 {woken.has(node.name) ? <rect width={cardWidth} height={cardHeight} rx={10} className="card-pulse" /> : null}
-                {!marks && node.ephemeral && silent.has(node.sessionId) ? <SilentOwner deadline={silent.get(node.sessionId)!} now={now} width={cardWidth} height={cardHeight} /> : null}
+                {!marks && node.ephemeral && silent.has(node.sessionId) ? <SilentOwner deadline={silent.get(node.sessionId)!} now={now} width={cardWidth} height={cardHeight} t={t} /> : null}
                 {flagged.has(node.name) ? (
                   <g className="card-flag" transform={`translate(${cardWidth - 10} ${cardHeight - 10})`} aria-hidden="true">
                     <circle r={7} />

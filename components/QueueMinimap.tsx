@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { minimapMarks } from '../lib/view/minimap';
 import type { QueueLayout } from '../lib/view/queue-layout';
 import { PALETTES, type Theme } from '../lib/view/palette';
+import { useLanguage } from './language';
 
 const WIDTH = 44;
 /** The room a minimap takes beside the queue: its width and the frame's gap (0.5rem). */
@@ -33,6 +34,7 @@ function currentTheme(): Theme {
 export function QueueMinimap({ layout, top, height, flagged, onJump, scrollId }: QueueMinimapProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const total = layout.height;
+  const { t } = useLanguage();
 
   useEffect(() => {
     const element = canvas.current;
@@ -63,7 +65,7 @@ export function QueueMinimap({ layout, top, height, flagged, onJump, scrollId }:
     <div
       className="queue-minimap"
       role="scrollbar"
-      aria-label="The whole queue: click to go there"
+      aria-label={t('minimapLabel')}
       aria-controls={scrollId}
       aria-orientation="vertical"
       aria-valuemin={0}

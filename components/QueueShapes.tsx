@@ -1,4 +1,4 @@
-import { formatCount, formatDuration } from '../lib/view/format';
+import { formatCount, formatDuration, writtenWidth } from '../lib/view/format';
 import { edgePath, placedNode, stubPath, trunkX, type PlacedEdge, type PlacedGroup, type PlacedNode, type PlacedParent, type QueueLayout } from '../lib/view/queue-layout';
 import type { Translate } from './language';
 
@@ -75,7 +75,7 @@ export function GroupFrame({ group, layout, t }: { group: PlacedGroup; layout: Q
   const height = last.y + cardHeight - first.y + 2 * FRAME_MARGIN;
   const count = group.lastIndex - group.firstIndex + 1;
   const label = t(group.kind === 'readers' ? 'groupReaders' : 'groupHolders', { n: formatCount(count) });
-  const labelWidth = label.length * LABEL_CHARACTER + 16;
+  const labelWidth = writtenWidth(label, LABEL_CHARACTER, 11) + 16;
   const labelHeight = Math.min(16, gap - 4);
   return (
     <g className={`queue-group is-${group.kind}`} data-testid="queue-group" data-kind={group.kind} data-count={count} aria-hidden="true">
@@ -161,22 +161,38 @@ function olderToken(a: string, b: string): boolean {
  * A contender that believes it holds, drawn beside the real holder with the two fencing tokens
  * compared: a resource that checks tokens refuses the older one.
  */
-export function GhostHolder({ believer, holder, x, y, width, height }: { believer: Believer; holder: PlacedNode | null; x: number; y: number; width: number; height: number }) {
+export function GhostHolder({
+  believer,
+  holder,
+  x,
+  y,
+  width,
+  height,
+  t,
+}: {
+  believer: Believer;
+  holder: PlacedNode | null;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  t: Translate;
+}) {
   const holderToken = holder?.node.czxid ?? null;
   const fenced = believer.czxid !== null && holderToken !== null && olderToken(believer.czxid, holderToken);
   const verdict =
     believer.czxid === null
-      ? 'it has no token to present'
+      ? t('ghostNoToken')
       : holderToken === null
-        ? `token ${believer.czxid}; nobody holds now`
-        : `token ${believer.czxid} ${fenced ? '<' : '≥'} holder’s ${holderToken}${fenced ? ': fenced off' : ''}`;
+        ? t('ghostNobody', { token: believer.czxid })
+        : t(fenced ? 'ghostFenced' : 'ghostNewer', { token: believer.czxid, holder: holderToken });
   return (
     <g className="ghost-holder" data-testid="ghost-holder" data-contender={believer.id} data-token={believer.czxid ?? ''} data-fenced={fenced}>
-      <title>{`${believer.id} (session ${believer.sessionId ?? 'none'}) still believes it holds the lock, but ZooKeeper gave it to someone else. ${verdict}.`}</title>
+      <title>{t('ghostTitle', { id: believer.id, session: believer.sessionId ?? t('noneWord'), verdict })}</title>
       {holder !== null ? <path d={`M${x},${y + height / 2}H${holder.x + width + 4}`} className="ghost-link" markerEnd="url(#arrow)" /> : null}
       <rect x={x} y={y} width={width} height={height} rx={10} className="ghost-bg" />
       <text x={x + 16} y={y + 24} className="ghost-role">
-        {`BELIEVES IT HOLDS${believer.paused ? ' · PAUSED' : ''}`}
+        {`${t('ghostRole')}${believer.paused ? t('ghostPaused') : ''}`}
       </text>
       <text x={x + 16} y={y + 47} className="card-name">
         {believer.node === null ? believer.id : `${believer.id} · ${believer.node.length > 22 ? `…${believer.node.slice(-21)}` : believer.node}`}
@@ -196,18 +212,18 @@ const WATCHER_CHIPS = 6;
  * Sessions that watch a node but own no node of the lock (a single-node lock's contenders
  * waiting for it to go), drawn as marks beside its card with a count.
  */
-export function OutsideWatchers({ sessions, x, y, height }: { sessions: readonly string[]; x: number; y: number; height: number }) {
+export function OutsideWatchers({ sessions, x, y, height, t }: { sessions: readonly string[]; x: number; y: number; height: number; t: Translate }) {
   const shown = sessions.slice(0, WATCHER_CHIPS);
   const middle = y + height / 2;
   return (
     <g className="outside-watchers" data-testid="outside-watchers" data-count={sessions.length}>
-      <title>{`${sessions.length} session${sessions.length === 1 ? '' : 's'} without a node here watch this node: ${sessions.join(', ')}`}</title>
+      <title>{t(sessions.length === 1 ? 'outsideTitleOne' : 'outsideTitle', { n: formatCount(sessions.length), sessions: sessions.join(', ') })}</title>
       <path d={`M${x + 14 + (shown.length - 1) * 22},${middle - 8}H${x}`} className="watch-stub" markerEnd="url(#arrow)" />
       {shown.map((session, index) => (
         <circle key={session} cx={x + 14 + index * 22} cy={middle - 8} r={8} className="watcher-mark" />
       ))}
       <text x={x + 6} y={middle + 20} className="watcher-count">
-        {`${formatCount(sessions.length)} watch${sessions.length === 1 ? 'es' : ''} it`}
+        {t(sessions.length === 1 ? 'outsideCountOne' : 'outsideCount', { n: formatCount(sessions.length) })}
       </text>
     </g>
   );
@@ -217,10 +233,10 @@ export function OutsideWatchers({ sessions, x, y, height }: { sessions: readonly
  * A card whose owner ZooKeeper keeps without a connection (its client crashed or is cut off):
  * hatched, with the time left until ZooKeeper expires the session and deletes the node.
  */
-export function SilentOwner({ deadline, now, width, height }: { deadline: number; now: number; width: number; height: number }) {
+export function SilentOwner({ deadline, now, width, height, t }: { deadline: number; now: number; width: number; height: number; t: Translate }) {
   const left = deadline - now;
-  const label = left <= 0 ? 'no connection · expiring now' : `no connection · expires in ${formatDuration(left)}`;
-  const labelWidth = label.length * 6.8 + 14;
+  const label = left <= 0 ? t('silentNow') : t('silentIn', { duration: formatDuration(left) });
+  const labelWidth = writtenWidth(label, 6.8, 12) + 14;
   return (
     <g data-testid="silent-owner" data-deadline={deadline} aria-hidden="true">
       <rect width={width} height={height} rx={10} className="card-hatch" />

@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { sideFigures } from '../lib/demo/classroom';
 import { spawnRequest, type Scenario } from '../lib/demo/scenarios';
-import { describeAnomaly, type Language, type MessageKey } from '../lib/i18n/messages';
-import { ContenderListSchema, type Anomaly, type ContenderInfo, type ContenderState } from '../lib/protocol';
+import { CONTENDER_STATE_KEYS, describeAnomaly, type Language } from '../lib/i18n/messages';
+import { ContenderListSchema, type Anomaly, type ContenderInfo } from '../lib/protocol';
 import { Failure } from './Failure';
 import { useLanguage } from './language';
 import { Counters } from './Counters';
@@ -11,17 +11,6 @@ import { QueueDiagram } from './QueueDiagram';
 import { useLock } from './useLock';
 import { useNow } from './useNow';
 import { useStopOnPageHide, type Simulation } from './useSimulation';
-
-const STATE_KEYS: Record<ContenderState, MessageKey> = {
-  connecting: 'stateConnecting',
-  waiting: 'stateWaiting',
-  holding: 'stateHolding',
-  done: 'stateDone',
-  crashed: 'stateCrashed',
-  expired: 'stateExpired',
-  paused: 'statePaused',
-  closed: 'stateClosed',
-};
 
 /** One lock of a scenario: its queue live, what the diagnostics say, and its contenders. */
 /** An anomaly's kind and sentence in the page's language. */
@@ -83,7 +72,7 @@ function ScenarioLock({ path, contenders, violations }: { path: string; contende
                 {contender.id} · {contender.strategy}
               </td>
               <td>
-                {t(STATE_KEYS[contender.state])}
+                {t(CONTENDER_STATE_KEYS[contender.state])}
                 {contender.believesHolding && contender.state !== 'holding' ? ` · ${t('believes')}` : ''}
               </td>
               <td className="mono">{contender.czxid ?? '—'}</td>

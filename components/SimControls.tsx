@@ -1,36 +1,26 @@
 'use client';
 import { useState } from 'react';
 import type { RecipeId } from '../lib/lock/recipes';
-import { StrategySchema, type ContenderInfo, type Strategy } from '../lib/protocol';
+import { StrategySchema, type ContenderInfo, type ContenderState, type Strategy } from '../lib/protocol';
 import { defaultStrategy } from '../lib/sim/default-strategy';
 import { encodeZnodePath, isWithin } from '../lib/zk/path';
+import { CONTENDER_STATE_KEYS, STRATEGY_KEYS } from '../lib/i18n/messages';
+import { richText, useLanguage, type Translate } from './language';
 import { TokenField } from './TokenField';
 import type { Simulation } from './useSimulation';
 
-const STRATEGY_LABELS: Record<Strategy, string> = {
-  herd: 'Herd: every waiter watches the parent',
-  // Short enough for the panel's width: the watch is always on the node just before.
-  chained: 'Chained: exists watch (ZooKeeper)',
-  'chained-getdata': 'Chained: getData watch (Curator)',
-  'single-node': 'Single node: all try to create one',
-  read: 'Read lock',
-  write: 'Write lock',
-  semaphore: 'Semaphore (Kazoo layout)',
-  'no-watch': 'Buggy: sets no watch',
-};
-
 /** What runs in this lock, by recipe, with how many are in each state: "5 × Chained …  1 holding, 4 waiting". */
-function runningHere(mine: readonly ContenderInfo[]): Array<{ strategy: Strategy; count: number; states: string }> {
-  const byStrategy = new Map<Strategy, Map<string, number>>();
+function runningHere(mine: readonly ContenderInfo[], t: Translate): Array<{ strategy: Strategy; count: number; states: string }> {
+  const byStrategy = new Map<Strategy, Map<ContenderState, number>>();
   for (const contender of mine) {
-    const states = byStrategy.get(contender.strategy) ?? new Map<string, number>();
+    const states = byStrategy.get(contender.strategy) ?? new Map<ContenderState, number>();
     states.set(contender.state, (states.get(contender.state) ?? 0) + 1);
     byStrategy.set(contender.strategy, states);
   }
   return [...byStrategy].map(([strategy, states]) => ({
     strategy,
     count: [...states.values()].reduce((sum, n) => sum + n, 0),
-    states: [...states].map(([state, n]) => `${n} ${state}`).join(', '),
+    states: [...states].map(([state, n]) => t('lpStateCount', { n, state: t(CONTENDER_STATE_KEYS[state]) })).join(t('listSeparator')),
   }));
 }
 
@@ -49,12 +39,13 @@ export function SimControls({ path, simulation, recipe }: { path: string; simula
   const [protectedNames, setProtectedNames] = useState(true);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const { t } = useLanguage();
 
   if (features === null) return null;
   if (!features.simulation) {
     return (
-      <section className="panel" aria-label="Simulation" data-testid="sim-off">
-        <h2>Simulation</h2>
+      <section className="panel" aria-label={t('lpSimulation')} data-testid="sim-off">
+        <h2>{t('lpSimulation')}</h2>
         <p className="muted">{features.simulationReason}</p>
       </section>
     );
@@ -63,14 +54,18 @@ export function SimControls({ path, simulation, recipe }: { path: string; simula
     // This lock's twin in the sandbox: its name, below the sandbox root.
     const sandboxTwin = path === '/' || path === features.simRoot ? `${features.simRoot}/demo/lock` : `${features.simRoot}${path}`;
     return (
-      <section className="panel" aria-label="Simulation" data-testid="sim-elsewhere">
-        <h2>Simulation</h2>
+      <section className="panel" aria-label={t('lpSimulation')} data-testid="sim-elsewhere">
+        <h2>{t('lpSimulation')}</h2>
         <p className="muted" data-testid="sim-elsewhere-text">
-          Simulated contenders never touch this lock: they run only below <code>{features.simRoot}</code>. To try them, open{' '}
-          <a href={`/locks${encodeZnodePath(sandboxTwin)}`} data-testid="sim-sandbox-link">
-            {sandboxTwin}
-          </a>
-          , an empty lock of the sandbox until you spawn contenders there, or the <a href="/demo">Classroom</a>.
+          {richText(t('lpSimElsewhere'), {
+            root: <code>{features.simRoot}</code>,
+            twin: (
+              <a href={`/locks${encodeZnodePath(sandboxTwin)}`} data-testid="sim-sandbox-link">
+                {sandboxTwin}
+              </a>
+            ),
+            classroom: <a href="/demo">{t('navClassroom')}</a>,
+          })}
         </p>
       </section>
     );
@@ -103,8 +98,8 @@ export function SimControls({ path, simulation, recipe }: { path: string; simula
   );
 
   return (
-    <section className="panel" aria-label="Simulation" data-testid="sim-controls">
-      <h2>Simulated contenders</h2>
+    <section className="panel" aria-label={t('lpSimulation')} data-testid="sim-controls">
+      <h2>{t('lpSimulated')}</h2>
       <form
         className="sim-form"
         onSubmit={(event) => {
@@ -123,51 +118,51 @@ export function SimControls({ path, simulation, recipe }: { path: string; simula
                 maxLeases,
                 protected: protectedNames,
               }),
-            `spawned ${count}`,
+            t('lpSpawned', { n: count }),
           );
         }}
       >
         <label className="field wide" htmlFor="sim-strategy">
-          <span>Recipe</span>
+          <span>{t('lpRecipe')}</span>
           <select id="sim-strategy" data-testid="sim-strategy" value={strategy} onChange={(event) => setStrategy(StrategySchema.parse(event.target.value))}>
             {StrategySchema.options.map((option) => (
               <option key={option} value={option}>
-                {STRATEGY_LABELS[option]}
+                {t(STRATEGY_KEYS[option])}
               </option>
             ))}
           </select>
         </label>
-        {number('Contenders', count, setCount, 1, 1000, 'sim-count')}
-        {number('Hold (ms)', holdMs, setHoldMs, 0, 3_600_000, 'sim-hold')}
-        {number('Rounds (0 = forever)', rounds, setRounds, 0, 100_000, 'sim-rounds')}
-        {number('Think (ms)', thinkMs, setThinkMs, 0, 3_600_000, 'sim-think')}
-        {number('Session timeout (ms)', sessionTimeoutMs, setSessionTimeoutMs, 1000, 600_000, 'sim-timeout')}
-        {strategy === 'semaphore' ? number('Max leases', maxLeases, setMaxLeases, 1, 1000, 'sim-leases') : null}
+        {number(t('lpContenders'), count, setCount, 1, 1000, 'sim-count')}
+        {number(t('lpHoldMs'), holdMs, setHoldMs, 0, 3_600_000, 'sim-hold')}
+        {number(t('lpRounds'), rounds, setRounds, 0, 100_000, 'sim-rounds')}
+        {number(t('lpThinkMs'), thinkMs, setThinkMs, 0, 3_600_000, 'sim-think')}
+        {number(t('lpSessionTimeout'), sessionTimeoutMs, setSessionTimeoutMs, 1000, 600_000, 'sim-timeout')}
+        {strategy === 'semaphore' ? number(t('lpMaxLeases'), maxLeases, setMaxLeases, 1, 1000, 'sim-leases') : null}
         <label className="check wide" htmlFor="sim-protected">
           <input id="sim-protected" type="checkbox" checked={protectedNames} onChange={(event) => setProtectedNames(event.target.checked)} />
-          <span>Protected names (a GUID finds the node again after a lost create reply)</span>
+          <span>{t('lpProtected')}</span>
         </label>
         <TokenField id="sim-token" simulation={simulation} />
         <div className="actions wide">
           <button type="submit" className="primary" data-testid="sim-spawn" disabled={busy !== null}>
-            {busy === 'spawn' ? 'Spawning…' : `Spawn ${count}`}
+            {busy === 'spawn' ? t('lpSpawning') : t('lpSpawn', { n: count })}
           </button>
           <button
             type="button"
             data-testid="sim-stop-all"
             disabled={busy !== null || mine.length === 0}
-            onClick={() => void run('stop', () => control('DELETE', `/api/sim/contenders?path=${encodeURIComponent(path)}`), 'stopped the contenders of this lock')}
+            onClick={() => void run('stop', () => control('DELETE', `/api/sim/contenders?path=${encodeURIComponent(path)}`), t('lpStopped'))}
           >
-            {busy === 'stop' ? 'Stopping…' : 'Stop these'}
+            {busy === 'stop' ? t('lpStopping') : t('lpStopThese')}
           </button>
         </div>
       </form>
       {mine.length > 0 ? (
-        <ul className="sim-running" aria-label="Running in this lock" data-testid="sim-running">
-          {runningHere(mine).map(({ strategy: running, count: many, states }) => (
+        <ul className="sim-running" aria-label={t('lpRunningHere')} data-testid="sim-running">
+          {runningHere(mine, t).map(({ strategy: running, count: many, states }) => (
             <li key={running} data-strategy={running} data-count={many}>
               <strong>
-                {many} × {STRATEGY_LABELS[running]}
+                {many} × {t(STRATEGY_KEYS[running])}
               </strong>{' '}
               <span className="muted">{states}</span>
             </li>
@@ -181,23 +176,23 @@ export function SimControls({ path, simulation, recipe }: { path: string; simula
       ) : null}
       <dl className="counters" data-testid="sim-counters">
         <div>
-          <dt>Contenders</dt>
+          <dt>{t('lpContenders')}</dt>
           <dd data-testid="sim-count-value">{mine.length}</dd>
         </div>
         <div>
-          <dt>Acquisitions</dt>
+          <dt>{t('lpAcquisitions')}</dt>
           <dd>{totals.acquisitions}</dd>
         </div>
         <div>
-          <dt>Notifications</dt>
+          <dt>{t('lpNotifications')}</dt>
           <dd data-testid="sim-notifications">{totals.notifications}</dd>
         </div>
         <div>
-          <dt>Wasted wake-ups</dt>
+          <dt>{t('lpWasted')}</dt>
           <dd>{totals.wakeups}</dd>
         </div>
         <div>
-          <dt>Violations</dt>
+          <dt>{t('lpViolations')}</dt>
           <dd data-testid="sim-violations" className={violations.length > 0 ? 'bad' : undefined}>
             {violations.length}
           </dd>

@@ -105,19 +105,22 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
     await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
   });
 
-  test('nothing overflows at 390, 1280, 1920 and 3840 px, and a card is never cut in the queue', async ({ page, explorerUrl, zk, request }) => {
+  test('nothing overflows at 390, 1280, 1920 and 3840 px, in English and in Chinese at 390 and 1920, and a card is never cut in the queue', async ({ page, explorerUrl, zk, request }) => {
     const path = `/sim${zk.lockPath('fit')}`;
     for (const contenders of [{ strategy: 'write', count: 1 }, { strategy: 'read', count: 3 }, { strategy: 'write', count: 1 }]) {
       await spawn(request, explorerUrl, { path, ...contenders });
     }
     const lock = new LockPage(page, explorerUrl);
-    for (const [width, height] of [
-      [390, 844],
-      [1280, 720],
-      [1920, 1080],
-      [3840, 2160],
+    for (const [width, height, language] of [
+      [390, 844, 'en'],
+      [1280, 720, 'en'],
+      [1920, 1080, 'en'],
+      [3840, 2160, 'en'],
+      [390, 844, 'zh'],
+      [1920, 1080, 'zh'],
     ] as const) {
       await page.setViewportSize({ width, height });
+      await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
       for (const url of ['/', `/locks${path}`, '/sessions', '/waits-for', '/demo']) {
         await page.goto(`${explorerUrl}${url}`);
         if (url.startsWith('/locks')) {
@@ -129,16 +132,17 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
         } else {
           await expect(page.locator('main')).toBeVisible();
         }
+        await expect(page.locator('html')).toHaveAttribute('lang', language === 'zh' ? 'zh-CN' : 'en');
         const result = await overflowing(page);
-        expect(result.elements, `${url} at ${width} px`).toEqual([]);
-        expect(result.scrollWidth, `${url} at ${width} px`).toBeLessThanOrEqual(result.width);
+        expect(result.elements, `${url} at ${width} px, ${language}`).toEqual([]);
+        expect(result.scrollWidth, `${url} at ${width} px, ${language}`).toBeLessThanOrEqual(result.width);
       }
     }
     await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
   });
 
   for (const scheme of ['light', 'dark'] as const) {
-    test(`axe finds no WCAG 2 A or AA violation in the ${scheme} theme`, async ({ page, explorerUrl, zk, request }) => {
+    test(`axe finds no WCAG 2 A or AA violation in the ${scheme} theme, in English and in Chinese`, async ({ page, explorerUrl, zk, request }) => {
       const path = `/sim${zk.lockPath(`axe-${scheme}`)}`;
       for (const contenders of [{ strategy: 'write', count: 1 }, { strategy: 'read', count: 2 }, { strategy: 'no-watch', count: 1 }]) {
         await spawn(request, explorerUrl, { path, ...contenders });
@@ -146,9 +150,14 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.addInitScript((theme) => localStorage.setItem('theme', theme), scheme);
       const found: string[] = [];
-      for (const url of ['/', `/locks${path}`, '/sessions', '/waits-for', '/demo']) {
+      for (const [url, language] of [
+        ...['/', `/locks${path}`, '/sessions', '/waits-for', '/demo'].map((url) => [url, 'en'] as const),
+        ...['/', `/locks${path}`, '/sessions', '/waits-for', '/demo'].map((url) => [url, 'zh'] as const),
+      ]) {
+        await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
         await page.goto(`${explorerUrl}${url}`);
         await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+        await expect(page.locator('html')).toHaveAttribute('lang', language === 'zh' ? 'zh-CN' : 'en');
         if (url.startsWith('/locks')) {
           await expect(page.getByTestId('lock-node')).toHaveCount(4, { timeout: 20_000 });
           // With a node selected, so that its panel (stat, watch, fault buttons) is checked too.
@@ -158,7 +167,7 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
         // Let arrivals and fades end: axe measures the colours as they are.
         await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-        found.push(...results.violations.map((violation) => `${url}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`));
+        found.push(...results.violations.map((violation) => `${url} (${language}): ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`));
       }
       expect(found, scheme).toEqual([]);
       await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);

@@ -238,6 +238,58 @@ test.describe('an operator triaging', () => {
     await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
   });
 
+  test('the lock page in Chinese: summary, anomalies with their places, strips, drawing tools, the node panel and the simulation, the node names as they are', async ({ page, explorerUrl, zk, request }) => {
+    const path = `/sim${zk.lockPath('zh-lock')}`;
+    await spawn(request, explorerUrl, { path, count: 3, strategy: 'chained', holdMs: 600_000 });
+    await spawn(request, explorerUrl, { path, count: 1, strategy: 'no-watch' });
+    await page.addInitScript(() => localStorage.setItem('language', 'zh'));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(lock.nodes).toHaveCount(4, { timeout: 20_000 });
+    const summary = page.getByTestId('lock-summary');
+    await expect(summary).toContainText('持有者');
+    await expect(summary).toContainText('等待中');
+    await expect(summary).toContainText(/已持有 \d+ s|前创建/);
+    // The waiter that watches nothing, named by its place in the queue, as its card says it.
+    const anomaly = page.locator('[data-testid="anomaly"][data-kind="no-watch"]');
+    await expect(anomaly).toHaveText(/^第 3 位等待者 \(.+\) 在等待，但 ZooKeeper 没有报告它的会话/, { timeout: 20_000 });
+    await expect(page.getByTestId('anomaly-list').locator('h2')).toContainText('异常');
+    await expect(page.getByTestId('anomaly-list')).toContainText('没有监听');
+    await expect(page.getByTestId('watch-verdict')).toContainText('ZooKeeper 确认了');
+    await expect(page.locator('[data-testid="canvas-banner"][data-kind="no-watch"]')).toContainText('没有监听');
+    await expect(page.getByTestId('event-strip').locator('h2')).toHaveText('事件，最近 1 分钟');
+    await expect(page.getByTestId('event-said')).toContainText(/创建了|开始持有|触发监听/);
+    await expect(page.getByTestId('history-strip').locator('h2')).toContainText('持有记录');
+    await expect(page.getByTestId('history-figures')).toContainText('每分钟交接');
+    await expect(page.getByTestId('zoom-level')).toHaveText('100%');
+    // The holder selected: its panel's rows, its remediation and its simulated contender in Chinese, its name and path as they are.
+    const holder = page.locator('[data-testid="lock-node"][data-role="holder"]');
+    const name = (await holder.getAttribute('data-name'))!;
+    await holder.click();
+    const panel = page.getByTestId('node-panel');
+    await expect(panel).toHaveAttribute('data-name', name);
+    await expect(panel.locator('.node-title')).toHaveText(name);
+    await expect(panel.getByTestId('break-lock')).toHaveText('强制解锁：删除这个节点…');
+    await expect(panel).toContainText('所属会话');
+    await expect(panel).toContainText('防护令牌');
+    await expect(panel).toContainText(`${path}/${name}`);
+    await expect(panel.getByTestId('contender-actions').locator('h3')).toContainText('模拟客户端');
+    await expect(panel.getByTestId('action-release')).toHaveText('释放');
+    await expect(page.getByTestId('sim-controls').locator('h2')).toHaveText('模拟客户端');
+    await expect(page.getByTestId('sim-spawn')).toHaveText('启动 5 个');
+    // No English word of the page's own is left in its summary, anomalies, strips, tools, panel and simulation.
+    const words = (await page.locator('[data-testid="lock-summary"], [data-testid="anomaly-list"], .event-strip-head, .history-head, .diagram-tools, [data-testid="node-panel"] dt, [data-testid="sim-controls"] label, [data-testid="sim-controls"] dt').allInnerTexts()).join(' ');
+    expect(words).not.toMatch(/\b(Holder|Waiting|Recipe|Anomalies|Watches|waiter|Events|Holds|Pause|Zoom|Path|Role|Owner|Created|Client|Data|Contenders|Hold|Rounds|Think|Notifications|Violations)\b/);
+    // The palette's words too.
+    await page.keyboard.press('Control+k');
+    await expect(page.getByTestId('palette-input')).toHaveAttribute('placeholder', '前往一个锁或页面，或对选中的节点执行操作…');
+    await expect(page.locator('[data-testid="palette-item"][data-command="select:holder"]')).toContainText('选中持有者');
+    await page.keyboard.press('Escape');
+    await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+  });
+
   test('the waits-for graph reads at 1280, 1920 and 390 px: labels of 12 px or more, none on another or on a mark, the picture as wide as its frame, the same on every load, a mark told by a tap', async ({
     browser,
     explorerUrl,

@@ -1,9 +1,10 @@
 /**
- * The words of the classroom, of the dashboard, the sessions page and the waits-for graph, and of the shared parts they show (header,
+ * The words of every page (the lock page's own in `lock-page.ts`) and of the shared parts they show (header,
  * banner, queue diagram, anomalies), in English and Simplified Chinese. `{name}` marks
  * a value filled in when shown.
  */
-import type { AnomalyKind, ZkConnectionState } from '../protocol';
+import type { AnomalyKind, ContenderState, Strategy, ZkConnectionState } from '../protocol';
+import { LOCK_PAGE_EN, LOCK_PAGE_ZH } from './lock-page';
 
 export const LANGUAGES = ['en', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -291,6 +292,38 @@ const en = {
   waitsDeadlockedAria: ', deadlocked',
   waitersOne: '1 waiter',
   waitersMany: '{n} waiters',
+  listSeparator: ', ',
+  ghostNoToken: 'it has no token to present',
+  ghostNobody: 'token {token}; nobody holds now',
+  ghostFenced: 'token {token} < holder’s {holder}: fenced off',
+  ghostNewer: 'token {token} ≥ holder’s {holder}',
+  ghostTitle: '{id} (session {session}) still believes it holds the lock, but ZooKeeper gave it to someone else. {verdict}.',
+  ghostRole: 'BELIEVES IT HOLDS',
+  ghostPaused: ' · PAUSED',
+  outsideTitleOne: '1 session without a node here watches this node: {sessions}',
+  outsideTitle: '{n} sessions without a node here watch this node: {sessions}',
+  outsideCountOne: '1 watches it',
+  outsideCount: '{n} watch it',
+  silentNow: 'no connection · expiring now',
+  silentIn: 'no connection · expires in {duration}',
+  silentAria: '; its session has no connection, ZooKeeper expires it in {duration}',
+  palTitle: 'Command palette',
+  palOpenTitle: 'Command palette (Ctrl+K)',
+  palPrompt: 'Go to a lock or a page, or act on the selected node',
+  palCommands: 'Commands',
+  palNothing: 'Nothing matches “{query}”',
+  palKeys: '↑↓ choose · Enter go · Esc close',
+  palOpen: 'Open {path}',
+  palLocks: 'Locks: every lock found',
+  palSessions: 'Sessions: who owns what',
+  palWaitsFor: 'Waits-for: who waits for whom, deadlocks',
+  palClassroom: 'Classroom: the herd against the chain',
+  palHintPage: 'page',
+  palHintLock: 'lock',
+  palHintPath: 'path',
+  palHintNode: 'node',
+  palHintFault: 'fault',
+  minimapLabel: 'The whole queue: click to go there',
   selectedLabel: 'Selected',
   closeLabel: 'Close',
   waitsSessionHeading: 'Session {id}',
@@ -321,6 +354,7 @@ const en = {
   layingOut: 'Laying out…',
   noHolderTitle: 'Nobody holds a lock right now',
   noHolderText: 'Sessions appear here as soon as one holds a lock the explorer follows (every lock under its roots, and every lock page open).',
+  ...LOCK_PAGE_EN,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -607,6 +641,38 @@ const zh: Record<MessageKey, string> = {
   waitsDeadlockedAria: '，处于死锁',
   waitersOne: '1 个等待者',
   waitersMany: '{n} 个等待者',
+  listSeparator: '、',
+  ghostNoToken: '它没有可出示的令牌',
+  ghostNobody: '令牌 {token}；现在没有人持有',
+  ghostFenced: '令牌 {token} < 持有者的 {holder}：已被防护拒绝',
+  ghostNewer: '令牌 {token} ≥ 持有者的 {holder}',
+  ghostTitle: '{id}（会话 {session}）仍以为自己持有锁，但 ZooKeeper 已把锁交给了别人。{verdict}。',
+  ghostRole: '以为自己持有',
+  ghostPaused: ' · 已停顿',
+  outsideTitleOne: '1 个在这里没有节点的会话监听这个节点：{sessions}',
+  outsideTitle: '{n} 个在这里没有节点的会话监听这个节点：{sessions}',
+  outsideCountOne: '1 个在监听',
+  outsideCount: '{n} 个在监听',
+  silentNow: '没有连接 · 即将过期',
+  silentIn: '没有连接 · {duration}后过期',
+  silentAria: '；它的会话没有连接，ZooKeeper 将在 {duration}后使其过期',
+  palTitle: '命令面板',
+  palOpenTitle: '命令面板（Ctrl+K）',
+  palPrompt: '前往一个锁或页面，或对选中的节点执行操作',
+  palCommands: '命令',
+  palNothing: '没有与“{query}”匹配的项',
+  palKeys: '↑↓ 选择 · Enter 前往 · Esc 关闭',
+  palOpen: '打开 {path}',
+  palLocks: '锁：找到的所有锁',
+  palSessions: '会话：谁拥有什么',
+  palWaitsFor: '等待图：谁在等谁，死锁',
+  palClassroom: '课堂：羊群与链式',
+  palHintPage: '页面',
+  palHintLock: '锁',
+  palHintPath: '路径',
+  palHintNode: '节点',
+  palHintFault: '故障',
+  minimapLabel: '整个队列：点击跳转',
   selectedLabel: '已选中',
   closeLabel: '关闭',
   waitsSessionHeading: '会话 {id}',
@@ -637,11 +703,11 @@ const zh: Record<MessageKey, string> = {
   layingOut: '正在布局…',
   noHolderTitle: '现在没有人持有锁',
   noHolderText: '一旦有会话持有本工具跟踪的锁（根路径下的每个锁，以及每个打开的锁页面），它就会出现在这里。',
+  ...LOCK_PAGE_ZH,
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, zh };
 
-/** The message in `language`, with `{name}` filled from `values`. */
 /** The word for each state of the explorer's ZooKeeper session (in English, the state's own name). */
 export const CONNECTION_STATE_KEYS: Record<ZkConnectionState, MessageKey> = {
   connecting: 'zkStateConnecting',
@@ -654,6 +720,51 @@ export const CONNECTION_STATE_KEYS: Record<ZkConnectionState, MessageKey> = {
   closed: 'zkStateClosed',
 };
 
+/** The word for each state of a simulated contender. */
+export const CONTENDER_STATE_KEYS: Record<ContenderState, MessageKey> = {
+  connecting: 'stateConnecting',
+  waiting: 'stateWaiting',
+  holding: 'stateHolding',
+  done: 'stateDone',
+  crashed: 'stateCrashed',
+  expired: 'stateExpired',
+  paused: 'statePaused',
+  closed: 'stateClosed',
+};
+
+/** The name of each recipe a simulated contender can follow. */
+export const STRATEGY_KEYS: Record<Strategy, MessageKey> = {
+  herd: 'lpStrategyHerd',
+  // Short enough for the panel's width: the watch is always on the node just before.
+  chained: 'lpStrategyChained',
+  'chained-getdata': 'lpStrategyGetData',
+  'single-node': 'lpStrategySingle',
+  read: 'lpStrategyRead',
+  write: 'lpStrategyWrite',
+  semaphore: 'lpStrategySemaphore',
+  'no-watch': 'lpStrategyNoWatch',
+};
+
+/**
+ * The Chinese names of the recipes whose English name describes rather than names (a product's
+ * name, "Kazoo Lock", is the same in every language).
+ */
+const RECIPE_NAMES_ZH: Readonly<Record<string, string>> = {
+  'curator-mutex': 'Curator 锁（InterProcessMutex 布局）',
+  herd: '羊群锁（每个等待者监听子节点）',
+  generic: '顺序节点',
+  unknown: '还没有竞争者',
+  'named-locks': '一个父节点下的多个命名锁（<name>_lock_N）',
+  'sequential-lock': '顺序锁（lock-N 节点）',
+  'single-node': '每个资源一个临时节点',
+};
+
+/** A recipe's name in `language`: the server's (English) name unless the recipe has one of its own there. */
+export function recipeName(language: Language, recipe: { id: string; name: string }): string {
+  return (language === 'zh' ? RECIPE_NAMES_ZH[recipe.id] : undefined) ?? recipe.name;
+}
+
+/** The message in `language`, with `{name}` filled from `values`. */
 export function translate(language: Language, key: MessageKey, values: Record<string, string | number> = {}): string {
   return MESSAGES[language][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }

@@ -24,6 +24,15 @@ describe('the words of an anomaly on the page', () => {
     expect(words.join(' ')).not.toContain(uuid(3));
   });
 
+  it('says them in Chinese from their parameters, the places in Chinese too', () => {
+    const places = anomalyPlaces(anomalies, nodes, 'zh');
+    expect(places.get(`_c_${uuid(3)}-lock-0000000003`)).toBe('第 3 位等待者');
+    const words = anomalies.map((anomaly) => readableAnomaly(anomaly, places, 'zh'));
+    expect(words[0]).toMatch(/^持有者 \(_c_0000…-lock-0000000000\) 持有锁，但其会话 0x1 与 ZooKeeper 没有连接/);
+    expect(words[1]).toMatch(/^第 3 位等待者 \(_c_0000…-lock-0000000003\) 在等待/);
+    expect(words.join(' ')).not.toMatch(/waits|holds the lock/);
+  });
+
   it('reads the queue not at all when no anomaly names a node', () => {
     expect(anomalyPlaces([], nodes).size).toBe(0);
   });

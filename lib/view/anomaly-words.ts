@@ -1,3 +1,4 @@
+import { describeAnomaly, translate, type Language } from '../i18n/messages';
 import type { Anomaly, LockNode } from '../protocol';
 import { shortNodeName } from './format';
 
@@ -6,7 +7,7 @@ import { shortNodeName } from './format';
  * holder"), which the queue shows on every card, rather than by a name of sixty characters.
  * One pass over the queue, and none when no anomaly names a node.
  */
-export function anomalyPlaces(anomalies: readonly Anomaly[], nodes: readonly LockNode[]): ReadonlyMap<string, string> {
+export function anomalyPlaces(anomalies: readonly Anomaly[], nodes: readonly LockNode[], language: Language = 'en'): ReadonlyMap<string, string> {
   const named = new Set<string>();
   for (const anomaly of anomalies) {
     if (anomaly.node !== null) named.add(anomaly.node);
@@ -17,14 +18,18 @@ export function anomalyPlaces(anomalies: readonly Anomaly[], nodes: readonly Loc
   let waiters = 0;
   for (const node of nodes) {
     if (node.role === 'waiter') waiters += 1;
-    if (named.has(node.name)) places.set(node.name, node.role === 'holder' ? 'the holder' : `waiter #${waiters}`);
+    if (named.has(node.name)) places.set(node.name, node.role === 'holder' ? translate(language, 'lpPlaceHolder') : translate(language, 'lpPlaceWaiter', { n: waiters }));
   }
   return places;
 }
 
-/** An anomaly's sentence with the nodes it names told by their place, their short name beside it; capitalised where a place begins it. */
-export function readableAnomaly(anomaly: Anomaly, places: ReadonlyMap<string, string>): string {
-  let text = anomaly.message;
+/**
+ * An anomaly's sentence in `language` (said again from its parameters; in English the server's
+ * own) with the nodes it names told by their place, their short name beside it; capitalised
+ * where a place begins it.
+ */
+export function readableAnomaly(anomaly: Anomaly, places: ReadonlyMap<string, string>, language: Language = 'en'): string {
+  let text = language === 'en' || anomaly.params === undefined ? anomaly.message : describeAnomaly(language, anomaly.kind, anomaly.params).message;
   const names = [anomaly.node, ...Object.values(anomaly.params ?? {})].filter((value): value is string => typeof value === 'string' && places.has(value));
   // Longest first: a name that contains another is replaced whole.
   for (const name of [...new Set(names)].sort((a, b) => b.length - a.length)) text = text.split(name).join(`${places.get(name)!} (${shortNodeName(name)})`);

@@ -30,3 +30,10 @@ const COUNT_FORMAT = new Intl.NumberFormat('en-US');
 export function formatCount(count: number): string {
   return COUNT_FORMAT.format(count);
 }
+
+/** How wide `text` is drawn: `narrowPx` a character, `widePx` for a Chinese (or other East Asian) one, a full em. */
+export function writtenWidth(text: string, narrowPx: number, widePx: number): number {
+  let width = 0;
+  for (const character of text) width += character >= '\u2e80' ? widePx : narrowPx;
+  return width;
+}

@@ -24,14 +24,14 @@ export interface HistoryStripLayout {
 
 const TICK_STEPS_MS = [1000, 5000, 10_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000];
 
-/** How long ago, as a tick says it: `now`, `-30 s`, `-2 min`. */
-function ago(ms: number): string {
-  if (ms === 0) return 'now';
+/** How long ago, as a tick says it: `now` (in the page's words), `-30 s`, `-2 min`. */
+function ago(ms: number, nowWord: string): string {
+  if (ms === 0) return nowWord;
   return ms < 60_000 ? `−${ms / 1000} s` : `−${ms / 60_000} min`;
 }
 
-/** The holds of the last `spanMs` before `now` across `width` units, with four to eight ticks. */
-export function layoutHistoryStrip(history: LockHistory, clock: number, width: number, spanMs: number): HistoryStripLayout {
+/** The holds of the last `spanMs` before `now` across `width` units, with four to eight ticks, the last one called `nowWord`. */
+export function layoutHistoryStrip(history: LockHistory, clock: number, width: number, spanMs: number, nowWord = 'now'): HistoryStripLayout {
   // The page's clock ticks once a second: the history's own time (the server's) is never in the future.
   const now = Math.max(clock, history.stats.at);
   const from = now - spanMs;
@@ -47,6 +47,6 @@ export function layoutHistoryStrip(history: LockHistory, clock: number, width: n
   }
   const step = TICK_STEPS_MS.find((candidate) => spanMs / candidate <= 8) ?? TICK_STEPS_MS.at(-1)!;
   const ticks: HistoryStripLayout['ticks'] = [];
-  for (let back = 0; back <= spanMs; back += step) ticks.push({ x: width - back * scale, label: ago(back) });
+  for (let back = 0; back <= spanMs; back += step) ticks.push({ x: width - back * scale, label: ago(back, nowWord) });
   return { bars, ticks, from, to: now };
 }

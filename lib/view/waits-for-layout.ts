@@ -1,5 +1,6 @@
 import { forceCollide, forceLink, forceManyBody, forceSimulation, forceX, forceY, type SimulationLinkDatum, type SimulationNodeDatum } from 'd3';
 import type { WaitsForGraph } from '../protocol';
+import { writtenWidth } from './format';
 
 /** One mark of the waits-for picture: a session, or the waiters of one lock that hold nothing. */
 export interface GraphMark {
@@ -68,12 +69,10 @@ function labelOf(mark: Pick<GraphMark, 'id' | 'kind' | 'detail' | 'count'>, wait
   return [shortSession(mark.id), ...(mark.detail === null ? [] : [mark.detail])];
 }
 
-/** How wide `text` is written at `fontPx`. */
+/** How wide `text` is written at `fontPx` (the labels' size unless told). */
 export function textWidth(text: string, fontPx = LABEL_FONT_PX): number {
-  let ems = 0;
   // A Chinese character is as wide as the font is tall; others about CHAR_EM of it.
-  for (const character of text) ems += character >= '\u2e80' ? 1 : CHAR_EM;
-  return ems * fontPx;
+  return writtenWidth(text, CHAR_EM, 1) * fontPx;
 }
 
 /** The box of a mark centred at (x, y) with its label under it. */

@@ -19,6 +19,11 @@ describe('the watch verdict of a lock', () => {
     expect(text).toContain('ZooKeeper does not report');
   });
 
+  it('says it in Chinese', () => {
+    const text = describeWatchVerdict(watchVerdict([waiter('data', true), waiter('data', null), waiter('children', null)]), 'zh')!;
+    expect(text).toBe('ZooKeeper 确认了 1 个等待者的监听。1 个等待者刚开始等待，还无法判断：ZooKeeper 每隔几秒会再被询问一次。1 个等待者监听父节点的子节点，ZooKeeper 不报告这种监听：无法核实。');
+  });
+
   it('has nothing to say of a lock without waiters', () => {
     expect(describeWatchVerdict(watchVerdict([]))).toBeNull();
   });

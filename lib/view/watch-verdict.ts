@@ -1,3 +1,4 @@
+import { translate, type Language, type MessageKey } from '../i18n/messages';
 import type { LockNode } from '../protocol';
 
 /** What ZooKeeper's report says of the watches of a lock's waiters, counted for one line on the page. */
@@ -33,23 +34,17 @@ export function watchVerdict(nodes: readonly LockNode[]): WatchVerdict {
   return verdict;
 }
 
-/** The verdict in one or two sentences; null when there is no waiter whose watch matters. */
-export function describeWatchVerdict(verdict: WatchVerdict): string | null {
+/** The verdict in one or two sentences, in `language`; null when there is no waiter whose watch matters. */
+export function describeWatchVerdict(verdict: WatchVerdict, language: Language = 'en'): string | null {
   const parts: string[] = [];
-  const waiters = (n: number): string => `${n} waiter${n === 1 ? '' : 's'}`;
-  if (verdict.checkable > 0 && verdict.confirmed === verdict.checkable) parts.push(`ZooKeeper confirms the watch of every waiter (${verdict.confirmed}).`);
-  else if (verdict.confirmed > 0) parts.push(`ZooKeeper confirms the watch of ${waiters(verdict.confirmed)}.`);
-  if (verdict.pending > 0) parts.push(`${waiters(verdict.pending)} began to wait too recently to judge: ZooKeeper is asked again every few seconds.`);
-  if (verdict.unreported > 0) {
-    parts.push(
-      `ZooKeeper has not reported the sessions of ${waiters(verdict.unreported)}, so what they watch cannot be told yet; it is asked every few seconds. If this stays, four-letter words are refused or a member does not answer (see /api/health).`,
-    );
-  }
-  if (verdict.children > 0) {
-    const watch = verdict.children === 1 ? 'watches' : 'watch';
-    parts.push(`${waiters(verdict.children)} ${watch} the parent’s children, which ZooKeeper does not report: ${verdict.children === 1 ? 'it cannot' : 'they cannot'} be checked.`);
-  }
-  return parts.length === 0 ? null : parts.join(' ');
+  const say = (key: MessageKey, values: Record<string, string | number> = {}): number => parts.push(translate(language, key, values));
+  const waiters = (n: number): string => translate(language, n === 1 ? 'waitersOne' : 'waitersMany', { n });
+  if (verdict.checkable > 0 && verdict.confirmed === verdict.checkable) say('lpVerdictAll', { n: verdict.confirmed });
+  else if (verdict.confirmed > 0) say('lpVerdictSome', { waiters: waiters(verdict.confirmed) });
+  if (verdict.pending > 0) say('lpVerdictPending', { waiters: waiters(verdict.pending) });
+  if (verdict.unreported > 0) say('lpVerdictUnreported', { waiters: waiters(verdict.unreported) });
+  if (verdict.children > 0) say(verdict.children === 1 ? 'lpVerdictChildrenOne' : 'lpVerdictChildren', { n: verdict.children });
+  return parts.length === 0 ? null : parts.join(language === 'zh' ? '' : ' ');
 }
 
 /**
