@@ -108,7 +108,7 @@ function nodeRows(node: LockNode, now: number, t: Translate): Array<[string, str
     [t('lpPath'), node.path],
     [t('lpRole'), modeKey === null ? role : `${role} (${t(modeKey)})`],
     [t('lpOwnerSession'), node.ephemeral ? node.sessionId : t('lpOwnerPersistent')],
-    [t('lpCreated'), t('lpCreatedAt', { time: new Date(node.ctime).toLocaleString(), duration: formatDuration(now - node.ctime) })],
+    [t('lpCreated'), t('lpCreatedAt', { time: new Date(node.ctime).toLocaleString(t('locale') || undefined), duration: formatDuration(now - node.ctime) })],
     [t('lpFencing'), node.czxid],
     [t('lpClientAddress'), node.client ?? t('lpClientUnknown')],
     [

@@ -30,6 +30,12 @@ describe('what the dashboard says of how its locks were found', () => {
     expect(line.warning).toBeNull();
   });
 
+  it('from a dump that listed no ephemeral node (the explorer started before its clients): no count of nothing', () => {
+    const list = listOf({});
+    const line = discoveryLine({ ...list, discovery: { ...list.discovery, ephemerals: { ...list.discovery.ephemerals, nodes: 0 } } }, 5000);
+    expect(line.summary).toBe('0 locks · from the ephemeral nodes (dump of 127.0.0.1:2181, four-letter word: none at the start, new ones seen live) · scanning for locks without a live contender');
+  });
+
   it('by the scan where no member lists its ephemeral nodes, saying why and how to make it fast', () => {
     const line = discoveryLine(
       listOf({ method: 'scan', ephemerals: { state: 'refused', server: null, source: null, nodes: 0, reason: '127.0.0.1:2181: dump is not in 4lw.commands.whitelist, and no AdminServer is configured', at: 1 } }),

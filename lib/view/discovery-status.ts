@@ -38,7 +38,9 @@ export function discoveryLine(list: LockList, now: number, language: Language = 
   if (discovery.live === 'child-watches') warnings.push(t('discChildWatches'));
   const warning = warnings.length === 0 ? null : warnings.join(' ');
   const source = t(ephemerals.source === 'admin-server' ? 'discSourceAdmin' : 'discSourceFourLetter');
-  const fromEphemerals = ephemerals.state === 'done' ? t('discFromEphemerals', { n: formatCount(ephemerals.nodes), server: ephemerals.server ?? 'ZooKeeper', source }) : null;
+  // The count is of the dump read when discovery began: none then (an explorer started before its clients) is said as such, the locks since seen live.
+  const dumped = { n: formatCount(ephemerals.nodes), server: ephemerals.server ?? 'ZooKeeper', source };
+  const fromEphemerals = ephemerals.state === 'done' ? t(ephemerals.nodes === 0 ? 'discFromNoEphemerals' : 'discFromEphemerals', dumped) : null;
   if (discovery.method === 'ephemerals' && ephemerals.state !== 'done') {
     return { summary: t('discListing'), progress: null, progressText: null, warning };
   }
@@ -48,6 +50,6 @@ export function discoveryLine(list: LockList, now: number, language: Language = 
   }
   const took = scan.startedAt !== null && scan.endedAt !== null ? t('discTook', { duration: formatDuration(scan.endedAt - scan.startedAt) }) : '';
   const ago = scan.endedAt !== null ? t('discAgo', { duration: formatDuration(Math.max(0, now - scan.endedAt)) }) : '';
-  const scanned = scan.state === 'capped' ? t('discScanCapped', { n: formatCount(scan.read) }) : t('discScanRead', { n: formatCount(scan.read), took, ago });
+  const scanned = scan.state === 'capped' ? t('discScanCapped', { n: formatCount(scan.read) }) : t(scan.read === 1 ? 'discScanReadOne' : 'discScanRead', { n: formatCount(scan.read), took, ago });
   return { summary: `${count} · ${fromEphemerals ?? t('discByScan')} · ${scanned}`, progress: null, progressText: null, warning };
 }
