@@ -163,6 +163,10 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
           // With a node selected, so that its panel (stat, watch, fault buttons) is checked too.
           await page.locator('[data-testid="lock-node"][data-role="holder"]').click();
           await expect(page.getByTestId('node-panel')).not.toHaveAttribute('data-name', '');
+        } else if (url === '/waits-for') {
+          // With a session's details open beside the graph.
+          await page.getByTestId('waits-session').first().click();
+          await expect(page.getByTestId('waits-details')).toBeVisible();
         } else await expect(page.locator('main')).toBeVisible();
         // Let arrivals and fades end: axe measures the colours as they are.
         await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
