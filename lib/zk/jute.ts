@@ -1,0 +1,98 @@
+import { longBytesToHex, longBytesToNumber } from './ids';
+
+/** A record ended before its fields did: the bytes are cut short (a partial write, a truncated file). */
+export class JuteEndError extends Error {}
+
+const utf8 = new TextDecoder('utf-8', { fatal: false });
+
+/**
+ * Reads ZooKeeper's jute binary archive (`BinaryInputArchive`): big-endian integers, a string or
+ * buffer as its length then its bytes (-1 for null), a boolean as one byte, a vector as its count
+ * then its elements. Longs that are ids (sessions, zxids) come as ZooKeeper prints them, in hex.
+ */
+export class JuteReader {
+  private readonly view: DataView;
+  offset: number;
+
+  constructor(
+    readonly bytes: Uint8Array,
+    offset = 0,
+    readonly end = bytes.length,
+  ) {
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.offset = offset;
+  }
+
+  get remaining(): number {
+    return this.end - this.offset;
+  }
+
+  private need(count: number): number {
+    const at = this.offset;
+    if (count < 0 || at + count > this.end) throw new JuteEndError(`${count} bytes needed at ${at}, ${this.end - at} left`);
+    this.offset = at + count;
+    return at;
+  }
+
+  byte(): number {
+    return this.bytes[this.need(1)]!;
+  }
+
+  bool(): boolean {
+    return this.byte() !== 0;
+  }
+
+  int(): number {
+    return this.view.getInt32(this.need(4));
+  }
+
+  /** A long as hex, as `Long.toHexString` prints it: `0x1000a2b3c0000`. */
+  hex(): string {
+    return longBytesToHex(this.bytes, this.need(8));
+  }
+
+  /** A long known to fit a double: a time in ms, a TTL. */
+  number(): number {
+    return longBytesToNumber(this.bytes, this.need(8));
+  }
+
+  /** A buffer's bytes (a view, not a copy), or null. */
+  buffer(): Uint8Array | null {
+    const length = this.int();
+    if (length < 0) return null;
+    const at = this.need(length);
+    return this.bytes.subarray(at, at + length);
+  }
+
+  string(): string | null {
+    const bytes = this.buffer();
+    return bytes === null ? null : utf8.decode(bytes);
+  }
+
+  vector<T>(element: (reader: JuteReader) => T): T[] | null {
+    const count = this.int();
+    if (count < 0) return null;
+    // Each element takes at least a byte: a count larger than what is left is a corrupt record, not a reason to allocate.
+    if (count > this.remaining) throw new JuteEndError(`a vector of ${count} in ${this.remaining} bytes`);
+    const items: T[] = [];
+    for (let index = 0; index < count; index += 1) items.push(element(this));
+    return items;
+  }
+}
+
+/** Adler-32, the checksum ZooKeeper keeps before each transaction of its log (and at the end of a snapshot). */
+export function adler32(bytes: Uint8Array, start = 0, end = bytes.length): number {
+  let a = 1;
+  let b = 0;
+  // The sums are reduced every 5,552 bytes, as zlib does (NMAX): they stay small integers.
+  for (let at = start; at < end; ) {
+    const stop = Math.min(end, at + 5552);
+    for (; at < stop; at += 1) {
+      a += bytes[at]!;
+      b += a;
+    }
+    a %= 65521;
+    b %= 65521;
+  }
+  return ((b << 16) | a) >>> 0;
+}

@@ -1,0 +1,243 @@
+/**
+ * ZooKeeper's transaction log (`version-2/log.<first zxid>`), as written by `FileTxnLog` in
+ * 3.5 to 3.9: a header (`ZKLG`, version 2, dbid), then per transaction an Adler-32 checksum (a
+ * long), the entry as a buffer (`TxnHeader`, its record, in 3.6+ a `TxnDigest`) and a `B`; after
+ * the last one the zeros of the preallocated file. Decoding stops at the first entry that is
+ * not whole or not right, and says where and why: whatever came before it is good.
+ */
+import { adler32, JuteEndError, JuteReader } from './jute';
+
+/** `ZKLG`: the first four bytes of a transaction log. */
+export const TXN_LOG_MAGIC = 0x5a4b4c47;
+
+/** ZooKeeper's op codes of the transactions a log holds (`ZooDefs.OpCode`), by the name `TxnLogToolkit` prints. */
+export const TXN_TYPES = {
+  [-10]: 'createSession',
+  [-11]: 'closeSession',
+  [-1]: 'error',
+  1: 'create',
+  2: 'delete',
+  5: 'setData',
+  7: 'setACL',
+  13: 'check',
+  14: 'multi',
+  15: 'create2',
+  16: 'reconfig',
+  19: 'createContainer',
+  20: 'deleteContainer',
+  21: 'createTTL',
+} as const satisfies Record<number, string>;
+
+export type TxnType = (typeof TXN_TYPES)[keyof typeof TXN_TYPES];
+
+/** One operation of a transaction (a multi has several): what it did to which znode. */
+export type TxnOp =
+  | { type: 'create' | 'create2' | 'createContainer' | 'createTTL'; path: string; data: Uint8Array | null; ephemeral: boolean; parentCVersion: number; ttl: number | null }
+  | { type: 'delete' | 'deleteContainer'; path: string }
+  | { type: 'setData' | 'reconfig'; path: string; data: Uint8Array | null; version: number }
+  | { type: 'setACL'; path: string; version: number }
+  | { type: 'check'; path: string; version: number }
+  | { type: 'createSession'; timeoutMs: number }
+  /** The ephemerals ZooKeeper deleted with the session, when it wrote them (3.6+); null when the log does not say. */
+  | { type: 'closeSession'; paths: string[] | null }
+  | { type: 'error'; code: number };
+
+/** One transaction: its header, and its operations (one, or a multi's). */
+export interface Txn {
+  /** Where its entry begins in the file (its checksum). */
+  offset: number;
+  session: string;
+  cxid: number;
+  zxid: string;
+  /** The leader's clock when it was proposed, in ms. */
+  time: number;
+  type: TxnType;
+  ops: TxnOp[];
+  /**
+   * It changed nothing: an error, or a multi one of whose operations failed. ZooKeeper logs the
+   * operations of a failed multi that came before the failure as they were prepared (a create,
+   * then the error), and applies none of them.
+   */
+  failed: boolean;
+}
+
+export interface TxnLogHeader {
+  version: number;
+  dbid: string;
+}
+
+/** A log as far as it could be read. */
+export interface TxnLogRead {
+  header: TxnLogHeader;
+  txns: Txn[];
+  /** Where reading stopped early, and why; null when it reached the log's end (its padding or the end of the file). */
+  stopped: { offset: number; reason: string } | null;
+}
+
+/** The file is not a transaction log at all (another magic, another version). */
+export class NotATxnLogError extends Error {}
+
+const FILE_HEADER_BYTES = 16;
+
+export function readTxnLogHeader(bytes: Uint8Array): TxnLogHeader {
+  if (bytes.length < FILE_HEADER_BYTES) throw new NotATxnLogError(`${bytes.length} bytes: shorter than a log's header`);
+  const reader = new JuteReader(bytes);
+  const magic = reader.int() >>> 0;
+  if (magic !== TXN_LOG_MAGIC) throw new NotATxnLogError(`not a transaction log: magic 0x${magic.toString(16)}, not 0x5a4b4c47 (ZKLG)`);
+  const version = reader.int();
+  if (version !== 2) throw new NotATxnLogError(`transaction log version ${version}: only version 2 (ZooKeeper 3.x) is read`);
+  return { version, dbid: reader.hex() };
+}
+
+/** Reads every transaction of a log file's bytes, up to its end or to the first entry that is not whole or not right. */
+export function readTxnLog(bytes: Uint8Array): TxnLogRead {
+  const header = readTxnLogHeader(bytes);
+  const txns: Txn[] = [];
+  for (const entry of txnEntries(bytes)) {
+    if ('reason' in entry) return { header, txns, stopped: entry };
+    txns.push(entry);
+  }
+  return { header, txns, stopped: null };
+}
+
+/**
+ * The transactions of a log one by one (the file's bytes need not all be decoded at once), then,
+ * if reading stopped early, where and why.
+ */
+export function* txnEntries(bytes: Uint8Array): Generator<Txn | { offset: number; reason: string }> {
+  const reader = new JuteReader(bytes, FILE_HEADER_BYTES);
+  for (;;) {
+    const offset = reader.offset;
+    // The end of the file, or of what was written (the rest is zeros): a whole log.
+    if (reader.remaining < 12) return;
+    const checksum = reader.number();
+    const length = reader.int();
+    if (length === 0 && checksum === 0) return;
+    if (length <= 0 || length > reader.remaining - 1) {
+      yield { offset, reason: length <= 0 ? `entry of ${length} bytes` : `entry of ${length} bytes cut short at ${bytes.length} (a partial write or a truncated file)` };
+      return;
+    }
+    const start = reader.offset;
+    reader.offset += length;
+    if (reader.byte() !== 0x42) {
+      yield { offset, reason: 'entry not ended by B (a partial write)' };
+      return;
+    }
+    const computed = adler32(bytes, start, start + length);
+    if (computed !== checksum) {
+      yield { offset, reason: `checksum 0x${checksum.toString(16)} where the entry sums to 0x${computed.toString(16)} (a damaged entry)` };
+      return;
+    }
+    try {
+      yield decodeEntry(new JuteReader(bytes, start, start + length), offset);
+    } catch (error) {
+      yield { offset, reason: error instanceof Error ? error.message : String(error) };
+      return;
+    }
+  }
+}
+
+/** `TxnDigest`: an int and a long, after the record in 3.6+. */
+const DIGEST_BYTES = 12;
+
+function decodeEntry(reader: JuteReader, offset: number): Txn {
+  const session = reader.hex();
+  const cxid = reader.int();
+  const zxid = reader.hex();
+  const time = reader.number();
+  const code = reader.int();
+  const type = txnType(code);
+  if (type === 'multi') {
+    const ops =
+      reader.vector((inner) => {
+        const subType = txnType(inner.int());
+        const data = inner.buffer();
+        if (data === null) throw new Error(`a multi's ${subType} without its record`);
+        const sub = new JuteReader(data);
+        return decodeOp(subType, sub);
+      }) ?? [];
+    return { offset, session, cxid, zxid, time, type, ops, failed: ops.some((op) => op.type === 'error') };
+  }
+  return { offset, session, cxid, zxid, time, type, ops: [decodeOp(type, reader)], failed: type === 'error' };
+}
+
+function txnType(code: number): TxnType {
+  const type = (TXN_TYPES as Record<number, TxnType | undefined>)[code];
+  if (type === undefined) throw new Error(`unknown transaction type ${code}`);
+  return type;
+}
+
+function acls(reader: JuteReader): void {
+  reader.vector((inner) => {
+    inner.int();
+    inner.string();
+    inner.string();
+  });
+}
+
+/** One operation's record (`zookeeper.jute`'s txn module); the reader may hold a digest after it. */
+function decodeOp(type: TxnType, reader: JuteReader): TxnOp {
+  const path = (): string => {
+    const value = reader.string();
+    if (value === null) throw new Error(`a ${type} without a path`);
+    return value;
+  };
+  switch (type) {
+    case 'create':
+    case 'create2': {
+      const at = path();
+      const data = reader.buffer();
+      acls(reader);
+      const ephemeral = reader.bool();
+      // CreateTxnV0 (3.2 and before) has no parent's cversion: what follows is a digest or nothing.
+      const parentCVersion = reader.remaining === 0 || reader.remaining === DIGEST_BYTES ? -1 : reader.int();
+      return { type, path: at, data, ephemeral, parentCVersion, ttl: null };
+    }
+    case 'createContainer': {
+      const at = path();
+      const data = reader.buffer();
+      acls(reader);
+      return { type, path: at, data, ephemeral: false, parentCVersion: reader.int(), ttl: null };
+    }
+    case 'createTTL': {
+      const at = path();
+      const data = reader.buffer();
+      acls(reader);
+      const parentCVersion = reader.int();
+      return { type, path: at, data, ephemeral: false, parentCVersion, ttl: reader.number() };
+    }
+    case 'delete':
+    case 'deleteContainer':
+      return { type, path: path() };
+    case 'setData':
+    case 'reconfig': {
+      const at = path();
+      const data = reader.buffer();
+      return { type, path: at, data, version: reader.int() };
+    }
+    case 'setACL': {
+      const at = path();
+      acls(reader);
+      return { type, path: at, version: reader.int() };
+    }
+    case 'check': {
+      const at = path();
+      return { type, path: at, version: reader.int() };
+    }
+    case 'createSession':
+      return { type, timeoutMs: reader.int() };
+    case 'closeSession':
+      // Written with the paths it deleted (3.6+, closeSessionTxn.enabled) or empty; a digest alone is not a list.
+      if (reader.remaining === 0 || reader.remaining === DIGEST_BYTES) return { type, paths: null };
+      try {
+        return { type, paths: (reader.vector((inner) => inner.string() ?? '') ?? []).filter((one) => one !== '') };
+      } catch (error) {
+        if (error instanceof JuteEndError) return { type, paths: null };
+        throw error;
+      }
+    case 'error':
+      return { type, code: reader.int() };
+    case 'multi':
+      throw new Error('a multi inside a multi');
+  }
+}

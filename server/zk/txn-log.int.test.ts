@@ -1,0 +1,190 @@
+/**
+ * ZooKeeper's own files, written by a real server under a lock's life (contenders created, a
+ * holder gone with its session, a multi, a multi that failed, data set; a snapshot every few
+ * transactions): its transaction log read by `lib/zk/txn-log.ts` and by `TxnLogToolkit`, its
+ * snapshots by `lib/zk/snapshot.ts` and by `SnapshotFormatter`, every entry the same.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSnapshot } from '../../lib/zk/snapshot';
+import { readTxnLog, type Txn } from '../../lib/zk/txn-log';
+import { findZooKeeper, startEmbeddedZooKeeper } from './embedded';
+import { ZkSession } from './session';
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'zk-txn-log-'));
+const logDir = join(dir, 'data', 'version-2');
+const sessions: Record<string, string> = {};
+
+/** The files of the data directory named `<prefix>.<zxid>`, oldest first. */
+function filesOf(prefix: 'log' | 'snapshot'): string[] {
+  return readdirSync(logDir)
+    .filter((name) => name.startsWith(`${prefix}.`))
+    .sort((a, b) => Number.parseInt(a.slice(prefix.length + 1), 16) - Number.parseInt(b.slice(prefix.length + 1), 16))
+    .map((name) => join(logDir, name));
+}
+
+const logFiles = (): string[] => filesOf('log');
+
+/** What one of ZooKeeper's own tools prints of `file`. */
+async function zookeeperTool(mainClass: string, file: string): Promise<string> {
+  const launcher = findZooKeeper()!;
+  const [command, ...args] = [launcher.command, ...launcher.args(file, mainClass)];
+  return (await run(command, args, { maxBuffer: 64 * 1024 * 1024 })).stdout;
+}
+
+/** What TxnLogToolkit prints of each transaction of `file`: session, cxid, zxid, type and the rest of its line. */
+async function toolkit(file: string): Promise<Array<{ session: string; cxid: string; zxid: string; type: string; rest: string }>> {
+  const stdout = await zookeeperTool('org.apache.zookeeper.server.persistence.TxnLogToolkit', file);
+  const lines: Array<{ session: string; cxid: string; zxid: string; type: string; rest: string }> = [];
+  for (const line of stdout.split('\n')) {
+    const match = / session 0x([0-9a-f]+) cxid 0x([0-9a-f]+) zxid 0x([0-9a-f]+) (\w+) ?(.*)$/.exec(line);
+    if (match) lines.push({ session: `0x${match[1]}`, cxid: match[2]!, zxid: `0x${match[3]}`, type: match[4]!, rest: match[5]! });
+  }
+  return lines;
+}
+
+beforeAll(async () => {
+  // A snapshot every few transactions: the log rolls into several files, and snapshots hold the lock.
+  const zookeeper = await startEmbeddedZooKeeper({ dir, extraConfig: { snapCount: 10 } });
+  const open = async (): Promise<ZkSession> => {
+    const session = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 10_000 });
+    await session.start(15_000);
+    return session;
+  };
+  const [holder, waiter, admin] = [await open(), await open(), await open()];
+  sessions.holder = holder.sessionId!;
+  sessions.waiter = waiter.sessionId!;
+  await admin.mkdirp('/app/orders/lock');
+  await holder.create('/app/orders/lock/lock-', Buffer.from('10.0.0.1'), 'ephemeral-sequential');
+  await waiter.create('/app/orders/lock/lock-', null, 'ephemeral-sequential');
+  await admin.setData('/app/orders', Buffer.from('owner: billing'));
+  // A multi, then one that fails (its ops logged as errors).
+  await admin.createMany(['/app/jobs', '/app/jobs/lock']);
+  await admin.createMany(['/app/more', '/app/jobs']).catch(() => undefined);
+  await admin.remove('/app/jobs/lock');
+  for (let round = 0; round < 20; round += 1) await admin.setData('/app/jobs', Buffer.from(`round ${round}`));
+  // The holder goes: its session closes, and its ephemeral node with it.
+  holder.close();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await admin.create('/app/orders/lock/lock-', null, 'persistent-sequential');
+  waiter.close();
+  admin.close();
+  await zookeeper.stop();
+}, 60_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("ZooKeeper's transaction log, read", () => {
+  let txns: Txn[];
+
+  it('reads every transaction as TxnLogToolkit prints it: session, cxid, zxid, type, path', async () => {
+    txns = [];
+    for (const file of logFiles()) {
+      const read = readTxnLog(readFileSync(file));
+      expect(read.stopped, file).toBeNull();
+      const printed = await toolkit(file);
+      expect(read.txns.length, file).toBe(printed.length);
+      read.txns.forEach((txn, index) => {
+        const line = printed[index]!;
+        const said = `${file} #${index}`;
+        expect(txn.session, said).toBe(line.session);
+        // Long.toHexString of the int: a negative cxid (ZooKeeper's own) sign-extended.
+        expect(BigInt.asUintN(64, BigInt(txn.cxid)).toString(16), said).toBe(line.cxid);
+        expect(txn.zxid, said).toBe(line.zxid);
+        expect(txn.type, said).toBe(line.type);
+        for (const op of txn.ops) if ('path' in op) expect(line.rest, said).toContain(op.path);
+      });
+      txns.push(...read.txns);
+    }
+    expect(txns.length).toBeGreaterThan(10);
+  });
+
+  it('tells what each did to the lock: the contenders created ephemeral by their sessions, the holder gone with its session, the multis', () => {
+    const creates = txns.flatMap((txn) => txn.ops.map((op) => ({ txn, op }))).filter(({ op }) => op.type === 'create' || op.type === 'create2');
+    const contenders = creates.filter(({ op }) => 'path' in op && op.path.startsWith('/app/orders/lock/lock-'));
+    expect(contenders.map(({ op }) => ('path' in op ? op.path : ''))).toEqual(['/app/orders/lock/lock-0000000000', '/app/orders/lock/lock-0000000001', '/app/orders/lock/lock-0000000002']);
+    expect(contenders.map(({ txn }) => txn.session).slice(0, 2)).toEqual([sessions.holder, sessions.waiter]);
+    expect(contenders.map(({ op }) => ('ephemeral' in op ? op.ephemeral : null))).toEqual([true, true, false]);
+    const holderCreate = contenders[0]!.op;
+    expect(holderCreate.type === 'create' || holderCreate.type === 'create2' ? Buffer.from(holderCreate.data ?? []).toString() : '').toBe('10.0.0.1');
+    const closed = txns.find((txn) => txn.type === 'closeSession' && txn.session === sessions.holder)!;
+    expect(closed).toBeDefined();
+    const closing = closed.ops[0]!;
+    // ZooKeeper 3.6+ names the ephemerals it deleted with the session.
+    if (closing.type === 'closeSession' && closing.paths !== null) expect(closing.paths).toEqual(['/app/orders/lock/lock-0000000000']);
+    const multis = txns.filter((txn) => txn.type === 'multi');
+    expect(multis[0]!.ops.map((op) => op.type)).toEqual(['create', 'create']);
+    // The failed one: its first create as prepared, then the error; ZooKeeper applies neither.
+    expect(multis.map((txn) => [txn.ops.map((op) => op.type).join('+'), txn.failed])).toEqual([
+      ['create+create', false],
+      ['create+error', true],
+    ]);
+    // Times are the leader's clock, in order.
+    for (let index = 1; index < txns.length; index += 1) expect(txns[index]!.time).toBeGreaterThanOrEqual(txns[index - 1]!.time);
+  });
+
+  it('reads every snapshot as SnapshotFormatter prints it: each znode with its czxid, mzxid, pzxid and owner, the sessions with their timeouts', async () => {
+    const snapshots = filesOf('snapshot');
+    expect(snapshots.length).toBeGreaterThan(1);
+    for (const file of snapshots) {
+      const read = readSnapshot(readFileSync(file));
+      expect(read.stopped, file).toBeNull();
+      const printed = await zookeeperTool('org.apache.zookeeper.server.SnapshotFormatter', file);
+      // "----", the path, then its stat one field a line: "  cZxid = 0x0000000000000a".
+      const nodes = new Map<string, Record<string, string>>();
+      let current: Record<string, string> | null = null;
+      for (const line of printed.split('\n')) {
+        const field = /^ {2}(\w+) = (.*)$/.exec(line);
+        if (field && current !== null) current[field[1]!] = field[2]!;
+        else if (line.startsWith('/')) nodes.set(line, (current = {}));
+        else if (!line.startsWith('  ')) current = null;
+      }
+      const hex = (value: string | undefined): string => `0x${BigInt(value ?? '-1').toString(16)}`;
+      expect(read.nodes.map((node) => node.path).sort(), file).toEqual([...nodes.keys()].sort());
+      for (const node of read.nodes) {
+        const stat = nodes.get(node.path)!;
+        expect([node.czxid, node.mzxid, node.pzxid, node.ephemeralOwner, node.version, node.cversion], `${file} ${node.path}`).toEqual([
+          hex(stat.cZxid),
+          hex(stat.mZxid),
+          hex(stat.pZxid),
+          hex(stat.ephemeralOwner),
+          Number(stat.dataVersion),
+          Number(stat.cversion),
+        ]);
+      }
+      const sessionLines = [...printed.matchAll(/^(0x[0-9a-f]+), (\d+), \d+$/gm)].map((match) => [`0x${BigInt(match[1]!).toString(16)}`, Number(match[2])]);
+      expect([...read.sessions].sort(), file).toEqual(sessionLines.sort());
+    }
+    // The last snapshot has the lock parent and the waiter's ephemeral node, owned by its session.
+    const last = readSnapshot(readFileSync(snapshots.at(-1)!));
+    const waiting = last.nodes.find((node) => node.path === '/app/orders/lock/lock-0000000001');
+    if (waiting !== undefined) expect(waiting.ephemeralOwner).toBe(sessions.waiter);
+    expect(last.nodes.some((node) => node.path === '/app/orders/lock')).toBe(true);
+  });
+
+  it('stops at the first damaged entry and says where, keeping every transaction before it', () => {
+    const file = logFiles()[0]!;
+    const bytes = new Uint8Array(readFileSync(file));
+    const whole = readTxnLog(bytes);
+    const victim = whole.txns[5]!;
+    // A flipped byte inside the sixth entry.
+    const flipped = bytes.slice();
+    flipped[victim.offset + 20] = flipped[victim.offset + 20]! ^ 0xff;
+    const read = readTxnLog(flipped);
+    expect(read.txns.length).toBe(5);
+    expect(read.stopped).toEqual({ offset: victim.offset, reason: expect.stringMatching(/checksum/) });
+    // Cut in the middle of it: a partial write.
+    const cut = readTxnLog(bytes.slice(0, victim.offset + 30));
+    expect(cut.txns.length).toBe(5);
+    expect(cut.stopped?.reason).toMatch(/cut short/);
+    // Not a log at all.
+    const other = join(dir, 'not-a-log');
+    writeFileSync(other, 'ZKSN and then some bytes');
+    expect(() => readTxnLog(readFileSync(other))).toThrow(/not a transaction log/);
+  });
+});
