@@ -23,6 +23,7 @@ export interface SnapshotNode {
   mtime: number;
   version: number;
   cversion: number;
+  aversion: number;
   /** The session owning an ephemeral node; `0x0` for a persistent one (a container's or a TTL node's mark, as ZooKeeper keeps it). */
   ephemeralOwner: string;
 }
@@ -73,10 +74,10 @@ export function readSnapshot(bytes: Uint8Array): SnapshotRead {
       const mtime = reader.number();
       const nodeVersion = reader.int();
       const cversion = reader.int();
-      reader.int();
+      const aversion = reader.int();
       const ephemeralOwner = reader.hex();
       const pzxid = reader.hex();
-      nodes.push({ path: path === '' ? '/' : path, data, czxid, mzxid, pzxid, ctime, mtime, version: nodeVersion, cversion, ephemeralOwner });
+      nodes.push({ path: path === '' ? '/' : path, data, czxid, mzxid, pzxid, ctime, mtime, version: nodeVersion, cversion, aversion, ephemeralOwner });
     }
   } catch (error) {
     return { dbid, sessions, nodes, stopped: { offset, reason: error instanceof Error ? error.message : String(error) } };

@@ -12,6 +12,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSnapshot } from '../../lib/zk/snapshot';
 import { readTxnLog, type Txn } from '../../lib/zk/txn-log';
+import { ChildIndex } from '../../lib/zk/child-index';
+import { clientStat, compareZxid, ZnodeTree } from '../../lib/zk/znode-tree';
 import { findZooKeeper, startEmbeddedZooKeeper } from './embedded';
 import { ZkSession } from './session';
 
@@ -19,6 +21,9 @@ const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'zk-txn-log-'));
 const logDir = join(dir, 'data', 'version-2');
 const sessions: Record<string, string> = {};
+/** The lock as a live client read it after each step: its pzxid and cversion, each child's czxid and owner. */
+const samples: Array<{ pzxid: string; cversion: number; children: Array<[string, string, string]> }> = [];
+const LOCK = '/app/orders/lock';
 
 /** The files of the data directory named `<prefix>.<zxid>`, oldest first. */
 function filesOf(prefix: 'log' | 'snapshot'): string[] {
@@ -57,11 +62,19 @@ beforeAll(async () => {
     return session;
   };
   const [holder, waiter, admin] = [await open(), await open(), await open()];
+  const sample = async (): Promise<void> => {
+    const { children, stat } = await admin.getChildren(LOCK);
+    const read = await Promise.all(children.sort().map(async (name) => [name, (await admin.getData(`${LOCK}/${name}`)).stat] as const));
+    samples.push({ pzxid: stat.pzxid, cversion: stat.cversion, children: read.map(([name, child]) => [name, child.czxid, child.ephemeralOwner]) });
+  };
   sessions.holder = holder.sessionId!;
   sessions.waiter = waiter.sessionId!;
   await admin.mkdirp('/app/orders/lock');
+  await sample();
   await holder.create('/app/orders/lock/lock-', Buffer.from('10.0.0.1'), 'ephemeral-sequential');
+  await sample();
   await waiter.create('/app/orders/lock/lock-', null, 'ephemeral-sequential');
+  await sample();
   await admin.setData('/app/orders', Buffer.from('owner: billing'));
   // A multi, then one that fails (its ops logged as errors).
   await admin.createMany(['/app/jobs', '/app/jobs/lock']);
@@ -71,7 +84,11 @@ beforeAll(async () => {
   // The holder goes: its session closes, and its ephemeral node with it.
   holder.close();
   await new Promise((resolve) => setTimeout(resolve, 500));
+  await sample();
   await admin.create('/app/orders/lock/lock-', null, 'persistent-sequential');
+  await sample();
+  await admin.remove('/app/orders/lock/lock-0000000002');
+  await sample();
   waiter.close();
   admin.close();
   await zookeeper.stop();
@@ -165,6 +182,58 @@ describe("ZooKeeper's transaction log, read", () => {
     const waiting = last.nodes.find((node) => node.path === '/app/orders/lock/lock-0000000001');
     if (waiting !== undefined) expect(waiting.ephemeralOwner).toBe(sessions.waiter);
     expect(last.nodes.some((node) => node.path === '/app/orders/lock')).toBe(true);
+  });
+
+  it('rebuilds the lock at each moment a live client read it: the same children, each with its czxid and owner, the same pzxid and cversion', () => {
+    const replayed = (upTo: string): ZnodeTree => {
+      const tree = new ZnodeTree();
+      for (const txn of txns) if (compareZxid(txn.zxid, upTo) <= 0) tree.apply(txn);
+      return tree;
+    };
+    expect(samples.length).toBe(6);
+    for (const sample of samples) {
+      const tree = replayed(sample.pzxid);
+      // The cversion a client reads counts deletes too (ZooKeeper stores creates only).
+      const parent = clientStat(tree.get(LOCK)!);
+      expect([parent.pzxid, parent.cversion], sample.pzxid).toEqual([sample.pzxid, sample.cversion]);
+      expect(
+        tree.children(LOCK).map(({ name, node }) => [name, node.stat.czxid, node.stat.ephemeralOwner]),
+        sample.pzxid,
+      ).toEqual(sample.children);
+    }
+    // One pass over the whole log answers the same at every moment, from the lock's own changes.
+    const whole = new ZnodeTree();
+    const index = new ChildIndex(whole);
+    for (const txn of txns) whole.apply(txn);
+    expect(index.changesOf(LOCK).map((change) => `${change.kind} ${change.child.name}`)).toEqual([
+      'create lock-0000000000',
+      'create lock-0000000001',
+      'delete lock-0000000000',
+      'create lock-0000000002',
+      'delete lock-0000000002',
+      'delete lock-0000000001',
+    ]);
+    for (const sample of samples) expect(index.childrenAt(LOCK, sample.pzxid).map(({ name, stat }) => [name, stat.czxid, stat.ephemeralOwner]), sample.pzxid).toEqual(sample.children);
+    // The holder's node went with its session's close, at that transaction.
+    const close = txns.find((txn) => txn.type === 'closeSession' && txn.session === sessions.holder)!;
+    expect(replayed(close.zxid).get(`${LOCK}/lock-0000000000`)).toBeUndefined();
+  });
+
+  it('replays the log over each (fuzzy) snapshot to the same tree as the whole log from the start', () => {
+    const whole = new ZnodeTree();
+    for (const txn of txns) whole.apply(txn);
+    const described = (tree: ZnodeTree): string[] =>
+      [...tree.paths()].sort().map((path) => {
+        const { czxid, mzxid, pzxid, version, cversion, ephemeralOwner } = tree.get(path)!.stat;
+        return `${path} ${czxid} ${mzxid} ${pzxid} ${version} ${cversion} ${ephemeralOwner}`;
+      });
+    const snapshots = filesOf('snapshot');
+    for (const file of snapshots) {
+      const zxid = `0x${file.slice(file.lastIndexOf('.') + 1)}`;
+      const tree = ZnodeTree.fromSnapshot(readSnapshot(readFileSync(file)), zxid);
+      for (const txn of txns) if (compareZxid(txn.zxid, zxid) > 0) tree.apply(txn);
+      expect(described(tree), file).toEqual(described(whole));
+    }
   });
 
   it('stops at the first damaged entry and says where, keeping every transaction before it', () => {

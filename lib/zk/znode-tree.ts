@@ -1,0 +1,192 @@
+/**
+ * ZooKeeper's tree rebuilt from its own files: a snapshot's znodes, then the log's transactions
+ * applied in order as ZooKeeper's `DataTree.processTxn` applies them (a create adds the node and
+ * moves its parent's cversion and pzxid, a delete removes it, a session's close removes its
+ * ephemerals, a failed multi changes nothing). Each change is also told to a listener, for the
+ * indexes built over it (which lock changed at which zxid).
+ */
+import type { ZnodeStat } from '../protocol';
+import type { SnapshotNode, SnapshotRead } from './snapshot';
+import type { Txn } from './txn-log';
+import { childPath, parentPath } from './path';
+
+/**
+ * A znode as the tree keeps it: its stat as ZooKeeper persists it (`StatPersisted`: a cversion
+ * that counts creates only, a container's or TTL node's mark as its owner; see `clientStat` for
+ * what a client reads), its data and its children's names.
+ */
+export interface TreeNode {
+  stat: ZnodeStat;
+  data: Uint8Array | null;
+  children: Set<string>;
+}
+
+/** One change to a znode, as it happened. */
+export type TreeChange =
+  | { kind: 'create'; path: string; node: TreeNode; txn: Txn }
+  | { kind: 'delete'; path: string; node: TreeNode; txn: Txn }
+  | { kind: 'set'; path: string; node: TreeNode; txn: Txn };
+
+/** The session id ZooKeeper gives a container's `ephemeralOwner` (`EphemeralType.CONTAINER`). */
+const CONTAINER_OWNER = '0x8000000000000000';
+/** A TTL node's owner: `0xff` then the TTL (`EphemeralType.TTL`). */
+const ttlOwner = (ttl: number): string => `0xff${ttl.toString(16).padStart(14, '0')}`;
+
+export class ZnodeTree {
+  private readonly nodes = new Map<string, TreeNode>();
+  /** Each session's ephemeral nodes: what its close deletes. */
+  private readonly ephemerals = new Map<string, Set<string>>();
+  readonly sessions = new Map<string, number>();
+  /** The last transaction applied. */
+  zxid = '0x0';
+
+  /** Told of each change as it is applied (an index built over the tree sets it). */
+  constructor(public onChange: (change: TreeChange) => void = () => undefined) {
+    // An empty tree has ZooKeeper's own nodes, as a new DataTree does.
+    for (const path of ['/', '/zookeeper', '/zookeeper/quota', '/zookeeper/config']) this.put(path, { stat: emptyStat(0, '0x0'), data: null, children: new Set() });
+  }
+
+  /** Starts from a snapshot's tree and sessions (the zxid of its name is where its log begins). */
+  static fromSnapshot(snapshot: SnapshotRead, zxid: string, onChange?: (change: TreeChange) => void): ZnodeTree {
+    const tree = new ZnodeTree(onChange);
+    for (const [session, timeout] of snapshot.sessions) tree.sessions.set(session, timeout);
+    for (const node of snapshot.nodes) tree.put(node.path, fromSnapshotNode(node));
+    for (const node of tree.nodes.values()) if (node.children.size > 0) node.stat = { ...node.stat, numChildren: node.children.size };
+    tree.zxid = zxid;
+    return tree;
+  }
+
+  get size(): number {
+    return this.nodes.size;
+  }
+
+  paths(): IterableIterator<string> {
+    return this.nodes.keys();
+  }
+
+  get(path: string): TreeNode | undefined {
+    return this.nodes.get(path);
+  }
+
+  /** Applies one transaction; a snapshot being fuzzy, one it already holds (a create of a node there, a delete of one gone) changes nothing twice. */
+  apply(txn: Txn): void {
+    this.zxid = txn.zxid;
+    if (txn.failed) return;
+    for (const op of txn.ops) {
+      switch (op.type) {
+        case 'create':
+        case 'create2':
+        case 'createContainer':
+        case 'createTTL': {
+          if (this.nodes.has(op.path)) break;
+          const owner = op.ephemeral ? txn.session : op.type === 'createContainer' ? CONTAINER_OWNER : op.type === 'createTTL' && op.ttl !== null ? ttlOwner(op.ttl) : '0x0';
+          const node: TreeNode = { stat: { ...emptyStat(txn.time, txn.zxid), ephemeralOwner: owner, dataLength: op.data?.length ?? 0 }, data: op.data, children: new Set() };
+          this.put(op.path, node);
+          this.childrenChanged(op.path, txn, op.parentCVersion);
+          this.onChange({ kind: 'create', path: op.path, node, txn });
+          break;
+        }
+        case 'delete':
+        case 'deleteContainer':
+          this.remove(op.path, txn);
+          break;
+        case 'setData': {
+          const node = this.nodes.get(op.path);
+          if (node === undefined) break;
+          node.data = op.data;
+          node.stat = { ...node.stat, mzxid: txn.zxid, mtime: txn.time, version: op.version, dataLength: op.data?.length ?? 0 };
+          this.onChange({ kind: 'set', path: op.path, node, txn });
+          break;
+        }
+        case 'createSession':
+          this.sessions.set(txn.session, op.timeoutMs);
+          break;
+        case 'closeSession':
+          // The ephemerals the tree knows the session owned: the same as the paths 3.6+ logs with the close, and there where it logs none.
+          for (const path of [...(this.ephemerals.get(txn.session) ?? [])].sort().reverse()) this.remove(path, txn);
+          this.ephemerals.delete(txn.session);
+          this.sessions.delete(txn.session);
+          break;
+        case 'setACL':
+        case 'check':
+        case 'reconfig':
+        case 'error':
+          break;
+      }
+    }
+  }
+
+  /** The names of `path`'s children, sorted, and each one's node. */
+  children(path: string): Array<{ name: string; node: TreeNode }> {
+    const parent = this.nodes.get(path);
+    if (parent === undefined) return [];
+    return [...parent.children].sort().map((name) => ({ name, node: this.nodes.get(childPath(path, name))! }));
+  }
+
+  private put(path: string, node: TreeNode): void {
+    const existing = this.nodes.get(path);
+    // The root comes in the snapshot too: its children are kept as they are found.
+    if (existing !== undefined) node.children = existing.children;
+    this.nodes.set(path, node);
+    if (path !== '/') this.nodes.get(parentPath(path))?.children.add(path.slice(path.lastIndexOf('/') + 1));
+    const owner = node.stat.ephemeralOwner;
+    if (owner !== '0x0' && owner !== CONTAINER_OWNER && !owner.startsWith('0xff')) {
+      const owned = this.ephemerals.get(owner) ?? new Set<string>();
+      owned.add(path);
+      this.ephemerals.set(owner, owned);
+    }
+  }
+
+  private remove(path: string, txn: Txn): void {
+    const node = this.nodes.get(path);
+    if (node === undefined) return;
+    this.nodes.delete(path);
+    this.nodes.get(parentPath(path))?.children.delete(path.slice(path.lastIndexOf('/') + 1));
+    this.ephemerals.get(node.stat.ephemeralOwner)?.delete(path);
+    this.childrenChanged(path, txn, null);
+    this.onChange({ kind: 'delete', path, node, txn });
+  }
+
+  /**
+   * A child of `path`'s parent came (`parentCVersion` given) or went: as `DataTree` does, a create
+   * sets the parent's cversion the leader logged (or one more) and its pzxid where that is newer;
+   * a delete moves only the pzxid, and only forward (a fuzzy snapshot may be ahead of the log).
+   */
+  private childrenChanged(path: string, txn: Txn, parentCVersion: number | null): void {
+    const parent = this.nodes.get(parentPath(path));
+    if (parent === undefined) return;
+    const numChildren = parent.children.size;
+    if (parentCVersion === null) {
+      parent.stat = { ...parent.stat, numChildren, ...(compareZxid(txn.zxid, parent.stat.pzxid) > 0 ? { pzxid: txn.zxid } : {}) };
+      return;
+    }
+    const cversion = parentCVersion === -1 ? parent.stat.cversion + 1 : parentCVersion;
+    parent.stat = { ...parent.stat, numChildren, ...(cversion > parent.stat.cversion ? { cversion, pzxid: txn.zxid } : {}) };
+  }
+}
+
+/**
+ * A znode's stat as a client reads it (`DataNode.copyStat`): the cversion counts every change
+ * of the children (the creates stored, less the children still there, twice), and a container
+ * or TTL node has no owner.
+ */
+export function clientStat(node: TreeNode): ZnodeStat {
+  const { stat } = node;
+  const numChildren = node.children.size;
+  const special = stat.ephemeralOwner === CONTAINER_OWNER || stat.ephemeralOwner.startsWith('0xff');
+  return { ...stat, cversion: stat.cversion * 2 - numChildren, numChildren, ephemeralOwner: special ? '0x0' : stat.ephemeralOwner };
+}
+
+/** Orders two zxids as ZooKeeper prints them (hex, no leading zeros). */
+export function compareZxid(a: string, b: string): number {
+  return a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
+}
+
+function emptyStat(time: number, zxid: string): ZnodeStat {
+  return { czxid: zxid, mzxid: zxid, pzxid: zxid, ctime: time, mtime: time, version: 0, cversion: 0, aversion: 0, ephemeralOwner: '0x0', dataLength: 0, numChildren: 0 };
+}
+
+function fromSnapshotNode(node: SnapshotNode): TreeNode {
+  const { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner } = node;
+  return { stat: { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner, dataLength: node.data?.length ?? 0, numChildren: 0 }, data: node.data, children: new Set() };
+}
