@@ -108,8 +108,11 @@ export function* txnEntries(bytes: Uint8Array): Generator<Txn | { offset: number
   const reader = new JuteReader(bytes, FILE_HEADER_BYTES);
   for (;;) {
     const offset = reader.offset;
-    // The end of the file, or of what was written (the rest is zeros): a whole log.
-    if (reader.remaining < 12) return;
+    // The end of the file, or of what was written (the rest is zeros): a whole log. Bytes that are not zeros there are an entry cut short.
+    if (reader.remaining < 12) {
+      if (bytes.subarray(offset).some((byte) => byte !== 0)) yield { offset, reason: `${reader.remaining} bytes of an entry cut short at the end of the file (a partial write or a truncated file)` };
+      return;
+    }
     const checksum = reader.number();
     const length = reader.int();
     if (length === 0 && checksum === 0) return;

@@ -251,6 +251,9 @@ describe("ZooKeeper's transaction log, read", () => {
     const cut = readTxnLog(bytes.slice(0, victim.offset + 30));
     expect(cut.txns.length).toBe(5);
     expect(cut.stopped?.reason).toMatch(/cut short/);
+    // Cut inside its checksum and length.
+    const early = readTxnLog(bytes.slice(0, victim.offset + 10));
+    expect([early.txns.length, early.stopped?.offset]).toEqual([5, victim.offset]);
     // Not a log at all.
     const other = join(dir, 'not-a-log');
     writeFileSync(other, 'ZKSN and then some bytes');
