@@ -1,5 +1,5 @@
 'use client';
-import { LANGUAGES, type Language } from '../lib/i18n/messages';
+import { LANGUAGE_TAGS, LANGUAGES, type Language } from '../lib/i18n/messages';
 import { useLanguage } from './language';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '中文' };
@@ -11,7 +11,7 @@ export function LanguageSwitch() {
   return (
     <div className="demo-language" role="group" aria-label={t('language')}>
       {LANGUAGES.map((code) => (
-        <button key={code} type="button" lang={code === 'zh' ? 'zh-CN' : 'en'} aria-pressed={language === code} data-testid={`language-${code}`} onClick={() => setLanguage(code)}>
+        <button key={code} type="button" lang={LANGUAGE_TAGS[code]} aria-pressed={language === code} data-testid={`language-${code}`} onClick={() => setLanguage(code)}>
           {LANGUAGE_NAMES[code]}
         </button>
       ))}

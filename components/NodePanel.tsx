@@ -4,7 +4,7 @@ import { ZnodeDetailSchema, type ContenderAction, type ContenderInfo, type Conte
 import { contenderActions } from '../lib/sim/actions';
 import { encodeZnodePath } from '../lib/zk/path';
 import { formatDuration } from '../lib/view/format';
-import { CONTENDER_STATE_KEYS, STRATEGY_KEYS, type MessageKey } from '../lib/i18n/messages';
+import { CONTENDER_STATE_KEYS, LANGUAGE_TAGS, STRATEGY_KEYS, type Language, type MessageKey } from '../lib/i18n/messages';
 import { BreakLock } from './BreakLock';
 import { useLanguage, type Translate } from './language';
 import { useConnection } from './useConnection';
@@ -98,8 +98,8 @@ function NodeDetail({ node }: { node: LockNode }) {
   );
 }
 
-/** The selected node's rows: label and value, in the page's language. */
-function nodeRows(node: LockNode, now: number, t: Translate): Array<[string, string]> {
+/** The selected node's rows in `language` (its date in the browser's own format in English). */
+function nodeRows(node: LockNode, now: number, language: Language, t: Translate): Array<[string, string]> {
   const mode: Record<LockNode['mode'], MessageKey | null> = { exclusive: null, read: 'lpModeRead', write: 'lpModeWrite', lease: 'lpModeLease' };
   const role = t(node.role === 'holder' ? 'lpRoleHolder' : 'lpRoleWaiter');
   const modeKey = mode[node.mode];
@@ -108,7 +108,7 @@ function nodeRows(node: LockNode, now: number, t: Translate): Array<[string, str
     [t('lpPath'), node.path],
     [t('lpRole'), modeKey === null ? role : `${role} (${t(modeKey)})`],
     [t('lpOwnerSession'), node.ephemeral ? node.sessionId : t('lpOwnerPersistent')],
-    [t('lpCreated'), t('lpCreatedAt', { time: new Date(node.ctime).toLocaleString(t('locale') || undefined), duration: formatDuration(now - node.ctime) })],
+    [t('lpCreated'), t('lpCreatedAt', { time: new Date(node.ctime).toLocaleString(language === 'en' ? undefined : LANGUAGE_TAGS[language]), duration: formatDuration(now - node.ctime) })],
     [t('lpFencing'), node.czxid],
     [t('lpClientAddress'), node.client ?? t('lpClientUnknown')],
     [
@@ -144,7 +144,7 @@ export function NodePanel({
   onClose: () => void;
 }) {
   const [message, setMessage] = useState<string | null>(null);
-  const { t } = useLanguage();
+  const { language, t } = useLanguage();
   // For the command that deletes a node with zkCli, where breaking from the page is off.
   const { zookeeper } = useConnection();
   const offered = contender === null ? [] : offeredActions(contender.state);
@@ -156,7 +156,7 @@ export function NodePanel({
       </section>
     );
   }
-  const rows = nodeRows(node, now, t);
+  const rows = nodeRows(node, now, language, t);
   return (
     <section className="panel node-panel is-open" aria-label={t('lpSelectedNode')} data-testid="node-panel" data-name={node.name}>
       <button type="button" className="sheet-close" aria-label={t('lpCloseNode')} data-testid="node-panel-close" onClick={onClose}>

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { translate } from '../lib/i18n/messages';
+import { translator } from '../lib/i18n/messages';
 import { record, snapshotOf } from '../lib/testing/records';
 import { diagramCss, pageThemeCss, PALETTES, PICTURE_FONTS } from '../lib/view/palette';
 import { DEFAULT_QUEUE_LAYOUT } from '../lib/view/queue-layout';
@@ -8,8 +8,8 @@ import type { Translate } from './language';
 import { NodeCard } from './NodeCard';
 import { QueuePicture } from './QueuePicture';
 
-const english: Translate = (key, values) => translate('en', key, values);
-const chinese: Translate = (key, values) => translate('zh', key, values);
+const english = translator('en');
+const chinese = translator('zh');
 const picture = (snapshot: ReturnType<typeof snapshotOf>, options: { theme?: 'light' | 'dark'; t?: Translate; limit?: number } = {}) =>
   renderToStaticMarkup(<QueuePicture snapshot={snapshot} theme={options.theme ?? 'light'} now={1_700_000_060_000} t={options.t ?? english} limit={options.limit} />);
 
@@ -36,7 +36,7 @@ describe('the exported picture', () => {
   });
 
   it('speaks the language of the page', () => {
-    expect(picture(snapshot, { t: chinese })).toContain(translate('zh', 'cardHoldsLock'));
+    expect(picture(snapshot, { t: chinese })).toContain(chinese('cardHoldsLock'));
   });
 
   it('numbers waiters among waiters, however many hold', () => {

@@ -1,10 +1,10 @@
 'use client';
 import { createContext, Fragment, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { LANGUAGES, translate, type Language, type MessageKey } from '../lib/i18n/messages';
+import { LANGUAGE_TAGS, LANGUAGES, translator, type Language, type Translate } from '../lib/i18n/messages';
 
 const STORAGE_KEY = 'language';
 
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+export type { Translate };
 
 interface LanguageContext {
   language: Language;
@@ -13,7 +13,7 @@ interface LanguageContext {
   t: Translate;
 }
 
-const english: LanguageContext = { language: 'en', setLanguage: null, t: (key, values) => translate('en', key, values) };
+const english: LanguageContext = { language: 'en', setLanguage: null, t: translator('en') };
 const Context = createContext<LanguageContext>(english);
 
 /**
@@ -31,7 +31,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     setLanguageState(guessed);
   }, []);
   useEffect(() => {
-    document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+    document.documentElement.lang = LANGUAGE_TAGS[language];
     return () => {
       document.documentElement.lang = 'en';
     };
@@ -40,7 +40,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     setLanguageState(next);
     localStorage.setItem(STORAGE_KEY, next);
   }, []);
-  const value = useMemo<LanguageContext>(() => ({ language, setLanguage, t: (key, values) => translate(language, key, values) }), [language, setLanguage]);
+  const value = useMemo<LanguageContext>(() => ({ language, setLanguage, t: translator(language) }), [language, setLanguage]);
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 

@@ -9,6 +9,9 @@ import { LOCK_PAGE_EN, LOCK_PAGE_ZH } from './lock-page';
 export const LANGUAGES = ['en', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** Each language's tag (BCP 47), for the page's `lang` and for dates written in it. */
+export const LANGUAGE_TAGS: Record<Language, string> = { en: 'en', zh: 'zh-CN' };
+
 const en = {
   language: 'Language',
   title: 'Classroom: the herd against the chain',
@@ -295,8 +298,6 @@ const en = {
   waitersOne: '1 waiter',
   waitersMany: '{n} waiters',
   listSeparator: ', ',
-  /** The locale dates are written in: the browser's own where empty. */
-  locale: '',
   ghostNoToken: 'it has no token to present',
   ghostNobody: 'token {token}; nobody holds now',
   ghostFenced: 'token {token} < holder’s {holder}: fenced off',
@@ -648,7 +649,6 @@ const zh: Record<MessageKey, string> = {
   waitersOne: '1 个等待者',
   waitersMany: '{n} 个等待者',
   listSeparator: '、',
-  locale: 'zh-CN',
   ghostNoToken: '它没有可出示的令牌',
   ghostNobody: '令牌 {token}；现在没有人持有',
   ghostFenced: '令牌 {token} < 持有者的 {holder}：已被防护拒绝',
@@ -774,6 +774,14 @@ export function recipeName(language: Language, recipe: { id: string; name: strin
 /** The message in `language`, with `{name}` filled from `values`. */
 export function translate(language: Language, key: MessageKey, values: Record<string, string | number> = {}): string {
   return MESSAGES[language][key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** A message by its key, in a language chosen before. */
+export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+/** The messages of `language`. */
+export function translator(language: Language): Translate {
+  return (key, values) => translate(language, key, values);
 }
 
 /** The anomaly kinds whose sentence is built here from parameters, so that any language can say it. */

@@ -3,7 +3,7 @@
  * the scan, how far the scan is, and anything that makes the list less than whole. Nothing is
  * silently partial: a member that refuses `dump` is named with its reason.
  */
-import { translate, type Language, type MessageKey } from '../i18n/messages';
+import { translator, type Language, type Translate } from '../i18n/messages';
 import type { LockList } from '../protocol';
 import { formatCount, formatDuration } from './format';
 
@@ -18,7 +18,7 @@ export interface DiscoveryLine {
   warning: string | null;
 }
 
-function scanProgress(scan: LockList['discovery']['scan'], t: (key: MessageKey, values?: Record<string, string | number>) => string): { progress: number | null; text: string } {
+function scanProgress(scan: LockList['discovery']['scan'], t: Translate): { progress: number | null; text: string } {
   if (scan.total === null || scan.total === 0) return { progress: null, text: t('discZnodesRead', { n: formatCount(scan.read) }) };
   const progress = Math.min(1, scan.read / scan.total);
   return { progress, text: t('discProgress', { percent: Math.floor(progress * 100), read: formatCount(scan.read), total: formatCount(scan.total) }) };
@@ -26,7 +26,7 @@ function scanProgress(scan: LockList['discovery']['scan'], t: (key: MessageKey, 
 
 /** The dashboard's line about discovery, from the list and the time now (ms), in `language`. */
 export function discoveryLine(list: LockList, now: number, language: Language = 'en'): DiscoveryLine {
-  const t = (key: MessageKey, values?: Record<string, string | number>): string => translate(language, key, values);
+  const t = translator(language);
   const { discovery } = list;
   const { ephemerals, scan } = discovery;
   const count = list.locks.length === 1 ? t('discLocksOne') : t('discLocks', { n: formatCount(list.locks.length) });
