@@ -17,6 +17,7 @@ const ENDED: Record<HistoryBar['kind'], MessageKey> = {
   holding: 'lpEndedHolding',
   released: 'lpEndedReleased',
   'session-expired': 'lpEndedExpired',
+  'session-closed': 'lpEndedClosed',
   broken: 'lpEndedBroken',
   before: 'lpEndedBefore',
 };
@@ -36,6 +37,7 @@ const LEGEND: Record<HistoryBar['kind'], MessageKey> = {
   holding: 'lpEndedHolding',
   released: 'lpEndedReleased',
   'session-expired': 'lpLegendExpired',
+  'session-closed': 'lpLegendClosed',
   broken: 'lpLegendBroken',
   before: 'lpLegendBefore',
 };

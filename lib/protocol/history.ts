@@ -3,8 +3,12 @@ import { z } from 'zod';
 import { LockModeSchema } from './lock';
 import { HexId } from './znode';
 
-/** How a hold ended: its owner deleted the node, its session expired (ZooKeeper deleted it), or an operator broke it. */
-export const HoldEndSchema = z.enum(['released', 'session-expired', 'broken']);
+/**
+ * How a hold ended: its owner deleted the node, its session expired or its client closed the
+ * session (ZooKeeper deleted it; only the transaction log tells a close from an expiry), or an
+ * operator (another session) broke it.
+ */
+export const HoldEndSchema = z.enum(['released', 'session-expired', 'session-closed', 'broken']);
 export type HoldEnd = z.infer<typeof HoldEndSchema>;
 
 /** One hold of the lock by one node. */

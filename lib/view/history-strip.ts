@@ -2,14 +2,14 @@
  * The lock page's history strip, laid out without a DOM: each hold a bar on a time axis ending
  * now (the current one growing), with ticks a person reads at a glance.
  */
-import type { HoldRecord, LockHistory } from '../protocol';
+import type { HoldEnd, HoldRecord, LockHistory } from '../protocol';
 
 export interface HistoryBar {
   hold: HoldRecord;
   x: number;
   width: number;
   /** How the hold ended, or `holding` while it lasts; `before` for one found already holding. */
-  kind: 'holding' | 'released' | 'session-expired' | 'broken' | 'before';
+  kind: 'holding' | HoldEnd | 'before';
   /** Its length so far (ms). */
   ms: number;
 }

@@ -16,11 +16,19 @@ export interface ChildAt {
   data: Uint8Array | null;
 }
 
-interface ChildEvent {
+/** One change of a parent's children (or of a child's data). */
+export interface ChildEvent {
   zxid: string;
   time: number;
   kind: TreeChange['kind'];
   child: ChildAt;
+  /** The session whose transaction it was. */
+  session: string;
+  /**
+   * For a delete that came with a session's close: whether ZooKeeper expired the session (its
+   * close is the server's own request, cxid 0) or the client closed it; null for any other change.
+   */
+  closed: 'expired' | 'closed' | null;
 }
 
 export class ChildIndex {
@@ -46,7 +54,9 @@ export class ChildIndex {
       events = [];
       this.events.set(parent, events);
     }
-    events.push({ zxid: change.txn.zxid, time: change.txn.time, kind: change.kind, child: childAt(name, change.node) });
+    const { txn } = change;
+    const closed = change.kind === 'delete' && txn.type === 'closeSession' ? (txn.cxid === 0 ? 'expired' : 'closed') : null;
+    events.push({ zxid: txn.zxid, time: txn.time, kind: change.kind, child: childAt(name, change.node), session: txn.session, closed });
   };
 
   /** The parents whose children changed in the span of the files. */
@@ -59,18 +69,59 @@ export class ChildIndex {
     return this.events.get(parent) ?? [];
   }
 
+  /** The last change of `parent`'s children at or before `zxid`; null when there was none in the files' span. */
+  lastChange(parent: string, zxid: string): ChildEvent | null {
+    const events = this.events.get(parent);
+    if (events === undefined) return null;
+    const at = lastAtOrBefore(events, zxid);
+    return at < 0 ? null : events[at]!;
+  }
+
+  /** The znode at `path` right after `zxid` as its parent's changes leave it (its own stat and data); null when it did not exist. */
+  nodeAt(path: string, zxid: string): ChildAt | null {
+    if (path === '/') {
+      const root = this.tree.get('/');
+      return root === undefined ? null : childAt('', root);
+    }
+    const parent = parentPath(path);
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const events = this.events.get(parent);
+    if (events !== undefined) {
+      for (let i = lastAtOrBefore(events, zxid); i >= 0; i -= 1) {
+        const event = events[i]!;
+        if (event.child.name === name) return event.kind === 'delete' ? null : event.child;
+      }
+      return this.initial.get(parent)?.get(name) ?? null;
+    }
+    const node = this.tree.get(path);
+    return node === undefined ? null : childAt(name, node);
+  }
+
   /** `parent`'s children right after transaction `zxid` (as the tree holds them where they never changed), by name. */
   childrenAt(parent: string, zxid: string): ChildAt[] {
     const events = this.events.get(parent);
     if (events === undefined) return this.tree.children(parent).map(({ name, node }) => childAt(name, node));
     const children = new Map(this.initial.get(parent));
-    for (const event of events) {
-      if (compareZxid(event.zxid, zxid) > 0) break;
+    const last = lastAtOrBefore(events, zxid);
+    for (let i = 0; i <= last; i += 1) {
+      const event = events[i]!;
       if (event.kind === 'delete') children.delete(event.child.name);
       else children.set(event.child.name, event.child);
     }
     return [...children.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
+}
+
+/** The index of the last event at or before `zxid` (-1 for none), by binary search: events are in zxid order. */
+function lastAtOrBefore(events: readonly ChildEvent[], zxid: string): number {
+  let low = 0;
+  let high = events.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareZxid(events[middle]!.zxid, zxid) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  return low - 1;
 }
 
 function childAt(name: string, node: TreeNode): ChildAt {

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { Txn, TxnOp } from '../zk/txn-log';
+import { parseMoment } from './moments';
+import { Replay } from './replay';
+
+const T0 = 1_700_000_000_000;
+let zxid = 0;
+/** A transaction one second after the one before; `cxid` 0 is ZooKeeper's own request (an expiry). */
+const txn = (session: string, type: Txn['type'], ops: TxnOp[], cxid = zxid + 1): Txn => {
+  zxid += 1;
+  return { offset: 0, session, cxid, zxid: `0x${zxid.toString(16)}`, time: T0 + zxid * 1000, type, ops, failed: false };
+};
+const create = (path: string, ephemeral: boolean): TxnOp => ({ type: 'create', path, data: null, ephemeral, parentCVersion: -1, ttl: null });
+/** A Kazoo lock node: each contender's own GUID, then `__lock__` and the sequence. */
+const kazoo = (n: number): string => `/locks/job/${String(n).repeat(32)}__lock__${String(n).padStart(10, '0')}`;
+
+/** A Kazoo lock: A holds, B and C wait; A's session expires, B takes it and releases it, C's client closes its session. */
+function incident(): Replay {
+  zxid = 0;
+  const replay = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
+  const steps: Txn[] = [
+    txn('0xa', 'createSession', [{ type: 'createSession', timeoutMs: 10_000 }]),
+    txn('0xa', 'create', [create('/locks', false)]),
+    txn('0xa', 'create', [create('/locks/job', false)]),
+    txn('0xa', 'create', [create(kazoo(0), true)]),
+    txn('0xb', 'create', [create(kazoo(1), true)]),
+    txn('0xc', 'create', [create(kazoo(2), true)]),
+    txn('0xa', 'closeSession', [{ type: 'closeSession', paths: null }], 0),
+    txn('0xb', 'delete', [{ type: 'delete', path: kazoo(1) }]),
+    txn('0xc', 'closeSession', [{ type: 'closeSession', paths: null }]),
+  ];
+  for (const step of steps) replay.apply(step);
+  return replay;
+}
+
+describe('a lock replayed from the transaction log', () => {
+  it('finds the lock of the span and reads it at each moment by the live rules', () => {
+    const replay = incident();
+    expect(replay.locks()).toEqual(['/locks/job']);
+    const at = (zxid: string) => replay.lockAt('/locks/job', replay.moment({ zxid })!);
+    const queued = at('0x6');
+    expect(queued.anomalies).toEqual([]);
+    expect(queued.recipe.id).toBe('kazoo-lock');
+    expect(queued.holders).toEqual([kazoo(0).split('/').pop()]);
+    expect(queued.waiters).toHaveLength(2);
+    expect(queued.read).toEqual({ at: T0 + 6000, pzxid: '0x6' });
+    expect(queued.nodes[1]).toMatchObject({ sessionId: '0xb', czxid: '0x5', ctime: T0 + 5000, predecessor: kazoo(0).split('/').pop(), role: 'waiter' });
+    // A held since its creation (the lock was free); B holds from A's expiry.
+    expect(queued.nodes[0]!.roleSince).toBe(T0 + 4000);
+    const handedOver = at('0x7');
+    expect(handedOver.nodes.map((node) => [node.sessionId, node.role, node.roleSince])).toEqual([
+      ['0xb', 'holder', T0 + 7000],
+      ['0xc', 'waiter', T0 + 6000],
+    ]);
+    expect(at('0x9').nodes).toEqual([]);
+    expect(at('0x9').exists).toBe(true);
+    // Before the lock's node was created it did not exist.
+    expect(at('0x2').exists).toBe(false);
+  });
+
+  it('tells how each hold ended from the transaction that ended it', () => {
+    const history = incident().history('/locks/job');
+    expect(history.holds.map((hold) => [hold.sessionId, hold.from - T0, hold.to! - T0, hold.ended])).toEqual([
+      ['0xa', 4000, 7000, 'session-expired'],
+      ['0xb', 7000, 8000, 'released'],
+      ['0xc', 8000, 9000, 'session-closed'],
+    ]);
+    expect(history.waits.map((wait) => [wait.sessionId, wait.heldAt === null ? null : wait.heldAt - T0])).toEqual([
+      ['0xa', 4000],
+      ['0xb', 7000],
+      ['0xc', 8000],
+    ]);
+  });
+
+  it('names a moment by zxid or by time, and steps through the lock’s own changes', () => {
+    const replay = incident();
+    expect(parseMoment('0x0007')).toEqual({ zxid: '0x7' });
+    expect(parseMoment(String(T0 + 7500))).toEqual({ time: T0 + 7500 });
+    expect(parseMoment('yesterday')).toBeNull();
+    expect(replay.moment({ time: T0 + 7500 })).toEqual({ zxid: '0x7', time: T0 + 7000 });
+    expect(replay.moment({ time: T0 })).toBeNull();
+    expect(replay.moment({ zxid: '0xff' })).toEqual({ zxid: '0x9', time: T0 + 9000 });
+    const moment = replay.moment({ zxid: '0x7' })!;
+    expect(replay.step('/locks/job', moment, 'next')).toEqual({ zxid: '0x8', time: T0 + 8000 });
+    expect(replay.step('/locks/job', moment, 'previous')).toEqual({ zxid: '0x6', time: T0 + 6000 });
+    expect(replay.step('/locks/job', replay.moment({ zxid: '0x9' })!, 'next')).toBeNull();
+    expect(replay.changes('/locks/job').map((change) => change.zxid)).toEqual(['0x4', '0x5', '0x6', '0x7', '0x8', '0x9']);
+  });
+
+  it('finds a deadlock across two locks at the moment it held', () => {
+    zxid = 0;
+    const replay = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
+    const name = (lock: string, n: number, session: string) => `/${lock}/${session.slice(2).repeat(32)}__lock__${String(n).padStart(10, '0')}`;
+    for (const step of [
+      txn('0xa', 'create', [create('/x', false)]),
+      txn('0xa', 'create', [create('/y', false)]),
+      txn('0xa', 'create', [create(name('x', 0, '0xa'), true)]),
+      txn('0xb', 'create', [create(name('y', 0, '0xb'), true)]),
+      txn('0xa', 'create', [create(name('y', 1, '0xa'), true)]),
+      txn('0xb', 'create', [create(name('x', 1, '0xb'), true)]),
+    ])
+      replay.apply(step);
+    const snapshot = replay.lockAt('/x', replay.moment(null)!);
+    expect(snapshot.anomalies.map((anomaly) => anomaly.kind)).toContain('deadlock');
+    expect(replay.lockAt('/x', replay.moment({ zxid: '0x5' })!).anomalies.map((anomaly) => anomaly.kind)).not.toContain('deadlock');
+    expect(replay.summaries(replay.moment(null)!).map((summary) => summary.anomalyKinds)).toEqual([['deadlock'], ['deadlock']]);
+  });
+});
