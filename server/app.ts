@@ -4,12 +4,11 @@
  * the socket handlers in `sockets.ts`, the answer to a failed request in `http-error.ts`.
  */
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express from 'express';
 import { Server as SocketServer } from 'socket.io';
 import type { ClientToServerEvents, Features, ServerToClientEvents, ZkStatus } from '../lib/protocol';
 import { CONFIG_DEFAULTS } from './config';
-import { answerOf } from './http-error';
+import { endRoutes } from './http-error';
 import { LockDiscovery } from './locks/discovery';
 import { LockHistories } from './locks/history';
 import { LockRegistry } from './locks/registry';
@@ -19,6 +18,7 @@ import { controlsGuard } from './routes/controls';
 import { locksRouter } from './routes/locks';
 import { opsRouter } from './routes/ops';
 import { simRouter } from './routes/sim';
+import { listenHttp } from './net';
 import { isSameOrigin } from './security';
 import { SimulatorThread } from './sim/thread';
 import { attachSockets, followsAnything } from './sockets';
@@ -176,21 +176,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   app.use(simRouter(context));
   app.use(breakRouter(context));
   app.use(locksRouter(context));
-  app.all('/api/*rest', (request, response) => {
-    response.status(404).json({ error: `no API route ${request.method} ${request.path}` });
-  });
-  if (options.nextHandler) {
-    const nextHandler = options.nextHandler;
-    app.all('*all', (request, response, next) => {
-      nextHandler(request, response).catch(next);
-    });
-  }
-  // Every route is async and throws what went wrong (express 5 passes a rejected handler here): one answer for all.
-  app.use((error: unknown, request: Request, response: Response, _next: NextFunction) => {
-    const { status: code, message } = answerOf(error);
-    if (code >= 500) console.error(`${request.method} ${request.path}:`, error instanceof Error ? error.message : error);
-    response.status(code).json({ error: message });
-  });
+  endRoutes(app, options.nextHandler);
 
   return {
     httpServer,
@@ -198,17 +184,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     registry,
     discovery,
     simulator,
-    listen(port, host) {
-      return new Promise((resolve, reject) => {
-        httpServer.once('error', reject);
-        httpServer.listen(port, host, () => {
-          httpServer.off('error', reject);
-          const address = httpServer.address() as AddressInfo;
-          const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-          resolve(`http://${shownHost}:${address.port}`);
-        });
-      });
-    },
+    listen: (port, host) => listenHttp(httpServer, port, host),
     async close() {
       sockets.close();
       introspection.stop();

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
   it('has defaults that start an embedded ZooKeeper on loopback', () => {
     expect(loadConfig([], {})).toEqual({
       zkConnect: null,
+      zkReplay: null,
       port: 3000,
       host: '127.0.0.1',
       lockRoots: ['/'],
@@ -65,6 +66,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads replay mode from --replay or ZK_REPLAY, a comma-separated list for a separate dataLogDir', () => {
+    expect(loadConfig(['--replay', '/var/lib/zookeeper'], {}).zkReplay).toEqual(['/var/lib/zookeeper']);
+    expect(loadConfig([], { ZK_REPLAY: '/data/zk, /logs/zk' }).zkReplay).toEqual(['/data/zk', '/logs/zk']);
+  });
+
   it('lets a flag win over its environment variable', () => {
     expect(loadConfig(['--port', '4000', '--dev'], { PORT: '5000' })).toMatchObject({ port: 4000, dev: true });
   });
@@ -79,6 +85,8 @@ describe('loadConfig', () => {
     [[], { SESSION_TIMEOUT_MS: '10' }, /SESSION_TIMEOUT_MS/],
     [[], { ALLOW_SIMULATION: 'maybe' }, /ALLOW_SIMULATION/],
     [['--no-such-flag'], {}, /no-such-flag/],
+    [['--replay', '/var/lib/zookeeper'], { ZK_CONNECT: 'zk1:2181' }, /ZK_REPLAY .*ZK_CONNECT unset/],
+    [[], { ZK_REPLAY: ' , ' }, /ZK_REPLAY .*at least one directory/],
   ])('refuses %j %j with one clear line', (argv, env, pattern) => {
     const message = configError(argv, env);
     expect(message).toMatch(pattern);

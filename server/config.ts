@@ -12,6 +12,8 @@ import type { ZkSasl, ZkTls, ZkTransport } from './zk/wire/connection';
 export interface Config {
   /** Unset: start an embedded ZooKeeper. */
   zkConnect: string | null;
+  /** Replay mode: ZooKeeper's files in these directories are served, with no ZooKeeper; null: live. */
+  zkReplay: string[] | null;
   port: number;
   host: string;
   lockRoots: string[];
@@ -50,6 +52,7 @@ interface Setting {
 
 export const SETTINGS = {
   zkConnect: { env: 'ZK_CONNECT', flag: 'zk-connect', help: 'ZooKeeper connection string (host:port,... with an optional /chroot); unset starts an embedded ZooKeeper' },
+  zkReplay: { env: 'ZK_REPLAY', flag: 'replay', help: "replay mode: serve ZooKeeper's own files read-only, with no ZooKeeper: a data directory, its version-2, or a folder of copied log.* and snapshot.* files (comma-separated, for a separate dataLogDir)" },
   port: { env: 'PORT', flag: 'port', help: 'HTTP port for the page, the API and socket.io (0 picks a free one)' },
   host: { env: 'HOST', flag: 'host', help: 'address to listen on' },
   lockRoots: { env: 'LOCK_ROOTS', flag: 'lock-roots', help: 'comma-separated znode paths under which locks are discovered' },
@@ -92,6 +95,10 @@ const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no']).transform((value) 
 
 const parsers: Record<SettingName, z.ZodType> = {
   zkConnect: connectString,
+  zkReplay: z
+    .string()
+    .transform((value) => value.split(',').map((dir) => dir.trim()).filter((dir) => dir !== ''))
+    .pipe(z.array(z.string()).min(1, 'must name at least one directory')),
   port,
   host: z.string().min(1),
   lockRoots: z
@@ -134,6 +141,7 @@ const parsers: Record<SettingName, z.ZodType> = {
 
 const DEFAULTS: Record<SettingName, string | null> = {
   zkConnect: null,
+  zkReplay: null,
   port: '3000',
   host: '127.0.0.1',
   lockRoots: '/',
@@ -187,8 +195,10 @@ export function loadConfig(argv: readonly string[], env: Readonly<Record<string,
     }
     values[name] = parsed.data;
   }
+  if (values.zkReplay != null && values.zkConnect != null) throw new ConfigError('config: ZK_REPLAY / --replay serves files with no ZooKeeper: leave ZK_CONNECT unset');
   return {
     zkConnect: (values.zkConnect as string | null) ?? null,
+    zkReplay: (values.zkReplay as string[] | null) ?? null,
     port: values.port as number,
     host: values.host as string,
     lockRoots: values.lockRoots as string[],

@@ -2,6 +2,8 @@
  * How the explorer answers a failed request, over HTTP and the socket alike: one mapping from
  * what went wrong to a status and one readable sentence.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Express, NextFunction, Request, Response } from 'express';
 import type { ZodType } from 'zod';
 import { describeZodError } from '../lib/protocol';
 import { ZkError } from './zk/session';
@@ -38,4 +40,24 @@ export function parseInput<T>(schema: ZodType<T>, value: unknown, what: string):
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new HttpError(400, `${what}: ${describeZodError(parsed.error)}`);
   return parsed.data;
+}
+
+/** Express's last handler: every route is async and throws what went wrong (express 5 passes a rejected handler here), one answer for all. */
+export function answerError(error: unknown, request: Request, response: Response, _next: NextFunction): void {
+  const { status, message } = answerOf(error);
+  if (status >= 500) console.error(`${request.method} ${request.path}:`, error instanceof Error ? error.message : error);
+  response.status(status).json({ error: message });
+}
+
+/** After every API route: an unknown API path is a 404 in JSON, anything else is a page (Next.js, when given), and every error is answered by `answerError`. */
+export function endRoutes(app: Express, nextHandler?: (request: IncomingMessage, response: ServerResponse) => Promise<void>): void {
+  app.all('/api/*rest', (request, response) => {
+    response.status(404).json({ error: `no API route ${request.method} ${request.path}` });
+  });
+  if (nextHandler) {
+    app.all('*all', (request, response, next) => {
+      nextHandler(request, response).catch(next);
+    });
+  }
+  app.use(answerError);
 }

@@ -9,6 +9,8 @@ import next from 'next';
 import { createExplorer, type Explorer } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { isLoopbackHost } from './net';
+import { createReplayExplorer } from './replay/app';
+import { loadReplay } from './replay/files';
 import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from './zk/embedded';
 import { ZkSession } from './zk/session';
 import { checkClientInternals } from './zk/wire/connection';
@@ -42,6 +44,11 @@ async function main(): Promise<void> {
         (config.allowSimulation || config.allowBreakLocks || config.zkConnect === null ? ' and may use the controls' : '') +
         '. Set ADMIN_TOKEN, or HOST=127.0.0.1.',
     );
+  }
+
+  if (config.zkReplay !== null) {
+    await serveReplay(config, config.zkReplay);
+    return;
   }
 
   let embedded: EmbeddedZooKeeper | null = null;
@@ -108,6 +115,28 @@ async function main(): Promise<void> {
   });
   const url = await explorer.listen(config.port, config.host);
   console.log(`zk-lock-explorer listening on ${url}`);
+}
+
+/** Replay mode: ZooKeeper's files read once, then served read-only until SIGINT or SIGTERM. */
+async function serveReplay(config: Config, dirs: string[]): Promise<void> {
+  console.log(`replay: reading ZooKeeper's files in ${dirs.join(', ')}`);
+  const started = Date.now();
+  const loaded = await loadReplay(dirs, { roots: config.lockRoots, staleHolderMs: config.staleHolderMs });
+  const { info } = loaded;
+  const span = info.from === null || info.to === null ? 'no transaction' : `${new Date(info.from).toISOString()} (${info.firstZxid}) to ${new Date(info.to).toISOString()} (${info.lastZxid})`;
+  console.log(`replay: ${info.transactions} transactions from ${info.files.filter((file) => file.used).length} files in ${Date.now() - started} ms: ${span}; ${loaded.replay.locks().length} locks`);
+  if (info.reason !== null) console.warn(`replay: ${info.reason}`);
+  const nextApp = next({ dev: config.dev, dir: projectRoot, hostname: config.host, port: config.port });
+  await nextApp.prepare();
+  const handle = nextApp.getRequestHandler();
+  const explorer = createReplayExplorer({ loaded, roots: config.lockRoots, nextHandler: (request, response) => handle(request, response) });
+  const stop = (signal: string): void => {
+    console.log(`${signal}: shutting down`);
+    void explorer.close().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  console.log(`zk-lock-explorer (replay) listening on ${await explorer.listen(config.port, config.host)}`);
 }
 
 main().catch((error: unknown) => {

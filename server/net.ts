@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 
 /** Listens on a free port of 127.0.0.1; resolves with the port. */
 export function listenOnLoopback(server: Server): Promise<number> {
@@ -23,4 +24,17 @@ export async function freePort(): Promise<number> {
 export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/** Listens on `host:port` and resolves with the URL served. */
+export function listenHttp(httpServer: HttpServer, port: number, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(port, host, () => {
+      httpServer.off('error', reject);
+      const address = httpServer.address() as AddressInfo;
+      const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      resolve(`http://${shownHost}:${address.port}`);
+    });
+  });
 }

@@ -9,3 +9,4 @@ export * from './sim';
 export * from './ops';
 export * from './socket';
 export * from './history';
+export * from './replay';

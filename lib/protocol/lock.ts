@@ -227,10 +227,10 @@ export type LockSummary = z.infer<typeof LockSummarySchema>;
 
 /** How the locks are found and kept live: `GET /api/locks`, `/api/health` and the dashboard say it. */
 export const DiscoveryStatusSchema = z.object({
-  /** How the locks that have a live contender are found: from the ephemeral nodes ZooKeeper lists (`dump`), or by the scan alone. */
-  method: z.enum(['ephemerals', 'scan']),
-  /** How a new lock or a gone one is noticed: a persistent recursive watch on each root, or a child watch on every node scanned. */
-  live: z.enum(['pending', 'recursive-watch', 'child-watches']),
+  /** How the locks that have a live contender are found: from the ephemeral nodes ZooKeeper lists (`dump`), or by the scan alone; in replay, from ZooKeeper's files. */
+  method: z.enum(['ephemerals', 'scan', 'files']),
+  /** How a new lock or a gone one is noticed: a persistent recursive watch on each root, or a child watch on every node scanned; `none` in replay. */
+  live: z.enum(['pending', 'recursive-watch', 'child-watches', 'none']),
   ephemerals: z.object({
     /** `off`: not asked (no introspection); `refused`: no member would list them (see `reason`). */
     state: z.enum(['off', 'pending', 'running', 'done', 'refused']),

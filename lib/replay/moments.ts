@@ -2,14 +2,10 @@
  * The moments of a replay: every transaction's zxid and time, in order, so that a moment asked
  * for as a zxid or as a time (`?at=`) is found by binary search among a million.
  */
+import type { Moment } from '../protocol';
 import { compareZxid } from '../zk/znode-tree';
 
-/** One moment: right after this transaction. */
-export interface Moment {
-  zxid: string;
-  /** The leader's clock when the transaction was proposed (ms). */
-  time: number;
-}
+export type { Moment };
 
 /** `?at=` as written: a zxid (`0x…`, as ZooKeeper prints it) or a time in ms since the epoch. */
 export type MomentQuery = { zxid: string } | { time: number };

@@ -72,4 +72,12 @@ describe('what the dashboard says of how its locks were found', () => {
     expect(refused.summary).toBe('目前 0 个锁 · 正在扫描树');
     expect(refused.warning).toContain('没有哪个 ZooKeeper 成员愿意列出它的临时节点（dump 被拒绝）');
   });
+
+  it('in replay, from the files, saying where the replay stopped short', () => {
+    const files = { method: 'files' as const, live: 'none' as const, scan: { state: 'done' as const, read: 1_010_195, total: 1_010_195, readsPerSecond: 1, startedAt: null, endedAt: null } };
+    expect(discoveryLine(listOf(files), 5000).summary).toBe("0 locks · from ZooKeeper's transaction log and snapshots, 1,010,195 znodes");
+    const stopped = discoveryLine(listOf(files, { partial: true, partialReason: 'log.1: checksum mismatch at byte 200' }), 5000, 'zh');
+    expect(stopped.summary).toBe('0 个锁 · 读取自 ZooKeeper 的事务日志与快照，共 1,010,195 个 znode');
+    expect(stopped.warning).toContain('log.1: checksum mismatch at byte 200');
+  });
 });

@@ -30,6 +30,11 @@ export function discoveryLine(list: LockList, now: number, language: Language = 
   const { discovery } = list;
   const { ephemerals, scan } = discovery;
   const count = list.locks.length === 1 ? t('discLocksOne') : t('discLocks', { n: formatCount(list.locks.length) });
+  // Replay: the list is of every lock the files show, read at once.
+  if (discovery.method === 'files') {
+    const partial = list.partial && list.partialReason !== null ? t('discPartial', { reason: list.partialReason }) : null;
+    return { summary: `${count} · ${t('discFromFiles', { n: formatCount(scan.read) })}`, progress: null, progressText: null, warning: partial };
+  }
   const scanning = scan.state === 'running' || scan.state === 'pending';
   const { progress, text } = scanProgress(scan, t);
   const warnings: string[] = [];

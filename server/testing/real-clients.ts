@@ -125,6 +125,14 @@ export class RealContenders {
   stop(): Promise<void> {
     return stopClient(this.child);
   }
+
+  /** Kills the process as a crash would (SIGKILL): its sessions stay until ZooKeeper expires them. */
+  async crash(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill('SIGKILL');
+    await exited;
+  }
 }
 
 /** Resolves once `check` holds, checked now and on every event; rejects when it throws or after `timeoutMs`. */

@@ -1,0 +1,46 @@
+/** Replay mode: what the explorer read of ZooKeeper's own files (`GET /api/replay`), and a moment of them. */
+import { z } from 'zod';
+import { HexId } from './znode';
+
+/** One file of the data directory, and what came of reading it. */
+export const ReplayFileSchema = z.object({
+  /** Its path as found. */
+  path: z.string(),
+  kind: z.enum(['log', 'snapshot']),
+  /** The zxid in its name: a log's first transaction, the last one a snapshot had applied when it began. */
+  zxid: HexId,
+  bytes: z.number().int().nonnegative(),
+  /** Whether the replay used it (a snapshot older than the one chosen, or a log before it, is not needed). */
+  used: z.boolean(),
+  /** The transactions read from it (a log), or its znodes (a snapshot). */
+  count: z.number().int().nonnegative(),
+  /** What was wrong with it, when something was. */
+  problem: z.string().nullable(),
+});
+export type ReplayFile = z.infer<typeof ReplayFileSchema>;
+
+/** `GET /api/replay`: the span of the files and how far they could be read. */
+export const ReplayInfoSchema = z.object({
+  /** The directories given (ZK_REPLAY, --replay or ZK_DATA_DIR). */
+  dirs: z.array(z.string()),
+  /** The first and last moments shown (ms), and their zxids; null when no transaction was read. */
+  from: z.number().nullable(),
+  to: z.number().nullable(),
+  firstZxid: HexId.nullable(),
+  lastZxid: HexId.nullable(),
+  /** How many transactions were replayed. */
+  transactions: z.number().int().nonnegative(),
+  files: z.array(ReplayFileSchema),
+  /** Where the replay stopped before the end of the files: the file, the offset of the first entry not read, the last transaction applied. */
+  stoppedAt: z.object({ path: z.string(), offset: z.number().int().nonnegative(), zxid: HexId.nullable() }).nullable(),
+  /** Why it stopped there, or why nothing could be read; null when every file was read whole. */
+  reason: z.string().nullable(),
+});
+export type ReplayInfo = z.infer<typeof ReplayInfoSchema>;
+
+/** `?at=`: a zxid as ZooKeeper prints it (`0x1a2b`) or a time in ms since the epoch. */
+export const MomentText = z.string().regex(/^(0x[0-9a-fA-F]{1,16}|\d{1,15})$/, 'a zxid (0x…) or a time in ms since the epoch');
+
+/** A moment of the files: right after this transaction. */
+export const MomentSchema = z.object({ zxid: HexId, time: z.number() });
+export type Moment = z.infer<typeof MomentSchema>;

@@ -1,0 +1,204 @@
+/**
+ * ZooKeeper's data directory read into a replay: the `log.*` and `snapshot.*` files of each
+ * directory given (a data directory, its `version-2`, or a folder of copied files; a separate
+ * `dataLogDir` as a second one), the starting point chosen as ZooKeeper itself would recover
+ * (the tree from nothing when the logs begin at the first transaction, else the oldest whole
+ * snapshot that the logs go on from), then every transaction after it, file by file, until the
+ * end or the first one that cannot be read. Whatever was good is kept, and what was not is said.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { ReplayFile, ReplayInfo } from '../../lib/protocol';
+import { Replay, type ReplayOptions } from '../../lib/replay/replay';
+import { NotASnapshotError, readSnapshot } from '../../lib/zk/snapshot';
+import { NotATxnLogError, readTxnLogHeader, txnEntries } from '../../lib/zk/txn-log';
+import { compareZxid, ZnodeTree } from '../../lib/zk/znode-tree';
+
+const LOG_NAME = /^log\.([0-9a-f]{1,16})$/;
+const SNAPSHOT_NAME = /^snapshot\.([0-9a-f]{1,16})(\.gz|\.snappy)?$/;
+
+interface Found {
+  path: string;
+  kind: 'log' | 'snapshot';
+  zxid: string;
+  bytes: number;
+  compression: '' | '.gz' | '.snappy';
+}
+
+export interface LoadedReplay {
+  replay: Replay;
+  info: ReplayInfo;
+}
+
+/** Why a directory could not be read, in a person's words. */
+function unreadable(dir: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return `${dir} does not exist`;
+  if (code === 'EACCES' || code === 'EPERM') return `${dir} cannot be read: permission denied (run the explorer as a user who may read ZooKeeper's data directory)`;
+  if (code === 'ENOTDIR') return `${dir} is not a directory`;
+  return `${dir} cannot be read: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** The files of one directory given: its own, or its `version-2`'s when it is a data directory. */
+async function filesOf(dir: string, problems: string[]): Promise<Found[]> {
+  let where = dir;
+  try {
+    if ((await stat(join(dir, 'version-2'))).isDirectory()) where = join(dir, 'version-2');
+  } catch {
+    // No version-2: the files are in the directory itself.
+  }
+  let names: string[];
+  try {
+    names = await readdir(where);
+  } catch (error) {
+    problems.push(unreadable(where, error));
+    return [];
+  }
+  const found: Found[] = [];
+  for (const name of names) {
+    const log = LOG_NAME.exec(name);
+    const snapshot = SNAPSHOT_NAME.exec(name);
+    if (log === null && snapshot === null) continue;
+    const path = join(where, name);
+    let bytes = 0;
+    try {
+      bytes = (await stat(path)).size;
+    } catch (error) {
+      problems.push(unreadable(path, error));
+      continue;
+    }
+    if (log !== null) found.push({ path, kind: 'log', zxid: `0x${BigInt(`0x${log[1]}`).toString(16)}`, bytes, compression: '' });
+    else found.push({ path, kind: 'snapshot', zxid: `0x${BigInt(`0x${snapshot![1]}`).toString(16)}`, bytes, compression: (snapshot![2] ?? '') as Found['compression'] });
+  }
+  if (found.length === 0 && problems.length === 0) problems.push(`no log.* or snapshot.* files in ${where}`);
+  return found;
+}
+
+async function contents(file: Found): Promise<Uint8Array> {
+  const bytes = await readFile(file.path);
+  if (file.compression === '.gz') return gunzipSync(bytes);
+  if (file.compression === '.snappy') throw new NotASnapshotError('a snappy-compressed snapshot (zookeeper.snapshot.compression.method=snappy) is not read; use gz or none');
+  return bytes;
+}
+
+function message(error: unknown): string {
+  if (error instanceof NotATxnLogError || error instanceof NotASnapshotError) return error.message;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== undefined) return unreadable('the file', error);
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Reads the files of `dirs` into a replay. */
+export async function loadReplay(dirs: readonly string[], options: ReplayOptions): Promise<LoadedReplay> {
+  const problems: string[] = [];
+  const found = (await Promise.all(dirs.map((dir) => filesOf(dir, problems)))).flat();
+  const byZxid = (a: Found, b: Found): number => compareZxid(a.zxid, b.zxid);
+  const logs = found.filter((file) => file.kind === 'log').sort(byZxid);
+  const snapshots = found.filter((file) => file.kind === 'snapshot').sort(byZxid);
+  const report = new Map<string, ReplayFile>(found.map((file) => [file.path, { path: file.path, kind: file.kind, zxid: file.zxid, bytes: file.bytes, used: false, count: 0, problem: null }]));
+
+  // Where to begin: from nothing when a log holds the very first transaction; else the oldest whole snapshot a log goes on from.
+  let replay: Replay | null = null;
+  const firstLog = logs[0];
+  if (firstLog !== undefined && compareZxid(firstLog.zxid, '0x1') <= 0) replay = new Replay(options);
+  else {
+    for (const file of snapshots) {
+      const entry = report.get(file.path)!;
+      try {
+        const read = readSnapshot(await contents(file));
+        entry.count = read.nodes.length;
+        if (read.stopped !== null) {
+          entry.problem = `${read.stopped.reason} at byte ${read.stopped.offset}`;
+          continue;
+        }
+        if (firstLog !== undefined && compareZxid(firstLog.zxid, nextZxid(file.zxid)) > 0) {
+          entry.problem = `the logs begin at ${firstLog.zxid}, after this snapshot's ${file.zxid}: the transactions between are missing`;
+          continue;
+        }
+        replay = new Replay(options, { tree: ZnodeTree.fromSnapshot(read, file.zxid), moment: { zxid: file.zxid, time: latestTime(read.nodes) } });
+        entry.used = true;
+        break;
+      } catch (error) {
+        entry.problem = message(error);
+      }
+    }
+  }
+
+  let stoppedAt: ReplayInfo['stoppedAt'] = null;
+  let reason: string | null = problems.length > 0 ? problems.join('; ') : null;
+  if (replay === null) {
+    if (found.length > 0) reason = [reason, snapshots.length === 0 ? `no snapshot, and the logs begin at ${firstLog!.zxid}, not at the first transaction: the tree before them is unknown` : 'no snapshot could be read whole and continued by the logs'].filter(Boolean).join('; ');
+    const empty = new Replay(options);
+    return { replay: empty, info: infoOf(dirs, empty, [...report.values()], null, reason) };
+  }
+  const begin = replay.start?.zxid ?? '0x0';
+  for (let i = 0; i < logs.length && stoppedAt === null; i += 1) {
+    const file = logs[i]!;
+    const next = logs[i + 1];
+    // A log wholly before the start is not needed.
+    if (next !== undefined && compareZxid(next.zxid, begin) <= 0) continue;
+    const entry = report.get(file.path)!;
+    entry.used = true;
+    let bytes: Uint8Array;
+    try {
+      bytes = await contents(file);
+      readTxnLogHeader(bytes);
+    } catch (error) {
+      entry.problem = message(error);
+      stoppedAt = { path: file.path, offset: 0, zxid: replay.moments.last()?.zxid ?? replay.start?.zxid ?? null };
+      reason = [reason, `${file.path}: ${entry.problem}`].filter(Boolean).join('; ');
+      break;
+    }
+    const last = replay.moments.last()?.zxid ?? begin;
+    if (compareZxid(file.zxid, nextZxid(last)) > 0 && sameEpoch(file.zxid, last)) {
+      entry.problem = `transactions after ${last} are missing before this log, which begins at ${file.zxid}`;
+      stoppedAt = { path: file.path, offset: 0, zxid: last };
+      reason = [reason, `${file.path}: ${entry.problem}`].filter(Boolean).join('; ');
+      break;
+    }
+    for (const txn of txnEntries(bytes)) {
+      if ('reason' in txn) {
+        entry.problem = `${txn.reason} at byte ${txn.offset}`;
+        stoppedAt = { path: file.path, offset: txn.offset, zxid: replay.moments.last()?.zxid ?? replay.start?.zxid ?? null };
+        reason = [reason, `${file.path}: ${entry.problem}; the replay ends at the transaction before it`].filter(Boolean).join('; ');
+        break;
+      }
+      entry.count += 1;
+      replay.apply(txn);
+    }
+  }
+  return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason) };
+}
+
+/** The zxid after this one. */
+function nextZxid(zxid: string): string {
+  return `0x${(BigInt(zxid) + 1n).toString(16)}`;
+}
+
+/** Two zxids of one leader's epoch (its high 32 bits): within it the counter has no gaps. */
+function sameEpoch(a: string, b: string): boolean {
+  return BigInt(a) >> 32n === BigInt(b) >> 32n;
+}
+
+/** A snapshot names no time: its moment is its last change. */
+function latestTime(nodes: ReadonlyArray<{ mtime: number; ctime: number }>): number {
+  let latest = 0;
+  for (const node of nodes) latest = Math.max(latest, node.mtime, node.ctime);
+  return latest;
+}
+
+export function infoOf(dirs: readonly string[], replay: Replay, files: ReplayFile[], stoppedAt: ReplayInfo['stoppedAt'], reason: string | null): ReplayInfo {
+  const { from, to } = replay.span();
+  return {
+    dirs: [...dirs],
+    from: from?.time ?? null,
+    to: to?.time ?? null,
+    firstZxid: from?.zxid ?? null,
+    lastZxid: to?.zxid ?? null,
+    transactions: replay.moments.count,
+    files: files.sort((a, b) => a.kind.localeCompare(b.kind) || compareZxid(a.zxid, b.zxid)),
+    stoppedAt,
+    reason,
+  };
+}

@@ -1,0 +1,249 @@
+/**
+ * Replay against a real ZooKeeper configured unlike the default one (its transaction log in a
+ * separate dataLogDir, a tick of 500 ms, sessions cut to 4 s, a snapshot every 20 transactions):
+ * real Kazoo contenders queue on a lock, the holder's process is killed with SIGKILL and the
+ * waiters stay stuck until ZooKeeper expires its session; a live client samples the lock after
+ * every step with the parent's pzxid. ZooKeeper is stopped, its two directories replayed, and
+ * the lock read from the files at each sample's pzxid must be what the live client read then.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LockSnapshot, ReplayInfo } from '../../lib/protocol';
+import { buildSnapshot } from '../../lib/lock/queue';
+import { describeData } from '../../lib/lock/data';
+import { startEmbeddedZooKeeper } from '../zk/embedded';
+import { ZkSession } from '../zk/session';
+import { RealContenders } from '../testing/real-clients';
+import { createReplayExplorer, type ReplayExplorer } from './app';
+import { loadReplay, type LoadedReplay } from './files';
+
+const dir = mkdtempSync(join(tmpdir(), 'zk-replay-'));
+const dataDir = join(dir, 'data');
+const logDir = join(dir, 'txnlog');
+const LOCK = '/services/billing/lock';
+const OPTIONS = { roots: ['/'], staleHolderMs: 60_000 };
+
+/** What a live client read of the lock right after the transaction `pzxid`. */
+interface Sample {
+  pzxid: string;
+  /** The lock as the explorer's model reads those children. */
+  snapshot: LockSnapshot;
+}
+const samples: Sample[] = [];
+const sessions: { crashed?: string; released?: string; closed?: string } = {};
+let loaded: LoadedReplay;
+
+beforeAll(async () => {
+  const zookeeper = await startEmbeddedZooKeeper({ dir, extraConfig: { dataLogDir: logDir, tickTime: 500, minSessionTimeout: 1000, maxSessionTimeout: 4000, snapCount: 20 } });
+  const observer = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 4000 });
+  await observer.start(15_000);
+  const sample = async (): Promise<void> => {
+    for (;;) {
+      const { children, stat } = await observer.getChildren(LOCK);
+      const records = await Promise.all(children.map(async (name) => ({ name, ...(await observer.getData(`${LOCK}/${name}`)) })));
+      // Read again: a change between the two reads would make the sample no single moment.
+      if ((await observer.getChildren(LOCK)).stat.pzxid !== stat.pzxid) continue;
+      const snapshot = buildSnapshot(
+        { path: LOCK, self: { stat, data: null }, root: { path: LOCK, exists: true, children: records.map(({ name, stat: child, data }) => ({ name, stat: child, data: describeData(data) })) }, auxiliary: [] },
+        null,
+        0,
+      );
+      if (samples.at(-1)?.pzxid !== stat.pzxid) samples.push({ pzxid: stat.pzxid, snapshot });
+      return;
+    }
+  };
+  await observer.mkdirp(LOCK);
+  // Other traffic first: ZooKeeper takes snapshots and rolls its log a few times before the lock's story begins.
+  for (let round = 0; round < 60; round += 1) await observer.setData('/services/billing', Buffer.from(`round ${round}`));
+  await sample();
+  const first = await RealContenders.start(zookeeper.connectString, LOCK, 'kazoo-lock', '1');
+  await first.until(() => first.holding.size === 1, 20_000, 'the first contender to hold');
+  sessions.crashed = first.sessions.get(0);
+  await sample();
+  const others = await RealContenders.start(zookeeper.connectString, LOCK, 'kazoo-lock', '2');
+  await sample();
+  // The holder crashes: its node stays, and the waiters with it, until ZooKeeper expires its session.
+  await first.crash();
+  await sample();
+  await others.until(() => others.holding.size === 1, 20_000, 'a waiter to hold after the expiry');
+  await sample();
+  const [next] = [...others.holding];
+  sessions.released = others.sessions.get(next!);
+  others.release(next!);
+  await others.until(() => others.holding.size === 1 && !others.holding.has(next!), 20_000, 'the last waiter to hold');
+  await sample();
+  // Quitting leaves the contenders' sessions to expire; then a client of our own takes the free lock and closes its session.
+  await others.stop();
+  for (let tries = 0; tries < 100 && (await observer.getChildren(LOCK)).children.length > 0; tries += 1) await new Promise((resolve) => setTimeout(resolve, 200));
+  await sample();
+  const tidy = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 4000 });
+  await tidy.start(15_000);
+  sessions.closed = tidy.sessionId!;
+  await tidy.create(`${LOCK}/${'c'.repeat(32)}__lock__`, null, 'ephemeral-sequential');
+  await sample();
+  tidy.close();
+  for (let tries = 0; tries < 50 && (await observer.getChildren(LOCK)).children.length > 0; tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+  await sample();
+  observer.close();
+  await zookeeper.stop();
+  loaded = await loadReplay([dataDir, logDir], OPTIONS);
+}, 120_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** What a lock is, as compared: each node's name, session, czxid, ctime, role and predecessor. */
+const shape = (snapshot: LockSnapshot) => ({
+  recipe: snapshot.recipe.id,
+  nodes: snapshot.nodes.map((node) => [node.name, node.sessionId, node.czxid, node.ctime, node.role, node.predecessor]),
+});
+
+describe("a lock replayed from ZooKeeper's files (separate dataLogDir, 4 s sessions)", () => {
+  it('reads the snapshots and logs of both directories whole', () => {
+    const { info } = loaded;
+    expect(info.reason).toBeNull();
+    expect(info.stoppedAt).toBeNull();
+    expect(info.files.some((file) => file.kind === 'log' && file.path.startsWith(logDir) && file.used)).toBe(true);
+    expect(info.files.some((file) => file.kind === 'snapshot' && file.path.startsWith(dataDir))).toBe(true);
+    expect(info.transactions).toBeGreaterThan(10);
+    expect(loaded.replay.locks()).toEqual([LOCK]);
+  });
+
+  it('gives at every sampled pzxid the lock the live client read then, the crashed holder and its stuck waiters included', () => {
+    // Empty, one holder, two waiters behind it, the handover at its expiry, the next handover, the last expiry, our own hold and its close.
+    expect(samples.map((sample) => sample.snapshot.nodes.length)).toEqual([0, 1, 3, 2, 1, 0, 1, 0]);
+    for (const sample of samples) {
+      const moment = loaded.replay.moment({ zxid: sample.pzxid })!;
+      expect(moment.zxid, sample.pzxid).toBe(sample.pzxid);
+      const replayed = loaded.replay.lockAt(LOCK, moment);
+      expect(replayed.read?.pzxid, sample.pzxid).toBe(sample.pzxid);
+      expect(shape(replayed), sample.pzxid).toEqual(shape(sample.snapshot));
+    }
+    const stuck = samples.find((sample) => sample.snapshot.waiters.length === 2 && sample.snapshot.nodes[0]!.sessionId === sessions.crashed);
+    expect(stuck, 'a sample with the crashed holder and both waiters').toBeDefined();
+  });
+
+  it("tells from the files how each hold ended: the crashed holder's session expired, the next one released", () => {
+    const { holds } = loaded.replay.history(LOCK);
+    expect(holds.find((hold) => hold.sessionId === sessions.crashed)?.ended).toBe('session-expired');
+    expect(holds.find((hold) => hold.sessionId === sessions.released)?.ended).toBe('released');
+    // The waiter left holding when its process quit: its session expired too. A client that closes its session ends its hold so.
+    expect(holds.filter((hold) => hold.ended === 'session-expired')).toHaveLength(2);
+    expect(holds.at(-1)).toMatchObject({ sessionId: sessions.closed, ended: 'session-closed' });
+  });
+
+  describe('served over HTTP, read-only', () => {
+    let explorer: ReplayExplorer;
+    let url: string;
+    beforeAll(async () => {
+      explorer = createReplayExplorer({ loaded, roots: ['/'] });
+      url = await explorer.listen(0, '127.0.0.1');
+    });
+    afterAll(() => explorer.close());
+    const get = async (path: string) => {
+      const response = await fetch(`${url}${path}`);
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+
+    it('says what it read, and answers a lock at a zxid or a time as the files had it', async () => {
+      const health = await get('/api/health');
+      expect(health.body).toMatchObject({ ok: true, mode: 'replay' });
+      const replay = (await get('/api/replay')).body as unknown as ReplayInfo;
+      expect(replay).toMatchObject({ transactions: loaded.info.transactions, lastZxid: loaded.info.lastZxid, stoppedAt: null, reason: null });
+      const stuck = samples[3]!;
+      const byZxid = await get(`/api/locks${LOCK}?at=${stuck.pzxid}`);
+      expect(byZxid.status).toBe(200);
+      expect(shape(byZxid.body as unknown as LockSnapshot)).toEqual(shape(stuck.snapshot));
+      const moment = loaded.replay.moment({ zxid: stuck.pzxid })!;
+      const byTime = await get(`/api/locks${LOCK}?at=${moment.time}`);
+      expect((byTime.body as { at: { zxid: string; time: number } }).at).toEqual(moment);
+      const list = await get(`/api/locks?at=${stuck.pzxid}`);
+      expect((list.body as { locks: Array<{ path: string; queueLength: number }> }).locks).toEqual([expect.objectContaining({ path: LOCK, queueLength: stuck.snapshot.waiters.length })]);
+    });
+
+    it('refuses a moment that is none, one before the files, and every control', async () => {
+      expect(await get(`/api/locks${LOCK}?at=yesterday`)).toMatchObject({ status: 400, body: { error: expect.stringContaining('zxid') } });
+      expect(await get(`/api/locks${LOCK}?at=1000`)).toMatchObject({ status: 404, body: { error: expect.stringContaining('before the files begin') } });
+      const spawn = await fetch(`${url}/api/sim/spawn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(spawn.status).toBe(409);
+      expect(((await spawn.json()) as { error: string }).error).toContain('replaying');
+    });
+  });
+
+  describe('damaged and missing files: a clear reason, and whatever was good served', () => {
+    /** A copy of the data directories, changed by `damage`. */
+    const copy = (label: string, damage: (logs: string[]) => void): string => {
+      const target = join(dir, label);
+      mkdirSync(target);
+      for (const source of [join(dataDir, 'version-2'), join(logDir, 'version-2')]) for (const name of readdirSync(source)) copyFileSync(join(source, name), join(target, name));
+      damage(readdirSync(target).filter((name) => name.startsWith('log.')).sort((a, b) => Number.parseInt(a.slice(4), 16) - Number.parseInt(b.slice(4), 16)).map((name) => join(target, name)));
+      return target;
+    };
+    const lastLog = (logs: string[]): string => logs.at(-1)!;
+
+    it('a flipped byte: the replay ends at the transaction before it, and says where', async () => {
+      const target = copy('flipped', (logs) => {
+        const bytes = readFileSync(lastLog(logs));
+        bytes[200] = bytes[200]! ^ 0xff;
+        writeFileSync(lastLog(logs), bytes);
+      });
+      const damaged = await loadReplay([target], OPTIONS);
+      expect(damaged.info.stoppedAt).toMatchObject({ path: expect.stringContaining('log.') });
+      expect(damaged.info.reason).toMatch(/checksum|entry/);
+      expect(damaged.info.transactions).toBeLessThan(loaded.info.transactions);
+      const at = damaged.replay.moment(null)!;
+      expect(shape(damaged.replay.lockAt(LOCK, at))).toEqual(shape(loaded.replay.lockAt(LOCK, at)));
+    });
+
+    it('a truncated file, and a log of another version', async () => {
+      const truncated = await loadReplay([copy('truncated', (logs) => writeFileSync(lastLog(logs), readFileSync(lastLog(logs)).subarray(0, 300)))], OPTIONS);
+      expect(truncated.info.reason).toMatch(/cut short|truncated/);
+      expect(truncated.info.transactions).toBeGreaterThan(0);
+      const other = await loadReplay(
+        [
+          copy('version', (logs) => {
+            const bytes = readFileSync(lastLog(logs));
+            bytes.writeInt32BE(3, 4);
+            writeFileSync(lastLog(logs), bytes);
+          }),
+        ],
+        OPTIONS,
+      );
+      expect(other.info.reason).toContain('version 3');
+      expect(other.info.transactions).toBeGreaterThan(0);
+    });
+
+    it('logs purged before a snapshot: the tree from the snapshot, the lock from it on as the whole log has it', async () => {
+      const zxidOf = (name: string): bigint => BigInt(`0x${name.slice(name.lastIndexOf('.') + 1)}`);
+      const logStarts = readdirSync(join(logDir, 'version-2')).filter((name) => name.startsWith('log.')).map(zxidOf).sort((a, b) => (a < b ? -1 : 1));
+      const snapshotsAt = readdirSync(join(dataDir, 'version-2')).filter((name) => name.startsWith('snapshot.')).map(zxidOf).sort((a, b) => (a < b ? -1 : 1));
+      // As PurgeTxnLog leaves a directory: a snapshot, and the logs from the one that holds the transaction after it.
+      const from = logStarts.find((start) => start > 1n);
+      const kept = from === undefined ? undefined : snapshotsAt.find((zxid) => zxid >= from - 1n);
+      expect(kept, `snapCount 20 rolls the log and takes snapshots during the workload: logs ${logStarts}, snapshots ${snapshotsAt}`).toBeDefined();
+      const target = copy('purged', (logs) => {
+        for (const log of logs) if (zxidOf(log) < from!) rmSync(log);
+        for (const name of readdirSync(join(dir, 'purged'))) if (name.startsWith('snapshot.') && zxidOf(name) !== kept) rmSync(join(dir, 'purged', name));
+      });
+      const purged = await loadReplay([target], OPTIONS);
+      expect(purged.info.reason).toBeNull();
+      expect(purged.info.firstZxid).toBe(`0x${kept!.toString(16)}`);
+      expect(purged.info.files.find((file) => file.kind === 'snapshot')).toMatchObject({ used: true });
+      expect(purged.replay.locks()).toEqual([LOCK]);
+      const later = samples.filter((sample) => BigInt(sample.pzxid) >= kept!);
+      expect(later.length).toBeGreaterThan(0);
+      for (const sample of later) expect(shape(purged.replay.lockAt(LOCK, purged.replay.moment({ zxid: sample.pzxid })!)), sample.pzxid).toEqual(shape(sample.snapshot));
+    });
+
+    it('an empty directory and one that does not exist', async () => {
+      const empty = join(dir, 'empty');
+      mkdirSync(empty);
+      const none = await loadReplay([empty, join(dir, 'nowhere')], OPTIONS);
+      expect(none.info.reason).toContain(`no log.* or snapshot.* files in ${empty}`);
+      expect(none.info.reason).toContain('does not exist');
+      expect(none.info.transactions).toBe(0);
+      expect(none.replay.locks()).toEqual([]);
+    });
+  });
+});

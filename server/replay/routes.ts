@@ -1,0 +1,115 @@
+/**
+ * The API in replay mode: every read route of the live explorer, answered from ZooKeeper's files
+ * at a moment (`?at=` a zxid or a time; the last moment of the files without it), read-only.
+ */
+import { Router, type Request } from 'express';
+import { describeZodError, MomentText, SnapshotFormSchema, ZnodePath, type Features, type LockList, type Moment } from '../../lib/protocol';
+import { compactSnapshotJson } from '../../lib/lock/compact';
+import { parseMoment } from '../../lib/replay/moments';
+import type { Replay } from '../../lib/replay/replay';
+import { summarizeSessions } from '../../lib/lock/sessions';
+import { znodePathFromSegments } from '../../lib/zk/path';
+import { HttpError } from '../http-error';
+import type { LoadedReplay } from './files';
+
+/** What replay mode lets a page do: nothing that writes. */
+export const REPLAY_FEATURES: Features = {
+  simulation: false,
+  simulationReason: 'replay mode: the explorer shows ZooKeeper’s files and is connected to no ZooKeeper',
+  simRoot: '/zk-lock-explorer',
+  tokenRequired: false,
+  breakLocks: false,
+};
+
+function pathOf(request: Request): string {
+  const segments = (request.params as { segments?: string[] }).segments ?? [];
+  const parsed = ZnodePath.safeParse(znodePathFromSegments(segments));
+  if (!parsed.success) throw new HttpError(400, `invalid lock path: ${describeZodError(parsed.error)}`);
+  return parsed.data;
+}
+
+/** The moment `?at=` names, within the files' span; 400 when it is no moment, 404 when it is before the files begin. */
+export function momentOf(replay: Replay, at: unknown): Moment {
+  if (at !== undefined) {
+    const text = MomentText.safeParse(at);
+    if (!text.success) throw new HttpError(400, `at: ${describeZodError(text.error)}`);
+  }
+  const query = at === undefined ? null : parseMoment(at as string);
+  const moment = replay.moment(query);
+  if (moment === null) {
+    const from = replay.span().from;
+    throw new HttpError(404, from === null ? 'the files hold no transaction' : `${String(at)} is before the files begin (${from.zxid}, ${new Date(from.time).toISOString()})`);
+  }
+  return moment;
+}
+
+export function replayRouter(loaded: LoadedReplay, roots: readonly string[]): Router {
+  const { replay, info } = loaded;
+  const router = Router();
+
+  router.get('/api/health', (_request, response) => {
+    response.json({ ok: true, mode: 'replay', replay: info, features: REPLAY_FEATURES });
+  });
+
+  router.get('/api/replay', (_request, response) => {
+    response.json(info);
+  });
+
+  router.get('/api/locks', (request, response) => {
+    const moment = momentOf(replay, request.query.at);
+    const locks = replay.summaries(moment);
+    const list: LockList = {
+      roots: [...roots],
+      locks,
+      partial: info.stoppedAt !== null,
+      partialReason: info.stoppedAt === null ? null : info.reason,
+      complete: true,
+      scannedNodes: replay.tree.size,
+      discovery: {
+        method: 'files',
+        live: 'none',
+        ephemerals: { state: 'off', server: null, source: null, nodes: 0, reason: null, at: null },
+        scan: { state: 'done', read: replay.tree.size, total: replay.tree.size, readsPerSecond: 1, startedAt: null, endedAt: null },
+      },
+    };
+    response.json({ ...list, at: moment });
+  });
+
+  router.get('/api/locks/*segments', (request, response) => {
+    const path = pathOf(request);
+    const form = SnapshotFormSchema.optional().safeParse(request.query.form);
+    if (!form.success) throw new HttpError(400, `form: ${describeZodError(form.error)} (nodes, the default, or columns)`);
+    const moment = momentOf(replay, request.query.at);
+    const snapshot = replay.lockAt(path, moment);
+    const steps = { previous: replay.step(path, moment, 'previous'), next: replay.step(path, moment, 'next') };
+    if (form.data === 'columns') response.type('json').send(compactSnapshotJson(snapshot));
+    else response.json({ ...snapshot, at: moment, steps });
+  });
+
+  router.get('/api/changes/*segments', (request, response) => {
+    const path = pathOf(request);
+    response.json({ path, changes: replay.changes(path) });
+  });
+
+  router.get('/api/history/*segments', (request, response) => {
+    response.json(replay.history(pathOf(request)));
+  });
+
+  router.get('/api/waits-for', (request, response) => {
+    response.json(replay.graph(momentOf(replay, request.query.at)));
+  });
+
+  router.get('/api/sessions', (request, response) => {
+    const moment = momentOf(replay, request.query.at);
+    const locks = replay.locksAt(moment);
+    const deadlocked = new Set(locks.flatMap((lock) => lock.anomalies.flatMap((anomaly) => anomaly.deadlock?.sessions ?? [])));
+    response.json(summarizeSessions(locks, { deadlocked, connectionsComplete: false }));
+  });
+
+  // What needs a live ZooKeeper is said plainly, not left to fail.
+  router.all(['/api/sim/*rest', '/api/break', '/api/revoke', '/api/nodes/*rest', '/api/zookeeper/*rest', '/api/diagnostics', '/metrics'], (request) => {
+    throw new HttpError(409, `${request.path} needs a live ZooKeeper: the explorer is replaying ZooKeeper's files`);
+  });
+
+  return router;
+}
