@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   if (!isLoopbackHost(config.host) && config.adminToken === null) {
     console.warn(
       `warning: listening on ${config.host}, reachable from other machines, without ADMIN_TOKEN: anyone who reaches it reads every lock` +
-        (config.allowSimulation || config.allowBreakLocks || config.zkConnect === null ? ' and may use the controls' : '') +
+        (config.zkReplay === null && (config.allowSimulation || config.allowBreakLocks || config.zkConnect === null) ? ' and may use the controls' : '') +
         '. Set ADMIN_TOKEN, or HOST=127.0.0.1.',
     );
   }

@@ -71,7 +71,7 @@ async function filesOf(dir: string, problems: string[]): Promise<Found[]> {
     if (log !== null) found.push({ path, kind: 'log', zxid: `0x${BigInt(`0x${log[1]}`).toString(16)}`, bytes, compression: '' });
     else found.push({ path, kind: 'snapshot', zxid: `0x${BigInt(`0x${snapshot![1]}`).toString(16)}`, bytes, compression: (snapshot![2] ?? '') as Found['compression'] });
   }
-  if (found.length === 0 && problems.length === 0) problems.push(`no log.* or snapshot.* files in ${where}`);
+  if (found.length === 0) problems.push(`no log.* or snapshot.* files in ${where}`);
   return found;
 }
 

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LockSnapshot, ReplayInfo } from '../../lib/protocol';
 import { buildSnapshot } from '../../lib/lock/queue';
+import { readTxnLog } from '../../lib/zk/txn-log';
 import { describeData } from '../../lib/lock/data';
 import { startEmbeddedZooKeeper } from '../zk/embedded';
 import { ZkSession } from '../zk/session';
@@ -157,7 +158,9 @@ describe("a lock replayed from ZooKeeper's files (separate dataLogDir, 4 s sessi
       expect(shape(byZxid.body as unknown as LockSnapshot)).toEqual(shape(stuck.snapshot));
       const moment = loaded.replay.moment({ zxid: stuck.pzxid })!;
       const byTime = await get(`/api/locks${LOCK}?at=${moment.time}`);
-      expect((byTime.body as { at: { zxid: string; time: number } }).at).toEqual(moment);
+      // A time names the last transaction at it (several may share a millisecond).
+      expect((byTime.body as { at: { zxid: string; time: number } }).at).toEqual(loaded.replay.moment({ time: moment.time }));
+      expect((byTime.body as { at: { zxid: string; time: number } }).at.time).toBe(moment.time);
       const list = await get(`/api/locks?at=${stuck.pzxid}`);
       expect((list.body as { locks: Array<{ path: string; queueLength: number }> }).locks).toEqual([expect.objectContaining({ path: LOCK, queueLength: stuck.snapshot.waiters.length })]);
     });
@@ -197,9 +200,24 @@ describe("a lock replayed from ZooKeeper's files (separate dataLogDir, 4 s sessi
     });
 
     it('a truncated file, and a log of another version', async () => {
-      const truncated = await loadReplay([copy('truncated', (logs) => writeFileSync(lastLog(logs), readFileSync(lastLog(logs)).subarray(0, 300)))], OPTIONS);
+      // Cut inside an entry in the middle of the longest log (the last one may hold a single entry, or none).
+      let cutAfter = 0;
+      const truncated = await loadReplay(
+        [
+          copy('truncated', (logs) => {
+            const longest = logs.map((log) => ({ log, txns: readTxnLog(readFileSync(log)).txns })).sort((a, b) => b.txns.length - a.txns.length)[0]!;
+            const middle = Math.floor(longest.txns.length / 2);
+            cutAfter = middle;
+            writeFileSync(longest.log, readFileSync(longest.log).subarray(0, longest.txns[middle]!.offset + 20));
+          }),
+        ],
+        OPTIONS,
+      );
+      expect(cutAfter).toBeGreaterThan(2);
       expect(truncated.info.reason).toMatch(/cut short|truncated/);
+      expect(truncated.info.stoppedAt).not.toBeNull();
       expect(truncated.info.transactions).toBeGreaterThan(0);
+      expect(truncated.info.transactions).toBeLessThan(loaded.info.transactions);
       const other = await loadReplay(
         [
           copy('version', (logs) => {
