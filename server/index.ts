@@ -3,6 +3,7 @@
  * ZK_CONNECT is given, opens the explorer's session, and serves Next.js, the API and socket.io
  * on one port until SIGINT or SIGTERM.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
@@ -90,9 +91,7 @@ async function main(): Promise<void> {
     console.warn(`${error instanceof Error ? error.message : String(error)}; still trying`);
   }
 
-  const nextApp = next({ dev: config.dev, dir: projectRoot, hostname: config.host, port: config.port });
-  await nextApp.prepare();
-  const handle = nextApp.getRequestHandler();
+  const nextHandler = await pages(config);
   explorer = createExplorer({
     session,
     embedded: embedded !== null,
@@ -111,10 +110,18 @@ async function main(): Promise<void> {
       connectString,
       maxContenders: MAX_CONTENDERS,
     },
-    nextHandler: (request, response) => handle(request, response),
+    nextHandler,
   });
   const url = await explorer.listen(config.port, config.host);
   console.log(`zk-lock-explorer listening on ${url}`);
+}
+
+/** Next.js, prepared: the pages' request handler. */
+async function pages(config: Config): Promise<(request: IncomingMessage, response: ServerResponse) => Promise<void>> {
+  const nextApp = next({ dev: config.dev, dir: projectRoot, hostname: config.host, port: config.port });
+  await nextApp.prepare();
+  const handle = nextApp.getRequestHandler();
+  return (request, response) => handle(request, response);
 }
 
 /** Replay mode: ZooKeeper's files read once, then served read-only until SIGINT or SIGTERM. */
@@ -126,10 +133,8 @@ async function serveReplay(config: Config, dirs: string[]): Promise<void> {
   const span = info.from === null || info.to === null ? 'no transaction' : `${new Date(info.from).toISOString()} (${info.firstZxid}) to ${new Date(info.to).toISOString()} (${info.lastZxid})`;
   console.log(`replay: ${info.transactions} transactions from ${info.files.filter((file) => file.used).length} files in ${Date.now() - started} ms: ${span}; ${loaded.replay.locks().length} locks`);
   if (info.reason !== null) console.warn(`replay: ${info.reason}`);
-  const nextApp = next({ dev: config.dev, dir: projectRoot, hostname: config.host, port: config.port });
-  await nextApp.prepare();
-  const handle = nextApp.getRequestHandler();
-  const explorer = createReplayExplorer({ loaded, roots: config.lockRoots, nextHandler: (request, response) => handle(request, response) });
+  const nextHandler = await pages(config);
+  const explorer = createReplayExplorer({ loaded, roots: config.lockRoots, nextHandler });
   const stop = (signal: string): void => {
     console.log(`${signal}: shutting down`);
     void explorer.close().finally(() => process.exit(0));

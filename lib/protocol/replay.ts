@@ -39,7 +39,8 @@ export const ReplayInfoSchema = z.object({
 export type ReplayInfo = z.infer<typeof ReplayInfoSchema>;
 
 /** `?at=`: a zxid as ZooKeeper prints it (`0x1a2b`) or a time in ms since the epoch. */
-export const MomentText = z.string().regex(/^(0x[0-9a-fA-F]{1,16}|\d{1,15})$/, 'a zxid (0x…) or a time in ms since the epoch');
+export const MOMENT_WRITTEN = 'a zxid (0x…) or a time in ms since the epoch';
+export const MomentText = z.string().regex(/^(0x[0-9a-fA-F]{1,16}|\d{1,15})$/, MOMENT_WRITTEN);
 
 /** A moment of the files: right after this transaction. */
 export const MomentSchema = z.object({ zxid: HexId, time: z.number() });

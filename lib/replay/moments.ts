@@ -2,7 +2,7 @@
  * The moments of a replay: every transaction's zxid and time, in order, so that a moment asked
  * for as a zxid or as a time (`?at=`) is found by binary search among a million.
  */
-import type { Moment } from '../protocol';
+import { MomentText, type Moment } from '../protocol';
 import { compareZxid } from '../zk/znode-tree';
 
 export type { Moment };
@@ -10,11 +10,11 @@ export type { Moment };
 /** `?at=` as written: a zxid (`0x…`, as ZooKeeper prints it) or a time in ms since the epoch. */
 export type MomentQuery = { zxid: string } | { time: number };
 
-/** Reads `?at=`; null when it is neither a zxid nor a time. */
-export function parseMoment(text: string): MomentQuery | null {
-  if (/^0x[0-9a-f]{1,16}$/i.test(text)) return { zxid: `0x${BigInt(text).toString(16)}` };
-  if (/^\d{1,15}$/.test(text)) return { time: Number(text) };
-  return null;
+/** Reads `?at=` (the protocol's `MomentText`); null when it is neither a zxid nor a time. */
+export function parseMoment(text: unknown): MomentQuery | null {
+  if (!MomentText.safeParse(text).success) return null;
+  const written = text as string;
+  return written.startsWith('0x') ? { zxid: `0x${BigInt(written).toString(16)}` } : { time: Number(written) };
 }
 
 export class Moments {

@@ -57,15 +57,14 @@ export class Replay {
   }
 
   /** Applies the next transaction; one at or before the last applied (a snapshot's fuzzy past, a log read twice) is passed over. */
-  apply(txn: Txn): boolean {
-    const last = this.moments.last()?.zxid ?? this.start?.zxid ?? null;
-    if (last !== null && compareZxid(txn.zxid, last) <= 0) return false;
+  apply(txn: Txn): void {
+    const last = this.span().to;
+    if (last !== null && compareZxid(txn.zxid, last.zxid) <= 0) return;
     this.tree.apply(txn);
     this.moments.push(txn.zxid, txn.time);
     this.lockPaths = null;
     this.sessionLocks = null;
     this.timelines.clear();
-    return true;
   }
 
   /** The first and last moments the files can show. */
@@ -157,15 +156,7 @@ export class Replay {
 
   /** How many changes the lock had up to the moment: its version then. */
   private versionAt(path: string, moment: Moment): number {
-    const events = this.index.changesOf(path);
-    let low = 0;
-    let high = events.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compareZxid(events[middle]!.zxid, moment.zxid) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    return this.index.countAt(path, moment.zxid);
   }
 
   /** The moments the lock's children changed, oldest first. */

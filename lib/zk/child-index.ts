@@ -69,6 +69,12 @@ export class ChildIndex {
     return this.events.get(parent) ?? [];
   }
 
+  /** How many changes `parent`'s children had up to and with `zxid`. */
+  countAt(parent: string, zxid: string): number {
+    const events = this.events.get(parent);
+    return events === undefined ? 0 : lastAtOrBefore(events, zxid) + 1;
+  }
+
   /** The last change of `parent`'s children at or before `zxid`; null when there was none in the files' span. */
   lastChange(parent: string, zxid: string): ChildEvent | null {
     const events = this.events.get(parent);

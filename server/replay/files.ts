@@ -82,10 +82,11 @@ async function contents(file: Found): Promise<Uint8Array> {
   return bytes;
 }
 
-function message(error: unknown): string {
+/** What was wrong with the file at `path`, in a person's words. */
+function message(path: string, error: unknown): string {
   if (error instanceof NotATxnLogError || error instanceof NotASnapshotError) return error.message;
   const code = (error as NodeJS.ErrnoException).code;
-  if (code !== undefined) return unreadable('the file', error);
+  if (code !== undefined) return unreadable(path, error);
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -120,7 +121,7 @@ export async function loadReplay(dirs: readonly string[], options: ReplayOptions
         entry.used = true;
         break;
       } catch (error) {
-        entry.problem = message(error);
+        entry.problem = message(file.path, error);
       }
     }
   }
@@ -133,6 +134,13 @@ export async function loadReplay(dirs: readonly string[], options: ReplayOptions
     return { replay: empty, info: infoOf(dirs, empty, [...report.values()], null, reason) };
   }
   const begin = replay.start?.zxid ?? '0x0';
+  const started = replay;
+  /** The replay ends before `file`'s entry at `offset`, for `problem`; what came before is kept. */
+  const stop = (entry: ReplayFile, offset: number, problem: string, after = ''): void => {
+    entry.problem = problem;
+    stoppedAt = { path: entry.path, offset, zxid: started.span().to?.zxid ?? null };
+    reason = [reason, `${entry.path}: ${problem}${after}`].filter(Boolean).join('; ');
+  };
   for (let i = 0; i < logs.length && stoppedAt === null; i += 1) {
     const file = logs[i]!;
     const next = logs[i + 1];
@@ -145,23 +153,17 @@ export async function loadReplay(dirs: readonly string[], options: ReplayOptions
       bytes = await contents(file);
       readTxnLogHeader(bytes);
     } catch (error) {
-      entry.problem = message(error);
-      stoppedAt = { path: file.path, offset: 0, zxid: replay.moments.last()?.zxid ?? replay.start?.zxid ?? null };
-      reason = [reason, `${file.path}: ${entry.problem}`].filter(Boolean).join('; ');
+      stop(entry, 0, message(file.path, error));
       break;
     }
-    const last = replay.moments.last()?.zxid ?? begin;
+    const last = replay.span().to?.zxid ?? begin;
     if (compareZxid(file.zxid, nextZxid(last)) > 0 && sameEpoch(file.zxid, last)) {
-      entry.problem = `transactions after ${last} are missing before this log, which begins at ${file.zxid}`;
-      stoppedAt = { path: file.path, offset: 0, zxid: last };
-      reason = [reason, `${file.path}: ${entry.problem}`].filter(Boolean).join('; ');
+      stop(entry, 0, `transactions after ${last} are missing before this log, which begins at ${file.zxid}`);
       break;
     }
     for (const txn of txnEntries(bytes)) {
       if ('reason' in txn) {
-        entry.problem = `${txn.reason} at byte ${txn.offset}`;
-        stoppedAt = { path: file.path, offset: txn.offset, zxid: replay.moments.last()?.zxid ?? replay.start?.zxid ?? null };
-        reason = [reason, `${file.path}: ${entry.problem}; the replay ends at the transaction before it`].filter(Boolean).join('; ');
+        stop(entry, txn.offset, `${txn.reason} at byte ${txn.offset}`, '; the replay ends at the transaction before it');
         break;
       }
       entry.count += 1;
@@ -188,7 +190,7 @@ function latestTime(nodes: ReadonlyArray<{ mtime: number; ctime: number }>): num
   return latest;
 }
 
-export function infoOf(dirs: readonly string[], replay: Replay, files: ReplayFile[], stoppedAt: ReplayInfo['stoppedAt'], reason: string | null): ReplayInfo {
+function infoOf(dirs: readonly string[], replay: Replay, files: ReplayFile[], stoppedAt: ReplayInfo['stoppedAt'], reason: string | null): ReplayInfo {
   const { from, to } = replay.span();
   return {
     dirs: [...dirs],

@@ -2,39 +2,30 @@
  * The API in replay mode: every read route of the live explorer, answered from ZooKeeper's files
  * at a moment (`?at=` a zxid or a time; the last moment of the files without it), read-only.
  */
-import { Router, type Request } from 'express';
-import { describeZodError, MomentText, SnapshotFormSchema, ZnodePath, type Features, type LockList, type Moment } from '../../lib/protocol';
+import { Router } from 'express';
+import { MOMENT_WRITTEN, type Features, type LockList, type Moment } from '../../lib/protocol';
 import { compactSnapshotJson } from '../../lib/lock/compact';
 import { parseMoment } from '../../lib/replay/moments';
 import type { Replay } from '../../lib/replay/replay';
 import { summarizeSessions } from '../../lib/lock/sessions';
-import { znodePathFromSegments } from '../../lib/zk/path';
+import { CONFIG_DEFAULTS } from '../config';
 import { HttpError } from '../http-error';
+import { pathOf, snapshotFormOf } from '../routes/locks';
 import type { LoadedReplay } from './files';
 
 /** What replay mode lets a page do: nothing that writes. */
-export const REPLAY_FEATURES: Features = {
+const REPLAY_FEATURES: Features = {
   simulation: false,
   simulationReason: 'replay mode: the explorer shows ZooKeeper’s files and is connected to no ZooKeeper',
-  simRoot: '/zk-lock-explorer',
+  simRoot: CONFIG_DEFAULTS.simRoot,
   tokenRequired: false,
   breakLocks: false,
 };
 
-function pathOf(request: Request): string {
-  const segments = (request.params as { segments?: string[] }).segments ?? [];
-  const parsed = ZnodePath.safeParse(znodePathFromSegments(segments));
-  if (!parsed.success) throw new HttpError(400, `invalid lock path: ${describeZodError(parsed.error)}`);
-  return parsed.data;
-}
-
 /** The moment `?at=` names, within the files' span; 400 when it is no moment, 404 when it is before the files begin. */
-export function momentOf(replay: Replay, at: unknown): Moment {
-  if (at !== undefined) {
-    const text = MomentText.safeParse(at);
-    if (!text.success) throw new HttpError(400, `at: ${describeZodError(text.error)}`);
-  }
-  const query = at === undefined ? null : parseMoment(at as string);
+function momentOf(replay: Replay, at: unknown): Moment {
+  const query = at === undefined ? null : parseMoment(at);
+  if (at !== undefined && query === null) throw new HttpError(400, `at: ${MOMENT_WRITTEN}`);
   const moment = replay.moment(query);
   if (moment === null) {
     const from = replay.span().from;
@@ -76,23 +67,22 @@ export function replayRouter(loaded: LoadedReplay, roots: readonly string[]): Ro
   });
 
   router.get('/api/locks/*segments', (request, response) => {
-    const path = pathOf(request);
-    const form = SnapshotFormSchema.optional().safeParse(request.query.form);
-    if (!form.success) throw new HttpError(400, `form: ${describeZodError(form.error)} (nodes, the default, or columns)`);
+    const path = pathOf(request, 'lock');
+    const form = snapshotFormOf(request);
     const moment = momentOf(replay, request.query.at);
     const snapshot = replay.lockAt(path, moment);
     const steps = { previous: replay.step(path, moment, 'previous'), next: replay.step(path, moment, 'next') };
-    if (form.data === 'columns') response.type('json').send(compactSnapshotJson(snapshot));
+    if (form === 'columns') response.type('json').send(compactSnapshotJson(snapshot));
     else response.json({ ...snapshot, at: moment, steps });
   });
 
   router.get('/api/changes/*segments', (request, response) => {
-    const path = pathOf(request);
+    const path = pathOf(request, 'lock');
     response.json({ path, changes: replay.changes(path) });
   });
 
   router.get('/api/history/*segments', (request, response) => {
-    response.json(replay.history(pathOf(request)));
+    response.json(replay.history(pathOf(request, 'lock')));
   });
 
   router.get('/api/waits-for', (request, response) => {

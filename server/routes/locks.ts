@@ -1,6 +1,6 @@
 /** Reading locks: the list, one lock's snapshot and history, one lock node, the diagnostics, the waits-for graph and the sessions. */
 import { Router, type Request } from 'express';
-import { describeZodError, HistorySinceSchema, SessionQuerySchema, SnapshotFormSchema, ZnodePath, type ZnodeDetail } from '../../lib/protocol';
+import { describeZodError, HistorySinceSchema, SessionQuerySchema, SnapshotFormSchema, ZnodePath, type SnapshotForm, type ZnodeDetail } from '../../lib/protocol';
 import { compactSnapshotJson } from '../../lib/lock/compact';
 import { describeData } from '../../lib/lock/data';
 import { isWithin, znodePathFromSegments } from '../../lib/zk/path';
@@ -9,11 +9,18 @@ import { ZkError } from '../zk/session';
 import type { ExplorerContext } from './context';
 
 /** The znode path a `/api/<what>/*segments` route names; 400 when it is not one. */
-function pathOf(request: Request, what: string): string {
+export function pathOf(request: Request, what: string): string {
   const segments = (request.params as { segments?: string[] }).segments ?? [];
   const parsed = ZnodePath.safeParse(znodePathFromSegments(segments));
   if (!parsed.success) throw new HttpError(400, `invalid ${what} path: ${describeZodError(parsed.error)}`);
   return parsed.data;
+}
+
+/** How `?form=` asks a snapshot to be written; 400 when it is neither way. */
+export function snapshotFormOf(request: Request): SnapshotForm | undefined {
+  const form = SnapshotFormSchema.optional().safeParse(request.query.form);
+  if (!form.success) throw new HttpError(400, `form: ${describeZodError(form.error)} (nodes, the default, or columns)`);
+  return form.data;
 }
 
 export function locksRouter(context: ExplorerContext): Router {
@@ -26,10 +33,9 @@ export function locksRouter(context: ExplorerContext): Router {
 
   router.get('/api/locks/*segments', async (request, response) => {
     const path = pathOf(request, 'lock');
-    const form = SnapshotFormSchema.optional().safeParse(request.query.form);
-    if (!form.success) throw new HttpError(400, `form: ${describeZodError(form.error)} (nodes, the default, or columns)`);
+    const form = snapshotFormOf(request);
     const snapshot = await registry.snapshot(path);
-    if (form.data === 'columns') response.type('json').send(compactSnapshotJson(snapshot));
+    if (form === 'columns') response.type('json').send(compactSnapshotJson(snapshot));
     else response.json(snapshot);
   });
 
