@@ -10,6 +10,7 @@ import './styles/diagram.css';
 import './styles/classroom.css';
 import './styles/scenarios.css';
 import './styles/deadlocks.css';
+import './styles/replay.css';
 
 export const metadata: Metadata = {
   title: 'zk-lock-explorer',

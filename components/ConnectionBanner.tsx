@@ -3,17 +3,24 @@ import { CONNECTION_STATE_KEYS } from '../lib/i18n/messages';
 import { formatDuration } from '../lib/view/format';
 import { useConnection } from './useConnection';
 import { useLanguage } from './language';
+import { ReplayBar } from './ReplayBar';
+import { useReplay } from './replay';
 import { useNow } from './useNow';
 
 function clock(ms: number): string {
   return new Date(ms).toLocaleTimeString();
 }
 
-/** Says whether what the page shows is live, and since when it may be stale. */
-export function ConnectionBanner() {
+/**
+ * Says whether what the page shows is live, and since when it may be stale; in replay mode, which
+ * files are shown and at what moment, with the control that moves it (a lock's page steps through its changes).
+ */
+export function ConnectionBanner({ lockPath }: { lockPath?: string }) {
   const { socket, socketSince, zookeeper } = useConnection();
   const now = useNow();
   const { t } = useLanguage();
+  const replaying = useReplay().info !== null;
+  if (replaying && socket === 'connected') return <ReplayBar lockPath={lockPath} />;
   let tone: 'live' | 'warn' | 'down';
   let text: string;
   if (socket !== 'connected') {

@@ -51,10 +51,12 @@ export interface HistoryStripProps {
 }
 
 const MINUTE = 60_000;
+/** The longest span drawn (a replay's figures may be over days of files): bars narrower than a pixel say nothing. */
+const LONGEST_SPAN = 8 * 3_600_000;
 
 /** The span drawn: the figures' window, so that the strip and its figures speak of the same minutes. */
 function historySpan(history: LockHistory): number {
-  return Math.max(MINUTE, history.stats.windowMs);
+  return Math.min(LONGEST_SPAN, Math.max(MINUTE, history.stats.windowMs));
 }
 
 /** Who held the lock when, over the last five minutes, as bars on a time axis; the figures beside it. */

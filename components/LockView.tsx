@@ -1,6 +1,7 @@
 'use client';
 import { useCallback, useMemo, useState } from 'react';
 import { EVENTS_KEPT, eventsBefore, type LockEvent } from '../lib/view/event-log';
+import { historyAt } from '../lib/view/history-merge';
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { isWithin } from '../lib/zk/path';
 import { describeWatchVerdict, outsideWatchers, watchVerdict } from '../lib/view/watch-verdict';
@@ -17,6 +18,7 @@ import { type Command } from './CommandPalette';
 import { actOn, NodePanel, offeredActions } from './NodePanel';
 import { QueueDiagram } from './QueueDiagram';
 import { SimControls } from './SimControls';
+import { useReplay } from './replay';
 import { useLock } from './useLock';
 import { useLockHistory } from './useLockHistory';
 import { useNow } from './useNow';
@@ -103,17 +105,20 @@ function LockPage({ path }: { path: string }) {
     },
   });
   const nodes = snapshot?.nodes;
-  const historyRead = useLockHistory(path, snapshot?.version ?? null);
-  const history = historyRead?.history ?? null;
+  // In replay mode the history is the files' whole span, shown as it stood at the moment.
+  const replaying = useReplay().info !== null;
+  const historyRead = useLockHistory(path, snapshot?.version ?? null, replaying);
+  const history = useMemo(() => (historyRead === null ? null : replaying ? historyAt(historyRead.history, now) : historyRead.history), [historyRead, replaying, now]);
   // The event strip begins with what the explorer's history tells of the time before this page opened.
   // The first read tells all of that time (later reads only lose its oldest part), so it is turned into events once.
   const [openedAt] = useState(() => Date.now());
   const [earlier, setEarlier] = useState<readonly LockEvent[] | null>(null);
   if (earlier === null && historyRead !== null) setEarlier(eventsBefore(historyRead.history, openedAt, historyRead.offset));
-  const allEvents = useMemo(
-    () => (earlier === null || earlier.length === 0 ? events : [...earlier.slice(Math.max(0, earlier.length + events.length - EVENTS_KEPT)), ...events]),
-    [earlier, events],
-  );
+  const allEvents = useMemo(() => {
+    // Replayed, the strip is the files' account up to the moment, whichever way the moment moved.
+    if (replaying) return history === null ? events : eventsBefore(history, now + 1, 0, false).slice(-EVENTS_KEPT);
+    return earlier === null || earlier.length === 0 ? events : [...earlier.slice(Math.max(0, earlier.length + events.length - EVENTS_KEPT)), ...events];
+  }, [earlier, events, replaying, history, now]);
   // The strips ask only whether the nodes they name are still in the queue: those few are looked for, not every name of a long queue indexed on each change.
   const present = useMemo(() => {
     const named = new Set<string>();
@@ -126,7 +131,8 @@ function LockPage({ path }: { path: string }) {
     for (const node of nodes ?? []) if (named.has(node.name)) found.add(node.name);
     return found;
   }, [nodes, history, allEvents]);
-  const watches = useMemo(() => (nodes === undefined ? null : describeWatchVerdict(watchVerdict(nodes), language)), [nodes, language]);
+  // ZooKeeper's files keep no watches: replayed, the recipe's are all there is to draw.
+  const watches = useMemo(() => (nodes === undefined ? null : replaying ? t('replayNoWatches') : describeWatchVerdict(watchVerdict(nodes), language)), [nodes, language, replaying, t]);
   // The nodes the anomalies name, by their place in the queue ("waiter #3"), as the cards show them.
   const places = useMemo(() => anomalyPlaces(snapshot?.anomalies ?? [], nodes ?? [], language), [snapshot?.anomalies, nodes, language]);
   // A holder whose session ZooKeeper keeps without a connection (the server's `holder-disconnected` verdict): the summary says so, with the countdown.
@@ -153,7 +159,7 @@ function LockPage({ path }: { path: string }) {
       .map((contender) => ({ id: contender.id, sessionId: contender.sessionId, node: contender.node, czxid: contender.czxid, paused: contender.state === 'paused' }));
   }, [simulation.contenders, holders, path]);
   // Owners ZooKeeper keeps without a connection (crashed clients), read every 2 s; not for the longest queues, where reading every session that often would cost the server more than the picture gains.
-  const silent = useSilentSessions(path, snapshot !== null && snapshot.nodes.length > 0 && snapshot.nodes.length <= SILENT_CHECK_LIMIT);
+  const silent = useSilentSessions(path, !replaying && snapshot !== null && snapshot.nodes.length > 0 && snapshot.nodes.length <= SILENT_CHECK_LIMIT);
   // Sessions that watch a node without one of their own (drawn beside it); those watching the holders are counted: a single-node lock's waiting contenders.
   const outside = useMemo(() => outsideWatchers(nodes ?? []), [nodes]);
   const watching = useMemo(() => new Set(holders.flatMap((node) => outside.get(node.name) ?? [])).size, [outside, holders]);
@@ -186,7 +192,7 @@ function LockPage({ path }: { path: string }) {
           {path}
         </span>
       </AppHeader>
-      <ConnectionBanner />
+      <ConnectionBanner lockPath={path} />
       <main className="lock-page">
         <div className="lock-layout">
           <div className="lock-main">

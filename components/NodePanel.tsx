@@ -9,6 +9,7 @@ import { BreakLock } from './BreakLock';
 import { useLanguage, type Translate } from './language';
 import { useConnection } from './useConnection';
 import type { Simulation } from './useSimulation';
+import { useMomentText } from './replay';
 
 /** The faults a simulated contender can be made to suffer, as the node panel and the command palette offer them. */
 export const CONTENDER_ACTIONS: Array<{ action: ContenderAction; label: MessageKey; title: MessageKey }> = [
@@ -35,9 +36,11 @@ function NodeDetail({ node }: { node: LockNode }) {
   const [detail, setDetail] = useState<ZnodeDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { t } = useLanguage();
+  // In replay mode the node as it was at the moment shown.
+  const at = useMomentText();
   useEffect(() => {
     let cancelled = false;
-    void fetch(`/api/nodes${encodeZnodePath(node.path)}`)
+    void fetch(`/api/nodes${encodeZnodePath(node.path)}${at === null ? '' : `?at=${at}`}`)
       .then(async (response) => {
         const body: unknown = await response.json();
         if (cancelled) return;
@@ -49,7 +52,7 @@ function NodeDetail({ node }: { node: LockNode }) {
     return () => {
       cancelled = true;
     };
-  }, [node.path, t]);
+  }, [node.path, at, t]);
   if (error !== null) return <p className="muted">{error}</p>;
   if (detail === null) {
     return (

@@ -8,6 +8,7 @@ import { useLanguage, type Translate } from './language';
 import { moveBetweenRows } from './rowKeys';
 import { useLockList } from './useLockList';
 import { useNow } from './useNow';
+import { useMomentText } from './replay';
 import { WrappingPath } from './WrappingPath';
 
 
@@ -95,6 +96,8 @@ export function SessionTable() {
   const [filter, setFilter] = useState(linked ?? '');
   const [offset, setOffset] = useState(0);
   const [tick, setTick] = useState(0);
+  // In replay mode the sessions of the moment shown.
+  const at = useMomentText();
 
   useEffect(() => {
     const timer = setInterval(() => setTick((current) => current + 1), REFRESH_MS);
@@ -104,7 +107,7 @@ export function SessionTable() {
   useEffect(() => {
     if (list === null) return;
     let cancelled = false;
-    const query = new URLSearchParams({ q: filter, offset: String(offset), limit: String(PAGE_SIZE) });
+    const query = new URLSearchParams({ q: filter, offset: String(offset), limit: String(PAGE_SIZE), ...(at === null ? {} : { at }) });
     fetch(`/api/sessions?${query}`)
       .then((response) => response.json())
       .then((raw: unknown) => {
@@ -126,7 +129,7 @@ export function SessionTable() {
     return () => {
       cancelled = true;
     };
-  }, [list, filter, offset, tick]);
+  }, [list, filter, offset, tick, at]);
 
   // The linked session's row is marked, and scrolled to once.
   const scrolled = useRef(false);

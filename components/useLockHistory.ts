@@ -19,8 +19,9 @@ export interface HistoryRead {
  * A followed lock's history, read again after each change of the lock (`version`) and every few
  * seconds. The first read has every record kept; later reads only what may have changed since
  * the one before (`mergeHistory`), so that a history of thousands is not sent twice a second.
+ * In replay mode (`fixed`) the history is the files' and read once: it is on the page's clock already.
  */
-export function useLockHistory(path: string, version: number | null): HistoryRead | null {
+export function useLockHistory(path: string, version: number | null, fixed = false): HistoryRead | null {
   const [history, setHistory] = useState<HistoryRead | null>(null);
   const last = useRef(0);
   // Where the next read's records begin (the explorer's clock), for this path.
@@ -33,7 +34,7 @@ export function useLockHistory(path: string, version: number | null): HistoryRea
   }, []);
 
   useEffect(() => {
-    if (version === null) return;
+    if (version === null || (fixed && since.current?.path === path)) return;
     const controller = new AbortController();
     const wait = Math.max(0, last.current + MIN_GAP_MS - Date.now());
     const timer = setTimeout(() => {
@@ -47,7 +48,7 @@ export function useLockHistory(path: string, version: number | null): HistoryRea
           if (!parsed.success) return;
           since.current = { path, at: nextHistorySince(parsed.data) };
           // The explorer read its clock (`stats.at`) about halfway through the request.
-          const offset = Math.round((sent + Date.now()) / 2 - parsed.data.stats.at);
+          const offset = fixed ? 0 : Math.round((sent + Date.now()) / 2 - parsed.data.stats.at);
           setHistory((kept) => ({ history: mergeHistory(kept?.history ?? null, parsed.data), offset }));
         })
         .catch(() => undefined);
@@ -56,7 +57,7 @@ export function useLockHistory(path: string, version: number | null): HistoryRea
       clearTimeout(timer);
       controller.abort();
     };
-  }, [path, version, tick]);
+  }, [path, version, tick, fixed]);
 
   return history;
 }

@@ -52,6 +52,7 @@ export const SessionQuerySchema = z.object({
   offset: z.coerce.number().int().nonnegative().max(10_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
+export type SessionQuery = z.infer<typeof SessionQuerySchema>;
 export type SessionList = z.infer<typeof SessionListSchema>;
 
 /** The state of the explorer's own ZooKeeper session. */

@@ -1,6 +1,6 @@
 /** Replay mode: what the explorer read of ZooKeeper's own files (`GET /api/replay`), and a moment of them. */
 import { z } from 'zod';
-import { HexId } from './znode';
+import { HexId, ZnodePath } from './znode';
 
 /** One file of the data directory, and what came of reading it. */
 export const ReplayFileSchema = z.object({
@@ -45,3 +45,38 @@ export const MomentText = z.string().regex(/^(0x[0-9a-fA-F]{1,16}|\d{1,15})$/, M
 /** A moment of the files: right after this transaction. */
 export const MomentSchema = z.object({ zxid: HexId, time: z.number() });
 export type Moment = z.infer<typeof MomentSchema>;
+
+/** `replay:moment` over the socket: the moment this connection's pages show, and the span it may move in. */
+export const ReplayMomentSchema = z.object({
+  /** The last transaction at or before the moment asked for. */
+  at: MomentSchema,
+  /** The clock the pages show (ages, durations): the time asked for, or the transaction's when a zxid or a change was asked for. */
+  time: z.number(),
+  from: MomentSchema,
+  to: MomentSchema,
+});
+export type ReplayMoment = z.infer<typeof ReplayMomentSchema>;
+
+/** How many bins a lock's changes are counted in over the span, for the time control to draw. */
+export const CHANGE_BINS = 120;
+
+/** `replay:lock`: a followed lock's changes around the moment, for stepping through them. */
+export const ReplayLockSchema = z.object({
+  path: z.string(),
+  /** The lock's change before the moment and after it; null at either end. */
+  previous: MomentSchema.nullable(),
+  next: MomentSchema.nullable(),
+  /** How many changes the lock had over the span. */
+  changes: z.number().int().nonnegative(),
+  /** Its changes counted in CHANGE_BINS equal stretches of the span. */
+  density: z.array(z.number().int().nonnegative()),
+});
+export type ReplayLock = z.infer<typeof ReplayLockSchema>;
+
+/** `replay:at`: move this connection's pages to a moment (a zxid or a time in ms). */
+export const ReplayAtRequestSchema = z.strictObject({ at: MomentText });
+export type ReplayAtRequest = z.infer<typeof ReplayAtRequestSchema>;
+
+/** `replay:step`: move to a followed lock's change before or after the moment. */
+export const ReplayStepRequestSchema = z.strictObject({ path: ZnodePath, direction: z.enum(['previous', 'next']) });
+export type ReplayStepRequest = z.infer<typeof ReplayStepRequestSchema>;

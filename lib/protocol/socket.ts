@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { type ColumnsLockSnapshot, type LockDelta, type LockList, type LockListChange, type LockSnapshot, SnapshotFormSchema } from './lock';
 import { type WaitsForGraph, type ZkStatus } from './ops';
+import type { ReplayAtRequest, ReplayInfo, ReplayLock, ReplayMoment, ReplayStepRequest } from './replay';
 import { type ContenderList, SocketActionSchema, type SpawnRequest } from './sim';
 import { ZnodePath } from './znode';
 
@@ -28,6 +29,12 @@ export interface ServerToClientEvents {
   'locks:changes': (change: LockListChange) => void;
   'sim:contenders': (list: ContenderList) => void;
   'waits:graph': (graph: WaitsForGraph) => void;
+  /** Replay mode only: what was read of ZooKeeper's files, on connecting. */
+  'replay:info': (info: ReplayInfo) => void;
+  /** Replay mode only: the moment shown, on connecting and whenever it moves; what is followed is sent again at it. */
+  'replay:moment': (moment: ReplayMoment) => void;
+  /** Replay mode only: a followed lock's changes around the moment. */
+  'replay:lock': (lock: ReplayLock) => void;
 }
 
 /** Events a client sends; every payload is parsed with the schemas above before use. */
@@ -56,4 +63,8 @@ export interface ClientToServerEvents {
   /** Stops every simulated contender, or those of one lock. */
   'sim:stop-all': (request: Partial<Pick<SubscribeRequest, 'path'>>, ack?: (ack: Ack) => void) => void;
   'sim:subscribe': (request: EmptyRequest, ack?: (ack: Ack) => void) => void;
+  /** Replay mode only: show a moment (a zxid or a time); the ack comes once everything followed was sent at it. */
+  'replay:at': (request: ReplayAtRequest, ack?: (ack: Ack) => void) => void;
+  /** Replay mode only: show a followed lock's change before or after the moment. */
+  'replay:step': (request: ReplayStepRequest, ack?: (ack: Ack) => void) => void;
 }

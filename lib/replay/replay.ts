@@ -6,7 +6,7 @@
  * `lockAnomalies`), its holders dated by its timeline: the files and the live explorer read a
  * lock by one set of rules.
  */
-import type { Deadlock, LockHistory, LockSnapshot, LockSummary, WaitsForGraph } from '../protocol';
+import type { Deadlock, LockHistory, LockSnapshot, LockSummary, ReplayMoment, WaitsForGraph } from '../protocol';
 import { lockAnomalies } from '../lock/anomalies';
 import { describeData } from '../lock/data';
 import { enclosingLock, isLock, isSearched, lockParentsOf, mayMakeLock } from '../lock/discovery';
@@ -28,8 +28,6 @@ export interface ReplayOptions {
   staleHolderMs: number;
 }
 
-/** The window of a history's figures: the whole span of the files. */
-const WHOLE_SPAN = Number.MAX_SAFE_INTEGER;
 /** How many locks' timelines are kept once built (each is rebuilt on demand). */
 const TIMELINES_KEPT = 256;
 /** How many locks' sessions a deadlock is looked for across, from the asked lock. */
@@ -78,6 +76,18 @@ export class Replay {
     const found = this.moments.find(query);
     if (found !== null) return found;
     return this.start !== null && ('zxid' in query ? compareZxid(query.zxid, this.start.zxid) >= 0 : query.time >= this.start.time) ? this.start : null;
+  }
+
+  /**
+   * The moment a query names with the clock the pages show at it: the time asked for (within the
+   * span), or the transaction's when a zxid was asked for. Null before the files begin.
+   */
+  view(query: MomentQuery | null): ReplayMoment | null {
+    const at = this.moment(query);
+    const { from, to } = this.span();
+    if (at === null || from === null || to === null) return null;
+    const time = query !== null && 'time' in query ? Math.min(Math.max(query.time, at.time), to.time) : at.time;
+    return { at, time, from, to };
   }
 
   /** Every lock that existed at some moment of the span, sorted. */
@@ -173,11 +183,25 @@ export class Replay {
     return event === undefined ? null : { zxid: event.zxid, time: event.time };
   }
 
+  /** The lock's changes counted in `bins` equal stretches of the span (the last one holds its end). */
+  density(path: string, bins: number): number[] {
+    const counts = new Array<number>(bins).fill(0);
+    const { from, to } = this.span();
+    if (from === null || to === null) return counts;
+    const width = Math.max(1, to.time - from.time) / bins;
+    for (const event of this.index.changesOf(path)) {
+      const bin = Math.floor((event.time - from.time) / width);
+      counts[Math.min(bins - 1, Math.max(0, bin))]! += 1;
+    }
+    return counts;
+  }
+
   /** Every hold and wait of the lock over the span, with how each ended. */
   history(path: string): LockHistory {
     const timeline = this.timeline(path);
-    const to = this.span().to?.time ?? 0;
-    return timeline.history.view(to, WHOLE_SPAN);
+    const { from, to } = this.span();
+    // The figures are over the whole span of the files.
+    return timeline.history.view(to?.time ?? 0, Math.max(1, (to?.time ?? 0) - (from?.time ?? 0)));
   }
 
   /** Every lock at the moment, summarised (the lock list then). */

@@ -49,11 +49,11 @@ export function appendEvents(log: readonly LockEvent[], events: readonly LockEve
  * the page's clock): nodes queued, holds begun, nodes gone. `offset` takes the explorer's clock
  * to the page's. The history keeps no notifications, and a creation only for a node that waited.
  */
-export function eventsBefore(history: Pick<LockHistory, 'holds' | 'waits'>, before: number, offset: number): LockEvent[] {
+export function eventsBefore(history: Pick<LockHistory, 'holds' | 'waits'>, before: number, offset: number, earlier = true): LockEvent[] {
   const events: LockEvent[] = [];
   const add = (at: number, kind: LockEvent['kind'], node: string): void => {
     const local = at + offset;
-    if (local < before) events.push({ at: local, kind, node, count: 1, woken: null, earlier: true });
+    if (local < before) events.push({ at: local, kind, node, count: 1, woken: null, earlier });
   };
   for (const wait of history.waits) {
     add(wait.queuedAt, 'create', wait.node);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HoldRecord, LockHistory, WaitRecord } from '../protocol';
-import { mergeHistory, nextHistorySince } from './history-merge';
+import { historyAt, mergeHistory, nextHistorySince } from './history-merge';
 
 const T0 = 1_700_000_000_000;
 const hold = (node: string, from: number, to: number | null): HoldRecord => ({ node, sessionId: '0x1', client: null, mode: 'exclusive', from: T0 + from, to: to === null ? null : T0 + to, ended: to === null ? null : 'released', before: false });
@@ -48,5 +48,24 @@ describe('a history kept from reads of what changed', () => {
     expect(mergeHistory(null, history(20_000, [], [], 5000)).holds).toEqual([]);
     const other = { ...history(20_000, [hold('y', 12_000, null)], [], 5000), path: '/other' };
     expect(mergeHistory(first, other)).toBe(other);
+  });
+});
+
+describe('a history as it stood at a moment of the files', () => {
+  it('leaves out what began later and keeps going what ended later', () => {
+    const whole = history(20_000, [hold('a', 0, 4000), hold('b', 4000, 12_000), hold('c', 12_000, null)], [wait('b', 1000, 4000), { ...wait('x', 2000, null), leftAt: T0 + 9000 }, wait('c', 3000, 12_000)]);
+    const at = historyAt(whole, T0 + 8000);
+    expect(at.holds.map((one) => [one.node, one.to === null ? null : one.to - T0, one.ended])).toEqual([
+      ['a', 4000, 'released'],
+      ['b', null, null],
+    ]);
+    expect(at.waits.map((one) => [one.node, one.heldAt === null ? null : one.heldAt - T0, one.leftAt])).toEqual([
+      ['b', 4000, null],
+      ['x', null, null],
+      ['c', null, null],
+    ]);
+    expect(at.stats.at).toBe(T0 + 8000);
+    // A hold that ends at the moment itself has ended then.
+    expect(historyAt(whole, T0 + 4000).holds.map((one) => one.ended)).toEqual(['released', null]);
   });
 });

@@ -22,3 +22,16 @@ export function mergeHistory(kept: LockHistory | null, update: LockHistory): Loc
   const waits = [...kept.waits.filter((wait) => (wait.heldAt ?? wait.leftAt ?? since) < since), ...update.waits].sort((a, b) => a.queuedAt - b.queuedAt);
   return { ...update, recordsSince: kept.recordsSince, holds: last(holds), waits: last(waits) };
 }
+
+/** A history as it stood at `at` (a replay's moment): what began later left out, what ended later still going. */
+export function historyAt(history: LockHistory, at: number): LockHistory {
+  const holds = history.holds.filter((hold) => hold.from <= at).map((hold) => (hold.to !== null && hold.to > at ? { ...hold, to: null, ended: null } : hold));
+  const waits = history.waits
+    .filter((wait) => wait.queuedAt <= at)
+    .map((wait) => {
+      const held = wait.heldAt !== null && wait.heldAt > at;
+      const left = wait.leftAt !== null && wait.leftAt > at;
+      return held || left ? { ...wait, heldAt: held ? null : wait.heldAt, leftAt: left ? null : wait.leftAt } : wait;
+    });
+  return { ...history, holds, waits, stats: { ...history.stats, at } };
+}

@@ -37,4 +37,11 @@ describe('the history strip', () => {
     ]);
     expect(layout.ticks.map((tick) => tick.label)).toEqual(['now', '−10 s', '−20 s', '−30 s', '−40 s', '−50 s', '−1 min']);
   });
+
+  it('writes hours over the span of a replay’s files, and never draws more than eight ticks', () => {
+    const hours = layoutHistoryStrip(history([]), NOW, 600, 8 * 3_600_000);
+    expect(hours.ticks.map((tick) => tick.label)).toEqual(['now', '−1 h', '−2 h', '−3 h', '−4 h', '−5 h', '−6 h', '−7 h', '−8 h']);
+    const days = layoutHistoryStrip(history([]), NOW, 600, 30 * 86_400_000);
+    expect(days.ticks.length).toBeLessThanOrEqual(9);
+  });
 });

@@ -22,11 +22,13 @@ export interface HistoryStripLayout {
   to: number;
 }
 
-const TICK_STEPS_MS = [1000, 5000, 10_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000];
+const TICK_STEPS_MS = [1000, 5000, 10_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 86_400_000];
+const HOUR = 3_600_000;
 
-/** How long ago, as a tick says it: `now` (in the page's words), `-30 s`, `-2 min`. */
+/** How long ago, as a tick says it: `now` (in the page's words), `-30 s`, `-2 min`, `-6 h`. */
 function ago(ms: number, nowWord: string): string {
   if (ms === 0) return nowWord;
+  if (ms >= HOUR) return `−${ms / HOUR} h`;
   return ms < 60_000 ? `−${ms / 1000} s` : `−${ms / 60_000} min`;
 }
 
@@ -45,7 +47,8 @@ export function layoutHistoryStrip(history: LockHistory, clock: number, width: n
     // At least a hair wide: a hold of a few ms is still seen.
     bars.push({ hold, x, width: Math.max(2, (end - start) * scale), kind: hold.before ? 'before' : (hold.ended ?? 'holding'), ms: end - hold.from });
   }
-  const step = TICK_STEPS_MS.find((candidate) => spanMs / candidate <= 8) ?? TICK_STEPS_MS.at(-1)!;
+  // Past the longest step the step grows with the span: never more than eight ticks.
+  const step = TICK_STEPS_MS.find((candidate) => spanMs / candidate <= 8) ?? Math.ceil(spanMs / 8);
   const ticks: HistoryStripLayout['ticks'] = [];
   for (let back = 0; back <= spanMs; back += step) ticks.push({ x: width - back * scale, label: ago(back, nowWord) });
   return { bars, ticks, from, to: now };

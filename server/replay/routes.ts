@@ -3,14 +3,15 @@
  * at a moment (`?at=` a zxid or a time; the last moment of the files without it), read-only.
  */
 import { Router } from 'express';
-import { MOMENT_WRITTEN, type Features, type LockList, type Moment } from '../../lib/protocol';
+import { MOMENT_WRITTEN, type Features, type LockList, type Moment, type ZnodeDetail } from '../../lib/protocol';
 import { compactSnapshotJson } from '../../lib/lock/compact';
 import { parseMoment } from '../../lib/replay/moments';
 import type { Replay } from '../../lib/replay/replay';
 import { summarizeSessions } from '../../lib/lock/sessions';
 import { CONFIG_DEFAULTS } from '../config';
 import { HttpError } from '../http-error';
-import { pathOf, snapshotFormOf } from '../routes/locks';
+import { lockNodeOf, pathOf, sessionQueryOf, snapshotFormOf } from '../routes/locks';
+import { describeData } from '../../lib/lock/data';
 import type { LoadedReplay } from './files';
 
 /** What replay mode lets a page do: nothing that writes. */
@@ -34,6 +35,24 @@ function momentOf(replay: Replay, at: unknown): Moment {
   return moment;
 }
 
+/** Every lock at the moment, as the live explorer lists them. */
+export function lockListAt({ replay, info }: LoadedReplay, roots: readonly string[], moment: Moment): LockList {
+  return {
+    roots: [...roots],
+    locks: replay.summaries(moment),
+    partial: info.stoppedAt !== null,
+    partialReason: info.stoppedAt === null ? null : info.reason,
+    complete: true,
+    scannedNodes: replay.tree.size,
+    discovery: {
+      method: 'files',
+      live: 'none',
+      ephemerals: { state: 'off', server: null, source: null, nodes: 0, reason: null, at: null },
+      scan: { state: 'done', read: replay.tree.size, total: replay.tree.size, readsPerSecond: 1, startedAt: null, endedAt: null },
+    },
+  };
+}
+
 export function replayRouter(loaded: LoadedReplay, roots: readonly string[]): Router {
   const { replay, info } = loaded;
   const router = Router();
@@ -48,22 +67,7 @@ export function replayRouter(loaded: LoadedReplay, roots: readonly string[]): Ro
 
   router.get('/api/locks', (request, response) => {
     const moment = momentOf(replay, request.query.at);
-    const locks = replay.summaries(moment);
-    const list: LockList = {
-      roots: [...roots],
-      locks,
-      partial: info.stoppedAt !== null,
-      partialReason: info.stoppedAt === null ? null : info.reason,
-      complete: true,
-      scannedNodes: replay.tree.size,
-      discovery: {
-        method: 'files',
-        live: 'none',
-        ephemerals: { state: 'off', server: null, source: null, nodes: 0, reason: null, at: null },
-        scan: { state: 'done', read: replay.tree.size, total: replay.tree.size, readsPerSecond: 1, startedAt: null, endedAt: null },
-      },
-    };
-    response.json({ ...list, at: moment });
+    response.json({ ...lockListAt(loaded, roots, moment), at: moment });
   });
 
   router.get('/api/locks/*segments', (request, response) => {
@@ -85,19 +89,29 @@ export function replayRouter(loaded: LoadedReplay, roots: readonly string[]): Ro
     response.json(replay.history(pathOf(request, 'lock')));
   });
 
+  router.get('/api/nodes/*segments', (request, response) => {
+    const path = lockNodeOf(request, roots);
+    const moment = momentOf(replay, request.query.at);
+    const node = replay.index.nodeAt(path, moment.zxid);
+    if (node === null) throw new HttpError(404, `${path} did not exist at ${moment.zxid}`);
+    const body: ZnodeDetail = { path, stat: node.stat, data: describeData(node.data, true) };
+    response.json(body);
+  });
+
   router.get('/api/waits-for', (request, response) => {
     response.json(replay.graph(momentOf(replay, request.query.at)));
   });
 
   router.get('/api/sessions', (request, response) => {
     const moment = momentOf(replay, request.query.at);
+    const { q, offset, limit } = sessionQueryOf(request);
     const locks = replay.locksAt(moment);
     const deadlocked = new Set(locks.flatMap((lock) => lock.anomalies.flatMap((anomaly) => anomaly.deadlock?.sessions ?? [])));
-    response.json(summarizeSessions(locks, { deadlocked, connectionsComplete: false }));
+    response.json(summarizeSessions(locks, { deadlocked, connectionsComplete: false, query: q, offset, limit }));
   });
 
   // What needs a live ZooKeeper is said plainly, not left to fail.
-  router.all(['/api/sim/*rest', '/api/break', '/api/revoke', '/api/nodes/*rest', '/api/zookeeper/*rest', '/api/diagnostics', '/metrics'], (request) => {
+  router.all(['/api/sim/*rest', '/api/break', '/api/revoke', '/api/zookeeper/*rest', '/api/diagnostics', '/metrics'], (request) => {
     throw new HttpError(409, `${request.path} needs a live ZooKeeper: the explorer is replaying ZooKeeper's files`);
   });
 

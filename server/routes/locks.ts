@@ -1,6 +1,6 @@
 /** Reading locks: the list, one lock's snapshot and history, one lock node, the diagnostics, the waits-for graph and the sessions. */
 import { Router, type Request } from 'express';
-import { describeZodError, HistorySinceSchema, SessionQuerySchema, SnapshotFormSchema, ZnodePath, type SnapshotForm, type ZnodeDetail } from '../../lib/protocol';
+import { describeZodError, HistorySinceSchema, SessionQuerySchema, SnapshotFormSchema, ZnodePath, type SessionQuery, type SnapshotForm, type ZnodeDetail } from '../../lib/protocol';
 import { compactSnapshotJson } from '../../lib/lock/compact';
 import { describeData } from '../../lib/lock/data';
 import { isWithin, znodePathFromSegments } from '../../lib/zk/path';
@@ -16,11 +16,25 @@ export function pathOf(request: Request, what: string): string {
   return parsed.data;
 }
 
+/** The node `/api/nodes/*segments` names: lock nodes only (403 elsewhere), for the explorer is no general browser of what else ZooKeeper keeps. */
+export function lockNodeOf(request: Request, roots: readonly string[]): string {
+  const path = pathOf(request, 'node');
+  if (!roots.some((root) => isWithin(path, root))) throw new HttpError(403, `only nodes under ${roots.join(', ')} (LOCK_ROOTS) are shown`);
+  return path;
+}
+
 /** How `?form=` asks a snapshot to be written; 400 when it is neither way. */
 export function snapshotFormOf(request: Request): SnapshotForm | undefined {
   const form = SnapshotFormSchema.optional().safeParse(request.query.form);
   if (!form.success) throw new HttpError(400, `form: ${describeZodError(form.error)} (nodes, the default, or columns)`);
   return form.data;
+}
+
+/** `?q=&offset=&limit=` of `/api/sessions`; 400 when out of bounds. */
+export function sessionQueryOf(request: Request): SessionQuery {
+  const query = SessionQuerySchema.safeParse(request.query);
+  if (!query.success) throw new HttpError(400, `sessions: ${describeZodError(query.error)} (q: a filter of at most 200 characters; offset ≥ 0; limit 1 to 500)`);
+  return query.data;
 }
 
 export function locksRouter(context: ExplorerContext): Router {
@@ -49,9 +63,7 @@ export function locksRouter(context: ExplorerContext): Router {
   });
 
   router.get('/api/nodes/*segments', async (request, response) => {
-    const path = pathOf(request, 'node');
-    // Lock nodes only: the explorer is no general browser of what else ZooKeeper keeps.
-    if (!roots.some((root) => isWithin(path, root))) throw new HttpError(403, `only nodes under ${roots.join(', ')} (LOCK_ROOTS) are shown`);
+    const path = lockNodeOf(request, roots);
     try {
       const { data, stat } = await session.getData(path);
       const body: ZnodeDetail = { path, stat, data: describeData(data, true) };
@@ -70,12 +82,10 @@ export function locksRouter(context: ExplorerContext): Router {
   });
 
   router.get('/api/sessions', (request, response) => {
-    const query = SessionQuerySchema.safeParse(request.query);
-    if (!query.success) throw new HttpError(400, `sessions: ${describeZodError(query.error)} (q: a filter of at most 200 characters; offset ≥ 0; limit 1 to 500)`);
+    const { q, offset, limit } = sessionQueryOf(request);
     const origins = new Map<string, 'explorer' | 'simulated'>();
     for (const contender of simulator?.list().contenders ?? []) if (contender.sessionId !== null) origins.set(contender.sessionId, 'simulated');
     if (session.sessionId !== null) origins.set(session.sessionId, 'explorer');
-    const { q, offset, limit } = query.data;
     const deadlocked = new Set(registry.deadlocks().flatMap((deadlock) => deadlock.sessions));
     // A session is said to have no connection only where every member listed its connections.
     const connectionsComplete = introspection.connectionsOfAll() !== null;

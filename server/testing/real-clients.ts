@@ -163,7 +163,8 @@ function untilEvent(listeners: Set<() => void>, check: () => boolean, timeoutMs:
 
 /** Asks a client process to quit (it closes its sessions), and kills it after 5 s. */
 async function stopClient(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // A process killed by a signal (a crash) has no exit code, and has already sent its 'exit'.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.stdin?.end('quit\n');
   const timer = setTimeout(() => child.kill('SIGKILL'), 5000);

@@ -1,0 +1,205 @@
+'use client';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { ReplayLock, ReplayMoment } from '../lib/protocol';
+import { formatCount } from '../lib/view/format';
+import { crossesDays, formatClock, parseMomentInput } from './momentInput';
+import { useLanguage } from './language';
+import { goTo, stepLock, useReplay } from './replay';
+import { useShortcuts } from './useShortcuts';
+
+const SPEEDS = [1, 10, 100] as const;
+type Speed = (typeof SPEEDS)[number];
+/** How often a playing replay moves its moment (ms of the page's clock). */
+const PLAY_TICK_MS = 100;
+
+/**
+ * Replay mode's band under the header, on every page: what the files are and how far they were
+ * read, and the moment every page shows — a slider over the span (the lock's changes drawn under
+ * it), play at ×1, ×10 or ×100, a moment typed in, and on a lock's page its previous and next change.
+ */
+export function ReplayBar({ lockPath }: { lockPath?: string }) {
+  const { info, moment, locks, moving, error } = useReplay();
+  const { t } = useLanguage();
+  if (info === null) return null;
+  const span = info.from !== null && info.to !== null ? { from: info.from, to: info.to } : null;
+  const withDate = span !== null && crossesDays(span.from, span.to);
+  const stopped = info.stoppedAt === null ? null : t('replayStopped', { zxid: info.stoppedAt.zxid ?? '—', reason: info.reason ?? '' });
+  return (
+    <section className="replay-bar" aria-label={t('replayLabel')} data-testid="replay-bar">
+      <p className="replay-head" role="status">
+        <span className="replay-mark" aria-hidden="true" />
+        <strong>{t('replayTitle')}</strong>
+        <span className="replay-files" title={info.dirs.join('\n')}>
+          {info.dirs.join(', ')}
+        </span>
+        {span === null ? (
+          <span data-testid="replay-empty">{info.reason ?? t('replayEmpty')}</span>
+        ) : (
+          <span className="muted">
+            {t('replaySpan', { from: formatClock(span.from, withDate), to: formatClock(span.to, withDate), count: formatCount(info.transactions) })}
+          </span>
+        )}
+        {stopped !== null ? (
+          <span className="replay-stopped" data-testid="replay-stopped">
+            {stopped}
+          </span>
+        ) : null}
+      </p>
+      {moment !== null ? <TimeControl moment={moment} lock={lockPath === undefined ? null : (locks.get(lockPath) ?? null)} lockPath={lockPath ?? null} moving={moving} error={error} withDate={withDate} /> : null}
+    </section>
+  );
+}
+
+function TimeControl({ moment, lock, lockPath, moving, error, withDate }: { moment: ReplayMoment; lock: ReplayLock | null; lockPath: string | null; moving: boolean; error: string | null; withDate: boolean }) {
+  const { t } = useLanguage();
+  const { from, to } = moment;
+  const length = Math.max(1, to.time - from.time);
+  // While the slider is dragged, its place is the one asked for until the moment arrives.
+  const [asked, setAsked] = useState<number | null>(null);
+  if (asked !== null && !moving) setAsked(null);
+  const shown = asked ?? moment.time;
+  const [speed, setSpeed] = useState<Speed>(10);
+  const [playing, setPlaying] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [typedBad, setTypedBad] = useState(false);
+  // The moment shown, for play to start from (read when it starts, not followed while it plays).
+  const clock = useRef(moment.time);
+  useEffect(() => {
+    clock.current = moment.time;
+  }, [moment.time]);
+
+  const move = (time: number): void => {
+    const bounded = Math.round(Math.min(to.time, Math.max(from.time, time)));
+    setAsked(bounded);
+    goTo(String(bounded));
+  };
+  const step = (direction: 'previous' | 'next'): boolean => {
+    if (lockPath === null || lock === null || lock[direction] === null) return false;
+    setPlaying(false);
+    stepLock(lockPath, direction);
+    return true;
+  };
+  useShortcuts({ '[': () => step('previous'), ']': () => step('next') });
+
+  // Playing moves the clock by the time passed times the speed; a moment the explorer has not answered yet is skipped, not queued.
+  useEffect(() => {
+    if (!playing) return;
+    let wall = Date.now();
+    let at = clock.current >= to.time ? from.time : clock.current;
+    const timer = setInterval(() => {
+      const now = Date.now();
+      at += (now - wall) * speed;
+      wall = now;
+      if (at >= to.time) {
+        at = to.time;
+        setPlaying(false);
+      }
+      goTo(String(Math.round(at)));
+    }, PLAY_TICK_MS);
+    return () => clearInterval(timer);
+  }, [playing, speed, from.time, to.time]);
+
+  const onKey = (event: KeyboardEvent<HTMLInputElement>): void => {
+    const by: Record<string, number> = { ArrowLeft: -0.01, ArrowDown: -0.01, ArrowRight: 0.01, ArrowUp: 0.01, PageDown: -0.1, PageUp: 0.1 };
+    if (event.key === 'Home') move(from.time);
+    else if (event.key === 'End') move(to.time);
+    else if (by[event.key] !== undefined) move(shown + by[event.key]! * length);
+    else return;
+    event.preventDefault();
+    setPlaying(false);
+  };
+  const onGo = (event: FormEvent): void => {
+    event.preventDefault();
+    const at = parseMomentInput(typed, moment.time);
+    setTypedBad(at === null);
+    if (at === null) return;
+    setPlaying(false);
+    goTo(at);
+  };
+  const density = lock?.density ?? [];
+  const tallest = Math.max(1, ...density);
+  const atText = formatClock(moment.time, withDate);
+
+  return (
+    <div className="replay-controls" aria-busy={moving}>
+      <div className="replay-buttons" role="group" aria-label={t('replayPlayback')}>
+        {lockPath !== null ? (
+          <button type="button" className="button small" disabled={lock === null || lock.previous === null} onClick={() => step('previous')} title={t('replayPreviousTitle')} data-testid="replay-previous">
+            {t('replayPrevious')}
+          </button>
+        ) : null}
+        <button type="button" className="button small replay-play" aria-pressed={playing} onClick={() => setPlaying((on) => !on)} data-testid="replay-play">
+          {playing ? t('replayPause') : t('replayPlay')}
+        </button>
+        {lockPath !== null ? (
+          <button type="button" className="button small" disabled={lock === null || lock.next === null} onClick={() => step('next')} title={t('replayNextTitle')} data-testid="replay-next">
+            {t('replayNext')}
+          </button>
+        ) : null}
+        <span className="segmented" role="group" aria-label={t('replaySpeed')}>
+          {SPEEDS.map((one) => (
+            <button key={one} type="button" aria-pressed={speed === one} onClick={() => setSpeed(one)} data-testid={`replay-speed-${one}`}>
+              ×{one}
+            </button>
+          ))}
+        </span>
+      </div>
+      <div className="replay-track">
+        {density.length > 0 ? (
+          <svg className="replay-density" viewBox={`0 0 ${density.length} 1`} preserveAspectRatio="none" aria-hidden="true">
+            {density.map((count, bin) => (count === 0 ? null : <rect key={bin} x={bin} width={0.8} y={1 - Math.sqrt(count / tallest)} height={Math.sqrt(count / tallest)} />))}
+          </svg>
+        ) : null}
+        <input
+          type="range"
+          className="replay-slider"
+          min={from.time}
+          max={to.time}
+          step={1}
+          value={shown}
+          aria-label={t('replaySlider')}
+          aria-valuetext={formatClock(shown, withDate)}
+          onChange={(event) => {
+            setPlaying(false);
+            move(Number(event.target.value));
+          }}
+          onKeyDown={onKey}
+          data-testid="replay-slider"
+        />
+        <div className="replay-ends muted" aria-hidden="true">
+          <span>{formatClock(from.time, withDate)}</span>
+          {lock !== null ? <span data-testid="replay-changes">{t('replayChanges', { n: formatCount(lock.changes) })}</span> : null}
+          <span>{formatClock(to.time, withDate)}</span>
+        </div>
+      </div>
+      <p className="replay-clock" data-testid="replay-clock" data-zxid={moment.at.zxid} data-time={moment.time}>
+        <span className="replay-time mono">{atText}</span>
+        <span className="muted mono">{moment.time === moment.at.time ? t('replayZxid', { zxid: moment.at.zxid }) : t('replayAfter', { zxid: moment.at.zxid, time: formatClock(moment.at.time, withDate) })}</span>
+      </p>
+      <form className="replay-goto" onSubmit={onGo}>
+        <label htmlFor="replay-goto">{t('replayGoTo')}</label>
+        <input
+          id="replay-goto"
+          className="mono"
+          value={typed}
+          placeholder={t('replayGoToHint')}
+          aria-invalid={typedBad}
+          aria-describedby={typedBad || error !== null ? 'replay-goto-error' : undefined}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setTypedBad(false);
+          }}
+          data-testid="replay-goto"
+        />
+        <button type="submit" className="button small">
+          {t('replayGo')}
+        </button>
+        {typedBad || error !== null ? (
+          <span id="replay-goto-error" className="replay-error" role="alert" data-testid="replay-error">
+            {typedBad ? t('replayGoToBad') : error}
+          </span>
+        ) : null}
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+'use client';
+/**
+ * Replay mode in the browser: the moment this tab shows, shared by every page and kept across
+ * them (the socket's, the address's `?at=`, the tab's storage), and the requests that move it —
+ * one in flight at a time, the latest asked for sent next, so that dragging the slider or playing
+ * never queues up moments nobody waits for any more. Outside replay mode it stays empty.
+ */
+import { useSyncExternalStore } from 'react';
+import { ReplayInfoSchema, ReplayLockSchema, ReplayMomentSchema, type Ack, type ClientToServerEvents, type ReplayInfo, type ReplayLock, type ReplayMoment, type ServerToClientEvents } from '../lib/protocol';
+import type { Socket } from 'socket.io-client';
+
+export interface ReplayView {
+  /** What was read of the files; null outside replay mode. */
+  info: ReplayInfo | null;
+  moment: ReplayMoment | null;
+  /** Each followed lock's changes around the moment. */
+  locks: ReadonlyMap<string, ReplayLock>;
+  /** Whether a move is under way (the pages show the moment before it until it is done). */
+  moving: boolean;
+  /** Why the last move was refused (a moment before the files begin). */
+  error: string | null;
+}
+
+const STORAGE_KEY = 'zk-lock-explorer:replay-at';
+const EMPTY: ReplayView = { info: null, moment: null, locks: new Map(), moving: false, error: null };
+/** How often at most the address is rewritten while the moment moves (browsers limit how often a page may). */
+const ADDRESS_EVERY_MS = 300;
+
+let view: ReplayView = EMPTY;
+const listeners = new Set<() => void>();
+let socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
+type Move = { event: 'replay:at'; request: { at: string } } | { event: 'replay:step'; request: { path: string; direction: 'previous' | 'next' } };
+let inFlight = false;
+let queued: Move | null = null;
+let addressTimer: ReturnType<typeof setTimeout> | null = null;
+
+function update(change: Partial<ReplayView>): void {
+  view = { ...view, ...change };
+  for (const listener of listeners) listener();
+}
+
+/** The moment as `?at=` writes it: the time asked for, or the transaction's zxid when that was asked for. */
+export function momentText(moment: ReplayMoment): string {
+  return moment.time === moment.at.time ? moment.at.zxid : String(Math.round(moment.time));
+}
+
+/** The moment this tab asked for before: the address's `?at=`, else the one it last showed. Read by the socket when it connects. */
+export function wantedMoment(): string | null {
+  if (typeof window === 'undefined') return null;
+  if (view.moment !== null) return momentText(view.moment);
+  const fromAddress = new URLSearchParams(window.location.search).get('at');
+  if (fromAddress !== null) return fromAddress;
+  try {
+    return window.sessionStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Writes the moment into the address (a link to it, a reload) and the tab's storage (the next page). */
+export function writeMomentToAddress(): void {
+  if (addressTimer !== null || typeof window === 'undefined') return;
+  addressTimer = setTimeout(() => {
+    addressTimer = null;
+    if (view.moment === null) return;
+    const text = momentText(view.moment);
+    const url = new URL(window.location.href);
+    if (url.searchParams.get('at') !== text) {
+      url.searchParams.set('at', text);
+      window.history.replaceState(window.history.state, '', url);
+    }
+    try {
+      window.sessionStorage.setItem(STORAGE_KEY, text);
+    } catch {
+      // Storage refused (a private window): the address still has it.
+    }
+  }, ADDRESS_EVERY_MS);
+}
+
+/** Listens for the replay's events on the tab's socket, from its creation (they come first thing on connecting). */
+export function attachReplay(tabSocket: Socket<ServerToClientEvents, ClientToServerEvents>): void {
+  socket = tabSocket;
+  socket.on('replay:info', (raw: unknown) => {
+    const parsed = ReplayInfoSchema.safeParse(raw);
+    if (parsed.success) update({ info: parsed.data });
+  });
+  socket.on('replay:moment', (raw: unknown) => {
+    const parsed = ReplayMomentSchema.safeParse(raw);
+    if (!parsed.success) return;
+    update({ moment: parsed.data });
+    writeMomentToAddress();
+  });
+  socket.on('replay:lock', (raw: unknown) => {
+    const parsed = ReplayLockSchema.safeParse(raw);
+    if (!parsed.success) return;
+    const locks = new Map(view.locks);
+    locks.set(parsed.data.path, parsed.data);
+    update({ locks });
+  });
+  // A reconnect finds the moment again through the handshake: nothing is in flight any more.
+  socket.on('disconnect', () => {
+    inFlight = false;
+    queued = null;
+    if (view.moving) update({ moving: false });
+  });
+}
+
+function send(move: Move): void {
+  if (socket === null) return;
+  if (inFlight) {
+    queued = move;
+    return;
+  }
+  inFlight = true;
+  if (!view.moving) update({ moving: true });
+  const done = (ack: Ack): void => {
+    inFlight = false;
+    const next = queued;
+    queued = null;
+    if (next !== null) {
+      send(next);
+      return;
+    }
+    update({ moving: false, error: ack.ok ? null : ack.error });
+  };
+  if (move.event === 'replay:at') socket.emit('replay:at', move.request, done);
+  else socket.emit('replay:step', move.request, done);
+}
+
+/** Shows a moment: a zxid (`0x…`) or a time in ms. */
+export function goTo(at: string): void {
+  send({ event: 'replay:at', request: { at } });
+}
+
+/** Shows a followed lock's change before or after the moment. */
+export function stepLock(path: string, direction: 'previous' | 'next'): void {
+  send({ event: 'replay:step', request: { path, direction } });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const current = (): ReplayView => view;
+const serverView = (): ReplayView => EMPTY;
+
+/** The tab's replay: empty (`info` null) outside replay mode. */
+export function useReplay(): ReplayView {
+  return useSyncExternalStore(subscribe, current, serverView);
+}
+
+/** The clock the pages show in replay mode (the moment's), or null when live. */
+export function useReplayClock(): number | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => view.moment?.time ?? null,
+    () => null,
+  );
+}
+
+/** The moment shown as `?at=` writes it, for a request to read what was then; null when live. */
+export function useMomentText(): string | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => (view.moment === null ? null : momentText(view.moment)),
+    () => null,
+  );
+}

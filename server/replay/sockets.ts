@@ -1,0 +1,181 @@
+/**
+ * The socket.io side of replay mode: each connection is shown one moment of ZooKeeper's files
+ * (the last one at first, or the one its handshake names), and everything it follows — locks,
+ * the list, the waits-for graph — is sent again at each moment it moves to. A lock moving
+ * forward is sent as the delta from what the page shows, so that its events and wake-ups play as
+ * they did live; moving back, or by much, it is sent whole. Every request is parsed before use
+ * and answered with an ack.
+ */
+import type { Server as SocketServer, Socket } from 'socket.io';
+import { compactSnapshot } from '../../lib/lock/compact';
+import { diffSnapshots } from '../../lib/lock/delta';
+import { CHANGE_BINS, describeZodError, ReplayAtRequestSchema, ReplayStepRequestSchema, SubscribeRequestSchema, type Ack, type ClientToServerEvents, type LockSnapshot, type ReplayMoment, type ServerToClientEvents, type SnapshotForm } from '../../lib/protocol';
+import { parseMoment } from '../../lib/replay/moments';
+import { compareZxid } from '../../lib/zk/znode-tree';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../sockets';
+import type { LoadedReplay } from './files';
+import { lockListAt } from './routes';
+
+type ReplayIo = SocketServer<ClientToServerEvents, ServerToClientEvents>;
+type ReplaySocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+
+/** A change of at least this many nodes is sent as the lock's whole snapshot rather than a delta. */
+const WHOLE_FROM = 1000;
+
+/** What one connection follows, and the lock as its page shows it (its versions counted for this connection). */
+interface Followed {
+  form: SnapshotForm | undefined;
+  shown: LockSnapshot | null;
+  /** The transaction it was shown after. */
+  shownAt: string | null;
+  density: number[];
+}
+
+const noAck = (): void => undefined;
+
+export function attachReplaySockets(io: ReplayIo, loaded: LoadedReplay, roots: readonly string[]): void {
+  const { replay, info } = loaded;
+
+  io.on('connection', (socket: ReplaySocket) => {
+    const asked = parseMoment((socket.handshake.auth as { at?: unknown } | undefined)?.at);
+    let view: ReplayMoment | null = (asked === null ? null : replay.view(asked)) ?? replay.view(null);
+    const following = new Map<string, Followed>();
+    let list = false;
+    let graph = false;
+
+    /** Sends one followed lock at the moment: a delta forward from what the page shows, else the whole snapshot. */
+    const sendLock = (path: string, followed: Followed, moment: ReplayMoment): void => {
+      const next = replay.lockAt(path, moment.at);
+      const shown = followed.shown;
+      const forward = followed.shownAt !== null && compareZxid(moment.at.zxid, followed.shownAt) >= 0;
+      const delta = shown === null ? null : diffSnapshots(shown, next);
+      if (shown !== null && delta === null) {
+        followed.shownAt = moment.at.zxid;
+        return;
+      }
+      const version = (shown?.version ?? 0) + 1;
+      if (forward && delta !== null && delta.added.length + delta.removed.length + delta.updated.length < WHOLE_FROM) {
+        socket.emit('lock:delta', delta);
+      } else if (followed.form === 'columns') socket.emit('lock:columns', compactSnapshot({ ...next, version }));
+      else socket.emit('lock:snapshot', { ...next, version });
+      followed.shown = { ...next, version };
+      followed.shownAt = moment.at.zxid;
+    };
+    const sendSteps = (path: string, followed: Followed, moment: ReplayMoment): void => {
+      socket.emit('replay:lock', {
+        path,
+        previous: replay.step(path, moment.at, 'previous'),
+        next: replay.step(path, moment.at, 'next'),
+        changes: replay.index.changesOf(path).length,
+        density: followed.density,
+      });
+    };
+    /** Moves this connection to a moment and sends everything it follows at it. */
+    const show = (moment: ReplayMoment): void => {
+      view = moment;
+      socket.emit('replay:moment', moment);
+      for (const [path, followed] of following) {
+        sendLock(path, followed, moment);
+        sendSteps(path, followed, moment);
+      }
+      if (list) socket.emit('locks:list', lockListAt(loaded, roots, moment.at));
+      if (graph) socket.emit('waits:graph', replay.graph(moment.at));
+    };
+    const noFiles: Ack = { ok: false, error: 'the files hold no transaction: there is no moment to show' };
+
+    socket.emit('replay:info', info);
+    if (view !== null) socket.emit('replay:moment', view);
+
+    socket.on('replay:at', (request: unknown, ack) => {
+      const reply = typeof ack === 'function' ? ack : noAck;
+      const parsed = ReplayAtRequestSchema.safeParse(request);
+      if (!parsed.success) {
+        reply({ ok: false, error: `replay:at: ${describeZodError(parsed.error)}` });
+        return;
+      }
+      const moment = replay.view(parseMoment(parsed.data.at));
+      if (moment === null) {
+        const from = replay.span().from;
+        reply(from === null ? noFiles : { ok: false, error: `${parsed.data.at} is before the files begin (${from.zxid}, ${new Date(from.time).toISOString()})` });
+        return;
+      }
+      show(moment);
+      reply({ ok: true });
+    });
+    socket.on('replay:step', (request: unknown, ack) => {
+      const reply = typeof ack === 'function' ? ack : noAck;
+      const parsed = ReplayStepRequestSchema.safeParse(request);
+      if (!parsed.success) {
+        reply({ ok: false, error: `replay:step: ${describeZodError(parsed.error)}` });
+        return;
+      }
+      if (view === null) {
+        reply(noFiles);
+        return;
+      }
+      const change = replay.step(parsed.data.path, view.at, parsed.data.direction);
+      if (change === null) {
+        reply({ ok: false, error: `${parsed.data.path} has no ${parsed.data.direction} change in the files` });
+        return;
+      }
+      show(replay.view({ zxid: change.zxid })!);
+      reply({ ok: true });
+    });
+    socket.on('subscribe', (request: unknown, ack) => {
+      const reply = typeof ack === 'function' ? ack : noAck;
+      const parsed = SubscribeRequestSchema.safeParse(request);
+      if (!parsed.success) {
+        reply({ ok: false, error: `subscribe: ${describeZodError(parsed.error)}` });
+        return;
+      }
+      const { path, form } = parsed.data;
+      if (!following.has(path) && following.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+        reply({ ok: false, error: `one connection may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} locks: unsubscribe from one first` });
+        return;
+      }
+      if (view === null) {
+        reply(noFiles);
+        return;
+      }
+      // A new subscription (or one again, after a gap the page saw) starts from a whole snapshot.
+      const followed: Followed = { form, shown: null, shownAt: null, density: replay.density(path, CHANGE_BINS) };
+      following.set(path, followed);
+      sendLock(path, followed, view);
+      sendSteps(path, followed, view);
+      reply({ ok: true });
+    });
+    socket.on('unsubscribe', (request: unknown, ack) => {
+      const reply = typeof ack === 'function' ? ack : noAck;
+      const parsed = SubscribeRequestSchema.safeParse(request);
+      if (!parsed.success) {
+        reply({ ok: false, error: `unsubscribe: ${describeZodError(parsed.error)}` });
+        return;
+      }
+      following.delete(parsed.data.path);
+      reply({ ok: true });
+    });
+    socket.on('locks:subscribe', (_request, ack) => {
+      list = true;
+      if (view !== null) socket.emit('locks:list', lockListAt(loaded, roots, view.at));
+      (typeof ack === 'function' ? ack : noAck)(view === null ? noFiles : { ok: true });
+    });
+    socket.on('locks:unsubscribe', (_request, ack) => {
+      list = false;
+      (typeof ack === 'function' ? ack : noAck)({ ok: true });
+    });
+    socket.on('waits:subscribe', (_request, ack) => {
+      graph = true;
+      if (view !== null) socket.emit('waits:graph', replay.graph(view.at));
+      (typeof ack === 'function' ? ack : noAck)(view === null ? noFiles : { ok: true });
+    });
+    socket.on('waits:unsubscribe', (_request, ack) => {
+      graph = false;
+      (typeof ack === 'function' ? ack : noAck)({ ok: true });
+    });
+    // Nothing that writes: the explorer is connected to no ZooKeeper.
+    const readOnly: Ack = { ok: false, error: 'replay mode: the explorer shows ZooKeeper’s files and is connected to no ZooKeeper' };
+    for (const event of ['sim:subscribe', 'sim:spawn', 'sim:action', 'sim:stop-all'] as const) {
+      socket.on(event, (_request: unknown, ack?: (ack: Ack) => void) => (typeof ack === 'function' ? ack : noAck)(readOnly));
+    }
+  });
+}
