@@ -30,7 +30,8 @@ export function useSimulation(): Simulation {
     void fetch('/api/health')
       .then((response) => response.json())
       .then((raw: unknown) => {
-        const parsed = HealthResponseSchema.safeParse(raw);
+        // Only the features are read: replay mode's health has them, and none of a live ZooKeeper's state.
+        const parsed = HealthResponseSchema.pick({ features: true }).safeParse(raw);
         if (!cancelled && parsed.success) setFeatures(parsed.data.features);
       })
       .catch(() => undefined);

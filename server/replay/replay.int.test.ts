@@ -10,7 +10,10 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LockSnapshot, ReplayInfo } from '../../lib/protocol';
+import { io as ioClient, type Socket as ClientSocket } from 'socket.io-client';
+import type { Ack, ClientToServerEvents, ColumnsLockSnapshot, LockDelta, LockSnapshot, ReplayInfo, ReplayLock, ReplayMoment, ServerToClientEvents } from '../../lib/protocol';
+import { expandSnapshot } from '../../lib/lock/compact';
+import { applyDelta } from '../../lib/lock/delta';
 import { buildSnapshot } from '../../lib/lock/queue';
 import { readTxnLog } from '../../lib/zk/txn-log';
 import { describeData } from '../../lib/lock/data';
@@ -172,6 +175,55 @@ describe("a lock replayed from ZooKeeper's files (separate dataLogDir, 4 s sessi
       expect(spawn.status).toBe(409);
       expect(((await spawn.json()) as { error: string }).error).toContain('replaying');
     });
+
+    it('shows each socket its own moment, and sends a followed lock again at each one it moves to: a delta forward, the whole lock back', async () => {
+      const stuck = samples[3]!;
+      const handover = samples[4]!;
+      const socket: ClientSocket<ServerToClientEvents, ClientToServerEvents> = ioClient(url, { transports: ['websocket'], auth: { at: stuck.pzxid } });
+      const seen: Array<{ event: string; payload: unknown }> = [];
+      socket.onAny((event: string, payload: unknown) => seen.push({ event, payload }));
+      const ask = <E extends 'subscribe' | 'replay:at' | 'replay:step' | 'sim:spawn'>(event: E, request: unknown): Promise<Ack> =>
+        new Promise((resolve) => (socket.emit as (event: string, request: unknown, ack: (ack: Ack) => void) => void)(event, request, resolve));
+      const last = (event: string): unknown => seen.findLast((one) => one.event === event)?.payload;
+      try {
+        await new Promise<void>((resolve) => socket.once('replay:moment', () => resolve()));
+        expect((last('replay:moment') as ReplayMoment).at.zxid).toBe(stuck.pzxid);
+        expect(await ask('subscribe', { path: LOCK, form: 'columns' })).toEqual({ ok: true });
+        let shown = expandSnapshot(last('lock:columns') as ColumnsLockSnapshot);
+        expect(shape(shown)).toEqual(shape(stuck.snapshot));
+        const steps = last('replay:lock') as ReplayLock;
+        expect(steps).toMatchObject({ path: LOCK, next: { zxid: handover.pzxid } });
+        expect(steps.density.reduce((sum, count) => sum + count, 0)).toBe(steps.changes);
+
+        // Forward to the lock's next change: a delta on what the page has, to the handover at the expiry.
+        seen.length = 0;
+        expect(await ask('replay:step', { path: LOCK, direction: 'next' })).toEqual({ ok: true });
+        expect((last('replay:moment') as ReplayMoment).at.zxid).toBe(handover.pzxid);
+        const delta = last('lock:delta') as LockDelta;
+        expect(delta.version).toBe(shown.version + 1);
+        shown = applyDelta(shown, delta);
+        expect(shape(shown)).toEqual(shape(handover.snapshot));
+        expect(last('lock:columns')).toBeUndefined();
+
+        // Back, by zxid: the whole lock, on from the version the page has.
+        seen.length = 0;
+        expect(await ask('replay:at', { at: stuck.pzxid })).toEqual({ ok: true });
+        const whole = expandSnapshot(last('lock:columns') as ColumnsLockSnapshot);
+        expect(whole.version).toBe(shown.version + 1);
+        expect(shape(whole)).toEqual(shape(stuck.snapshot));
+        expect(last('lock:delta')).toBeUndefined();
+
+        // What is no moment, one before the files, a step past the first change and every control: refused with a reason.
+        expect(await ask('replay:at', { at: 'yesterday' })).toMatchObject({ ok: false, error: expect.stringContaining('zxid') });
+        expect(await ask('replay:at', { at: '1000' })).toMatchObject({ ok: false, error: expect.stringContaining('before the files begin') });
+        expect(await ask('replay:at', { at: samples[0]!.pzxid })).toEqual({ ok: true });
+        expect(await ask('replay:step', { path: LOCK, direction: 'previous' })).toMatchObject({ ok: false, error: expect.stringContaining('no previous change') });
+        expect(await ask('replay:step', { path: 'relative', direction: 'next' })).toMatchObject({ ok: false });
+        expect(await ask('sim:spawn', { path: '/sim/x', count: 1 })).toMatchObject({ ok: false, error: expect.stringContaining('replay mode') });
+      } finally {
+        socket.close();
+      }
+    });
   });
 
   describe('damaged and missing files: a clear reason, and whatever was good served', () => {
@@ -185,14 +237,24 @@ describe("a lock replayed from ZooKeeper's files (separate dataLogDir, 4 s sessi
     };
     const lastLog = (logs: string[]): string => logs.at(-1)!;
 
+    /** The log of the most transactions, and the offset of its middle one (the last log may hold a single entry, or none). */
+    const middleOf = (logs: string[]): { log: string; offset: number; index: number } => {
+      const longest = logs.map((log) => ({ log, txns: readTxnLog(readFileSync(log)).txns })).sort((a, b) => b.txns.length - a.txns.length)[0]!;
+      const index = Math.floor(longest.txns.length / 2);
+      return { log: longest.log, offset: longest.txns[index]!.offset, index };
+    };
+
     it('a flipped byte: the replay ends at the transaction before it, and says where', async () => {
+      let flipped = { log: '', offset: 0, index: 0 };
       const target = copy('flipped', (logs) => {
-        const bytes = readFileSync(lastLog(logs));
-        bytes[200] = bytes[200]! ^ 0xff;
-        writeFileSync(lastLog(logs), bytes);
+        flipped = middleOf(logs);
+        const bytes = readFileSync(flipped.log);
+        bytes[flipped.offset + 20] = bytes[flipped.offset + 20]! ^ 0xff;
+        writeFileSync(flipped.log, bytes);
       });
       const damaged = await loadReplay([target], OPTIONS);
-      expect(damaged.info.stoppedAt).toMatchObject({ path: expect.stringContaining('log.') });
+      expect(flipped.index).toBeGreaterThan(2);
+      expect(damaged.info.stoppedAt).toMatchObject({ path: flipped.log, offset: flipped.offset });
       expect(damaged.info.reason).toMatch(/checksum|entry/);
       expect(damaged.info.transactions).toBeLessThan(loaded.info.transactions);
       const at = damaged.replay.moment(null)!;
@@ -200,15 +262,14 @@ describe("a lock replayed from ZooKeeper's files (separate dataLogDir, 4 s sessi
     });
 
     it('a truncated file, and a log of another version', async () => {
-      // Cut inside an entry in the middle of the longest log (the last one may hold a single entry, or none).
+      // Cut inside an entry in the middle of the longest log.
       let cutAfter = 0;
       const truncated = await loadReplay(
         [
           copy('truncated', (logs) => {
-            const longest = logs.map((log) => ({ log, txns: readTxnLog(readFileSync(log)).txns })).sort((a, b) => b.txns.length - a.txns.length)[0]!;
-            const middle = Math.floor(longest.txns.length / 2);
-            cutAfter = middle;
-            writeFileSync(longest.log, readFileSync(longest.log).subarray(0, longest.txns[middle]!.offset + 20));
+            const middle = middleOf(logs);
+            cutAfter = middle.index;
+            writeFileSync(middle.log, readFileSync(middle.log).subarray(0, middle.offset + 20));
           }),
         ],
         OPTIONS,

@@ -1,0 +1,129 @@
+/**
+ * Replay mode in Chromium: a stuck-lock incident recorded into a real ZooKeeper's files (Kazoo
+ * contenders, the holder's process killed with SIGKILL, its waiters stuck until ZooKeeper
+ * expired its session), then served by the explorer from those files alone and stepped through
+ * as an operator paged afterwards would.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { Moment } from '../lib/protocol';
+import { encodeZnodePath } from '../lib/zk/path';
+import { recordIncident, type RecordedIncident } from '../server/testing/incident';
+import { expect, test } from './fixtures';
+import { spawnExplorer, type ExplorerProcess } from './server';
+
+let dir: string;
+let incident: RecordedIncident;
+let explorer: ExplorerProcess;
+/** The stuck lock's changes, as the files tell them: the holder's create, three waiters', the expiry, a release, the last expiries. */
+let changes: Moment[];
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dir = mkdtempSync(join(tmpdir(), 'zk-incident-'));
+  incident = await recordIncident(dir, { sessionMs: 4000 });
+  explorer = await spawnExplorer(['--replay', incident.dirs.join(',')]);
+  const answer = (await (await fetch(`${explorer.url}/api/changes${encodeZnodePath(incident.lock)}`)).json()) as { changes: Moment[] };
+  changes = answer.changes;
+});
+
+test.afterAll(async () => {
+  await explorer?.stop();
+  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+});
+
+const holder = (page: Page) => page.locator('[data-testid="lock-node"][data-role="holder"]');
+const clock = (page: Page) => page.getByTestId('replay-clock');
+
+test('a crashed holder and the waiters stuck behind it until its session expired, stepped through in the files', async ({ page }) => {
+  test.setTimeout(60_000);
+  expect(changes.length, 'the holder, three waiters, the expiry, a release and the last expiries').toBeGreaterThanOrEqual(7);
+  const [, , , queued, expired] = changes as [Moment, Moment, Moment, Moment, Moment];
+  expect(explorer.output()).toMatch(/replay: \d+ transactions/);
+
+  // Paged afterwards: the lock at the moment its last waiter queued behind the holder, who was to crash.
+  await page.goto(`${explorer.url}/locks${encodeZnodePath(incident.lock)}?at=${queued.zxid}`);
+  await expect(page.getByTestId('replay-bar')).toContainText(incident.dirs[1]);
+  await expect(clock(page)).toHaveAttribute('data-zxid', queued.zxid);
+  await expect(holder(page)).toContainText(incident.crashed);
+  await expect(page.getByTestId('summary-waiters')).toHaveText('3');
+  await expect(page.getByTestId('replay-changes')).toContainText(String(changes.length));
+  // Nothing can be done to the past.
+  await expect(page.getByTestId('sim-off')).toContainText('replay mode');
+
+  // Half a second before ZooKeeper expired the crashed session: nothing changed in the files, the holder still holds, for longer.
+  const before = expired.time - 500;
+  await page.getByTestId('replay-goto').fill(String(before));
+  await page.getByTestId('replay-goto').press('Enter');
+  await expect(clock(page)).toHaveAttribute('data-time', String(before));
+  await expect(clock(page)).toHaveAttribute('data-zxid', queued.zxid);
+  await expect(holder(page)).toContainText(incident.crashed);
+  await expect(page.getByTestId('summary-waiters')).toHaveText('3');
+
+  // The next change of this lock is the expiry: the first waiter holds, and the history says how the crashed hold ended.
+  await page.getByTestId('replay-next').click();
+  await expect(clock(page)).toHaveAttribute('data-zxid', expired.zxid);
+  await expect(holder(page)).toContainText(incident.waiters[0]!);
+  await expect(page.getByTestId('summary-waiters')).toHaveText('2');
+  await expect(page.locator(`[data-testid="history-bar"][data-session="${incident.crashed}"]`)).toHaveAttribute('data-ended', 'session-expired');
+  await expect(page).toHaveURL(new RegExp(`at=${expired.zxid}`));
+
+  // Back with the keyboard: the stuck queue again, whole.
+  await page.locator('main').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('[');
+  await expect(clock(page)).toHaveAttribute('data-zxid', queued.zxid);
+  await expect(holder(page)).toContainText(incident.crashed);
+  await expect(page.getByTestId('lock-node')).toHaveCount(4);
+
+  // What is no moment, or one before the files, is said.
+  await page.getByTestId('replay-goto').fill('soon');
+  await page.getByTestId('replay-goto').press('Enter');
+  await expect(page.getByTestId('replay-error')).toContainText('Not a moment');
+  await page.getByTestId('replay-goto').fill('1000');
+  await page.getByTestId('replay-goto').press('Enter');
+  await expect(page.getByTestId('replay-error')).toContainText('before the files begin');
+
+  // From the first change, played at ×100 to the end of the files, where the lock is empty.
+  await page.getByTestId('replay-goto').fill(changes[0]!.zxid);
+  await page.getByTestId('replay-goto').press('Enter');
+  await expect(clock(page)).toHaveAttribute('data-zxid', changes[0]!.zxid);
+  await page.getByTestId('replay-speed-100').click();
+  await page.getByTestId('replay-play').click();
+  await expect(page.getByTestId('replay-play')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('lock-empty')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('replay-play')).toHaveAttribute('aria-pressed', 'false', { timeout: 20_000 });
+  const span = (await (await fetch(`${explorer.url}/api/replay`)).json()) as { to: number; lastZxid: string };
+  await expect(clock(page)).toHaveAttribute('data-time', String(span.to));
+  await expect(page.getByTestId('replay-next')).toBeDisabled();
+});
+
+test('the lock list, the sessions and the waits-for graph follow the moment from page to page', async ({ page }) => {
+  const queued = changes[3]!;
+  await page.goto(`${explorer.url}/?at=${queued.zxid}`);
+  const row = page.locator(`[data-testid="lock-row"][data-path="${incident.lock}"]`);
+  await expect(row.getByTestId('queue-length')).toHaveText('3');
+  await expect(row.getByTestId('row-holder')).toContainText(incident.crashed);
+  await expect(page.locator(`[data-testid="lock-row"][data-path="${incident.quiet}"]`)).toBeVisible();
+
+  // To the sessions by the page's own link: the moment goes along.
+  await page.getByTestId('nav-sessions').click();
+  await expect(clock(page)).toHaveAttribute('data-zxid', queued.zxid);
+  await expect(page.locator(`[data-testid="session-row"][data-session="${incident.crashed}"]`)).toBeVisible();
+
+  // Who waited for whom then: the three waiters (drawn as one group) for the crashed holder.
+  await page.getByTestId('nav-waits-for').click();
+  await expect(page.locator(`[data-testid="waits-session"][data-session="${incident.crashed}"]`)).toBeVisible();
+  await expect(page.locator(`[data-testid="waits-group"][data-lock="${incident.lock}"]`)).toContainText('3');
+  await expect(page.getByTestId('waits-edge')).toHaveCount(1);
+
+  // A reload keeps the moment (the address has it); the end of the files has nobody waiting.
+  await page.reload();
+  await expect(clock(page)).toHaveAttribute('data-zxid', queued.zxid);
+  await page.getByTestId('replay-slider').focus();
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('waits-edge')).toHaveCount(0);
+});
