@@ -2,7 +2,7 @@
  * The benchmark suite: every figure measured side by side with its reference in one run, printed
  * as a table and written to bench/RESULTS.md with the machine, the date and how to rerun.
  *   npm run bench                      all of it; writes bench/RESULTS.md
- *   npm run bench -- latency herd      some sections only (latency, scale, footprint, herd, clients, responsive, paint, discovery, dashboard); prints them
+ *   npm run bench -- latency herd      some sections only (latency, scale, footprint, herd, clients, responsive, paint, discovery, dashboard, replay); prints them
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
@@ -21,6 +21,7 @@ import { mntr, waitForQuiet } from './harness';
 import { benchHerd } from './herd';
 import { benchLatency } from './latency';
 import { benchPaint } from './paint';
+import { benchReplay } from './replay';
 import { benchResponsive } from './responsive';
 import { benchScale, SCALE_ZOOKEEPER_CONFIG } from './scale';
 
@@ -40,7 +41,7 @@ function version(command: string, args: readonly string[], pick: RegExp = /.+/):
   return pick.exec(`${result.stdout}${result.stderr}`)?.[0]?.trim() ?? 'unknown';
 }
 
-const SECTIONS = ['latency', 'scale', 'footprint', 'herd', 'clients', 'responsive', 'paint', 'discovery', 'dashboard'] as const;
+const SECTIONS = ['latency', 'scale', 'footprint', 'herd', 'clients', 'responsive', 'paint', 'discovery', 'dashboard', 'replay'] as const;
 type Section = (typeof SECTIONS)[number];
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -66,7 +67,7 @@ const steps: Array<[Section, string, (zookeeper: ZooKeeper) => Promise<Figure[]>
   ['responsive', 'the API with 300 herd contenders running', (zookeeper) => benchResponsive(zookeeper.connectString)],
 ];
 const planned = steps.filter(([section]) => runs(section));
-const total = planned.length + (runs('paint') ? 1 : 0) + (runs('discovery') ? 1 : 0) + (runs('dashboard') ? 1 : 0);
+const total = planned.length + (runs('paint') ? 1 : 0) + (runs('discovery') ? 1 : 0) + (runs('dashboard') ? 1 : 0) + (runs('replay') ? 1 : 0);
 let zookeeperVersion = 'unknown';
 if (planned.length > 0) {
   const zookeeper = await startEmbeddedZooKeeper({ extraConfig: SCALE_ZOOKEEPER_CONFIG });
@@ -103,6 +104,13 @@ if (runs('dashboard')) {
   console.log(`bench [${step}/${total}] the dashboard in Chromium at 10,000 locks… (${elapsed()})`);
   figures.push(...(await benchDashboard()));
 }
+// Replay starts its own ZooKeeper, writes a million transactions and reads its files.
+if (runs('replay')) {
+  step += 1;
+  await quietly();
+  console.log(`bench [${step}/${total}] replay of a log of 1,000,000 transactions… (${elapsed()})`);
+  figures.push(...(await benchReplay()));
+}
 
 const table = textTable(figures);
 console.log(table);
@@ -136,8 +144,8 @@ const markdown = [
   '',
   '```',
   'npm run bench                    # all of it, about 30 minutes here; writes this file',
-  'npm run bench -- latency herd    # some sections only (latency, scale, footprint, herd, clients, responsive, paint, discovery, dashboard): printed, not written here',
-  'npm run bench:scale -- 1000,50000 # one part alone, with its own options: also bench:paint, bench:responsive, bench:spawn, bench:churn, bench:discovery, bench:dashboard',
+  'npm run bench -- latency herd    # some sections only (latency, scale, footprint, herd, clients, responsive, paint, discovery, dashboard, replay): printed, not written here',
+  'npm run bench:scale -- 1000,50000 # one part alone, with its own options: also bench:paint, bench:responsive, bench:spawn, bench:churn, bench:discovery, bench:dashboard, bench:replay',
   '```',
   '',
   '## Figures',

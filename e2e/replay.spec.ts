@@ -60,7 +60,8 @@ test('a crashed holder and the waiters stuck behind it until its session expired
   await page.getByTestId('replay-goto').fill(String(before));
   await page.getByTestId('replay-goto').press('Enter');
   await expect(clock(page)).toHaveAttribute('data-time', String(before));
-  await expect(clock(page)).toHaveAttribute('data-zxid', queued.zxid);
+  // Other transactions may come between (the crashed process's other session expiring first): the lock's own last change is still the last waiter's.
+  await expect(page.getByTestId('summary-pzxid')).toContainText(queued.zxid);
   await expect(holder(page)).toContainText(incident.crashed);
   await expect(page.getByTestId('summary-waiters')).toHaveText('3');
 

@@ -6,9 +6,11 @@
  * every step with the parent's pzxid. ZooKeeper is stopped, its two directories replayed, and
  * the lock read from the files at each sample's pzxid must be what the live client read then.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as ioClient, type Socket as ClientSocket } from 'socket.io-client';
 import type { Ack, ClientToServerEvents, ColumnsLockSnapshot, LockDelta, LockSnapshot, ReplayInfo, ReplayLock, ReplayMoment, ServerToClientEvents } from '../../lib/protocol';
@@ -23,6 +25,7 @@ import { RealContenders } from '../testing/real-clients';
 import { createReplayExplorer, type ReplayExplorer } from './app';
 import { loadReplay, type LoadedReplay } from './files';
 
+const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'zk-replay-'));
 const dataDir = join(dir, 'data');
 const logDir = join(dir, 'txnlog');
@@ -313,6 +316,36 @@ describe("a lock replayed from ZooKeeper's files (separate dataLogDir, 4 s sessi
       const later = samples.filter((sample) => BigInt(sample.pzxid) >= kept!);
       expect(later.length).toBeGreaterThan(0);
       for (const sample of later) expect(shape(purged.replay.lockAt(LOCK, purged.replay.moment({ zxid: sample.pzxid })!)), sample.pzxid).toEqual(shape(sample.snapshot));
+    });
+
+    it('a directory the explorer may not read: said, with what to do, and nothing else is lost', async () => {
+      // The files of a ZooKeeper owned by its own user, mode 0700; read by another user (the machine runs tests as root, whom no mode stops).
+      const parent = mkdtempSync(join(tmpdir(), 'zk-replay-perm-'));
+      try {
+        chmodSync(parent, 0o755);
+        const locked = join(parent, 'version-2');
+        mkdirSync(locked);
+        for (const name of readdirSync(join(logDir, 'version-2'))) copyFileSync(join(logDir, 'version-2', name), join(locked, name));
+        chmodSync(locked, 0o700);
+        // The snapshots, in a directory anyone may read.
+        const readable = join(parent, 'snapshots');
+        mkdirSync(readable);
+        for (const name of readdirSync(join(dataDir, 'version-2'))) copyFileSync(join(dataDir, 'version-2', name), join(readable, name));
+        chmodSync(readable, 0o755);
+        const script = `import('./server/replay/files.ts').then(async ({ loadReplay }) => { const { info } = await loadReplay([${JSON.stringify(parent)}, ${JSON.stringify(readable)}], { roots: ['/'], staleHolderMs: 60000 }); console.log(JSON.stringify(info)); })`;
+        const asRoot = process.getuid?.() === 0;
+        if (!asRoot) chmodSync(locked, 0);
+        const command = asRoot ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath] : [process.execPath];
+        const { stdout } = await run(command[0]!, [...command.slice(1), '--import', 'tsx', '-e', script], { cwd: process.cwd(), env: { ...process.env, HOME: parent } });
+        const info = JSON.parse(stdout.trim().split('\n').at(-1)!) as ReplayInfo;
+        expect(info.reason).toContain(`${locked} cannot be read: permission denied`);
+        expect(info.reason).toContain('run the explorer as a user who may read');
+        // The snapshots beside them were read, and the tree of one served.
+        expect(info.files.some((file) => file.kind === 'snapshot' && file.path.startsWith(readable) && file.used)).toBe(true);
+      } finally {
+        chmodSync(parent, 0o700);
+        rmSync(parent, { recursive: true, force: true });
+      }
     });
 
     it('an empty directory and one that does not exist', async () => {

@@ -1,0 +1,193 @@
+/**
+ * Replay at the size of a real log: a ZooKeeper configured unlike the default (its transaction
+ * log in a directory of its own, forceSync off, a log rolled every 100,000 transactions) takes a
+ * lock workload of `transactions` writes (1,000,000 by default): 64 sessions queue on 1,000 locks
+ * with ephemeral sequential nodes and leave them, as contenders do. ZooKeeper is stopped, and its
+ * files read three times by the explorer (`loadReplay`, each in a process of its own for its
+ * RSS) and once by ZooKeeper's own TxnLogToolkit printing every log (Debian's zookeeper.jar), side
+ * by side; then 200 random locks at random moments, and a step to each one's next change.
+ * Loopback only.
+ *   node --import tsx bench/replay.ts [transactions]
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, openSync, readdirSync, readSync, closeSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { findZooKeeper, startEmbeddedZooKeeper } from '../server/zk/embedded';
+import { ZkSession } from '../server/zk/session';
+import type { Figure } from './figures';
+import { quantile } from './stats';
+
+const run = promisify(execFile);
+const SECTION = '10. Replay: a lock at any moment of a log of a million transactions';
+const LOCKS = 1000;
+const SESSIONS = 64;
+/** Writes in flight at once, across the sessions. */
+const IN_FLIGHT = 512;
+const READS = 3;
+
+/** The bytes of a log that hold entries: ZooKeeper preallocates its logs in 64 MB steps of zeros. */
+function writtenBytes(path: string): number {
+  const fd = openSync(path, 'r');
+  try {
+    const size = statSync(path).size;
+    const chunk = Buffer.alloc(1 << 20);
+    for (let end = size; end > 0; ) {
+      const start = Math.max(0, end - chunk.length);
+      const read = readSync(fd, chunk, 0, end - start, start);
+      for (let i = read - 1; i >= 0; i -= 1) if (chunk[i] !== 0) return start + i + 1;
+      end = start;
+    }
+    return 0;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The lock workload: each session joins a random lock's queue and leaves its oldest node once it has four. */
+async function workload(connectString: string, transactions: number): Promise<void> {
+  const admin = new ZkSession({ connectString, sessionTimeoutMs: 30_000 });
+  await admin.start(15_000);
+  const locks = Array.from({ length: LOCKS }, (_, i) => `/bench/replay/app-${i % 50}/lock-${i}`);
+  for (const lock of locks) await admin.mkdirp(lock);
+  const sessions = await Promise.all(
+    Array.from({ length: SESSIONS }, async () => {
+      const session = new ZkSession({ connectString, sessionTimeoutMs: 30_000 });
+      await session.start(15_000);
+      return { session, held: [] as string[] };
+    }),
+  );
+  let written = LOCKS * 3 + SESSIONS;
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (written < transactions) {
+      const one = sessions[next++ % SESSIONS]!;
+      written += 1;
+      if (one.held.length >= 4) {
+        await one.session.remove(one.held.shift()!);
+      } else {
+        const lock = locks[Math.floor(Math.random() * LOCKS)]!;
+        one.held.push(await one.session.create(`${lock}/_c_${Math.random().toString(16).slice(2, 10)}-lock-`, null, 'ephemeral-sequential'));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  // Half the sessions close (their nodes go with the close); the rest are left to expire as crashed clients' would.
+  for (const [index, one] of sessions.entries()) if (index % 2 === 0) one.session.close();
+  admin.close();
+}
+
+interface Probe {
+  loadMs: number;
+  findMs: number;
+  transactions: number;
+  locks: number;
+  reason: string | null;
+  peakRss: number;
+  lockMs: number[];
+  stepMs: number[];
+}
+
+async function probe(dirs: readonly string[]): Promise<Probe> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', join('bench', 'replay-probe.ts'), dirs.join(','), '200'], { maxBuffer: 16 * 1024 * 1024 });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Probe;
+}
+
+export async function benchReplay(transactions = 1_000_000): Promise<Figure[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'zk-bench-replay-'));
+  const dataLogDir = join(dir, 'txnlog');
+  try {
+    const zookeeper = await startEmbeddedZooKeeper({ dir, extraConfig: { dataLogDir, forceSync: 'no', snapCount: 100_000, maxSessionTimeout: 30_000 } });
+    const wrote = performance.now();
+    try {
+      await workload(zookeeper.connectString, transactions);
+    } finally {
+      await zookeeper.stop();
+    }
+    console.log(`bench replay: ${transactions.toLocaleString('en-US')} writes in ${((performance.now() - wrote) / 1000).toFixed(0)} s`);
+    const logs = readdirSync(join(dataLogDir, 'version-2'))
+      .filter((name) => name.startsWith('log.'))
+      .map((name) => join(dataLogDir, 'version-2', name));
+    const bytes = logs.reduce((sum, log) => sum + writtenBytes(log), 0);
+    const dirs = [join(dir, 'data'), dataLogDir];
+
+    const reads: Probe[] = [];
+    for (let i = 0; i < READS; i += 1) reads.push(await probe(dirs));
+    const loadMs = reads.map((read) => read.loadMs).sort((a, b) => a - b);
+    const median = reads.find((read) => read.loadMs === loadMs[1])!;
+    if (median.reason !== null) throw new Error(`bench replay: the files were not read whole: ${median.reason}`);
+
+    // ZooKeeper's own reader, printing every transaction of every log (to nowhere but a pipe it drains).
+    const launcher = findZooKeeper();
+    if (launcher === null) throw new Error('bench replay: no ZooKeeper to run TxnLogToolkit');
+    const toolkitStarted = performance.now();
+    for (const log of logs) {
+      const [command, ...args] = [launcher.command, ...launcher.args(log, 'org.apache.zookeeper.server.persistence.TxnLogToolkit')];
+      await run(command, args, { maxBuffer: 1024 * 1024 * 1024 });
+    }
+    const toolkitMs = performance.now() - toolkitStarted;
+
+    const mb = bytes / 2 ** 20;
+    const spread = `three reads: ${loadMs.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ')}`;
+    const lockMs = reads.flatMap((read) => read.lockMs);
+    const stepMs = reads.flatMap((read) => read.stepMs);
+    const context = `${median.transactions.toLocaleString('en-US')} transactions in ${logs.length} logs (${mb.toFixed(0)} MB written), ${median.locks} locks found`;
+    return [
+      {
+        section: SECTION,
+        name: 'index the files: MB of log per second (median of 3)',
+        value: mb / (loadMs[1]! / 1000),
+        unit: 'MB/s',
+        reference: null,
+        target: { on: 'value', min: 100 },
+        note: `${context}; ${spread}; the index is the whole replay: the tree, every parent's children by zxid, the moments, and the locks found (${median.findMs.toFixed(0)} ms of it on first use)`,
+      },
+      {
+        section: SECTION,
+        name: 'TxnLogToolkit printing the same logs, against the explorer indexing them (time)',
+        value: toolkitMs,
+        unit: 'ms',
+        reference: { name: 'explorer index (median of 3)', value: loadMs[1]! },
+        target: { on: 'ratio', min: 10 },
+        note: `TxnLogToolkit of Debian's zookeeper.jar, one JVM per log as an operator runs it, output drained through a pipe; ${spread}`,
+      },
+      {
+        section: SECTION,
+        name: 'peak RSS of the process that indexed them (median of 3)',
+        value: [...reads.map((read) => read.peakRss)].sort((a, b) => a - b)[1]! / 2 ** 20,
+        unit: 'MB',
+        reference: null,
+        target: { on: 'value', max: 512 },
+        note: `${context}; VmHWM of a process that did nothing else (Node.js itself about 45 MB)`,
+      },
+      {
+        section: SECTION,
+        name: 'a lock at a random moment: p99 of 600 (3 × 200)',
+        value: quantile(lockMs, 0.99),
+        unit: 'ms',
+        reference: null,
+        target: { on: 'value', max: 200 },
+        note: `median ${quantile(lockMs, 0.5).toFixed(2)} ms; a random lock of ${median.locks} at a random time of the span, read by the live model with its deadlock check and holders dated by its timeline (built on a lock's first read)`,
+      },
+      {
+        section: SECTION,
+        name: 'the next change of that lock, read: p99 of 600',
+        value: quantile(stepMs, 0.99),
+        unit: 'ms',
+        reference: null,
+        target: { on: 'value', max: 50 },
+        note: `median ${quantile(stepMs, 0.5).toFixed(2)} ms: the step found, and the lock read at it`,
+      },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await benchReplay(Number(process.argv[2] ?? 1_000_000));
+  const { textTable } = await import('./figures');
+  console.log(textTable(figures));
+}
