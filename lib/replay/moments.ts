@@ -37,6 +37,11 @@ export class Moments {
     this.times[index] = time;
   }
 
+  /** The last transaction's zxid, without making a moment of it. */
+  get lastZxid(): string | null {
+    return this.zxids.length === 0 ? null : this.zxids[this.zxids.length - 1]!;
+  }
+
   first(): Moment | null {
     return this.count === 0 ? null : this.moment(0);
   }

@@ -33,6 +33,13 @@ const TIMELINES_KEPT = 256;
 /** How many locks' sessions a deadlock is looked for across, from the asked lock. */
 const DEADLOCK_LOCKS = 2000;
 
+/** A session's node in a lock, from the zxid that made it to the one that took it away. */
+interface SessionSpan {
+  lock: string;
+  from: string;
+  to: string | null;
+}
+
 export class Replay {
   readonly tree: ZnodeTree;
   readonly index: ChildIndex;
@@ -41,8 +48,8 @@ export class Replay {
   readonly start: Moment | null;
   private lockPaths: string[] | null = null;
   private readonly timelines = new Map<string, LockTimeline>();
-  /** Each session's locks over the span (from its nodes), for a deadlock across them. */
-  private sessionLocks: Map<string, Set<string>> | null = null;
+  /** Each session's nodes in the locks over the span, for a deadlock across them. */
+  private spans: Map<string, SessionSpan[]> | null = null;
 
   constructor(
     private readonly options: ReplayOptions,
@@ -56,13 +63,13 @@ export class Replay {
 
   /** Applies the next transaction; one at or before the last applied (a snapshot's fuzzy past, a log read twice) is passed over. */
   apply(txn: Txn): void {
-    const last = this.span().to;
-    if (last !== null && compareZxid(txn.zxid, last.zxid) <= 0) return;
+    const last = this.moments.lastZxid ?? this.start?.zxid ?? null;
+    if (last !== null && compareZxid(txn.zxid, last) <= 0) return;
     this.tree.apply(txn);
     this.moments.push(txn.zxid, txn.time);
     this.lockPaths = null;
-    this.sessionLocks = null;
-    this.timelines.clear();
+    this.spans = null;
+    if (this.timelines.size > 0) this.timelines.clear();
   }
 
   /** The first and last moments the files can show. */
@@ -135,8 +142,12 @@ export class Replay {
     return [...found].sort();
   }
 
-  /** The lock at `path` right after the moment's transaction, read as the live explorer reads it. */
-  lockAt(path: string, moment: Moment, deadlocks: readonly Deadlock[] | null = null): LockSnapshot {
+  /**
+   * The lock at `path` right after the moment's transaction, read as the live explorer reads it.
+   * `deadlocks`: those known across the locks (null: looked for from this lock); `dated`: whether
+   * its holders are dated by its timeline (a lock read only to follow who waits for whom is not).
+   */
+  lockAt(path: string, moment: Moment, deadlocks: readonly Deadlock[] | null = null, dated = true): LockSnapshot {
     const self = this.index.nodeAt(path, moment.zxid);
     if (self === null) return { ...missingLock(path, this.versionAt(path, moment)), read: { at: moment.time, pzxid: null } };
     const children = this.index.childrenAt(path, moment.zxid);
@@ -152,8 +163,8 @@ export class Replay {
       moment.time,
       this.versionAt(path, moment),
     );
-    const timeline = this.timeline(path);
-    const nodes = built.nodes.map((node) => {
+    const timeline = dated ? this.timeline(path) : null;
+    const nodes = timeline === null ? built.nodes : built.nodes.map((node) => {
       if (node.role !== 'holder') return node;
       const hold = timeline.holdsByNode.get(node.name)?.findLast((record) => record.from <= moment.time && (record.to === null || record.to >= moment.time));
       const roleSince = hold === undefined || hold.before ? null : hold.from;
@@ -229,33 +240,81 @@ export class Replay {
     return graph;
   }
 
-  /** The deadlocks the lock is part of at the moment, looked for across the locks its sessions ever had nodes in. */
+  /**
+   * The deadlocks the lock is part of at the moment: from its holders, the locks each waits in at
+   * that moment, their holders, and so on (a cycle through this lock comes back to one of its
+   * waiters that way), read up to DEADLOCK_LOCKS locks.
+   */
   private deadlocksNear(path: string, snapshot: LockSnapshot, moment: Moment): Deadlock[] {
     if (snapshot.waiters.length === 0 || snapshot.holders.length === 0) return [];
-    const byLock = this.sessionIndex();
-    const near = new Set<string>([path]);
-    const sessions = [...new Set(snapshot.nodes.map((node) => node.sessionId))];
-    for (let i = 0; i < sessions.length && near.size < DEADLOCK_LOCKS; i += 1) for (const lock of byLock.get(sessions[i]!) ?? []) near.add(lock);
-    if (near.size === 1) return [];
-    const snapshots = [...near].map((lock) => (lock === path ? snapshot : this.lockAt(lock, moment, [])));
-    return this.waitsFor(snapshots).deadlocksOf(path);
+    const read = new Map<string, LockSnapshot>([[path, snapshot]]);
+    const holdersOf = (lock: LockSnapshot): string[] => lock.nodes.filter((node) => node.role === 'holder' && node.ephemeral).map((node) => node.sessionId);
+    const queue = holdersOf(snapshot);
+    const seen = new Set(queue);
+    for (let i = 0; i < queue.length && read.size < DEADLOCK_LOCKS; i += 1) {
+      const session = queue[i]!;
+      for (const lock of this.locksOfSessionAt(session, moment.zxid)) {
+        if (read.has(lock)) continue;
+        const other = this.lockAt(lock, moment, [], false);
+        read.set(lock, other);
+        if (!other.nodes.some((node) => node.sessionId === session && node.role === 'waiter')) continue;
+        for (const holder of holdersOf(other)) {
+          if (seen.has(holder)) continue;
+          seen.add(holder);
+          queue.push(holder);
+        }
+      }
+    }
+    if (read.size === 1) return [];
+    return this.waitsFor([...read.values()]).deadlocksOf(path);
   }
 
-  private sessionIndex(): Map<string, Set<string>> {
-    if (this.sessionLocks !== null) return this.sessionLocks;
-    const byLock = new Map<string, Set<string>>();
-    const note = (session: string, lock: string): void => {
-      if (session === '0x0') return;
-      const locks = byLock.get(session) ?? new Set<string>();
-      locks.add(lock);
-      byLock.set(session, locks);
-    };
-    for (const lock of this.locks()) {
-      for (const event of this.index.changesOf(lock)) note(event.child.stat.ephemeralOwner, lock);
-      for (const child of this.tree.children(lock)) note(child.node.stat.ephemeralOwner, lock);
+  /** The locks the session had a node in right after `zxid`. */
+  private locksOfSessionAt(session: string, zxid: string): string[] {
+    const spans = this.sessionSpans().get(session) ?? [];
+    const locks = new Set<string>();
+    // Spans are in the order their nodes came: none after the first one made later can be there.
+    let end = spans.length;
+    for (let low = 0; low < end; ) {
+      const middle = (low + end) >>> 1;
+      if (compareZxid(spans[middle]!.from, zxid) <= 0) low = middle + 1;
+      else end = middle;
     }
-    this.sessionLocks = byLock;
-    return byLock;
+    for (let i = 0; i < end; i += 1) {
+      const span = spans[i]!;
+      if (span.to === null || compareZxid(span.to, zxid) > 0) locks.add(span.lock);
+    }
+    return [...locks];
+  }
+
+  /** Each session's nodes in the locks over the span: in which lock, from which zxid to which (null: to the end), in the order they came. */
+  private sessionSpans(): Map<string, SessionSpan[]> {
+    if (this.spans !== null) return this.spans;
+    const bySession = new Map<string, SessionSpan[]>();
+    const begin = this.start?.zxid ?? '0x0';
+    for (const lock of this.locks()) {
+      const open = new Map<string, SessionSpan>();
+      const add = (session: string, name: string, from: string): void => {
+        if (session === '0x0') return;
+        const span: SessionSpan = { lock, from, to: null };
+        open.set(name, span);
+        const spans = bySession.get(session) ?? [];
+        spans.push(span);
+        bySession.set(session, spans);
+      };
+      for (const child of this.index.childrenAt(lock, begin)) add(child.stat.ephemeralOwner, child.name, begin);
+      for (const event of this.index.changesOf(lock)) {
+        if (event.kind === 'create') add(event.child.stat.ephemeralOwner, event.child.name, event.zxid);
+        else if (event.kind === 'delete') {
+          const span = open.get(event.child.name);
+          if (span !== undefined) span.to = event.zxid;
+          open.delete(event.child.name);
+        }
+      }
+    }
+    for (const spans of bySession.values()) spans.sort((a, b) => compareZxid(a.from, b.from));
+    this.spans = bySession;
+    return bySession;
   }
 
   private timeline(path: string): LockTimeline {

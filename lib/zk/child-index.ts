@@ -35,6 +35,8 @@ export class ChildIndex {
   /** A parent's children before its first change (the rest of the time the tree's own). */
   private readonly initial = new Map<string, Map<string, ChildAt>>();
   private readonly events = new Map<string, ChildEvent[]>();
+  /** Each node's child record as last made, kept while its stat and data stay (a delete reuses its create's: a million events share half as many). */
+  private readonly made = new WeakMap<TreeNode, { revision: number; child: ChildAt }>();
 
   /** Follows `tree`'s changes from now on. */
   constructor(private readonly tree: ZnodeTree) {
@@ -56,8 +58,16 @@ export class ChildIndex {
     }
     const { txn } = change;
     const closed = change.kind === 'delete' && txn.type === 'closeSession' ? (txn.cxid === 0 ? 'expired' : 'closed') : null;
-    events.push({ zxid: txn.zxid, time: txn.time, kind: change.kind, child: childAt(name, change.node), session: txn.session, closed });
+    events.push({ zxid: txn.zxid, time: txn.time, kind: change.kind, child: this.childOf(name, change.node), session: txn.session, closed });
   };
+
+  private childOf(name: string, node: TreeNode): ChildAt {
+    const made = this.made.get(node);
+    if (made !== undefined && made.revision === node.revision) return made.child;
+    const child = childAt(name, node);
+    this.made.set(node, { revision: node.revision, child });
+    return child;
+  }
 
   /** The parents whose children changed in the span of the files. */
   changedParents(): IterableIterator<string> {

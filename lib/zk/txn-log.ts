@@ -77,7 +77,15 @@ export interface TxnLogRead {
 /** The file is not a transaction log at all (another magic, another version). */
 export class NotATxnLogError extends Error {}
 
-const FILE_HEADER_BYTES = 16;
+export const FILE_HEADER_BYTES = 16;
+
+/** Where and why reading a log stopped before its end. */
+export interface TxnStop {
+  offset: number;
+  reason: string;
+  /** The bytes given ended inside this entry: when they are not the whole file, more of it may complete the entry. */
+  partial: boolean;
+}
 
 export function readTxnLogHeader(bytes: Uint8Array): TxnLogHeader {
   if (bytes.length < FILE_HEADER_BYTES) throw new NotATxnLogError(`${bytes.length} bytes: shorter than a log's header`);
@@ -94,7 +102,7 @@ export function readTxnLog(bytes: Uint8Array): TxnLogRead {
   const header = readTxnLogHeader(bytes);
   const txns: Txn[] = [];
   for (const entry of txnEntries(bytes)) {
-    if ('reason' in entry) return { header, txns, stopped: entry };
+    if ('reason' in entry) return { header, txns, stopped: { offset: entry.offset, reason: entry.reason } };
     txns.push(entry);
   }
   return { header, txns, stopped: null };
@@ -102,39 +110,42 @@ export function readTxnLog(bytes: Uint8Array): TxnLogRead {
 
 /**
  * The transactions of a log one by one (the file's bytes need not all be decoded at once), then,
- * if reading stopped early, where and why.
+ * if reading stopped early, where and why. `bytes` may be a part of the file (`start`: where its
+ * first entry is; `whole`: false when the file goes on after them): an entry they end inside is
+ * then a stop marked `partial`, for the caller to read on.
  */
-export function* txnEntries(bytes: Uint8Array): Generator<Txn | { offset: number; reason: string }> {
-  const reader = new JuteReader(bytes, FILE_HEADER_BYTES);
+export function* txnEntries(bytes: Uint8Array, start = FILE_HEADER_BYTES, whole = true): Generator<Txn | TxnStop> {
+  const reader = new JuteReader(bytes, start);
   for (;;) {
     const offset = reader.offset;
     // The end of the file, or of what was written (the rest is zeros): a whole log. Bytes that are not zeros there are an entry cut short.
     if (reader.remaining < 12) {
-      if (bytes.subarray(offset).some((byte) => byte !== 0)) yield { offset, reason: `${reader.remaining} bytes of an entry cut short at the end of the file (a partial write or a truncated file)` };
+      if (!whole) yield { offset, reason: 'the bytes read end inside an entry', partial: true };
+      else if (bytes.subarray(offset).some((byte) => byte !== 0)) yield { offset, reason: `${reader.remaining} bytes of an entry cut short at the end of the file (a partial write or a truncated file)`, partial: true };
       return;
     }
     const checksum = reader.number();
     const length = reader.int();
     if (length === 0 && checksum === 0) return;
     if (length <= 0 || length > reader.remaining - 1) {
-      yield { offset, reason: length <= 0 ? `entry of ${length} bytes` : `entry of ${length} bytes cut short at ${bytes.length} (a partial write or a truncated file)` };
+      yield length <= 0 ? { offset, reason: `entry of ${length} bytes`, partial: false } : { offset, reason: `entry of ${length} bytes cut short by the end of the file (a partial write or a truncated file)`, partial: true };
       return;
     }
-    const start = reader.offset;
+    const entry = reader.offset;
     reader.offset += length;
     if (reader.byte() !== 0x42) {
-      yield { offset, reason: 'entry not ended by B (a partial write)' };
+      yield { offset, reason: 'entry not ended by B (a partial write)', partial: false };
       return;
     }
-    const computed = adler32(bytes, start, start + length);
+    const computed = adler32(bytes, entry, entry + length);
     if (computed !== checksum) {
-      yield { offset, reason: `checksum 0x${checksum.toString(16)} where the entry sums to 0x${computed.toString(16)} (a damaged entry)` };
+      yield { offset, reason: `checksum 0x${checksum.toString(16)} where the entry sums to 0x${computed.toString(16)} (a damaged entry)`, partial: false };
       return;
     }
     try {
-      yield decodeEntry(new JuteReader(bytes, start, start + length), offset);
+      yield decodeEntry(new JuteReader(bytes, entry, entry + length), offset);
     } catch (error) {
-      yield { offset, reason: error instanceof Error ? error.message : String(error) };
+      yield { offset, reason: error instanceof Error ? error.message : String(error), partial: false };
       return;
     }
   }
@@ -143,8 +154,20 @@ export function* txnEntries(bytes: Uint8Array): Generator<Txn | { offset: number
 /** `TxnDigest`: an int and a long, after the record in 3.6+. */
 const DIGEST_BYTES = 12;
 
+/** Session ids as one string each, however many transactions name them (a tree's owners and an index's events share them). */
+const sessionIds = new Map<string, string>();
+const SESSION_IDS_KEPT = 100_000;
+
+function sessionId(id: string): string {
+  const known = sessionIds.get(id);
+  if (known !== undefined) return known;
+  if (sessionIds.size >= SESSION_IDS_KEPT) sessionIds.clear();
+  sessionIds.set(id, id);
+  return id;
+}
+
 function decodeEntry(reader: JuteReader, offset: number): Txn {
-  const session = reader.hex();
+  const session = sessionId(reader.hex());
   const cxid = reader.int();
   const zxid = reader.hex();
   const time = reader.number();
@@ -178,53 +201,62 @@ function acls(reader: JuteReader): void {
   });
 }
 
+const NO_BYTES = new Uint8Array(0);
+
+/** A node's data copied out of the file's bytes (a view of them, even an empty one, would keep the whole file in memory). */
+function ownBytes(bytes: Uint8Array | null): Uint8Array | null {
+  return bytes === null ? null : bytes.length === 0 ? NO_BYTES : bytes.slice();
+}
+
+function pathOf(reader: JuteReader, type: TxnType): string {
+  const value = reader.string();
+  if (value === null) throw new Error(`a ${type} without a path`);
+  return value;
+}
+
 /** One operation's record (`zookeeper.jute`'s txn module); the reader may hold a digest after it. */
 function decodeOp(type: TxnType, reader: JuteReader): TxnOp {
-  const path = (): string => {
-    const value = reader.string();
-    if (value === null) throw new Error(`a ${type} without a path`);
-    return value;
-  };
+  // Plain calls, no closures: this runs once per transaction of a million.
   switch (type) {
     case 'create':
     case 'create2': {
-      const at = path();
-      const data = reader.buffer();
+      const at = pathOf(reader, type);
+      const bytes = ownBytes(reader.buffer());
       acls(reader);
       const ephemeral = reader.bool();
       // CreateTxnV0 (3.2 and before) has no parent's cversion: what follows is a digest or nothing.
       const parentCVersion = reader.remaining === 0 || reader.remaining === DIGEST_BYTES ? -1 : reader.int();
-      return { type, path: at, data, ephemeral, parentCVersion, ttl: null };
+      return { type, path: at, data: bytes, ephemeral, parentCVersion, ttl: null };
     }
     case 'createContainer': {
-      const at = path();
-      const data = reader.buffer();
+      const at = pathOf(reader, type);
+      const bytes = ownBytes(reader.buffer());
       acls(reader);
-      return { type, path: at, data, ephemeral: false, parentCVersion: reader.int(), ttl: null };
+      return { type, path: at, data: bytes, ephemeral: false, parentCVersion: reader.int(), ttl: null };
     }
     case 'createTTL': {
-      const at = path();
-      const data = reader.buffer();
+      const at = pathOf(reader, type);
+      const bytes = ownBytes(reader.buffer());
       acls(reader);
       const parentCVersion = reader.int();
-      return { type, path: at, data, ephemeral: false, parentCVersion, ttl: reader.number() };
+      return { type, path: at, data: bytes, ephemeral: false, parentCVersion, ttl: reader.number() };
     }
     case 'delete':
     case 'deleteContainer':
-      return { type, path: path() };
+      return { type, path: pathOf(reader, type) };
     case 'setData':
     case 'reconfig': {
-      const at = path();
-      const data = reader.buffer();
-      return { type, path: at, data, version: reader.int() };
+      const at = pathOf(reader, type);
+      const bytes = ownBytes(reader.buffer());
+      return { type, path: at, data: bytes, version: reader.int() };
     }
     case 'setACL': {
-      const at = path();
+      const at = pathOf(reader, type);
       acls(reader);
       return { type, path: at, version: reader.int() };
     }
     case 'check': {
-      const at = path();
+      const at = pathOf(reader, type);
       return { type, path: at, version: reader.int() };
     }
     case 'createSession':

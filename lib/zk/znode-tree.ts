@@ -16,9 +16,11 @@ import { childPath, parentPath } from './path';
  * what a client reads), its data and its children's names.
  */
 export interface TreeNode {
+  /** Changed in place (a million transactions make no garbage of stats): `revision` counts its changes. */
   stat: ZnodeStat;
   data: Uint8Array | null;
   children: Set<string>;
+  revision: number;
 }
 
 /** One change to a znode, as it happened. */
@@ -43,7 +45,7 @@ export class ZnodeTree {
   /** Told of each change as it is applied (an index built over the tree sets it). */
   constructor(public onChange: (change: TreeChange) => void = () => undefined) {
     // An empty tree has ZooKeeper's own nodes, as a new DataTree does.
-    for (const path of ['/', '/zookeeper', '/zookeeper/quota', '/zookeeper/config']) this.put(path, { stat: emptyStat(0, '0x0'), data: null, children: new Set() });
+    for (const path of ['/', '/zookeeper', '/zookeeper/quota', '/zookeeper/config']) this.put(path, { stat: emptyStat(0, '0x0'), data: null, children: new Set(), revision: 0 });
   }
 
   /** Starts from a snapshot's tree and sessions (the zxid of its name is where its log begins). */
@@ -51,7 +53,7 @@ export class ZnodeTree {
     const tree = new ZnodeTree(onChange);
     for (const [session, timeout] of snapshot.sessions) tree.sessions.set(session, timeout);
     for (const node of snapshot.nodes) tree.put(node.path, fromSnapshotNode(node));
-    for (const node of tree.nodes.values()) if (node.children.size > 0) node.stat = { ...node.stat, numChildren: node.children.size };
+    for (const node of tree.nodes.values()) if (node.children.size > 0) node.stat.numChildren = node.children.size;
     tree.zxid = zxid;
     return tree;
   }
@@ -80,7 +82,10 @@ export class ZnodeTree {
         case 'createTTL': {
           if (this.nodes.has(op.path)) break;
           const owner = op.ephemeral ? txn.session : op.type === 'createContainer' ? CONTAINER_OWNER : op.type === 'createTTL' && op.ttl !== null ? ttlOwner(op.ttl) : '0x0';
-          const node: TreeNode = { stat: { ...emptyStat(txn.time, txn.zxid), ephemeralOwner: owner, dataLength: op.data?.length ?? 0 }, data: op.data, children: new Set() };
+          const stat = emptyStat(txn.time, txn.zxid);
+          stat.ephemeralOwner = owner;
+          stat.dataLength = op.data?.length ?? 0;
+          const node: TreeNode = { stat, data: op.data, children: new Set(), revision: 0 };
           this.put(op.path, node);
           this.childrenChanged(op.path, txn, op.parentCVersion);
           this.onChange({ kind: 'create', path: op.path, node, txn });
@@ -94,7 +99,12 @@ export class ZnodeTree {
           const node = this.nodes.get(op.path);
           if (node === undefined) break;
           node.data = op.data;
-          node.stat = { ...node.stat, mzxid: txn.zxid, mtime: txn.time, version: op.version, dataLength: op.data?.length ?? 0 };
+          const { stat } = node;
+          stat.mzxid = txn.zxid;
+          stat.mtime = txn.time;
+          stat.version = op.version;
+          stat.dataLength = op.data?.length ?? 0;
+          node.revision += 1;
           this.onChange({ kind: 'set', path: op.path, node, txn });
           break;
         }
@@ -155,13 +165,18 @@ export class ZnodeTree {
   private childrenChanged(path: string, txn: Txn, parentCVersion: number | null): void {
     const parent = this.nodes.get(parentPath(path));
     if (parent === undefined) return;
-    const numChildren = parent.children.size;
+    const { stat } = parent;
+    stat.numChildren = parent.children.size;
+    parent.revision += 1;
     if (parentCVersion === null) {
-      parent.stat = { ...parent.stat, numChildren, ...(compareZxid(txn.zxid, parent.stat.pzxid) > 0 ? { pzxid: txn.zxid } : {}) };
+      if (compareZxid(txn.zxid, stat.pzxid) > 0) stat.pzxid = txn.zxid;
       return;
     }
-    const cversion = parentCVersion === -1 ? parent.stat.cversion + 1 : parentCVersion;
-    parent.stat = { ...parent.stat, numChildren, ...(cversion > parent.stat.cversion ? { cversion, pzxid: txn.zxid } : {}) };
+    const cversion = parentCVersion === -1 ? stat.cversion + 1 : parentCVersion;
+    if (cversion > stat.cversion) {
+      stat.cversion = cversion;
+      stat.pzxid = txn.zxid;
+    }
   }
 }
 
@@ -188,5 +203,5 @@ function emptyStat(time: number, zxid: string): ZnodeStat {
 
 function fromSnapshotNode(node: SnapshotNode): TreeNode {
   const { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner } = node;
-  return { stat: { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner, dataLength: node.data?.length ?? 0, numChildren: 0 }, data: node.data, children: new Set() };
+  return { stat: { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner, dataLength: node.data?.length ?? 0, numChildren: 0 }, data: node.data, children: new Set(), revision: 0 };
 }

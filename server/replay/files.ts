@@ -6,13 +6,13 @@
  * snapshot that the logs go on from), then every transaction after it, file by file, until the
  * end or the first one that cannot be read. Whatever was good is kept, and what was not is said.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, readFile, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { ReplayFile, ReplayInfo } from '../../lib/protocol';
 import { Replay, type ReplayOptions } from '../../lib/replay/replay';
 import { NotASnapshotError, readSnapshot } from '../../lib/zk/snapshot';
-import { NotATxnLogError, readTxnLogHeader, txnEntries } from '../../lib/zk/txn-log';
+import { FILE_HEADER_BYTES, NotATxnLogError, readTxnLogHeader, txnEntries, type Txn, type TxnStop } from '../../lib/zk/txn-log';
 import { compareZxid, ZnodeTree } from '../../lib/zk/znode-tree';
 
 const LOG_NAME = /^log\.([0-9a-f]{1,16})$/;
@@ -82,6 +82,66 @@ async function contents(file: Found): Promise<Uint8Array> {
   return bytes;
 }
 
+/** How much of a log is read at once: ZooKeeper preallocates its logs in 64 MB steps of zeros, of which the entries are often a small part. */
+const LOG_CHUNK = 4 * 1024 * 1024;
+
+async function readAt(handle: FileHandle, position: number, length: number): Promise<Uint8Array> {
+  const bytes = new Uint8Array(length);
+  let read = 0;
+  while (read < length) {
+    const { bytesRead } = await handle.read(bytes, read, length - read, position + read);
+    if (bytesRead === 0) break;
+    read += bytesRead;
+  }
+  return read === length ? bytes : bytes.subarray(0, read);
+}
+
+/**
+ * A log's transactions read a part at a time, up to the end of what was written (never its
+ * zeros beyond), each with its offset in the file, a part's worth at a time (one await per part,
+ * not per transaction); the last one may end with where and why reading stopped early. Throws
+ * when the file is no log.
+ */
+async function* logEntries(path: string): AsyncGenerator<Array<Txn | TxnStop>> {
+  const handle = await open(path, 'r');
+  try {
+    const size = (await handle.stat()).size;
+    let bytes = await readAt(handle, 0, Math.min(size, LOG_CHUNK));
+    readTxnLogHeader(bytes);
+    // Where `bytes` begins in the file, and its first entry in it.
+    let base = 0;
+    let start = FILE_HEADER_BYTES;
+    for (;;) {
+      const whole = base + bytes.length >= size;
+      let stopped: TxnStop | null = null;
+      const part: Array<Txn | TxnStop> = [];
+      for (const entry of txnEntries(bytes, start, whole)) {
+        entry.offset += base;
+        if ('reason' in entry) stopped = entry;
+        else part.push(entry);
+      }
+      if (stopped === null || !stopped.partial || whole) {
+        if (stopped !== null) part.push(stopped);
+        yield part;
+        return;
+      }
+      yield part;
+      // On from the entry the bytes ended inside (a chunk at least as long as what is kept, for an entry longer than a chunk).
+      const kept = bytes.subarray(stopped.offset - base);
+      const next = base + bytes.length;
+      const more = await readAt(handle, next, Math.min(size - next, Math.max(LOG_CHUNK, kept.length)));
+      const joined = new Uint8Array(kept.length + more.length);
+      joined.set(kept);
+      joined.set(more, kept.length);
+      bytes = joined;
+      base = stopped.offset;
+      start = 0;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
 /** What was wrong with the file at `path`, in a person's words. */
 function message(path: string, error: unknown): string {
   if (error instanceof NotATxnLogError || error instanceof NotASnapshotError) return error.message;
@@ -148,26 +208,35 @@ export async function loadReplay(dirs: readonly string[], options: ReplayOptions
     if (next !== undefined && compareZxid(next.zxid, begin) <= 0) continue;
     const entry = report.get(file.path)!;
     entry.used = true;
-    let bytes: Uint8Array;
+    const entries = logEntries(file.path);
+    // The header is read with the first entry: a file that is no log is said before anything else of it.
+    let read: IteratorResult<Array<Txn | TxnStop>>;
     try {
-      bytes = await contents(file);
-      readTxnLogHeader(bytes);
+      read = await entries.next();
     } catch (error) {
       stop(entry, 0, message(file.path, error));
       break;
     }
     const last = replay.span().to?.zxid ?? begin;
     if (compareZxid(file.zxid, nextZxid(last)) > 0 && sameEpoch(file.zxid, last)) {
+      await entries.return(undefined);
       stop(entry, 0, `transactions after ${last} are missing before this log, which begins at ${file.zxid}`);
       break;
     }
-    for (const txn of txnEntries(bytes)) {
-      if ('reason' in txn) {
-        stop(entry, txn.offset, `${txn.reason} at byte ${txn.offset}`, '; the replay ends at the transaction before it');
-        break;
+    try {
+      for (; !read.done && stoppedAt === null; read = await entries.next()) {
+        for (const txn of read.value) {
+          if ('reason' in txn) {
+            stop(entry, txn.offset, `${txn.reason} at byte ${txn.offset}`, '; the replay ends at the transaction before it');
+            break;
+          }
+          entry.count += 1;
+          replay.apply(txn);
+        }
       }
-      entry.count += 1;
-      replay.apply(txn);
+      if (!read.done) await entries.return(undefined);
+    } catch (error) {
+      stop(entry, 0, message(file.path, error));
     }
   }
   return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason) };
