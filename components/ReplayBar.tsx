@@ -173,7 +173,11 @@ function TimeControl({ moment, lock, lockPath, moving, error, withDate }: { mome
         </div>
       </div>
       <p className="replay-clock" data-testid="replay-clock" data-zxid={moment.at.zxid} data-time={moment.time}>
-        <span className="replay-time mono">{atText}</span>
+        <span className="replay-time mono">
+          {atText}
+          {/* A moment the explorer is still reading (a list of every lock, read the first time) shows it is on its way; its place is kept, so nothing moves. */}
+          <span className={`spinner replay-moving${moving ? '' : ' is-idle'}`} aria-hidden="true" data-testid="replay-moving" />
+        </span>
         <span className="muted mono">{moment.time === moment.at.time ? t('replayZxid', { zxid: moment.at.zxid }) : t('replayAfter', { zxid: moment.at.zxid, time: formatClock(moment.at.time, withDate) })}</span>
       </p>
       <form className="replay-goto" onSubmit={onGo}>
