@@ -192,4 +192,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const figures = await benchReplay(Number(process.argv[2] ?? 1_000_000));
   const { textTable } = await import('./figures');
   console.log(textTable(figures));
+  for (const figure of figures) if (figure.note !== undefined) console.log(`- ${figure.name}: ${figure.note}`);
 }
