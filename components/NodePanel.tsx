@@ -45,8 +45,11 @@ function NodeDetail({ node }: { node: LockNode }) {
         const body: unknown = await response.json();
         if (cancelled) return;
         const parsed = ZnodeDetailSchema.safeParse(body);
-        if (parsed.success) setDetail(parsed.data);
-        else setError((body as { error?: string }).error ?? t('lpServerAnswered', { status: response.status }));
+        // A read that succeeds after one that did not (a replay moved to when the node was there) clears the error.
+        if (parsed.success) {
+          setDetail(parsed.data);
+          setError(null);
+        } else setError((body as { error?: string }).error ?? t('lpServerAnswered', { status: response.status }));
       })
       .catch(() => !cancelled && setError(t('answerUnreachable')));
     return () => {
