@@ -51,7 +51,7 @@ if (unknown.length > 0) {
 }
 const runs = (section: Section): boolean => chosen.length === 0 || chosen.includes(section);
 
-if ((runs('paint') || runs('dashboard')) && !existsSync(join('.next', 'BUILD_ID'))) {
+if ((runs('paint') || runs('dashboard') || runs('replay')) && !existsSync(join('.next', 'BUILD_ID'))) {
   console.log('bench: no production build yet; building the page (next build) for the paint bench…');
   execFileSync(process.execPath, [join('node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { stdio: 'inherit' });
 }

@@ -15,6 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
+import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/chromium';
+import { spawnExplorer } from '../e2e/server';
+import { encodeZnodePath } from '../lib/zk/path';
 import { findZooKeeper, startEmbeddedZooKeeper } from '../server/zk/embedded';
 import { ZkSession } from '../server/zk/session';
 import type { Figure } from './figures';
@@ -27,6 +31,55 @@ const SESSIONS = 64;
 /** Writes in flight at once, across the sessions. */
 const IN_FLIGHT = 512;
 const READS = 3;
+/** Moments the slider is moved through in Chromium, a step of 1% of the span each. */
+const SLIDES = 60;
+const SLIDE_LOCK = '/bench/replay/app-0/lock-0';
+
+/**
+ * The lock page in replay mode in Chromium, its slider moved by the keyboard a step at a time:
+ * from the key to the new moment painted (the explorer's answer in, the page drawn, a frame shown).
+ */
+async function slide(dirs: readonly string[]): Promise<number[]> {
+  const explorer = await spawnExplorer(['--replay', dirs.join(',')]);
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const first = (await (await fetch(`${explorer.url}/api/replay`)).json()) as { firstZxid: string };
+    await page.goto(`${explorer.url}/locks${encodeZnodePath(SLIDE_LOCK)}?at=${first.firstZxid}`);
+    await page.getByTestId('replay-slider').waitFor();
+    await page.getByTestId('lock-summary').waitFor();
+    return await page.evaluate(async (slides) => {
+      const slider = document.querySelector<HTMLInputElement>('[data-testid="replay-slider"]')!;
+      const moving = document.querySelector('[data-testid="replay-moving"]')!;
+      const frame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      const idle = (): Promise<void> =>
+        new Promise((resolve) => {
+          const check = (): void => {
+            if (moving.classList.contains('is-idle')) resolve();
+            else requestAnimationFrame(check);
+          };
+          check();
+        });
+      const clock = document.querySelector<HTMLElement>('[data-testid="replay-clock"]')!;
+      const times: number[] = [];
+      slider.focus();
+      for (let i = 0; i < slides; i += 1) {
+        const before = clock.dataset.time;
+        const started = performance.now();
+        slider.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+        // The new moment shown, the move answered (every event of the moment comes before the answer: the spinner hidden again), and a frame drawn.
+        while (clock.dataset.time === before && performance.now() - started < 5000) await frame();
+        await idle();
+        await frame();
+        times.push(performance.now() - started);
+      }
+      return times;
+    }, SLIDES);
+  } finally {
+    await browser.close();
+    await explorer.stop();
+  }
+}
 
 /** The bytes of a log that hold entries: ZooKeeper preallocates its logs in 64 MB steps of zeros. */
 function writtenBytes(path: string): number {
@@ -129,6 +182,8 @@ export async function benchReplay(transactions = 1_000_000): Promise<Figure[]> {
     }
     const toolkitMs = performance.now() - toolkitStarted;
 
+    const slides = await slide(dirs);
+
     const mb = bytes / 2 ** 20;
     const spread = `three reads: ${loadMs.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ')}`;
     const lockMs = reads.flatMap((read) => read.lockMs);
@@ -179,6 +234,15 @@ export async function benchReplay(transactions = 1_000_000): Promise<Figure[]> {
         reference: null,
         target: { on: 'value', max: 50 },
         note: `median ${quantile(stepMs, 0.5).toFixed(2)} ms: the step found, and the lock read at it`,
+      },
+      {
+        section: SECTION,
+        name: `the slider moved a step in Chromium: key to the moment painted, p95 of ${SLIDES}`,
+        value: quantile(slides, 0.95),
+        unit: 'ms',
+        reference: null,
+        target: { on: 'value', max: 100 },
+        note: `median ${quantile(slides, 0.5).toFixed(0)} ms, max ${Math.max(...slides).toFixed(0)} ms; ${SLIDE_LOCK} on its lock page, the explorer in replay mode on these files, each step 1% of the span (the socket's answer, the lock's delta, the page drawn and a frame shown)`,
       },
     ];
   } finally {

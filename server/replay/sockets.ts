@@ -33,6 +33,9 @@ interface Followed {
 
 const noAck = (): void => undefined;
 
+/** The state after the moment's transaction at the clock the pages show (a stale holder is stale by that clock, as its age on the page is). */
+const clockOf = (view: ReplayMoment): { zxid: string; time: number } => ({ zxid: view.at.zxid, time: view.time });
+
 export function attachReplaySockets(io: ReplayIo, loaded: LoadedReplay, roots: readonly string[]): void {
   const { replay, info } = loaded;
 
@@ -45,7 +48,7 @@ export function attachReplaySockets(io: ReplayIo, loaded: LoadedReplay, roots: r
 
     /** Sends one followed lock at the moment: a delta forward from what the page shows, else the whole snapshot. */
     const sendLock = (path: string, followed: Followed, moment: ReplayMoment): void => {
-      const next = replay.lockAt(path, moment.at);
+      const next = replay.lockAt(path, clockOf(moment));
       const shown = followed.shown;
       const forward = followed.shownAt !== null && compareZxid(moment.at.zxid, followed.shownAt) >= 0;
       const delta = shown === null ? null : diffSnapshots(shown, next);
@@ -78,8 +81,8 @@ export function attachReplaySockets(io: ReplayIo, loaded: LoadedReplay, roots: r
         sendLock(path, followed, moment);
         sendSteps(path, followed, moment);
       }
-      if (list) socket.emit('locks:list', lockListAt(loaded, roots, moment.at));
-      if (graph) socket.emit('waits:graph', replay.graph(moment.at));
+      if (list) socket.emit('locks:list', lockListAt(loaded, roots, clockOf(moment)));
+      if (graph) socket.emit('waits:graph', replay.graph(clockOf(moment)));
     };
     const noFiles: Ack = { ok: false, error: 'the files hold no transaction: there is no moment to show' };
 
@@ -156,7 +159,7 @@ export function attachReplaySockets(io: ReplayIo, loaded: LoadedReplay, roots: r
     });
     socket.on('locks:subscribe', (_request, ack) => {
       list = true;
-      if (view !== null) socket.emit('locks:list', lockListAt(loaded, roots, view.at));
+      if (view !== null) socket.emit('locks:list', lockListAt(loaded, roots, clockOf(view)));
       (typeof ack === 'function' ? ack : noAck)(view === null ? noFiles : { ok: true });
     });
     socket.on('locks:unsubscribe', (_request, ack) => {
@@ -165,7 +168,7 @@ export function attachReplaySockets(io: ReplayIo, loaded: LoadedReplay, roots: r
     });
     socket.on('waits:subscribe', (_request, ack) => {
       graph = true;
-      if (view !== null) socket.emit('waits:graph', replay.graph(view.at));
+      if (view !== null) socket.emit('waits:graph', replay.graph(clockOf(view)));
       (typeof ack === 'function' ? ack : noAck)(view === null ? noFiles : { ok: true });
     });
     socket.on('waits:unsubscribe', (_request, ack) => {
