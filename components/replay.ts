@@ -58,7 +58,7 @@ export function wantedMoment(): string | null {
 }
 
 /** Writes the moment into the address (a link to it, a reload) and the tab's storage (the next page). */
-export function writeMomentToAddress(): void {
+function writeMomentToAddress(): void {
   if (addressTimer !== null || typeof window === 'undefined') return;
   addressTimer = setTimeout(() => {
     addressTimer = null;
