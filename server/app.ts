@@ -3,10 +3,8 @@
  * This module only wires the parts together: the routes are in `routes/` (locks, sim, break, ops, behind the controls' guard),
  * the socket handlers in `sockets.ts`, the answer to a failed request in `http-error.ts`.
  */
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
-import express from 'express';
-import { Server as SocketServer } from 'socket.io';
-import type { ClientToServerEvents, Features, ServerToClientEvents, ZkStatus } from '../lib/protocol';
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import type { Features, ZkStatus } from '../lib/protocol';
 import { CONFIG_DEFAULTS } from './config';
 import { endRoutes } from './http-error';
 import { LockDiscovery } from './locks/discovery';
@@ -19,7 +17,7 @@ import { locksRouter } from './routes/locks';
 import { opsRouter } from './routes/ops';
 import { simRouter } from './routes/sim';
 import { listenHttp } from './net';
-import { isSameOrigin } from './security';
+import { closeWebServer, createWebServer, type ExplorerIo } from './web';
 import { SimulatorThread } from './sim/thread';
 import { attachSockets, followsAnything } from './sockets';
 import { Introspection, type AdminServerOptions } from './zk/introspection';
@@ -68,7 +66,7 @@ export interface SimulationOptions {
 
 export interface Explorer {
   httpServer: HttpServer;
-  io: SocketServer<ClientToServerEvents, ServerToClientEvents>;
+  io: ExplorerIo;
   registry: LockRegistry;
   discovery: LockDiscovery;
   simulator: SimulatorThread | null;
@@ -84,17 +82,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   const { session, embedded } = options;
   const roots = options.discovery?.roots ?? CONFIG_DEFAULTS.lockRoots;
   const introspectionIntervalMs = options.introspectionIntervalMs ?? CONFIG_DEFAULTS.introspectIntervalMs;
-  const app = express();
-  app.disable('x-powered-by');
-  // Snapshots are live and megabytes long: hashing each one for an ETag costs time and saves nothing.
-  app.disable('etag');
-  const httpServer = createServer(app);
-  const io = new SocketServer<ClientToServerEvents, ServerToClientEvents>(httpServer, {
-    serveClient: false,
-    maxHttpBufferSize: 64 * 1024,
-    // Socket connections from another site's page are refused.
-    allowRequest: (request, callback) => callback(null, isSameOrigin(request)),
-  });
+  const { app, httpServer, io } = createWebServer();
 
   const introspection: Introspection = new Introspection(session.connectString, {
     intervalMs: introspectionIntervalMs,
@@ -192,13 +180,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
       histories.stop();
       await simulator?.close();
       registry.close();
-      // io.close closes the HTTP server too, which waits for every open connection: a browser's
-      // keep-alive or live socket would hold the shutdown for seconds, so they are cut at once.
-      const closed = new Promise<void>((resolve) => {
-        void io.close(() => resolve());
-      });
-      httpServer.closeAllConnections();
-      await closed;
+      await closeWebServer(io, httpServer);
     },
   };
 }

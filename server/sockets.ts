@@ -3,7 +3,7 @@
  * waits-for graph, the simulation), what is pushed to them, and the requests they send.
  * Every request is parsed before use and answered with an ack.
  */
-import type { Server as SocketServer, Socket } from 'socket.io';
+import type { Socket } from 'socket.io';
 import { compactSnapshot } from '../lib/lock/compact';
 import { splitListChange } from '../lib/view/lock-list-change';
 import { describeZodError, SocketActionSchema, SubscribeRequestSchema, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '../lib/protocol';
@@ -11,8 +11,8 @@ import { answerOf, parseInput } from './http-error';
 import type { ExplorerContext } from './routes/context';
 import { spawnRequest } from './routes/sim';
 import type { SimulatorThread } from './sim/thread';
+import type { ExplorerIo } from './web';
 
-type ExplorerIo = SocketServer<ClientToServerEvents, ServerToClientEvents>;
 type ExplorerSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
 const lockRoom = (path: string): string => `lock:${path}`;

@@ -2,14 +2,11 @@
  * The explorer in replay mode: ZooKeeper's own files served read-only, with no ZooKeeper, on one
  * port with the pages (when Next.js is given) and the socket each page follows a moment over.
  */
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
-import express from 'express';
-import { Server as SocketServer } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../lib/protocol';
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { endRoutes } from '../http-error';
 import { listenHttp } from '../net';
+import { closeWebServer, createWebServer } from '../web';
 import type { LoadedReplay } from './files';
-import { isSameOrigin } from '../security';
 import { replayRouter } from './routes';
 import { attachReplaySockets } from './sockets';
 
@@ -27,29 +24,13 @@ export interface ReplayExplorer {
 }
 
 export function createReplayExplorer(options: ReplayExplorerOptions): ReplayExplorer {
-  const app = express();
-  app.disable('x-powered-by');
-  app.disable('etag');
-  const httpServer = createServer(app);
-  const io = new SocketServer<ClientToServerEvents, ServerToClientEvents>(httpServer, {
-    serveClient: false,
-    maxHttpBufferSize: 64 * 1024,
-    // Socket connections from another site's page are refused.
-    allowRequest: (request, callback) => callback(null, isSameOrigin(request)),
-  });
+  const { app, httpServer, io } = createWebServer();
   attachReplaySockets(io, options.loaded, options.roots);
   app.use(replayRouter(options.loaded, options.roots));
   endRoutes(app, options.nextHandler);
   return {
     httpServer,
     listen: (port, host) => listenHttp(httpServer, port, host),
-    async close() {
-      // io.close closes the HTTP server too.
-      const closed = new Promise<void>((resolve) => {
-        void io.close(() => resolve());
-      });
-      httpServer.closeAllConnections();
-      await closed;
-    },
+    close: () => closeWebServer(io, httpServer),
   };
 }

@@ -6,17 +6,17 @@
  * they did live; moving back, or by much, it is sent whole. Every request is parsed before use
  * and answered with an ack.
  */
-import type { Server as SocketServer, Socket } from 'socket.io';
+import type { Socket } from 'socket.io';
 import { compactSnapshot } from '../../lib/lock/compact';
 import { diffSnapshots } from '../../lib/lock/delta';
 import { CHANGE_BINS, describeZodError, ReplayAtRequestSchema, ReplayStepRequestSchema, SubscribeRequestSchema, type Ack, type ClientToServerEvents, type LockSnapshot, type ReplayMoment, type ServerToClientEvents, type SnapshotForm } from '../../lib/protocol';
 import { parseMoment } from '../../lib/replay/moments';
 import { compareZxid } from '../../lib/zk/znode-tree';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../sockets';
+import type { ExplorerIo } from '../web';
 import type { LoadedReplay } from './files';
 import { lockListAt } from './routes';
 
-type ReplayIo = SocketServer<ClientToServerEvents, ServerToClientEvents>;
 type ReplaySocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
 /** A change of at least this many nodes is sent as the lock's whole snapshot rather than a delta. */
@@ -36,7 +36,7 @@ const noAck = (): void => undefined;
 /** The state after the moment's transaction at the clock the pages show (a stale holder is stale by that clock, as its age on the page is). */
 const clockOf = (view: ReplayMoment): { zxid: string; time: number } => ({ zxid: view.at.zxid, time: view.time });
 
-export function attachReplaySockets(io: ReplayIo, loaded: LoadedReplay, roots: readonly string[]): void {
+export function attachReplaySockets(io: ExplorerIo, loaded: LoadedReplay, roots: readonly string[]): void {
   const { replay, info } = loaded;
 
   io.on('connection', (socket: ReplaySocket) => {
