@@ -31,3 +31,18 @@ function checkedOffset(bytes: Uint8Array, offset: number | undefined): number {
 
 /** The session id that marks a persistent (non-ephemeral) node. */
 export const NO_SESSION = '0x0';
+
+/**
+ * Keeps one string per id seen lately (a session's, read from every node or transaction that
+ * names it), so that a million of them share a few; forgotten all at once past `kept` ids.
+ */
+export function idStrings(kept: number): (id: string) => string {
+  const known = new Map<string, string>();
+  return (id) => {
+    const found = known.get(id);
+    if (found !== undefined) return found;
+    if (known.size >= kept) known.clear();
+    known.set(id, id);
+    return id;
+  };
+}

@@ -5,6 +5,7 @@
  * the last one the zeros of the preallocated file. Decoding stops at the first entry that is
  * not whole or not right, and says where and why: whatever came before it is good.
  */
+import { idStrings } from './ids';
 import { adler32, JuteEndError, JuteReader } from './jute';
 
 /** `ZKLG`: the first four bytes of a transaction log. */
@@ -155,16 +156,7 @@ export function* txnEntries(bytes: Uint8Array, start = FILE_HEADER_BYTES, whole 
 const DIGEST_BYTES = 12;
 
 /** Session ids as one string each, however many transactions name them (a tree's owners and an index's events share them). */
-const sessionIds = new Map<string, string>();
-const SESSION_IDS_KEPT = 100_000;
-
-function sessionId(id: string): string {
-  const known = sessionIds.get(id);
-  if (known !== undefined) return known;
-  if (sessionIds.size >= SESSION_IDS_KEPT) sessionIds.clear();
-  sessionIds.set(id, id);
-  return id;
-}
+const sessionId = idStrings(100_000);
 
 function decodeEntry(reader: JuteReader, offset: number): Txn {
   const session = sessionId(reader.hex());

@@ -6,7 +6,7 @@
  * ZooKeeper's own Java encoder (`test-clients/java/WireGolden.java`).
  */
 import type { ZnodeStat } from '../../../lib/protocol';
-import { longBytesToHex, longBytesToNumber } from '../../../lib/zk/ids';
+import { idStrings, longBytesToHex, longBytesToNumber } from '../../../lib/zk/ids';
 
 /** ZooDefs.OpCode: the request types the explorer sends, reads or recognises. */
 export const OpCode = {
@@ -176,18 +176,8 @@ function sameLong(buffer: Buffer, a: number, b: number): boolean {
   return buffer.readUInt32BE(a) === buffer.readUInt32BE(b) && buffer.readUInt32BE(a + 4) === buffer.readUInt32BE(b + 4);
 }
 
-// The owners seen lately, each as one string; forgotten all at once when too many to be worth it.
-const sessionStrings = new Map<string, string>();
-const SESSION_STRINGS_KEPT = 10_000;
-
-/** The one string kept for this session id, so that the nodes of a session do not each hold a copy. */
-function sessionHex(id: string): string {
-  const known = sessionStrings.get(id);
-  if (known !== undefined) return known;
-  if (sessionStrings.size >= SESSION_STRINGS_KEPT) sessionStrings.clear();
-  sessionStrings.set(id, id);
-  return id;
-}
+/** The one string kept for a session id, so that the nodes of a session do not each hold a copy. */
+const sessionHex = idStrings(10_000);
 
 /** Reads a jute `buffer` (length, then bytes; -1 is null) and where the next field starts. */
 export function readBuffer(packet: Buffer, offset: number): { value: Buffer | null; next: number } {
