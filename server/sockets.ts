@@ -4,6 +4,7 @@
  * Every request is parsed before use and answered with an ack.
  */
 import type { Socket } from 'socket.io';
+import type { ZodType } from 'zod';
 import { compactSnapshot } from '../lib/lock/compact';
 import { splitListChange } from '../lib/view/lock-list-change';
 import { describeZodError, SocketActionSchema, SubscribeRequestSchema, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '../lib/protocol';
@@ -32,6 +33,25 @@ const RESEND_FROM = 1000;
 const LIST_CHANGE_PART = 1000;
 /** The most locks one connection may follow at once. */
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
+
+/** The acknowledgement a request came with, or one that goes nowhere (a client may send none). */
+export function replyOf(ack: unknown): (ack: Ack) => void {
+  return typeof ack === 'function' ? (ack as (ack: Ack) => void) : () => undefined;
+}
+
+/** A socket request as `schema` reads it; null, once the error is answered (named by its event), when it is none. */
+export function parseRequest<T>(schema: ZodType<T>, event: string, request: unknown, reply: (ack: Ack) => void): T | null {
+  const parsed = schema.safeParse(request);
+  if (parsed.success) return parsed.data;
+  reply({ ok: false, error: `${event}: ${describeZodError(parsed.error)}` });
+  return null;
+}
+
+/** The refusal of one more lock to a connection that follows `following` already; null while it may. */
+export function beyondFollowLimit(following: { has(path: string): boolean; size: number }, path: string): Ack | null {
+  if (following.has(path) || following.size < MAX_SUBSCRIPTIONS_PER_SOCKET) return null;
+  return { ok: false, error: `one connection may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} locks: unsubscribe from one first` };
+}
 
 /** Whether any page follows something ZooKeeper's report serves (a lock, the list, the graph). */
 export function followsAnything(io: ExplorerIo): boolean {
@@ -79,16 +99,14 @@ export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close
     const following = new Set<string>();
     socket.emit('zk:status', context.status());
     socket.on('subscribe', async (request: unknown, ack) => {
-      const reply = typeof ack === 'function' ? ack : (): void => undefined;
-      const parsed = SubscribeRequestSchema.safeParse(request);
-      if (!parsed.success) {
-        reply({ ok: false, error: `subscribe: ${describeZodError(parsed.error)}` });
-        return;
-      }
-      const { path } = parsed.data;
+      const reply = replyOf(ack);
+      const asked = parseRequest(SubscribeRequestSchema, 'subscribe', request, reply);
+      if (asked === null) return;
+      const { path } = asked;
       // Counted as soon as asked for, so that a burst of subscribes cannot pass the limit while the first are read.
-      if (!following.has(path) && following.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
-        reply({ ok: false, error: `one connection may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} locks: unsubscribe from one first` });
+      const refused = beyondFollowLimit(following, path);
+      if (refused !== null) {
+        reply(refused);
         return;
       }
       following.add(path);
@@ -102,11 +120,11 @@ export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close
         }
         // Join and send the snapshot in one turn, so that the next delta follows this version.
         void socket.join(lockRoom(path));
-        if (parsed.data.form === 'columns') void socket.join(columnsRoom(path));
+        if (asked.form === 'columns') void socket.join(columnsRoom(path));
         else void socket.leave(columnsRoom(path));
         introspection.wake();
         const snapshot = fresh.version === watcher.snapshot.version ? fresh : watcher.snapshot;
-        if (parsed.data.form === 'columns') socket.emit('lock:columns', compactSnapshot(snapshot));
+        if (asked.form === 'columns') socket.emit('lock:columns', compactSnapshot(snapshot));
         else socket.emit('lock:snapshot', snapshot);
         reply({ ok: true } satisfies Ack);
       } catch (error) {
@@ -115,16 +133,13 @@ export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close
       }
     });
     socket.on('unsubscribe', (request: unknown, ack) => {
-      const reply = typeof ack === 'function' ? ack : (): void => undefined;
-      const parsed = SubscribeRequestSchema.safeParse(request);
-      if (!parsed.success) {
-        reply({ ok: false, error: `unsubscribe: ${describeZodError(parsed.error)}` });
-        return;
-      }
-      void socket.leave(lockRoom(parsed.data.path));
-      void socket.leave(columnsRoom(parsed.data.path));
-      following.delete(parsed.data.path);
-      registry.release(parsed.data.path, socket.id);
+      const reply = replyOf(ack);
+      const asked = parseRequest(SubscribeRequestSchema, 'unsubscribe', request, reply);
+      if (asked === null) return;
+      void socket.leave(lockRoom(asked.path));
+      void socket.leave(columnsRoom(asked.path));
+      following.delete(asked.path);
+      registry.release(asked.path, socket.id);
       reply({ ok: true });
     });
     socket.on('locks:subscribe', async (_request, ack) => {
@@ -133,30 +148,30 @@ export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close
       try {
         // No sync and re-read of every lock here (as GET /api/locks does): at ten thousand locks that is a noticeable wait, and the changes that follow bring the page up to date.
         socket.emit('locks:list', await discovery.settledList());
-        if (typeof ack === 'function') ack({ ok: true });
+        replyOf(ack)({ ok: true });
       } catch (error) {
         socket.emit('locks:list', discovery.list());
-        if (typeof ack === 'function') ack({ ok: false, error: answerOf(error).message });
+        replyOf(ack)({ ok: false, error: answerOf(error).message });
       }
     });
     socket.on('waits:subscribe', (_request, ack) => {
       void socket.join(GRAPH_ROOM);
       introspection.wake();
       socket.emit('waits:graph', registry.graph());
-      if (typeof ack === 'function') ack({ ok: true });
+      replyOf(ack)({ ok: true });
     });
     socket.on('waits:unsubscribe', (_request, ack) => {
       void socket.leave(GRAPH_ROOM);
-      if (typeof ack === 'function') ack({ ok: true });
+      replyOf(ack)({ ok: true });
     });
     socket.on('locks:unsubscribe', (_request, ack) => {
       void socket.leave(LIST_ROOM);
-      if (typeof ack === 'function') ack({ ok: true });
+      replyOf(ack)({ ok: true });
     });
     const token = typeof socket.handshake.auth?.token === 'string' ? (socket.handshake.auth.token as string) : null;
     /** A simulation control over the socket: the same checks as over HTTP, answered with an ack. */
     const simControl = (handler: (sim: SimulatorThread, request: unknown) => Promise<void>) => async (request: unknown, ack?: (ack: Ack) => void) => {
-      const reply = typeof ack === 'function' ? ack : (): void => undefined;
+      const reply = replyOf(ack);
       if (!controls.allow(socket.handshake.address)) {
         reply({ ok: false, error: controls.tooMany });
         return;
@@ -170,12 +185,12 @@ export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close
     };
     socket.on('sim:subscribe', (_request, ack) => {
       if (simulator === null) {
-        if (typeof ack === 'function') ack({ ok: false, error: features.simulationReason ?? 'simulation is off' });
+        replyOf(ack)({ ok: false, error: features.simulationReason ?? 'simulation is off' });
         return;
       }
       void socket.join(SIM_ROOM);
       socket.emit('sim:contenders', simulator.list());
-      if (typeof ack === 'function') ack({ ok: true });
+      replyOf(ack)({ ok: true });
     });
     socket.on('sim:spawn', simControl(async (sim, request) => void (await sim.spawn(spawnRequest(request, features)))));
     socket.on(

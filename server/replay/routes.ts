@@ -14,14 +14,25 @@ import { lockNodeOf, pathOf, sessionQueryOf, snapshotFormOf } from '../routes/lo
 import { describeData } from '../../lib/lock/data';
 import type { LoadedReplay } from './files';
 
+/** Why nothing can be written in replay mode. */
+export const READ_ONLY = 'replay mode: the explorer shows ZooKeeper’s files and is connected to no ZooKeeper';
+
 /** What replay mode lets a page do: nothing that writes. */
 const REPLAY_FEATURES: Features = {
   simulation: false,
-  simulationReason: 'replay mode: the explorer shows ZooKeeper’s files and is connected to no ZooKeeper',
+  simulationReason: READ_ONLY,
   simRoot: CONFIG_DEFAULTS.simRoot,
   tokenRequired: false,
   breakLocks: false,
 };
+
+/** Said when the files hold no transaction at all. */
+export const NO_TRANSACTION = 'the files hold no transaction';
+
+/** Why `at` shows nothing: it is before the first moment of the files. */
+export function beforeTheFiles(at: string, from: Moment): string {
+  return `${at} is before the files begin (${from.zxid}, ${new Date(from.time).toISOString()})`;
+}
 
 /** The moment `?at=` names, within the files' span; 400 when it is no moment, 404 when it is before the files begin. */
 function momentOf(replay: Replay, at: unknown): Moment {
@@ -30,7 +41,7 @@ function momentOf(replay: Replay, at: unknown): Moment {
   const moment = replay.moment(query);
   if (moment === null) {
     const from = replay.span().from;
-    throw new HttpError(404, from === null ? 'the files hold no transaction' : `${String(at)} is before the files begin (${from.zxid}, ${new Date(from.time).toISOString()})`);
+    throw new HttpError(404, from === null ? NO_TRANSACTION : beforeTheFiles(String(at), from));
   }
   return moment;
 }

@@ -9,13 +9,13 @@
 import type { Socket } from 'socket.io';
 import { compactSnapshot } from '../../lib/lock/compact';
 import { diffSnapshots } from '../../lib/lock/delta';
-import { CHANGE_BINS, describeZodError, ReplayAtRequestSchema, ReplayStepRequestSchema, SubscribeRequestSchema, type Ack, type ClientToServerEvents, type LockSnapshot, type ReplayMoment, type ServerToClientEvents, type SnapshotForm } from '../../lib/protocol';
+import { CHANGE_BINS, ReplayAtRequestSchema, ReplayStepRequestSchema, SubscribeRequestSchema, type Ack, type ClientToServerEvents, type LockSnapshot, type ReplayMoment, type ServerToClientEvents, type SnapshotForm } from '../../lib/protocol';
 import { parseMoment } from '../../lib/replay/moments';
 import { compareZxid } from '../../lib/zk/znode-tree';
-import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../sockets';
+import { beyondFollowLimit, parseRequest, replyOf } from '../sockets';
 import type { ExplorerIo } from '../web';
 import type { LoadedReplay } from './files';
-import { lockListAt } from './routes';
+import { beforeTheFiles, lockListAt, NO_TRANSACTION, READ_ONLY } from './routes';
 
 type ReplaySocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
@@ -31,7 +31,6 @@ interface Followed {
   density: number[];
 }
 
-const noAck = (): void => undefined;
 
 /** The state after the moment's transaction at the clock the pages show (a stale holder is stale by that clock, as its age on the page is). */
 const clockOf = (view: ReplayMoment): { zxid: string; time: number } => ({ zxid: view.at.zxid, time: view.time });
@@ -84,56 +83,48 @@ export function attachReplaySockets(io: ExplorerIo, loaded: LoadedReplay, roots:
       if (list) socket.emit('locks:list', lockListAt(loaded, roots, clockOf(moment)));
       if (graph) socket.emit('waits:graph', replay.graph(clockOf(moment)));
     };
-    const noFiles: Ack = { ok: false, error: 'the files hold no transaction: there is no moment to show' };
+    const noFiles: Ack = { ok: false, error: `${NO_TRANSACTION}: there is no moment to show` };
 
     socket.emit('replay:info', info);
     if (view !== null) socket.emit('replay:moment', view);
 
     socket.on('replay:at', (request: unknown, ack) => {
-      const reply = typeof ack === 'function' ? ack : noAck;
-      const parsed = ReplayAtRequestSchema.safeParse(request);
-      if (!parsed.success) {
-        reply({ ok: false, error: `replay:at: ${describeZodError(parsed.error)}` });
-        return;
-      }
-      const moment = replay.view(parseMoment(parsed.data.at));
+      const reply = replyOf(ack);
+      const asked = parseRequest(ReplayAtRequestSchema, 'replay:at', request, reply);
+      if (asked === null) return;
+      const moment = replay.view(parseMoment(asked.at));
       if (moment === null) {
         const from = replay.span().from;
-        reply(from === null ? noFiles : { ok: false, error: `${parsed.data.at} is before the files begin (${from.zxid}, ${new Date(from.time).toISOString()})` });
+        reply(from === null ? noFiles : { ok: false, error: beforeTheFiles(asked.at, from) });
         return;
       }
       show(moment);
       reply({ ok: true });
     });
     socket.on('replay:step', (request: unknown, ack) => {
-      const reply = typeof ack === 'function' ? ack : noAck;
-      const parsed = ReplayStepRequestSchema.safeParse(request);
-      if (!parsed.success) {
-        reply({ ok: false, error: `replay:step: ${describeZodError(parsed.error)}` });
-        return;
-      }
+      const reply = replyOf(ack);
+      const asked = parseRequest(ReplayStepRequestSchema, 'replay:step', request, reply);
+      if (asked === null) return;
       if (view === null) {
         reply(noFiles);
         return;
       }
-      const change = replay.step(parsed.data.path, view.at, parsed.data.direction);
+      const change = replay.step(asked.path, view.at, asked.direction);
       if (change === null) {
-        reply({ ok: false, error: `${parsed.data.path} has no ${parsed.data.direction} change in the files` });
+        reply({ ok: false, error: `${asked.path} has no ${asked.direction} change in the files` });
         return;
       }
       show(replay.view({ zxid: change.zxid })!);
       reply({ ok: true });
     });
     socket.on('subscribe', (request: unknown, ack) => {
-      const reply = typeof ack === 'function' ? ack : noAck;
-      const parsed = SubscribeRequestSchema.safeParse(request);
-      if (!parsed.success) {
-        reply({ ok: false, error: `subscribe: ${describeZodError(parsed.error)}` });
-        return;
-      }
-      const { path, form } = parsed.data;
-      if (!following.has(path) && following.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
-        reply({ ok: false, error: `one connection may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} locks: unsubscribe from one first` });
+      const reply = replyOf(ack);
+      const asked = parseRequest(SubscribeRequestSchema, 'subscribe', request, reply);
+      if (asked === null) return;
+      const { path, form } = asked;
+      const refused = beyondFollowLimit(following, path);
+      if (refused !== null) {
+        reply(refused);
         return;
       }
       if (view === null) {
@@ -148,37 +139,34 @@ export function attachReplaySockets(io: ExplorerIo, loaded: LoadedReplay, roots:
       reply({ ok: true });
     });
     socket.on('unsubscribe', (request: unknown, ack) => {
-      const reply = typeof ack === 'function' ? ack : noAck;
-      const parsed = SubscribeRequestSchema.safeParse(request);
-      if (!parsed.success) {
-        reply({ ok: false, error: `unsubscribe: ${describeZodError(parsed.error)}` });
-        return;
-      }
-      following.delete(parsed.data.path);
+      const reply = replyOf(ack);
+      const asked = parseRequest(SubscribeRequestSchema, 'unsubscribe', request, reply);
+      if (asked === null) return;
+      following.delete(asked.path);
       reply({ ok: true });
     });
     socket.on('locks:subscribe', (_request, ack) => {
       list = true;
       if (view !== null) socket.emit('locks:list', lockListAt(loaded, roots, clockOf(view)));
-      (typeof ack === 'function' ? ack : noAck)(view === null ? noFiles : { ok: true });
+      replyOf(ack)(view === null ? noFiles : { ok: true });
     });
     socket.on('locks:unsubscribe', (_request, ack) => {
       list = false;
-      (typeof ack === 'function' ? ack : noAck)({ ok: true });
+      replyOf(ack)({ ok: true });
     });
     socket.on('waits:subscribe', (_request, ack) => {
       graph = true;
       if (view !== null) socket.emit('waits:graph', replay.graph(clockOf(view)));
-      (typeof ack === 'function' ? ack : noAck)(view === null ? noFiles : { ok: true });
+      replyOf(ack)(view === null ? noFiles : { ok: true });
     });
     socket.on('waits:unsubscribe', (_request, ack) => {
       graph = false;
-      (typeof ack === 'function' ? ack : noAck)({ ok: true });
+      replyOf(ack)({ ok: true });
     });
     // Nothing that writes: the explorer is connected to no ZooKeeper.
-    const readOnly: Ack = { ok: false, error: 'replay mode: the explorer shows ZooKeeper’s files and is connected to no ZooKeeper' };
+    const readOnly: Ack = { ok: false, error: READ_ONLY };
     for (const event of ['sim:subscribe', 'sim:spawn', 'sim:action', 'sim:stop-all'] as const) {
-      socket.on(event, (_request: unknown, ack?: (ack: Ack) => void) => (typeof ack === 'function' ? ack : noAck)(readOnly));
+      socket.on(event, (_request: unknown, ack?: (ack: Ack) => void) => replyOf(ack)(readOnly));
     }
   });
 }
