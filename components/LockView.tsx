@@ -113,7 +113,7 @@ function LockPage({ path }: { path: string }) {
   // The first read tells all of that time (later reads only lose its oldest part), so it is turned into events once.
   const [openedAt] = useState(() => Date.now());
   const [earlier, setEarlier] = useState<readonly LockEvent[] | null>(null);
-  if (earlier === null && historyRead !== null) setEarlier(eventsBefore(historyRead.history, openedAt, historyRead.offset));
+  if (!replaying && earlier === null && historyRead !== null) setEarlier(eventsBefore(historyRead.history, openedAt, historyRead.offset));
   const allEvents = useMemo(() => {
     // Replayed, the strip is the files' account up to the moment, whichever way the moment moved.
     if (replaying) return history === null ? events : eventsBefore(history, now + 1, 0, false).slice(-EVENTS_KEPT);
