@@ -8,6 +8,7 @@
  * by side; then 200 random locks at random moments, and a step to each one's next change.
  * Loopback only.
  *   node --import tsx bench/replay.ts [transactions]
+ * BENCH_REPLAY_KEEP=1 keeps the files written; BENCH_REPLAY_FILES=<dir> measures such kept files again.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, openSync, readdirSync, readSync, closeSync, rmSync, statSync } from 'node:fs';
@@ -142,17 +143,21 @@ async function probe(dirs: readonly string[]): Promise<Probe> {
 }
 
 export async function benchReplay(transactions = 1_000_000): Promise<Figure[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'zk-bench-replay-'));
+  // BENCH_REPLAY_FILES=<dir> reads the files a run kept (BENCH_REPLAY_KEEP=1) again instead of writing new ones.
+  const kept = process.env.BENCH_REPLAY_FILES;
+  const dir = kept ?? mkdtempSync(join(tmpdir(), 'zk-bench-replay-'));
   const dataLogDir = join(dir, 'txnlog');
   try {
-    const zookeeper = await startEmbeddedZooKeeper({ dir, extraConfig: { dataLogDir, forceSync: 'no', snapCount: 100_000, maxSessionTimeout: 30_000 } });
-    const wrote = performance.now();
-    try {
-      await workload(zookeeper.connectString, transactions);
-    } finally {
-      await zookeeper.stop();
+    if (kept === undefined) {
+      const zookeeper = await startEmbeddedZooKeeper({ dir, extraConfig: { dataLogDir, forceSync: 'no', snapCount: 100_000, maxSessionTimeout: 30_000 } });
+      const wrote = performance.now();
+      try {
+        await workload(zookeeper.connectString, transactions);
+      } finally {
+        await zookeeper.stop();
+      }
+      console.log(`bench replay: ${transactions.toLocaleString('en-US')} writes in ${((performance.now() - wrote) / 1000).toFixed(0)} s`);
     }
-    console.log(`bench replay: ${transactions.toLocaleString('en-US')} writes in ${((performance.now() - wrote) / 1000).toFixed(0)} s`);
     const logs = readdirSync(join(dataLogDir, 'version-2'))
       .filter((name) => name.startsWith('log.'))
       .map((name) => join(dataLogDir, 'version-2', name));
@@ -241,7 +246,7 @@ export async function benchReplay(transactions = 1_000_000): Promise<Figure[]> {
     ];
   } finally {
     // BENCH_REPLAY_KEEP=1 keeps the files, to profile a reader on them.
-    if (process.env.BENCH_REPLAY_KEEP === '1') console.log(`bench replay: the files are kept in ${dir}`);
+    if (process.env.BENCH_REPLAY_KEEP === '1' || kept !== undefined) console.log(`bench replay: the files are kept in ${dir}`);
     else rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,9 +1,10 @@
 /**
- * The moments of a replay: every transaction's zxid and time, in order, so that a moment asked
- * for as a zxid or as a time (`?at=`) is found by binary search among a million.
+ * The moments of a replay: every transaction's zxid and time, in order, in columns (16 bytes a
+ * transaction), so that a moment asked for as a zxid or as a time (`?at=`) is found by binary
+ * search among a million, and an index names a transaction by its place among them.
  */
 import { MomentText, type Moment } from '../protocol';
-import { compareZxid } from '../zk/znode-tree';
+import { Float64Column, LongColumn, longOf } from '../zk/columns';
 
 export type { Moment };
 
@@ -18,28 +19,22 @@ export function parseMoment(text: unknown): MomentQuery | null {
 }
 
 export class Moments {
-  private readonly zxids: string[] = [];
-  private times = new Float64Array(1024);
+  private readonly zxids = new LongColumn();
+  private readonly times = new Float64Column();
 
   get count(): number {
     return this.zxids.length;
   }
 
-  /** Adds the next transaction (its zxid after every one before). */
-  push(zxid: string, time: number): void {
-    const index = this.zxids.length;
-    if (index === this.times.length) {
-      const grown = new Float64Array(this.times.length * 2);
-      grown.set(this.times);
-      this.times = grown;
-    }
-    this.zxids.push(zxid);
-    this.times[index] = time;
+  /** Adds the next transaction (its zxid after every one before); answers its index. */
+  push(zxid: string, time: number): number {
+    this.times.push(time);
+    return this.zxids.push(zxid);
   }
 
   /** The last transaction's zxid, without making a moment of it. */
   get lastZxid(): string | null {
-    return this.zxids.length === 0 ? null : this.zxids[this.zxids.length - 1]!;
+    return this.count === 0 ? null : this.zxids.get(this.count - 1);
   }
 
   first(): Moment | null {
@@ -55,28 +50,46 @@ export class Moments {
    * time, the last transaction at or before it. Null when it is before the first one.
    */
   find(query: MomentQuery): Moment | null {
-    const n = this.count;
-    let low = 0;
-    let high = n;
-    // The first index past the query.
-    if ('zxid' in query) {
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (compareZxid(this.zxids[middle]!, query.zxid) <= 0) low = middle + 1;
-        else high = middle;
-      }
-    } else {
-      // Times are not strictly ordered across leaders' clocks; they are in the order ZooKeeper applied them, which is what a person asks for.
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (this.times[middle]! <= query.time) low = middle + 1;
-        else high = middle;
-      }
-    }
-    return low === 0 ? null : this.moment(low - 1);
+    const index = 'zxid' in query ? this.indexOf(query.zxid) : this.indexAtTime(query.time);
+    return index < 0 ? null : this.moment(index);
   }
 
-  private moment(index: number): Moment {
-    return { zxid: this.zxids[index]!, time: this.times[index]! };
+  /** The index of the transaction of `zxid`, else of the last one before it; -1 when it is before the first one. */
+  indexOf(zxid: string): number {
+    const asked = longOf(zxid);
+    let low = 0;
+    let high = this.count;
+    // The first index past the query.
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.zxids.compare(middle, asked) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    return low - 1;
+  }
+
+  /** The index of the last transaction at or before `time`; -1 when it is before the first one. */
+  private indexAtTime(time: number): number {
+    let low = 0;
+    let high = this.count;
+    // Times are not strictly ordered across leaders' clocks; they are in the order ZooKeeper applied them, which is what a person asks for.
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.times.get(middle) <= time) low = middle + 1;
+      else high = middle;
+    }
+    return low - 1;
+  }
+
+  moment(index: number): Moment {
+    return { zxid: this.zxids.get(index), time: this.times.get(index) };
+  }
+
+  zxidAt(index: number): string {
+    return this.zxids.get(index);
+  }
+
+  timeAt(index: number): number {
+    return this.times.get(index);
   }
 }

@@ -33,11 +33,16 @@ const TIMELINES_KEPT = 4096;
 /** How many locks' sessions a deadlock is looked for across, from the asked lock. */
 const DEADLOCK_LOCKS = 2000;
 
-/** A session's node in a lock, from the zxid that made it to the one that took it away. */
-interface SessionSpan {
-  lock: string;
-  from: string;
-  to: string | null;
+/**
+ * A session's nodes in the locks over the span, in the order they came: in which lock (its place
+ * in `locks()`), from which change to which (`ChildIndex.ephemeralSpans`), and the latest end of
+ * any up to each: a search back from a moment stops where every node before had gone.
+ */
+interface SessionSpans {
+  locks: Int32Array;
+  from: Float64Array;
+  to: Float64Array;
+  reach: Float64Array;
 }
 
 export class Replay {
@@ -49,7 +54,7 @@ export class Replay {
   private lockPaths: string[] | null = null;
   private readonly timelines = new Map<string, LockTimeline>();
   /** Each session's nodes in the locks over the span, for a deadlock across them. */
-  private spans: Map<string, SessionSpan[]> | null = null;
+  private spans: Map<string, SessionSpans> | null = null;
 
   constructor(
     private readonly options: ReplayOptions,
@@ -105,39 +110,34 @@ export class Replay {
 
   private findLocks(): string[] {
     const { roots } = this.options;
-    // Every child a parent had over the span, and whether it was ephemeral.
-    const childrenEver = new Map<string, Map<string, boolean>>();
-    const note = (parent: string, name: string, ephemeral: boolean): void => {
-      for (const candidate of lockParentsOf(childPath(parent, name))) {
-        if (!isSearched(candidate, roots)) continue;
-        const names = childrenEver.get(candidate) ?? new Map<string, boolean>();
-        childrenEver.set(candidate, names);
+    // The parents any of whose children, over the span, was ephemeral or named as a lock's are: the locks among them and the semaphores above.
+    const candidates = new Set<string>();
+    const consider = (parent: string, names: ReadonlyMap<string, boolean>): void => {
+      for (const [name, ephemeral] of names) {
+        if (!ephemeral && !mayMakeLock(name)) continue;
+        for (const candidate of lockParentsOf(childPath(parent, name))) if (isSearched(candidate, roots)) candidates.add(candidate);
+        return;
       }
-      const names = childrenEver.get(parent);
-      if (names !== undefined) names.set(name, (names.get(name) ?? false) || ephemeral);
     };
-    for (const parent of this.index.changedParents()) {
-      for (const event of this.index.changesOf(parent)) {
-        const ephemeral = event.child.stat.ephemeralOwner !== '0x0';
-        if (ephemeral || mayMakeLock(event.child.name) || childrenEver.has(parent)) note(parent, event.child.name, ephemeral);
-      }
-      for (const child of this.index.childrenAt(parent, this.start?.zxid ?? '0x0')) note(parent, child.name, child.stat.ephemeralOwner !== '0x0');
-    }
+    const changed = new Set(this.index.changedParents());
+    for (const parent of changed) consider(parent, this.index.namesEver(parent));
+    // Where nothing changed, the tree's children are the span's.
+    const read = new Set<string>();
     for (const path of this.tree.paths()) {
       if (path === '/') continue;
-      const node = this.tree.get(path)!;
       const parent = parentPath(path);
+      if (changed.has(parent) || read.has(parent)) continue;
       const name = path.slice(path.lastIndexOf('/') + 1);
-      const ephemeral = node.stat.ephemeralOwner !== '0x0';
-      if (ephemeral || mayMakeLock(name) || childrenEver.has(parent)) note(parent, name, ephemeral);
+      if (this.tree.get(path)!.stat.ephemeralOwner === '0x0' && !mayMakeLock(name)) continue;
+      read.add(parent);
+      consider(parent, this.index.namesEver(parent));
     }
-    // A semaphore's `locks/` and `leases/` are noted under it once their own children are: read them again for the names.
-    for (const [parent, names] of childrenEver) for (const child of this.tree.children(parent)) if (!names.has(child.name)) names.set(child.name, child.node.stat.ephemeralOwner !== '0x0');
     const found = new Set<string>();
-    const sorted = [...childrenEver].sort(([a], [b]) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
-    for (const [parent, names] of sorted) {
-      if (names.size === 0 || enclosingLock(parent, found) !== null) continue;
-      if (isLock([...names.keys()].sort(), (name) => names.get(name) === true)) found.add(parent);
+    const sorted = [...candidates].sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
+    for (const parent of sorted) {
+      if (enclosingLock(parent, found) !== null) continue;
+      const names = this.index.namesEver(parent);
+      if (names.size > 0 && isLock([...names.keys()].sort(), (name) => names.get(name) === true)) found.add(parent);
     }
     return [...found].sort();
   }
@@ -156,7 +156,7 @@ export class Replay {
       const node = this.index.nodeAt(parent, moment.zxid);
       return { path: parent, exists: node !== null, children: node === null ? [] : this.index.childrenAt(parent, moment.zxid).map(recordOf) };
     });
-    const pzxid = this.index.lastChange(path, moment.zxid)?.zxid ?? self.stat.pzxid;
+    const pzxid = this.index.lastChange(path, moment.zxid) ?? self.stat.pzxid;
     const built = buildSnapshot(
       { path, self: { stat: { ...self.stat, pzxid, numChildren: children.length }, data: selfData }, root: { path, exists: true, children: children.map(recordOf) }, auxiliary },
       null,
@@ -182,16 +182,17 @@ export class Replay {
 
   /** The moments the lock's children changed, oldest first. */
   changes(path: string): Moment[] {
-    return this.index.changesOf(path).map((event) => ({ zxid: event.zxid, time: event.time }));
+    const count = this.index.changeCount(path);
+    return Array.from({ length: count }, (_, at) => this.index.changeMoment(path, at)!);
   }
 
   /** The lock's change just before or just after the moment; null at either end. */
   step(path: string, moment: Moment, direction: 'previous' | 'next'): Moment | null {
-    const events = this.index.changesOf(path);
     const at = this.versionAt(path, moment);
+    if (direction === 'next') return this.index.changeMoment(path, at);
     // `at` changes are at or before the moment: the previous one is the last strictly before it.
-    const event = direction === 'next' ? events[at] : events[at - 1]?.zxid === moment.zxid ? events[at - 2] : events[at - 1];
-    return event === undefined ? null : { zxid: event.zxid, time: event.time };
+    const last = this.index.changeMoment(path, at - 1);
+    return last !== null && last.zxid === moment.zxid ? this.index.changeMoment(path, at - 2) : last;
   }
 
   /** The lock's changes counted in `bins` equal stretches of the span (the last one holds its end). */
@@ -200,8 +201,8 @@ export class Replay {
     const { from, to } = this.span();
     if (from === null || to === null) return counts;
     const width = Math.max(1, to.time - from.time) / bins;
-    for (const event of this.index.changesOf(path)) {
-      const bin = Math.floor((event.time - from.time) / width);
+    for (const time of this.index.changeTimes(path)) {
+      const bin = Math.floor((time - from.time) / width);
       counts[Math.min(bins - 1, Math.max(0, bin))]! += 1;
     }
     return counts;
@@ -271,50 +272,45 @@ export class Replay {
 
   /** The locks the session had a node in right after `zxid`. */
   private locksOfSessionAt(session: string, zxid: string): string[] {
-    const spans = this.sessionSpans().get(session) ?? [];
+    const spans = this.sessionSpans().get(session);
+    if (spans === undefined) return [];
+    const n = this.index.changesUpTo(zxid);
     const locks = new Set<string>();
-    // Spans are in the order their nodes came: none after the first one made later can be there.
-    let end = spans.length;
+    // The spans begun by then (`from < n`), searched back while some node before may still be there.
+    let end = spans.from.length;
     for (let low = 0; low < end; ) {
       const middle = (low + end) >>> 1;
-      if (compareZxid(spans[middle]!.from, zxid) <= 0) low = middle + 1;
+      if (spans.from[middle]! < n) low = middle + 1;
       else end = middle;
     }
-    for (let i = 0; i < end; i += 1) {
-      const span = spans[i]!;
-      if (span.to === null || compareZxid(span.to, zxid) > 0) locks.add(span.lock);
-    }
+    for (let i = end - 1; i >= 0 && spans.reach[i]! >= n; i -= 1) if (spans.to[i]! >= n) locks.add(this.locks()[spans.locks[i]!]!);
     return [...locks];
   }
 
-  /** Each session's nodes in the locks over the span: in which lock, from which zxid to which (null: to the end), in the order they came. */
-  private sessionSpans(): Map<string, SessionSpan[]> {
+  /** Each session's nodes in the locks over the span. */
+  private sessionSpans(): Map<string, SessionSpans> {
     if (this.spans !== null) return this.spans;
-    const bySession = new Map<string, SessionSpan[]>();
-    const begin = this.start?.zxid ?? '0x0';
-    for (const lock of this.locks()) {
-      const open = new Map<string, SessionSpan>();
-      const add = (session: string, name: string, from: string): void => {
-        if (session === '0x0') return;
-        const span: SessionSpan = { lock, from, to: null };
-        open.set(name, span);
+    const bySession = new Map<string, Array<{ lock: number; from: number; to: number }>>();
+    this.locks().forEach((lock, at) => {
+      for (const { session, from, to } of this.index.ephemeralSpans(lock)) {
         const spans = bySession.get(session) ?? [];
-        spans.push(span);
+        spans.push({ lock: at, from, to });
         bySession.set(session, spans);
-      };
-      for (const child of this.index.childrenAt(lock, begin)) add(child.stat.ephemeralOwner, child.name, begin);
-      for (const event of this.index.changesOf(lock)) {
-        if (event.kind === 'create') add(event.child.stat.ephemeralOwner, event.child.name, event.zxid);
-        else if (event.kind === 'delete') {
-          const span = open.get(event.child.name);
-          if (span !== undefined) span.to = event.zxid;
-          open.delete(event.child.name);
-        }
       }
+    });
+    this.spans = new Map();
+    for (const [session, spans] of bySession) {
+      spans.sort((a, b) => a.from - b.from);
+      const columns: SessionSpans = { locks: new Int32Array(spans.length), from: new Float64Array(spans.length), to: new Float64Array(spans.length), reach: new Float64Array(spans.length) };
+      spans.forEach((span, i) => {
+        columns.locks[i] = span.lock;
+        columns.from[i] = span.from;
+        columns.to[i] = span.to;
+        columns.reach[i] = Math.max(span.to, i === 0 ? -Infinity : columns.reach[i - 1]!);
+      });
+      this.spans.set(session, columns);
     }
-    for (const spans of bySession.values()) spans.sort((a, b) => compareZxid(a.from, b.from));
-    this.spans = bySession;
-    return bySession;
+    return this.spans;
   }
 
   private timeline(path: string): LockTimeline {

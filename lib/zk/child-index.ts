@@ -4,10 +4,16 @@
  * they were then), and a parent's children before its first change are kept once. A lock at a
  * moment is then its parent's children at the start plus its own changes up to that moment,
  * however long the log of the rest of the tree.
+ *
+ * A million changes are kept in columns, not objects: a change is its zxid, time, session and a
+ * code (a number of the child's record, the kind of change), about 30 bytes; a record is a
+ * child's name and data in a pool of bytes and its stat in columns, made once per create or
+ * setData and shared by the delete that ends it. Objects are made only for what a query reads.
  */
 import type { ZnodeStat } from '../protocol';
+import { BytePool, Float64Column, Int32Column, LongColumn, longOf, utf8Bytes, type Long } from './columns';
 import { parentPath } from './path';
-import { clientStat, compareZxid, type TreeChange, type TreeNode, type ZnodeTree } from './znode-tree';
+import { clientStat, type TreeChange, type TreeNode, type ZnodeTree } from './znode-tree';
 
 /** A child as it was at a moment, its stat as a client would have read it. */
 export interface ChildAt {
@@ -16,11 +22,13 @@ export interface ChildAt {
   data: Uint8Array | null;
 }
 
+type ChangeKind = TreeChange['kind'];
+
 /** One change of a parent's children (or of a child's data). */
 export interface ChildEvent {
   zxid: string;
   time: number;
-  kind: TreeChange['kind'];
+  kind: ChangeKind;
   child: ChildAt;
   /** The session whose transaction it was. */
   session: string;
@@ -31,12 +39,106 @@ export interface ChildEvent {
   closed: 'expired' | 'closed' | null;
 }
 
+const KINDS: readonly ChangeKind[] = ['create', 'delete', 'set'];
+const CLOSED = [null, 'closed', 'expired'] as const;
+/** A change's code: its record number, then two bits of kind and two of how a session's close went. */
+const RECORD_SHIFT = 4;
+
+/** The stats and names of the children recorded, one row each. */
+class Records {
+  private readonly names = new BytePool();
+  private readonly nameAt = new Int32Column();
+  private readonly nameLength = new Int32Column();
+  private readonly datas = new BytePool();
+  private readonly dataAt = new Int32Column();
+  private readonly dataLength = new Int32Column();
+  private readonly czxid = new LongColumn();
+  private readonly mzxid = new LongColumn();
+  private readonly pzxid = new LongColumn();
+  private readonly owner = new LongColumn();
+  private readonly ctime = new Float64Column();
+  private readonly mtime = new Float64Column();
+  /** version, cversion, aversion, numChildren: four a row. */
+  private readonly counts = new Int32Column(64);
+  /** The node each record is of: the number of its first record. */
+  private readonly nodes = new Int32Column();
+
+  /** Records a child as it is now (a client's reading of its stat); answers its number. */
+  add(name: string, node: TreeNode): number {
+    const record = this.ctime.length;
+    if (node.id < 0) node.id = record;
+    this.nodes.push(node.id);
+    const stat = clientStat(node);
+    this.nameAt.push(this.names.addString(name));
+    this.nameLength.push(this.names.lastLength);
+    this.dataAt.push(this.datas.add(node.data));
+    this.dataLength.push(node.data?.length ?? 0);
+    this.czxid.push(stat.czxid);
+    this.mzxid.push(stat.mzxid);
+    this.pzxid.push(stat.pzxid);
+    this.owner.push(stat.ephemeralOwner);
+    this.ctime.push(stat.ctime);
+    this.mtime.push(stat.mtime);
+    this.counts.push(stat.version);
+    this.counts.push(stat.cversion);
+    this.counts.push(stat.aversion);
+    this.counts.push(stat.numChildren);
+    return record;
+  }
+
+  nodeOf(record: number): number {
+    return this.nodes.get(record);
+  }
+
+  name(record: number): string {
+    return this.names.string(this.nameAt.get(record), this.nameLength.get(record));
+  }
+
+  hasName(record: number, name: Uint8Array): boolean {
+    return this.names.equals(this.nameAt.get(record), this.nameLength.get(record), name);
+  }
+
+  ephemeral(record: number): boolean {
+    return !this.owner.isZero(record);
+  }
+
+  ownerOf(record: number): string {
+    return this.owner.get(record);
+  }
+
+  child(record: number): ChildAt {
+    const dataLength = this.dataLength.get(record);
+    const stat: ZnodeStat = {
+      czxid: this.czxid.get(record),
+      mzxid: this.mzxid.get(record),
+      pzxid: this.pzxid.get(record),
+      ctime: this.ctime.get(record),
+      mtime: this.mtime.get(record),
+      version: this.counts.get(record * 4),
+      cversion: this.counts.get(record * 4 + 1),
+      aversion: this.counts.get(record * 4 + 2),
+      ephemeralOwner: this.owner.get(record),
+      dataLength,
+      numChildren: this.counts.get(record * 4 + 3),
+    };
+    return { name: this.name(record), stat, data: this.datas.slice(this.dataAt.get(record), dataLength) };
+  }
+}
+
+/** One parent's changes: their numbers in the index's columns, oldest first, and its children before the first. */
+interface ParentLog {
+  changes: Int32Column;
+  initial: Int32Array;
+}
+
 export class ChildIndex {
-  /** A parent's children before its first change (the rest of the time the tree's own). */
-  private readonly initial = new Map<string, Map<string, ChildAt>>();
-  private readonly events = new Map<string, ChildEvent[]>();
-  /** Each node's child record as last made, kept while its stat and data stay (a delete reuses its create's: a million events share half as many). */
-  private readonly made = new WeakMap<TreeNode, { revision: number; child: ChildAt }>();
+  private readonly records = new Records();
+  /** Every change, in the order applied: its transaction's zxid, time and session, and its code. */
+  private readonly zxids = new LongColumn();
+  private readonly times = new Float64Column();
+  private readonly sessions = new LongColumn();
+  private readonly codes = new Int32Column();
+  private readonly parents = new Map<string, ParentLog>();
 
   /** Follows `tree`'s changes from now on. */
   constructor(private readonly tree: ZnodeTree) {
@@ -44,53 +146,163 @@ export class ChildIndex {
   }
 
   private readonly record = (change: TreeChange): void => {
-    const parent = parentPath(change.path);
-    const name = change.path.slice(change.path.lastIndexOf('/') + 1);
-    let events = this.events.get(parent);
-    if (events === undefined) {
+    const { parent, name } = change;
+    let log = this.parents.get(parent);
+    if (log === undefined) {
       // The children before this first change: the tree's now, this change undone.
-      const before = new Map<string, ChildAt>();
-      for (const child of this.tree.children(parent)) if (child.name !== name) before.set(child.name, childAt(child.name, child.node));
-      if (change.kind !== 'create') before.set(name, childAt(name, change.node));
-      this.initial.set(parent, before);
-      events = [];
-      this.events.set(parent, events);
+      const before: number[] = [];
+      for (const child of this.tree.children(parent)) if (child.name !== name) before.push(this.recordOf(child.name, child.node));
+      if (change.kind !== 'create') before.push(this.recordOf(name, change.node));
+      log = { changes: new Int32Column(4), initial: Int32Array.from(before) };
+      this.parents.set(parent, log);
     }
     const { txn } = change;
-    const closed = change.kind === 'delete' && txn.type === 'closeSession' ? (txn.cxid === 0 ? 'expired' : 'closed') : null;
-    events.push({ zxid: txn.zxid, time: txn.time, kind: change.kind, child: this.childOf(name, change.node), session: txn.session, closed });
+    const closed = change.kind === 'delete' && txn.type === 'closeSession' ? (txn.cxid === 0 ? 2 : 1) : 0;
+    this.zxids.push(txn.zxid);
+    this.times.push(txn.time);
+    this.sessions.push(txn.session);
+    const kind = change.kind === 'create' ? 0 : change.kind === 'delete' ? 1 : 2;
+    log.changes.push(this.codes.push((this.recordOf(name, change.node) << RECORD_SHIFT) | (kind << 2) | closed));
   };
 
-  private childOf(name: string, node: TreeNode): ChildAt {
-    const made = this.made.get(node);
-    if (made !== undefined && made.revision === node.revision) return made.child;
-    const child = childAt(name, node);
-    this.made.set(node, { revision: node.revision, child });
-    return child;
+  /** The node's record as it is now: the one made last while its stat and data stay (a delete shares its create's), else a new one. */
+  private recordOf(name: string, node: TreeNode): number {
+    if (node.record < 0) node.record = this.records.add(name, node);
+    return node.record;
   }
 
   /** The parents whose children changed in the span of the files. */
   changedParents(): IterableIterator<string> {
-    return this.events.keys();
+    return this.parents.keys();
   }
 
-  /** The changes of `parent`'s children, oldest first. */
-  changesOf(parent: string): readonly ChildEvent[] {
-    return this.events.get(parent) ?? [];
+  /** How many changes `parent`'s children had in the span of the files. */
+  changeCount(parent: string): number {
+    return this.parents.get(parent)?.changes.length ?? 0;
+  }
+
+  /** The moment of `parent`'s change number `at` (0 the oldest). */
+  changeMoment(parent: string, at: number): { zxid: string; time: number } | null {
+    const log = this.parents.get(parent);
+    if (log === undefined || at < 0 || at >= log.changes.length) return null;
+    const change = log.changes.get(at);
+    return { zxid: this.zxids.get(change), time: this.times.get(change) };
+  }
+
+  /** The times of `parent`'s changes, oldest first. */
+  *changeTimes(parent: string): Generator<number> {
+    const log = this.parents.get(parent);
+    if (log === undefined) return;
+    for (let i = 0; i < log.changes.length; i += 1) yield this.times.get(log.changes.get(i));
+  }
+
+  /** The changes of `parent`'s children, oldest first, made into objects (for one lock's timeline). */
+  changesOf(parent: string): ChildEvent[] {
+    const log = this.parents.get(parent);
+    if (log === undefined) return [];
+    const events: ChildEvent[] = [];
+    const children = new Map<number, ChildAt>();
+    for (let i = 0; i < log.changes.length; i += 1) {
+      const change = log.changes.get(i);
+      const code = this.codes.get(change);
+      const record = code >>> RECORD_SHIFT;
+      // A create and the delete that ends it share their child.
+      let child = children.get(record);
+      if (child === undefined) {
+        child = this.records.child(record);
+        children.set(record, child);
+      }
+      events.push({ zxid: this.zxids.get(change), time: this.times.get(change), kind: KINDS[(code >>> 2) & 3]!, child, session: this.sessions.get(change), closed: CLOSED[code & 3]! });
+    }
+    return events;
+  }
+
+  /**
+   * Each child `parent` had at some moment of the span (at its start or made after), once by
+   * name, and whether any node of that name was ephemeral: what tells a lock's parent.
+   */
+  namesEver(parent: string): Map<string, boolean> {
+    const names = new Map<string, boolean>();
+    const log = this.parents.get(parent);
+    const note = (record: number): void => {
+      const name = this.records.name(record);
+      if (names.get(name) !== true) names.set(name, this.records.ephemeral(record));
+    };
+    if (log === undefined) {
+      for (const child of this.tree.children(parent)) names.set(child.name, names.get(child.name) === true || child.node.stat.ephemeralOwner !== '0x0');
+      return names;
+    }
+    for (const record of log.initial) note(record);
+    // Every other node of the span was made by a create.
+    for (let i = 0; i < log.changes.length; i += 1) {
+      const code = this.codes.get(log.changes.get(i));
+      if (((code >>> 2) & 3) === 0) note(code >>> RECORD_SHIFT);
+    }
+    return names;
+  }
+
+  /**
+   * Each ephemeral node of `parent`'s over the span: its owner, and the changes that made and
+   * ended it, as numbers among all the changes the index holds (-1: it was there at the start;
+   * Infinity: still there at the end). It is there right after a zxid whose `changesUpTo` is n
+   * when `from < n <= to`.
+   */
+  ephemeralSpans(parent: string): Array<{ session: string; from: number; to: number }> {
+    const log = this.parents.get(parent);
+    const spans: Array<{ session: string; from: number; to: number }> = [];
+    if (log === undefined) {
+      for (const child of this.tree.children(parent)) if (child.node.stat.ephemeralOwner !== '0x0') spans.push({ session: child.node.stat.ephemeralOwner, from: -1, to: Infinity });
+      return spans;
+    }
+    // By node: its span while it is open.
+    const open = new Map<number, (typeof spans)[number]>();
+    const add = (record: number, from: number): void => {
+      if (!this.records.ephemeral(record)) return;
+      const span = { session: this.records.ownerOf(record), from, to: Infinity };
+      open.set(this.records.nodeOf(record), span);
+      spans.push(span);
+    };
+    for (const record of log.initial) add(record, -1);
+    for (let i = 0; i < log.changes.length; i += 1) {
+      const change = log.changes.get(i);
+      const code = this.codes.get(change);
+      const kind = (code >>> 2) & 3;
+      if (kind === 0) add(code >>> RECORD_SHIFT, change);
+      else if (kind === 1) {
+        const node = this.records.nodeOf(code >>> RECORD_SHIFT);
+        const span = open.get(node);
+        if (span !== undefined) span.to = change;
+        open.delete(node);
+      }
+    }
+    return spans;
+  }
+
+  /** How many changes, of all the parents', were at or before `zxid`. */
+  changesUpTo(zxid: string): number {
+    const asked = longOf(zxid);
+    let low = 0;
+    let high = this.zxids.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.zxids.compare(middle, asked) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   /** How many changes `parent`'s children had up to and with `zxid`. */
   countAt(parent: string, zxid: string): number {
-    const events = this.events.get(parent);
-    return events === undefined ? 0 : lastAtOrBefore(events, zxid) + 1;
+    const log = this.parents.get(parent);
+    return log === undefined ? 0 : this.lastAtOrBefore(log, longOf(zxid)) + 1;
   }
 
-  /** The last change of `parent`'s children at or before `zxid`; null when there was none in the files' span. */
-  lastChange(parent: string, zxid: string): ChildEvent | null {
-    const events = this.events.get(parent);
-    if (events === undefined) return null;
-    const at = lastAtOrBefore(events, zxid);
-    return at < 0 ? null : events[at]!;
+  /** The zxid of the last change of `parent`'s children at or before `zxid`; null when there was none in the files' span. */
+  lastChange(parent: string, zxid: string): string | null {
+    const log = this.parents.get(parent);
+    if (log === undefined) return null;
+    const at = this.lastAtOrBefore(log, longOf(zxid));
+    return at < 0 ? null : this.zxids.get(log.changes.get(at));
   }
 
   /** The znode at `path` right after `zxid` as its parent's changes leave it (its own stat and data); null when it did not exist. */
@@ -101,43 +313,49 @@ export class ChildIndex {
     }
     const parent = parentPath(path);
     const name = path.slice(path.lastIndexOf('/') + 1);
-    const events = this.events.get(parent);
-    if (events !== undefined) {
-      for (let i = lastAtOrBefore(events, zxid); i >= 0; i -= 1) {
-        const event = events[i]!;
-        if (event.child.name === name) return event.kind === 'delete' ? null : event.child;
-      }
-      return this.initial.get(parent)?.get(name) ?? null;
+    const log = this.parents.get(parent);
+    if (log === undefined) {
+      const node = this.tree.get(path);
+      return node === undefined ? null : childAt(name, node);
     }
-    const node = this.tree.get(path);
-    return node === undefined ? null : childAt(name, node);
+    const bytes = utf8Bytes(name);
+    for (let i = this.lastAtOrBefore(log, longOf(zxid)); i >= 0; i -= 1) {
+      const code = this.codes.get(log.changes.get(i));
+      const record = code >>> RECORD_SHIFT;
+      if (this.records.hasName(record, bytes)) return ((code >>> 2) & 3) === 1 ? null : this.records.child(record);
+    }
+    for (const record of log.initial) if (this.records.hasName(record, bytes)) return this.records.child(record);
+    return null;
   }
 
   /** `parent`'s children right after transaction `zxid` (as the tree holds them where they never changed), by name. */
   childrenAt(parent: string, zxid: string): ChildAt[] {
-    const events = this.events.get(parent);
-    if (events === undefined) return this.tree.children(parent).map(({ name, node }) => childAt(name, node));
-    const children = new Map(this.initial.get(parent));
-    const last = lastAtOrBefore(events, zxid);
+    const log = this.parents.get(parent);
+    if (log === undefined) return this.tree.children(parent).map(({ name, node }) => childAt(name, node));
+    // By node, each child's last record: names are read only for those there at the end.
+    const children = new Map<number, number>();
+    for (const record of log.initial) children.set(this.records.nodeOf(record), record);
+    const last = this.lastAtOrBefore(log, longOf(zxid));
     for (let i = 0; i <= last; i += 1) {
-      const event = events[i]!;
-      if (event.kind === 'delete') children.delete(event.child.name);
-      else children.set(event.child.name, event.child);
+      const code = this.codes.get(log.changes.get(i));
+      const record = code >>> RECORD_SHIFT;
+      if (((code >>> 2) & 3) === 1) children.delete(this.records.nodeOf(record));
+      else children.set(this.records.nodeOf(record), record);
     }
-    return [...children.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return [...children.values()].map((record) => this.records.child(record)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
-}
 
-/** The index of the last event at or before `zxid` (-1 for none), by binary search: events are in zxid order. */
-function lastAtOrBefore(events: readonly ChildEvent[], zxid: string): number {
-  let low = 0;
-  let high = events.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (compareZxid(events[middle]!.zxid, zxid) <= 0) low = middle + 1;
-    else high = middle;
+  /** The index among `log`'s changes of the last one at or before `zxid` (-1 for none), by binary search: changes are in zxid order. */
+  private lastAtOrBefore(log: ParentLog, zxid: Long): number {
+    let low = 0;
+    let high = log.changes.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.zxids.compare(log.changes.get(middle), zxid) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    return low - 1;
   }
-  return low - 1;
 }
 
 function childAt(name: string, node: TreeNode): ChildAt {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ChildIndex } from './child-index';
 import type { Txn, TxnOp } from './txn-log';
 import { compareZxid, ZnodeTree, type TreeChange } from './znode-tree';
 
@@ -36,5 +37,52 @@ describe("ZooKeeper's tree from its transactions", () => {
     expect(compareZxid('0x9', '0x10')).toBeLessThan(0);
     expect(compareZxid('0x1000000001', '0xffffffff')).toBeGreaterThan(0);
     expect(compareZxid('0xab', '0xab')).toBe(0);
+  });
+});
+
+describe('every parent\'s children at any zxid (the columnar index)', () => {
+  it('answers the children, a node and the changes at each moment, a name used twice being two nodes, a data change a new record', () => {
+    const tree = new ZnodeTree();
+    const index = new ChildIndex(tree);
+    const at: string[] = [];
+    const apply = (one: Txn): void => {
+      tree.apply(one);
+      at.push(one.zxid);
+    };
+    apply(txn('0x1', 'create', [create('/lock')]));
+    apply(txn('0x1', 'create', [create('/lock/a', true)]));
+    apply(txn('0x2', 'create', [create('/lock/b', true)]));
+    apply(txn('0x1', 'setData', [{ type: 'setData', path: '/lock/a', data: new Uint8Array([42]), version: 1 }]));
+    apply(txn('0x1', 'delete', [{ type: 'delete', path: '/lock/a' }]));
+    apply(txn('0x3', 'create', [create('/lock/a', true)]));
+    apply(txn('0x2', 'closeSession', [{ type: 'closeSession', paths: null }]));
+    const names = (zxid: string): string[] => index.childrenAt('/lock', zxid).map((child) => `${child.name}:${child.stat.ephemeralOwner}:${child.stat.version}`);
+    expect(names(at[1]!)).toEqual(['a:0x1:0']);
+    expect(names(at[2]!)).toEqual(['a:0x1:0', 'b:0x2:0']);
+    expect(names(at[3]!)).toEqual(['a:0x1:1', 'b:0x2:0']);
+    expect(names(at[4]!)).toEqual(['b:0x2:0']);
+    expect(names(at[5]!)).toEqual(['a:0x3:0', 'b:0x2:0']);
+    expect(names(at[6]!)).toEqual(['a:0x3:0']);
+    expect([...index.childrenAt('/lock', at[3]!)[0]!.data!]).toEqual([42]);
+    expect(index.nodeAt('/lock/a', at[4]!)).toBeNull();
+    expect(index.nodeAt('/lock/a', at[5]!)!.stat.czxid).toBe(at[5]);
+    expect(index.nodeAt('/lock/b', at[6]!)).toBeNull();
+    expect(index.countAt('/lock', at[0]!)).toBe(0);
+    expect(index.countAt('/lock', at[6]!)).toBe(6);
+    expect(index.lastChange('/lock', at[6]!)).toBe(at[6]);
+    expect(index.changeMoment('/lock', 3)).toMatchObject({ zxid: at[4] });
+    expect(index.changesOf('/lock').map((change) => `${change.kind} ${change.child.name} ${change.closed ?? ''}`.trim())).toEqual(['create a', 'create b', 'set a', 'delete a', 'create a', 'delete b closed']);
+    expect([...index.namesEver('/lock')]).toEqual([
+      ['a', true],
+      ['b', true],
+    ]);
+    // b's node: from its create to its session's close, as numbers among all the changes.
+    const spans = index.ephemeralSpans('/lock').map(({ session, from, to }) => [session, from, to]);
+    expect(spans).toEqual([
+      ['0x1', 1, 4],
+      ['0x2', 2, 6],
+      ['0x3', 5, Infinity],
+    ]);
+    expect(index.changesUpTo(at[4]!)).toBe(5);
   });
 });

@@ -16,18 +16,26 @@ import { childPath, parentPath } from './path';
  * what a client reads), its data and its children's names.
  */
 export interface TreeNode {
-  /** Changed in place (a million transactions make no garbage of stats): `revision` counts its changes. */
+  /** Changed in place (a million transactions make no garbage of stats). */
   stat: ZnodeStat;
   data: Uint8Array | null;
-  children: Set<string>;
-  revision: number;
+  /** Its children's names; null while it has had none (most nodes are leaves). */
+  children: Set<string> | null;
+  /** The number an index gave the node (kept while it lives: its records name it); -1 until then. */
+  id: number;
+  /** The number an index gave its record of the node as it is now; -1 until then, and again once the node changes. */
+  record: number;
 }
 
-/** One change to a znode, as it happened. */
-export type TreeChange =
-  | { kind: 'create'; path: string; node: TreeNode; txn: Txn }
-  | { kind: 'delete'; path: string; node: TreeNode; txn: Txn }
-  | { kind: 'set'; path: string; node: TreeNode; txn: Txn };
+/** One change to a znode, as it happened: its path, and that path's parent and last name. */
+export interface TreeChange {
+  kind: 'create' | 'delete' | 'set';
+  path: string;
+  parent: string;
+  name: string;
+  node: TreeNode;
+  txn: Txn;
+}
 
 /** The session id ZooKeeper gives a container's `ephemeralOwner` (`EphemeralType.CONTAINER`). */
 const CONTAINER_OWNER = '0x8000000000000000';
@@ -45,7 +53,7 @@ export class ZnodeTree {
   /** Told of each change as it is applied (an index built over the tree sets it). */
   constructor(public onChange: (change: TreeChange) => void = () => undefined) {
     // An empty tree has ZooKeeper's own nodes, as a new DataTree does.
-    for (const path of ['/', '/zookeeper', '/zookeeper/quota', '/zookeeper/config']) this.put(path, { stat: emptyStat(0, '0x0'), data: null, children: new Set(), revision: 0 });
+    for (const path of ['/', '/zookeeper', '/zookeeper/quota', '/zookeeper/config']) this.put(path, { stat: emptyStat(0, '0x0'), data: null, children: null, id: -1, record: -1 });
   }
 
   /** Starts from a snapshot's tree and sessions (the zxid of its name is where its log begins). */
@@ -53,7 +61,7 @@ export class ZnodeTree {
     const tree = new ZnodeTree(onChange);
     for (const [session, timeout] of snapshot.sessions) tree.sessions.set(session, timeout);
     for (const node of snapshot.nodes) tree.put(node.path, fromSnapshotNode(node));
-    for (const node of tree.nodes.values()) if (node.children.size > 0) node.stat.numChildren = node.children.size;
+    for (const node of tree.nodes.values()) if (node.children !== null) node.stat.numChildren = node.children.size;
     tree.zxid = zxid;
     return tree;
   }
@@ -85,10 +93,11 @@ export class ZnodeTree {
           const stat = emptyStat(txn.time, txn.zxid);
           stat.ephemeralOwner = owner;
           stat.dataLength = op.data?.length ?? 0;
-          const node: TreeNode = { stat, data: op.data, children: new Set(), revision: 0 };
-          this.put(op.path, node);
-          this.childrenChanged(op.path, txn, op.parentCVersion);
-          this.onChange({ kind: 'create', path: op.path, node, txn });
+          const node: TreeNode = { stat, data: op.data, children: null, id: -1, record: -1 };
+          const parentAt = parentPath(op.path);
+          const parent = this.put(op.path, node, parentAt);
+          this.childrenChanged(parent, txn, op.parentCVersion);
+          this.onChange({ kind: 'create', path: op.path, parent: parentAt, name: nameOf(op.path), node, txn });
           break;
         }
         case 'delete':
@@ -104,8 +113,8 @@ export class ZnodeTree {
           stat.mtime = txn.time;
           stat.version = op.version;
           stat.dataLength = op.data?.length ?? 0;
-          node.revision += 1;
-          this.onChange({ kind: 'set', path: op.path, node, txn });
+          node.record = -1;
+          this.onChange({ kind: 'set', path: op.path, parent: parentPath(op.path), name: nameOf(op.path), node, txn });
           break;
         }
         case 'createSession':
@@ -129,45 +138,50 @@ export class ZnodeTree {
   /** The names of `path`'s children, sorted, and each one's node. */
   children(path: string): Array<{ name: string; node: TreeNode }> {
     const parent = this.nodes.get(path);
-    if (parent === undefined) return [];
+    if (parent === undefined || parent.children === null) return [];
     return [...parent.children].sort().map((name) => ({ name, node: this.nodes.get(childPath(path, name))! }));
   }
 
-  private put(path: string, node: TreeNode): void {
+  /** Adds the node at `path`; answers its parent's node, where there is one. */
+  private put(path: string, node: TreeNode, parentAt = path === '/' ? null : parentPath(path)): TreeNode | undefined {
     const existing = this.nodes.get(path);
     // The root comes in the snapshot too: its children are kept as they are found.
     if (existing !== undefined) node.children = existing.children;
     this.nodes.set(path, node);
-    if (path !== '/') this.nodes.get(parentPath(path))?.children.add(path.slice(path.lastIndexOf('/') + 1));
+    const parent = parentAt === null ? undefined : this.nodes.get(parentAt);
+    if (parent !== undefined) (parent.children ??= new Set()).add(nameOf(path));
     const owner = node.stat.ephemeralOwner;
     if (owner !== '0x0' && owner !== CONTAINER_OWNER && !owner.startsWith('0xff')) {
       const owned = this.ephemerals.get(owner) ?? new Set<string>();
       owned.add(path);
       this.ephemerals.set(owner, owned);
     }
+    return parent;
   }
 
   private remove(path: string, txn: Txn): void {
     const node = this.nodes.get(path);
     if (node === undefined) return;
     this.nodes.delete(path);
-    this.nodes.get(parentPath(path))?.children.delete(path.slice(path.lastIndexOf('/') + 1));
+    const parentAt = parentPath(path);
+    const name = nameOf(path);
+    const parent = this.nodes.get(parentAt);
+    parent?.children?.delete(name);
     this.ephemerals.get(node.stat.ephemeralOwner)?.delete(path);
-    this.childrenChanged(path, txn, null);
-    this.onChange({ kind: 'delete', path, node, txn });
+    this.childrenChanged(parent, txn, null);
+    this.onChange({ kind: 'delete', path, parent: parentAt, name, node, txn });
   }
 
   /**
-   * A child of `path`'s parent came (`parentCVersion` given) or went: as `DataTree` does, a create
+   * A child of `parent` came (`parentCVersion` given) or went: as `DataTree` does, a create
    * sets the parent's cversion the leader logged (or one more) and its pzxid where that is newer;
    * a delete moves only the pzxid, and only forward (a fuzzy snapshot may be ahead of the log).
    */
-  private childrenChanged(path: string, txn: Txn, parentCVersion: number | null): void {
-    const parent = this.nodes.get(parentPath(path));
+  private childrenChanged(parent: TreeNode | undefined, txn: Txn, parentCVersion: number | null): void {
     if (parent === undefined) return;
     const { stat } = parent;
-    stat.numChildren = parent.children.size;
-    parent.revision += 1;
+    stat.numChildren = parent.children?.size ?? 0;
+    parent.record = -1;
     if (parentCVersion === null) {
       if (compareZxid(txn.zxid, stat.pzxid) > 0) stat.pzxid = txn.zxid;
       return;
@@ -187,9 +201,14 @@ export class ZnodeTree {
  */
 export function clientStat(node: TreeNode): ZnodeStat {
   const { stat } = node;
-  const numChildren = node.children.size;
+  const numChildren = node.children?.size ?? 0;
   const special = stat.ephemeralOwner === CONTAINER_OWNER || stat.ephemeralOwner.startsWith('0xff');
   return { ...stat, cversion: stat.cversion * 2 - numChildren, numChildren, ephemeralOwner: special ? '0x0' : stat.ephemeralOwner };
+}
+
+/** The last name of a path (`/` of the root). */
+function nameOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
 }
 
 /** Orders two zxids as ZooKeeper prints them (hex, no leading zeros). */
@@ -203,5 +222,5 @@ function emptyStat(time: number, zxid: string): ZnodeStat {
 
 function fromSnapshotNode(node: SnapshotNode): TreeNode {
   const { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner } = node;
-  return { stat: { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner, dataLength: node.data?.length ?? 0, numChildren: 0 }, data: node.data, children: new Set(), revision: 0 };
+  return { stat: { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner, dataLength: node.data?.length ?? 0, numChildren: 0 }, data: node.data, children: null, id: -1, record: -1 };
 }

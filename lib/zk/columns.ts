@@ -1,0 +1,172 @@
+/**
+ * Growable typed columns for indexes of a million records: a column of numbers is one typed
+ * array (8 or 4 bytes a value, no object per record, nothing for the collector to walk), a
+ * column of ZooKeeper's 64-bit ids (zxids, session ids) two halves of 32 bits, written and read
+ * as ZooKeeper prints them, and a pool of bytes holds short strings and data one after another.
+ */
+
+/** Doubles (times in ms). */
+export class Float64Column {
+  private values = new Float64Array(16);
+  length = 0;
+
+  push(value: number): number {
+    if (this.length === this.values.length) this.values = grown(this.values, new Float64Array(this.values.length * 2));
+    this.values[this.length] = value;
+    return this.length++;
+  }
+
+  get(index: number): number {
+    return this.values[index]!;
+  }
+}
+
+/** 32-bit integers (counts, versions, offsets, record numbers). */
+export class Int32Column {
+  private values: Int32Array;
+  length = 0;
+
+  constructor(capacity = 16) {
+    this.values = new Int32Array(capacity);
+  }
+
+  push(value: number): number {
+    if (this.length === this.values.length) this.values = grown(this.values, new Int32Array(this.values.length * 2));
+    this.values[this.length] = value;
+    return this.length++;
+  }
+
+  get(index: number): number {
+    return this.values[index]!;
+  }
+
+  set(index: number, value: number): void {
+    this.values[index] = value;
+  }
+}
+
+/** ZooKeeper's 64-bit ids as hex (`0x1000a2b3c0000`, lowercase, no leading zeros): kept as two 32-bit halves, ordered as numbers. */
+export class LongColumn {
+  private high = new Uint32Array(16);
+  private low = new Uint32Array(16);
+  length = 0;
+
+  push(hex: string): number {
+    if (this.length === this.high.length) {
+      this.high = grown(this.high, new Uint32Array(this.high.length * 2));
+      this.low = grown(this.low, new Uint32Array(this.low.length * 2));
+    }
+    const split = Math.max(2, hex.length - 8);
+    this.high[this.length] = hexValue(hex, 2, split);
+    this.low[this.length] = hexValue(hex, split, hex.length);
+    return this.length++;
+  }
+
+  get(index: number): string {
+    const high = this.high[index]!;
+    const low = this.low[index]!;
+    return high === 0 ? `0x${low.toString(16)}` : `0x${high.toString(16)}${low.toString(16).padStart(8, '0')}`;
+  }
+
+  /** Whether the id at `index` is zero (`0x0`: no session). */
+  isZero(index: number): boolean {
+    return this.high[index] === 0 && this.low[index] === 0;
+  }
+
+  /** Orders the id at `index` against `hex`, as numbers. */
+  compare(index: number, hex: Long): number {
+    const high = this.high[index]!;
+    return high !== hex.high ? high - hex.high : this.low[index]! - hex.low;
+  }
+
+  equals(index: number, other: number): boolean {
+    return this.high[index] === this.high[other] && this.low[index] === this.low[other];
+  }
+}
+
+/** A 64-bit id read once for comparing against a column. */
+export interface Long {
+  high: number;
+  low: number;
+}
+
+/** Reads `0x…` (at most 16 hex digits) as two halves. */
+export function longOf(hex: string): Long {
+  const split = Math.max(2, hex.length - 8);
+  return { high: hexValue(hex, 2, split), low: hexValue(hex, split, hex.length) };
+}
+
+/** The value of the hex digits from `start` to `end` (at most 8), without a substring. */
+function hexValue(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let i = start; i < end; i += 1) {
+    const code = text.charCodeAt(i);
+    value = value * 16 + (code <= 57 ? code - 48 : (code | 32) - 87);
+  }
+  return value;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: false });
+
+/** Strings and byte arrays one after another, each kept as where it begins and how long it is. */
+export class BytePool {
+  private bytes = new Uint8Array(1 << 16);
+  private used = 0;
+
+  /** Adds `bytes` (null stays null: -1), and answers where they begin. */
+  add(bytes: Uint8Array | null): number {
+    if (bytes === null) return -1;
+    this.reserve(bytes.length);
+    this.bytes.set(bytes, this.used);
+    const at = this.used;
+    this.used += bytes.length;
+    return at;
+  }
+
+  /** The byte length of the string added last. */
+  lastLength = 0;
+
+  /** Adds a string's UTF-8; answers where it begins (its length in bytes: `lastLength`). */
+  addString(text: string): number {
+    // Three bytes a UTF-16 unit at most.
+    this.reserve(text.length * 3);
+    const at = this.used;
+    const { written } = encoder.encodeInto(text, this.bytes.subarray(at));
+    this.used += written;
+    this.lastLength = written;
+    return at;
+  }
+
+  /** A copy of the bytes at `at` (null at -1). */
+  slice(at: number, length: number): Uint8Array | null {
+    return at < 0 ? null : this.bytes.slice(at, at + length);
+  }
+
+  string(at: number, length: number): string {
+    return decoder.decode(this.bytes.subarray(at, at + length));
+  }
+
+  /** Whether the bytes at `at` are `other`'s. */
+  equals(at: number, length: number, other: Uint8Array): boolean {
+    if (length !== other.length) return false;
+    for (let i = 0; i < length; i += 1) if (this.bytes[at + i] !== other[i]) return false;
+    return true;
+  }
+
+  private reserve(count: number): void {
+    if (this.used + count <= this.bytes.length) return;
+    let size = this.bytes.length * 2;
+    while (size < this.used + count) size *= 2;
+    this.bytes = grown(this.bytes, new Uint8Array(size));
+  }
+}
+
+export function utf8Bytes(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+function grown<T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(from: T, to: T): T {
+  to.set(from as never);
+  return to;
+}
