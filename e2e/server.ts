@@ -22,7 +22,8 @@ export async function spawnExplorer(extraArgs: string[] = [], env: Record<string
   }
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.ts', '--port', '0', ...extraArgs], {
     cwd: projectRoot,
-    env: { ...process.env, ZK_CONNECT: '', ...env },
+    // A temporary embedded ZooKeeper of its own unless told otherwise: tests never share one's data.
+    env: { ...process.env, ZK_CONNECT: '', ZK_EMBEDDED_DIR: 'temp', ZK_DATA_DIR: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

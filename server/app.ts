@@ -3,6 +3,8 @@
  * This module only wires the parts together: the routes are in `routes/` (locks, sim, break, ops, behind the controls' guard),
  * the socket handlers in `sockets.ts`, the answer to a failed request in `http-error.ts`.
  */
+import type { FollowedFiles } from './replay/follow';
+import { filesRouter } from './replay/live';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import type { Features, ZkStatus } from '../lib/protocol';
 import { CONFIG_DEFAULTS } from './config';
@@ -51,6 +53,8 @@ export interface ExplorerOptions {
   simulation?: SimulationOptions;
   /** Whether a lock node may be deleted to break a stuck lock (ALLOW_BREAK_LOCKS). */
   breakLocks?: boolean;
+  /** ZooKeeper's own files, followed for each lock's past (ZK_DATA_DIR, or the embedded ZooKeeper's); none by default. */
+  files?: FollowedFiles | null;
   /** Next.js's request handler; without it only the API and socket.io are served (tests). */
   nextHandler?: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 }
@@ -148,6 +152,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     status,
     roots,
     controls: createControls(adminToken, simulator, features),
+    files: options.files ?? null,
   };
 
   const sockets = attachSockets(io, context);
@@ -163,6 +168,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   app.use(controlsGuard(context));
   app.use(simRouter(context));
   app.use(breakRouter(context));
+  app.use(filesRouter(context.files, roots));
   app.use(locksRouter(context));
   endRoutes(app, options.nextHandler);
 

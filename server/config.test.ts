@@ -16,10 +16,19 @@ function configError(argv: string[], env: Record<string, string | undefined>): s
 }
 
 describe('loadConfig', () => {
+  it('reads where ZooKeeper\'s files are in live mode, and where the embedded one keeps its data (temp: a temporary directory)', () => {
+    expect(loadConfig(['--data-dir', '/var/lib/zookeeper, /txnlog'], {}).zkDataDir).toEqual(['/var/lib/zookeeper', '/txnlog']);
+    expect(loadConfig([], { ZK_EMBEDDED_DIR: 'temp' }).embeddedDir).toBeNull();
+    expect(loadConfig([], { ZK_EMBEDDED_DIR: '/srv/zk' }).embeddedDir).toBe('/srv/zk');
+    expect(() => loadConfig([], { ZK_DATA_DIR: ' , ' })).toThrow(/ZK_DATA_DIR.*at least one directory/);
+  });
+
   it('has defaults that start an embedded ZooKeeper on loopback', () => {
     expect(loadConfig([], {})).toEqual({
       zkConnect: null,
       zkReplay: null,
+      zkDataDir: null,
+      embeddedDir: '.zookeeper',
       port: 3000,
       host: '127.0.0.1',
       lockRoots: ['/'],

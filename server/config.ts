@@ -14,6 +14,10 @@ export interface Config {
   zkConnect: string | null;
   /** Replay mode: ZooKeeper's files in these directories are served, with no ZooKeeper; null: live. */
   zkReplay: string[] | null;
+  /** Live mode: ZooKeeper's files as this machine sees them, followed for the past; null: none (the embedded ZooKeeper's own are followed anyway). */
+  zkDataDir: string[] | null;
+  /** Where the embedded ZooKeeper keeps its data across restarts; null: a temporary directory, removed on stop. */
+  embeddedDir: string | null;
   port: number;
   host: string;
   lockRoots: string[];
@@ -53,6 +57,8 @@ interface Setting {
 export const SETTINGS = {
   zkConnect: { env: 'ZK_CONNECT', flag: 'zk-connect', help: 'ZooKeeper connection string (host:port,... with an optional /chroot); unset starts an embedded ZooKeeper' },
   zkReplay: { env: 'ZK_REPLAY', flag: 'replay', help: "replay mode: serve ZooKeeper's own files read-only, with no ZooKeeper: a data directory, its version-2, or a folder of copied log.* and snapshot.* files (comma-separated, for a separate dataLogDir)" },
+  zkDataDir: { env: 'ZK_DATA_DIR', flag: 'data-dir', help: "live mode: ZooKeeper's data directory as this machine sees it (a ZooKeeper host, or the directory mounted; comma-separated with a separate dataLogDir): each lock's history and `?at=` reach back to the oldest transaction it keeps, read as ZooKeeper writes it" },
+  embeddedDir: { env: 'ZK_EMBEDDED_DIR', flag: 'embedded-dir', help: "where the embedded ZooKeeper keeps its data, kept across restarts (its files are each lock's history); `temp` for a fresh temporary directory removed on stop" },
   port: { env: 'PORT', flag: 'port', help: 'HTTP port for the page, the API and socket.io (0 picks a free one)' },
   host: { env: 'HOST', flag: 'host', help: 'address to listen on' },
   lockRoots: { env: 'LOCK_ROOTS', flag: 'lock-roots', help: 'comma-separated znode paths under which locks are discovered' },
@@ -93,12 +99,17 @@ const connectString = z
 const port = z.coerce.number().int().min(0).max(65535);
 const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no']).transform((value) => ['1', 'true', 'yes'].includes(value));
 
+/** Comma-separated directories (a data directory and a separate dataLogDir). */
+const directories = z
+  .string()
+  .transform((value) => value.split(',').map((dir) => dir.trim()).filter((dir) => dir !== ''))
+  .pipe(z.array(z.string()).min(1, 'must name at least one directory'));
+
 const parsers: Record<SettingName, z.ZodType> = {
   zkConnect: connectString,
-  zkReplay: z
-    .string()
-    .transform((value) => value.split(',').map((dir) => dir.trim()).filter((dir) => dir !== ''))
-    .pipe(z.array(z.string()).min(1, 'must name at least one directory')),
+  zkReplay: directories,
+  zkDataDir: directories,
+  embeddedDir: z.string().min(1).transform((value) => (value === 'temp' ? null : value)),
   port,
   host: z.string().min(1),
   lockRoots: z
@@ -142,6 +153,8 @@ const parsers: Record<SettingName, z.ZodType> = {
 const DEFAULTS: Record<SettingName, string | null> = {
   zkConnect: null,
   zkReplay: null,
+  zkDataDir: null,
+  embeddedDir: '.zookeeper',
   port: '3000',
   host: '127.0.0.1',
   lockRoots: '/',
@@ -199,6 +212,8 @@ export function loadConfig(argv: readonly string[], env: Readonly<Record<string,
   return {
     zkConnect: (values.zkConnect as string | null) ?? null,
     zkReplay: (values.zkReplay as string[] | null) ?? null,
+    zkDataDir: (values.zkDataDir as string[] | null) ?? null,
+    embeddedDir: (values.embeddedDir as string | null) ?? null,
     port: values.port as number,
     host: values.host as string,
     lockRoots: values.lockRoots as string[],

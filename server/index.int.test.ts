@@ -13,7 +13,7 @@ describe('server start-up with a bad configuration', () => {
   ])('prints one clear line and exits 1 for %j %j', (args, env, pattern) => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/index.ts', ...args], {
       cwd: root,
-      env: { ...process.env, ZK_CONNECT: '', PORT: '', ...env },
+      env: { ...process.env, ZK_CONNECT: '', PORT: '', ZK_EMBEDDED_DIR: 'temp', ...env },
       encoding: 'utf8',
       timeout: 30_000,
     });

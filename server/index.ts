@@ -4,7 +4,7 @@
  * on one port until SIGINT or SIGTERM.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { createExplorer, type Explorer } from './app';
@@ -12,6 +12,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { isLoopbackHost } from './net';
 import { createReplayExplorer } from './replay/app';
 import { loadReplay } from './replay/files';
+import { followFiles, type FollowedFiles } from './replay/follow';
 import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from './zk/embedded';
 import { ZkSession } from './zk/session';
 import { checkClientInternals } from './zk/wire/connection';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
 
   let embedded: EmbeddedZooKeeper | null = null;
   let session: ZkSession | null = null;
+  let files: FollowedFiles | null = null;
   let explorer: Explorer | null = null;
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
     }, 10_000);
     timer.unref();
     await explorer?.close().catch((error: unknown) => console.error('closing the server:', error));
+    files?.close();
     session?.close();
     await embedded?.stop().catch((error: unknown) => console.error('stopping ZooKeeper:', error));
     process.exit(0);
@@ -75,9 +78,16 @@ async function main(): Promise<void> {
 
   let connectString = config.zkConnect;
   if (connectString === null) {
-    embedded = await startEmbeddedZooKeeper();
+    embedded = await startEmbeddedZooKeeper({ dir: config.embeddedDir === null ? undefined : resolve(projectRoot, config.embeddedDir) });
     connectString = embedded.connectString;
-    console.log(`embedded ZooKeeper on ${connectString} (pid ${embedded.pid}, log ${embedded.logFile})`);
+    console.log(`embedded ZooKeeper on ${connectString} (pid ${embedded.pid}, data in ${embedded.dir}${config.embeddedDir === null ? ', removed on stop' : ''}, log ${embedded.logFile})`);
+  }
+  // ZooKeeper's own files, for each lock's past: those named, else the embedded ZooKeeper's.
+  const fileDirs = config.zkDataDir ?? (embedded === null ? null : [join(embedded.dir, 'data')]);
+  files = fileDirs === null ? null : followFiles(fileDirs, { roots: config.lockRoots, staleHolderMs: config.staleHolderMs });
+  if (files !== null) {
+    const started = Date.now();
+    void files.ready.then(({ info }) => console.log(`files: ${info.transactions} transactions of ZooKeeper's files in ${fileDirs!.join(', ')} read in ${Date.now() - started} ms${info.reason === null ? '' : `; ${info.reason}`}; followed from now on`));
   }
   session = new ZkSession({ connectString, sessionTimeoutMs: config.sessionTimeoutMs, auth: config.zkAuth, transport: config.zkTransport });
   session.on('state', (state) => console.log(`ZooKeeper session: ${state}${session?.reason ? ` (${session.reason})` : ''}`));
@@ -110,6 +120,7 @@ async function main(): Promise<void> {
       connectString,
       maxContenders: MAX_CONTENDERS,
     },
+    files,
     nextHandler,
   });
   const url = await explorer.listen(config.port, config.host);

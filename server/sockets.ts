@@ -3,6 +3,7 @@
  * waits-for graph, the simulation), what is pushed to them, and the requests they send.
  * Every request is parsed before use and answered with an ack.
  */
+import { serveMomentSocket } from './replay/live';
 import type { Socket } from 'socket.io';
 import type { ZodType } from 'zod';
 import { compactSnapshot } from '../lib/lock/compact';
@@ -95,6 +96,8 @@ export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close
   simulator?.on('changed', () => io.to(SIM_ROOM).emit('sim:contenders', simulator.list()));
 
   io.on('connection', (socket: ExplorerSocket) => {
+    // A page showing a past moment is served it from ZooKeeper's files.
+    if (serveMomentSocket(socket, context.files, context.roots)) return;
     // The locks this connection follows (or has asked to): bounded by MAX_SUBSCRIPTIONS_PER_SOCKET.
     const following = new Set<string>();
     socket.emit('zk:status', context.status());

@@ -208,12 +208,23 @@ export class Replay {
     return counts;
   }
 
-  /** Every hold and wait of the lock over the span, with how each ended. */
-  history(path: string): LockHistory {
+  /**
+   * Every hold and wait of the lock over the span, with how each ended; its figures over the
+   * whole span, or (live) over `window` ms before `now`. `since`: only the records that may have
+   * changed since then (a page that has the rest).
+   */
+  history(path: string, live: { now: number; window: number } | null = null, since: number | null = null): LockHistory {
     const timeline = this.timeline(path);
     const { from, to } = this.span();
-    // The figures are over the whole span of the files.
-    return timeline.history.view(to?.time ?? 0, Math.max(1, (to?.time ?? 0) - (from?.time ?? 0)));
+    const now = live?.now ?? to?.time ?? 0;
+    const window = live?.window ?? Math.max(1, (to?.time ?? 0) - (from?.time ?? 0));
+    return timeline.history.view(now, window, since === null ? true : { since });
+  }
+
+  /** Whether the files know anything of the node at `path`: a change of its children, or the node itself at the end. */
+  knows(path: string): boolean {
+    const end = this.span().to;
+    return this.index.changeCount(path) > 0 || (end !== null && this.index.nodeAt(path, end.zxid) !== null);
   }
 
   /** Every lock at the moment, summarised (the lock list then). */

@@ -18,7 +18,7 @@ import { compareZxid, ZnodeTree } from '../../lib/zk/znode-tree';
 const LOG_NAME = /^log\.([0-9a-f]{1,16})$/;
 const SNAPSHOT_NAME = /^snapshot\.([0-9a-f]{1,16})(\.gz|\.snappy)?$/;
 
-interface Found {
+export interface Found {
   path: string;
   kind: 'log' | 'snapshot';
   zxid: string;
@@ -28,7 +28,17 @@ interface Found {
 
 export interface LoadedReplay {
   replay: Replay;
+  /** Kept current in place as more is read (`followFiles`). */
   info: ReplayInfo;
+  /** Where reading the logs got to; null when no log was read. */
+  position: LogPosition | null;
+}
+
+/** Where reading the logs got to: the log read last, and the entry in it to read on from (one already applied is passed over). */
+export interface LogPosition {
+  path: string;
+  zxid: string;
+  offset: number;
 }
 
 /** Why a directory could not be read, in a person's words. */
@@ -41,7 +51,7 @@ function unreadable(dir: string, error: unknown): string {
 }
 
 /** The files of one directory given: its own, or its `version-2`'s when it is a data directory. */
-async function filesOf(dir: string, problems: string[]): Promise<Found[]> {
+export async function filesOf(dir: string, problems: string[]): Promise<Found[]> {
   let where = dir;
   try {
     if ((await stat(join(dir, 'version-2'))).isDirectory()) where = join(dir, 'version-2');
@@ -102,15 +112,15 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
  * not per transaction); the last one may end with where and why reading stopped early. Throws
  * when the file is no log.
  */
-async function* logEntries(path: string): AsyncGenerator<Array<Txn | TxnStop>> {
+export async function* logEntries(path: string, from = FILE_HEADER_BYTES): AsyncGenerator<Array<Txn | TxnStop>> {
   const handle = await open(path, 'r');
   try {
     const size = (await handle.stat()).size;
-    let bytes = await readAt(handle, 0, Math.min(size, LOG_CHUNK));
-    readTxnLogHeader(bytes);
+    readTxnLogHeader(await readAt(handle, 0, Math.min(size, FILE_HEADER_BYTES)));
     // Where `bytes` begins in the file, and its first entry in it.
-    let base = 0;
-    let start = FILE_HEADER_BYTES;
+    let base = Math.min(from, size);
+    let start = 0;
+    let bytes = await readAt(handle, base, Math.min(size - base, LOG_CHUNK));
     for (;;) {
       const whole = base + bytes.length >= size;
       let stopped: TxnStop | null = null;
@@ -143,15 +153,19 @@ async function* logEntries(path: string): AsyncGenerator<Array<Txn | TxnStop>> {
 }
 
 /** What was wrong with the file at `path`, in a person's words. */
-function message(path: string, error: unknown): string {
+export function message(path: string, error: unknown): string {
   if (error instanceof NotATxnLogError || error instanceof NotASnapshotError) return error.message;
   const code = (error as NodeJS.ErrnoException).code;
   if (code !== undefined) return unreadable(path, error);
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Reads the files of `dirs` into a replay. */
-export async function loadReplay(dirs: readonly string[], options: ReplayOptions): Promise<LoadedReplay> {
+/**
+ * Reads the files of `dirs` into a replay. `following`: ZooKeeper is writing the newest log
+ * still, so that an entry that ends it short may be one being written: reading ends before it
+ * without saying so, for `followFiles` to read on from there.
+ */
+export async function loadReplay(dirs: readonly string[], options: ReplayOptions, following = false): Promise<LoadedReplay> {
   const problems: string[] = [];
   const found = (await Promise.all(dirs.map((dir) => filesOf(dir, problems)))).flat();
   const byZxid = (a: Found, b: Found): number => compareZxid(a.zxid, b.zxid);
@@ -191,10 +205,11 @@ export async function loadReplay(dirs: readonly string[], options: ReplayOptions
   if (replay === null) {
     if (found.length > 0) reason = [reason, snapshots.length === 0 ? `no snapshot, and the logs begin at ${firstLog!.zxid}, not at the first transaction: the tree before them is unknown` : 'no snapshot could be read whole and continued by the logs'].filter(Boolean).join('; ');
     const empty = new Replay(options);
-    return { replay: empty, info: infoOf(dirs, empty, [...report.values()], null, reason) };
+    return { replay: empty, info: infoOf(dirs, empty, [...report.values()], null, reason), position: null };
   }
   const begin = replay.start?.zxid ?? '0x0';
   const started = replay;
+  let position: LogPosition | null = null;
   /** The replay ends before `file`'s entry at `offset`, for `problem`; what came before is kept. */
   const stop = (entry: ReplayFile, offset: number, problem: string, after = ''): void => {
     entry.problem = problem;
@@ -208,6 +223,7 @@ export async function loadReplay(dirs: readonly string[], options: ReplayOptions
     if (next !== undefined && compareZxid(next.zxid, begin) <= 0) continue;
     const entry = report.get(file.path)!;
     entry.used = true;
+    position = { path: file.path, zxid: file.zxid, offset: FILE_HEADER_BYTES };
     const entries = logEntries(file.path);
     // The header is read with the first entry: a file that is no log is said before anything else of it.
     let read: IteratorResult<Array<Txn | TxnStop>>;
@@ -227,11 +243,17 @@ export async function loadReplay(dirs: readonly string[], options: ReplayOptions
       for (; !read.done && stoppedAt === null; read = await entries.next()) {
         for (const txn of read.value) {
           if ('reason' in txn) {
+            position.offset = txn.offset;
+            if (following && next === undefined) {
+              await entries.return(undefined);
+              return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason), position };
+            }
             stop(entry, txn.offset, `${txn.reason} at byte ${txn.offset}`, '; the replay ends at the transaction before it');
             break;
           }
           entry.count += 1;
           replay.apply(txn);
+          position.offset = txn.offset;
         }
       }
       if (!read.done) await entries.return(undefined);
@@ -239,7 +261,7 @@ export async function loadReplay(dirs: readonly string[], options: ReplayOptions
       stop(entry, 0, message(file.path, error));
     }
   }
-  return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason) };
+  return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason), position };
 }
 
 /** The zxid after this one. */
@@ -259,7 +281,7 @@ function latestTime(nodes: ReadonlyArray<{ mtime: number; ctime: number }>): num
   return latest;
 }
 
-function infoOf(dirs: readonly string[], replay: Replay, files: ReplayFile[], stoppedAt: ReplayInfo['stoppedAt'], reason: string | null): ReplayInfo {
+export function infoOf(dirs: readonly string[], replay: Replay, files: ReplayFile[], stoppedAt: ReplayInfo['stoppedAt'], reason: string | null): ReplayInfo {
   const { from, to } = replay.span();
   return {
     dirs: [...dirs],

@@ -10,14 +10,14 @@ import type { Socket } from 'socket.io';
 import { compactSnapshot } from '../../lib/lock/compact';
 import { diffSnapshots } from '../../lib/lock/delta';
 import { CHANGE_BINS, ReplayAtRequestSchema, ReplayStepRequestSchema, SubscribeRequestSchema, type Ack, type ClientToServerEvents, type LockSnapshot, type ReplayMoment, type ServerToClientEvents, type SnapshotForm } from '../../lib/protocol';
-import { parseMoment } from '../../lib/replay/moments';
+import { parseMoment, type MomentQuery } from '../../lib/replay/moments';
 import { compareZxid } from '../../lib/zk/znode-tree';
 import { beyondFollowLimit, parseRequest, replyOf } from '../sockets';
 import type { ExplorerIo } from '../web';
 import type { LoadedReplay } from './files';
 import { beforeTheFiles, lockListAt, NO_TRANSACTION, READ_ONLY } from './routes';
 
-type ReplaySocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+export type ReplaySocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
 /** A change of at least this many nodes is sent as the lock's whole snapshot rather than a delta. */
 const WHOLE_FROM = 1000;
@@ -36,137 +36,144 @@ interface Followed {
 const clockOf = (view: ReplayMoment): { zxid: string; time: number } => ({ zxid: view.at.zxid, time: view.time });
 
 export function attachReplaySockets(io: ExplorerIo, loaded: LoadedReplay, roots: readonly string[]): void {
+  io.on('connection', (socket: ReplaySocket) => serveReplaySocket(socket, loaded, roots, READ_ONLY));
+}
+
+/** The moment a connection's handshake asks for (`auth.at`, as `?at=` writes it); null when none. */
+export function askedMoment(socket: ReplaySocket): MomentQuery | null {
+  return parseMoment((socket.handshake.auth as { at?: unknown } | undefined)?.at);
+}
+
+/** Serves one connection the files at a moment; `readOnly` is what a request that writes is answered. */
+export function serveReplaySocket(socket: ReplaySocket, loaded: LoadedReplay, roots: readonly string[], readOnly: string): void {
   const { replay, info } = loaded;
+  const asked = askedMoment(socket);
+  let view: ReplayMoment | null = (asked === null ? null : replay.view(asked)) ?? replay.view(null);
+  const following = new Map<string, Followed>();
+  let list = false;
+  let graph = false;
 
-  io.on('connection', (socket: ReplaySocket) => {
-    const asked = parseMoment((socket.handshake.auth as { at?: unknown } | undefined)?.at);
-    let view: ReplayMoment | null = (asked === null ? null : replay.view(asked)) ?? replay.view(null);
-    const following = new Map<string, Followed>();
-    let list = false;
-    let graph = false;
-
-    /** Sends one followed lock at the moment: a delta forward from what the page shows, else the whole snapshot. */
-    const sendLock = (path: string, followed: Followed, moment: ReplayMoment): void => {
-      const next = replay.lockAt(path, clockOf(moment));
-      const shown = followed.shown;
-      const forward = followed.shownAt !== null && compareZxid(moment.at.zxid, followed.shownAt) >= 0;
-      const delta = shown === null ? null : diffSnapshots(shown, next);
-      if (shown !== null && delta === null) {
-        followed.shownAt = moment.at.zxid;
-        return;
-      }
-      const version = (shown?.version ?? 0) + 1;
-      if (forward && delta !== null && delta.added.length + delta.removed.length + delta.updated.length < WHOLE_FROM) {
-        socket.emit('lock:delta', delta);
-      } else if (followed.form === 'columns') socket.emit('lock:columns', compactSnapshot({ ...next, version }));
-      else socket.emit('lock:snapshot', { ...next, version });
-      followed.shown = { ...next, version };
+  /** Sends one followed lock at the moment: a delta forward from what the page shows, else the whole snapshot. */
+  const sendLock = (path: string, followed: Followed, moment: ReplayMoment): void => {
+    const next = replay.lockAt(path, clockOf(moment));
+    const shown = followed.shown;
+    const forward = followed.shownAt !== null && compareZxid(moment.at.zxid, followed.shownAt) >= 0;
+    const delta = shown === null ? null : diffSnapshots(shown, next);
+    if (shown !== null && delta === null) {
       followed.shownAt = moment.at.zxid;
-    };
-    const sendSteps = (path: string, followed: Followed, moment: ReplayMoment): void => {
-      socket.emit('replay:lock', {
-        path,
-        previous: replay.step(path, moment.at, 'previous'),
-        next: replay.step(path, moment.at, 'next'),
-        changes: replay.index.changesOf(path).length,
-        density: followed.density,
-      });
-    };
-    /** Moves this connection to a moment and sends everything it follows at it. */
-    const show = (moment: ReplayMoment): void => {
-      view = moment;
-      socket.emit('replay:moment', moment);
-      for (const [path, followed] of following) {
-        sendLock(path, followed, moment);
-        sendSteps(path, followed, moment);
-      }
-      if (list) socket.emit('locks:list', lockListAt(loaded, roots, clockOf(moment)));
-      if (graph) socket.emit('waits:graph', replay.graph(clockOf(moment)));
-    };
-    const noFiles: Ack = { ok: false, error: `${NO_TRANSACTION}: there is no moment to show` };
-
-    socket.emit('replay:info', info);
-    if (view !== null) socket.emit('replay:moment', view);
-
-    socket.on('replay:at', (request: unknown, ack) => {
-      const reply = replyOf(ack);
-      const asked = parseRequest(ReplayAtRequestSchema, 'replay:at', request, reply);
-      if (asked === null) return;
-      const moment = replay.view(parseMoment(asked.at));
-      if (moment === null) {
-        const from = replay.span().from;
-        reply(from === null ? noFiles : { ok: false, error: beforeTheFiles(asked.at, from) });
-        return;
-      }
-      show(moment);
-      reply({ ok: true });
-    });
-    socket.on('replay:step', (request: unknown, ack) => {
-      const reply = replyOf(ack);
-      const asked = parseRequest(ReplayStepRequestSchema, 'replay:step', request, reply);
-      if (asked === null) return;
-      if (view === null) {
-        reply(noFiles);
-        return;
-      }
-      const change = replay.step(asked.path, view.at, asked.direction);
-      if (change === null) {
-        reply({ ok: false, error: `${asked.path} has no ${asked.direction} change in the files` });
-        return;
-      }
-      show(replay.view({ zxid: change.zxid })!);
-      reply({ ok: true });
-    });
-    socket.on('subscribe', (request: unknown, ack) => {
-      const reply = replyOf(ack);
-      const asked = parseRequest(SubscribeRequestSchema, 'subscribe', request, reply);
-      if (asked === null) return;
-      const { path, form } = asked;
-      const refused = beyondFollowLimit(following, path);
-      if (refused !== null) {
-        reply(refused);
-        return;
-      }
-      if (view === null) {
-        reply(noFiles);
-        return;
-      }
-      // A new subscription (or one again, after a gap the page saw) starts from a whole snapshot.
-      const followed: Followed = { form, shown: null, shownAt: null, density: replay.density(path, CHANGE_BINS) };
-      following.set(path, followed);
-      sendLock(path, followed, view);
-      sendSteps(path, followed, view);
-      reply({ ok: true });
-    });
-    socket.on('unsubscribe', (request: unknown, ack) => {
-      const reply = replyOf(ack);
-      const asked = parseRequest(SubscribeRequestSchema, 'unsubscribe', request, reply);
-      if (asked === null) return;
-      following.delete(asked.path);
-      reply({ ok: true });
-    });
-    socket.on('locks:subscribe', (_request, ack) => {
-      list = true;
-      if (view !== null) socket.emit('locks:list', lockListAt(loaded, roots, clockOf(view)));
-      replyOf(ack)(view === null ? noFiles : { ok: true });
-    });
-    socket.on('locks:unsubscribe', (_request, ack) => {
-      list = false;
-      replyOf(ack)({ ok: true });
-    });
-    socket.on('waits:subscribe', (_request, ack) => {
-      graph = true;
-      if (view !== null) socket.emit('waits:graph', replay.graph(clockOf(view)));
-      replyOf(ack)(view === null ? noFiles : { ok: true });
-    });
-    socket.on('waits:unsubscribe', (_request, ack) => {
-      graph = false;
-      replyOf(ack)({ ok: true });
-    });
-    // Nothing that writes: the explorer is connected to no ZooKeeper.
-    const readOnly: Ack = { ok: false, error: READ_ONLY };
-    for (const event of ['sim:subscribe', 'sim:spawn', 'sim:action', 'sim:stop-all'] as const) {
-      socket.on(event, (_request: unknown, ack?: (ack: Ack) => void) => replyOf(ack)(readOnly));
+      return;
     }
+    const version = (shown?.version ?? 0) + 1;
+    if (forward && delta !== null && delta.added.length + delta.removed.length + delta.updated.length < WHOLE_FROM) {
+      socket.emit('lock:delta', delta);
+    } else if (followed.form === 'columns') socket.emit('lock:columns', compactSnapshot({ ...next, version }));
+    else socket.emit('lock:snapshot', { ...next, version });
+    followed.shown = { ...next, version };
+    followed.shownAt = moment.at.zxid;
+  };
+  const sendSteps = (path: string, followed: Followed, moment: ReplayMoment): void => {
+    socket.emit('replay:lock', {
+      path,
+      previous: replay.step(path, moment.at, 'previous'),
+      next: replay.step(path, moment.at, 'next'),
+      changes: replay.index.changeCount(path),
+      density: followed.density,
+    });
+  };
+  /** Moves this connection to a moment and sends everything it follows at it. */
+  const show = (moment: ReplayMoment): void => {
+    view = moment;
+    socket.emit('replay:moment', moment);
+    for (const [path, followed] of following) {
+      sendLock(path, followed, moment);
+      sendSteps(path, followed, moment);
+    }
+    if (list) socket.emit('locks:list', lockListAt(loaded, roots, clockOf(moment)));
+    if (graph) socket.emit('waits:graph', replay.graph(clockOf(moment)));
+  };
+  const noFiles: Ack = { ok: false, error: `${NO_TRANSACTION}: there is no moment to show` };
+
+  socket.emit('replay:info', info);
+  if (view !== null) socket.emit('replay:moment', view);
+
+  socket.on('replay:at', (request: unknown, ack) => {
+    const reply = replyOf(ack);
+    const asked = parseRequest(ReplayAtRequestSchema, 'replay:at', request, reply);
+    if (asked === null) return;
+    const moment = replay.view(parseMoment(asked.at));
+    if (moment === null) {
+      const from = replay.span().from;
+      reply(from === null ? noFiles : { ok: false, error: beforeTheFiles(asked.at, from) });
+      return;
+    }
+    show(moment);
+    reply({ ok: true });
   });
+  socket.on('replay:step', (request: unknown, ack) => {
+    const reply = replyOf(ack);
+    const asked = parseRequest(ReplayStepRequestSchema, 'replay:step', request, reply);
+    if (asked === null) return;
+    if (view === null) {
+      reply(noFiles);
+      return;
+    }
+    const change = replay.step(asked.path, view.at, asked.direction);
+    if (change === null) {
+      reply({ ok: false, error: `${asked.path} has no ${asked.direction} change in the files` });
+      return;
+    }
+    show(replay.view({ zxid: change.zxid })!);
+    reply({ ok: true });
+  });
+  socket.on('subscribe', (request: unknown, ack) => {
+    const reply = replyOf(ack);
+    const asked = parseRequest(SubscribeRequestSchema, 'subscribe', request, reply);
+    if (asked === null) return;
+    const { path, form } = asked;
+    const refused = beyondFollowLimit(following, path);
+    if (refused !== null) {
+      reply(refused);
+      return;
+    }
+    if (view === null) {
+      reply(noFiles);
+      return;
+    }
+    // A new subscription (or one again, after a gap the page saw) starts from a whole snapshot.
+    const followed: Followed = { form, shown: null, shownAt: null, density: replay.density(path, CHANGE_BINS) };
+    following.set(path, followed);
+    sendLock(path, followed, view);
+    sendSteps(path, followed, view);
+    reply({ ok: true });
+  });
+  socket.on('unsubscribe', (request: unknown, ack) => {
+    const reply = replyOf(ack);
+    const asked = parseRequest(SubscribeRequestSchema, 'unsubscribe', request, reply);
+    if (asked === null) return;
+    following.delete(asked.path);
+    reply({ ok: true });
+  });
+  socket.on('locks:subscribe', (_request, ack) => {
+    list = true;
+    if (view !== null) socket.emit('locks:list', lockListAt(loaded, roots, clockOf(view)));
+    replyOf(ack)(view === null ? noFiles : { ok: true });
+  });
+  socket.on('locks:unsubscribe', (_request, ack) => {
+    list = false;
+    replyOf(ack)({ ok: true });
+  });
+  socket.on('waits:subscribe', (_request, ack) => {
+    graph = true;
+    if (view !== null) socket.emit('waits:graph', replay.graph(clockOf(view)));
+    replyOf(ack)(view === null ? noFiles : { ok: true });
+  });
+  socket.on('waits:unsubscribe', (_request, ack) => {
+    graph = false;
+    replyOf(ack)({ ok: true });
+  });
+  // Nothing that writes: the moment is the files'.
+  const refused: Ack = { ok: false, error: readOnly };
+  for (const event of ['sim:subscribe', 'sim:spawn', 'sim:action', 'sim:stop-all'] as const) {
+    socket.on(event, (_request: unknown, ack?: (ack: Ack) => void) => replyOf(ack)(refused));
+  }
 }

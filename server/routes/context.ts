@@ -1,4 +1,5 @@
 /** What the routes and socket handlers share: the explorer's parts, its features, and the checks every control passes. */
+import type { FollowedFiles } from '../replay/follow';
 import type { Features, ZkStatus } from '../../lib/protocol';
 import type { LockDiscovery } from '../locks/discovery';
 import type { LockHistories } from '../locks/history';
@@ -28,6 +29,8 @@ export interface ExplorerContext {
   /** Where locks are discovered (LOCK_ROOTS): the only nodes shown and broken. */
   roots: readonly string[];
   controls: Controls;
+  /** ZooKeeper's own files, followed for the past (ZK_DATA_DIR, or the embedded ZooKeeper's); null when there are none. */
+  files: FollowedFiles | null;
 }
 
 /** The checks of every control, over HTTP and the socket. */

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import type { Ack, ClientToServerEvents, LockDelta, LockSnapshot, ServerToClientEvents } from '../../lib/protocol';
 import { createExplorer, type Explorer, type SimulationOptions } from '../app';
 import { CONFIG_DEFAULTS } from '../config';
+import type { FollowedFiles } from '../replay/follow';
 import type { AdminServerOptions } from '../zk/introspection';
 import type { ZkTransport } from '../zk/wire/connection';
 import { ZkSession } from '../zk/session';
@@ -58,6 +59,8 @@ export async function startExplorer(
     waitForSession?: boolean;
     historyCapacity?: number;
     metricsLockLimit?: number;
+    /** ZooKeeper's files, followed for the past; closed with the explorer. */
+    files?: FollowedFiles;
   } = {},
 ): Promise<RunningExplorer> {
   // Through `connectString` (a fault proxy, say) its own session may be slowed; introspection still asks ZooKeeper itself.
@@ -75,6 +78,7 @@ export async function startExplorer(
     breakLocks: tuning.breakLocks,
     historyCapacity: tuning.historyCapacity,
     metricsLockLimit: tuning.metricsLockLimit,
+    files: tuning.files,
     discovery: { roots: discovery?.roots ?? [uniqueRoot('discovery')], maxNodes: discovery?.maxNodes ?? CONFIG_DEFAULTS.discoveryMaxNodes, readsPerSecond: discovery?.readsPerSecond, activityRefreshMs: discovery?.activityRefreshMs },
     adminToken,
     simulation: { allowed: true, simRoot: CONFIG_DEFAULTS.simRoot, connectString: zkConnect(), maxContenders: 2000, ...simulated },
@@ -85,6 +89,7 @@ export async function startExplorer(
     session,
     url,
     async close() {
+      tuning.files?.close();
       await explorer.close();
       session.close();
     },

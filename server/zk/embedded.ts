@@ -3,7 +3,7 @@
  * explorer's embedded mode and the test harness both use it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, delimiter } from 'node:path';
 import { freePort } from '../net';
@@ -13,7 +13,7 @@ import type { ZkTls } from './wire/connection';
 export interface EmbeddedZooKeeperOptions {
   /** Loopback port; a free one is picked when omitted. */
   port?: number;
-  /** Where data and log go; a fresh temporary directory when omitted (and removed on stop). */
+  /** Where data and log go, kept (one explorer's at a time); a fresh temporary directory when omitted (and removed on stop). */
   dir?: string;
   /** How long to wait for `ruok` to answer `imok`. */
   startTimeoutMs?: number;
@@ -180,6 +180,8 @@ async function launch(
     ready = await options.ready(port).catch(() => false);
     if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  // A kept directory names its ZooKeeper, for the next explorer to stop it should this one die without doing so.
+  if (!options.temporary && existsSync(join(dir, OWNER_FILE))) writeFileSync(join(dir, OWNER_FILE), `${process.pid} ${child.pid ?? 0}\n`);
   return { connectString: `127.0.0.1:${port}`, port, dir, logFile, pid: child.pid ?? -1, stop };
 }
 
@@ -188,6 +190,7 @@ export async function startEmbeddedZooKeeper(options: EmbeddedZooKeeperOptions =
   const launcher = requireZooKeeper();
   const temporary = options.dir === undefined;
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'zk-lock-explorer-'));
+  if (!temporary) claim(dir);
   const port = options.port ?? (await freePort());
   return launch(launcher, dir, port, { ...baseConfig(join(dir, 'data'), port), ...options.extraConfig }, {
     mainClass: MAIN_CLASS,
@@ -197,6 +200,46 @@ export async function startEmbeddedZooKeeper(options: EmbeddedZooKeeperOptions =
     classpath: options.classpath,
     jvmOptions: options.jvmOptions,
   });
+}
+
+/** The file in a kept directory that names the explorer using it and its ZooKeeper: `<explorer pid> <zookeeper pid>`. */
+const OWNER_FILE = 'explorer.pid';
+
+/**
+ * Makes a kept directory this process's: refused while another explorer that is still running
+ * has it (two ZooKeepers on one data directory would spoil it); a ZooKeeper left running by an
+ * explorer that died without stopping it is stopped first.
+ */
+function claim(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  const owner = join(dir, OWNER_FILE);
+  if (existsSync(owner)) {
+    const [explorer, zookeeper] = readFileSync(owner, 'utf8').trim().split(/\s+/).map(Number);
+    if (explorer !== undefined && explorer !== process.pid && alive(explorer)) {
+      throw new Error(`${dir} is in use by another explorer (pid ${explorer}) and its embedded ZooKeeper: stop it, or give this one another directory (ZK_EMBEDDED_DIR, or ZK_EMBEDDED_DIR=temp for a temporary one)`);
+    }
+    // Only a process started on this directory's zoo.cfg: the pid may have been given to another since.
+    if (zookeeper !== undefined && zookeeper > 0 && alive(zookeeper) && commandLine(zookeeper).includes(join(dir, 'zoo.cfg'))) process.kill(zookeeper, 'SIGKILL');
+  }
+  writeFileSync(owner, `${process.pid} 0\n`);
+}
+
+/** A process's command line (Linux), or nothing where it cannot be read. */
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Whether a standalone server serves: `ruok`, or `srvr` where the whitelist allows only that (its default since 3.5.3). */

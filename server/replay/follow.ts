@@ -1,0 +1,146 @@
+/**
+ * ZooKeeper's files followed while it writes them (live mode with ZK_DATA_DIR, or the embedded
+ * ZooKeeper's own): read whole once, then read on every `intervalMs` from where reading got to,
+ * into the same replay: the new entries of the newest log, then each log ZooKeeper rolls to. An
+ * entry that ends the newest log short or wrong may be one being written: it is read again next
+ * time, and said only when it stays so for `PENDING_POLLS` reads or ZooKeeper has gone on to a
+ * newer log (then it is damage, and reading ends there as in replay mode).
+ */
+import type { ReplayFile } from '../../lib/protocol';
+import type { ReplayOptions } from '../../lib/replay/replay';
+import { FILE_HEADER_BYTES, type TxnStop } from '../../lib/zk/txn-log';
+import { compareZxid } from '../../lib/zk/znode-tree';
+import { filesOf, infoOf, loadReplay, logEntries, message, type LoadedReplay, type LogPosition } from './files';
+
+/** How many reads in a row an entry may end the newest log wrong before it is said to be damaged (a write takes far less). */
+const PENDING_POLLS = 5;
+
+export interface FollowedFiles {
+  /** The files as read so far; null until the first whole read is done (a large data directory takes seconds). */
+  current(): LoadedReplay | null;
+  /** The first whole read. */
+  ready: Promise<LoadedReplay>;
+  /** Reads what ZooKeeper wrote since the last read, now; answers how many transactions were new. */
+  readOn(): Promise<number>;
+  close(): void;
+}
+
+export function followFiles(dirs: readonly string[], options: ReplayOptions, intervalMs = 1000): FollowedFiles {
+  let loaded: LoadedReplay | null = null;
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  /** A read under way: the timer and a caller's `readOn` wait for one another. */
+  let reading: Promise<number> | null = null;
+  /** The stop the newest log ended at, and how many reads in a row it did. */
+  let pending: { offset: number; polls: number } | null = null;
+  /** Damage found while following, and whether it is for good (ZooKeeper went on to a newer log): reading ends there, as in replay mode. */
+  let damaged: { stoppedAt: NonNullable<LoadedReplay['info']['stoppedAt']>; reason: string; final: boolean } | null = null;
+  /** What the whole read said of the files (a snapshot that could not be used). */
+  let loadedSaid: Pick<LoadedReplay['info'], 'stoppedAt' | 'reason'> = { stoppedAt: null, reason: null };
+
+  const refresh = (files: ReplayFile[]): void => {
+    if (loaded === null) return;
+    const reason = [loadedSaid.reason, damaged?.reason].filter(Boolean).join('; ') || null;
+    Object.assign(loaded.info, infoOf(dirs, loaded.replay, files, damaged?.stoppedAt ?? loadedSaid.stoppedAt, reason));
+  };
+
+  /** Reads on from `position` through every newer log; answers how many transactions were new. */
+  const readFrom = async (from: LoadedReplay, position: LogPosition): Promise<number> => {
+    const { replay } = from;
+    const before = replay.moments.count;
+    const files = new Map(from.info.files.map((file) => [file.path, file]));
+    for (;;) {
+      let stop: TxnStop | null = null;
+      const file = files.get(position.path);
+      try {
+        read: for await (const part of logEntries(position.path, position.offset)) {
+          for (const entry of part) {
+            if ('reason' in entry) {
+              stop = entry;
+              break read;
+            }
+            const count = replay.moments.count;
+            replay.apply(entry);
+            if (file !== undefined) file.count += replay.moments.count - count;
+            position.offset = entry.offset;
+          }
+        }
+      } catch (error) {
+        // A log just made may not have its header yet.
+        stop = { offset: position.offset, reason: message(position.path, error), partial: true };
+      }
+      const logs = (await Promise.all(dirs.map((dir) => filesOf(dir, [])))).flat().filter((found) => found.kind === 'log' && compareZxid(found.zxid, position.zxid) > 0).sort((a, b) => compareZxid(a.zxid, b.zxid));
+      const newer = logs[0];
+      if (stop !== null) {
+        const stays = pending !== null && pending.offset === stop.offset;
+        pending = { offset: stop.offset, polls: stays ? pending!.polls + 1 : 1 };
+        position.offset = stop.offset;
+        if (newer !== undefined || pending.polls >= PENDING_POLLS) {
+          damaged = { stoppedAt: { path: position.path, offset: stop.offset, zxid: replay.span().to?.zxid ?? null }, reason: `${position.path}: ${stop.reason} at byte ${stop.offset}; the explorer reads no further`, final: newer !== undefined };
+          if (file !== undefined) file.problem = `${stop.reason} at byte ${stop.offset}`;
+        }
+        break;
+      }
+      // Read past where it stopped: that was an entry being written.
+      if (pending !== null && damaged !== null && file !== undefined) file.problem = null;
+      pending = null;
+      damaged = null;
+      if (newer === undefined) break;
+      position.path = newer.path;
+      position.zxid = newer.zxid;
+      position.offset = FILE_HEADER_BYTES;
+      files.set(newer.path, { path: newer.path, kind: 'log', zxid: newer.zxid, bytes: newer.bytes, used: true, count: 0, problem: null });
+    }
+    refresh([...files.values()]);
+    return replay.moments.count - before;
+  };
+
+  const read = async (): Promise<number> => {
+    if (damaged?.final === true) return 0;
+    if (loaded === null || loaded.position === null) {
+      // Nothing read yet (ZooKeeper had written no log): everything, again.
+      const fresh = await loadReplay(dirs, options, true);
+      const count = fresh.info.transactions;
+      if (loaded === null || fresh.position !== null) {
+        loaded = fresh;
+        loadedSaid = { stoppedAt: fresh.info.stoppedAt, reason: fresh.info.reason };
+      }
+      return count;
+    }
+    return readFrom(loaded, loaded.position);
+  };
+
+  const readOn = (): Promise<number> => {
+    reading ??= read().finally(() => {
+      reading = null;
+    });
+    return reading;
+  };
+
+  const tick = (): void => {
+    timer = null;
+    void readOn()
+      .catch((error: unknown) => console.warn(`reading ZooKeeper's files: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        if (!closed) timer = setTimeout(tick, intervalMs);
+      });
+  };
+
+  const ready = readOn().then(() => {
+    if (!closed) timer = setTimeout(tick, intervalMs);
+    return loaded!;
+  });
+
+  return {
+    current: () => loaded,
+    ready,
+    readOn: async () => {
+      await ready;
+      return readOn();
+    },
+    close: () => {
+      closed = true;
+      if (timer !== null) clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * ZooKeeper's files in live mode, against a real ZooKeeper configured unlike the default (its log
+ * in a dataLogDir of its own, rolled every few hundred transactions): the explorer follows the
+ * files as ZooKeeper writes them, answers a lock at a past moment (`?at=`) as ZooKeeper had it
+ * then, keeps each lock's history from the files (how each hold ended) so that it survives a
+ * restart of the explorer, and serves a socket that asks for a moment that moment, read-only.
+ */
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LockHistorySchema, LockSnapshotSchema, ReplayInfoSchema, type LockHistory } from '../../lib/protocol';
+import { connectClient, eventually, request, startExplorer, type RunningExplorer } from '../testing/harness';
+import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from '../zk/embedded';
+import { ZkSession } from '../zk/session';
+import { readTxnLog } from '../../lib/zk/txn-log';
+import { followFiles } from './follow';
+import { PAST_READ_ONLY } from './live';
+
+const LOCK = '/live-files/orders/lock';
+const OPTIONS = { roots: ['/live-files'], staleHolderMs: 60_000 };
+let dir: string;
+let zookeeper: EmbeddedZooKeeper;
+let dirs: string[];
+const sessions: ZkSession[] = [];
+
+async function open(): Promise<ZkSession> {
+  const session = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 4000 });
+  await session.start(10_000);
+  sessions.push(session);
+  return session;
+}
+
+async function explorer(): Promise<RunningExplorer> {
+  return startExplorer({ roots: ['/live-files'] }, { allowed: false }, { connectString: zookeeper.connectString, files: followFiles(dirs, OPTIONS, 100) });
+}
+
+async function history(running: RunningExplorer, lock: string): Promise<LockHistory> {
+  const response = await fetch(`${running.url}/api/history${lock}`);
+  expect(response.status).toBe(200);
+  return LockHistorySchema.parse(await response.json());
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'zk-live-files-'));
+  dirs = [join(dir, 'data'), join(dir, 'txnlog')];
+  zookeeper = await startEmbeddedZooKeeper({ dir, extraConfig: { dataLogDir: dirs[1]!, snapCount: 200 } });
+});
+
+afterAll(async () => {
+  for (const session of sessions) session.close();
+  await zookeeper?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("ZooKeeper's files followed in live mode", () => {
+  it('answers a past moment as ZooKeeper had it, follows new transactions across rolled logs, and keeps the history across a restart', async () => {
+    let running = await explorer();
+    const admin = await open();
+    await admin.mkdirp(LOCK);
+    const holder = await open();
+    const waiter = await open();
+    const first = await holder.create(`${LOCK}/lock-`, null, 'ephemeral-sequential');
+    const second = await waiter.create(`${LOCK}/lock-`, null, 'ephemeral-sequential');
+    // The lock as ZooKeeper has it now, with the zxid of its children's last change.
+    const before = await admin.exists(LOCK);
+    // The holder releases; the waiter takes the lock.
+    await holder.remove(first);
+    // Enough writes elsewhere for ZooKeeper to roll its log more than once.
+    for (let i = 0; i < 600; i += 1) await admin.create(`/live-files/filler-${i}`, null, 'persistent');
+
+    const info = await eventually(async () => {
+      const read = ReplayInfoSchema.parse(await (await fetch(`${running.url}/api/replay`)).json());
+      return read.files.filter((file) => file.kind === 'log' && file.count > 0).length >= 2 && read.transactions > 600 ? read : undefined;
+    });
+    expect(info.stoppedAt).toBeNull();
+
+    // Right after the waiter's node came: both nodes, the first one holding.
+    const then = LockSnapshotSchema.parse(await (await fetch(`${running.url}/api/locks${LOCK}?at=${before!.pzxid}`)).json());
+    expect(then.nodes.map((node) => [node.name, node.role])).toEqual([
+      [first.split('/').pop(), 'holder'],
+      [second.split('/').pop(), 'waiter'],
+    ]);
+    expect(then.read?.pzxid).toBe(before!.pzxid);
+    // Now: the second holds.
+    const now = LockSnapshotSchema.parse(await (await fetch(`${running.url}/api/locks${LOCK}`)).json());
+    expect(now.nodes.map((node) => [node.name, node.role])).toEqual([[second.split('/').pop(), 'holder']]);
+    // A moment that is no moment: a clear 400.
+    const bad = await fetch(`${running.url}/api/locks${LOCK}?at=yesterday`);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/at:/);
+
+    const released = await eventually(async () => {
+      const read = await history(running, LOCK);
+      return read.holds.length === 2 ? read : undefined;
+    });
+    expect(released.holds.map((hold) => [hold.node, hold.ended])).toEqual([
+      [first.split('/').pop(), 'released'],
+      [second.split('/').pop(), null],
+    ]);
+
+    // The explorer restarts: the history is the files', from before it started.
+    await running.close();
+    running = await explorer();
+    // Until the files are read, said so.
+    const early = await fetch(`${running.url}/api/history${LOCK}`);
+    expect([200, 503]).toContain(early.status);
+    if (early.status === 503) expect(((await early.json()) as { error: string }).error).toMatch(/still being read/);
+    const again = await eventually(async () => ((await fetch(`${running.url}/api/history${LOCK}`)).status === 200 ? history(running, LOCK) : undefined));
+    expect(again.holds.map((hold) => [hold.node, hold.ended])).toEqual(released.holds.map((hold) => [hold.node, hold.ended]));
+    // A session closing now is read as ZooKeeper appends it: the hold ends with its session.
+    waiter.close();
+    await eventually(async () => ((await history(running, LOCK)).holds.at(-1)?.ended === 'session-closed' ? true : undefined));
+
+    // A page asking for a past moment over the socket is served it, read-only.
+    const socket = await connectClient(running.url, undefined, { at: before!.pzxid });
+    try {
+      // Its first moment came as it connected; moved again, it is sent the moment.
+      const moment = new Promise<{ at: { zxid: string } }>((resolve) => socket.once('replay:moment', resolve));
+      expect(await request(socket, 'replay:at', { at: before!.pzxid })).toEqual({ ok: true });
+      expect((await moment).at.zxid).toBe(before!.pzxid);
+      const refused = await request(socket, 'sim:spawn', { lockPath: '/sim/x', recipe: 'curator', count: 1 });
+      expect(refused).toEqual({ ok: false, error: PAST_READ_ONLY });
+    } finally {
+      socket.close();
+      await running.close();
+    }
+  });
+
+  it('reads an entry being written once it is whole, and says where a log that ZooKeeper has gone on from is damaged', async () => {
+    // A copy of the logs written so far, its newest cut inside an entry as if ZooKeeper were writing it.
+    const copy = mkdtempSync(join(tmpdir(), 'zk-live-copy-'));
+    try {
+      cpSync(join(dirs[1]!, 'version-2'), copy, { recursive: true });
+      const logs = readdirSync(copy).filter((name) => name.startsWith('log.')).sort((a, b) => (BigInt(`0x${a.slice(4)}`) < BigInt(`0x${b.slice(4)}`) ? -1 : 1));
+      const newest = join(copy, logs.at(-1)!);
+      const whole = readFileSync(newest);
+      const { txns } = readTxnLog(whole);
+      expect(txns.length).toBeGreaterThan(2);
+      const cut = txns.at(-2)!.offset + 7;
+      const end = txns.at(-1)!.offset + 200;
+      writeFileSync(newest, whole.subarray(0, cut));
+      const files = followFiles([copy, join(dirs[0]!, 'version-2')], OPTIONS, 60_000);
+      try {
+        const loaded = await files.ready;
+        const total = loaded.info.transactions;
+        // Not said: it may be an entry being written.
+        for (let i = 0; i < 3; i += 1) expect(await files.readOn()).toBe(0);
+        expect(loaded.info.stoppedAt).toBeNull();
+        expect(loaded.info.reason).toBeNull();
+        // ZooKeeper finishes writing it (and the next one): read on.
+        appendFileSync(newest, whole.subarray(cut, end));
+        expect(await files.readOn()).toBe(2);
+        expect(loaded.info.transactions).toBe(total + 2);
+        expect(loaded.info.reason).toBeNull();
+
+        // Damage in a log that ZooKeeper has gone on from (a newer log exists): said, and read no further.
+        const older = join(copy, logs.at(-2)!);
+        const damagedCopy = mkdtempSync(join(tmpdir(), 'zk-live-damaged-'));
+        try {
+          cpSync(copy, damagedCopy, { recursive: true });
+          const olderBytes = readFileSync(older);
+          const olderTxns = readTxnLog(olderBytes).txns;
+          const flipped = Buffer.from(olderBytes.subarray(0, olderTxns.at(-1)!.offset + 20));
+          // The last entry of the older log left half-written, as a crash mid-write would.
+          writeFileSync(join(damagedCopy, logs.at(-2)!), flipped);
+          rmSync(join(damagedCopy, logs.at(-1)!));
+          const following = followFiles([damagedCopy, join(dirs[0]!, 'version-2')], OPTIONS, 60_000);
+          try {
+            const read = await following.ready;
+            expect(read.info.stoppedAt).toBeNull();
+            // The newer log appears: the half-written entry will never be finished.
+            cpSync(newest, join(damagedCopy, logs.at(-1)!));
+            await following.readOn();
+            expect(read.info.stoppedAt).toMatchObject({ path: join(damagedCopy, logs.at(-2)!), offset: olderTxns.at(-1)!.offset });
+            expect(read.info.reason).toMatch(/reads no further/);
+            const stoppedAt = read.info.transactions;
+            expect(await following.readOn()).toBe(0);
+            expect(read.info.transactions).toBe(stoppedAt);
+          } finally {
+            following.close();
+          }
+        } finally {
+          rmSync(damagedCopy, { recursive: true, force: true });
+        }
+      } finally {
+        files.close();
+      }
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+});
