@@ -18,7 +18,7 @@ import { type Command } from './CommandPalette';
 import { actOn, NodePanel, offeredActions } from './NodePanel';
 import { QueueDiagram } from './QueueDiagram';
 import { SimControls } from './SimControls';
-import { useReplay } from './replay';
+import { travelTo, usePastAvailable, useReplay } from './replay';
 import { useLock } from './useLock';
 import { useLockHistory } from './useLockHistory';
 import { useNow } from './useNow';
@@ -107,6 +107,7 @@ function LockPage({ path }: { path: string }) {
   const nodes = snapshot?.nodes;
   // In replay mode the history is the files' whole span, shown as it stood at the moment.
   const replaying = useReplay().info !== null;
+  const pastAvailable = usePastAvailable(!replaying);
   const historyRead = useLockHistory(path, snapshot?.version ?? null, replaying);
   const history = useMemo(() => (historyRead === null ? null : replaying ? historyAt(historyRead.history, now) : historyRead.history), [historyRead, replaying, now]);
   // The event strip begins with what the explorer's history tells of the time before this page opened.
@@ -296,7 +297,19 @@ function LockPage({ path }: { path: string }) {
               </div>
 
             </section>
-            <HistoryStrip history={history} now={now} present={present} onSelect={select} />
+            <HistoryStrip
+              history={history}
+              now={now}
+              present={present}
+              onSelect={select}
+              action={
+                pastAvailable && !replaying ? (
+                  <button type="button" className="button small history-travel" onClick={() => travelTo(String(Date.now()))} title={t('lpTravelTitle')} data-testid="travel-past">
+                    {t('lpTravel')}
+                  </button>
+                ) : null
+              }
+            />
             {!snapshot.exists ? (
               <div className="empty" data-testid="lock-missing">
                 <h2>{t('lpMissingTitle', { path })}</h2>

@@ -4,7 +4,7 @@ import type { ReplayLock, ReplayMoment } from '../lib/protocol';
 import { formatCount } from '../lib/view/format';
 import { crossesDays, formatClock, parseMomentInput } from './momentInput';
 import { useLanguage } from './language';
-import { goTo, stepLock, useReplay } from './replay';
+import { backToLive, goTo, stepLock, useReplay } from './replay';
 import { useShortcuts } from './useShortcuts';
 
 const SPEEDS = [1, 10, 100] as const;
@@ -28,7 +28,7 @@ export function ReplayBar({ lockPath }: { lockPath?: string }) {
     <section className="replay-bar" aria-label={t('replayLabel')} data-testid="replay-bar">
       <p className="replay-head" role="status">
         <span className="replay-mark" aria-hidden="true" />
-        <strong>{t('replayTitle')}</strong>
+        <strong>{t(info.live ? 'replayTitlePast' : 'replayTitle')}</strong>
         <span className="replay-files" title={info.dirs.join('\n')}>
           {info.dirs.join(', ')}
         </span>
@@ -36,13 +36,18 @@ export function ReplayBar({ lockPath }: { lockPath?: string }) {
           <span data-testid="replay-empty">{info.reason ?? t('replayEmpty')}</span>
         ) : (
           <span className="muted">
-            {t('replaySpan', { from: formatClock(span.from, withDate), to: formatClock(span.to, withDate), count: formatCount(info.transactions) })}
+            {t(info.live ? 'replaySpanPast' : 'replaySpan', { from: formatClock(span.from, withDate), to: formatClock(span.to, withDate), count: formatCount(info.transactions) })}
           </span>
         )}
         {stopped !== null ? (
           <span className="replay-stopped" data-testid="replay-stopped">
             {stopped}
           </span>
+        ) : null}
+        {info.live ? (
+          <button type="button" className="button small replay-live" onClick={backToLive} title={t('replayBackToLiveTitle')} data-testid="replay-back-to-live">
+            {t('replayBackToLive')}
+          </button>
         ) : null}
       </p>
       {moment !== null ? <TimeControl moment={moment} lock={lockPath === undefined ? null : (locks.get(lockPath) ?? null)} lockPath={lockPath ?? null} moving={moving} error={error} withDate={withDate} /> : null}

@@ -5,7 +5,7 @@
  * one in flight at a time, the latest asked for sent next, so that dragging the slider or playing
  * never queues up moments nobody waits for any more. Outside replay mode it stays empty.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ReplayInfoSchema, ReplayLockSchema, ReplayMomentSchema, type Ack, type ClientToServerEvents, type ReplayInfo, type ReplayLock, type ReplayMoment, type ServerToClientEvents } from '../lib/protocol';
 import type { Socket } from 'socket.io-client';
 
@@ -125,6 +125,72 @@ function send(move: Move): void {
   };
   if (move.event === 'replay:at') socket.emit('replay:at', move.request, done);
   else socket.emit('replay:step', move.request, done);
+}
+
+/** Connects the tab's socket again: its handshake names the moment wanted then (none: live). */
+function reconnect(): void {
+  socket?.disconnect().connect();
+}
+
+/** Live mode with ZooKeeper's files: this tab shows a past moment of them (`at`, as `?at=` writes it), every page, until it goes back to live. */
+export function travelTo(at: string): void {
+  if (socket === null || typeof window === 'undefined') return;
+  update(EMPTY);
+  const url = new URL(window.location.href);
+  url.searchParams.set('at', at);
+  window.history.replaceState(window.history.state, '', url);
+  try {
+    window.sessionStorage.setItem(STORAGE_KEY, at);
+  } catch {
+    // Storage refused: the address has it.
+  }
+  reconnect();
+}
+
+/** Leaves the past moment for the present: the address and the tab forget it, and the socket is live again. */
+export function backToLive(): void {
+  if (socket === null || typeof window === 'undefined') return;
+  if (addressTimer !== null) clearTimeout(addressTimer);
+  addressTimer = null;
+  update(EMPTY);
+  const url = new URL(window.location.href);
+  url.searchParams.delete('at');
+  window.history.replaceState(window.history.state, '', url);
+  try {
+    window.sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+  reconnect();
+}
+
+/**
+ * Whether the explorer, live, has ZooKeeper's files to show the past from (`GET /api/replay`):
+ * asked once per page, and again while they are first read.
+ */
+export function usePastAvailable(live: boolean): boolean {
+  const [available, setAvailable] = useState(false);
+  useEffect(() => {
+    if (!live) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const ask = (): void => {
+      fetch('/api/replay')
+        .then((response) => {
+          if (stopped) return;
+          if (response.ok) setAvailable(true);
+          // Still being read: asked again soon.
+          else if (response.status === 503) timer = setTimeout(ask, 2000);
+        })
+        .catch(() => undefined);
+    };
+    ask();
+    return () => {
+      stopped = true;
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [live]);
+  return available;
 }
 
 /** Shows a moment: a zxid (`0x…`) or a time in ms. */

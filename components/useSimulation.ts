@@ -1,6 +1,8 @@
 'use client';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ContenderListSchema, HealthResponseSchema, type ContenderList, type Features } from '../lib/protocol';
+import { useLanguage } from './language';
+import { useReplay } from './replay';
 import type { ExplorerSocket } from './socket';
 import { useSocketFeed } from './useSocketFeed';
 
@@ -40,7 +42,12 @@ export function useSimulation(): Simulation {
     };
   }, []);
 
-  const contenders = useSocketFeed('sim:contenders', ContenderListSchema, subscribeToContenders, undefined, features?.simulation === true);
+  // A past moment of a live ZooKeeper's files: nothing can be done to it, whatever the present allows.
+  const past = useReplay().info?.live === true;
+  const pastReason = useLanguage().t('lpSimPast');
+  const shown = useMemo(() => (features === null || !past ? features : { ...features, simulation: false, simulationReason: pastReason, breakLocks: false }), [features, past, pastReason]);
+
+  const contenders = useSocketFeed('sim:contenders', ContenderListSchema, subscribeToContenders, undefined, shown?.simulation === true);
 
   const setToken = useCallback((value: string) => {
     setTokenState(value);
@@ -66,7 +73,7 @@ export function useSimulation(): Simulation {
     [token],
   );
 
-  return { features, contenders, token, setToken, control };
+  return { features: shown, contenders, token, setToken, control };
 }
 
 /**

@@ -16,6 +16,9 @@ import {
   ErrorResponseSchema,
   HealthResponseSchema,
   HistorySinceText,
+  LockChangesSchema,
+  MomentText,
+  ReplayInfoSchema,
   LockHistorySchema,
   LockListSchema,
   LockSnapshotSchema,
@@ -47,6 +50,9 @@ interface Route {
   control?: boolean;
 }
 
+/** `?at=`: a moment of ZooKeeper's files, answered from them (live mode with ZK_DATA_DIR or the embedded ZooKeeper; replay mode). */
+const AT = { name: 'at', schema: MomentText, description: "a past moment, answered from ZooKeeper's own files as ZooKeeper had it right after that transaction: a zxid (0x…) or a time in ms since the epoch; 404 before the files begin, 503 while they are first read" };
+
 const ZNODE = 'A znode path, its segments after the route (e.g. `/api/locks/app/orders/lock`).';
 
 /** Every REST route of the explorer. */
@@ -54,33 +60,36 @@ export const ROUTES: readonly Route[] = [
   { method: 'get', path: '/api/health', summary: 'Whether the explorer is connected, its features, introspection and watch mode.', ok: [200, HealthResponseSchema], errors: [] },
   { method: 'get', path: '/metrics', summary: 'Prometheus metrics (text exposition format).', ok: [200, null, 'text/plain'], errors: [] },
   { method: 'get', path: '/api/zookeeper/monitor', summary: "ZooKeeper's watch counters (mntr) of every member.", ok: [200, MonitorSchema], errors: [] },
-  { method: 'get', path: '/api/locks', summary: 'Every lock found under LOCK_ROOTS.', ok: [200, LockListSchema], errors: [] },
+  { method: 'get', path: '/api/locks', summary: 'Every lock found under LOCK_ROOTS.', ok: [200, LockListSchema], errors: [400, 404, 503], query: [AT] },
   {
     method: 'get',
     path: '/api/locks/{path}',
     summary: 'One lock as ZooKeeper has it now: nodes, roles, watches, anomalies.',
     ok: [200, z.union([LockSnapshotSchema, ColumnsLockSnapshotSchema])],
-    errors: [400, 503],
-    query: [{ name: 'form', schema: z.enum(['nodes', 'columns']), description: 'nodes (the default) or columns, the compact form' }],
+    errors: [400, 404, 503],
+    query: [{ name: 'form', schema: z.enum(['nodes', 'columns']), description: 'nodes (the default) or columns, the compact form' }, AT],
   },
   {
     method: 'get',
     path: '/api/history/{path}',
-    summary: "A followed lock's recent holds and waits, with percentiles over five minutes.",
+    summary: "A lock's holds and waits, with percentiles over five minutes: from ZooKeeper's files when the explorer follows them (back to the oldest transaction they keep), else those the explorer saw.",
     ok: [200, LockHistorySchema],
-    errors: [400, 404],
+    errors: [400, 404, 503],
     query: [{ name: 'since', schema: HistorySinceText, description: 'leave out the holds and waits that ended before this time (ms since the epoch)' }],
   },
-  { method: 'get', path: '/api/nodes/{path}', summary: 'One lock node: its stat and data.', ok: [200, ZnodeDetailSchema], errors: [400, 403, 404, 503] },
+  { method: 'get', path: '/api/nodes/{path}', summary: 'One lock node: its stat and data.', ok: [200, ZnodeDetailSchema], errors: [400, 403, 404, 503], query: [AT] },
   { method: 'get', path: '/api/diagnostics', summary: 'Every anomaly and deadlock across the locks found.', ok: [200, DiagnosticsSchema], errors: [] },
-  { method: 'get', path: '/api/waits-for', summary: 'Who waits for whom across the watched locks, and the deadlocks.', ok: [200, WaitsForGraphSchema], errors: [] },
+  { method: 'get', path: '/api/waits-for', summary: 'Who waits for whom across the watched locks, and the deadlocks.', ok: [200, WaitsForGraphSchema], errors: [400, 404, 503], query: [AT] },
+  { method: 'get', path: '/api/replay', summary: "What the explorer read of ZooKeeper's own files: their span, each file, where reading stopped and why.", ok: [200, ReplayInfoSchema], errors: [404, 503] },
+  { method: 'get', path: '/api/changes/{path}', summary: "Every moment the lock's children changed in ZooKeeper's files.", ok: [200, LockChangesSchema], errors: [400, 404, 503] },
   {
     method: 'get',
     path: '/api/sessions',
     summary: 'The sessions that own lock nodes, filtered and a page at a time.',
     ok: [200, SessionListSchema],
-    errors: [400],
+    errors: [400, 404, 503],
     query: [
+      AT,
       { name: 'q', schema: SessionQuerySchema.shape.q, description: 'only sessions whose id, client, lock or node name contains this' },
       { name: 'offset', schema: SessionQuerySchema.shape.offset, description: 'how many matching sessions to skip (0)' },
       { name: 'limit', schema: SessionQuerySchema.shape.limit, description: 'the most to list, 1 to 500 (100)' },

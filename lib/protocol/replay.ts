@@ -35,6 +35,8 @@ export const ReplayInfoSchema = z.object({
   stoppedAt: z.object({ path: z.string(), offset: z.number().int().nonnegative(), zxid: HexId.nullable() }).nullable(),
   /** Why it stopped there, or why nothing could be read; null when every file was read whole. */
   reason: z.string().nullable(),
+  /** The files of a live ZooKeeper, followed as it writes them (live mode): a page may go back to the present. */
+  live: z.boolean(),
 });
 export type ReplayInfo = z.infer<typeof ReplayInfoSchema>;
 
@@ -45,6 +47,9 @@ export const MomentText = z.string().regex(/^(0x[0-9a-fA-F]{1,16}|\d{1,15})$/, M
 /** A moment of the files: right after this transaction. */
 export const MomentSchema = z.object({ zxid: HexId, time: z.number() });
 export type Moment = z.infer<typeof MomentSchema>;
+
+/** `GET /api/changes/<lock path>`: every moment the lock's children changed in the files, oldest first. */
+export const LockChangesSchema = z.object({ path: ZnodePath, changes: z.array(MomentSchema) });
 
 /** `replay:moment` over the socket: the moment this connection's pages show, and the span it may move in. */
 export const ReplayMomentSchema = z.object({

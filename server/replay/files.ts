@@ -205,7 +205,7 @@ export async function loadReplay(dirs: readonly string[], options: ReplayOptions
   if (replay === null) {
     if (found.length > 0) reason = [reason, snapshots.length === 0 ? `no snapshot, and the logs begin at ${firstLog!.zxid}, not at the first transaction: the tree before them is unknown` : 'no snapshot could be read whole and continued by the logs'].filter(Boolean).join('; ');
     const empty = new Replay(options);
-    return { replay: empty, info: infoOf(dirs, empty, [...report.values()], null, reason), position: null };
+    return { replay: empty, info: infoOf(dirs, empty, [...report.values()], null, reason, following), position: null };
   }
   const begin = replay.start?.zxid ?? '0x0';
   const started = replay;
@@ -246,7 +246,7 @@ export async function loadReplay(dirs: readonly string[], options: ReplayOptions
             position.offset = txn.offset;
             if (following && next === undefined) {
               await entries.return(undefined);
-              return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason), position };
+              return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason, following), position };
             }
             stop(entry, txn.offset, `${txn.reason} at byte ${txn.offset}`, '; the replay ends at the transaction before it');
             break;
@@ -261,7 +261,7 @@ export async function loadReplay(dirs: readonly string[], options: ReplayOptions
       stop(entry, 0, message(file.path, error));
     }
   }
-  return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason), position };
+  return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason, following), position };
 }
 
 /** The zxid after this one. */
@@ -281,7 +281,7 @@ function latestTime(nodes: ReadonlyArray<{ mtime: number; ctime: number }>): num
   return latest;
 }
 
-export function infoOf(dirs: readonly string[], replay: Replay, files: ReplayFile[], stoppedAt: ReplayInfo['stoppedAt'], reason: string | null): ReplayInfo {
+export function infoOf(dirs: readonly string[], replay: Replay, files: ReplayFile[], stoppedAt: ReplayInfo['stoppedAt'], reason: string | null, live = false): ReplayInfo {
   const { from, to } = replay.span();
   return {
     dirs: [...dirs],
@@ -293,5 +293,6 @@ export function infoOf(dirs: readonly string[], replay: Replay, files: ReplayFil
     files: files.sort((a, b) => a.kind.localeCompare(b.kind) || compareZxid(a.zxid, b.zxid)),
     stoppedAt,
     reason,
+    live,
   };
 }

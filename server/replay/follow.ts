@@ -41,7 +41,7 @@ export function followFiles(dirs: readonly string[], options: ReplayOptions, int
   const refresh = (files: ReplayFile[]): void => {
     if (loaded === null) return;
     const reason = [loadedSaid.reason, damaged?.reason].filter(Boolean).join('; ') || null;
-    Object.assign(loaded.info, infoOf(dirs, loaded.replay, files, damaged?.stoppedAt ?? loadedSaid.stoppedAt, reason));
+    Object.assign(loaded.info, infoOf(dirs, loaded.replay, files, damaged?.stoppedAt ?? loadedSaid.stoppedAt, reason, true));
   };
 
   /** Reads on from `position` through every newer log; answers how many transactions were new. */

@@ -18,8 +18,8 @@ import { askedMoment, serveReplaySocket, type ReplaySocket } from './sockets';
 /** What a request that writes is answered at a past moment. */
 export const PAST_READ_ONLY = 'the page shows a past moment from ZooKeeper’s files: go back to live to change anything';
 
-/** The routes that answer a moment (`?at=`) from the files. */
-const AT_ROUTES = [/^\/api\/locks(\/|$)/, /^\/api\/nodes\//, /^\/api\/waits-for$/, /^\/api\/sessions$/];
+/** The read routes that answer a moment (`?at=`) from the files. */
+const AT_ROUTES = ['/api/locks', '/api/locks/*segments', '/api/nodes/*segments', '/api/waits-for', '/api/sessions'];
 
 /** Said while the files are being read the first time. */
 const STILL_READING = 'ZooKeeper’s files are still being read: ask again in a moment';
@@ -60,8 +60,8 @@ export function filesRouter(files: FollowedFiles | null, roots: readonly string[
     response.json(loaded.replay.history(path, { now: Date.now(), window: HISTORY_WINDOW_MS }, since.data ?? null));
   });
 
-  router.get('/*rest', (request: Request, response: Response, next: NextFunction) => {
-    if (request.query.at === undefined || !AT_ROUTES.some((route) => route.test(request.path))) return next();
+  router.get(AT_ROUTES, (request: Request, response: Response, next: NextFunction) => {
+    if (request.query.at === undefined) return next();
     routerOf(loadedOrThrow())(request, response, next);
   });
 
