@@ -106,3 +106,33 @@ describe('a lock replayed from the transaction log', () => {
     expect(replay.summaries(replay.moment(null)!).map((summary) => summary.anomalyKinds)).toEqual([['deadlock'], ['deadlock']]);
   });
 });
+
+describe('a semaphore replayed from the transaction log', () => {
+  it("dates each lease from its own parent's changes: Curator's semaphore keeps its holders under leases/", () => {
+    zxid = 0;
+    const replay = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
+    const uuid = (n: number): string => `${String(n).repeat(8)}-${String(n).repeat(4)}-${String(n).repeat(4)}-${String(n).repeat(4)}-${String(n).repeat(12)}`;
+    const lease = (n: number): string => `/sem/leases/_c_${uuid(n)}-lease-${String(n).padStart(10, '0')}`;
+    const steps: Txn[] = [
+      txn('0xa', 'create', [create('/sem', false)]),
+      txn('0xa', 'create', [create('/sem/locks', false)]),
+      txn('0xa', 'create', [create('/sem/leases', false)]),
+      txn('0xa', 'create', [create(lease(0), true)]),
+      txn('0xb', 'create', [create(lease(1), true)]),
+      txn('0xa', 'delete', [{ type: 'delete', path: lease(0) }]),
+      txn('0xb', 'closeSession', [{ type: 'closeSession', paths: null }], 0),
+    ];
+    for (const step of steps) replay.apply(step);
+    expect(replay.locks()).toEqual(['/sem']);
+    const held = replay.lockAt('/sem', replay.moment({ zxid: '0x5' })!);
+    expect(held.recipe.id).toBe('curator-semaphore');
+    expect(held.holders.length).toBe(2);
+    // Each holder dated by its lease's creation, not by when the semaphore was first read.
+    expect(held.nodes.filter((node) => node.role === 'holder').map((node) => node.roleSince)).toEqual([T0 + 4000, T0 + 5000]);
+    const { holds } = replay.history('/sem');
+    expect(holds.map((hold) => [hold.sessionId, hold.from, hold.to, hold.ended])).toEqual([
+      ['0xa', T0 + 4000, T0 + 6000, 'released'],
+      ['0xb', T0 + 5000, T0 + 7000, 'session-expired'],
+    ]);
+  });
+});

@@ -334,8 +334,13 @@ export class Replay {
     const begin = this.start ?? this.moments.first() ?? { zxid: '0x0', time: 0 };
     const beginZxid = this.start?.zxid ?? '0x0';
     const self = this.index.nodeAt(path, beginZxid);
-    const initial: ChildAt[] = self === null ? [] : this.index.childrenAt(path, beginZxid);
-    timeline = buildTimeline({ path, exists: self !== null, initial, events: this.index.changesOf(path), since: begin.time });
+    const childrenThen = (parent: string): ChildAt[] => (this.index.nodeAt(parent, beginZxid) === null ? [] : this.index.childrenAt(parent, beginZxid));
+    // The other parents its recipe keeps nodes under (a semaphore's), by the names its children ever had and its data at the end.
+    const end = this.span().to;
+    const selfData = end === null ? null : describeData(this.index.nodeAt(path, end.zxid)?.data ?? null);
+    const others = auxiliaryParents(path, [...this.index.namesEver(path).keys()].sort(), selfData);
+    const auxiliary = others.map((parent) => ({ path: parent, initial: childrenThen(parent), events: this.index.changesOf(parent) }));
+    timeline = buildTimeline({ path, exists: self !== null, initial: childrenThen(path), events: this.index.changesOf(path), auxiliary, since: begin.time });
     this.timelines.set(path, timeline);
     if (this.timelines.size > TIMELINES_KEPT) this.timelines.delete(this.timelines.keys().next().value!);
     return timeline;

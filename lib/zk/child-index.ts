@@ -43,6 +43,7 @@ const KINDS: readonly ChangeKind[] = ['create', 'delete', 'set'];
 const CLOSED = [null, 'closed', 'expired'] as const;
 /** A change's code: its record number, then two bits of kind and two of how a session's close went. */
 const RECORD_SHIFT = 4;
+const MAX_RECORDS = 2 ** (32 - RECORD_SHIFT);
 
 /** The stats and names of the children recorded, one row each. */
 class Records {
@@ -162,7 +163,10 @@ export class ChildIndex {
     this.times.push(txn.time);
     this.sessions.push(txn.session);
     const kind = change.kind === 'create' ? 0 : change.kind === 'delete' ? 1 : 2;
-    log.changes.push(this.codes.push((this.recordOf(name, change.node) << RECORD_SHIFT) | (kind << 2) | closed));
+    const record = this.recordOf(name, change.node);
+    // A code is 32 bits: 2^28 records (far more than memory holds), read back unsigned.
+    if (record >= MAX_RECORDS) throw new Error(`more than ${MAX_RECORDS} znode records: too many changes to index in one process`);
+    log.changes.push(this.codes.push((record << RECORD_SHIFT) | (kind << 2) | closed));
   };
 
   /** The node's record as it is now: the one made last while its stat and data stay (a delete shares its create's), else a new one. */

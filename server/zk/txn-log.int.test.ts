@@ -4,20 +4,18 @@
  * transactions): its transaction log read by `lib/zk/txn-log.ts` and by `TxnLogToolkit`, its
  * snapshots by `lib/zk/snapshot.ts` and by `SnapshotFormatter`, every entry the same.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSnapshot } from '../../lib/zk/snapshot';
 import { readTxnLog, type Txn } from '../../lib/zk/txn-log';
 import { ChildIndex } from '../../lib/zk/child-index';
 import { clientStat, compareZxid, ZnodeTree } from '../../lib/zk/znode-tree';
-import { findZooKeeper, startEmbeddedZooKeeper } from './embedded';
+import { expectReadAsToolkit, zookeeperTool } from '../testing/zookeeper-tools';
+import { startEmbeddedZooKeeper } from './embedded';
 import { ZkSession } from './session';
 
-const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'zk-txn-log-'));
 const logDir = join(dir, 'data', 'version-2');
 const sessions: Record<string, string> = {};
@@ -34,24 +32,6 @@ function filesOf(prefix: 'log' | 'snapshot'): string[] {
 }
 
 const logFiles = (): string[] => filesOf('log');
-
-/** What one of ZooKeeper's own tools prints of `file`. */
-async function zookeeperTool(mainClass: string, file: string): Promise<string> {
-  const launcher = findZooKeeper()!;
-  const [command, ...args] = [launcher.command, ...launcher.args(file, mainClass)];
-  return (await run(command, args, { maxBuffer: 64 * 1024 * 1024 })).stdout;
-}
-
-/** What TxnLogToolkit prints of each transaction of `file`: session, cxid, zxid, type and the rest of its line. */
-async function toolkit(file: string): Promise<Array<{ session: string; cxid: string; zxid: string; type: string; rest: string }>> {
-  const stdout = await zookeeperTool('org.apache.zookeeper.server.persistence.TxnLogToolkit', file);
-  const lines: Array<{ session: string; cxid: string; zxid: string; type: string; rest: string }> = [];
-  for (const line of stdout.split('\n')) {
-    const match = / session 0x([0-9a-f]+) cxid 0x([0-9a-f]+) zxid 0x([0-9a-f]+) (\w+) ?(.*)$/.exec(line);
-    if (match) lines.push({ session: `0x${match[1]}`, cxid: match[2]!, zxid: `0x${match[3]}`, type: match[4]!, rest: match[5]! });
-  }
-  return lines;
-}
 
 beforeAll(async () => {
   // A snapshot every few transactions: the log rolls into several files, and snapshots hold the lock.
@@ -101,23 +81,7 @@ describe("ZooKeeper's transaction log, read", () => {
 
   it('reads every transaction as TxnLogToolkit prints it: session, cxid, zxid, type, path', async () => {
     txns = [];
-    for (const file of logFiles()) {
-      const read = readTxnLog(readFileSync(file));
-      expect(read.stopped, file).toBeNull();
-      const printed = await toolkit(file);
-      expect(read.txns.length, file).toBe(printed.length);
-      read.txns.forEach((txn, index) => {
-        const line = printed[index]!;
-        const said = `${file} #${index}`;
-        expect(txn.session, said).toBe(line.session);
-        // Long.toHexString of the int: a negative cxid (ZooKeeper's own) sign-extended.
-        expect(BigInt.asUintN(64, BigInt(txn.cxid)).toString(16), said).toBe(line.cxid);
-        expect(txn.zxid, said).toBe(line.zxid);
-        expect(txn.type, said).toBe(line.type);
-        for (const op of txn.ops) if ('path' in op) expect(line.rest, said).toContain(op.path);
-      });
-      txns.push(...read.txns);
-    }
+    for (const file of logFiles()) txns.push(...(await expectReadAsToolkit(file)));
     expect(txns.length).toBeGreaterThan(10);
   });
 

@@ -1,0 +1,120 @@
+/**
+ * The explorer's reader of ZooKeeper's transaction log against ZooKeeper's own TxnLogToolkit, on
+ * logs written by real lock clients and by the simulator's faults: Curator's mutex, read-write
+ * lock and semaphore, Kazoo's lock and semaphore, ZooKeeper's WriteLock recipe, and the
+ * simulator's go-zookeeper-style contenders (`_c_<guid>-lock-`) crashed (ZooKeeper expires its
+ * session), expired by the classic trick and losing a create's reply. A ZooKeeper configured unlike the default: its log in a dataLogDir of its
+ * own, rolled every 150 transactions, sessions of at most 4 s. Every entry of every log must read
+ * as the toolkit prints it.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Txn } from '../../lib/zk/txn-log';
+import { eventually, startExplorer } from '../testing/harness';
+import { RealContenders, type RealRecipe } from '../testing/real-clients';
+import { expectReadAsToolkit } from '../testing/zookeeper-tools';
+import { startEmbeddedZooKeeper } from '../zk/embedded';
+
+const dir = mkdtempSync(join(tmpdir(), 'zk-toolkit-'));
+const logDir = join(dir, 'txnlog');
+/** The sessions the simulator's contenders had, by what was done to them. */
+const faults: Record<string, string> = {};
+
+interface Contender {
+  id: string;
+  state: string;
+  sessionId: string | null;
+  acquisitions: number;
+}
+
+beforeAll(async () => {
+  const zookeeper = await startEmbeddedZooKeeper({ dir, extraConfig: { dataLogDir: logDir, snapCount: 150, maxSessionTimeout: 4000 } });
+  try {
+    // Real clients, each recipe's queue made, its holder released once, then every session closed.
+    const recipes: Array<[RealRecipe, string]> = [
+      ['curator-mutex', '3'],
+      ['curator-rw', 'wrwr'],
+      ['curator-semaphore:2', '3'],
+      ['kazoo-lock', '3'],
+      ['kazoo-semaphore:2', '3'],
+      ['zk-writelock', '3'],
+    ];
+    for (const [recipe, spec] of recipes) {
+      const clients = await RealContenders.start(zookeeper.connectString, `/real/${recipe.replace(':', '-')}/lock`, recipe, spec);
+      await clients.until(() => clients.holding.size > 0, 15_000, `${recipe} to hold`);
+      const [first] = [...clients.holding];
+      clients.release(first!);
+      await clients.until(() => !clients.holding.has(first!) && clients.holding.size > 0, 15_000, `${recipe} to hand over`);
+      await clients.stop();
+    }
+
+    // The simulator's faults, on contenders named as go-zookeeper names them.
+    const running = await startExplorer({ roots: ['/sim'] }, { allowed: true, simRoot: '/sim', connectString: zookeeper.connectString }, { connectString: zookeeper.connectString });
+    try {
+      const lock = '/sim/go/lock';
+      const contenders = async (): Promise<Contender[]> => ((await (await fetch(`${running.url}/api/sim/contenders`)).json()) as { contenders: Contender[] }).contenders;
+      const spawned = await fetch(`${running.url}/api/sim/contenders`, {
+        method: 'POST',
+        body: JSON.stringify({ path: lock, count: 3, strategy: 'chained', holdMs: 600_000, rounds: 1, sessionTimeoutMs: 2000, protected: true }),
+      });
+      expect(spawned.status).toBe(201);
+      const [holder, expiring] = await eventually(async () => {
+        const now = await contenders();
+        const held = now.find((one) => one.state === 'holding');
+        return held !== undefined && now.every((one) => one.sessionId !== null) ? [held, now.find((one) => one !== held)!] : undefined;
+      }, 15_000);
+      faults.crashed = holder.sessionId!;
+      faults.expired = expiring.sessionId!;
+      await fetch(`${running.url}/api/sim/contenders/${holder.id}/crash`, { method: 'POST' });
+      await fetch(`${running.url}/api/sim/contenders/${expiring.id}/expire`, { method: 'POST' });
+      // A create whose reply is lost: a contender of rounds, between two of them.
+      const lost = await (
+        await fetch(`${running.url}/api/sim/contenders`, { method: 'POST', body: JSON.stringify({ path: '/sim/go/orphan', count: 1, strategy: 'chained', holdMs: 50, rounds: 2, thinkMs: 1500, protected: true }) })
+      ).json() as { contenders: Contender[] };
+      const id = lost.contenders[0]!.id;
+      await eventually(async () => ((await contenders()).find((one) => one.id === id)?.acquisitions ?? 0) >= 1 || undefined, 15_000);
+      await fetch(`${running.url}/api/sim/contenders/${id}/disconnect-during-create`, { method: 'POST' });
+      // ZooKeeper expires the crashed session (its own close, cxid 0).
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      await fetch(`${running.url}/api/sim/contenders`, { method: 'DELETE' });
+    } finally {
+      await running.close();
+    }
+  } finally {
+    await zookeeper.stop();
+  }
+}, 180_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the transaction log of real lock clients and of faults, read as TxnLogToolkit reads it', () => {
+  it('reads every entry of every log as the toolkit prints it', async () => {
+    const logs = readdirSync(join(logDir, 'version-2'))
+      .filter((name) => name.startsWith('log.'))
+      .sort((a, b) => (BigInt(`0x${a.slice(4)}`) < BigInt(`0x${b.slice(4)}`) ? -1 : 1))
+      .map((name) => join(logDir, 'version-2', name));
+    expect(logs.length, 'a log rolled more than once').toBeGreaterThan(2);
+    const txns: Txn[] = [];
+    for (const log of logs) txns.push(...(await expectReadAsToolkit(log)));
+
+    // Each client's contenders are there, as each names them.
+    const created = txns.flatMap((txn) => txn.ops.flatMap((op) => ('path' in op && op.type.startsWith('create') ? [op.path] : [])));
+    expect(created.some((path) => /^\/real\/curator-mutex\/lock\/_c_[0-9a-f-]{36}-lock-\d{10}$/.test(path))).toBe(true);
+    expect(created.some((path) => /^\/real\/curator-rw\/lock\/_c_[0-9a-f-]{36}-__WRIT__\d{10}$/.test(path))).toBe(true);
+    expect(created.some((path) => /^\/real\/kazoo-lock\/lock\/[0-9a-f]{32}__lock__\d{10}$/.test(path))).toBe(true);
+    expect(created.some((path) => /^\/real\/zk-writelock\/lock\/x-\d+-\d{10}$/.test(path))).toBe(true);
+    expect(created.some((path) => /^\/sim\/go\/lock\/_c_[0-9a-f]{32}-lock-\d{10}$/.test(path))).toBe(true);
+    // The crashed session closed by ZooKeeper itself when it expired (cxid 0); the one expired by the classic trick (a second
+    // connection joining the session and closing it) closed by that connection, as a client's close.
+    const closeOf = (session: string | undefined): Txn | undefined => txns.find((txn) => txn.type === 'closeSession' && txn.session === session);
+    expect(closeOf(faults.crashed)?.cxid, 'the crashed session').toBe(0);
+    expect(closeOf(faults.expired), 'the expired session').toBeDefined();
+    expect(closeOf(faults.expired)!.cxid, 'the expired session').not.toBe(0);
+    // Every kind of transaction a lock's life writes.
+    const types = new Set(txns.map((txn) => txn.type));
+    for (const type of ['createSession', 'closeSession', 'delete']) expect(types, type).toContain(type);
+    expect(types.has('create') || types.has('create2')).toBe(true);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * ZooKeeper's own readers of its files (Debian's zookeeper.jar), run as an operator runs them:
+ * `TxnLogToolkit` prints each transaction of a log, `SnapshotFormatter` each znode of a snapshot.
+ * The reference the explorer's own reader is checked against.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { expect } from 'vitest';
+import { readTxnLog, type Txn } from '../../lib/zk/txn-log';
+import { findZooKeeper } from '../zk/embedded';
+
+const run = promisify(execFile);
+
+/** What one of ZooKeeper's own tools prints of `file`. */
+export async function zookeeperTool(mainClass: string, file: string): Promise<string> {
+  const launcher = findZooKeeper();
+  if (launcher === null) throw new Error('no ZooKeeper to run its tools');
+  const [command, ...args] = [launcher.command, ...launcher.args(file, mainClass)];
+  return (await run(command, args, { maxBuffer: 64 * 1024 * 1024 })).stdout;
+}
+
+/** One transaction as TxnLogToolkit prints it: session, cxid, zxid, type and the rest of its line. */
+export interface PrintedTxn {
+  session: string;
+  cxid: string;
+  zxid: string;
+  type: string;
+  rest: string;
+}
+
+/** What TxnLogToolkit prints of each transaction of `file`. */
+export async function toolkit(file: string): Promise<PrintedTxn[]> {
+  const stdout = await zookeeperTool('org.apache.zookeeper.server.persistence.TxnLogToolkit', file);
+  const lines: PrintedTxn[] = [];
+  for (const line of stdout.split('\n')) {
+    const match = / session 0x([0-9a-f]+) cxid 0x([0-9a-f]+) zxid 0x([0-9a-f]+) (\w+) ?(.*)$/.exec(line);
+    if (match) lines.push({ session: `0x${match[1]}`, cxid: match[2]!, zxid: `0x${match[3]}`, type: match[4]!, rest: match[5]! });
+  }
+  return lines;
+}
+
+/**
+ * Reads `file` with the explorer's reader and with TxnLogToolkit, and expects every transaction
+ * the same: session, cxid, zxid, type, and each operation's path in the toolkit's line. Answers
+ * the transactions read.
+ */
+export async function expectReadAsToolkit(file: string): Promise<Txn[]> {
+  const read = readTxnLog(readFileSync(file));
+  expect(read.stopped, file).toBeNull();
+  const printed = await toolkit(file);
+  expect(read.txns.length, file).toBe(printed.length);
+  read.txns.forEach((txn, index) => {
+    const line = printed[index]!;
+    const said = `${file} #${index}`;
+    expect(txn.session, said).toBe(line.session);
+    // Long.toHexString of the int: a negative cxid (ZooKeeper's own) sign-extended.
+    expect(BigInt.asUintN(64, BigInt(txn.cxid)).toString(16), said).toBe(line.cxid);
+    expect(txn.zxid, said).toBe(line.zxid);
+    expect(txn.type, said).toBe(line.type);
+    for (const op of txn.ops) if ('path' in op) expect(line.rest, said).toContain(op.path);
+  });
+  return read.txns;
+}
