@@ -4,7 +4,7 @@
  * the socket handlers in `sockets.ts`, the answer to a failed request in `http-error.ts`.
  */
 import type { FollowedFiles } from './replay/follow';
-import { filesRouter } from './replay/live';
+import { filesRouter, readOnForMoments } from './replay/live';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import type { Features, ZkStatus } from '../lib/protocol';
 import { CONFIG_DEFAULTS } from './config';
@@ -155,6 +155,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     files: options.files ?? null,
   };
 
+  readOnForMoments(io, context.files);
   const sockets = attachSockets(io, context);
   // ZooKeeper is asked only while a page needs its report (see Introspection.start); API reads touch it.
   if (introspectionIntervalMs > 0) introspection.start(() => followsAnything(io));

@@ -35,6 +35,8 @@ export interface ChildEvent {
   /**
    * For a delete that came with a session's close: whether ZooKeeper expired the session (its
    * close is the server's own request, cxid 0) or the client closed it; null for any other change.
+   * A client whose close is the first request of its connection (xid 0, as the classic trick that
+   * expires a session sends it) reads as an expiry too: the log cannot tell them apart.
    */
   closed: 'expired' | 'closed' | null;
 }

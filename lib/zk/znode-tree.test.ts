@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChildIndex } from './child-index';
+import type { SnapshotNode, SnapshotRead } from './snapshot';
 import type { Txn, TxnOp } from './txn-log';
 import { compareZxid, ZnodeTree, type TreeChange } from './znode-tree';
 
@@ -31,6 +32,20 @@ describe("ZooKeeper's tree from its transactions", () => {
     expect(tree.get('/lock')!.stat).toMatchObject({ cversion: 2, pzxid: '0x6', numChildren: 1 });
     expect(tree.sessions.has('0x1')).toBe(false);
     expect(changes.map((change) => `${change.kind} ${change.path}`)).toEqual(['create /lock', 'create /lock/lock-0000000000', 'create /lock/lock-0000000001', 'delete /lock/lock-0000000000']);
+  });
+
+  it("over a fuzzy snapshot, a create of a node it has already moves only the parent's cversion and pzxid, as FileTxnSnapLog does", () => {
+    const node = (path: string, cversion: number, zxid: string): SnapshotNode => ({ path, data: null, czxid: zxid, mzxid: zxid, pzxid: zxid, ctime: 0, mtime: 0, version: 0, cversion, aversion: 0, ephemeralOwner: '0x0' });
+    // Taken while the child's create was under way: the child is in, the parent's counts are not yet.
+    const snapshot: SnapshotRead = { dbid: '0x0', sessions: new Map(), nodes: [node('/', 1, '0x0'), node('/lock', 0, '0x1'), node('/lock/a', 0, '0x2')], stopped: null };
+    const changes: TreeChange[] = [];
+    const tree = ZnodeTree.fromSnapshot(snapshot, '0x1', (change) => changes.push(change));
+    tree.apply({ offset: 0, session: '0x1', cxid: 1, zxid: '0x2', time: 2, type: 'create', ops: [create('/lock/a', false, 1)], failed: false });
+    expect(tree.get('/lock')!.stat).toMatchObject({ cversion: 1, pzxid: '0x2', numChildren: 1 });
+    expect(changes).toEqual([]);
+    // A create the parent has counted already changes nothing.
+    tree.apply({ offset: 0, session: '0x1', cxid: 2, zxid: '0x3', time: 3, type: 'create', ops: [create('/lock/a', false, 1)], failed: false });
+    expect(tree.get('/lock')!.stat).toMatchObject({ cversion: 1, pzxid: '0x2' });
   });
 
   it('orders zxids as ZooKeeper prints them', () => {

@@ -88,7 +88,11 @@ export class ZnodeTree {
         case 'create2':
         case 'createContainer':
         case 'createTTL': {
-          if (this.nodes.has(op.path)) break;
+          if (this.nodes.has(op.path)) {
+            // A fuzzy snapshot has the node already: as FileTxnSnapLog does, only its parent's cversion and pzxid are brought up to the create's.
+            this.childrenChanged(this.nodes.get(parentPath(op.path)), txn, op.parentCVersion);
+            break;
+          }
           const owner = op.ephemeral ? txn.session : op.type === 'createContainer' ? CONTAINER_OWNER : op.type === 'createTTL' && op.ttl !== null ? ttlOwner(op.ttl) : '0x0';
           const stat = emptyStat(txn.time, txn.zxid);
           stat.ephemeralOwner = owner;

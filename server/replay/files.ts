@@ -50,22 +50,40 @@ function unreadable(dir: string, error: unknown): string {
   return `${dir} cannot be read: ${error instanceof Error ? error.message : String(error)}`;
 }
 
-/** The files of one directory given: its own, or its `version-2`'s when it is a data directory. */
+/**
+ * The files of one directory given: its `version-2`'s when it is a data directory, else its own;
+ * where it has none, those of the `version-2` of each directory in it (the directory above a
+ * `dataDir` and a `dataLogDir`, as the embedded ZooKeeper keeps them).
+ */
 export async function filesOf(dir: string, problems: string[]): Promise<Found[]> {
-  let where = dir;
-  try {
-    if ((await stat(join(dir, 'version-2'))).isDirectory()) where = join(dir, 'version-2');
-  } catch {
-    // No version-2: the files are in the directory itself.
+  const own = await filesIn(await isDirectory(join(dir, 'version-2')) ? join(dir, 'version-2') : dir, problems);
+  if (own.files.length > 0 || !own.read) return own.files;
+  const below: Found[] = [];
+  for (const name of (await readdir(dir).catch(() => [] as string[])).sort()) {
+    if (await isDirectory(join(dir, name, 'version-2'))) below.push(...(await filesIn(join(dir, name, 'version-2'), problems)).files);
   }
+  if (below.length === 0) problems.push(`no log.* or snapshot.* files in ${dir}, its version-2 or a version-2 one level down`);
+  return below;
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The log and snapshot files in `where`; `read`: false when it could not be listed (said in `problems`). */
+async function filesIn(where: string, problems: string[]): Promise<{ files: Found[]; read: boolean }> {
   let names: string[];
   try {
     names = await readdir(where);
   } catch (error) {
     problems.push(unreadable(where, error));
-    return [];
+    return { files: [], read: false };
   }
-  const found: Found[] = [];
+  const files: Found[] = [];
   for (const name of names) {
     const log = LOG_NAME.exec(name);
     const snapshot = SNAPSHOT_NAME.exec(name);
@@ -78,11 +96,10 @@ export async function filesOf(dir: string, problems: string[]): Promise<Found[]>
       problems.push(unreadable(path, error));
       continue;
     }
-    if (log !== null) found.push({ path, kind: 'log', zxid: `0x${BigInt(`0x${log[1]}`).toString(16)}`, bytes, compression: '' });
-    else found.push({ path, kind: 'snapshot', zxid: `0x${BigInt(`0x${snapshot![1]}`).toString(16)}`, bytes, compression: (snapshot![2] ?? '') as Found['compression'] });
+    if (log !== null) files.push({ path, kind: 'log', zxid: `0x${BigInt(`0x${log[1]}`).toString(16)}`, bytes, compression: '' });
+    else files.push({ path, kind: 'snapshot', zxid: `0x${BigInt(`0x${snapshot![1]}`).toString(16)}`, bytes, compression: (snapshot![2] ?? '') as Found['compression'] });
   }
-  if (found.length === 0) problems.push(`no log.* or snapshot.* files in ${where}`);
-  return found;
+  return { files, read: true };
 }
 
 async function contents(file: Found): Promise<Uint8Array> {

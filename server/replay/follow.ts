@@ -29,7 +29,7 @@ export function followFiles(dirs: readonly string[], options: ReplayOptions, int
   let loaded: LoadedReplay | null = null;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  /** A read under way: the timer and a caller's `readOn` wait for one another. */
+  /** A read under way: the timer's and callers' reads never overlap. */
   let reading: Promise<number> | null = null;
   /** The stop the newest log ended at, and how many reads in a row it did. */
   let pending: { offset: number; polls: number } | null = null;
@@ -110,11 +110,22 @@ export function followFiles(dirs: readonly string[], options: ReplayOptions, int
     return readFrom(loaded, loaded.position);
   };
 
+  /** A read asked for while one is under way: it may have begun before what the asker wants was written, so one more follows it (shared by every asker meanwhile). */
+  let next: Promise<number> | null = null;
   const readOn = (): Promise<number> => {
-    reading ??= read().finally(() => {
-      reading = null;
-    });
-    return reading;
+    if (reading === null) {
+      reading = read().finally(() => {
+        reading = null;
+      });
+      return reading;
+    }
+    next ??= reading
+      .catch(() => 0)
+      .then(() => {
+        next = null;
+        return readOn();
+      });
+    return next;
   };
 
   const tick = (): void => {

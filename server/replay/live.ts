@@ -9,6 +9,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { describeZodError, HistorySinceSchema } from '../../lib/protocol';
 import { HISTORY_WINDOW_MS } from '../locks/history';
 import { HttpError } from '../http-error';
+import type { ExplorerIo } from '../web';
 import { pathOf } from '../routes/locks';
 import type { LoadedReplay } from './files';
 import type { FollowedFiles } from './follow';
@@ -43,8 +44,10 @@ export function filesRouter(files: FollowedFiles | null, roots: readonly string[
     response.json(loadedOrThrow().info);
   });
 
-  router.get('/api/changes/*segments', (request: Request, response: Response, next: NextFunction) => {
-    routerOf(loadedOrThrow())(request, response, next);
+  router.get('/api/changes/*segments', async (request: Request, response: Response, next: NextFunction) => {
+    const loaded = loadedOrThrow();
+    await files!.readOn();
+    routerOf(loaded)(request, response, next);
   });
 
   router.get('/api/history/*segments', async (request: Request, response: Response, next: NextFunction) => {
@@ -60,12 +63,31 @@ export function filesRouter(files: FollowedFiles | null, roots: readonly string[
     response.json(loaded.replay.history(path, { now: Date.now(), window: HISTORY_WINDOW_MS }, since.data ?? null));
   });
 
-  router.get(AT_ROUTES, (request: Request, response: Response, next: NextFunction) => {
+  router.get(AT_ROUTES, async (request: Request, response: Response, next: NextFunction) => {
     if (request.query.at === undefined) return next();
-    routerOf(loadedOrThrow())(request, response, next);
+    const loaded = loadedOrThrow();
+    // Up to what ZooKeeper has just written: a moment a moment ago is in the files already.
+    await files!.readOn();
+    routerOf(loaded)(request, response, next);
   });
 
   return router;
+}
+
+/**
+ * Before a connection that names a moment is made (socket.io's middleware: the page can send
+ * nothing meanwhile), the files are read up to what ZooKeeper has just written, so that the
+ * moment a page asks for as it leaves the present is in them.
+ */
+export function readOnForMoments(io: ExplorerIo, files: FollowedFiles | null): void {
+  if (files === null) return;
+  io.use((socket, next) => {
+    if (askedMoment(socket) === null || files.current() === null) return next();
+    files.readOn().then(
+      () => next(),
+      () => next(),
+    );
+  });
 }
 
 /**

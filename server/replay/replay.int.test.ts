@@ -117,6 +117,13 @@ describe("a lock replayed from ZooKeeper's files (separate dataLogDir, 4 s sessi
     expect(loaded.replay.locks()).toEqual([LOCK]);
   });
 
+  it('finds the version-2 of each directory one level down from the one given (the data directory and the log directory side by side)', async () => {
+    const above = await loadReplay([dir], OPTIONS);
+    expect(above.info.reason).toBeNull();
+    expect(above.info.transactions).toBe(loaded.info.transactions);
+    expect(above.info.lastZxid).toBe(loaded.info.lastZxid);
+  });
+
   it('gives at every sampled pzxid the lock the live client read then, the crashed holder and its stuck waiters included', () => {
     // Empty, one holder, two waiters behind it, the handover at its expiry, the next handover, the last expiry, our own hold and its close.
     expect(samples.map((sample) => sample.snapshot.nodes.length)).toEqual([0, 1, 3, 2, 1, 0, 1, 0]);
