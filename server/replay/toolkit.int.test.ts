@@ -16,6 +16,7 @@ import { eventually, startExplorer } from '../testing/harness';
 import { RealContenders, type RealRecipe } from '../testing/real-clients';
 import { expectReadAsToolkit } from '../testing/zookeeper-tools';
 import { startEmbeddedZooKeeper } from '../zk/embedded';
+import { ZkSession } from '../zk/session';
 
 const dir = mkdtempSync(join(tmpdir(), 'zk-toolkit-'));
 const logDir = join(dir, 'txnlog');
@@ -26,6 +27,7 @@ interface Contender {
   id: string;
   state: string;
   sessionId: string | null;
+  node: string | null;
   acquisitions: number;
 }
 
@@ -76,8 +78,14 @@ beforeAll(async () => {
       const id = lost.contenders[0]!.id;
       await eventually(async () => ((await contenders()).find((one) => one.id === id)?.acquisitions ?? 0) >= 1 || undefined, 15_000);
       await fetch(`${running.url}/api/sim/contenders/${id}/disconnect-during-create`, { method: 'POST' });
-      // ZooKeeper expires the crashed session (its own close, cxid 0).
-      await new Promise((resolve) => setTimeout(resolve, 5000));
+      // ZooKeeper expires the crashed session (its own close, cxid 0): its node goes with it.
+      const observer = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 4000 });
+      await observer.start(10_000);
+      try {
+        await eventually(async () => ((await observer.getChildren(lock)).children.includes(holder.node!) ? undefined : true), 30_000);
+      } finally {
+        observer.close();
+      }
       await fetch(`${running.url}/api/sim/contenders`, { method: 'DELETE' });
     } finally {
       await running.close();

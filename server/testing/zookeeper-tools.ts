@@ -12,16 +12,20 @@ import { findZooKeeper } from '../zk/embedded';
 
 const run = promisify(execFile);
 
+/** The JVM's clock and language for the tools' dates: `11/25/26, 10:33:13 PM UTC` whatever the machine's. */
+const DATES = ['-Duser.timezone=UTC', '-Duser.language=en', '-Duser.country=US'];
+
 /** What one of ZooKeeper's own tools prints of `file`. */
 export async function zookeeperTool(mainClass: string, file: string): Promise<string> {
   const launcher = findZooKeeper();
   if (launcher === null) throw new Error('no ZooKeeper to run its tools');
-  const [command, ...args] = [launcher.command, ...launcher.args(file, mainClass)];
+  const [command, ...args] = [launcher.command, ...launcher.args(file, mainClass, [], DATES)];
   return (await run(command, args, { maxBuffer: 64 * 1024 * 1024 })).stdout;
 }
 
-/** One transaction as TxnLogToolkit prints it: session, cxid, zxid, type and the rest of its line. */
+/** One transaction as TxnLogToolkit prints it: its time (to the second), session, cxid, zxid, type and the rest of its line. */
 export interface PrintedTxn {
+  time: number;
   session: string;
   cxid: string;
   zxid: string;
@@ -34,15 +38,18 @@ export async function toolkit(file: string): Promise<PrintedTxn[]> {
   const stdout = await zookeeperTool('org.apache.zookeeper.server.persistence.TxnLogToolkit', file);
   const lines: PrintedTxn[] = [];
   for (const line of stdout.split('\n')) {
-    const match = / session 0x([0-9a-f]+) cxid 0x([0-9a-f]+) zxid 0x([0-9a-f]+) (\w+) ?(.*)$/.exec(line);
-    if (match) lines.push({ session: `0x${match[1]}`, cxid: match[2]!, zxid: `0x${match[3]}`, type: match[4]!, rest: match[5]! });
+    const match = /^(\d+)\/(\d+)\/(\d+), (\d+):(\d+):(\d+)\s(AM|PM) UTC session 0x([0-9a-f]+) cxid 0x([0-9a-f]+) zxid 0x([0-9a-f]+) (\w+) ?(.*)$/.exec(line);
+    if (match === null) continue;
+    const [month, day, year, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+    const time = Date.UTC(2000 + year, month - 1, day, (hour % 12) + (match[7] === 'PM' ? 12 : 0), minute, second);
+    lines.push({ time, session: `0x${match[8]}`, cxid: match[9]!, zxid: `0x${match[10]}`, type: match[11]!, rest: match[12]! });
   }
   return lines;
 }
 
 /**
  * Reads `file` with the explorer's reader and with TxnLogToolkit, and expects every transaction
- * the same: session, cxid, zxid, type, and each operation's path in the toolkit's line. Answers
+ * the same: time (the toolkit prints seconds), session, cxid, zxid, type, and each operation's path in the toolkit's line. Answers
  * the transactions read.
  */
 export async function expectReadAsToolkit(file: string): Promise<Txn[]> {
@@ -58,6 +65,7 @@ export async function expectReadAsToolkit(file: string): Promise<Txn[]> {
     expect(BigInt.asUintN(64, BigInt(txn.cxid)).toString(16), said).toBe(line.cxid);
     expect(txn.zxid, said).toBe(line.zxid);
     expect(txn.type, said).toBe(line.type);
+    expect(Math.floor(txn.time / 1000) * 1000, said).toBe(line.time);
     for (const op of txn.ops) if ('path' in op) expect(line.rest, said).toContain(op.path);
   });
   return read.txns;
