@@ -4,7 +4,7 @@ import { formatDuration } from '../lib/view/format';
 import { useConnection } from './useConnection';
 import { useLanguage } from './language';
 import { ReplayBar } from './ReplayBar';
-import { useReplay } from './replay';
+import { travelTo, usePastAvailable, useReplay } from './replay';
 import { useNow } from './useNow';
 
 function clock(ms: number): string {
@@ -20,6 +20,8 @@ export function ConnectionBanner({ lockPath }: { lockPath?: string }) {
   const now = useNow();
   const { t } = useLanguage();
   const replaying = useReplay().info !== null;
+  // Live with ZooKeeper's files: every page may go back to a moment of them.
+  const pastAvailable = usePastAvailable(!replaying);
   if (replaying && socket === 'connected') return <ReplayBar lockPath={lockPath} />;
   let tone: 'live' | 'warn' | 'down';
   let text: string;
@@ -46,6 +48,11 @@ export function ConnectionBanner({ lockPath }: { lockPath?: string }) {
         </span>
       ) : null}
       {zookeeper?.sessionId && tone === 'live' ? <span className="banner-session">{t('bannerSession', { id: zookeeper.sessionId })}</span> : null}
+      {pastAvailable && socket === 'connected' ? (
+        <button type="button" className="banner-travel" onClick={() => travelTo(String(Date.now()))} title={t('lpTravelTitle')} data-testid="travel-past">
+          {t('lpTravel')}
+        </button>
+      ) : null}
     </div>
   );
 }

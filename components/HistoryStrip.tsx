@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LockHistory, Percentiles } from '../lib/protocol';
 import { formatDuration, shortNodeName } from '../lib/view/format';
 import { layoutHistoryStrip, type HistoryBar } from '../lib/view/history-strip';
@@ -48,8 +48,6 @@ export interface HistoryStripProps {
   /** The nodes still in the lock: a click on one's bar selects it. */
   present: ReadonlySet<string>;
   onSelect: (name: string) => void;
-  /** What the strip's head offers beside its figures (live with ZooKeeper's files: going back in time). */
-  action?: ReactNode;
 }
 
 const MINUTE = 60_000;
@@ -62,7 +60,7 @@ function historySpan(history: LockHistory): number {
 }
 
 /** Who held the lock when, over the last five minutes, as bars on a time axis; the figures beside it. */
-export function HistoryStrip({ history, now, present, onSelect, action }: HistoryStripProps) {
+export function HistoryStrip({ history, now, present, onSelect }: HistoryStripProps) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(600);
   const { t } = useLanguage();
@@ -89,10 +87,7 @@ export function HistoryStrip({ history, now, present, onSelect, action }: Histor
   return (
     <section className="history" aria-label={t('lpHistory')} data-testid="history-strip">
       <div className="history-head">
-        <div className="history-title">
-          <h2>{t('lpHoldsLast', { span: formatDuration(span) })}</h2>
-          {action}
-        </div>
+        <h2>{t('lpHoldsLast', { span: formatDuration(span) })}</h2>
         <p className="muted history-figures" data-testid="history-figures">
           <span>{figures(t, t('lpFigureHold'), stats.hold, noHold)}</span>
           <span>{figures(t, t('lpFigureWait'), stats.wait, t('lpNoneEnded'))}</span>

@@ -18,7 +18,7 @@ import { type Command } from './CommandPalette';
 import { actOn, NodePanel, offeredActions } from './NodePanel';
 import { QueueDiagram } from './QueueDiagram';
 import { SimControls } from './SimControls';
-import { travelTo, usePastAvailable, useReplay } from './replay';
+import { useReplay } from './replay';
 import { useLock } from './useLock';
 import { useLockHistory } from './useLockHistory';
 import { useNow } from './useNow';
@@ -107,7 +107,6 @@ function LockPage({ path }: { path: string }) {
   const nodes = snapshot?.nodes;
   // In replay mode the history is the files' whole span, shown as it stood at the moment.
   const replaying = useReplay().info !== null;
-  const pastAvailable = usePastAvailable(!replaying);
   const historyRead = useLockHistory(path, snapshot?.version ?? null, replaying);
   const history = useMemo(() => (historyRead === null ? null : replaying ? historyAt(historyRead.history, now) : historyRead.history), [historyRead, replaying, now]);
   // The event strip begins with what the explorer's history tells of the time before this page opened.
@@ -295,21 +294,8 @@ function LockPage({ path }: { path: string }) {
                 {snapshot.recipe.note ? <span className="stat-note">{snapshot.recipe.note}</span> : null}
                 {snapshot.recipe.maxLeases !== null ? <span className="stat-note">{t('lpLeases', { n: snapshot.recipe.maxLeases })}</span> : null}
               </div>
-
             </section>
-            <HistoryStrip
-              history={history}
-              now={now}
-              present={present}
-              onSelect={select}
-              action={
-                pastAvailable && !replaying ? (
-                  <button type="button" className="button small history-travel" onClick={() => travelTo(String(Date.now()))} title={t('lpTravelTitle')} data-testid="travel-past">
-                    {t('lpTravel')}
-                  </button>
-                ) : null
-              }
-            />
+            <HistoryStrip history={history} now={now} present={present} onSelect={select} />
             {!snapshot.exists ? (
               <div className="empty" data-testid="lock-missing">
                 <h2>{t('lpMissingTitle', { path })}</h2>

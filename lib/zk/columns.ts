@@ -5,13 +5,17 @@
  * as ZooKeeper prints them, and a pool of bytes holds short strings and data one after another.
  */
 
-/** Doubles (times in ms). */
-export class Float64Column {
-  private values = new Float64Array(16);
+/** A growable column of one typed array's numbers. */
+class NumberColumn<T extends Float64Array | Int32Array> {
+  private values: T;
   length = 0;
 
+  constructor(private readonly make: (length: number) => T, capacity: number) {
+    this.values = make(capacity);
+  }
+
   push(value: number): number {
-    if (this.length === this.values.length) this.values = grown(this.values, new Float64Array(this.values.length * 2));
+    if (this.length === this.values.length) this.values = grown(this.values, this.make(this.values.length * 2));
     this.values[this.length] = value;
     return this.length++;
   }
@@ -21,27 +25,17 @@ export class Float64Column {
   }
 }
 
-/** 32-bit integers (counts, versions, offsets, record numbers). */
-export class Int32Column {
-  private values: Int32Array;
-  length = 0;
-
+/** Doubles (times in ms). */
+export class Float64Column extends NumberColumn<Float64Array> {
   constructor(capacity = 16) {
-    this.values = new Int32Array(capacity);
+    super((length) => new Float64Array(length), capacity);
   }
+}
 
-  push(value: number): number {
-    if (this.length === this.values.length) this.values = grown(this.values, new Int32Array(this.values.length * 2));
-    this.values[this.length] = value;
-    return this.length++;
-  }
-
-  get(index: number): number {
-    return this.values[index]!;
-  }
-
-  set(index: number, value: number): void {
-    this.values[index] = value;
+/** 32-bit integers (counts, versions, offsets, record numbers). */
+export class Int32Column extends NumberColumn<Int32Array> {
+  constructor(capacity = 16) {
+    super((length) => new Int32Array(length), capacity);
   }
 }
 
