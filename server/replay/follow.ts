@@ -3,7 +3,7 @@
  * ZooKeeper's own): read whole once, then read on every `intervalMs` from where reading got to,
  * into the same replay: the new entries of the newest log, then each log ZooKeeper rolls to. An
  * entry that ends the newest log short or wrong may be one being written: it is read again next
- * time, and said only when it stays so for `PENDING_POLLS` reads or ZooKeeper has gone on to a
+ * time, and said only when it stays so for `PENDING_MS` or ZooKeeper has gone on to a
  * newer log (then it is damage, and reading ends there as in replay mode).
  */
 import type { ReplayFile } from '../../lib/protocol';
@@ -12,8 +12,8 @@ import { FILE_HEADER_BYTES, type TxnStop } from '../../lib/zk/txn-log';
 import { compareZxid } from '../../lib/zk/znode-tree';
 import { filesOf, infoOf, loadReplay, logEntries, message, type LoadedReplay, type LogPosition } from './files';
 
-/** How many reads in a row an entry may end the newest log wrong before it is said to be damaged (a write takes far less). */
-const PENDING_POLLS = 5;
+/** How long an entry may end the newest log wrong before it is said to be damaged (ZooKeeper's write of one takes far less). */
+const PENDING_MS = 5000;
 
 export interface FollowedFiles {
   /** The files as read so far; null until the first whole read is done (a large data directory takes seconds). */
@@ -31,8 +31,8 @@ export function followFiles(dirs: readonly string[], options: ReplayOptions, int
   let timer: ReturnType<typeof setTimeout> | null = null;
   /** A read under way: the timer's and callers' reads never overlap. */
   let reading: Promise<number> | null = null;
-  /** The stop the newest log ended at, and how many reads in a row it did. */
-  let pending: { offset: number; polls: number } | null = null;
+  /** The stop the newest log ended at, and since when it did. */
+  let pending: { offset: number; since: number } | null = null;
   /** Damage found while following, and whether it is for good (ZooKeeper went on to a newer log): reading ends there, as in replay mode. */
   let damaged: { stoppedAt: NonNullable<LoadedReplay['info']['stoppedAt']>; reason: string; final: boolean } | null = null;
   /** What the whole read said of the files (a snapshot that could not be used). */
@@ -50,6 +50,9 @@ export function followFiles(dirs: readonly string[], options: ReplayOptions, int
     const before = replay.moments.count;
     const files = new Map(from.info.files.map((file) => [file.path, file]));
     for (;;) {
+      // The newer logs are listed before this one is read: ZooKeeper had finished it when it made one, so that a stop in it then is damage, not an entry being written.
+      const logs = (await Promise.all(dirs.map((dir) => filesOf(dir, [])))).flat().filter((found) => found.kind === 'log' && compareZxid(found.zxid, position.zxid) > 0).sort((a, b) => compareZxid(a.zxid, b.zxid));
+      const newer = logs[0];
       let stop: TxnStop | null = null;
       const file = files.get(position.path);
       try {
@@ -69,13 +72,10 @@ export function followFiles(dirs: readonly string[], options: ReplayOptions, int
         // A log just made may not have its header yet.
         stop = { offset: position.offset, reason: message(position.path, error), partial: true };
       }
-      const logs = (await Promise.all(dirs.map((dir) => filesOf(dir, [])))).flat().filter((found) => found.kind === 'log' && compareZxid(found.zxid, position.zxid) > 0).sort((a, b) => compareZxid(a.zxid, b.zxid));
-      const newer = logs[0];
       if (stop !== null) {
-        const stays = pending !== null && pending.offset === stop.offset;
-        pending = { offset: stop.offset, polls: stays ? pending!.polls + 1 : 1 };
+        if (pending === null || pending.offset !== stop.offset) pending = { offset: stop.offset, since: Date.now() };
         position.offset = stop.offset;
-        if (newer !== undefined || pending.polls >= PENDING_POLLS) {
+        if (newer !== undefined || Date.now() - pending.since >= PENDING_MS) {
           damaged = { stoppedAt: { path: position.path, offset: stop.offset, zxid: replay.span().to?.zxid ?? null }, reason: `${position.path}: ${stop.reason} at byte ${stop.offset}; the explorer reads no further`, final: newer !== undefined };
           if (file !== undefined) file.problem = `${stop.reason} at byte ${stop.offset}`;
         }

@@ -71,6 +71,8 @@ describe("ZooKeeper's files followed in live mode", () => {
 
     const info = await eventually(async () => {
       const read = ReplayInfoSchema.parse(await (await fetch(`${running.url}/api/replay`)).json());
+      // Reading stopped: said at once, with why.
+      if (read.stoppedAt !== null) throw new Error(`the explorer stopped reading the files: ${read.reason}`);
       return read.files.filter((file) => file.kind === 'log' && file.count > 0).length >= 2 && read.transactions > 600 ? read : undefined;
     });
     expect(info.stoppedAt).toBeNull();
