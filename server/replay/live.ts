@@ -39,25 +39,27 @@ export function filesRouter(files: FollowedFiles | null, roots: readonly string[
     if (loaded === null) throw new HttpError(503, STILL_READING);
     return loaded;
   };
+  /** The files read up to what ZooKeeper has just written (a change a page was just sent is in its log already); 503 while they are first read. */
+  const readOn = async (): Promise<LoadedReplay> => {
+    loadedOrThrow();
+    await files!.readOn();
+    return loadedOrThrow();
+  };
 
   router.get('/api/replay', (_request, response) => {
     response.json(loadedOrThrow().info);
   });
 
   router.get('/api/changes/*segments', async (request: Request, response: Response, next: NextFunction) => {
-    const loaded = loadedOrThrow();
-    await files!.readOn();
-    routerOf(loaded)(request, response, next);
+    routerOf(await readOn())(request, response, next);
   });
 
   router.get('/api/history/*segments', async (request: Request, response: Response, next: NextFunction) => {
     if (files === null) return next();
-    const loaded = loadedOrThrow();
     const path = pathOf(request, 'lock');
     const since = HistorySinceSchema.optional().safeParse(request.query.since);
     if (!since.success) throw new HttpError(400, `since: ${describeZodError(since.error)}`);
-    // Up to what ZooKeeper has just written: a change the page has just been sent is in its log already.
-    await files.readOn();
+    const loaded = await readOn();
     // A lock the files know nothing of (files of another ensemble) keeps the explorer's own history.
     if (!loaded.replay.knows(path)) return next();
     response.json(loaded.replay.history(path, { now: Date.now(), window: HISTORY_WINDOW_MS }, since.data ?? null));
@@ -65,10 +67,7 @@ export function filesRouter(files: FollowedFiles | null, roots: readonly string[
 
   router.get(AT_ROUTES, async (request: Request, response: Response, next: NextFunction) => {
     if (request.query.at === undefined) return next();
-    const loaded = loadedOrThrow();
-    // Up to what ZooKeeper has just written: a moment a moment ago is in the files already.
-    await files!.readOn();
-    routerOf(loaded)(request, response, next);
+    routerOf(await readOn())(request, response, next);
   });
 
   return router;
