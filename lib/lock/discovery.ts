@@ -47,7 +47,11 @@ export function mayMakeLock(name: string): boolean {
  * for a node of a Curator semaphore's `locks/` or `leases/`, the semaphore above them.
  */
 export function lockParentsOf(path: string): string[] {
-  const parent = parentPath(path);
+  return lockParentsAt(parentPath(path));
+}
+
+/** Where the lock may be that holds the children of `parent`: `parent`, and above a Curator semaphore's `locks/` or `leases/`, the semaphore. */
+export function lockParentsAt(parent: string): string[] {
   const name = parent.slice(parent.lastIndexOf('/') + 1);
   return CURATOR_DIR.pattern.test(name) && parent !== '/' ? [parentPath(parent), parent] : [parent];
 }

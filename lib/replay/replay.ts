@@ -9,13 +9,13 @@
 import type { Deadlock, LockHistory, LockSnapshot, LockSummary, ReplayMoment, WaitsForGraph } from '../protocol';
 import { lockAnomalies } from '../lock/anomalies';
 import { describeData } from '../lock/data';
-import { enclosingLock, isLock, isSearched, lockParentsOf, mayMakeLock } from '../lock/discovery';
+import { enclosingLock, isLock, isSearched, lockParentsAt, mayMakeLock } from '../lock/discovery';
 import { buildSnapshot, missingLock } from '../lock/queue';
 import { auxiliaryParents } from '../lock/reader';
 import { summarizeLock } from '../lock/summary';
 import { WaitsFor } from '../lock/waits-for';
 import { ChildIndex, type ChildAt } from '../zk/child-index';
-import { childPath, parentPath } from '../zk/path';
+import { parentPath } from '../zk/path';
 import type { Txn } from '../zk/txn-log';
 import { compareZxid, ZnodeTree } from '../zk/znode-tree';
 import { buildTimeline, recordOf, type LockTimeline } from './lock-timeline';
@@ -112,15 +112,13 @@ export class Replay {
     const { roots } = this.options;
     // The parents any of whose children, over the span, was ephemeral or named as a lock's are: the locks among them and the semaphores above.
     const candidates = new Set<string>();
-    const consider = (parent: string, names: ReadonlyMap<string, boolean>): void => {
-      for (const [name, ephemeral] of names) {
-        if (!ephemeral && !mayMakeLock(name)) continue;
-        for (const candidate of lockParentsOf(childPath(parent, name))) if (isSearched(candidate, roots)) candidates.add(candidate);
-        return;
-      }
+    // Names are read only where no child was ephemeral: a million of them take a second.
+    const consider = (parent: string): void => {
+      if (this.index.ephemeralsEver(parent).ephemeral === 0 && ![...this.index.namesEver(parent).keys()].some(mayMakeLock)) return;
+      for (const candidate of lockParentsAt(parent)) if (isSearched(candidate, roots)) candidates.add(candidate);
     };
     const changed = new Set(this.index.changedParents());
-    for (const parent of changed) consider(parent, this.index.namesEver(parent));
+    for (const parent of changed) consider(parent);
     // Where nothing changed, the tree's children are the span's.
     const read = new Set<string>();
     for (const path of this.tree.paths()) {
@@ -130,12 +128,18 @@ export class Replay {
       const name = path.slice(path.lastIndexOf('/') + 1);
       if (this.tree.get(path)!.stat.ephemeralOwner === '0x0' && !mayMakeLock(name)) continue;
       read.add(parent);
-      consider(parent, this.index.namesEver(parent));
+      consider(parent);
     }
     const found = new Set<string>();
     const sorted = [...candidates].sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
     for (const parent of sorted) {
       if (enclosingLock(parent, found) !== null) continue;
+      // Every child ever ephemeral: a lock whatever the names (`isLock`'s single-node rule holds, and any recipe's).
+      const { children, ephemeral } = this.index.ephemeralsEver(parent);
+      if (children > 0 && ephemeral === children) {
+        found.add(parent);
+        continue;
+      }
       const names = this.index.namesEver(parent);
       if (names.size > 0 && isLock([...names.keys()].sort(), (name) => names.get(name) === true)) found.add(parent);
     }

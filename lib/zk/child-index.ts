@@ -224,6 +224,30 @@ export class ChildIndex {
   }
 
   /**
+   * How many children `parent` had over the span (at its start or made after), and how many of
+   * them were ephemeral: read from the records alone, without a name.
+   */
+  ephemeralsEver(parent: string): { children: number; ephemeral: number } {
+    const log = this.parents.get(parent);
+    let children = 0;
+    let ephemeral = 0;
+    const count = (isEphemeral: boolean): void => {
+      children += 1;
+      if (isEphemeral) ephemeral += 1;
+    };
+    if (log === undefined) {
+      for (const child of this.tree.children(parent)) count(child.node.stat.ephemeralOwner !== '0x0');
+      return { children, ephemeral };
+    }
+    for (const record of log.initial) count(this.records.ephemeral(record));
+    for (let i = 0; i < log.changes.length; i += 1) {
+      const code = this.codes.get(log.changes.get(i));
+      if (((code >>> 2) & 3) === 0) count(this.records.ephemeral(code >>> RECORD_SHIFT));
+    }
+    return { children, ephemeral };
+  }
+
+  /**
    * Each child `parent` had at some moment of the span (at its start or made after), once by
    * name, and whether any node of that name was ephemeral: what tells a lock's parent.
    */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longBytesToHex, longBytesToNumber } from './ids';
+import { idHexes, longBytesToHex, longBytesToNumber } from './ids';
 
 const bytes = (...values: number[]): Uint8Array => Uint8Array.from(values);
 
@@ -41,5 +41,34 @@ describe('64-bit ZooKeeper fields', () => {
 
   it('refuses anything but eight bytes', () => {
     expect(() => longBytesToHex(bytes(1, 2, 3))).toThrow(RangeError);
+  });
+});
+
+describe('idHexes', () => {
+  const bytesOf = (hex: string): Uint8Array => {
+    const value = BigInt(hex);
+    const bytes = new Uint8Array(8);
+    for (let i = 0; i < 8; i += 1) bytes[i] = Number((value >> BigInt(56 - i * 8)) & 0xffn);
+    return bytes;
+  };
+
+  it('reads each id as longBytesToHex does, one string per id, two ids apart that a double could not tell apart', () => {
+    const read = idHexes(10);
+    for (const hex of ['0x0', '0x1', '0x100044ab9630000', '0x100044ab9630001', '0xffffffffffffffff', '0x80000000']) {
+      expect(read(bytesOf(hex), 0)).toBe(hex);
+      expect(read(bytesOf(hex), 0)).toBe(longBytesToHex(bytesOf(hex)));
+    }
+    // Two session ids one apart, beyond 2^53: two strings.
+    expect(read(bytesOf('0x100044ab9630000'), 0)).not.toBe(read(bytesOf('0x100044ab9630001'), 0));
+    // The same id read twice is the same string, not a copy.
+    const padded = new Uint8Array(12);
+    padded.set(bytesOf('0x100044ab9630000'), 4);
+    expect(Object.is(read(padded, 4), read(bytesOf('0x100044ab9630000'), 0))).toBe(true);
+  });
+
+  it('forgets every id past the number kept, and reads them again the same', () => {
+    const read = idHexes(2);
+    for (const hex of ['0x1', '0x2', '0x3', '0x1']) expect(read(bytesOf(hex), 0)).toBe(hex);
+    expect(() => read(new Uint8Array(4), 0)).toThrow(RangeError);
   });
 });

@@ -33,16 +33,32 @@ function checkedOffset(bytes: Uint8Array, offset: number | undefined): number {
 export const NO_SESSION = '0x0';
 
 /**
- * Keeps one string per id seen lately (a session's, read from every node or transaction that
- * names it), so that a million of them share a few; forgotten all at once past `kept` ids.
+ * Reads 64-bit ids (sessions', from every node or transaction that names one) as hex, one string
+ * per id seen lately, so that a million of them share a few: found by the id's two halves as
+ * numbers, with no string made for one already known; forgotten all at once past `kept` ids.
  */
-export function idStrings(kept: number): (id: string) => string {
-  const known = new Map<string, string>();
-  return (id) => {
-    const found = known.get(id);
+export function idHexes(kept: number): (bytes: Uint8Array, offset: number) => string {
+  // By the high half, then the low one (a double cannot hold all 64 bits).
+  const known = new Map<number, Map<number, string>>();
+  let size = 0;
+  return (bytes, offset) => {
+    const at = checkedOffset(bytes, offset);
+    const high = ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
+    const low = ((bytes[at + 4]! << 24) | (bytes[at + 5]! << 16) | (bytes[at + 6]! << 8) | bytes[at + 7]!) >>> 0;
+    const found = known.get(high)?.get(low);
     if (found !== undefined) return found;
-    if (known.size >= kept) known.clear();
-    known.set(id, id);
-    return id;
+    if (size >= kept) {
+      known.clear();
+      size = 0;
+    }
+    let lows = known.get(high);
+    if (lows === undefined) {
+      lows = new Map();
+      known.set(high, lows);
+    }
+    const hex = high === 0 ? `0x${low.toString(16)}` : `0x${high.toString(16)}${low.toString(16).padStart(8, '0')}`;
+    lows.set(low, hex);
+    size += 1;
+    return hex;
   };
 }

@@ -17,10 +17,17 @@ export class JuteReader {
   constructor(
     readonly bytes: Uint8Array,
     offset = 0,
-    readonly end = bytes.length,
+    public end = bytes.length,
   ) {
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.offset = offset;
+  }
+
+  /** Reads from `start` up to `end` of the same bytes from now on (one reader for a million entries of a file, not one each). */
+  within(start: number, end: number): this {
+    this.offset = start;
+    this.end = end;
+    return this;
   }
 
   get remaining(): number {
@@ -32,6 +39,11 @@ export class JuteReader {
     if (count < 0 || at + count > this.end) throw new JuteEndError(`${count} bytes needed at ${at}, ${this.end - at} left`);
     this.offset = at + count;
     return at;
+  }
+
+  /** Passes over `count` bytes; answers where they begin. */
+  skip(count: number): number {
+    return this.need(count);
   }
 
   byte(): number {

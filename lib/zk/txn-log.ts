@@ -5,7 +5,7 @@
  * the last one the zeros of the preallocated file. Decoding stops at the first entry that is
  * not whole or not right, and says where and why: whatever came before it is good.
  */
-import { idStrings } from './ids';
+import { idHexes } from './ids';
 import { adler32, JuteEndError, JuteReader } from './jute';
 
 /** `ZKLG`: the first four bytes of a transaction log. */
@@ -117,6 +117,7 @@ export function readTxnLog(bytes: Uint8Array): TxnLogRead {
  */
 export function* txnEntries(bytes: Uint8Array, start = FILE_HEADER_BYTES, whole = true): Generator<Txn | TxnStop> {
   const reader = new JuteReader(bytes, start);
+  const entryReader = new JuteReader(bytes);
   for (;;) {
     const offset = reader.offset;
     // The end of the file, or of what was written (the rest is zeros): a whole log. Bytes that are not zeros there are an entry cut short.
@@ -144,7 +145,7 @@ export function* txnEntries(bytes: Uint8Array, start = FILE_HEADER_BYTES, whole 
       return;
     }
     try {
-      yield decodeEntry(new JuteReader(bytes, entry, entry + length), offset);
+      yield decodeEntry(entryReader.within(entry, entry + length), offset);
     } catch (error) {
       yield { offset, reason: error instanceof Error ? error.message : String(error), partial: false };
       return;
@@ -156,10 +157,10 @@ export function* txnEntries(bytes: Uint8Array, start = FILE_HEADER_BYTES, whole 
 const DIGEST_BYTES = 12;
 
 /** Session ids as one string each, however many transactions name them (a tree's owners and an index's events share them). */
-const sessionId = idStrings(100_000);
+const sessionId = idHexes(100_000);
 
 function decodeEntry(reader: JuteReader, offset: number): Txn {
-  const session = sessionId(reader.hex());
+  const session = sessionId(reader.bytes, reader.skip(8));
   const cxid = reader.int();
   const zxid = reader.hex();
   const time = reader.number();

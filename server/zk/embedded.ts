@@ -164,6 +164,8 @@ async function launch(
       clearTimeout(timer);
     }
     if (options.temporary) rmSync(dir, { recursive: true, force: true });
+    // A kept directory is free again (what a crash leaves there is checked by the next explorer).
+    else if (ownedBy(dir) === process.pid) rmSync(join(dir, OWNER_FILE), { force: true });
   };
 
   const deadline = Date.now() + options.startTimeoutMs;
@@ -214,7 +216,7 @@ function claim(dir: string): void {
   mkdirSync(dir, { recursive: true });
   const owner = join(dir, OWNER_FILE);
   if (existsSync(owner)) {
-    const [explorer, zookeeper] = readFileSync(owner, 'utf8').trim().split(/\s+/).map(Number);
+    const [explorer, zookeeper] = ownerLine(dir);
     if (explorer !== undefined && explorer !== process.pid && alive(explorer)) {
       throw new Error(`${dir} is in use by another explorer (pid ${explorer}) and its embedded ZooKeeper: stop it, or give this one another directory (ZK_EMBEDDED_DIR, or ZK_EMBEDDED_DIR=temp for a temporary one)`);
     }
@@ -222,6 +224,20 @@ function claim(dir: string): void {
     if (zookeeper !== undefined && zookeeper > 0 && alive(zookeeper) && commandLine(zookeeper).includes(join(dir, 'zoo.cfg'))) process.kill(zookeeper, 'SIGKILL');
   }
   writeFileSync(owner, `${process.pid} 0\n`);
+}
+
+/** The explorer and the ZooKeeper the owner file of a kept directory names; none where there is no such file. */
+function ownerLine(dir: string): [number | undefined, number | undefined] {
+  try {
+    const [explorer, zookeeper] = readFileSync(join(dir, OWNER_FILE), 'utf8').trim().split(/\s+/).map(Number);
+    return [explorer, zookeeper];
+  } catch {
+    return [undefined, undefined];
+  }
+}
+
+function ownedBy(dir: string): number | undefined {
+  return ownerLine(dir)[0];
 }
 
 /** A process's command line (Linux), or nothing where it cannot be read. */

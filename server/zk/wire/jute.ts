@@ -6,7 +6,7 @@
  * ZooKeeper's own Java encoder (`test-clients/java/WireGolden.java`).
  */
 import type { ZnodeStat } from '../../../lib/protocol';
-import { idStrings, longBytesToHex, longBytesToNumber } from '../../../lib/zk/ids';
+import { idHexes, longBytesToHex, longBytesToNumber } from '../../../lib/zk/ids';
 
 /** ZooDefs.OpCode: the request types the explorer sends, reads or recognises. */
 export const OpCode = {
@@ -164,7 +164,7 @@ export function readStat(buffer: Buffer, offset: number): ZnodeStat {
     version: buffer.readInt32BE(offset + 32),
     cversion: buffer.readInt32BE(offset + 36),
     aversion: buffer.readInt32BE(offset + 40),
-    ephemeralOwner: sessionHex(longBytesToHex(buffer, offset + 44)),
+    ephemeralOwner: sessionHex(buffer, offset + 44),
     dataLength: buffer.readInt32BE(offset + 52),
     numChildren: buffer.readInt32BE(offset + 56),
     pzxid: sameLong(buffer, offset + 60, offset) ? czxid : longBytesToHex(buffer, offset + 60),
@@ -177,7 +177,7 @@ function sameLong(buffer: Buffer, a: number, b: number): boolean {
 }
 
 /** The one string kept for a session id, so that the nodes of a session do not each hold a copy. */
-const sessionHex = idStrings(10_000);
+const sessionHex = idHexes(10_000);
 
 /** Reads a jute `buffer` (length, then bytes; -1 is null) and where the next field starts. */
 export function readBuffer(packet: Buffer, offset: number): { value: Buffer | null; next: number } {
