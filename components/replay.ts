@@ -176,11 +176,14 @@ export function usePastAvailable(live: boolean): boolean {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const ask = (): void => {
       fetch('/api/replay')
-        .then((response) => {
+        .then(async (response) => {
           if (stopped) return;
-          if (response.ok) setAvailable(true);
           // Still being read: asked again soon.
-          else if (response.status === 503) timer = setTimeout(ask, 2000);
+          if (response.status === 503) timer = setTimeout(ask, 2000);
+          if (!response.ok) return;
+          // The files of a live ZooKeeper (in replay mode they are all the explorer has: no present to leave).
+          const info = ReplayInfoSchema.safeParse(await response.json());
+          if (!stopped && info.success && info.data.live) setAvailable(true);
         })
         .catch(() => undefined);
     };
