@@ -1,10 +1,10 @@
 /**
  * The moments of a replay: every transaction's zxid and time, in order, in columns (16 bytes a
  * transaction), so that a moment asked for as a zxid or as a time (`?at=`) is found by binary
- * search among a million, and an index names a transaction by its place among them.
+ * search among a million.
  */
 import { MomentText, type Moment } from '../protocol';
-import { Float64Column, LongColumn, longOf } from '../zk/columns';
+import { Float64Column, LongColumn, longOf, partitionPoint } from '../zk/columns';
 
 export type { Moment };
 
@@ -26,10 +26,10 @@ export class Moments {
     return this.zxids.length;
   }
 
-  /** Adds the next transaction (its zxid after every one before); answers its index. */
-  push(zxid: string, time: number): number {
+  /** Adds the next transaction (its zxid after every one before). */
+  push(zxid: string, time: number): void {
     this.times.push(time);
-    return this.zxids.push(zxid);
+    this.zxids.push(zxid);
   }
 
   /** The last transaction's zxid, without making a moment of it. */
@@ -50,46 +50,12 @@ export class Moments {
    * time, the last transaction at or before it. Null when it is before the first one.
    */
   find(query: MomentQuery): Moment | null {
-    const index = 'zxid' in query ? this.indexOf(query.zxid) : this.indexAtTime(query.time);
-    return index < 0 ? null : this.moment(index);
+    // How many transactions are at or before it; times are not strictly ordered across leaders' clocks, but in the order ZooKeeper applied them, which is what a person asks for.
+    const count = 'zxid' in query ? this.zxids.countAtOrBefore(longOf(query.zxid)) : partitionPoint(this.count, (index) => this.times.get(index) <= query.time);
+    return count === 0 ? null : this.moment(count - 1);
   }
 
-  /** The index of the transaction of `zxid`, else of the last one before it; -1 when it is before the first one. */
-  indexOf(zxid: string): number {
-    const asked = longOf(zxid);
-    let low = 0;
-    let high = this.count;
-    // The first index past the query.
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.zxids.compare(middle, asked) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    return low - 1;
-  }
-
-  /** The index of the last transaction at or before `time`; -1 when it is before the first one. */
-  private indexAtTime(time: number): number {
-    let low = 0;
-    let high = this.count;
-    // Times are not strictly ordered across leaders' clocks; they are in the order ZooKeeper applied them, which is what a person asks for.
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.times.get(middle) <= time) low = middle + 1;
-      else high = middle;
-    }
-    return low - 1;
-  }
-
-  moment(index: number): Moment {
+  private moment(index: number): Moment {
     return { zxid: this.zxids.get(index), time: this.times.get(index) };
-  }
-
-  zxidAt(index: number): string {
-    return this.zxids.get(index);
-  }
-
-  timeAt(index: number): number {
-    return this.times.get(index);
   }
 }

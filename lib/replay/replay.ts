@@ -15,6 +15,7 @@ import { auxiliaryParents } from '../lock/reader';
 import { summarizeLock } from '../lock/summary';
 import { WaitsFor } from '../lock/waits-for';
 import { ChildIndex, type ChildAt } from '../zk/child-index';
+import { partitionPoint } from '../zk/columns';
 import { parentPath } from '../zk/path';
 import type { Txn } from '../zk/txn-log';
 import { compareZxid, ZnodeTree } from '../zk/znode-tree';
@@ -292,12 +293,7 @@ export class Replay {
     const n = this.index.changesUpTo(zxid);
     const locks = new Set<string>();
     // The spans begun by then (`from < n`), searched back while some node before may still be there.
-    let end = spans.from.length;
-    for (let low = 0; low < end; ) {
-      const middle = (low + end) >>> 1;
-      if (spans.from[middle]! < n) low = middle + 1;
-      else end = middle;
-    }
+    const end = partitionPoint(spans.from.length, (index) => spans.from[index]! < n);
     for (let i = end - 1; i >= 0 && spans.reach[i]! >= n; i -= 1) if (spans.to[i]! >= n) locks.add(this.locks()[spans.locks[i]!]!);
     return [...locks];
   }

@@ -11,7 +11,7 @@
  * setData and shared by the delete that ends it. Objects are made only for what a query reads.
  */
 import type { ZnodeStat } from '../protocol';
-import { BytePool, Float64Column, Int32Column, LongColumn, longOf, utf8Bytes, type Long } from './columns';
+import { BytePool, Float64Column, Int32Column, LongColumn, longOf, partitionPoint, utf8Bytes, type Long } from './columns';
 import { parentPath } from './path';
 import { clientStat, type TreeChange, type TreeNode, type ZnodeTree } from './znode-tree';
 
@@ -41,11 +41,15 @@ export interface ChildEvent {
   closed: 'expired' | 'closed' | null;
 }
 
+/** A change's code: its record number, then two bits of kind (its place in KINDS) and two of how a session's close went (in CLOSED). */
 const KINDS: readonly ChangeKind[] = ['create', 'delete', 'set'];
+const CREATE = 0;
+const DELETE = 1;
 const CLOSED = [null, 'closed', 'expired'] as const;
-/** A change's code: its record number, then two bits of kind and two of how a session's close went. */
 const RECORD_SHIFT = 4;
 const MAX_RECORDS = 2 ** (32 - RECORD_SHIFT);
+const recordIn = (code: number): number => code >>> RECORD_SHIFT;
+const kindIn = (code: number): number => (code >>> 2) & 3;
 
 /** The stats and names of the children recorded, one row each. */
 class Records {
@@ -160,11 +164,11 @@ export class ChildIndex {
       this.parents.set(parent, log);
     }
     const { txn } = change;
-    const closed = change.kind === 'delete' && txn.type === 'closeSession' ? (txn.cxid === 0 ? 2 : 1) : 0;
+    const closed = CLOSED.indexOf(change.kind === 'delete' && txn.type === 'closeSession' ? (txn.cxid === 0 ? 'expired' : 'closed') : null);
     this.zxids.push(txn.zxid);
     this.times.push(txn.time);
     this.sessions.push(txn.session);
-    const kind = change.kind === 'create' ? 0 : change.kind === 'delete' ? 1 : 2;
+    const kind = KINDS.indexOf(change.kind);
     const record = this.recordOf(name, change.node);
     // A code is 32 bits: 2^28 records (far more than memory holds), read back unsigned.
     if (record >= MAX_RECORDS) throw new Error(`more than ${MAX_RECORDS} znode records: too many changes to index in one process`);
@@ -211,14 +215,14 @@ export class ChildIndex {
     for (let i = 0; i < log.changes.length; i += 1) {
       const change = log.changes.get(i);
       const code = this.codes.get(change);
-      const record = code >>> RECORD_SHIFT;
+      const record = recordIn(code);
       // A create and the delete that ends it share their child.
       let child = children.get(record);
       if (child === undefined) {
         child = this.records.child(record);
         children.set(record, child);
       }
-      events.push({ zxid: this.zxids.get(change), time: this.times.get(change), kind: KINDS[(code >>> 2) & 3]!, child, session: this.sessions.get(change), closed: CLOSED[code & 3]! });
+      events.push({ zxid: this.zxids.get(change), time: this.times.get(change), kind: KINDS[kindIn(code)]!, child, session: this.sessions.get(change), closed: CLOSED[code & 3]! });
     }
     return events;
   }
@@ -242,7 +246,7 @@ export class ChildIndex {
     for (const record of log.initial) count(this.records.ephemeral(record));
     for (let i = 0; i < log.changes.length; i += 1) {
       const code = this.codes.get(log.changes.get(i));
-      if (((code >>> 2) & 3) === 0) count(this.records.ephemeral(code >>> RECORD_SHIFT));
+      if (kindIn(code) === CREATE) count(this.records.ephemeral(recordIn(code)));
     }
     return { children, ephemeral };
   }
@@ -266,7 +270,7 @@ export class ChildIndex {
     // Every other node of the span was made by a create.
     for (let i = 0; i < log.changes.length; i += 1) {
       const code = this.codes.get(log.changes.get(i));
-      if (((code >>> 2) & 3) === 0) note(code >>> RECORD_SHIFT);
+      if (kindIn(code) === CREATE) note(recordIn(code));
     }
     return names;
   }
@@ -296,10 +300,10 @@ export class ChildIndex {
     for (let i = 0; i < log.changes.length; i += 1) {
       const change = log.changes.get(i);
       const code = this.codes.get(change);
-      const kind = (code >>> 2) & 3;
-      if (kind === 0) add(code >>> RECORD_SHIFT, change);
-      else if (kind === 1) {
-        const node = this.records.nodeOf(code >>> RECORD_SHIFT);
+      const kind = kindIn(code);
+      if (kind === CREATE) add(recordIn(code), change);
+      else if (kind === DELETE) {
+        const node = this.records.nodeOf(recordIn(code));
         const span = open.get(node);
         if (span !== undefined) span.to = change;
         open.delete(node);
@@ -310,15 +314,7 @@ export class ChildIndex {
 
   /** How many changes, of all the parents', were at or before `zxid`. */
   changesUpTo(zxid: string): number {
-    const asked = longOf(zxid);
-    let low = 0;
-    let high = this.zxids.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.zxids.compare(middle, asked) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    return this.zxids.countAtOrBefore(longOf(zxid));
   }
 
   /** How many changes `parent`'s children had up to and with `zxid`. */
@@ -351,8 +347,8 @@ export class ChildIndex {
     const bytes = utf8Bytes(name);
     for (let i = this.lastAtOrBefore(log, longOf(zxid)); i >= 0; i -= 1) {
       const code = this.codes.get(log.changes.get(i));
-      const record = code >>> RECORD_SHIFT;
-      if (this.records.hasName(record, bytes)) return ((code >>> 2) & 3) === 1 ? null : this.records.child(record);
+      const record = recordIn(code);
+      if (this.records.hasName(record, bytes)) return kindIn(code) === DELETE ? null : this.records.child(record);
     }
     for (const record of log.initial) if (this.records.hasName(record, bytes)) return this.records.child(record);
     return null;
@@ -368,8 +364,8 @@ export class ChildIndex {
     const last = this.lastAtOrBefore(log, longOf(zxid));
     for (let i = 0; i <= last; i += 1) {
       const code = this.codes.get(log.changes.get(i));
-      const record = code >>> RECORD_SHIFT;
-      if (((code >>> 2) & 3) === 1) children.delete(this.records.nodeOf(record));
+      const record = recordIn(code);
+      if (kindIn(code) === DELETE) children.delete(this.records.nodeOf(record));
       else children.set(this.records.nodeOf(record), record);
     }
     return [...children.values()].map((record) => this.records.child(record)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -377,14 +373,7 @@ export class ChildIndex {
 
   /** The index among `log`'s changes of the last one at or before `zxid` (-1 for none), by binary search: changes are in zxid order. */
   private lastAtOrBefore(log: ParentLog, zxid: Long): number {
-    let low = 0;
-    let high = log.changes.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.zxids.compare(log.changes.get(middle), zxid) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    return low - 1;
+    return partitionPoint(log.changes.length, (at) => this.zxids.compare(log.changes.get(at), zxid) <= 0) - 1;
   }
 }
 

@@ -4,6 +4,7 @@
  * column of ZooKeeper's 64-bit ids (zxids, session ids) two halves of 32 bits, written and read
  * as ZooKeeper prints them, and a pool of bytes holds short strings and data one after another.
  */
+import { hexOfHalves } from './ids';
 
 /** A growable column of one typed array's numbers. */
 class NumberColumn<T extends Float64Array | Int32Array> {
@@ -50,16 +51,13 @@ export class LongColumn {
       this.high = grown(this.high, new Uint32Array(this.high.length * 2));
       this.low = grown(this.low, new Uint32Array(this.low.length * 2));
     }
-    const split = Math.max(2, hex.length - 8);
-    this.high[this.length] = hexValue(hex, 2, split);
-    this.low[this.length] = hexValue(hex, split, hex.length);
+    this.high[this.length] = highOf(hex);
+    this.low[this.length] = lowOf(hex);
     return this.length++;
   }
 
   get(index: number): string {
-    const high = this.high[index]!;
-    const low = this.low[index]!;
-    return high === 0 ? `0x${low.toString(16)}` : `0x${high.toString(16)}${low.toString(16).padStart(8, '0')}`;
+    return hexOfHalves(this.high[index]!, this.low[index]!);
   }
 
   /** Whether the id at `index` is zero (`0x0`: no session). */
@@ -73,9 +71,25 @@ export class LongColumn {
     return high !== hex.high ? high - hex.high : this.low[index]! - hex.low;
   }
 
-  equals(index: number, other: number): boolean {
-    return this.high[index] === this.high[other] && this.low[index] === this.low[other];
+  /** How many of the ids, in ascending order, are at or before `asked`. */
+  countAtOrBefore(asked: Long): number {
+    return partitionPoint(this.length, (index) => this.compare(index, asked) <= 0);
   }
+}
+
+/**
+ * How many of `length` indexes, from 0, `holds` is true of, where it is true of some first ones
+ * and false of the rest (a sorted column searched): by binary search.
+ */
+export function partitionPoint(length: number, holds: (index: number) => boolean): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (holds(middle)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** A 64-bit id read once for comparing against a column. */
@@ -86,8 +100,17 @@ export interface Long {
 
 /** Reads `0x…` (at most 16 hex digits) as two halves. */
 export function longOf(hex: string): Long {
-  const split = Math.max(2, hex.length - 8);
-  return { high: hexValue(hex, 2, split), low: hexValue(hex, split, hex.length) };
+  return { high: highOf(hex), low: lowOf(hex) };
+}
+
+/** The high 32 bits of `0x…`: the digits before the last 8. */
+function highOf(hex: string): number {
+  return hexValue(hex, 2, Math.max(2, hex.length - 8));
+}
+
+/** The low 32 bits of `0x…`: its last 8 digits. */
+function lowOf(hex: string): number {
+  return hexValue(hex, Math.max(2, hex.length - 8), hex.length);
 }
 
 /** The value of the hex digits from `start` to `end` (at most 8), without a substring. */

@@ -6,17 +6,24 @@
 export function longBytesToHex(bytes: Uint8Array, offset?: number): string {
   const at = checkedOffset(bytes, offset);
   // Two 32-bit halves instead of a BigInt: this runs for every stat read, 10,000 times for a long queue.
-  const high = ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
-  const low = ((bytes[at + 4]! << 24) | (bytes[at + 5]! << 16) | (bytes[at + 6]! << 8) | bytes[at + 7]!) >>> 0;
+  return hexOfHalves(uint32At(bytes, at), uint32At(bytes, at + 4));
+}
+
+/** A 64-bit id given as its two unsigned 32-bit halves, as ZooKeeper prints it. */
+export function hexOfHalves(high: number, low: number): string {
   return high === 0 ? `0x${low.toString(16)}` : `0x${high.toString(16)}${low.toString(16).padStart(8, '0')}`;
 }
 
 /** Reads a 64-bit big-endian signed field that is known to fit a double, such as a time in ms. */
 export function longBytesToNumber(bytes: Uint8Array, offset?: number): number {
   const at = checkedOffset(bytes, offset);
-  const high = (bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!;
-  const low = ((bytes[at + 4]! << 24) | (bytes[at + 5]! << 16) | (bytes[at + 6]! << 8) | bytes[at + 7]!) >>> 0;
-  return high * 0x1_0000_0000 + low;
+  // The high half signed: a negative long stays negative.
+  return (uint32At(bytes, at) | 0) * 0x1_0000_0000 + uint32At(bytes, at + 4);
+}
+
+/** The unsigned big-endian 32 bits at `at`. */
+function uint32At(bytes: Uint8Array, at: number): number {
+  return ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
 }
 
 /** The field is the whole array (no offset given) or the eight bytes at `offset` within it. */
@@ -43,8 +50,8 @@ export function idHexes(kept: number): (bytes: Uint8Array, offset: number) => st
   let size = 0;
   return (bytes, offset) => {
     const at = checkedOffset(bytes, offset);
-    const high = ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
-    const low = ((bytes[at + 4]! << 24) | (bytes[at + 5]! << 16) | (bytes[at + 6]! << 8) | bytes[at + 7]!) >>> 0;
+    const high = uint32At(bytes, at);
+    const low = uint32At(bytes, at + 4);
     const found = known.get(high)?.get(low);
     if (found !== undefined) return found;
     if (size >= kept) {
@@ -56,7 +63,7 @@ export function idHexes(kept: number): (bytes: Uint8Array, offset: number) => st
       lows = new Map();
       known.set(high, lows);
     }
-    const hex = high === 0 ? `0x${low.toString(16)}` : `0x${high.toString(16)}${low.toString(16).padStart(8, '0')}`;
+    const hex = hexOfHalves(high, low);
     lows.set(low, hex);
     size += 1;
     return hex;

@@ -50,17 +50,26 @@ function unreadable(dir: string, error: unknown): string {
   return `${dir} cannot be read: ${error instanceof Error ? error.message : String(error)}`;
 }
 
+/** Which files are wanted, by their names alone (the others are not looked at further). */
+type Wanted = (kind: Found['kind'], zxid: string) => boolean;
+
+/** The files of the directories given (see `filesOfDir`), those `wanted` only. */
+export async function filesOf(dirs: readonly string[], problems: string[], wanted: Wanted = () => true): Promise<Found[]> {
+  return (await Promise.all(dirs.map((dir) => filesOfDir(dir, problems, wanted)))).flat();
+}
+
 /**
  * The files of one directory given: its `version-2`'s when it is a data directory, else its own;
  * where it has none, those of the `version-2` of each directory in it (the directory above a
  * `dataDir` and a `dataLogDir`, as the embedded ZooKeeper keeps them).
  */
-export async function filesOf(dir: string, problems: string[]): Promise<Found[]> {
-  const own = await filesIn(await isDirectory(join(dir, 'version-2')) ? join(dir, 'version-2') : dir, problems);
-  if (own.files.length > 0 || !own.read) return own.files;
+async function filesOfDir(dir: string, problems: string[], wanted: Wanted): Promise<Found[]> {
+  const own = await filesIn(await isDirectory(join(dir, 'version-2')) ? join(dir, 'version-2') : dir, problems, wanted);
+  // ZooKeeper's files there, wanted or not, or none to be read: no looking further down.
+  if (own.any || !own.read) return own.files;
   const below: Found[] = [];
   for (const name of (await readdir(dir).catch(() => [] as string[])).sort()) {
-    if (await isDirectory(join(dir, name, 'version-2'))) below.push(...(await filesIn(join(dir, name, 'version-2'), problems)).files);
+    if (await isDirectory(join(dir, name, 'version-2'))) below.push(...(await filesIn(join(dir, name, 'version-2'), problems, wanted)).files);
   }
   if (below.length === 0) problems.push(`no log.* or snapshot.* files in ${dir}, its version-2 or a version-2 one level down`);
   return below;
@@ -74,20 +83,26 @@ async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
-/** The log and snapshot files in `where`; `read`: false when it could not be listed (said in `problems`). */
-async function filesIn(where: string, problems: string[]): Promise<{ files: Found[]; read: boolean }> {
+/** The log and snapshot files in `where` that are `wanted`; `any`: whether it holds any, wanted or not; `read`: false when it could not be listed (said in `problems`). */
+async function filesIn(where: string, problems: string[], wanted: Wanted): Promise<{ files: Found[]; any: boolean; read: boolean }> {
   let names: string[];
   try {
     names = await readdir(where);
   } catch (error) {
     problems.push(unreadable(where, error));
-    return { files: [], read: false };
+    return { files: [], any: false, read: false };
   }
   const files: Found[] = [];
+  let any = false;
   for (const name of names) {
     const log = LOG_NAME.exec(name);
     const snapshot = SNAPSHOT_NAME.exec(name);
     if (log === null && snapshot === null) continue;
+    any = true;
+    const kind = log !== null ? 'log' : 'snapshot';
+    const zxid = `0x${BigInt(`0x${(log ?? snapshot)![1]}`).toString(16)}`;
+    // A file not wanted is not looked at (a data directory never purged holds thousands, listed again every second while followed).
+    if (!wanted(kind, zxid)) continue;
     const path = join(where, name);
     let bytes = 0;
     try {
@@ -96,10 +111,9 @@ async function filesIn(where: string, problems: string[]): Promise<{ files: Foun
       problems.push(unreadable(path, error));
       continue;
     }
-    if (log !== null) files.push({ path, kind: 'log', zxid: `0x${BigInt(`0x${log[1]}`).toString(16)}`, bytes, compression: '' });
-    else files.push({ path, kind: 'snapshot', zxid: `0x${BigInt(`0x${snapshot![1]}`).toString(16)}`, bytes, compression: (snapshot![2] ?? '') as Found['compression'] });
+    files.push({ path, kind, zxid, bytes, compression: (snapshot?.[2] ?? '') as Found['compression'] });
   }
-  return { files, read: true };
+  return { files, any, read: true };
 }
 
 async function contents(file: Found): Promise<Uint8Array> {
@@ -184,7 +198,7 @@ export function message(path: string, error: unknown): string {
  */
 export async function loadReplay(dirs: readonly string[], options: ReplayOptions, following = false): Promise<LoadedReplay> {
   const problems: string[] = [];
-  const found = (await Promise.all(dirs.map((dir) => filesOf(dir, problems)))).flat();
+  const found = await filesOf(dirs, problems);
   const byZxid = (a: Found, b: Found): number => compareZxid(a.zxid, b.zxid);
   const logs = found.filter((file) => file.kind === 'log').sort(byZxid);
   const snapshots = found.filter((file) => file.kind === 'snapshot').sort(byZxid);

@@ -51,8 +51,8 @@ export function followFiles(dirs: readonly string[], options: ReplayOptions, int
     const files = new Map(from.info.files.map((file) => [file.path, file]));
     for (;;) {
       // The newer logs are listed before this one is read: ZooKeeper had finished it when it made one, so that a stop in it then is damage, not an entry being written.
-      const logs = (await Promise.all(dirs.map((dir) => filesOf(dir, [])))).flat().filter((found) => found.kind === 'log' && compareZxid(found.zxid, position.zxid) > 0).sort((a, b) => compareZxid(a.zxid, b.zxid));
-      const newer = logs[0];
+      const logs = await filesOf(dirs, [], (kind, zxid) => kind === 'log' && compareZxid(zxid, position.zxid) > 0);
+      const newer = logs.sort((a, b) => compareZxid(a.zxid, b.zxid))[0];
       let stop: TxnStop | null = null;
       const file = files.get(position.path);
       try {
