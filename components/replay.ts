@@ -57,24 +57,29 @@ export function wantedMoment(): string | null {
   }
 }
 
-/** Writes the moment into the address (a link to it, a reload) and the tab's storage (the next page). */
+/** Writes the moment into the address (a link to it, a reload) and the tab's storage (the next page), a while after it moved. */
 function writeMomentToAddress(): void {
   if (addressTimer !== null || typeof window === 'undefined') return;
   addressTimer = setTimeout(() => {
     addressTimer = null;
-    if (view.moment === null) return;
-    const text = momentText(view.moment);
-    const url = new URL(window.location.href);
-    if (url.searchParams.get('at') !== text) {
-      url.searchParams.set('at', text);
-      window.history.replaceState(window.history.state, '', url);
-    }
-    try {
-      window.sessionStorage.setItem(STORAGE_KEY, text);
-    } catch {
-      // Storage refused (a private window): the address still has it.
-    }
+    if (view.moment !== null) keepMoment(momentText(view.moment));
   }, ADDRESS_EVERY_MS);
+}
+
+/** The moment as `?at=` writes it into the address and the tab's storage; null: both forget it (the present). */
+function keepMoment(text: string | null): void {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get('at') !== text) {
+    if (text === null) url.searchParams.delete('at');
+    else url.searchParams.set('at', text);
+    window.history.replaceState(window.history.state, '', url);
+  }
+  try {
+    if (text === null) window.sessionStorage.removeItem(STORAGE_KEY);
+    else window.sessionStorage.setItem(STORAGE_KEY, text);
+  } catch {
+    // Storage refused (a private window): the address still has it.
+  }
 }
 
 /** Listens for the replay's events on the tab's socket, from its creation (they come first thing on connecting). */
@@ -136,14 +141,7 @@ function reconnect(): void {
 export function travelTo(at: string): void {
   if (socket === null || typeof window === 'undefined') return;
   update(EMPTY);
-  const url = new URL(window.location.href);
-  url.searchParams.set('at', at);
-  window.history.replaceState(window.history.state, '', url);
-  try {
-    window.sessionStorage.setItem(STORAGE_KEY, at);
-  } catch {
-    // Storage refused: the address has it.
-  }
+  keepMoment(at);
   reconnect();
 }
 
@@ -153,14 +151,7 @@ export function backToLive(): void {
   if (addressTimer !== null) clearTimeout(addressTimer);
   addressTimer = null;
   update(EMPTY);
-  const url = new URL(window.location.href);
-  url.searchParams.delete('at');
-  window.history.replaceState(window.history.state, '', url);
-  try {
-    window.sessionStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // Nothing was kept.
-  }
+  keepMoment(null);
   reconnect();
 }
 
