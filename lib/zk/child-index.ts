@@ -13,7 +13,7 @@
 import type { ZnodeStat } from '../protocol';
 import { BytePool, Float64Column, Int32Column, LongColumn, longOf, partitionPoint, utf8Bytes, type Long } from './columns';
 import { parentPath } from './path';
-import { clientStat, type TreeChange, type TreeNode, type ZnodeTree } from './znode-tree';
+import { clientCversion, clientStat, ownerSeen, type TreeChange, type TreeNode, type ZnodeTree } from './znode-tree';
 
 /** A child as it was at a moment, its stat as a client would have read it. */
 export interface ChildAt {
@@ -70,26 +70,27 @@ class Records {
   /** The node each record is of: the number of its first record. */
   private readonly nodes = new Int32Column();
 
-  /** Records a child as it is now (a client's reading of its stat); answers its number. */
+  /** Records a child as it is now (a client's reading of its stat, as `clientStat` makes it); answers its number. */
   add(name: string, node: TreeNode): number {
     const record = this.ctime.length;
     if (node.id < 0) node.id = record;
     this.nodes.push(node.id);
-    const stat = clientStat(node);
+    const { stat, data } = node;
+    const numChildren = node.children?.size ?? 0;
     this.nameAt.push(this.names.addString(name));
     this.nameLength.push(this.names.lastLength);
-    this.dataAt.push(this.datas.add(node.data));
-    this.dataLength.push(node.data?.length ?? 0);
+    this.dataAt.push(this.datas.add(data));
+    this.dataLength.push(data?.length ?? 0);
     this.czxid.push(stat.czxid);
     this.mzxid.push(stat.mzxid);
     this.pzxid.push(stat.pzxid);
-    this.owner.push(stat.ephemeralOwner);
+    this.owner.push(ownerSeen(stat.ephemeralOwner));
     this.ctime.push(stat.ctime);
     this.mtime.push(stat.mtime);
     this.counts.push(stat.version);
-    this.counts.push(stat.cversion);
+    this.counts.push(clientCversion(stat.cversion, numChildren));
     this.counts.push(stat.aversion);
-    this.counts.push(stat.numChildren);
+    this.counts.push(numChildren);
     return record;
   }
 

@@ -40,6 +40,29 @@ export class Int32Column extends NumberColumn<Int32Array> {
   }
 }
 
+/**
+ * The two ids pushed last, each read once: a transaction's zxid and session go into several
+ * columns (its change's, a new node's czxid, mzxid, pzxid and owner, the moments').
+ */
+interface ReadId {
+  hex: string;
+  high: number;
+  low: number;
+}
+const read: [ReadId, ReadId] = [
+  { hex: '0x0', high: 0, low: 0 },
+  { hex: '0x0', high: 0, low: 0 },
+];
+/** The slot written last: an id not there goes to the other. */
+let written = read[1];
+
+function readInto(slot: ReadId, hex: string): ReadId {
+  slot.hex = hex;
+  slot.high = highOf(hex);
+  slot.low = lowOf(hex);
+  return slot;
+}
+
 /** ZooKeeper's 64-bit ids as hex (`0x1000a2b3c0000`, lowercase, no leading zeros): kept as two 32-bit halves, ordered as numbers. */
 export class LongColumn {
   private high = new Uint32Array(16);
@@ -51,8 +74,10 @@ export class LongColumn {
       this.high = grown(this.high, new Uint32Array(this.high.length * 2));
       this.low = grown(this.low, new Uint32Array(this.low.length * 2));
     }
-    this.high[this.length] = highOf(hex);
-    this.low[this.length] = lowOf(hex);
+    const [first, second] = read;
+    const slot = hex === first.hex ? first : hex === second.hex ? second : readInto((written = written === first ? second : first), hex);
+    this.high[this.length] = slot.high;
+    this.low[this.length] = slot.low;
     return this.length++;
   }
 

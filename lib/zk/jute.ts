@@ -81,6 +81,21 @@ export class JuteReader {
     return bytes === null ? null : utf8.decode(bytes);
   }
 
+  /** Passes over a string or buffer (an ACL's scheme and id: read, never kept). */
+  skipBuffer(): void {
+    const length = this.int();
+    if (length > 0) this.need(length);
+  }
+
+  /** A buffer's bytes copied out (a view, even an empty one, would keep all the bytes read from in memory), or null. */
+  ownBuffer(): Uint8Array | null {
+    const length = this.int();
+    if (length < 0) return null;
+    if (length === 0) return NO_BYTES;
+    const at = this.need(length);
+    return this.bytes.slice(at, at + length);
+  }
+
   vector<T>(element: (reader: JuteReader) => T): T[] | null {
     const count = this.int();
     if (count < 0) return null;
@@ -91,6 +106,8 @@ export class JuteReader {
     return items;
   }
 }
+
+const NO_BYTES = new Uint8Array(0);
 
 /** Adler-32, the checksum ZooKeeper keeps before each transaction of its log (and at the end of a snapshot). */
 export function adler32(bytes: Uint8Array, start = 0, end = bytes.length): number {

@@ -186,19 +186,16 @@ function txnType(code: number): TxnType {
   return type;
 }
 
+/** Passes over a node's ACL (its permissions, scheme and id each): nothing of it is kept. */
 function acls(reader: JuteReader): void {
-  reader.vector((inner) => {
-    inner.int();
-    inner.string();
-    inner.string();
-  });
-}
-
-const NO_BYTES = new Uint8Array(0);
-
-/** A node's data copied out of the file's bytes (a view of them, even an empty one, would keep the whole file in memory). */
-function ownBytes(bytes: Uint8Array | null): Uint8Array | null {
-  return bytes === null ? null : bytes.length === 0 ? NO_BYTES : bytes.slice();
+  const count = reader.int();
+  // Each entry takes at least a byte: a count larger than what is left is a corrupt record.
+  if (count > reader.remaining) throw new JuteEndError(`a vector of ${count} in ${reader.remaining} bytes`);
+  for (let index = 0; index < count; index += 1) {
+    reader.int();
+    reader.skipBuffer();
+    reader.skipBuffer();
+  }
 }
 
 function pathOf(reader: JuteReader, type: TxnType): string {
@@ -214,7 +211,7 @@ function decodeOp(type: TxnType, reader: JuteReader): TxnOp {
     case 'create':
     case 'create2': {
       const at = pathOf(reader, type);
-      const bytes = ownBytes(reader.buffer());
+      const bytes = reader.ownBuffer();
       acls(reader);
       const ephemeral = reader.bool();
       // CreateTxnV0 (3.2 and before) has no parent's cversion: what follows is a digest or nothing.
@@ -223,13 +220,13 @@ function decodeOp(type: TxnType, reader: JuteReader): TxnOp {
     }
     case 'createContainer': {
       const at = pathOf(reader, type);
-      const bytes = ownBytes(reader.buffer());
+      const bytes = reader.ownBuffer();
       acls(reader);
       return { type, path: at, data: bytes, ephemeral: false, parentCVersion: reader.int(), ttl: null };
     }
     case 'createTTL': {
       const at = pathOf(reader, type);
-      const bytes = ownBytes(reader.buffer());
+      const bytes = reader.ownBuffer();
       acls(reader);
       const parentCVersion = reader.int();
       return { type, path: at, data: bytes, ephemeral: false, parentCVersion, ttl: reader.number() };
@@ -240,7 +237,7 @@ function decodeOp(type: TxnType, reader: JuteReader): TxnOp {
     case 'setData':
     case 'reconfig': {
       const at = pathOf(reader, type);
-      const bytes = ownBytes(reader.buffer());
+      const bytes = reader.ownBuffer();
       return { type, path: at, data: bytes, version: reader.int() };
     }
     case 'setACL': {

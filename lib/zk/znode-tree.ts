@@ -16,6 +16,11 @@ import { childPath, parentPath } from './path';
  * what a client reads), its data and its children's names.
  */
 export interface TreeNode {
+  /** Its path and last name (the strings the tree is keyed by: a change names them without making new ones). */
+  path: string;
+  name: string;
+  /** Its parent's node; null for the root, and for a node whose parent the files never had. */
+  parent: TreeNode | null;
   /** Changed in place (a million transactions make no garbage of stats). */
   stat: ZnodeStat;
   data: Uint8Array | null;
@@ -45,7 +50,7 @@ const ttlOwner = (ttl: number): string => `0xff${ttl.toString(16).padStart(14, '
 export class ZnodeTree {
   private readonly nodes = new Map<string, TreeNode>();
   /** Each session's ephemeral nodes: what its close deletes. */
-  private readonly ephemerals = new Map<string, Set<string>>();
+  private readonly ephemerals = new Map<string, Set<TreeNode>>();
   readonly sessions = new Map<string, number>();
   /** The last transaction applied. */
   zxid = '0x0';
@@ -53,14 +58,14 @@ export class ZnodeTree {
   /** Told of each change as it is applied (an index built over the tree sets it). */
   constructor(public onChange: (change: TreeChange) => void = () => undefined) {
     // An empty tree has ZooKeeper's own nodes, as a new DataTree does.
-    for (const path of ['/', '/zookeeper', '/zookeeper/quota', '/zookeeper/config']) this.put(path, { stat: emptyStat(0, '0x0'), data: null, children: null, id: -1, record: -1 });
+    for (const path of ['/', '/zookeeper', '/zookeeper/quota', '/zookeeper/config']) this.put(newNode(path, emptyStat(0, '0x0'), null));
   }
 
   /** Starts from a snapshot's tree and sessions (the zxid of its name is where its log begins). */
   static fromSnapshot(snapshot: SnapshotRead, zxid: string, onChange?: (change: TreeChange) => void): ZnodeTree {
     const tree = new ZnodeTree(onChange);
     for (const [session, timeout] of snapshot.sessions) tree.sessions.set(session, timeout);
-    for (const node of snapshot.nodes) tree.put(node.path, fromSnapshotNode(node));
+    for (const node of snapshot.nodes) tree.put(fromSnapshotNode(node));
     for (const node of tree.nodes.values()) if (node.children !== null) node.stat.numChildren = node.children.size;
     tree.zxid = zxid;
     return tree;
@@ -88,26 +93,27 @@ export class ZnodeTree {
         case 'create2':
         case 'createContainer':
         case 'createTTL': {
-          if (this.nodes.has(op.path)) {
+          const existing = this.nodes.get(op.path);
+          if (existing !== undefined) {
             // A fuzzy snapshot has the node already: as FileTxnSnapLog does, only its parent's cversion and pzxid are brought up to the create's.
-            this.childrenChanged(this.nodes.get(parentPath(op.path)), txn, op.parentCVersion);
+            this.childrenChanged(existing.parent, txn, op.parentCVersion);
             break;
           }
           const owner = op.ephemeral ? txn.session : op.type === 'createContainer' ? CONTAINER_OWNER : op.type === 'createTTL' && op.ttl !== null ? ttlOwner(op.ttl) : '0x0';
           const stat = emptyStat(txn.time, txn.zxid);
           stat.ephemeralOwner = owner;
           stat.dataLength = op.data?.length ?? 0;
-          const node: TreeNode = { stat, data: op.data, children: null, id: -1, record: -1 };
-          const parentAt = parentPath(op.path);
-          const parent = this.put(op.path, node, parentAt);
-          this.childrenChanged(parent, txn, op.parentCVersion);
-          this.onChange({ kind: 'create', path: op.path, parent: parentAt, name: nameOf(op.path), node, txn });
+          const node = this.put(newNode(op.path, stat, op.data), existing);
+          this.childrenChanged(node.parent, txn, op.parentCVersion);
+          this.changed('create', node, txn);
           break;
         }
         case 'delete':
-        case 'deleteContainer':
-          this.remove(op.path, txn);
+        case 'deleteContainer': {
+          const node = this.nodes.get(op.path);
+          if (node !== undefined) this.remove(node, txn);
           break;
+        }
         case 'setData': {
           const node = this.nodes.get(op.path);
           if (node === undefined) break;
@@ -118,7 +124,7 @@ export class ZnodeTree {
           stat.version = op.version;
           stat.dataLength = op.data?.length ?? 0;
           node.record = -1;
-          this.onChange({ kind: 'set', path: op.path, parent: parentPath(op.path), name: nameOf(op.path), node, txn });
+          this.changed('set', node, txn);
           break;
         }
         case 'createSession':
@@ -126,7 +132,7 @@ export class ZnodeTree {
           break;
         case 'closeSession':
           // The ephemerals the tree knows the session owned: the same as the paths 3.6+ logs with the close, and there where it logs none.
-          for (const path of [...(this.ephemerals.get(txn.session) ?? [])].sort().reverse()) this.remove(path, txn);
+          for (const node of [...(this.ephemerals.get(txn.session) ?? [])].sort(byPathDescending)) this.remove(node, txn);
           this.ephemerals.delete(txn.session);
           this.sessions.delete(txn.session);
           break;
@@ -146,34 +152,47 @@ export class ZnodeTree {
     return [...parent.children].sort().map((name) => ({ name, node: this.nodes.get(childPath(path, name))! }));
   }
 
-  /** Adds the node at `path`; answers its parent's node, where there is one. */
-  private put(path: string, node: TreeNode, parentAt = path === '/' ? null : parentPath(path)): TreeNode | undefined {
-    const existing = this.nodes.get(path);
-    // The root comes in the snapshot too: its children are kept as they are found.
-    if (existing !== undefined) node.children = existing.children;
+  /** Adds `node` at its path (in place of one there: the root, which a snapshot holds too, keeps its children); answers it. */
+  private put(node: TreeNode, existing = this.nodes.get(node.path)): TreeNode {
+    const { path } = node;
+    if (existing?.children != null) {
+      node.children = existing.children;
+      for (const name of node.children) {
+        const child = this.nodes.get(childPath(path, name));
+        if (child !== undefined) child.parent = node;
+      }
+    }
     this.nodes.set(path, node);
-    const parent = parentAt === null ? undefined : this.nodes.get(parentAt);
-    if (parent !== undefined) (parent.children ??= new Set()).add(nameOf(path));
+    const parent = path === '/' ? undefined : this.nodes.get(parentPath(path));
+    if (parent !== undefined) {
+      node.parent = parent;
+      (parent.children ??= new Set()).add(node.name);
+    }
     const owner = node.stat.ephemeralOwner;
     if (owner !== '0x0' && owner !== CONTAINER_OWNER && !owner.startsWith('0xff')) {
-      const owned = this.ephemerals.get(owner) ?? new Set<string>();
-      owned.add(path);
-      this.ephemerals.set(owner, owned);
+      let owned = this.ephemerals.get(owner);
+      if (owned === undefined) {
+        owned = new Set();
+        this.ephemerals.set(owner, owned);
+      }
+      owned.add(node);
     }
-    return parent;
+    return node;
   }
 
-  private remove(path: string, txn: Txn): void {
-    const node = this.nodes.get(path);
-    if (node === undefined) return;
-    this.nodes.delete(path);
-    const parentAt = parentPath(path);
-    const name = nameOf(path);
-    const parent = this.nodes.get(parentAt);
-    parent?.children?.delete(name);
-    this.ephemerals.get(node.stat.ephemeralOwner)?.delete(path);
+  private remove(node: TreeNode, txn: Txn): void {
+    this.nodes.delete(node.path);
+    const { parent } = node;
+    parent?.children?.delete(node.name);
+    this.ephemerals.get(node.stat.ephemeralOwner)?.delete(node);
     this.childrenChanged(parent, txn, null);
-    this.onChange({ kind: 'delete', path, parent: parentAt, name, node, txn });
+    this.changed('delete', node, txn);
+  }
+
+  /** Tells the listener of a change to `node`. */
+  private changed(kind: TreeChange['kind'], node: TreeNode, txn: Txn): void {
+    const { path, name, parent } = node;
+    this.onChange({ kind, path, parent: parent === null ? parentPath(path) : parent.path, name, node, txn });
   }
 
   /**
@@ -181,8 +200,8 @@ export class ZnodeTree {
    * sets the parent's cversion the leader logged (or one more) and its pzxid where that is newer;
    * a delete moves only the pzxid, and only forward (a fuzzy snapshot may be ahead of the log).
    */
-  private childrenChanged(parent: TreeNode | undefined, txn: Txn, parentCVersion: number | null): void {
-    if (parent === undefined) return;
+  private childrenChanged(parent: TreeNode | null | undefined, txn: Txn, parentCVersion: number | null): void {
+    if (parent === undefined || parent === null) return;
     const { stat } = parent;
     stat.numChildren = parent.children?.size ?? 0;
     parent.record = -1;
@@ -206,8 +225,17 @@ export class ZnodeTree {
 export function clientStat(node: TreeNode): ZnodeStat {
   const { stat } = node;
   const numChildren = node.children?.size ?? 0;
-  const special = stat.ephemeralOwner === CONTAINER_OWNER || stat.ephemeralOwner.startsWith('0xff');
-  return { ...stat, cversion: stat.cversion * 2 - numChildren, numChildren, ephemeralOwner: special ? '0x0' : stat.ephemeralOwner };
+  return { ...stat, cversion: clientCversion(stat.cversion, numChildren), numChildren, ephemeralOwner: ownerSeen(stat.ephemeralOwner) };
+}
+
+/** The cversion a client reads, from the creates ZooKeeper stores and the children there now. */
+export function clientCversion(creates: number, numChildren: number): number {
+  return creates * 2 - numChildren;
+}
+
+/** The owner a client reads: none for a container or a TTL node. */
+export function ownerSeen(owner: string): string {
+  return owner === CONTAINER_OWNER || owner.startsWith('0xff') ? '0x0' : owner;
 }
 
 /** The last name of a path (`/` of the root). */
@@ -226,5 +254,15 @@ function emptyStat(time: number, zxid: string): ZnodeStat {
 
 function fromSnapshotNode(node: SnapshotNode): TreeNode {
   const { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner } = node;
-  return { stat: { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner, dataLength: node.data?.length ?? 0, numChildren: 0 }, data: node.data, children: null, id: -1, record: -1 };
+  return newNode(node.path, { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner, dataLength: node.data?.length ?? 0, numChildren: 0 }, node.data);
+}
+
+/** A node not yet in the tree (its parent is found as it is put). */
+function newNode(path: string, stat: ZnodeStat, data: Uint8Array | null): TreeNode {
+  return { path, name: nameOf(path), parent: null, stat, data, children: null, id: -1, record: -1 };
+}
+
+/** Deepest first, as a session's close deletes its ephemerals (a child before its parent). */
+function byPathDescending(a: TreeNode, b: TreeNode): number {
+  return a.path < b.path ? 1 : a.path > b.path ? -1 : 0;
 }
