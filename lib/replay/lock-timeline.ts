@@ -5,11 +5,11 @@
  * and each hold's end told from the transaction that ended it: its owner deleted the node
  * (released), its session closed or expired (ZooKeeper deleted it), another session deleted it (broken).
  */
-import type { HoldEnd, HoldRecord, LockNode, LockSnapshot } from '../protocol';
+import type { HoldEnd, HoldRecord, LockSnapshot } from '../protocol';
 import { describeData } from '../lock/data';
-import { diffSnapshots, goneNodes } from '../lock/delta';
 import { LockHistoryModel } from '../lock/history';
-import { append, buildSnapshot, handover, missingLock, type ChildRecord } from '../lock/queue';
+import { buildSnapshot, missingLock, type ChildRecord, type LockInput } from '../lock/queue';
+import { nextReading, type ChildChange } from '../lock/reading';
 import type { ChildAt, ChildEvent } from '../zk/child-index';
 import { compareZxid } from '../zk/znode-tree';
 
@@ -53,12 +53,12 @@ export function buildTimeline(input: TimelineInput): LockTimeline {
   const history = new LockHistoryModel(path, Math.max(1, events.length + initialCount), input.since);
   const read = (at: number, pzxid: string | null) => ({ at, pzxid });
   const sorted = (parent: (typeof parents)[number]) => [...parent.children.values()].sort(byName);
-  const full = (previous: LockSnapshot | null, at: number, pzxid: string | null, exists: boolean): LockSnapshot => {
+  // Everything known of the lock, read whole.
+  const whole = (exists: boolean): Omit<LockInput, 'hint'> => {
     const others = parents.slice(1).map((parent) => ({ path: parent.path, exists: true, children: sorted(parent) }));
-    const snapshot = buildSnapshot({ path, self: null, root: { path, exists, children: sorted(parents[0]!) }, auxiliary: others }, previous, at);
-    return { ...snapshot, read: read(at, pzxid) };
+    return { path, self: null, root: { path, exists, children: sorted(parents[0]!) }, auxiliary: others };
   };
-  let snapshot = input.exists || initialCount > 0 ? full(null, input.since, null, true) : missingLock(path);
+  let snapshot = input.exists || initialCount > 0 ? { ...buildSnapshot(whole(true), null, input.since), read: read(input.since, null) } : missingLock(path);
   history.apply({ added: snapshot.nodes, removed: [], updated: [] }, [], input.since, () => 'released');
   // How the node deleted by the event being applied went.
   let ending: HoldEnd = 'released';
@@ -69,31 +69,22 @@ export function buildTimeline(input: TimelineInput): LockTimeline {
     const name = event.child.name;
     const at = event.time;
     const siblings = parents[parent]!.children;
-    let next: LockSnapshot | null = null;
-    let delta: ReturnType<typeof diffSnapshots> = null;
-    let gone: LockNode[] = [];
+    // The change as the live watcher takes it: a name gone from the lock path, a child come to it, or anything else (read whole).
+    let change: ChildChange;
     if (event.kind === 'delete') {
       if (!siblings.delete(name)) continue;
       const owner = event.child.stat.ephemeralOwner;
       ending = event.closed === 'expired' ? 'session-expired' : event.closed === 'closed' ? 'session-closed' : owner !== '0x0' && event.session !== owner ? 'broken' : 'released';
-      const fast = fastPaths ? handover(snapshot, [name], read(at, event.zxid)) : null;
-      if (fast !== null) ({ snapshot: next, delta, gone } = fast);
+      change = { removed: [name], added: [], other: !fastPaths };
     } else {
       const record = recordOf(event.child);
       const isNew = !siblings.has(name);
       siblings.set(name, record);
-      if (fastPaths && event.kind === 'create' && isNew) {
-        const fast = append(snapshot, [record], read(at, event.zxid), null);
-        if (fast !== null) ({ snapshot: next, delta, gone } = fast);
-      }
+      change = { removed: [], added: [record], other: !fastPaths || event.kind !== 'create' || !isNew };
     }
-    if (next === null) {
-      next = full(snapshot, at, event.zxid, true);
-      delta = diffSnapshots(snapshot, next);
-      gone = delta === null ? [] : goneNodes(snapshot, delta);
-    }
-    if (delta !== null) history.apply(delta, gone, at, endOf);
-    snapshot = next;
+    const reading = nextReading(snapshot, change, read(at, event.zxid), () => whole(true));
+    for (const step of reading.steps) history.apply(step.delta, step.gone, at, endOf);
+    snapshot = reading.snapshot;
     ending = 'released';
   }
   const holdsByNode = new Map<string, HoldRecord[]>();

@@ -1,11 +1,11 @@
-import { diffSnapshots, goneNodes } from '../../lib/lock/delta';
-import { append, buildSnapshot, handover, missingLock, observeReport, type ChildRecord, type FastChange, type LockInput } from '../../lib/lock/queue';
+import { missingLock, observeReport, type LockInput } from '../../lib/lock/queue';
+import { nextReading } from '../../lib/lock/reading';
 import type { Introspected, ReportChange } from '../../lib/lock/report';
 import type { LockDelta, LockNode, LockSnapshot, RecipeId, ZnodeStat } from '../../lib/protocol';
 import { ZkError, type ZkSession } from '../zk/session';
 import { AnomalySchedule, type LockContext } from './anomaly-schedule';
 import { HerdWindow } from './herd-window';
-import { LockParents, type Change, type ParentState } from './parents';
+import { LockParents, type ParentState } from './parents';
 
 /** How long a read waits for the watcher to catch up with what ZooKeeper had when the read was asked. */
 const FRESH_TIMEOUT_MS = 10_000;
@@ -279,61 +279,27 @@ export class LockWatcher {
   private publish(): void {
     const change = this.parents.take(true);
     if (change.unread) this.schedulePzxid();
-    // The common cases first: the holder went and the next one holds, contenders joined at the tail; no need to analyse the whole queue again.
-    if (this.loaded && !change.other && this.publishFast(change)) {
-      this.anomalies.soon();
-      return;
-    }
-    const input = this.input();
-    this.observedReport = input.introspection ?? null;
-    // Before the first read there is nothing to date roles from: holders then held since an unknown time.
-    const next = buildSnapshot(input, this.loaded ? this.current : null, Date.now(), this.current.version + 1);
+    const first = !this.loaded;
+    // The fast paths read the newcomers from their records alone; a change they do not take is read whole.
+    const added = first || change.other ? [] : [...change.added].flatMap((name) => this.parents.rootRecord(name) ?? []);
+    const whole = (): Omit<LockInput, 'hint'> => {
+      const input = this.input();
+      this.observedReport = input.introspection ?? null;
+      return input;
+    };
+    const read = { at: Date.now(), pzxid: this.parents.self?.stat.pzxid ?? null };
+    const reading = nextReading(this.current, { removed: change.removed, added, other: change.other }, read, whole, added.length > 0 ? (this.options.introspection?.() ?? null) : null, first);
     this.loaded = true;
     if (!this.options.live) {
       // A one-time read has nobody to tell: no delta, and anomalies are the reader's to add.
-      this.current = next;
+      this.current = reading.snapshot;
       return;
     }
-    const delta = diffSnapshots(this.current, next);
-    if (delta !== null) {
-      const gone = goneNodes(this.current, delta);
-      this.current = next;
-      this.onDelta(delta, gone);
-    }
-    this.anomalies.soon();
-  }
-
-  /**
-   * Publishes a removal at the head and arrivals at the tail of a one-line queue as deltas made
-   * from the change alone; false (nothing published) when the change needs the full analysis.
-   */
-  private publishFast(change: Change): boolean {
-    const read = { at: Date.now(), pzxid: this.parents.self?.stat.pzxid ?? null };
-    const steps: FastChange[] = [];
-    let snapshot = this.current;
-    if (change.removed.length > 0) {
-      const removal = handover(snapshot, change.removed, read);
-      if (removal === null) return false;
-      steps.push(removal);
-      snapshot = removal.snapshot;
-    }
-    if (change.added.size > 0) {
-      const records: ChildRecord[] = [];
-      for (const name of change.added) {
-        const record = this.parents.rootRecord(name);
-        if (record !== undefined) records.push(record);
-      }
-      if (records.length > 0) {
-        const arrival = append(snapshot, records, read, this.options.introspection?.() ?? null);
-        if (arrival === null) return false;
-        steps.push(arrival);
-      }
-    }
-    for (const step of steps) {
+    for (const step of reading.steps) {
       this.current = step.snapshot;
       this.onDelta(step.delta, step.gone);
     }
-    return true;
+    this.anomalies.soon();
   }
 
   /** Reads the lock parent's pzxid a moment after changes applied without a read, and says it in a delta of its own. */

@@ -1,0 +1,66 @@
+/**
+ * How a change to a lock's children becomes its next reading and the deltas that say it: one
+ * step, the same whether the change came from ZooKeeper's notifications (the live watcher) or
+ * from its transaction log (a replayed lock's timeline), so that the two cannot read a lock
+ * differently. A removal at the head and arrivals at the tail of a one-line queue are read from
+ * the change alone (`handover`, `append`: ms at 100,000 waiters, where the whole queue analysed
+ * again takes a second); anything else is read whole and said as the difference.
+ */
+import type { LockRead, LockSnapshot } from '../protocol';
+import { diffSnapshots, goneNodes } from './delta';
+import { append, buildSnapshot, handover, type ChildRecord, type FastChange, type LockInput } from './queue';
+import type { Introspected } from './report';
+
+/** What a lock's children did since its last reading. */
+export interface ChildChange {
+  /** Names gone from the lock path. */
+  removed: readonly string[];
+  /** Children come to the lock path, as read. */
+  added: readonly ChildRecord[];
+  /** Anything else (a child's data, another parent, the lock's own node): the lock is read whole. */
+  other: boolean;
+}
+
+/** One delta of a reading: the lock after it, the delta, and the nodes it removed or replaced as they were. */
+export type ReadingStep = FastChange;
+
+export interface Reading {
+  snapshot: LockSnapshot;
+  /** The deltas from the previous reading to this one, in order; none when nothing a page shows changed. */
+  steps: ReadingStep[];
+}
+
+/**
+ * The lock after `change`, from `previous`, its last reading. `whole` gives everything read of it,
+ * for a change the fast paths do not take; `read` is when and at which pzxid this reading is.
+ * `first`: `previous` is only a placeholder (nothing read yet), so roles are not dated from it,
+ * and the lock is read whole.
+ */
+export function nextReading(previous: LockSnapshot, change: ChildChange, read: LockRead, whole: () => Omit<LockInput, 'hint'>, introspection: Introspected | null = null, first = false): Reading {
+  if (!first && !change.other) {
+    const fast = fastReading(previous, change, read, introspection);
+    if (fast !== null) return fast;
+  }
+  const snapshot = { ...buildSnapshot(whole(), first ? null : previous, read.at, previous.version + 1), read };
+  const delta = diffSnapshots(previous, snapshot);
+  return { snapshot, steps: delta === null ? [] : [{ snapshot, delta, gone: goneNodes(previous, delta) }] };
+}
+
+/** The change read from itself alone, or null when it needs the whole lock read. */
+function fastReading(previous: LockSnapshot, change: ChildChange, read: LockRead, introspection: Introspected | null): Reading | null {
+  const steps: FastChange[] = [];
+  let snapshot = previous;
+  if (change.removed.length > 0) {
+    const removal = handover(snapshot, change.removed, read);
+    if (removal === null) return null;
+    steps.push(removal);
+    snapshot = removal.snapshot;
+  }
+  if (change.added.length > 0) {
+    const arrival = append(snapshot, change.added, read, introspection);
+    if (arrival === null) return null;
+    steps.push(arrival);
+    snapshot = arrival.snapshot;
+  }
+  return { snapshot, steps };
+}
