@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { disconnectedSessions, type Introspected, type ReportChange } from '../../lib/lock/report';
 import type { DumpReport } from '../../lib/zk/four-letter';
-import type { LockContext } from './anomaly-schedule';
+import type { LockContext } from '../../lib/lock/machine';
 import { limitGraph, WaitsFor } from '../../lib/lock/waits-for';
 import type { Deadlock, LockDelta, LockNode, LockSnapshot, RecipeId, WaitsForGraph, ZnodeStat } from '../../lib/protocol';
 import { ZkError, type ZkSession } from '../zk/session';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Introspected } from '../../lib/lock/report';
-import { record, snapshotOf } from '../../lib/testing/records';
+import type { Introspected } from './report';
+import { record, snapshotOf } from '../testing/records';
 import { HerdWindow } from './herd-window';
 
 const seq = (i: number): string => String(i).padStart(10, '0');

@@ -4,9 +4,9 @@
  * requests (woke). A lock's recipe is named a herd from this evidence, and no longer when a
  * window shows a chain.
  */
-import { countWoken, herdCandidates, judgeHerd } from '../../lib/lock/herd';
-import type { Introspected } from '../../lib/lock/report';
-import type { LockNode } from '../../lib/protocol';
+import { countWoken, herdCandidates, judgeHerd } from './herd';
+import type { Introspected } from './report';
+import type { LockNode } from '../protocol';
 
 /** A child change this close before a report may not have woken its waiters by the time ZooKeeper was asked. */
 const REPORT_MARGIN_MS = 200;
