@@ -374,7 +374,15 @@ class Step {
       return;
     }
     this.publish();
-    state.published = new Map([...state.parents].map(([path, parent]) => [path, { exists: parent.exists, cversion: parent.cversion ?? -1, czxid: parent.czxid }]));
+    // Each parent's state at its last listing, kept in place (a lock of the files publishes at each of its transactions).
+    for (const path of state.published.keys()) if (!state.parents.has(path)) state.published.delete(path);
+    for (const [path, parent] of state.parents) {
+      const seen = state.published.get(path) ?? { exists: false, cversion: -1, czxid: null };
+      seen.exists = parent.exists;
+      seen.cversion = parent.cversion ?? -1;
+      seen.czxid = parent.czxid;
+      state.published.set(path, seen);
+    }
     state.publishedAt = this.now;
     this.out.caughtUp = { failure: undefined };
   }
@@ -636,7 +644,13 @@ class Step {
     const first = !state.loaded;
     // The fast paths read the newcomers from their records alone; a change they do not take is read whole.
     const root = state.parents.get(state.path);
-    const added = first || change.other ? [] : [...change.added].flatMap((name) => root?.records.get(name) ?? []);
+    const added: ChildRecord[] = [];
+    if (!first && !change.other && root !== undefined) {
+      for (const name of change.added) {
+        const record = root.records.get(name);
+        if (record !== undefined) added.push(record);
+      }
+    }
     const whole = (): Omit<LockInput, 'hint'> => {
       const input = lockInput(state, world);
       state.observedReport = input.introspection ?? null;

@@ -1,16 +1,18 @@
 /**
- * One lock's past from ZooKeeper's files: its children's changes replayed in order through the
- * very model the live explorer reads locks with (`buildSnapshot`, and its handover and append fast
- * paths), so that each hold and wait is dated as the explorer would have dated it watching live,
+ * One lock's past from ZooKeeper's files: its children's changes fed in order, as the notifications
+ * of a persistent watch, to the very state machine the live explorer follows a lock with
+ * (`lib/lock/machine.ts`), its reads answered from the tree as the files have it at that
+ * transaction. Each hold and wait is so dated as the explorer would have dated it watching live,
  * and each hold's end told from the transaction that ended it: its owner deleted the node
  * (released), its session closed or expired (ZooKeeper deleted it), another session deleted it (broken).
  */
-import type { HoldEnd, HoldRecord, LockSnapshot } from '../protocol';
+import type { HoldEnd, HoldRecord, LockSnapshot, ZnodeStat } from '../protocol';
 import { describeData } from '../lock/data';
 import { LockHistoryModel } from '../lock/history';
-import { buildSnapshot, missingLock, type ChildRecord, type LockInput } from '../lock/queue';
-import { nextReading, type ChildChange } from '../lock/reading';
+import { initialState, step, type LockEvent, type LockWorld, type ZkAnswer, type ZkRead } from '../lock/machine';
+import type { ChildRecord } from '../lock/queue';
 import type { ChildAt, ChildEvent } from '../zk/child-index';
+import { parentPath } from '../zk/path';
 import { compareZxid } from '../zk/znode-tree';
 
 /** How a lock's children stood at the start of the files, and every change after. */
@@ -18,6 +20,8 @@ export interface TimelineInput {
   path: string;
   /** Whether the lock's node existed at the start, and its children then. */
   exists: boolean;
+  /** The lock's own node at the start (its stat and data, as a live reading has them); none where it is not known. */
+  self?: ChildAt | null;
   initial: readonly ChildAt[];
   events: readonly ChildEvent[];
   /**
@@ -46,47 +50,73 @@ export function recordOf(child: ChildAt): ChildRecord {
 export function buildTimeline(input: TimelineInput): LockTimeline {
   const { path } = input;
   const auxiliary = input.auxiliary ?? [];
-  // Every parent's children as they stand, the lock's own first; every change of them, in zxid order.
-  const parents = [{ path, initial: input.initial, events: input.events }, ...auxiliary].map((parent) => ({ path: parent.path, children: new Map<string, ChildRecord>(parent.initial.map((child) => [child.name, recordOf(child)])) }));
-  const events = auxiliary.length === 0 ? input.events.map((event) => ({ event, parent: 0 })) : inZxidOrder([input.events, ...auxiliary.map((parent) => parent.events)]);
-  const initialCount = parents.reduce((sum, parent) => sum + parent.children.size, 0);
+  // ZooKeeper's tree as the files have it at each point, for the machine's reads: each parent's children by name.
+  const tree = new Map([{ path, initial: input.initial }, ...auxiliary].map((parent) => [parent.path, new Map(parent.initial.map((child) => [child.name, child]))]));
+  let exists = input.exists || input.initial.length > 0;
+  const events = auxiliary.length === 0 ? input.events.map((event) => ({ event, parent: path })) : inZxidOrder([input.events, ...auxiliary.map((parent) => parent.events)]).map(({ event, parent }) => ({ event, parent: parent === 0 ? path : auxiliary[parent - 1]!.path }));
+  const initialCount = [...tree.values()].reduce((sum, children) => sum + children.size, 0);
   const history = new LockHistoryModel(path, Math.max(1, events.length + initialCount), input.since);
-  const read = (at: number, pzxid: string | null) => ({ at, pzxid });
-  const sorted = (parent: (typeof parents)[number]) => [...parent.children.values()].sort(byName);
-  // Everything known of the lock, read whole.
-  const whole = (exists: boolean): Omit<LockInput, 'hint'> => {
-    const others = parents.slice(1).map((parent) => ({ path: parent.path, exists: true, children: sorted(parent) }));
-    return { path, self: null, root: { path, exists, children: sorted(parents[0]!) }, auxiliary: others };
-  };
-  let snapshot = input.exists || initialCount > 0 ? { ...buildSnapshot(whole(true), null, input.since), read: read(input.since, null) } : missingLock(path);
-  history.apply({ added: snapshot.nodes, removed: [], updated: [] }, [], input.since, () => 'released');
-  // How the node deleted by the event being applied went.
+  const state = initialState(path, true);
+  // The files' clock and notification number: the transaction being applied.
+  let at = input.since;
+  let seq = 0;
+  // How the node deleted by the transaction being applied went.
   let ending: HoldEnd = 'released';
   const endOf = (): HoldEnd => ending;
-  // The fast paths of the live model read one parent's queue: a lock with others is read whole at each change.
-  const fastPaths = auxiliary.length === 0;
+
+  /** A read of the machine answered from the tree as the files have it now. */
+  const answer = (read: ZkRead): ZkAnswer => {
+    switch (read.kind) {
+      case 'watchTree':
+        return { kind: 'armed' };
+      case 'getChildren': {
+        const children = tree.get(read.path);
+        if (children === undefined || (read.path === path && !exists)) return { kind: 'noNode' };
+        return { kind: 'listed', children: [...children.keys()].sort(), stat: read.path === path ? (input.self?.stat ?? NO_STAT) : NO_STAT, seq };
+      }
+      case 'getData':
+        return { kind: 'data', data: read.path === path ? (input.self?.data ?? null) : null };
+      case 'exists':
+        return { kind: 'stat', stat: read.path === path && exists ? (input.self?.stat ?? NO_STAT) : tree.has(read.path) && read.path !== path ? NO_STAT : null };
+      case 'getDataMany':
+        return { kind: 'many', results: read.paths.map((one) => tree.get(parentPath(one))?.get(one.slice(one.lastIndexOf('/') + 1)) ?? null) };
+      case 'unwatchTree':
+      case 'pzxid':
+        // Not asked of the loop: the timers of the machine do not run over the files (its anomalies are judged at each moment read).
+        throw new Error(`the replay answers no ${read.kind} read`);
+    }
+  };
+  /** Feeds the machine one event, answers its reads until it asks for none, and keeps each delta in the history. */
+  const feed = (event: LockEvent): void => {
+    let result = step(state, event, at, REPLAY_WORLD);
+    for (;;) {
+      for (const { delta, gone } of result.deltas) history.apply(delta, gone, at, endOf);
+      const read = result.reads.find((one) => one.kind !== 'unwatchTree' && one.kind !== 'pzxid');
+      if (read === undefined) return;
+      result = step(state, { type: 'answer', answer: answer(read) }, at, REPLAY_WORLD);
+    }
+  };
+
+  feed({ type: 'refresh', paths: [] });
   for (const { event, parent } of events) {
     const name = event.child.name;
-    const at = event.time;
-    const siblings = parents[parent]!.children;
-    // The change as the live watcher takes it: a name gone from the lock path, a child come to it, or anything else (read whole).
-    let change: ChildChange;
+    const children = tree.get(parent)!;
+    at = event.time;
+    seq += 1;
     if (event.kind === 'delete') {
-      if (!siblings.delete(name)) continue;
+      if (!children.delete(name)) continue;
       const owner = event.child.stat.ephemeralOwner;
       ending = event.closed === 'expired' ? 'session-expired' : event.closed === 'closed' ? 'session-closed' : owner !== '0x0' && event.session !== owner ? 'broken' : 'released';
-      change = { removed: [name], added: [], other: !fastPaths };
-    } else {
-      const record = recordOf(event.child);
-      const isNew = !siblings.has(name);
-      siblings.set(name, record);
-      change = { removed: [], added: [record], other: !fastPaths || event.kind !== 'create' || !isNew };
+    } else children.set(name, event.child);
+    // A child of a lock path not there at the start: the path was made first, as its watch would have told.
+    if (parent === path && !exists) {
+      exists = true;
+      feed({ type: 'treeEvent', path, kind: 'created', seq });
     }
-    const reading = nextReading(snapshot, change, read(at, event.zxid), () => whole(true));
-    for (const step of reading.steps) history.apply(step.delta, step.gone, at, endOf);
-    snapshot = reading.snapshot;
+    feed({ type: 'treeEvent', path: parent === '/' ? `/${name}` : `${parent}/${name}`, kind: event.kind === 'create' ? 'created' : event.kind === 'delete' ? 'deleted' : 'changed', seq });
     ending = 'released';
   }
+  const snapshot = state.current;
   const holdsByNode = new Map<string, HoldRecord[]>();
   for (const hold of history.view(snapshot.read?.at ?? input.since, 1).holds) {
     const holds = holdsByNode.get(hold.node) ?? [];
@@ -96,13 +126,20 @@ export function buildTimeline(input: TimelineInput): LockTimeline {
   return { history, holdsByNode, last: snapshot };
 }
 
+/** The files tell no introspection, declaration or deadlock of their own here: the lock as its nodes alone say. */
+const REPLAY_WORLD: LockWorld = {
+  declared: () => null,
+  introspection: () => null,
+  anomalyContext: () => ({ staleHolderMs: Number.MAX_SAFE_INTEGER, deadlocks: [] }),
+  persistentWatches: () => true,
+};
+
+/** The stat of a parent the files give none of (an auxiliary one: only its children are read). */
+const NO_STAT: ZnodeStat = { czxid: '0x0', mzxid: '0x0', pzxid: '0x0', ctime: 0, mtime: 0, version: 0, cversion: 0, aversion: 0, ephemeralOwner: '0x0', dataLength: 0, numChildren: 0 };
+
 /** Several parents' changes merged in the order ZooKeeper applied them (a multi's, in the order of its parents). */
 function inZxidOrder(lists: ReadonlyArray<readonly ChildEvent[]>): Array<{ event: ChildEvent; parent: number }> {
   const merged = lists.flatMap((events, parent) => events.map((event, at) => ({ event, parent, at })));
   merged.sort((a, b) => compareZxid(a.event.zxid, b.event.zxid) || a.parent - b.parent || a.at - b.at);
   return merged;
-}
-
-function byName(a: ChildRecord, b: ChildRecord): number {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }

@@ -340,7 +340,7 @@ export class Replay {
     const selfData = end === null ? null : describeData(this.index.nodeAt(path, end.zxid)?.data ?? null);
     const others = auxiliaryParents(path, [...this.index.namesEver(path).keys()].sort(), selfData);
     const auxiliary = others.map((parent) => ({ path: parent, initial: childrenThen(parent), events: this.index.changesOf(parent) }));
-    timeline = buildTimeline({ path, exists: self !== null, initial: childrenThen(path), events: this.index.changesOf(path), auxiliary, since: begin.time });
+    timeline = buildTimeline({ path, exists: self !== null, self, initial: childrenThen(path), events: this.index.changesOf(path), auxiliary, since: begin.time });
     this.timelines.set(path, timeline);
     if (this.timelines.size > TIMELINES_KEPT) this.timelines.delete(this.timelines.keys().next().value!);
     return timeline;
