@@ -11,7 +11,6 @@ import type { LockDelta, LockNode, LockSnapshot, RecipeId, ZnodeStat } from '../
 import { ZkError, type Watcher, type ZkSession } from '../zk/session';
 import { CONFIG_DEFAULTS } from '../config';
 
-export type { LockContext } from '../../lib/lock/machine';
 
 /** How long a read waits for the watcher to catch up with what ZooKeeper had when the read was asked. */
 const FRESH_TIMEOUT_MS = 10_000;
@@ -197,7 +196,15 @@ export class LockWatcher {
     const set = this.timers[name];
     if ((set?.at ?? null) === at) return;
     if (set !== null) clearTimeout(set.timer);
-    this.timers[name] = at === null ? null : { at, timer: setTimeout(() => ((this.timers[name] = null), this.take({ type: 'timer', name })), Math.min(Math.max(0, at - Date.now()), MAX_DELAY_MS)) };
+    if (at === null) {
+      this.timers[name] = null;
+      return;
+    }
+    const fire = (): void => {
+      this.timers[name] = null;
+      this.take({ type: 'timer', name });
+    };
+    this.timers[name] = { at, timer: setTimeout(fire, Math.min(Math.max(0, at - Date.now()), MAX_DELAY_MS)) };
   }
 
   /** Makes one read the machine asked for; its answer (or failure) goes back to it. */
