@@ -108,8 +108,12 @@ test.describe('a release, drawn as ZooKeeper delivers it', () => {
       const spawned = await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path, count: 4, strategy, holdMs: 600_000, rounds: 1 } });
       expect(spawned.status()).toBe(201);
       await expect(lock.nodes).toHaveCount(4);
-      const { contenders } = (await spawned.json()) as { contenders: Array<{ id: string; state: string; node: string | null }> };
-      const holder = contenders.find((contender) => contender.state === 'holding') ?? contenders[0]!;
+      // The spawn's answer may come before the contenders made their nodes: the holder, and its node, are asked for once they are drawn.
+      type Contender = { id: string; path: string; state: string; node: string | null };
+      const holderNow = async (): Promise<Contender | undefined> =>
+        ((await (await request.get(`${explorerUrl}/api/sim/contenders`)).json()) as { contenders: Contender[] }).contenders.find((contender) => contender.path === path && contender.state === 'holding' && contender.node !== null);
+      await expect.poll(async () => (await holderNow())?.node ?? null).not.toBeNull();
+      const holder = (await holderNow())!;
       const motion = await lock.recordMotion();
       expect((await request.post(`${explorerUrl}/api/sim/contenders/${holder.id}/release`)).status()).toBe(200);
       await expect(page.locator('[data-testid="lock-node"][data-woken="true"]')).toHaveCount(woken);
