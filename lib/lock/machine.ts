@@ -173,7 +173,7 @@ type LoopRead =
   | { kind: 'getData'; path: string; parent: Parent; watch: boolean; listing: { children: string[]; stat: ZnodeStat; seq: number } }
   | { kind: 'exists'; path: string; parent: Parent }
   | { kind: 'children'; path: string; parent: Parent; names: string[]; all: string[] }
-  | { kind: 'pending'; reads: Array<{ path: string; names: string[] }>; moveAuxiliary: boolean };
+  | { kind: 'pending'; reads: Array<{ path: string; names: string[] }>; at: number; moveAuxiliary: boolean };
 
 /** What one step asks of the runner. */
 export interface StepResult {
@@ -217,11 +217,10 @@ export function initialState(path: string, live: boolean): LockState {
 
 /** One step: `state` is changed in place and answered with what the runner is to do. */
 export function step(state: LockState, event: LockEvent, now: number, world: LockWorld): StepResult & { state: LockState } {
-  const out: StepResult = { deltas: [], reads: [], timers: state.timers, caughtUp: null };
-  const run = new Step(state, out, now, world);
-  run.take(event);
+  const out: StepResult & { state: LockState } = { state, deltas: [], reads: [], timers: state.timers, caughtUp: null };
+  new Step(state, out, now, world).take(event);
   out.timers = { ...state.timers };
-  return { state, ...out };
+  return out;
 }
 
 /** The parents followed now. */
@@ -438,10 +437,10 @@ class Step {
         if (answer.kind === 'many') this.keep(reading.parent, reading.names, answer.results, false);
         return this.childrenRead(reading.path, reading.all);
       case 'pending': {
-        const [done, ...rest] = reading.reads;
-        const parent = done === undefined ? undefined : state.parents.get(done.path);
-        if (done !== undefined && parent !== undefined && answer.kind === 'many') this.keep(parent, done.names, answer.results, true);
-        return this.readPending(rest, reading.moveAuxiliary);
+        const done = reading.reads[reading.at]!;
+        const parent = state.parents.get(done.path);
+        if (parent !== undefined && answer.kind === 'many') this.keep(parent, done.names, answer.results, true);
+        return this.readPending(reading.reads, reading.at + 1, reading.moveAuxiliary);
       }
     }
   }
@@ -534,7 +533,8 @@ class Step {
    */
   private applyPending(): void {
     const { state, now } = this;
-    const events = state.pending.splice(0);
+    const events = state.pending;
+    state.pending = [];
     const reads = new Map<string, Set<string>>();
     let moveAuxiliary = false;
     for (const event of events) {
@@ -570,17 +570,17 @@ class Step {
     }
     this.readPending(
       [...reads].map(([path, names]) => ({ path, names: [...names] })),
+      0,
       moveAuxiliary,
     );
   }
 
-  /** Reads the next parent's nodes the pending events named; after the last, the recipe's other parents when a child could have moved them. */
-  private readPending(reads: Array<{ path: string; names: string[] }>, moveAuxiliary: boolean): void {
+  /** Reads the nodes the pending events named, from the parent at `at` on; after the last, the recipe's other parents when a child could have moved them. */
+  private readPending(reads: Array<{ path: string; names: string[] }>, at: number, moveAuxiliary: boolean): void {
     const { state } = this;
-    const [first] = reads;
-    if (first !== undefined) {
-      if (!state.parents.has(first.path) || first.names.length === 0) return this.readPending(reads.slice(1), moveAuxiliary);
-      return this.ask({ kind: 'pending', reads, moveAuxiliary }, { kind: 'getDataMany', paths: first.names.map((name) => childPath(first.path, name)) });
+    for (; at < reads.length; at += 1) {
+      const { path, names } = reads[at]!;
+      if (state.parents.has(path) && names.length > 0) return this.ask({ kind: 'pending', reads, at, moveAuxiliary }, { kind: 'getDataMany', paths: names.map((name) => childPath(path, name)) });
     }
     const root = state.parents.get(state.path);
     // Only a child that is not sequential (Curator's `locks`/`leases`, a Kazoo lease) or an empty lock can change the recipe's other parents.
