@@ -657,7 +657,7 @@ class Step {
       return input;
     };
     const read = { at: now, pzxid: state.self?.stat.pzxid ?? null };
-    const reading = nextReading(state.current, { removed: change.removed, added, other: change.other }, read, whole, added.length > 0 ? world.introspection() : null, first);
+    const reading = nextReading(state.current, { removed: change.removed, added, other: change.other }, read, whole, added.length > 0 || change.removed.length > 0 ? world.introspection() : null, first);
     state.loaded = true;
     if (!state.live) {
       // A one-time read has nobody to tell: no delta, and anomalies are the reader's to add.

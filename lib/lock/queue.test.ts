@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { record, snapshotOf } from '../testing/records';
 import { applyDelta } from './delta';
-import { append, buildSnapshot, handover, missingLock, observeReport, type ChildRecord } from './queue';
+import { append, buildSnapshot, handover, leave, missingLock, observeReport, type ChildRecord } from './queue';
 import { reportChange, type Introspected } from './report';
 
 const names = ['x-72057611217403904-0000000002', 'x-72057611217403905-0000000000', 'x-72057611217403906-0000000001'];
@@ -60,6 +60,39 @@ describe('handover', () => {
     expect(handover(before, ['lock-0000000000', 'lock-0000000001'], { at: 1, pzxid: null })).toBeNull();
     const rw = snapshotOf('/rw', ['writeLock-0000000000', 'readLock-0000000001'].map((name) => record(name)));
     expect(handover(rw, ['writeLock-0000000000'], { at: 1, pzxid: null })).toBeNull();
+  });
+});
+
+describe('leave', () => {
+  const layouts = [
+    ['a plain lock', (i: number) => `lock-${String(i).padStart(10, '0')}`],
+    ['Curator', (i: number) => `_c_0a1b2c3d-0000-4000-8000-00000000000${i}-lock-${String(i).padStart(10, '0')}`],
+  ] as const;
+  for (const [layout, name] of layouts) {
+    const records = [0, 1, 2, 3].map((i) => record(name(i), `0x${i + 1}`, i + 1, 1000 + i));
+    const before = snapshotOf('/l', records, null, 500);
+    for (const gone of [1, 2, 3]) {
+      it(`when waiter ${gone} of ${layout}'s four left, gives what the full analysis gives, and a delta that rebuilds it`, () => {
+        const read = { at: 700, pzxid: '0x9' };
+        const fast = leave(before, [name(gone)], read, null);
+        const full = snapshotOf('/l', records.filter((_, i) => i !== gone), before, 700);
+        expect(fast).not.toBeNull();
+        expect(fast!.snapshot).toEqual({ ...full, read });
+        expect(applyDelta(before, fast!.delta)).toEqual(fast!.snapshot);
+        expect(fast!.gone.map((node) => node.name)).toEqual(gone === 3 ? [name(3)] : [name(gone), name(gone + 1)]);
+      });
+    }
+  }
+
+  it('declines the holder, two at once, a report to judge the moved watch by, and a read-write lock', () => {
+    const names = [0, 1, 2].map((i) => `lock-${String(i).padStart(10, '0')}`);
+    const before = snapshotOf('/l', names.map((one, i) => record(one, `0x${i + 1}`)));
+    const read = { at: 1, pzxid: null };
+    expect(leave(before, [names[0]!], read, null)).toBeNull();
+    expect(leave(before, [names[1]!, names[2]!], read, null)).toBeNull();
+    expect(leave(before, [names[1]!], read, { watchers: new Map(), clients: new Map(), at: 1 })).toBeNull();
+    const rw = snapshotOf('/rw', ['writeLock-0000000000', 'writeLock-0000000001', 'writeLock-0000000002'].map((one) => record(one)));
+    expect(leave(rw, ['writeLock-0000000001'], read, null)).toBeNull();
   });
 });
 

@@ -138,6 +138,41 @@ export function handover(previous: LockSnapshot, removed: readonly string[], rea
 }
 
 /**
+ * A waiter leaving a single-line lock (it gave up, its session went) without analysing the whole
+ * queue again: the one behind it now waits on the one before it, and nothing else changes. Only
+ * where ZooKeeper's report is not read (`introspection` null): with one, the moved watch is
+ * judged again by the full analysis. Returns null for any other removal.
+ */
+export function leave(previous: LockSnapshot, removed: readonly string[], read: LockRead, introspection: Introspected | null): FastChange | null {
+  if (introspection !== null || removed.length !== 1 || !previous.exists || !singleLine(previous.recipe.id)) return null;
+  const at = previous.nodes.findIndex((node) => node.name === removed[0]);
+  const leaver = previous.nodes[at];
+  const ahead = previous.nodes[at - 1];
+  if (leaver === undefined || ahead === undefined || leaver.role !== 'waiter' || leaver.predecessor !== ahead.name) return null;
+  const behind = previous.nodes[at + 1];
+  if (behind !== undefined && behind.predecessor !== leaver.name) return null;
+  const nodes = previous.nodes.slice(0, at).concat(previous.nodes.slice(at + 1));
+  const moved: LockNode | null = behind === undefined ? null : { ...behind, predecessor: ahead.name, watch: behind.watch === null ? null : { type: behind.watch.type, path: ahead.path } };
+  if (moved !== null) nodes[at] = moved;
+  const version = previous.version + 1;
+  const snapshot: LockSnapshot = { ...previous, version, nodes, waiters: previous.waiters.filter((name) => name !== leaver.name), read };
+  // The name index is handed on, as in `handover`.
+  const index = indexes.get(previous.nodes);
+  if (index !== undefined) {
+    indexes.delete(previous.nodes);
+    index.delete(leaver.name);
+    if (moved !== null) index.set(moved.name, moved);
+    indexes.set(nodes, index);
+  }
+  handOnOwners(previous.nodes, nodes, [leaver], []);
+  return {
+    snapshot,
+    delta: { path: previous.path, version, exists: true, added: [], removed: [leaver.name], updated: moved === null ? [] : [moved], recipe: null, anomalies: null, read },
+    gone: behind === undefined ? [leaver] : [leaver, behind],
+  };
+}
+
+/**
  * The other common change without analysing the whole queue again: in a single-line lock,
  * contenders join at its tail, each waiting on the one before. Returns null for any other
  * arrival (the lock was empty, a node of another kind or out of order), which needs the full analysis.

@@ -2,13 +2,14 @@
  * How a change to a lock's children becomes its next reading and the deltas that say it: one
  * step, the same whether the change came from ZooKeeper's notifications (the live watcher) or
  * from its transaction log (a replayed lock's timeline), so that the two cannot read a lock
- * differently. A removal at the head and arrivals at the tail of a one-line queue are read from
- * the change alone (`handover`, `append`: ms at 100,000 waiters, where the whole queue analysed
- * again takes a second); anything else is read whole and said as the difference.
+ * differently. A removal at the head, a waiter leaving (where no report of ZooKeeper is read) and
+ * arrivals at the tail of a one-line queue are read from the change alone (`handover`, `leave`,
+ * `append`: ms at 100,000 waiters, where the whole queue analysed again takes a second); anything
+ * else is read whole and said as the difference.
  */
 import type { LockRead, LockSnapshot } from '../protocol';
 import { diffSnapshots, goneNodes } from './delta';
-import { append, buildSnapshot, handover, type ChildRecord, type FastChange, type LockInput } from './queue';
+import { append, buildSnapshot, handover, leave, type ChildRecord, type FastChange, type LockInput } from './queue';
 import type { Introspected } from './report';
 
 /** What a lock's children did since its last reading. */
@@ -32,7 +33,8 @@ export interface Reading {
 
 /**
  * The lock after `change`, from `previous`, its last reading. `whole` gives everything read of it,
- * for a change the fast paths do not take; `read` is when and at which pzxid this reading is.
+ * for a change the fast paths do not take; `read` is when and at which pzxid this reading is;
+ * `introspection`, ZooKeeper's report the fast paths read nodes with (null: none is read).
  * `first`: `previous` is only a placeholder (nothing read yet), so roles are not dated from it,
  * and the lock is read whole.
  */
@@ -51,7 +53,7 @@ function fastReading(previous: LockSnapshot, change: ChildChange, read: LockRead
   const steps: FastChange[] = [];
   let snapshot = previous;
   if (change.removed.length > 0) {
-    const removal = handover(snapshot, change.removed, read);
+    const removal = handover(snapshot, change.removed, read) ?? leave(snapshot, change.removed, read, introspection);
     if (removal === null) return null;
     steps.push(removal);
     snapshot = removal.snapshot;
