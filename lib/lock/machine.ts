@@ -19,10 +19,12 @@ import type { LockSnapshot, NodeData, RecipeId, ZnodeStat } from '../protocol';
 import { nextStaleAt, type AnomalyContext } from './anomalies';
 import { describeData } from './data';
 import { HerdWindow } from './herd-window';
+import { awaitsJudgement } from './place';
 import { missingLock, observeReport, withAnomalies, type ChildRecord, type LockInput, type ParentListing } from './queue';
 import { auxiliaryParents, mayMoveAuxiliaryParents } from './reader';
 import { nextReading, type ReadingStep } from './reading';
 import type { Introspected, ReportChange } from './report';
+import { childPath } from '../zk/path';
 
 /** Anomalies are judged this long after a change went out, once for a burst of handovers. */
 export const ANOMALY_DELAY_MS = 200;
@@ -616,7 +618,7 @@ class Step {
     if (!state.loaded) return;
     if (report === null) state.herd.forget();
     const herd = report !== null && state.herd.judge(report, state.current.nodes);
-    if (!changed && !herd && !pendingJudgements(state.current)) {
+    if (!changed && !herd && !state.current.nodes.some(awaitsJudgement)) {
       // It says what the last one said: the nodes read with that one are as this one would read them.
       state.observedReport = report;
       return;
@@ -720,13 +722,4 @@ class Step {
     state.current = { ...state.current, version, read };
     this.out.deltas.push({ snapshot: state.current, delta: { path: state.path, version, exists: state.current.exists, added: [], removed: [], updated: [], recipe: null, anomalies: null, read }, gone: [] });
   }
-}
-
-/** Whether a waiter's watch is neither confirmed nor named missing yet, though ZooKeeper reports its session. */
-function pendingJudgements(snapshot: LockSnapshot): boolean {
-  return snapshot.nodes.some((node) => node.role === 'waiter' && node.watch !== null && node.watch.type !== 'children' && node.watchConfirmed === null && node.client !== null);
-}
-
-function childPath(parent: string, name: string): string {
-  return parent === '/' ? `/${name}` : `${parent}/${name}`;
 }

@@ -74,6 +74,15 @@ export function missingLock(path: string, version = 0): LockSnapshot {
   });
 }
 
+/** Hands the name index of the nodes `from` (where one was built) on to `to`, changed by `edit`, instead of building it again. */
+function handOnIndex(from: readonly LockNode[], to: readonly LockNode[], edit: (index: Map<string, LockNode>) => void): void {
+  const index = indexes.get(from);
+  if (index === undefined) return;
+  indexes.delete(from);
+  edit(index);
+  indexes.set(to, index);
+}
+
 /** Queue order: every recipe gives each node a key that sorts as its client sorts. */
 export function compareQueueOrder(a: LockNode, b: LockNode): number {
   if (a.sortKey === b.sortKey) return 0;
@@ -122,13 +131,10 @@ export function handover(previous: LockSnapshot, removed: readonly string[], rea
   const version = previous.version + 1;
   const snapshot: LockSnapshot = { ...previous, version, nodes, holders: [promoted.name], waiters: previous.waiters.slice(1), read };
   // The previous snapshot's name index is handed on, changed in two places, instead of being built again.
-  const index = indexes.get(previous.nodes);
-  if (index !== undefined) {
-    indexes.delete(previous.nodes);
+  handOnIndex(previous.nodes, nodes, (index) => {
     index.delete(head.name);
     index.set(promoted.name, promoted);
-    indexes.set(nodes, index);
-  }
+  });
   handOnOwners(previous.nodes, nodes, [head], []);
   return {
     snapshot,
@@ -157,13 +163,10 @@ export function leave(previous: LockSnapshot, removed: readonly string[], read: 
   const version = previous.version + 1;
   const snapshot: LockSnapshot = { ...previous, version, nodes, waiters: previous.waiters.filter((name) => name !== leaver.name), read };
   // The name index is handed on, as in `handover`.
-  const index = indexes.get(previous.nodes);
-  if (index !== undefined) {
-    indexes.delete(previous.nodes);
+  handOnIndex(previous.nodes, nodes, (index) => {
     index.delete(leaver.name);
     if (moved !== null) index.set(moved.name, moved);
-    indexes.set(nodes, index);
-  }
+  });
   handOnOwners(previous.nodes, nodes, [leaver], []);
   return {
     snapshot,
@@ -192,9 +195,9 @@ export function append(
   const nodes = previous.nodes.concat(added);
   const snapshot: LockSnapshot = { ...previous, version, nodes, waiters: previous.waiters.concat(added.map((node) => node.name)), read };
   // The name index is handed on with the newcomers added, as in `handover`.
-  indexes.delete(previous.nodes);
-  for (const node of added) index.set(node.name, node);
-  indexes.set(nodes, index);
+  handOnIndex(previous.nodes, nodes, (index) => {
+    for (const node of added) index.set(node.name, node);
+  });
   handOnOwners(previous.nodes, nodes, [], added);
   return {
     snapshot,
@@ -237,12 +240,9 @@ export function observeReport(
   const version = previous.version + 1;
   // Roles and order are as they were: the name lists and the owners stay, the name index is handed on.
   const snapshot: LockSnapshot = { ...previous, version, nodes };
-  const index = indexes.get(before);
-  if (index !== undefined) {
-    indexes.delete(before);
+  handOnIndex(before, nodes, (index) => {
     for (const node of updated) index.set(node.name, node);
-    indexes.set(nodes, index);
-  }
+  });
   handOnOwners(before, nodes, [], []);
   return {
     snapshot,

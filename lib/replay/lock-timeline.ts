@@ -12,7 +12,7 @@ import { LockHistoryModel } from '../lock/history';
 import { initialState, step, type LockEvent, type LockWorld, type ZkAnswer, type ZkRead } from '../lock/machine';
 import type { ChildRecord } from '../lock/queue';
 import type { ChildAt, ChildEvent } from '../zk/child-index';
-import { parentPath } from '../zk/path';
+import { childPath, parentPath } from '../zk/path';
 import { compareZxid } from '../zk/znode-tree';
 
 /** How a lock's children stood at the start of the files, and every change after. */
@@ -113,7 +113,7 @@ export function buildTimeline(input: TimelineInput): LockTimeline {
       exists = true;
       feed({ type: 'treeEvent', path, kind: 'created', seq });
     }
-    feed({ type: 'treeEvent', path: parent === '/' ? `/${name}` : `${parent}/${name}`, kind: event.kind === 'create' ? 'created' : event.kind === 'delete' ? 'deleted' : 'changed', seq });
+    feed({ type: 'treeEvent', path: childPath(parent, name), kind: event.kind === 'create' ? 'created' : event.kind === 'delete' ? 'deleted' : 'changed', seq });
     ending = 'released';
   }
   const snapshot = state.current;

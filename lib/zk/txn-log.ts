@@ -188,14 +188,11 @@ function txnType(code: number): TxnType {
 
 /** Passes over a node's ACL (its permissions, scheme and id each): nothing of it is kept. */
 function acls(reader: JuteReader): void {
-  const count = reader.int();
-  // Each entry takes at least a byte: a count larger than what is left is a corrupt record.
-  if (count > reader.remaining) throw new JuteEndError(`a vector of ${count} in ${reader.remaining} bytes`);
-  for (let index = 0; index < count; index += 1) {
-    reader.int();
-    reader.skipBuffer();
-    reader.skipBuffer();
-  }
+  reader.vector((inner) => {
+    inner.int();
+    inner.skipBuffer();
+    inner.skipBuffer();
+  });
 }
 
 function pathOf(reader: JuteReader, type: TxnType): string {
