@@ -1,10 +1,11 @@
 /**
- * The moments of a replay: every transaction's zxid and time, in order, in columns (16 bytes a
- * transaction), so that a moment asked for as a zxid or as a time (`?at=`) is found by binary
+ * The moments of a replay: every transaction's zxid (as a number) and time, in order, in columns
+ * (16 bytes a transaction), so that a moment asked for as a zxid or as a time (`?at=`) is found by binary
  * search among a million.
  */
 import { MomentText, type Moment } from '../protocol';
-import { Float64Column, LongColumn, longOf, partitionPoint } from '../zk/columns';
+import { Float64Column, partitionPoint } from '../zk/columns';
+import { zxidHex, zxidOf } from '../zk/ids';
 
 export type { Moment };
 
@@ -19,7 +20,7 @@ export function parseMoment(text: unknown): MomentQuery | null {
 }
 
 export class Moments {
-  private readonly zxids = new LongColumn();
+  private readonly zxids = new Float64Column();
   private readonly times = new Float64Column();
 
   get count(): number {
@@ -27,13 +28,13 @@ export class Moments {
   }
 
   /** Adds the next transaction (its zxid after every one before). */
-  push(zxid: string, time: number): void {
+  push(zxid: number, time: number): void {
     this.times.push(time);
     this.zxids.push(zxid);
   }
 
-  /** The last transaction's zxid, without making a moment of it. */
-  get lastZxid(): string | null {
+  /** The last transaction's zxid (a number), without making a moment of it. */
+  get lastZxid(): number | null {
     return this.count === 0 ? null : this.zxids.get(this.count - 1);
   }
 
@@ -51,11 +52,12 @@ export class Moments {
    */
   find(query: MomentQuery): Moment | null {
     // How many transactions are at or before it; times are not strictly ordered across leaders' clocks, but in the order ZooKeeper applied them, which is what a person asks for.
-    const count = 'zxid' in query ? this.zxids.countAtOrBefore(longOf(query.zxid)) : partitionPoint(this.count, (index) => this.times.get(index) <= query.time);
+    const zxid = 'zxid' in query ? zxidOf(query.zxid) : 0;
+    const count = 'zxid' in query ? partitionPoint(this.count, (index) => this.zxids.get(index) <= zxid) : partitionPoint(this.count, (index) => this.times.get(index) <= query.time);
     return count === 0 ? null : this.moment(count - 1);
   }
 
   private moment(index: number): Moment {
-    return { zxid: this.zxids.get(index), time: this.times.get(index) };
+    return { zxid: zxidHex(this.zxids.get(index)), time: this.times.get(index) };
   }
 }

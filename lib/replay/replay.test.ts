@@ -8,7 +8,7 @@ let zxid = 0;
 /** A transaction one second after the one before; `cxid` 0 is ZooKeeper's own request (an expiry). */
 const txn = (session: string, type: Txn['type'], ops: TxnOp[], cxid = zxid + 1): Txn => {
   zxid += 1;
-  return { offset: 0, session, cxid, zxid: `0x${zxid.toString(16)}`, time: T0 + zxid * 1000, type, ops, failed: false };
+  return { offset: 0, session, cxid, zxid, time: T0 + zxid * 1000, type, ops, failed: false };
 };
 const create = (path: string, ephemeral: boolean): TxnOp => ({ type: 'create', path, data: null, ephemeral, parentCVersion: -1, ttl: null });
 /** A Kazoo lock node: each contender's own GUID, then `__lock__` and the sequence. */

@@ -16,6 +16,7 @@ import { summarizeLock } from '../lock/summary';
 import { WaitsFor } from '../lock/waits-for';
 import { ChildIndex, type ChildAt } from '../zk/child-index';
 import { partitionPoint } from '../zk/columns';
+import { zxidOf } from '../zk/ids';
 import { parentPath } from '../zk/path';
 import type { Txn } from '../zk/txn-log';
 import { compareZxid, ZnodeTree } from '../zk/znode-tree';
@@ -52,6 +53,8 @@ export class Replay {
   readonly moments = new Moments();
   /** The moment the replay starts from: the snapshot's zxid, or none (an empty tree). */
   readonly start: Moment | null;
+  /** The zxid of the last transaction applied (a number), or of the snapshot; -1 before any. */
+  private applied: number;
   private lockPaths: string[] | null = null;
   private readonly timelines = new Map<string, LockTimeline>();
   /** Each session's nodes in the locks over the span, for a deadlock across them. */
@@ -64,14 +67,15 @@ export class Replay {
   ) {
     this.tree = start.tree;
     this.start = start.moment;
+    this.applied = start.moment === null ? -1 : zxidOf(start.moment.zxid);
     this.index = new ChildIndex(this.tree);
   }
 
   /** Applies the next transaction; one at or before the last applied (a snapshot's fuzzy past, a log read twice) is passed over. */
   apply(txn: Txn): void {
-    const last = this.moments.lastZxid ?? this.start?.zxid ?? null;
-    if (last !== null && compareZxid(txn.zxid, last) <= 0) return;
+    if (txn.zxid <= this.applied) return;
     this.tree.apply(txn);
+    this.applied = txn.zxid;
     this.moments.push(txn.zxid, txn.time);
     this.lockPaths = null;
     this.spans = null;

@@ -11,9 +11,11 @@
  * setData and shared by the delete that ends it. Objects are made only for what a query reads.
  */
 import type { ZnodeStat } from '../protocol';
-import { BytePool, Float64Column, Int32Column, LongColumn, longOf, partitionPoint, utf8Bytes, type Long } from './columns';
+import { BytePool, Float64Column, Int32Column, partitionPoint, utf8Bytes } from './columns';
+import { zxidHex, zxidOf } from './ids';
 import { parentPath } from './path';
-import { clientCversion, clientStat, ownerSeen, type TreeChange, type TreeNode, type ZnodeTree } from './znode-tree';
+import type { Txn } from './txn-log';
+import { clientCversion, clientStat, ownerSeen, type ChangeKind, type TreeNode, type ZnodeTree } from './znode-tree';
 
 /** A child as it was at a moment, its stat as a client would have read it. */
 export interface ChildAt {
@@ -21,8 +23,6 @@ export interface ChildAt {
   stat: ZnodeStat;
   data: Uint8Array | null;
 }
-
-type ChangeKind = TreeChange['kind'];
 
 /** One change of a parent's children (or of a child's data). */
 export interface ChildEvent {
@@ -43,13 +43,36 @@ export interface ChildEvent {
 
 /** A change's code: its record number, then two bits of kind (its place in KINDS) and two of how a session's close went (in CLOSED). */
 const KINDS: readonly ChangeKind[] = ['create', 'delete', 'set'];
+const KIND_CODES: Record<ChangeKind, number> = { create: 0, delete: 1, set: 2 };
 const CREATE = 0;
 const DELETE = 1;
 const CLOSED = [null, 'closed', 'expired'] as const;
+const NOT_CLOSED = 0;
+const CLOSED_BY_CLIENT = 1;
+const EXPIRED = 2;
 const RECORD_SHIFT = 4;
 const MAX_RECORDS = 2 ** (32 - RECORD_SHIFT);
 const recordIn = (code: number): number => code >>> RECORD_SHIFT;
 const kindIn = (code: number): number => (code >>> 2) & 3;
+
+/** Session ids, each as a number (0: none), so that a column of 4 bytes a row names them. */
+class SessionIds {
+  private readonly ids: string[] = ['0x0'];
+  private readonly numbers = new Map<string, number>([['0x0', 0]]);
+
+  numberOf(id: string): number {
+    let number = this.numbers.get(id);
+    if (number === undefined) {
+      number = this.ids.push(id) - 1;
+      this.numbers.set(id, number);
+    }
+    return number;
+  }
+
+  idOf(number: number): string {
+    return this.ids[number]!;
+  }
+}
 
 /** The stats and names of the children recorded, one row each. */
 class Records {
@@ -59,10 +82,11 @@ class Records {
   private readonly datas = new BytePool();
   private readonly dataAt = new Int32Column();
   private readonly dataLength = new Int32Column();
-  private readonly czxid = new LongColumn();
-  private readonly mzxid = new LongColumn();
-  private readonly pzxid = new LongColumn();
-  private readonly owner = new LongColumn();
+  private readonly czxid = new Float64Column();
+  private readonly mzxid = new Float64Column();
+  private readonly pzxid = new Float64Column();
+  /** The owner a client reads, by its number in `sessions`. */
+  private readonly owner = new Int32Column();
   private readonly ctime = new Float64Column();
   private readonly mtime = new Float64Column();
   /** version, cversion, aversion, numChildren: four a row. */
@@ -70,27 +94,28 @@ class Records {
   /** The node each record is of: the number of its first record. */
   private readonly nodes = new Int32Column();
 
+  constructor(private readonly sessions: SessionIds) {}
+
   /** Records a child as it is now (a client's reading of its stat, as `clientStat` makes it); answers its number. */
-  add(name: string, node: TreeNode): number {
+  add(node: TreeNode): number {
     const record = this.ctime.length;
     if (node.id < 0) node.id = record;
     this.nodes.push(node.id);
-    const { stat, data } = node;
-    const numChildren = node.children?.size ?? 0;
-    this.nameAt.push(this.names.addString(name));
+    const { stat, data, childCount } = node;
+    this.nameAt.push(this.names.addString(node.name));
     this.nameLength.push(this.names.lastLength);
     this.dataAt.push(this.datas.add(data));
     this.dataLength.push(data?.length ?? 0);
     this.czxid.push(stat.czxid);
     this.mzxid.push(stat.mzxid);
     this.pzxid.push(stat.pzxid);
-    this.owner.push(ownerSeen(stat.ephemeralOwner));
+    this.owner.push(this.sessions.numberOf(ownerSeen(stat.ephemeralOwner)));
     this.ctime.push(stat.ctime);
     this.mtime.push(stat.mtime);
     this.counts.push(stat.version);
-    this.counts.push(clientCversion(stat.cversion, numChildren));
+    this.counts.push(clientCversion(stat.cversion, childCount));
     this.counts.push(stat.aversion);
-    this.counts.push(numChildren);
+    this.counts.push(childCount);
     return record;
   }
 
@@ -107,25 +132,25 @@ class Records {
   }
 
   ephemeral(record: number): boolean {
-    return !this.owner.isZero(record);
+    return this.owner.get(record) !== 0;
   }
 
   ownerOf(record: number): string {
-    return this.owner.get(record);
+    return this.sessions.idOf(this.owner.get(record));
   }
 
   child(record: number): ChildAt {
     const dataLength = this.dataLength.get(record);
     const stat: ZnodeStat = {
-      czxid: this.czxid.get(record),
-      mzxid: this.mzxid.get(record),
-      pzxid: this.pzxid.get(record),
+      czxid: zxidHex(this.czxid.get(record)),
+      mzxid: zxidHex(this.mzxid.get(record)),
+      pzxid: zxidHex(this.pzxid.get(record)),
       ctime: this.ctime.get(record),
       mtime: this.mtime.get(record),
       version: this.counts.get(record * 4),
       cversion: this.counts.get(record * 4 + 1),
       aversion: this.counts.get(record * 4 + 2),
-      ephemeralOwner: this.owner.get(record),
+      ephemeralOwner: this.ownerOf(record),
       dataLength,
       numChildren: this.counts.get(record * 4 + 3),
     };
@@ -137,14 +162,17 @@ class Records {
 interface ParentLog {
   changes: Int32Column;
   initial: Int32Array;
+  /** How many children it had over the span (at its start or made after), and how many of them were ephemeral: counted as they come. */
+  ever: { children: number; ephemeral: number };
 }
 
 export class ChildIndex {
-  private readonly records = new Records();
-  /** Every change, in the order applied: its transaction's zxid, time and session, and its code. */
-  private readonly zxids = new LongColumn();
+  private readonly sessionIds = new SessionIds();
+  private readonly records = new Records(this.sessionIds);
+  /** Every change, in the order applied: its transaction's zxid, time and session (its number in `sessionIds`), and its code. */
+  private readonly zxids = new Float64Column();
   private readonly times = new Float64Column();
-  private readonly sessions = new LongColumn();
+  private readonly sessions = new Int32Column();
   private readonly codes = new Int32Column();
   private readonly parents = new Map<string, ParentLog>();
 
@@ -153,32 +181,35 @@ export class ChildIndex {
     tree.onChange = this.record;
   }
 
-  private readonly record = (change: TreeChange): void => {
-    const { parent, name } = change;
+  private readonly record = (kind: ChangeKind, node: TreeNode, txn: Txn): void => {
+    const parent = node.parent === null ? parentPath(node.path) : node.parent.path;
     let log = this.parents.get(parent);
     if (log === undefined) {
       // The children before this first change: the tree's now, this change undone.
       const before: number[] = [];
-      for (const child of this.tree.children(parent)) if (child.name !== name) before.push(this.recordOf(child.name, child.node));
-      if (change.kind !== 'create') before.push(this.recordOf(name, change.node));
-      log = { changes: new Int32Column(4), initial: Int32Array.from(before) };
+      for (const child of this.tree.children(parent)) if (child.node !== node) before.push(this.recordOf(child.node));
+      if (kind !== 'create') before.push(this.recordOf(node));
+      log = { changes: new Int32Column(4), initial: Int32Array.from(before), ever: { children: before.length, ephemeral: 0 } };
+      for (const record of before) if (this.records.ephemeral(record)) log.ever.ephemeral += 1;
       this.parents.set(parent, log);
     }
-    const { txn } = change;
-    const closed = CLOSED.indexOf(change.kind === 'delete' && txn.type === 'closeSession' ? (txn.cxid === 0 ? 'expired' : 'closed') : null);
+    const closed = kind === 'delete' && txn.type === 'closeSession' ? (txn.cxid === 0 ? EXPIRED : CLOSED_BY_CLIENT) : NOT_CLOSED;
     this.zxids.push(txn.zxid);
     this.times.push(txn.time);
-    this.sessions.push(txn.session);
-    const kind = KINDS.indexOf(change.kind);
-    const record = this.recordOf(name, change.node);
+    this.sessions.push(this.sessionIds.numberOf(txn.session));
+    const record = this.recordOf(node);
     // A code is 32 bits: 2^28 records (far more than memory holds), read back unsigned.
     if (record >= MAX_RECORDS) throw new Error(`more than ${MAX_RECORDS} znode records: too many changes to index in one process`);
-    log.changes.push(this.codes.push((record << RECORD_SHIFT) | (kind << 2) | closed));
+    log.changes.push(this.codes.push((record << RECORD_SHIFT) | (KIND_CODES[kind] << 2) | closed));
+    if (kind === 'create') {
+      log.ever.children += 1;
+      if (this.records.ephemeral(record)) log.ever.ephemeral += 1;
+    }
   };
 
   /** The node's record as it is now: the one made last while its stat and data stay (a delete shares its create's), else a new one. */
-  private recordOf(name: string, node: TreeNode): number {
-    if (node.record < 0) node.record = this.records.add(name, node);
+  private recordOf(node: TreeNode): number {
+    if (node.record < 0) node.record = this.records.add(node);
     return node.record;
   }
 
@@ -197,7 +228,7 @@ export class ChildIndex {
     const log = this.parents.get(parent);
     if (log === undefined || at < 0 || at >= log.changes.length) return null;
     const change = log.changes.get(at);
-    return { zxid: this.zxids.get(change), time: this.times.get(change) };
+    return { zxid: zxidHex(this.zxids.get(change)), time: this.times.get(change) };
   }
 
   /** The times of `parent`'s changes, oldest first. */
@@ -223,7 +254,7 @@ export class ChildIndex {
         child = this.records.child(record);
         children.set(record, child);
       }
-      events.push({ zxid: this.zxids.get(change), time: this.times.get(change), kind: KINDS[kindIn(code)]!, child, session: this.sessions.get(change), closed: CLOSED[code & 3]! });
+      events.push({ zxid: zxidHex(this.zxids.get(change)), time: this.times.get(change), kind: KINDS[kindIn(code)]!, child, session: this.sessionIds.idOf(this.sessions.get(change)), closed: CLOSED[code & 3]! });
     }
     return events;
   }
@@ -234,22 +265,9 @@ export class ChildIndex {
    */
   ephemeralsEver(parent: string): { children: number; ephemeral: number } {
     const log = this.parents.get(parent);
-    let children = 0;
-    let ephemeral = 0;
-    const count = (isEphemeral: boolean): void => {
-      children += 1;
-      if (isEphemeral) ephemeral += 1;
-    };
-    if (log === undefined) {
-      for (const child of this.tree.children(parent)) count(child.node.stat.ephemeralOwner !== '0x0');
-      return { children, ephemeral };
-    }
-    for (const record of log.initial) count(this.records.ephemeral(record));
-    for (let i = 0; i < log.changes.length; i += 1) {
-      const code = this.codes.get(log.changes.get(i));
-      if (kindIn(code) === CREATE) count(this.records.ephemeral(recordIn(code)));
-    }
-    return { children, ephemeral };
+    if (log !== undefined) return { ...log.ever };
+    const children = this.tree.children(parent);
+    return { children: children.length, ephemeral: children.filter((child) => child.node.stat.ephemeralOwner !== '0x0').length };
   }
 
   /**
@@ -315,21 +333,22 @@ export class ChildIndex {
 
   /** How many changes, of all the parents', were at or before `zxid`. */
   changesUpTo(zxid: string): number {
-    return this.zxids.countAtOrBefore(longOf(zxid));
+    const asked = zxidOf(zxid);
+    return partitionPoint(this.zxids.length, (at) => this.zxids.get(at) <= asked);
   }
 
   /** How many changes `parent`'s children had up to and with `zxid`. */
   countAt(parent: string, zxid: string): number {
     const log = this.parents.get(parent);
-    return log === undefined ? 0 : this.lastAtOrBefore(log, longOf(zxid)) + 1;
+    return log === undefined ? 0 : this.lastAtOrBefore(log, zxidOf(zxid)) + 1;
   }
 
   /** The zxid of the last change of `parent`'s children at or before `zxid`; null when there was none in the files' span. */
   lastChange(parent: string, zxid: string): string | null {
     const log = this.parents.get(parent);
     if (log === undefined) return null;
-    const at = this.lastAtOrBefore(log, longOf(zxid));
-    return at < 0 ? null : this.zxids.get(log.changes.get(at));
+    const at = this.lastAtOrBefore(log, zxidOf(zxid));
+    return at < 0 ? null : zxidHex(this.zxids.get(log.changes.get(at)));
   }
 
   /** The znode at `path` right after `zxid` as its parent's changes leave it (its own stat and data); null when it did not exist. */
@@ -346,7 +365,7 @@ export class ChildIndex {
       return node === undefined ? null : childAt(name, node);
     }
     const bytes = utf8Bytes(name);
-    for (let i = this.lastAtOrBefore(log, longOf(zxid)); i >= 0; i -= 1) {
+    for (let i = this.lastAtOrBefore(log, zxidOf(zxid)); i >= 0; i -= 1) {
       const code = this.codes.get(log.changes.get(i));
       const record = recordIn(code);
       if (this.records.hasName(record, bytes)) return kindIn(code) === DELETE ? null : this.records.child(record);
@@ -362,7 +381,7 @@ export class ChildIndex {
     // By node, each child's last record: names are read only for those there at the end.
     const children = new Map<number, number>();
     for (const record of log.initial) children.set(this.records.nodeOf(record), record);
-    const last = this.lastAtOrBefore(log, longOf(zxid));
+    const last = this.lastAtOrBefore(log, zxidOf(zxid));
     for (let i = 0; i <= last; i += 1) {
       const code = this.codes.get(log.changes.get(i));
       const record = recordIn(code);
@@ -373,8 +392,8 @@ export class ChildIndex {
   }
 
   /** The index among `log`'s changes of the last one at or before `zxid` (-1 for none), by binary search: changes are in zxid order. */
-  private lastAtOrBefore(log: ParentLog, zxid: Long): number {
-    return partitionPoint(log.changes.length, (at) => this.zxids.compare(log.changes.get(at), zxid) <= 0) - 1;
+  private lastAtOrBefore(log: ParentLog, zxid: number): number {
+    return partitionPoint(log.changes.length, (at) => this.zxids.get(log.changes.get(at)) <= zxid) - 1;
   }
 }
 

@@ -1,27 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { BytePool, LongColumn, longOf, utf8Bytes } from './columns';
+import { BytePool, Float64Column, Int32Column, utf8Bytes } from './columns';
 
-describe('columns of ids and bytes', () => {
-  it('keeps 64-bit ids as ZooKeeper prints them, ordered as numbers', () => {
-    const ids = new LongColumn();
-    const written = ['0x0', '0x9', '0x10', '0xffffffff', '0x100000000', '0x1000a2b3c0000', '0x8000000000000000', '0xffffffffffffffff'];
-    for (const id of written) ids.push(id);
-    expect(written.map((_, i) => ids.get(i))).toEqual(written);
-    expect(ids.isZero(0)).toBe(true);
-    expect(ids.isZero(1)).toBe(false);
-    // Each is after every one before it, and equal to itself.
-    for (let i = 1; i < written.length; i += 1) {
-      expect(ids.compare(i, longOf(written[i - 1]!)), written[i]).toBeGreaterThan(0);
-      expect(ids.compare(i - 1, longOf(written[i]!)), written[i]).toBeLessThan(0);
-      expect(ids.compare(i, longOf(written[i]!))).toBe(0);
-    }
-  });
-
+describe('columns of numbers and bytes', () => {
   it('grows past its first capacity without losing a value', () => {
-    const ids = new LongColumn();
-    for (let i = 0; i < 5000; i += 1) ids.push(`0x${(i * 7919).toString(16)}`);
-    expect(ids.length).toBe(5000);
-    expect(ids.get(4999)).toBe(`0x${(4999 * 7919).toString(16)}`);
+    const times = new Float64Column(4);
+    const counts = new Int32Column(4);
+    for (let i = 0; i < 5000; i += 1) {
+      times.push(i * 0.5);
+      counts.push(-i);
+    }
+    expect([times.length, times.get(0), times.get(4999)]).toEqual([5000, 0, 2499.5]);
+    expect([counts.length, counts.get(1), counts.get(4999)]).toEqual([5000, -1, -4999]);
   });
 
   it('keeps strings and data one after another, null as null', () => {

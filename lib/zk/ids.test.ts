@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idHexes, longBytesToHex, longBytesToNumber } from './ids';
+import { idHexes, longBytesToHex, longBytesToNumber, zxidAt, zxidHex, zxidOf } from './ids';
 
 const bytes = (...values: number[]): Uint8Array => Uint8Array.from(values);
 
@@ -70,5 +70,33 @@ describe('idHexes', () => {
     const read = idHexes(2);
     for (const hex of ['0x1', '0x2', '0x3', '0x1']) expect(read(bytesOf(hex), 0)).toBe(hex);
     expect(() => read(new Uint8Array(4), 0)).toThrow(RangeError);
+  });
+});
+
+describe('zxids as numbers', () => {
+  const long = (high: number, low: number): Uint8Array => {
+    const field = new Uint8Array(8);
+    new DataView(field.buffer).setUint32(0, high);
+    new DataView(field.buffer).setUint32(4, low);
+    return field;
+  };
+
+  it('reads a zxid as epoch times 2^32 plus counter, printed and parsed as ZooKeeper prints it, ordered as zxids are', () => {
+    const written: Array<[number, number, string]> = [
+      [0, 0, '0x0'],
+      [0, 9, '0x9'],
+      [0, 0xffffffff, '0xffffffff'],
+      [1, 0, '0x100000000'],
+      [5, 0x2b3c, '0x500002b3c'],
+      [2 ** 21 - 1, 0xffffffff, '0x1fffffffffffff'],
+    ];
+    const zxids = written.map(([high, low]) => zxidAt(long(high, low), 0));
+    expect(zxids.map(zxidHex)).toEqual(written.map(([, , hex]) => hex));
+    expect(written.map(([, , hex]) => zxidOf(hex))).toEqual(zxids);
+    for (let i = 1; i < zxids.length; i += 1) expect(zxids[i]!, written[i]![2]).toBeGreaterThan(zxids[i - 1]!);
+  });
+
+  it('refuses an epoch a double cannot hold with its counter', () => {
+    expect(() => zxidAt(long(2 ** 21, 0), 0)).toThrow(/epoch 2097152/);
   });
 });

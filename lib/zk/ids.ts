@@ -21,6 +21,32 @@ export function longBytesToNumber(bytes: Uint8Array, offset?: number): number {
   return (uint32At(bytes, at) | 0) * 0x1_0000_0000 + uint32At(bytes, at + 4);
 }
 
+/**
+ * A zxid as one number: its epoch (the high 32 bits) times 2^32 plus its counter. A double holds
+ * it exactly while the epoch is below 2^21, two million leader elections: the columns of a
+ * million transactions keep zxids so, as numbers that order and compare as zxids do.
+ */
+const EPOCH_LIMIT = 2 ** 21;
+const TWO_32 = 2 ** 32;
+
+/** The zxid in the 8 bytes at `offset`, as a number; throws past an epoch of 2^21. */
+export function zxidAt(bytes: Uint8Array, offset: number): number {
+  const at = checkedOffset(bytes, offset);
+  const epoch = uint32At(bytes, at);
+  if (epoch >= EPOCH_LIMIT) throw new RangeError(`zxid of epoch ${epoch}: epochs from 2^21 on are not read`);
+  return epoch * TWO_32 + uint32At(bytes, at + 4);
+}
+
+/** A zxid number as ZooKeeper prints it (`0x100000002`). */
+export function zxidHex(zxid: number): string {
+  return hexOfHalves(Math.floor(zxid / TWO_32), zxid >>> 0);
+}
+
+/** A zxid printed as ZooKeeper does (`0x…`) as a number (one beyond 2^53 rounded, still ordered after every zxid read). */
+export function zxidOf(hex: string): number {
+  return parseInt(hex.slice(2), 16);
+}
+
 /** The unsigned big-endian 32 bits at `at`. */
 function uint32At(bytes: Uint8Array, at: number): number {
   return ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;

@@ -12,6 +12,24 @@ describe("ZooKeeper's jute archive and checksum", () => {
     expect(adler32(new Uint8Array([0, ...bytes, 0]), 1, 10)).toBe(0x11e60398);
   });
 
+  it('sums as the definition does (both sums modulo 65521 at every byte) at every length around its turns of eight and its blocks', () => {
+    const definition = (bytes: Uint8Array): number => {
+      let a = 1;
+      let b = 0;
+      for (const byte of bytes) {
+        a = (a + byte) % 65521;
+        b = (b + a) % 65521;
+      }
+      return ((b << 16) | a) >>> 0;
+    };
+    const random = new Uint8Array(12_000).map((_, i) => (i * 2654435761) >>> 24);
+    for (const length of [...Array.from({ length: 40 }, (_, i) => i), 5543, 5551, 5552, 5553, 5560, 11_103, 11_104, 11_105, 12_000]) {
+      const part = random.subarray(0, length);
+      expect(adler32(part), `${length} bytes`).toBe(definition(part));
+      expect(adler32(random, 3, 3 + Math.min(length, random.length - 3)), `${length} bytes from 3`).toBe(adler32(random.slice(3, 3 + Math.min(length, random.length - 3))));
+    }
+  });
+
   it('reads ints, longs as hex, strings, buffers and vectors; null for -1; a clear error past the end', () => {
     const bytes = Uint8Array.from([0, 0, 0, 7, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe, 0, 0, 0, 2, 0x2f, 0x61, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 1, 1, 0, 0]);
     const reader = new JuteReader(bytes);

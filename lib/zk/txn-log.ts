@@ -49,7 +49,8 @@ export interface Txn {
   offset: number;
   session: string;
   cxid: number;
-  zxid: string;
+  /** As a number (`zxidAt`; `zxidHex` prints it as ZooKeeper does). */
+  zxid: number;
   /** The leader's clock when it was proposed, in ms. */
   time: number;
   type: TxnType;
@@ -162,7 +163,7 @@ const sessionId = idHexes(100_000);
 function decodeEntry(reader: JuteReader, offset: number): Txn {
   const session = sessionId(reader.bytes, reader.skip(8));
   const cxid = reader.int();
-  const zxid = reader.hex();
+  const zxid = reader.zxid();
   const time = reader.number();
   const code = reader.int();
   const type = txnType(code);

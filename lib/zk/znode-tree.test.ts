@@ -2,19 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { ChildIndex } from './child-index';
 import type { SnapshotNode, SnapshotRead } from './snapshot';
 import type { Txn, TxnOp } from './txn-log';
-import { compareZxid, ZnodeTree, type TreeChange } from './znode-tree';
+import { zxidHex } from './ids';
+import { compareZxid, ZnodeTree, type ChangeListener } from './znode-tree';
 
 let zxid = 0;
 const txn = (session: string, type: Txn['type'], ops: TxnOp[], failed = false): Txn => {
   zxid += 1;
-  return { offset: 0, session, cxid: zxid, zxid: `0x${zxid.toString(16)}`, time: 1_700_000_000_000 + zxid, type, ops, failed };
+  return { offset: 0, session, cxid: zxid, zxid, time: 1_700_000_000_000 + zxid, type, ops, failed };
 };
 const create = (path: string, ephemeral = false, parentCVersion = -1): TxnOp => ({ type: 'create', path, data: null, ephemeral, parentCVersion, ttl: null });
 
 describe("ZooKeeper's tree from its transactions", () => {
   it('adds and removes znodes as DataTree does: a session closing takes its ephemerals, a failed multi changes nothing, each change told', () => {
-    const changes: TreeChange[] = [];
-    const tree = new ZnodeTree((change) => changes.push(change));
+    const changes: string[] = [];
+    const tree = new ZnodeTree((kind, node) => changes.push(`${kind} ${node.path}`));
     tree.apply(txn('0x1', 'createSession', [{ type: 'createSession', timeoutMs: 30_000 }]));
     tree.apply(txn('0x1', 'create', [create('/lock')]));
     tree.apply(txn('0x1', 'create', [create('/lock/lock-0000000000', true)]));
@@ -25,27 +26,30 @@ describe("ZooKeeper's tree from its transactions", () => {
       ['lock-0000000001', '0x2'],
     ]);
     expect(tree.get('/other')).toBeUndefined();
-    expect(tree.get('/lock')!.stat).toMatchObject({ cversion: 2, pzxid: '0x4', numChildren: 2 });
+    expect(tree.get('/lock')!.stat).toMatchObject({ cversion: 2, pzxid: 4 });
+    expect(tree.get('/lock')!.childCount).toBe(2);
     tree.apply(txn('0x1', 'closeSession', [{ type: 'closeSession', paths: null }]));
     expect(tree.children('/lock').map(({ name }) => name)).toEqual(['lock-0000000001']);
     // A delete moves the parent's pzxid, not its cversion (the next create brings the leader's count).
-    expect(tree.get('/lock')!.stat).toMatchObject({ cversion: 2, pzxid: '0x6', numChildren: 1 });
+    expect(tree.get('/lock')!.stat).toMatchObject({ cversion: 2, pzxid: 6 });
+    expect(tree.get('/lock')!.childCount).toBe(1);
     expect(tree.sessions.has('0x1')).toBe(false);
-    expect(changes.map((change) => `${change.kind} ${change.path}`)).toEqual(['create /lock', 'create /lock/lock-0000000000', 'create /lock/lock-0000000001', 'delete /lock/lock-0000000000']);
+    expect(changes).toEqual(['create /lock', 'create /lock/lock-0000000000', 'create /lock/lock-0000000001', 'delete /lock/lock-0000000000']);
   });
 
   it("over a fuzzy snapshot, a create of a node it has already moves only the parent's cversion and pzxid, as FileTxnSnapLog does", () => {
     const node = (path: string, cversion: number, zxid: string): SnapshotNode => ({ path, data: null, czxid: zxid, mzxid: zxid, pzxid: zxid, ctime: 0, mtime: 0, version: 0, cversion, aversion: 0, ephemeralOwner: '0x0' });
     // Taken while the child's create was under way: the child is in, the parent's counts are not yet.
     const snapshot: SnapshotRead = { dbid: '0x0', sessions: new Map(), nodes: [node('/', 1, '0x0'), node('/lock', 0, '0x1'), node('/lock/a', 0, '0x2')], stopped: null };
-    const changes: TreeChange[] = [];
-    const tree = ZnodeTree.fromSnapshot(snapshot, '0x1', (change) => changes.push(change));
-    tree.apply({ offset: 0, session: '0x1', cxid: 1, zxid: '0x2', time: 2, type: 'create', ops: [create('/lock/a', false, 1)], failed: false });
-    expect(tree.get('/lock')!.stat).toMatchObject({ cversion: 1, pzxid: '0x2', numChildren: 1 });
+    const changes: Parameters<ChangeListener>[] = [];
+    const tree = ZnodeTree.fromSnapshot(snapshot, '0x1', (...change) => changes.push(change));
+    tree.apply({ offset: 0, session: '0x1', cxid: 1, zxid: 2, time: 2, type: 'create', ops: [create('/lock/a', false, 1)], failed: false });
+    expect(tree.get('/lock')!.stat).toMatchObject({ cversion: 1, pzxid: 2 });
+    expect(tree.get('/lock')!.childCount).toBe(1);
     expect(changes).toEqual([]);
     // A create the parent has counted already changes nothing.
-    tree.apply({ offset: 0, session: '0x1', cxid: 2, zxid: '0x3', time: 3, type: 'create', ops: [create('/lock/a', false, 1)], failed: false });
-    expect(tree.get('/lock')!.stat).toMatchObject({ cversion: 1, pzxid: '0x2' });
+    tree.apply({ offset: 0, session: '0x1', cxid: 2, zxid: 3, time: 3, type: 'create', ops: [create('/lock/a', false, 1)], failed: false });
+    expect(tree.get('/lock')!.stat).toMatchObject({ cversion: 1, pzxid: 2 });
   });
 
   it('orders zxids as ZooKeeper prints them', () => {
@@ -62,7 +66,7 @@ describe('every parent\'s children at any zxid (the columnar index)', () => {
     const at: string[] = [];
     const apply = (one: Txn): void => {
       tree.apply(one);
-      at.push(one.zxid);
+      at.push(zxidHex(one.zxid));
     };
     apply(txn('0x1', 'create', [create('/lock')]));
     apply(txn('0x1', 'create', [create('/lock/a', true)]));

@@ -6,14 +6,37 @@
  * indexes built over it (which lock changed at which zxid).
  */
 import type { ZnodeStat } from '../protocol';
+import { zxidHex, zxidOf } from './ids';
 import type { SnapshotNode, SnapshotRead } from './snapshot';
 import type { Txn } from './txn-log';
-import { childPath, parentPath } from './path';
+import { parentPath } from './path';
 
 /**
- * A znode as the tree keeps it: its stat as ZooKeeper persists it (`StatPersisted`: a cversion
- * that counts creates only, a container's or TTL node's mark as its owner; see `clientStat` for
- * what a client reads), its data and its children's names.
+ * A znode's stat as ZooKeeper persists it (`StatPersisted`: a cversion that counts creates only,
+ * a container's or TTL node's mark as its owner; see `clientStat` for what a client reads), its
+ * zxids as numbers (`zxidAt`).
+ */
+export interface PersistedStat {
+  czxid: number;
+  mzxid: number;
+  pzxid: number;
+  ctime: number;
+  mtime: number;
+  version: number;
+  cversion: number;
+  aversion: number;
+  ephemeralOwner: string;
+}
+
+/** A session's ephemeral nodes: the first of a list through their `nextOwned`. */
+interface Owned {
+  first: TreeNode | null;
+}
+
+/**
+ * A znode as the tree keeps it: its stat, its data, and its place among its parent's children
+ * and its session's ephemerals, each a list through the nodes themselves (a million creates and
+ * deletes hash no name and no node).
  */
 export interface TreeNode {
   /** Its path and last name (the strings the tree is keyed by: a change names them without making new ones). */
@@ -22,25 +45,29 @@ export interface TreeNode {
   /** Its parent's node; null for the root, and for a node whose parent the files never had. */
   parent: TreeNode | null;
   /** Changed in place (a million transactions make no garbage of stats). */
-  stat: ZnodeStat;
+  stat: PersistedStat;
   data: Uint8Array | null;
-  /** Its children's names; null while it has had none (most nodes are leaves). */
-  children: Set<string> | null;
+  /** How many children it has, and the first of them (in no order: `ZnodeTree.children` sorts them by name). */
+  childCount: number;
+  firstChild: TreeNode | null;
+  /** Its neighbours among its parent's children. */
+  previous: TreeNode | null;
+  next: TreeNode | null;
+  /** The ephemerals of its session it is one of, and its neighbours there; null for a node no session owns. */
+  owned: Owned | null;
+  previousOwned: TreeNode | null;
+  nextOwned: TreeNode | null;
   /** The number an index gave the node (kept while it lives: its records name it); -1 until then. */
   id: number;
   /** The number an index gave its record of the node as it is now; -1 until then, and again once the node changes. */
   record: number;
 }
 
-/** One change to a znode, as it happened: its path, and that path's parent and last name. */
-export interface TreeChange {
-  kind: 'create' | 'delete' | 'set';
-  path: string;
-  parent: string;
-  name: string;
-  node: TreeNode;
-  txn: Txn;
-}
+/** What a transaction did to a znode. */
+export type ChangeKind = 'create' | 'delete' | 'set';
+
+/** Told of a change to `node` by `txn` (a deleted node still names its parent). */
+export type ChangeListener = (kind: ChangeKind, node: TreeNode, txn: Txn) => void;
 
 /** The session id ZooKeeper gives a container's `ephemeralOwner` (`EphemeralType.CONTAINER`). */
 const CONTAINER_OWNER = '0x8000000000000000';
@@ -50,24 +77,23 @@ const ttlOwner = (ttl: number): string => `0xff${ttl.toString(16).padStart(14, '
 export class ZnodeTree {
   private readonly nodes = new Map<string, TreeNode>();
   /** Each session's ephemeral nodes: what its close deletes. */
-  private readonly ephemerals = new Map<string, Set<TreeNode>>();
+  private readonly ephemerals = new Map<string, Owned>();
   readonly sessions = new Map<string, number>();
   /** The last transaction applied. */
-  zxid = '0x0';
+  zxid = 0;
 
   /** Told of each change as it is applied (an index built over the tree sets it). */
-  constructor(public onChange: (change: TreeChange) => void = () => undefined) {
+  constructor(public onChange: ChangeListener = () => undefined) {
     // An empty tree has ZooKeeper's own nodes, as a new DataTree does.
-    for (const path of ['/', '/zookeeper', '/zookeeper/quota', '/zookeeper/config']) this.put(newNode(path, emptyStat(0, '0x0'), null));
+    for (const path of ['/', '/zookeeper', '/zookeeper/quota', '/zookeeper/config']) this.put(newNode(path, emptyStat(0, 0), null));
   }
 
   /** Starts from a snapshot's tree and sessions (the zxid of its name is where its log begins). */
-  static fromSnapshot(snapshot: SnapshotRead, zxid: string, onChange?: (change: TreeChange) => void): ZnodeTree {
+  static fromSnapshot(snapshot: SnapshotRead, zxid: string, onChange?: ChangeListener): ZnodeTree {
     const tree = new ZnodeTree(onChange);
     for (const [session, timeout] of snapshot.sessions) tree.sessions.set(session, timeout);
     for (const node of snapshot.nodes) tree.put(fromSnapshotNode(node));
-    for (const node of tree.nodes.values()) if (node.children !== null) node.stat.numChildren = node.children.size;
-    tree.zxid = zxid;
+    tree.zxid = zxidOf(zxid);
     return tree;
   }
 
@@ -99,13 +125,11 @@ export class ZnodeTree {
             this.childrenChanged(existing.parent, txn, op.parentCVersion);
             break;
           }
-          const owner = op.ephemeral ? txn.session : op.type === 'createContainer' ? CONTAINER_OWNER : op.type === 'createTTL' && op.ttl !== null ? ttlOwner(op.ttl) : '0x0';
           const stat = emptyStat(txn.time, txn.zxid);
-          stat.ephemeralOwner = owner;
-          stat.dataLength = op.data?.length ?? 0;
+          stat.ephemeralOwner = op.ephemeral ? txn.session : op.type === 'createContainer' ? CONTAINER_OWNER : op.type === 'createTTL' && op.ttl !== null ? ttlOwner(op.ttl) : '0x0';
           const node = this.put(newNode(op.path, stat, op.data), existing);
           this.childrenChanged(node.parent, txn, op.parentCVersion);
-          this.changed('create', node, txn);
+          this.onChange('create', node, txn);
           break;
         }
         case 'delete':
@@ -122,20 +146,22 @@ export class ZnodeTree {
           stat.mzxid = txn.zxid;
           stat.mtime = txn.time;
           stat.version = op.version;
-          stat.dataLength = op.data?.length ?? 0;
           node.record = -1;
-          this.changed('set', node, txn);
+          this.onChange('set', node, txn);
           break;
         }
         case 'createSession':
           this.sessions.set(txn.session, op.timeoutMs);
           break;
-        case 'closeSession':
+        case 'closeSession': {
           // The ephemerals the tree knows the session owned: the same as the paths 3.6+ logs with the close, and there where it logs none.
-          for (const node of [...(this.ephemerals.get(txn.session) ?? [])].sort(byPathDescending)) this.remove(node, txn);
+          const owned: TreeNode[] = [];
+          for (let node = this.ephemerals.get(txn.session)?.first ?? null; node !== null; node = node.nextOwned) owned.push(node);
+          for (const node of owned.sort(byPathDescending)) this.remove(node, txn);
           this.ephemerals.delete(txn.session);
           this.sessions.delete(txn.session);
           break;
+        }
         case 'setACL':
         case 'check':
         case 'reconfig':
@@ -147,52 +173,49 @@ export class ZnodeTree {
 
   /** The names of `path`'s children, sorted, and each one's node. */
   children(path: string): Array<{ name: string; node: TreeNode }> {
-    const parent = this.nodes.get(path);
-    if (parent === undefined || parent.children === null) return [];
-    return [...parent.children].sort().map((name) => ({ name, node: this.nodes.get(childPath(path, name))! }));
+    const children: Array<{ name: string; node: TreeNode }> = [];
+    for (let child = this.nodes.get(path)?.firstChild ?? null; child !== null; child = child.next) children.push({ name: child.name, node: child });
+    return children.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
   /** Adds `node` at its path (in place of one there: the root, which a snapshot holds too, keeps its children); answers it. */
   private put(node: TreeNode, existing = this.nodes.get(node.path)): TreeNode {
     const { path } = node;
-    if (existing?.children != null) {
-      node.children = existing.children;
-      for (const name of node.children) {
-        const child = this.nodes.get(childPath(path, name));
-        if (child !== undefined) child.parent = node;
-      }
+    if (existing !== undefined) {
+      for (let child = existing.firstChild; child !== null; child = child.next) child.parent = node;
+      node.firstChild = existing.firstChild;
+      node.childCount = existing.childCount;
+      unlink(existing);
     }
     this.nodes.set(path, node);
     const parent = path === '/' ? undefined : this.nodes.get(parentPath(path));
     if (parent !== undefined) {
       node.parent = parent;
-      (parent.children ??= new Set()).add(node.name);
+      node.next = parent.firstChild;
+      if (node.next !== null) node.next.previous = node;
+      parent.firstChild = node;
+      parent.childCount += 1;
     }
     const owner = node.stat.ephemeralOwner;
     if (owner !== '0x0' && owner !== CONTAINER_OWNER && !owner.startsWith('0xff')) {
       let owned = this.ephemerals.get(owner);
       if (owned === undefined) {
-        owned = new Set();
+        owned = { first: null };
         this.ephemerals.set(owner, owned);
       }
-      owned.add(node);
+      node.owned = owned;
+      node.nextOwned = owned.first;
+      if (node.nextOwned !== null) node.nextOwned.previousOwned = node;
+      owned.first = node;
     }
     return node;
   }
 
   private remove(node: TreeNode, txn: Txn): void {
     this.nodes.delete(node.path);
-    const { parent } = node;
-    parent?.children?.delete(node.name);
-    this.ephemerals.get(node.stat.ephemeralOwner)?.delete(node);
-    this.childrenChanged(parent, txn, null);
-    this.changed('delete', node, txn);
-  }
-
-  /** Tells the listener of a change to `node`. */
-  private changed(kind: TreeChange['kind'], node: TreeNode, txn: Txn): void {
-    const { path, name, parent } = node;
-    this.onChange({ kind, path, parent: parent === null ? parentPath(path) : parent.path, name, node, txn });
+    unlink(node);
+    this.childrenChanged(node.parent, txn, null);
+    this.onChange('delete', node, txn);
   }
 
   /**
@@ -203,10 +226,9 @@ export class ZnodeTree {
   private childrenChanged(parent: TreeNode | null | undefined, txn: Txn, parentCVersion: number | null): void {
     if (parent === undefined || parent === null) return;
     const { stat } = parent;
-    stat.numChildren = parent.children?.size ?? 0;
     parent.record = -1;
     if (parentCVersion === null) {
-      if (compareZxid(txn.zxid, stat.pzxid) > 0) stat.pzxid = txn.zxid;
+      if (txn.zxid > stat.pzxid) stat.pzxid = txn.zxid;
       return;
     }
     const cversion = parentCVersion === -1 ? stat.cversion + 1 : parentCVersion;
@@ -217,6 +239,27 @@ export class ZnodeTree {
   }
 }
 
+/** Takes `node` out of its parent's children and its session's ephemerals (it keeps naming its parent). */
+function unlink(node: TreeNode): void {
+  const { parent, previous, next, owned, previousOwned, nextOwned } = node;
+  if (parent !== null) {
+    if (previous === null) parent.firstChild = next;
+    else previous.next = next;
+    if (next !== null) next.previous = previous;
+    parent.childCount -= 1;
+  }
+  node.previous = null;
+  node.next = null;
+  if (owned !== null) {
+    if (previousOwned === null) owned.first = nextOwned;
+    else previousOwned.nextOwned = nextOwned;
+    if (nextOwned !== null) nextOwned.previousOwned = previousOwned;
+  }
+  node.owned = null;
+  node.previousOwned = null;
+  node.nextOwned = null;
+}
+
 /**
  * A znode's stat as a client reads it (`DataNode.copyStat`): the cversion counts every change
  * of the children (the creates stored, less the children still there, twice), and a container
@@ -224,8 +267,19 @@ export class ZnodeTree {
  */
 export function clientStat(node: TreeNode): ZnodeStat {
   const { stat } = node;
-  const numChildren = node.children?.size ?? 0;
-  return { ...stat, cversion: clientCversion(stat.cversion, numChildren), numChildren, ephemeralOwner: ownerSeen(stat.ephemeralOwner) };
+  return {
+    czxid: zxidHex(stat.czxid),
+    mzxid: zxidHex(stat.mzxid),
+    pzxid: zxidHex(stat.pzxid),
+    ctime: stat.ctime,
+    mtime: stat.mtime,
+    version: stat.version,
+    cversion: clientCversion(stat.cversion, node.childCount),
+    aversion: stat.aversion,
+    ephemeralOwner: ownerSeen(stat.ephemeralOwner),
+    dataLength: node.data?.length ?? 0,
+    numChildren: node.childCount,
+  };
 }
 
 /** The cversion a client reads, from the creates ZooKeeper stores and the children there now. */
@@ -248,18 +302,18 @@ export function compareZxid(a: string, b: string): number {
   return a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
 }
 
-function emptyStat(time: number, zxid: string): ZnodeStat {
-  return { czxid: zxid, mzxid: zxid, pzxid: zxid, ctime: time, mtime: time, version: 0, cversion: 0, aversion: 0, ephemeralOwner: '0x0', dataLength: 0, numChildren: 0 };
+function emptyStat(time: number, zxid: number): PersistedStat {
+  return { czxid: zxid, mzxid: zxid, pzxid: zxid, ctime: time, mtime: time, version: 0, cversion: 0, aversion: 0, ephemeralOwner: '0x0' };
 }
 
 function fromSnapshotNode(node: SnapshotNode): TreeNode {
-  const { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner } = node;
-  return newNode(node.path, { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner, dataLength: node.data?.length ?? 0, numChildren: 0 }, node.data);
+  const { ctime, mtime, version, cversion, aversion, ephemeralOwner } = node;
+  return newNode(node.path, { czxid: zxidOf(node.czxid), mzxid: zxidOf(node.mzxid), pzxid: zxidOf(node.pzxid), ctime, mtime, version, cversion, aversion, ephemeralOwner }, node.data);
 }
 
 /** A node not yet in the tree (its parent is found as it is put). */
-function newNode(path: string, stat: ZnodeStat, data: Uint8Array | null): TreeNode {
-  return { path, name: nameOf(path), parent: null, stat, data, children: null, id: -1, record: -1 };
+function newNode(path: string, stat: PersistedStat, data: Uint8Array | null): TreeNode {
+  return { path, name: nameOf(path), parent: null, stat, data, childCount: 0, firstChild: null, previous: null, next: null, owned: null, previousOwned: null, nextOwned: null, id: -1, record: -1 };
 }
 
 /** Deepest first, as a session's close deletes its ephemerals (a child before its parent). */

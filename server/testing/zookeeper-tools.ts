@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
+import { zxidHex } from '../../lib/zk/ids';
 import { readTxnLog, type Txn } from '../../lib/zk/txn-log';
 import { findZooKeeper } from '../zk/embedded';
 
@@ -63,7 +64,7 @@ export async function expectReadAsToolkit(file: string): Promise<Txn[]> {
     expect(txn.session, said).toBe(line.session);
     // Long.toHexString of the int: a negative cxid (ZooKeeper's own) sign-extended.
     expect(BigInt.asUintN(64, BigInt(txn.cxid)).toString(16), said).toBe(line.cxid);
-    expect(txn.zxid, said).toBe(line.zxid);
+    expect(zxidHex(txn.zxid), said).toBe(line.zxid);
     expect(txn.type, said).toBe(line.type);
     expect(Math.floor(txn.time / 1000) * 1000, said).toBe(line.time);
     for (const op of txn.ops) if ('path' in op) expect(line.rest, said).toContain(op.path);

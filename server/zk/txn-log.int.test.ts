@@ -8,10 +8,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zxidHex, zxidOf } from '../../lib/zk/ids';
 import { readSnapshot } from '../../lib/zk/snapshot';
 import { readTxnLog, type Txn } from '../../lib/zk/txn-log';
 import { ChildIndex } from '../../lib/zk/child-index';
-import { clientStat, compareZxid, ZnodeTree } from '../../lib/zk/znode-tree';
+import { clientStat, ZnodeTree } from '../../lib/zk/znode-tree';
 import { expectReadAsToolkit, zookeeperTool } from '../testing/zookeeper-tools';
 import { startEmbeddedZooKeeper } from './embedded';
 import { ZkSession } from './session';
@@ -166,7 +167,7 @@ describe("ZooKeeper's transaction log, read", () => {
   it('rebuilds the lock at each moment a live client read it: the same children, each with its czxid and owner, the same pzxid and cversion', () => {
     const replayed = (upTo: string): ZnodeTree => {
       const tree = new ZnodeTree();
-      for (const txn of txns) if (compareZxid(txn.zxid, upTo) <= 0) tree.apply(txn);
+      for (const txn of txns) if (txn.zxid <= zxidOf(upTo)) tree.apply(txn);
       return tree;
     };
     expect(samples.length).toBe(6);
@@ -176,7 +177,7 @@ describe("ZooKeeper's transaction log, read", () => {
       const parent = clientStat(tree.get(LOCK)!);
       expect([parent.pzxid, parent.cversion], sample.pzxid).toEqual([sample.pzxid, sample.cversion]);
       expect(
-        tree.children(LOCK).map(({ name, node }) => [name, node.stat.czxid, node.stat.ephemeralOwner]),
+        tree.children(LOCK).map(({ name, node }) => [name, zxidHex(node.stat.czxid), node.stat.ephemeralOwner]),
         sample.pzxid,
       ).toEqual(sample.children);
     }
@@ -195,7 +196,7 @@ describe("ZooKeeper's transaction log, read", () => {
     for (const sample of samples) expect(index.childrenAt(LOCK, sample.pzxid).map(({ name, stat }) => [name, stat.czxid, stat.ephemeralOwner]), sample.pzxid).toEqual(sample.children);
     // The holder's node went with its session's close, at that transaction.
     const close = txns.find((txn) => txn.type === 'closeSession' && txn.session === sessions.holder)!;
-    expect(replayed(close.zxid).get(`${LOCK}/lock-0000000000`)).toBeUndefined();
+    expect(replayed(zxidHex(close.zxid)).get(`${LOCK}/lock-0000000000`)).toBeUndefined();
   });
 
   it('replays the log over each (fuzzy) snapshot to the same tree as the whole log from the start', () => {
@@ -210,7 +211,7 @@ describe("ZooKeeper's transaction log, read", () => {
     for (const file of snapshots) {
       const zxid = `0x${file.slice(file.lastIndexOf('.') + 1)}`;
       const tree = ZnodeTree.fromSnapshot(readSnapshot(readFileSync(file)), zxid);
-      for (const txn of txns) if (compareZxid(txn.zxid, zxid) > 0) tree.apply(txn);
+      for (const txn of txns) if (txn.zxid > zxidOf(zxid)) tree.apply(txn);
       expect(described(tree), file).toEqual(described(whole));
     }
   });
