@@ -56,6 +56,8 @@ export interface Reader {
    * the page cannot disagree on who holds. A herd waiter waits on the node just before it.
    */
   standingOf(id: string, parent: string, names: readonly string[], mine: string): Standing;
+  /** Whether the recipe `id` is one sequential queue, read from its names alone: what `standingOf` reads. */
+  readsByNames(id: string): boolean;
   /** The owner of a node for the orphan check: its protected GUID when its layout has one, else its session id (`0x…`, which tells the two apart). */
   ownerKey(node: LockNode): string | null;
 }
@@ -233,6 +235,11 @@ export function createReader(recipes: readonly Recipe[]): Reader {
       return standing.predecessor === null ? { kind: 'holds' } : { kind: 'waits', on: standing.predecessor.name };
     },
 
+    readsByNames(id) {
+      const recipe = byId.get(id);
+      return recipe !== undefined && rulesOf(recipe, '') !== null;
+    },
+
     // Told from the name each time it is asked (the owner counts ask for the few nodes a change moves): a key kept per node, in a weak map, took 8 MB at 100,000 waiters.
     ownerKey: (node) => ownerOf(node, layoutOf(node.name).layout),
   };
@@ -256,4 +263,4 @@ function recordNamed(name: string): ChildRecord {
 /** The reader of the registry's recipes. */
 export const reader = createReader(RECIPES);
 
-export const { recipeInfo, detectRecipe, analyzeLock, appendToQueue, singleLine, auxiliaryParents, mayMoveAuxiliaryParents, kindOfName, standingOf, ownerKey } = reader;
+export const { recipeInfo, detectRecipe, analyzeLock, appendToQueue, singleLine, auxiliaryParents, mayMoveAuxiliaryParents, kindOfName, standingOf, readsByNames, ownerKey } = reader;

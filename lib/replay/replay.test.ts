@@ -107,6 +107,55 @@ describe('a lock replayed from the transaction log', () => {
   });
 });
 
+describe("a lock list's holders dated from the names", () => {
+  const uuid = (n: number): string => `${String(n).repeat(8)}-${String(n).repeat(4)}-${String(n).repeat(4)}-${String(n).repeat(4)}-${String(n).repeat(12)}`;
+  const curator = (kind: 'READ' | 'WRIT', n: number): string => `/rw/_c_${uuid(n)}-__${kind}__${String(n).padStart(10, '0')}`;
+  /** A Curator read-write lock: a writer holds, two readers and a writer wait; the readers hold together, then the writer; and a plain lock beside it. */
+  const steps = (): Txn[] => {
+    zxid = 0;
+    return [
+      txn('0xa', 'create', [create('/rw', false)]),
+      txn('0xa', 'create', [create('/plain', false)]),
+      txn('0xa', 'create', [create(curator('WRIT', 1), true)]),
+      txn('0xb', 'create', [create(curator('READ', 2), true)]),
+      txn('0xc', 'create', [create('/plain/lock-0000000000', true)]),
+      txn('0xc', 'create', [create(curator('READ', 3), true)]),
+      txn('0xd', 'create', [create('/plain/lock-0000000001', true)]),
+      txn('0xd', 'create', [create(curator('WRIT', 4), true)]),
+      txn('0xa', 'delete', [{ type: 'delete', path: curator('WRIT', 1) }]),
+      txn('0xe', 'create', [create('/plain/lock-0000000002', true)]),
+      txn('0xc', 'delete', [{ type: 'delete', path: '/plain/lock-0000000000' }]),
+      txn('0xb', 'delete', [{ type: 'delete', path: curator('READ', 2) }]),
+      txn('0xd', 'delete', [{ type: 'delete', path: '/plain/lock-0000000001' }]),
+      txn('0xc', 'closeSession', [{ type: 'closeSession', paths: null }], 0),
+      txn('0xf', 'create', [create(curator('READ', 5), true)]),
+    ];
+  };
+  const replayOf = (): Replay => {
+    const replay = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
+    for (const step of steps()) replay.apply(step);
+    return replay;
+  };
+
+  it('dates every holder at every moment as the lock’s timeline does, for a list read before any timeline is built', () => {
+    const byNames = replayOf();
+    const byTimeline = replayOf();
+    expect(byNames.locks()).toEqual(['/plain', '/rw']);
+    for (const path of byTimeline.locks()) byTimeline.history(path);
+    const dated = (replay: Replay, zxid: string) => replay.summaries(replay.moment({ zxid })!).map((summary) => [summary.path, summary.holderSince]);
+    const holders = (replay: Replay, zxid: string) => replay.locksAt(replay.moment({ zxid })!).map((lock) => lock.nodes.filter((node) => node.role === 'holder').map((node) => [node.name, node.roleSince]));
+    for (let at = 3; at <= 15; at += 1) {
+      const zxid = `0x${at.toString(16)}`;
+      expect(dated(byNames, zxid), zxid).toEqual(dated(byTimeline, zxid));
+      expect(holders(byNames, zxid), zxid).toEqual(holders(byTimeline, zxid));
+    }
+    // The readers hold together from the writer's release; the plain lock's third node from the second's.
+    const rw = byNames.lockAt('/rw', byNames.moment({ zxid: '0xc' })!);
+    expect(rw.nodes.filter((node) => node.role === 'holder').map((node) => node.roleSince)).toEqual([T0 + 9000]);
+    expect(byNames.lockAt('/plain', byNames.moment({ zxid: '0xd' })!).nodes.map((node) => [node.role, node.roleSince])).toEqual([['holder', T0 + 13000]]);
+  });
+});
+
 describe('a semaphore replayed from the transaction log', () => {
   it("dates each lease from its own parent's changes: Curator's semaphore keeps its holders under leases/", () => {
     zxid = 0;

@@ -6,12 +6,12 @@
  * `lockAnomalies`), its holders dated by its timeline: the files and the live explorer read a
  * lock by one set of rules.
  */
-import type { Deadlock, LockHistory, LockSnapshot, LockSummary, ReplayMoment, WaitsForGraph } from '../protocol';
+import type { Deadlock, LockHistory, LockNode, LockSnapshot, LockSummary, NodeData, ReplayMoment, WaitsForGraph } from '../protocol';
 import { lockAnomalies } from '../lock/anomalies';
 import { describeData } from '../lock/data';
 import { enclosingLock, isLock, isSearched, lockParentsAt, mayMakeLock } from '../lock/discovery';
 import { buildSnapshot, missingLock } from '../lock/queue';
-import { auxiliaryParents } from '../lock/reader';
+import { auxiliaryParents, detectRecipe, readsByNames, standingOf } from '../lock/reader';
 import { summarizeLock } from '../lock/summary';
 import { WaitsFor } from '../lock/waits-for';
 import { ChildIndex, type ChildAt } from '../zk/child-index';
@@ -32,6 +32,9 @@ export interface ReplayOptions {
 
 /** How many locks' timelines are kept once built: a list of every lock at a moment builds each once, then reads them (1,000 locks of 100,000 transactions: 1.5 s, then 60 ms). */
 const TIMELINES_KEPT = 4096;
+/** The longest queue, and the most changes back, a holder is dated from its names over (`holdingSince`); past them, by its timeline. */
+const HOLD_WALK_NAMES = 1000;
+const HOLD_WALK_STEPS = 256;
 /** How many locks' sessions a deadlock is looked for across, from the asked lock. */
 const DEADLOCK_LOCKS = 2000;
 
@@ -172,16 +175,69 @@ export class Replay {
       moment.time,
       this.versionAt(path, moment),
     );
-    const timeline = dated ? this.timeline(path) : null;
-    const nodes = timeline === null ? built.nodes : built.nodes.map((node) => {
+    const holders = built.nodes.filter((node) => node.role === 'holder');
+    const since = dated && holders.length > 0 ? this.holdersSince(path, built.recipe.id, selfData, children, holders, moment) : null;
+    const nodes = since === null ? built.nodes : built.nodes.map((node) => {
       if (node.role !== 'holder') return node;
-      const hold = timeline.holdsByNode.get(node.name)?.findLast((record) => record.from <= moment.time && (record.to === null || record.to >= moment.time));
-      const roleSince = hold === undefined || hold.before ? null : hold.from;
+      const roleSince = since.get(node.name) ?? null;
       return roleSince === node.roleSince ? node : { ...node, roleSince };
     });
     const snapshot: LockSnapshot = { ...built, nodes, read: { at: moment.time, pzxid } };
     const anomalies = lockAnomalies(snapshot, { now: moment.time, staleHolderMs: this.options.staleHolderMs, deadlocks: deadlocks ?? this.deadlocksNear(path, snapshot, moment) });
     return { ...snapshot, anomalies };
+  }
+
+  /**
+   * When each holder began to hold, as its timeline dates it (null: from before the files
+   * begin): from the timeline when it is built, else from the names (`holdingSince`, for a list of
+   * a thousand locks that would otherwise build a thousand timelines), else by building it.
+   */
+  private holdersSince(path: string, recipe: string, selfData: NodeData | null, children: readonly ChildAt[], holders: readonly LockNode[], moment: Moment): Map<string, number | null> {
+    let timeline = this.keptTimeline(path);
+    if (timeline === undefined) {
+      const names = children.map((child) => child.name);
+      const quick = new Map<string, number | null>();
+      for (const holder of holders) {
+        const since = this.holdingSince(path, recipe, selfData, names, holder.name, moment);
+        if (since === undefined) break;
+        quick.set(holder.name, since);
+      }
+      if (quick.size === holders.length) return quick;
+      timeline = this.timeline(path);
+    }
+    const dated = timeline;
+    return new Map(
+      holders.map((node) => {
+        const hold = dated.holdsByNode.get(node.name)?.findLast((record) => record.from <= moment.time && (record.to === null || record.to >= moment.time));
+        return [node.name, hold === undefined || hold.before ? null : hold.from];
+      }),
+    );
+  }
+
+  /**
+   * When `holder` began to hold, up to the moment, told from the names alone: the lock's changes
+   * are undone one by one from the moment back, and after each the recipe's own rule
+   * (`standingOf`) says whether it held before that change. The first change it did not hold
+   * before is when it began to; its own create too; null when it held from before the files
+   * begin, as its timeline dates it. Undefined where the names cannot tell (a recipe not read by
+   * its names, names read as another recipe before the change, a queue or a walk too long): the
+   * timeline dates it then.
+   */
+  private holdingSince(path: string, recipe: string, selfData: NodeData | null, names: readonly string[], holder: string, moment: Moment): number | null | undefined {
+    if (!readsByNames(recipe) || names.length > HOLD_WALK_NAMES) return undefined;
+    const present = new Set(names);
+    let steps = 0;
+    for (const change of this.index.changesBack(path, moment.zxid)) {
+      if (change.kind === 'set') continue;
+      if (change.kind === 'create' && change.name === holder) return change.time;
+      if ((steps += 1) > HOLD_WALK_STEPS) return undefined;
+      if (change.kind === 'create') present.delete(change.name);
+      else present.add(change.name);
+      const before = [...present].sort();
+      if (detectRecipe(before, selfData, recipe).id !== recipe) return undefined;
+      if (standingOf(recipe, path, before, holder).kind !== 'holds') return change.time;
+    }
+    return null;
   }
 
   /** How many changes the lock had up to the moment: its version then. */
@@ -328,13 +384,19 @@ export class Replay {
     return this.spans;
   }
 
-  private timeline(path: string): LockTimeline {
-    let timeline = this.timelines.get(path);
+  /** The lock's timeline if it is built (kept as the latest used). */
+  private keptTimeline(path: string): LockTimeline | undefined {
+    const timeline = this.timelines.get(path);
     if (timeline !== undefined) {
       this.timelines.delete(path);
       this.timelines.set(path, timeline);
-      return timeline;
     }
+    return timeline;
+  }
+
+  private timeline(path: string): LockTimeline {
+    let timeline = this.keptTimeline(path);
+    if (timeline !== undefined) return timeline;
     const begin = this.start ?? this.moments.first() ?? { zxid: '0x0', time: 0 };
     const beginZxid = this.start?.zxid ?? '0x0';
     const self = this.index.nodeAt(path, beginZxid);

@@ -259,6 +259,17 @@ export class ChildIndex {
     return events;
   }
 
+  /** `parent`'s changes at or before `zxid`, the latest first: each one's kind, child's name and time (a walk back from a moment). */
+  *changesBack(parent: string, zxid: string): Generator<{ kind: ChangeKind; name: string; time: number }> {
+    const log = this.parents.get(parent);
+    if (log === undefined) return;
+    for (let i = this.lastAtOrBefore(log, zxidOf(zxid)); i >= 0; i -= 1) {
+      const change = log.changes.get(i);
+      const code = this.codes.get(change);
+      yield { kind: KINDS[kindIn(code)]!, name: this.records.name(recordIn(code)), time: this.times.get(change) };
+    }
+  }
+
   /**
    * How many children `parent` had over the span (at its start or made after), and how many of
    * them were ephemeral: read from the records alone, without a name.
