@@ -129,6 +129,8 @@ async function workload(connectString: string, transactions: number): Promise<vo
 interface Probe {
   loadMs: number;
   findMs: number;
+  listMs: number;
+  listed: number;
   transactions: number;
   locks: number;
   reason: string | null;
@@ -215,6 +217,15 @@ export async function benchReplay(transactions = 1_000_000): Promise<Figure[]> {
         reference: null,
         target: { on: 'value', max: 512 },
         note: `${context}; VmHWM of a process that did nothing else (Node.js itself about 45 MB)`,
+      },
+      {
+        section: SECTION,
+        name: 'the lock list at a moment, its first read (median of 3)',
+        value: [...reads.map((read) => read.listMs)].sort((a, b) => a - b)[1]!,
+        unit: 'ms',
+        reference: null,
+        target: null,
+        note: `${median.listed} locks summarised at the middle of the span right after loading, their holders dated (three reads: ${reads.map((read) => `${read.listMs.toFixed(0)} ms`).join(', ')})`,
       },
       {
         section: SECTION,
