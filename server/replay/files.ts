@@ -123,8 +123,13 @@ async function contents(file: Found): Promise<Uint8Array> {
   return bytes;
 }
 
-/** How much of a log is read at once: ZooKeeper preallocates its logs in 64 MB steps of zeros, of which the entries are often a small part. */
-const LOG_CHUNK = 4 * 1024 * 1024;
+/**
+ * How much of a log is read at once: ZooKeeper preallocates its logs in 64 MB steps of zeros, of
+ * which the entries are often a small part; and a part's transactions are all kept until it is
+ * applied (2,000 of 256 KB die young; 30,000 of 4 MB outlived the collector's young space: loading a
+ * million took 10-15% longer).
+ */
+const LOG_CHUNK = 256 * 1024;
 
 async function readAt(handle: FileHandle, position: number, length: number): Promise<Uint8Array> {
   const bytes = new Uint8Array(length);
