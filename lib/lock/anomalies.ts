@@ -4,6 +4,7 @@
  */
 import { describeAnomaly, type AnomalyParams } from '../i18n/messages';
 import type { Anomaly, AnomalyKind, Deadlock, LockNode, LockSnapshot } from '../protocol';
+import { nodeIndexes, type NodeIndexes, type OwnerCounts } from './indexes';
 import { reader, type Reader } from './reader';
 
 const INT32_MAX = 2 ** 31 - 1;
@@ -13,21 +14,13 @@ function anomaly(kind: AnomalyKind, node: string | null, params: AnomalyParams):
   return { kind, node, params, message: describeAnomaly('en', kind, params).message };
 }
 
-/** How many nodes of a list each owner has, and how many owners have more than one. */
-interface OwnerCounts {
-  counts: Map<string, number>;
-  repeated: number;
-}
-
-// Counted once per list, then handed on to the list a handover or an arrival makes from it.
-const ownerCounts = new WeakMap<readonly LockNode[], OwnerCounts>();
-
-function ownerCountsOf(nodes: readonly LockNode[], judge: Reader): OwnerCounts {
-  let owners = ownerCounts.get(nodes);
+/** The owners of a list counted, once per list (then handed on to the list a handover or an arrival makes from it). */
+function ownerCountsOf(nodes: readonly LockNode[], judge: Reader, indexes: NodeIndexes): OwnerCounts {
+  let owners = indexes.owners.get(nodes);
   if (owners === undefined) {
     owners = { counts: new Map(), repeated: 0 };
     for (const node of nodes) count(owners, node, 1, judge);
-    ownerCounts.set(nodes, owners);
+    indexes.owners.set(nodes, owners);
   }
   return owners;
 }
@@ -48,13 +41,11 @@ function count(owners: OwnerCounts, node: LockNode, by: 1 | -1, judge: Reader = 
  * counted: `removed` left it, `added` joined it (a node replaced by another of the same name
  * and session is neither).
  */
-export function handOnOwners(from: readonly LockNode[], to: readonly LockNode[], removed: readonly LockNode[], added: readonly LockNode[]): void {
-  const owners = ownerCounts.get(from);
-  if (owners === undefined) return;
-  ownerCounts.delete(from);
-  for (const node of removed) count(owners, node, -1);
-  for (const node of added) count(owners, node, 1);
-  ownerCounts.set(to, owners);
+export function handOnOwners(indexes: NodeIndexes, from: readonly LockNode[], to: readonly LockNode[], removed: readonly LockNode[], added: readonly LockNode[]): void {
+  indexes.owners.handOn(from, to, (owners) => {
+    for (const node of removed) count(owners, node, -1);
+    for (const node of added) count(owners, node, 1);
+  });
 }
 
 /** Owners with more than one node in the lock: each owner's first node, and a list only for owners with more than one (a queue of 50,000 has a handful). */
@@ -109,7 +100,7 @@ export interface AnomalyContext {
  * orphans and persistent nodes, stale holders, herd locks and wrapped sequences. The lock page,
  * its snapshot, the lock list, the diagnostics and the metrics all take them from here.
  */
-export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 'path'>, context: AnomalyContext): Anomaly[] {
+export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 'path'>, context: AnomalyContext, indexes: NodeIndexes = nodeIndexes()): Anomaly[] {
   const anomalies: Anomaly[] = [];
   const nodes = snapshot.nodes;
   for (const deadlock of context.deadlocks) {
@@ -163,7 +154,7 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
   }
   // Owners with more than one node are counted as the list changes (see `handOnOwners`): a healthy queue of 50,000 is not grouped on every change.
   const judge = context.reader ?? reader;
-  if (ownerCountsOf(nodes, judge).repeated > 0) anomalies.push(...orphans(snapshot, judge));
+  if (ownerCountsOf(nodes, judge, indexes).repeated > 0) anomalies.push(...orphans(snapshot, judge));
   for (const node of persistent) anomalies.push(anomaly('persistent-node', node.name, { node: node.name }));
   for (const node of stale) anomalies.push(anomaly('stale-holder', node.name, { node: node.name, seconds: Math.round(context.staleHolderMs / 1000) }));
   if (herd > 1) anomalies.push(anomaly('herd', null, { n: herd, path: snapshot.path, evidence: snapshot.recipe.evidence ?? '' }));

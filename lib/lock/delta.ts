@@ -1,14 +1,16 @@
 import type { LockDelta, LockNode, LockSnapshot } from '../protocol';
 import { sameNode, sameValue } from './node';
-import { compareQueueOrder, nodesByName, withRoles } from './queue';
+import { nodeIndexes, nodesByName, type NodeIndexes } from './indexes';
+import { compareQueueOrder, withRoles } from './queue';
 
 /**
  * The delta that turns `previous` into `next`: only the nodes that came, went or changed.
- * Returns null when nothing changed, so that no empty delta is ever sent.
+ * Returns null when nothing changed, so that no empty delta is ever sent. `indexes`: the lock's,
+ * where the two lists' name indexes may be built already.
  */
-export function diffSnapshots(previous: LockSnapshot, next: LockSnapshot): LockDelta | null {
-  const before = nodesByName(previous);
-  const after = nodesByName(next);
+export function diffSnapshots(previous: LockSnapshot, next: LockSnapshot, indexes: NodeIndexes = nodeIndexes()): LockDelta | null {
+  const before = nodesByName(previous.nodes, indexes);
+  const after = nodesByName(next.nodes, indexes);
   const added: LockNode[] = [];
   const updated: LockNode[] = [];
   for (const node of next.nodes) {
@@ -27,9 +29,9 @@ export function diffSnapshots(previous: LockSnapshot, next: LockSnapshot): LockD
 }
 
 /** The nodes a delta removed or replaced, as they were in the snapshot it was made from: the removed ones first, then the updated ones in order. */
-export function goneNodes(previous: LockSnapshot, delta: LockDelta): LockNode[] {
+export function goneNodes(previous: LockSnapshot, delta: LockDelta, indexes: NodeIndexes = nodeIndexes()): LockNode[] {
   if (delta.removed.length + delta.updated.length === 0) return [];
-  const before = nodesByName(previous);
+  const before = nodesByName(previous.nodes, indexes);
   const gone: LockNode[] = [];
   for (const name of delta.removed) {
     const node = before.get(name);

@@ -19,6 +19,7 @@ import type { LockSnapshot, NodeData, RecipeId, ZnodeStat } from '../protocol';
 import { nextStaleAt, type AnomalyContext } from './anomalies';
 import { describeData } from './data';
 import { HerdWindow } from './herd-window';
+import { nodeIndexes, type NodeIndexes } from './indexes';
 import { awaitsJudgement } from './place';
 import { missingLock, observeReport, withAnomalies, type ChildRecord, type LockInput, type ParentListing } from './queue';
 import { auxiliaryParents, mayMoveAuxiliaryParents } from './reader';
@@ -164,6 +165,8 @@ export interface LockState {
   published: Map<string, ParentState>;
   publishedAt: number;
   herd: HerdWindow;
+  /** The published reading's nodes by name and its owners counted, handed on from one reading to the next. */
+  indexes: NodeIndexes;
   /** When each timer is due (ms), or null. */
   timers: Record<TimerName, number | null>;
 }
@@ -211,6 +214,7 @@ export function initialState(path: string, live: boolean): LockState {
     published: new Map(),
     publishedAt: 0,
     herd: new HerdWindow(),
+    indexes: nodeIndexes(),
     timers: { judge: null, stale: null, pzxid: null },
   };
   addParent(state, path);
@@ -271,9 +275,9 @@ export function busy(state: LockState): boolean {
   return state.reading !== null || state.pending.length > 0;
 }
 
-/** The anomalies of `snapshot`, judged at `now`. */
-export function judged(snapshot: LockSnapshot, now: number, world: LockWorld): LockSnapshot {
-  return withAnomalies(snapshot, { now, ...world.anomalyContext() })?.snapshot ?? snapshot;
+/** The anomalies of `snapshot` (the lock's of `state`), judged at `now`. */
+export function judged(state: LockState, snapshot: LockSnapshot, now: number, world: LockWorld): LockSnapshot {
+  return withAnomalies(snapshot, { now, ...world.anomalyContext() }, state.indexes)?.snapshot ?? snapshot;
 }
 
 function addParent(state: LockState, path: string): void {
@@ -625,7 +629,7 @@ class Step {
     }
     // Only what the report tells of the nodes changed: applied to the nodes it concerns, the queue is not analysed again (100,000 waiters: ms, not a second).
     if (!herd && report !== null && change !== null && change.from === state.observedReport && state.live) {
-      const fast = observeReport(state.current, report, change, (node) => state.parents.get(node.path.slice(0, node.path.length - node.name.length - 1))?.records.get(node.name), this.now);
+      const fast = observeReport(state.current, report, change, (node) => state.parents.get(node.path.slice(0, node.path.length - node.name.length - 1))?.records.get(node.name), this.now, state.indexes);
       state.observedReport = report;
       if (fast !== null) {
         state.current = fast.snapshot;
@@ -659,7 +663,7 @@ class Step {
       return input;
     };
     const read = { at: now, pzxid: state.self?.stat.pzxid ?? null };
-    const reading = nextReading(state.current, { removed: change.removed, added, other: change.other }, read, whole, added.length > 0 || change.removed.length > 0 ? world.introspection() : null, first);
+    const reading = nextReading(state.current, { removed: change.removed, added, other: change.other }, read, whole, state.indexes, added.length > 0 || change.removed.length > 0 ? world.introspection() : null, first);
     state.loaded = true;
     if (!state.live) {
       // A one-time read has nobody to tell: no delta, and anomalies are the reader's to add.
@@ -682,7 +686,7 @@ class Step {
   private judge(): void {
     const { state, now } = this;
     const context = this.world.anomalyContext();
-    const updated = withAnomalies(state.current, { now, ...context });
+    const updated = withAnomalies(state.current, { now, ...context }, state.indexes);
     if (updated !== null) {
       state.current = updated.snapshot;
       this.out.deltas.push({ snapshot: updated.snapshot, delta: updated.delta, gone: [] });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { record, snapshotOf } from '../testing/records';
 import { applyDelta } from './delta';
+import { lockAnomalies } from './anomalies';
+import { nodeIndexes, nodesByName } from './indexes';
 import { append, buildSnapshot, handover, leave, missingLock, observeReport, type ChildRecord } from './queue';
 import { reportChange, type Introspected } from './report';
 
@@ -53,6 +55,24 @@ describe('handover', () => {
     expect(fast!.snapshot).toEqual({ ...full, read: { at: 500, pzxid: '0x1' } });
     expect(applyDelta(before, fast!.delta)).toEqual(fast!.snapshot);
     expect(fast!.delta).toMatchObject({ removed: ['lock-0000000000'], added: [], updated: [{ name: 'lock-0000000001', role: 'holder', roleSince: 500 }] });
+  });
+
+  it("hands the lock's name index and owner counts on to the list it makes, edited, and keeps two lists' at most", () => {
+    const indexes = nodeIndexes();
+    const byName = nodesByName(before.nodes, indexes);
+    lockAnomalies(before, { now: 0, staleHolderMs: 60_000, deadlocks: [] }, indexes);
+    const owners = indexes.owners.get(before.nodes)!;
+    const fast = handover(before, ['lock-0000000000'], { at: 500, pzxid: '0x1' }, indexes)!;
+    expect(indexes.byName.get(fast.snapshot.nodes)).toBe(byName);
+    expect([...byName.keys()]).toEqual(names.slice(1));
+    expect(byName.get('lock-0000000001')).toBe(fast.snapshot.nodes[0]);
+    expect(indexes.owners.get(fast.snapshot.nodes)).toBe(owners);
+    expect([...owners.counts.keys()].sort()).toEqual(['0x2', '0x3', '0x4']);
+    expect(indexes.byName.get(before.nodes)).toBeUndefined();
+    const other = snapshotOf('/l', [record('lock-0000000009')]);
+    nodesByName(other.nodes, indexes);
+    nodesByName(before.nodes, indexes);
+    expect(indexes.byName.get(fast.snapshot.nodes)).toBeUndefined();
   });
 
   it('declines anything else: a waiter leaving, two leaving, a read-write lock', () => {

@@ -1,5 +1,6 @@
 import type { LockDelta, LockNode, LockRead, LockSnapshot } from '../protocol';
 import { handOnOwners, lockAnomalies, type AnomalyContext } from './anomalies';
+import { nodeIndexes, nodesByName, type NodeIndexes } from './indexes';
 import { awaitsJudgement, reobserve } from './place';
 import { analyzeLock, appendToQueue, recipeInfo, singleLine, type ChildRecord, type LockInput } from './reader';
 import type { Introspected, ReportChange } from './report';
@@ -9,17 +10,18 @@ export type { ChildRecord, LockInput, ParentListing } from './reader';
 /**
  * The snapshot of a lock from what was read of it. `previous` is the snapshot before this
  * read, if any: it supplies the recipe hint and when each node took its role; `now` is the
- * time of this read (the model reads no clock).
+ * time of this read (the model reads no clock); `indexes`, the lock's (its machine's).
  */
 export function buildSnapshot(
   input: Omit<LockInput, 'hint'>,
   previous: LockSnapshot | null,
   now: number,
   version = (previous?.version ?? -1) + 1,
+  indexes: NodeIndexes = nodeIndexes(),
 ): LockSnapshot {
   const analysis = analyzeLock(
     { ...input, hint: previous?.recipe.id ?? null },
-    { previous: previous === null ? null : nodesByName(previous), now, introspection: input.introspection ?? null },
+    { previous: previous === null ? null : nodesByName(previous.nodes, indexes), now, introspection: input.introspection ?? null },
   );
   return withRoles({
     path: input.path,
@@ -37,28 +39,14 @@ export function buildSnapshot(
  * The snapshot with its anomalies brought up to date, and the delta that carries only them;
  * null when they did not change.
  */
-export function withAnomalies(snapshot: LockSnapshot, context: AnomalyContext): { snapshot: LockSnapshot; delta: LockDelta } | null {
-  const anomalies = snapshot.exists ? lockAnomalies(snapshot, context) : [];
+export function withAnomalies(snapshot: LockSnapshot, context: AnomalyContext, indexes: NodeIndexes = nodeIndexes()): { snapshot: LockSnapshot; delta: LockDelta } | null {
+  const anomalies = snapshot.exists ? lockAnomalies(snapshot, context, indexes) : [];
   if (JSON.stringify(anomalies) === JSON.stringify(snapshot.anomalies)) return null;
   const version = snapshot.version + 1;
   return {
     snapshot: { ...snapshot, version, anomalies },
     delta: { path: snapshot.path, version, exists: snapshot.exists, added: [], removed: [], updated: [], recipe: null, anomalies, read: null },
   };
-}
-
-// Built once per node list (snapshots that differ only in their anomalies or read share one):
-// it serves the next read (to date roles) and the diff against it.
-const indexes = new WeakMap<readonly LockNode[], Map<string, LockNode>>();
-
-/** The nodes of a snapshot by name, built once per node list. */
-export function nodesByName(snapshot: LockSnapshot): Map<string, LockNode> {
-  let index = indexes.get(snapshot.nodes);
-  if (index === undefined) {
-    index = new Map(snapshot.nodes.map((node) => [node.name, node]));
-    indexes.set(snapshot.nodes, index);
-  }
-  return index;
 }
 
 /** The snapshot of a lock parent that does not exist. */
@@ -72,15 +60,6 @@ export function missingLock(path: string, version = 0): LockSnapshot {
     anomalies: [],
     read: null,
   });
-}
-
-/** Hands the name index of the nodes `from` (where one was built) on to `to`, changed by `edit`, instead of building it again. */
-function handOnIndex(from: readonly LockNode[], to: readonly LockNode[], edit: (index: Map<string, LockNode>) => void): void {
-  const index = indexes.get(from);
-  if (index === undefined) return;
-  indexes.delete(from);
-  edit(index);
-  indexes.set(to, index);
 }
 
 /** Queue order: every recipe gives each node a key that sorts as its client sorts. */
@@ -120,7 +99,7 @@ export interface FastChange {
  * the holder's node went, the next node holds from `now` and nothing else changes. Returns null
  * for any other removal, which needs the full analysis.
  */
-export function handover(previous: LockSnapshot, removed: readonly string[], read: LockRead): FastChange | null {
+export function handover(previous: LockSnapshot, removed: readonly string[], read: LockRead, indexes: NodeIndexes = nodeIndexes()): FastChange | null {
   const now = read.at;
   if (removed.length !== 1 || !previous.exists || !singleLine(previous.recipe.id)) return null;
   const [head, next] = previous.nodes;
@@ -131,11 +110,11 @@ export function handover(previous: LockSnapshot, removed: readonly string[], rea
   const version = previous.version + 1;
   const snapshot: LockSnapshot = { ...previous, version, nodes, holders: [promoted.name], waiters: previous.waiters.slice(1), read };
   // The previous snapshot's name index is handed on, changed in two places, instead of being built again.
-  handOnIndex(previous.nodes, nodes, (index) => {
+  indexes.byName.handOn(previous.nodes, nodes, (index) => {
     index.delete(head.name);
     index.set(promoted.name, promoted);
   });
-  handOnOwners(previous.nodes, nodes, [head], []);
+  handOnOwners(indexes, previous.nodes, nodes, [head], []);
   return {
     snapshot,
     delta: { path: previous.path, version, exists: true, added: [], removed: [head.name], updated: [promoted], recipe: null, anomalies: null, read },
@@ -149,7 +128,7 @@ export function handover(previous: LockSnapshot, removed: readonly string[], rea
  * where ZooKeeper's report is not read (`introspection` null): with one, the moved watch is
  * judged again by the full analysis. Returns null for any other removal.
  */
-export function leave(previous: LockSnapshot, removed: readonly string[], read: LockRead, introspection: Introspected | null): FastChange | null {
+export function leave(previous: LockSnapshot, removed: readonly string[], read: LockRead, introspection: Introspected | null, indexes: NodeIndexes = nodeIndexes()): FastChange | null {
   if (introspection !== null || removed.length !== 1 || !previous.exists || !singleLine(previous.recipe.id)) return null;
   const at = previous.nodes.findIndex((node) => node.name === removed[0]);
   const leaver = previous.nodes[at];
@@ -163,11 +142,11 @@ export function leave(previous: LockSnapshot, removed: readonly string[], read: 
   const version = previous.version + 1;
   const snapshot: LockSnapshot = { ...previous, version, nodes, waiters: previous.waiters.filter((name) => name !== leaver.name), read };
   // The name index is handed on, as in `handover`.
-  handOnIndex(previous.nodes, nodes, (index) => {
+  indexes.byName.handOn(previous.nodes, nodes, (index) => {
     index.delete(leaver.name);
     if (moved !== null) index.set(moved.name, moved);
   });
-  handOnOwners(previous.nodes, nodes, [leaver], []);
+  handOnOwners(indexes, previous.nodes, nodes, [leaver], []);
   return {
     snapshot,
     delta: { path: previous.path, version, exists: true, added: [], removed: [leaver.name], updated: moved === null ? [] : [moved], recipe: null, anomalies: null, read },
@@ -185,20 +164,21 @@ export function append(
   records: readonly ChildRecord[],
   read: LockRead,
   introspection: Introspected | null,
+  indexes: NodeIndexes = nodeIndexes(),
 ): FastChange | null {
   const last = previous.nodes[previous.nodes.length - 1];
   if (last === undefined || !previous.exists || !singleLine(previous.recipe.id)) return null;
-  const index = nodesByName(previous);
+  const index = nodesByName(previous.nodes, indexes);
   const added = appendToQueue(previous.recipe.id, previous.path, last, records, { previous: index, now: read.at, introspection });
   if (added === null) return null;
   const version = previous.version + 1;
   const nodes = previous.nodes.concat(added);
   const snapshot: LockSnapshot = { ...previous, version, nodes, waiters: previous.waiters.concat(added.map((node) => node.name)), read };
   // The name index is handed on with the newcomers added, as in `handover`.
-  handOnIndex(previous.nodes, nodes, (index) => {
+  indexes.byName.handOn(previous.nodes, nodes, (index) => {
     for (const node of added) index.set(node.name, node);
   });
-  handOnOwners(previous.nodes, nodes, [], added);
+  handOnOwners(indexes, previous.nodes, nodes, [], added);
   return {
     snapshot,
     delta: { path: previous.path, version, exists: true, added, removed: [], updated: [], recipe: null, anomalies: null, read },
@@ -218,6 +198,7 @@ export function observeReport(
   change: ReportChange,
   recordOf: (node: LockNode) => ChildRecord | undefined,
   now: number,
+  indexes: NodeIndexes = nodeIndexes(),
 ): FastChange | null {
   const { paths, sessions } = change;
   const updated: LockNode[] = [];
@@ -240,10 +221,10 @@ export function observeReport(
   const version = previous.version + 1;
   // Roles and order are as they were: the name lists and the owners stay, the name index is handed on.
   const snapshot: LockSnapshot = { ...previous, version, nodes };
-  handOnIndex(before, nodes, (index) => {
+  indexes.byName.handOn(before, nodes, (index) => {
     for (const node of updated) index.set(node.name, node);
   });
-  handOnOwners(before, nodes, [], []);
+  handOnOwners(indexes, before, nodes, [], []);
   return {
     snapshot,
     delta: { path: previous.path, version, exists: previous.exists, added: [], removed: [], updated, recipe: null, anomalies: null, read: null },

@@ -9,6 +9,7 @@
  */
 import type { LockRead, LockSnapshot } from '../protocol';
 import { diffSnapshots, goneNodes } from './delta';
+import type { NodeIndexes } from './indexes';
 import { append, buildSnapshot, handover, leave, type ChildRecord, type FastChange, type LockInput } from './queue';
 import type { Introspected } from './report';
 
@@ -36,30 +37,30 @@ export interface Reading {
  * for a change the fast paths do not take; `read` is when and at which pzxid this reading is;
  * `introspection`, ZooKeeper's report the fast paths read nodes with (null: none is read).
  * `first`: `previous` is only a placeholder (nothing read yet), so roles are not dated from it,
- * and the lock is read whole.
+ * and the lock is read whole. `indexes`: the lock's own (its machine's state holds them).
  */
-export function nextReading(previous: LockSnapshot, change: ChildChange, read: LockRead, whole: () => Omit<LockInput, 'hint'>, introspection: Introspected | null = null, first = false): Reading {
+export function nextReading(previous: LockSnapshot, change: ChildChange, read: LockRead, whole: () => Omit<LockInput, 'hint'>, indexes: NodeIndexes, introspection: Introspected | null = null, first = false): Reading {
   if (!first && !change.other) {
-    const fast = fastReading(previous, change, read, introspection);
+    const fast = fastReading(previous, change, read, introspection, indexes);
     if (fast !== null) return fast;
   }
-  const snapshot = { ...buildSnapshot(whole(), first ? null : previous, read.at, previous.version + 1), read };
-  const delta = diffSnapshots(previous, snapshot);
-  return { snapshot, steps: delta === null ? [] : [{ snapshot, delta, gone: goneNodes(previous, delta) }] };
+  const snapshot = { ...buildSnapshot(whole(), first ? null : previous, read.at, previous.version + 1, indexes), read };
+  const delta = diffSnapshots(previous, snapshot, indexes);
+  return { snapshot, steps: delta === null ? [] : [{ snapshot, delta, gone: goneNodes(previous, delta, indexes) }] };
 }
 
 /** The change read from itself alone, or null when it needs the whole lock read. */
-function fastReading(previous: LockSnapshot, change: ChildChange, read: LockRead, introspection: Introspected | null): Reading | null {
+function fastReading(previous: LockSnapshot, change: ChildChange, read: LockRead, introspection: Introspected | null, indexes: NodeIndexes): Reading | null {
   const steps: FastChange[] = [];
   let snapshot = previous;
   if (change.removed.length > 0) {
-    const removal = handover(snapshot, change.removed, read) ?? leave(snapshot, change.removed, read, introspection);
+    const removal = handover(snapshot, change.removed, read, indexes) ?? leave(snapshot, change.removed, read, introspection, indexes);
     if (removal === null) return null;
     steps.push(removal);
     snapshot = removal.snapshot;
   }
   if (change.added.length > 0) {
-    const arrival = append(snapshot, change.added, read, introspection);
+    const arrival = append(snapshot, change.added, read, introspection, indexes);
     if (arrival === null) return null;
     steps.push(arrival);
     snapshot = arrival.snapshot;

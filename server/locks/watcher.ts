@@ -118,7 +118,7 @@ export class LockWatcher {
 
   /** The anomalies of the current snapshot, judged now. */
   withAnomalies(snapshot: LockSnapshot = this.state.current): LockSnapshot {
-    return judged(snapshot, Date.now(), this.world);
+    return judged(this.state, snapshot, Date.now(), this.world);
   }
 
   /** Judges now the anomalies still waiting for their moment: whoever reads the lock gets the same answer as the page a moment later. */

@@ -1,0 +1,59 @@
+/**
+ * What a lock's reading keeps of its node list from one change to the next: the nodes by name
+ * (to date roles, to diff, to find a node a change names) and how many nodes each owner has (the
+ * orphan check), each built once for a list and handed on, edited, to the list a change makes
+ * from it (a handover at the head of 100,000 waiters edits two entries, it does not index them
+ * again). A lock's state machine owns one (`LockState.indexes`, as STYLE.md asks: what outlives
+ * an event lives in the state, not in a module); a reading made outside a machine (a replayed
+ * moment, a test) makes its own, and at worst builds an index it could have been handed.
+ */
+import type { LockNode } from '../protocol';
+
+/** How many nodes of a list each owner has, and how many owners have more than one. */
+export interface OwnerCounts {
+  counts: Map<string, number>;
+  repeated: number;
+}
+
+/**
+ * A value kept per node list, for the few lists of one lock that are read at once (the reading
+ * published and the one a change makes from it, which a diff reads both of): the older goes past `KEPT`.
+ */
+export class ListMemo<T> {
+  private readonly kept = new Map<readonly LockNode[], T>();
+
+  get(nodes: readonly LockNode[]): T | undefined {
+    return this.kept.get(nodes);
+  }
+
+  set(nodes: readonly LockNode[], value: T): T {
+    this.kept.set(nodes, value);
+    if (this.kept.size > KEPT) this.kept.delete(this.kept.keys().next().value!);
+    return value;
+  }
+
+  /** Hands the value kept for `from` (if any) on to `to`, changed by `edit`. */
+  handOn(from: readonly LockNode[], to: readonly LockNode[], edit: (value: T) => void): void {
+    const value = this.kept.get(from);
+    if (value === undefined) return;
+    this.kept.delete(from);
+    edit(value);
+    this.set(to, value);
+  }
+}
+
+const KEPT = 2;
+
+export interface NodeIndexes {
+  byName: ListMemo<Map<string, LockNode>>;
+  owners: ListMemo<OwnerCounts>;
+}
+
+export function nodeIndexes(): NodeIndexes {
+  return { byName: new ListMemo(), owners: new ListMemo() };
+}
+
+/** The nodes by name, from `indexes` where they were built or handed on for this list. */
+export function nodesByName(nodes: readonly LockNode[], indexes: NodeIndexes): Map<string, LockNode> {
+  return indexes.byName.get(nodes) ?? indexes.byName.set(nodes, new Map(nodes.map((node) => [node.name, node])));
+}
