@@ -19,7 +19,7 @@ import type { LockSnapshot, NodeData, RecipeId, ZnodeStat } from '../protocol';
 import { nextStaleAt, type AnomalyContext } from './anomalies';
 import { describeData } from './data';
 import { HerdWindow } from './herd-window';
-import { nodeIndexes, type NodeIndexes } from './indexes';
+import { keepOnly, nodeIndexes, type NodeIndexes } from './indexes';
 import { awaitsJudgement } from './place';
 import { missingLock, observeReport, withAnomalies, type ChildRecord, type LockInput, type ParentListing } from './queue';
 import { auxiliaryParents, mayMoveAuxiliaryParents } from './reader';
@@ -225,6 +225,7 @@ export function initialState(path: string, live: boolean): LockState {
 export function step(state: LockState, event: LockEvent, now: number, world: LockWorld): StepResult & { state: LockState } {
   const out: StepResult & { state: LockState } = { state, deltas: [], reads: [], timers: state.timers, caughtUp: null };
   new Step(state, out, now, world).take(event);
+  keepOnly(state.indexes, state.current.nodes);
   out.timers = { ...state.timers };
   return out;
 }

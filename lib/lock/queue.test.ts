@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { record, snapshotOf } from '../testing/records';
 import { applyDelta } from './delta';
 import { lockAnomalies } from './anomalies';
-import { nodeIndexes, nodesByName } from './indexes';
+import { keepOnly, nodeIndexes, nodesByName } from './indexes';
 import { append, buildSnapshot, handover, leave, missingLock, observeReport, type ChildRecord } from './queue';
 import { reportChange, type Introspected } from './report';
 
@@ -57,7 +57,7 @@ describe('handover', () => {
     expect(fast!.delta).toMatchObject({ removed: ['lock-0000000000'], added: [], updated: [{ name: 'lock-0000000001', role: 'holder', roleSince: 500 }] });
   });
 
-  it("hands the lock's name index and owner counts on to the list it makes, edited, and keeps two lists' at most", () => {
+  it("hands the lock's name index and owner counts on to the list it makes, edited; keeps three lists' at most, one once told to", () => {
     const indexes = nodeIndexes();
     const byName = nodesByName(before.nodes, indexes);
     lockAnomalies(before, { now: 0, staleHolderMs: 60_000, deadlocks: [] }, indexes);
@@ -69,10 +69,13 @@ describe('handover', () => {
     expect(indexes.owners.get(fast.snapshot.nodes)).toBe(owners);
     expect([...owners.counts.keys()].sort()).toEqual(['0x2', '0x3', '0x4']);
     expect(indexes.byName.get(before.nodes)).toBeUndefined();
-    const other = snapshotOf('/l', [record('lock-0000000009')]);
-    nodesByName(other.nodes, indexes);
+    const others = [1, 2].map((n) => snapshotOf('/l', [record(`lock-000000000${n + 5}`)]).nodes);
+    for (const nodes of others) nodesByName(nodes, indexes);
+    expect(indexes.byName.get(fast.snapshot.nodes)).toBe(byName);
     nodesByName(before.nodes, indexes);
     expect(indexes.byName.get(fast.snapshot.nodes)).toBeUndefined();
+    keepOnly(indexes, others[1]!);
+    expect([others[0]!, before.nodes, others[1]!].map((nodes) => indexes.byName.get(nodes) !== undefined)).toEqual([false, false, true]);
   });
 
   it('declines anything else: a waiter leaving, two leaving, a read-write lock', () => {
