@@ -150,6 +150,8 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
  */
 export async function* logEntries(path: string, from = FILE_HEADER_BYTES): AsyncGenerator<Array<Txn | TxnStop>> {
   const handle = await open(path, 'r');
+  /** The next part, read while this one's transactions are decoded and applied (reading waited for took a tenth of a load). */
+  let ahead: Promise<Uint8Array> | null = null;
   try {
     const size = (await handle.stat()).size;
     readTxnLogHeader(await readAt(handle, 0, Math.min(size, FILE_HEADER_BYTES)));
@@ -158,7 +160,9 @@ export async function* logEntries(path: string, from = FILE_HEADER_BYTES): Async
     let start = 0;
     let bytes = await readAt(handle, base, Math.min(size - base, LOG_CHUNK));
     for (;;) {
-      const whole = base + bytes.length >= size;
+      const next = base + bytes.length;
+      const whole = next >= size;
+      if (!whole) ahead = readAt(handle, next, Math.min(size - next, LOG_CHUNK));
       let stopped: TxnStop | null = null;
       const part: Array<Txn | TxnStop> = [];
       for (const entry of txnEntries(bytes, start, whole)) {
@@ -172,20 +176,27 @@ export async function* logEntries(path: string, from = FILE_HEADER_BYTES): Async
         return;
       }
       yield part;
-      // On from the entry the bytes ended inside (a chunk at least as long as what is kept, for an entry longer than a chunk).
+      // On from the entry the bytes ended inside (with at least as many bytes more as it has, for an entry longer than a part).
       const kept = bytes.subarray(stopped.offset - base);
-      const next = base + bytes.length;
-      const more = await readAt(handle, next, Math.min(size - next, Math.max(LOG_CHUNK, kept.length)));
-      const joined = new Uint8Array(kept.length + more.length);
-      joined.set(kept);
-      joined.set(more, kept.length);
-      bytes = joined;
+      let more = await ahead!;
+      ahead = null;
+      if (more.length < kept.length && next + more.length < size) more = concat(more, await readAt(handle, next + more.length, Math.min(size - next - more.length, kept.length - more.length)));
+      bytes = concat(kept, more);
       base = stopped.offset;
       start = 0;
     }
   } finally {
+    // A part read ahead and not wanted (the entries stopped, or the reader did) is let finish before the file is closed.
+    await ahead?.catch(() => undefined);
     await handle.close();
   }
+}
+
+function concat(first: Uint8Array, second: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(first.length + second.length);
+  joined.set(first);
+  joined.set(second, first.length);
+  return joined;
 }
 
 /** What was wrong with the file at `path`, in a person's words. */
