@@ -64,6 +64,10 @@ beforeAll(async () => {
   await observer.mkdirp(LOCK);
   // Other traffic first: ZooKeeper takes snapshots and rolls its log a few times before the lock's story begins.
   for (let round = 0; round < 60; round += 1) await observer.setData('/services/billing', Buffer.from(`round ${round}`));
+  // Entries longer than the 256 KB a log is read in at once: one that a part begins inside, one longer than two parts.
+  await observer.mkdirp('/services/blobs');
+  await observer.create('/services/blobs/a', Buffer.alloc(300_000, 1), 'persistent');
+  await observer.setData('/services/blobs', Buffer.alloc(700_000, 2));
   await sample();
   const first = await RealContenders.start(zookeeper.connectString, LOCK, 'kazoo-lock', '1');
   await first.until(() => first.holding.size === 1, 20_000, 'the first contender to hold');
@@ -115,6 +119,10 @@ describe("a lock replayed from ZooKeeper's files (separate dataLogDir, 4 s sessi
     expect(info.files.some((file) => file.kind === 'snapshot' && file.path.startsWith(dataDir))).toBe(true);
     expect(info.transactions).toBeGreaterThan(10);
     expect(loaded.replay.locks()).toEqual([LOCK]);
+    // The entries longer than a part of the log read whole, each byte of their data.
+    const blob = (path: string) => loaded.replay.tree.get(path)?.data ?? null;
+    expect([blob('/services/blobs/a')?.length, blob('/services/blobs/a')?.every((byte) => byte === 1)]).toEqual([300_000, true]);
+    expect([blob('/services/blobs')?.length, blob('/services/blobs')?.every((byte) => byte === 2)]).toEqual([700_000, true]);
   });
 
   it('finds the version-2 of each directory one level down from the one given (the data directory and the log directory side by side)', async () => {
