@@ -234,7 +234,7 @@ export async function benchReplay(transactions = 1_000_000): Promise<Figure[]> {
         unit: 'ms',
         reference: null,
         target: { on: 'value', max: 200 },
-        note: `median ${quantile(lockMs, 0.5).toFixed(2)} ms; a random lock of ${median.locks} at a random time of the span, read by the live model with its deadlock check and holders dated by its timeline (built on a lock's first read)`,
+        note: `median ${quantile(lockMs, 0.5).toFixed(2)} ms; a random lock of ${median.locks} at a random time of the span, read by the live model with its deadlock check and its holders dated (from the names back from the moment, or by the lock's timeline where they cannot tell)`,
       },
       {
         section: SECTION,
