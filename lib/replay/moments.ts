@@ -20,8 +20,14 @@ export function parseMoment(text: unknown): MomentQuery | null {
 }
 
 export class Moments {
-  private readonly zxids = new Float64Column();
-  private readonly times = new Float64Column();
+  private readonly zxids: Float64Column;
+  private readonly times: Float64Column;
+
+  /** `expected`: about how many transactions will come (the columns are made that long at once). */
+  constructor(expected = 0) {
+    this.zxids = new Float64Column(Math.max(16, expected));
+    this.times = new Float64Column(Math.max(16, expected));
+  }
 
   get count(): number {
     return this.zxids.length;

@@ -76,25 +76,44 @@ class SessionIds {
 
 /** The stats and names of the children recorded, one row each. */
 class Records {
-  private readonly names = new BytePool();
-  private readonly nameAt = new Int32Column();
-  private readonly nameLength = new Int32Column();
+  private readonly names: BytePool;
+  private readonly nameAt: Int32Column;
+  private readonly nameLength: Int32Column;
   private readonly datas = new BytePool();
-  private readonly dataAt = new Int32Column();
-  private readonly dataLength = new Int32Column();
-  private readonly czxid = new Float64Column();
-  private readonly mzxid = new Float64Column();
-  private readonly pzxid = new Float64Column();
+  private readonly dataAt: Int32Column;
+  private readonly dataLength: Int32Column;
+  private readonly czxid: Float64Column;
+  private readonly mzxid: Float64Column;
+  private readonly pzxid: Float64Column;
   /** The owner a client reads, by its number in `sessions`. */
-  private readonly owner = new Int32Column();
-  private readonly ctime = new Float64Column();
-  private readonly mtime = new Float64Column();
+  private readonly owner: Int32Column;
+  private readonly ctime: Float64Column;
+  private readonly mtime: Float64Column;
   /** version, cversion, aversion, numChildren: four a row. */
-  private readonly counts = new Int32Column(64);
+  private readonly counts: Int32Column;
   /** The node each record is of: the number of its first record. */
-  private readonly nodes = new Int32Column();
+  private readonly nodes: Int32Column;
 
-  constructor(private readonly sessions: SessionIds) {}
+  /** `expected`: about how many records will be made (a create or a data change each). */
+  constructor(
+    private readonly sessions: SessionIds,
+    expected: number,
+  ) {
+    const rows = Math.max(16, expected);
+    this.names = new BytePool(rows * 32);
+    this.nameAt = new Int32Column(rows);
+    this.nameLength = new Int32Column(rows);
+    this.dataAt = new Int32Column(rows);
+    this.dataLength = new Int32Column(rows);
+    this.czxid = new Float64Column(rows);
+    this.mzxid = new Float64Column(rows);
+    this.pzxid = new Float64Column(rows);
+    this.owner = new Int32Column(rows);
+    this.ctime = new Float64Column(rows);
+    this.mtime = new Float64Column(rows);
+    this.counts = new Int32Column(rows * 4);
+    this.nodes = new Int32Column(rows);
+  }
 
   /** Records a child as it is now (a client's reading of its stat, as `clientStat` makes it); answers its number. */
   add(node: TreeNode): number {
@@ -168,16 +187,25 @@ interface ParentLog {
 
 export class ChildIndex {
   private readonly sessionIds = new SessionIds();
-  private readonly records = new Records(this.sessionIds);
+  private readonly records: Records;
   /** Every change, in the order applied: its transaction's zxid, time and session (its number in `sessionIds`), and its code. */
-  private readonly zxids = new Float64Column();
-  private readonly times = new Float64Column();
-  private readonly sessions = new Int32Column();
-  private readonly codes = new Int32Column();
+  private readonly zxids: Float64Column;
+  private readonly times: Float64Column;
+  private readonly sessions: Int32Column;
+  private readonly codes: Int32Column;
   private readonly parents = new Map<string, ParentLog>();
 
-  /** Follows `tree`'s changes from now on. */
-  constructor(private readonly tree: ZnodeTree) {
+  /** Follows `tree`'s changes from now on; `expected`: about how many transactions will come (a change each, a record for half). */
+  constructor(
+    private readonly tree: ZnodeTree,
+    expected = 0,
+  ) {
+    const changes = Math.max(16, expected);
+    this.records = new Records(this.sessionIds, expected >> 1);
+    this.zxids = new Float64Column(changes);
+    this.times = new Float64Column(changes);
+    this.sessions = new Int32Column(changes);
+    this.codes = new Int32Column(changes);
     tree.onChange = this.record;
   }
 

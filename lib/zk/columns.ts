@@ -67,8 +67,12 @@ const decoder = new TextDecoder('utf-8', { fatal: false });
 
 /** Strings and byte arrays one after another, each kept as where it begins and how long it is. */
 export class BytePool {
-  private bytes = new Uint8Array(1 << 16);
+  private bytes: Uint8Array;
   private used = 0;
+
+  constructor(capacity = 1 << 16) {
+    this.bytes = new Uint8Array(capacity);
+  }
 
   /** Adds `bytes` (null stays null: -1), and answers where they begin. */
   add(bytes: Uint8Array | null): number {

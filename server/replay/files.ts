@@ -212,11 +212,12 @@ export function message(path: string, error: unknown): string {
  * still, so that an entry that ends it short may be one being written: reading ends before it
  * without saying so, for `followFiles` to read on from there.
  */
-export async function loadReplay(dirs: readonly string[], options: ReplayOptions, following = false): Promise<LoadedReplay> {
+export async function loadReplay(dirs: readonly string[], given: ReplayOptions, following = false): Promise<LoadedReplay> {
   const problems: string[] = [];
   const found = await filesOf(dirs, problems);
   const byZxid = (a: Found, b: Found): number => compareZxid(a.zxid, b.zxid);
   const logs = found.filter((file) => file.kind === 'log').sort(byZxid);
+  const options = { ...given, expectedTransactions: expectedTransactions(logs) };
   const snapshots = found.filter((file) => file.kind === 'snapshot').sort(byZxid);
   const report = new Map<string, ReplayFile>(found.map((file) => [file.path, { path: file.path, kind: file.kind, zxid: file.zxid, bytes: file.bytes, used: false, count: 0, problem: null }]));
 
@@ -317,6 +318,25 @@ function nextZxid(zxid: string): string {
 }
 
 /** Two zxids of one leader's epoch (its high 32 bits): within it the counter has no gaps. */
+/**
+ * About how many transactions the logs hold, to make the index's columns that long at once: a
+ * log's zxids run from its name to the next log's (within an epoch, and no more entries than its
+ * size holds at 45 bytes, the smallest); the last one's from its size at 130 bytes an entry (its
+ * zeros too: ZooKeeper preallocates 64 MB). A guess, capped; the columns grow past it.
+ */
+function expectedTransactions(logs: readonly Found[]): number {
+  let total = 0;
+  logs.forEach((log, i) => {
+    const next = logs[i + 1];
+    const bySize = log.bytes / (next === undefined ? 130 : 45);
+    total += next !== undefined && sameEpoch(log.zxid, next.zxid) ? Math.min(bySize, Number(BigInt(next.zxid) - BigInt(log.zxid))) : bySize;
+  });
+  return Math.min(Math.ceil(total), EXPECTED_AT_MOST);
+}
+
+/** The most transactions columns are made for at once (8 MB a column of doubles). */
+const EXPECTED_AT_MOST = 1 << 20;
+
 function sameEpoch(a: string, b: string): boolean {
   return BigInt(a) >> 32n === BigInt(b) >> 32n;
 }
