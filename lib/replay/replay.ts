@@ -3,8 +3,9 @@
  * when the log begins with the first transaction) with every transaction after it, each parent's
  * children indexed by zxid, and the locks of the whole span found as the live discovery finds
  * them. A lock at a moment is read from its children then by the live model (`buildSnapshot`,
- * `lockAnomalies`), its holders dated by its timeline: the files and the live explorer read a
- * lock by one set of rules.
+ * `lockAnomalies`), its holders dated as its timeline (the live machine fed the log) dates them,
+ * from the names back from the moment where they can tell: the files and the live explorer read
+ * a lock by one set of rules.
  */
 import type { Deadlock, LockHistory, LockNode, LockSnapshot, LockSummary, NodeData, ReplayMoment, WaitsForGraph } from '../protocol';
 import { lockAnomalies } from '../lock/anomalies';
