@@ -162,7 +162,11 @@ export async function* logEntries(path: string, from = FILE_HEADER_BYTES): Async
     for (;;) {
       const next = base + bytes.length;
       const whole = next >= size;
-      if (!whole) ahead = readAt(handle, next, Math.min(size - next, LOG_CHUNK));
+      if (!whole) {
+        ahead = readAt(handle, next, Math.min(size - next, LOG_CHUNK));
+        // Its failure is met where it is awaited: until then, it is no unhandled rejection (which would end the process).
+        ahead.catch(() => undefined);
+      }
       let stopped: TxnStop | null = null;
       const part: Array<Txn | TxnStop> = [];
       for (const entry of txnEntries(bytes, start, whole)) {
