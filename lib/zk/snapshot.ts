@@ -12,13 +12,15 @@ import { JuteReader } from './jute';
 /** `ZKSN`: the first four bytes of a snapshot. */
 export const SNAPSHOT_MAGIC = 0x5a4b534e;
 
-/** What the explorer keeps of a znode of a snapshot. */
-export interface SnapshotNode {
-  path: string;
-  data: Uint8Array | null;
-  czxid: string;
-  mzxid: string;
-  pzxid: string;
+/**
+ * A znode's stat as ZooKeeper persists it (`StatPersisted`: a cversion that counts creates only,
+ * a container's or TTL node's mark as its owner; see `clientStat` for what a client reads), its
+ * zxids as numbers (`zxidAt`).
+ */
+export interface PersistedStat {
+  czxid: number;
+  mzxid: number;
+  pzxid: number;
   ctime: number;
   mtime: number;
   version: number;
@@ -26,6 +28,12 @@ export interface SnapshotNode {
   aversion: number;
   /** The session owning an ephemeral node; `0x0` for a persistent one (a container's or a TTL node's mark, as ZooKeeper keeps it). */
   ephemeralOwner: string;
+}
+
+/** What the explorer keeps of a znode of a snapshot: its path, data and persisted stat. */
+export interface SnapshotNode extends PersistedStat {
+  path: string;
+  data: Uint8Array | null;
 }
 
 export interface SnapshotRead {
@@ -68,15 +76,15 @@ export function readSnapshot(bytes: Uint8Array): SnapshotRead {
       if (path === null) throw new Error('a znode without a path');
       const data = reader.buffer();
       reader.hex();
-      const czxid = reader.hex();
-      const mzxid = reader.hex();
+      const czxid = reader.zxid();
+      const mzxid = reader.zxid();
       const ctime = reader.number();
       const mtime = reader.number();
       const nodeVersion = reader.int();
       const cversion = reader.int();
       const aversion = reader.int();
       const ephemeralOwner = reader.hex();
-      const pzxid = reader.hex();
+      const pzxid = reader.zxid();
       nodes.push({ path: path === '' ? '/' : path, data, czxid, mzxid, pzxid, ctime, mtime, version: nodeVersion, cversion, aversion, ephemeralOwner });
     }
   } catch (error) {

@@ -38,9 +38,9 @@ describe("ZooKeeper's tree from its transactions", () => {
   });
 
   it("over a fuzzy snapshot, a create of a node it has already moves only the parent's cversion and pzxid, as FileTxnSnapLog does", () => {
-    const node = (path: string, cversion: number, zxid: string): SnapshotNode => ({ path, data: null, czxid: zxid, mzxid: zxid, pzxid: zxid, ctime: 0, mtime: 0, version: 0, cversion, aversion: 0, ephemeralOwner: '0x0' });
+    const node = (path: string, cversion: number, zxid: number): SnapshotNode => ({ path, data: null, czxid: zxid, mzxid: zxid, pzxid: zxid, ctime: 0, mtime: 0, version: 0, cversion, aversion: 0, ephemeralOwner: '0x0' });
     // Taken while the child's create was under way: the child is in, the parent's counts are not yet.
-    const snapshot: SnapshotRead = { dbid: '0x0', sessions: new Map(), nodes: [node('/', 1, '0x0'), node('/lock', 0, '0x1'), node('/lock/a', 0, '0x2')], stopped: null };
+    const snapshot: SnapshotRead = { dbid: '0x0', sessions: new Map(), nodes: [node('/', 1, 0), node('/lock', 0, 1), node('/lock/a', 0, 2)], stopped: null };
     const changes: Parameters<ChangeListener>[] = [];
     const tree = ZnodeTree.fromSnapshot(snapshot, '0x1', (...change) => changes.push(change));
     tree.apply({ offset: 0, session: '0x1', cxid: 1, zxid: 2, time: 2, type: 'create', ops: [create('/lock/a', false, 1)], failed: false });

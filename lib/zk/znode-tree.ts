@@ -7,26 +7,9 @@
  */
 import type { ZnodeStat } from '../protocol';
 import { zxidHex, zxidOf } from './ids';
-import type { SnapshotNode, SnapshotRead } from './snapshot';
+import type { PersistedStat, SnapshotNode, SnapshotRead } from './snapshot';
 import type { Txn } from './txn-log';
 import { parentPath } from './path';
-
-/**
- * A znode's stat as ZooKeeper persists it (`StatPersisted`: a cversion that counts creates only,
- * a container's or TTL node's mark as its owner; see `clientStat` for what a client reads), its
- * zxids as numbers (`zxidAt`).
- */
-export interface PersistedStat {
-  czxid: number;
-  mzxid: number;
-  pzxid: number;
-  ctime: number;
-  mtime: number;
-  version: number;
-  cversion: number;
-  aversion: number;
-  ephemeralOwner: string;
-}
 
 /** A session's ephemeral nodes: the first of a list through their `nextOwned`. */
 interface Owned {
@@ -307,8 +290,8 @@ function emptyStat(time: number, zxid: number): PersistedStat {
 }
 
 function fromSnapshotNode(node: SnapshotNode): TreeNode {
-  const { ctime, mtime, version, cversion, aversion, ephemeralOwner } = node;
-  return newNode(node.path, { czxid: zxidOf(node.czxid), mzxid: zxidOf(node.mzxid), pzxid: zxidOf(node.pzxid), ctime, mtime, version, cversion, aversion, ephemeralOwner }, node.data);
+  const { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner } = node;
+  return newNode(node.path, { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner }, node.data);
 }
 
 /** A node not yet in the tree (its parent is found as it is put). */

@@ -145,7 +145,7 @@ describe("ZooKeeper's transaction log, read", () => {
       expect(read.nodes.map((node) => node.path).sort(), file).toEqual([...nodes.keys()].sort());
       for (const node of read.nodes) {
         const stat = nodes.get(node.path)!;
-        expect([node.czxid, node.mzxid, node.pzxid, node.ephemeralOwner, node.version, node.cversion], `${file} ${node.path}`).toEqual([
+        expect([zxidHex(node.czxid), zxidHex(node.mzxid), zxidHex(node.pzxid), node.ephemeralOwner, node.version, node.cversion], `${file} ${node.path}`).toEqual([
           hex(stat.cZxid),
           hex(stat.mZxid),
           hex(stat.pZxid),
