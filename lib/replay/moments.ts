@@ -39,11 +39,6 @@ export class Moments {
     this.zxids.push(zxid);
   }
 
-  /** The last transaction's zxid (a number), without making a moment of it. */
-  get lastZxid(): number | null {
-    return this.count === 0 ? null : this.zxids.get(this.count - 1);
-  }
-
   first(): Moment | null {
     return this.count === 0 ? null : this.moment(0);
   }
