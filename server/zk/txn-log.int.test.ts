@@ -63,6 +63,13 @@ beforeAll(async () => {
     const read = await Promise.all(children.sort().map(async (name) => [name, (await admin.getData(`${LOCK}/${name}`)).stat] as const));
     samples.push({ pzxid: stat.pzxid, cversion: stat.cversion, children: read.map(([name, child]) => [name, child.czxid, child.ephemeralOwner]) });
   };
+  /** Until the node at `path` is gone (a closed session's ephemeral: its close is then applied, and logged). */
+  const gone = async (path: string): Promise<void> => {
+    for (const started = Date.now(); (await admin.exists(path)) !== null; ) {
+      if (Date.now() - started > 10_000) throw new Error(`${path} still there 10 s after its session was closed`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
   sessions.holder = holder.sessionId!;
   sessions.waiter = waiter.sessionId!;
   await admin.mkdirp('/app/orders/lock');
@@ -79,13 +86,15 @@ beforeAll(async () => {
   for (let round = 0; round < 20; round += 1) await admin.setData('/app/jobs', Buffer.from(`round ${round}`));
   // The holder goes: its session closes, and its ephemeral node with it.
   holder.close();
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await gone('/app/orders/lock/lock-0000000000');
   await sample();
   await admin.create('/app/orders/lock/lock-', null, 'persistent-sequential');
   await sample();
   await admin.remove('/app/orders/lock/lock-0000000002');
   await sample();
+  // The waiter's close is in the log before ZooKeeper stops (close() does not wait for it): its node goes with it.
   waiter.close();
+  await gone('/app/orders/lock/lock-0000000001');
   admin.close();
   await zookeeper.stop();
 }, 60_000);
