@@ -15,7 +15,7 @@ import { BytePool, Float64Column, Int32Column, partitionPoint, utf8Bytes } from 
 import { zxidHex, zxidOf } from './ids';
 import { parentPath } from './path';
 import type { Txn } from './txn-log';
-import { clientCversion, clientStat, ownerSeen, type ChangeKind, type TreeNode, type ZnodeTree } from './znode-tree';
+import { byName, clientCversion, clientStat, ownerSeen, type ChangeKind, type TreeNode, type ZnodeTree } from './znode-tree';
 
 /** A child as it was at a moment, its stat as a client would have read it. */
 export interface ChildAt {
@@ -427,7 +427,7 @@ export class ChildIndex {
       if (kindIn(code) === DELETE) children.delete(this.records.nodeOf(record));
       else children.set(this.records.nodeOf(record), record);
     }
-    return [...children.values()].map((record) => this.records.child(record)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return [...children.values()].map((record) => this.records.child(record)).sort(byName);
   }
 
   /** The index among `log`'s changes of the last one at or before `zxid` (-1 for none), by binary search: changes are in zxid order. */

@@ -158,7 +158,7 @@ export class ZnodeTree {
   children(path: string): Array<{ name: string; node: TreeNode }> {
     const children: Array<{ name: string; node: TreeNode }> = [];
     for (let child = this.nodes.get(path)?.firstChild ?? null; child !== null; child = child.next) children.push({ name: child.name, node: child });
-    return children.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return children.sort(byName);
   }
 
   /** Adds `node` at its path (in place of one there: the root, which a snapshot holds too, keeps its children); answers it. */
@@ -297,6 +297,11 @@ function fromSnapshotNode(node: SnapshotNode): TreeNode {
 /** A node not yet in the tree (its parent is found as it is put). */
 function newNode(path: string, stat: PersistedStat, data: Uint8Array | null): TreeNode {
   return { path, name: nameOf(path), parent: null, stat, data, childCount: 0, firstChild: null, previous: null, next: null, owned: null, previousOwned: null, nextOwned: null, id: -1, record: -1 };
+}
+
+/** Children in the order ZooKeeper's names sort (a sorted getChildren). */
+export function byName(a: { name: string }, b: { name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
 /** Deepest first, as a session's close deletes its ephemerals (a child before its parent). */
