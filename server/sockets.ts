@@ -6,7 +6,7 @@
 import { serveMomentSocket } from './replay/live';
 import type { Socket } from 'socket.io';
 import type { ZodType } from 'zod';
-import { compactSnapshot } from '../lib/lock/compact';
+import { compactWriter } from './compact';
 import { splitListChange } from '../lib/view/lock-list-change';
 import { describeZodError, SocketActionSchema, SubscribeRequestSchema, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '../lib/protocol';
 import { answerOf, parseInput } from './http-error';
@@ -74,7 +74,7 @@ export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close
       return;
     }
     io.to(lockRoom(delta.path)).except(columnsRoom(delta.path)).emit('lock:delta', delta);
-    io.to(columnsRoom(delta.path)).emit('lock:columns', compactSnapshot(snapshot));
+    io.to(columnsRoom(delta.path)).emit('lock:columns', compactWriter.snapshot(snapshot));
   });
   discovery.on('changes', (change) => {
     for (const part of splitListChange(change, LIST_CHANGE_PART)) io.to(LIST_ROOM).emit('locks:changes', part);
@@ -127,7 +127,7 @@ export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close
         else void socket.leave(columnsRoom(path));
         introspection.wake();
         const snapshot = fresh.version === watcher.snapshot.version ? fresh : watcher.snapshot;
-        if (asked.form === 'columns') socket.emit('lock:columns', compactSnapshot(snapshot));
+        if (asked.form === 'columns') socket.emit('lock:columns', compactWriter.snapshot(snapshot));
         else socket.emit('lock:snapshot', snapshot);
         reply({ ok: true } satisfies Ack);
       } catch (error) {

@@ -47,7 +47,11 @@ export interface Chunk {
 export interface List {
   all: readonly LockNode[];
   from: number;
+  /** The place of each node of `all` by name and by path, built once for the list (by its first run that needs it) and only for references that are not to the node just before; null where they repeat. */
+  positions: Positions;
 }
+
+export type Positions = Partial<Record<'name' | 'path', Map<string, number> | null>>;
 
 /** The field-specific ways of writing a column, when they fit every node of the run; null otherwise. */
 function specialColumn(field: keyof LockNode, nodes: readonly LockNode[], list: List): Column | { column: Column; back: ReadonlyArray<number | null> } | null {
@@ -143,26 +147,21 @@ function offsets(list: List, count: number, target: (node: LockNode) => string |
       back.push(1);
       continue;
     }
-    const at = positionsOf(all, key)?.get(named);
+    const at = positionsOf(list, key)?.get(named);
     if (at === undefined) return null;
     back.push(position - at);
   }
   return back;
 }
 
-// The place of each node by name and by path, built once per list and only for references that are not to the node just before.
-const positions = new WeakMap<readonly LockNode[], Partial<Record<'name' | 'path', Map<string, number> | null>>>();
-
 /** Each node's place by its name or path; null when they repeat (names do across a semaphore's parents). */
-function positionsOf(all: readonly LockNode[], key: 'name' | 'path'): Map<string, number> | null {
-  let known = positions.get(all);
-  if (known === undefined) positions.set(all, (known = {}));
-  let index = known[key];
+function positionsOf({ all, positions }: List, key: 'name' | 'path'): Map<string, number> | null {
+  let index = positions[key];
   if (index === undefined) {
     index = new Map();
     for (let at = 0; at < all.length; at += 1) index.set(all[at]![key], at);
     if (index.size !== all.length) index = null;
-    known[key] = index;
+    positions[key] = index;
   }
   return index;
 }

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { record, snapshotOf } from '../testing/records';
-import type { LockNode } from '../protocol';
-import { chunkStarts, compactNodes, compactSnapshot, compactSnapshotJson, expandNodes, expandSnapshot, type Chunk } from './compact';
+import type { ColumnsLockSnapshot, LockNode } from '../protocol';
+import { CompactWriter, expandNodes, expandSnapshot, type Chunk } from './compact';
 import curatorRw from './fixtures/curator-rw.json';
 import curatorSemaphore from './fixtures/curator-semaphore.json';
 import kazooSemaphore from './fixtures/kazoo-semaphore.json';
 import zkWriteLock from './fixtures/zk-writelock.json';
 import { append, buildSnapshot, handover, type LockInput } from './queue';
 
+/** One writer for the file, as the server keeps one: what it wrote before is reused where the nodes are the same. */
+const writer = new CompactWriter();
+
 /** Through JSON, as a client receives it. */
 function roundTrip(nodes: LockNode[]): LockNode[] {
-  const chunks = JSON.parse(JSON.stringify(compactNodes(nodes))) as Chunk[];
+  const chunks = JSON.parse(JSON.stringify(writer.nodes(nodes))) as Chunk[];
   return expandNodes(nodes.length, chunks);
 }
 
@@ -23,11 +26,11 @@ describe('the compact form of a lock', () => {
   ])('gives back exactly the nodes of a %s lock recorded from the real client', (_name, input) => {
     const snapshot = buildSnapshot(input as Omit<LockInput, 'hint'>, null, 5_000);
     expect(roundTrip(snapshot.nodes)).toEqual(snapshot.nodes);
-    const compact = JSON.parse(JSON.stringify(compactSnapshot(snapshot))) as ReturnType<typeof compactSnapshot>;
+    const compact = JSON.parse(JSON.stringify(writer.snapshot(snapshot))) as ColumnsLockSnapshot;
     expect(expandSnapshot(compact)).toEqual(snapshot);
     // The text written for HTTP is the same JSON, the second time from what was written the first.
-    expect(JSON.parse(compactSnapshotJson(snapshot))).toEqual(compact);
-    expect(JSON.parse(compactSnapshotJson({ ...snapshot, version: 99 }))).toEqual({ ...compact, version: 99 });
+    expect(JSON.parse(writer.json(snapshot))).toEqual(compact);
+    expect(JSON.parse(writer.json({ ...snapshot, version: 99 }))).toEqual({ ...compact, version: 99 });
   });
 
   it('gives back what no column rule fits: binary and cut data, a herd watching its parent, promoted holders, nodes of other parents', () => {
@@ -55,12 +58,12 @@ describe('the compact form of a lock', () => {
     const nodes = snapshot.nodes.map((node, i) => ({ ...node, czxid: i === 2 ? '0x7fffffffffffffff' : node.czxid }));
     expect(roundTrip(snapshot.nodes)).toEqual(snapshot.nodes);
     expect(roundTrip(nodes)).toEqual(nodes);
-    expect(compactNodes(snapshot.nodes)[0]!.columns.sortKey).toHaveProperty('h');
+    expect(writer.nodes(snapshot.nodes)[0]!.columns.sortKey).toHaveProperty('h');
   });
 
   it('writes a chained queue’s predecessors, watches, paths and times as one rule each', () => {
     const names = Array.from({ length: 50 }, (_, i) => `_c_0a1b2c3d-0000-4000-8000-${String(i).padStart(12, '0')}-lock-${String(i).padStart(10, '0')}`);
-    const [chunk, ...more] = compactNodes(snapshotOf('/chain', names.map((name, i) => record(name, `0x${(0x100000000 + i).toString(16)}`, i + 10, 1_700_000_000_000 + i))).nodes);
+    const [chunk, ...more] = writer.nodes(snapshotOf('/chain', names.map((name, i) => record(name, `0x${(0x100000000 + i).toString(16)}`, i + 10, 1_700_000_000_000 + i))).nodes);
     expect(more).toEqual([]);
     const columns = chunk!.columns;
     expect(columns).toMatchObject({
@@ -78,13 +81,13 @@ describe('the compact form of a lock', () => {
     const names = Array.from({ length: 10_000 }, (_, i) => `_c_0a1b2c3d-0000-4000-8000-${String(i).padStart(12, '0')}-lock-${String(i).padStart(10, '0')}`);
     const snapshot = snapshotOf('/big', names.map((name, i) => record(name, `0x${(0x100000000 + i).toString(16)}`, i + 10, 1_700_000_000_000 + i, `10.0.${i % 250}.1`)), null, 5);
     const full = JSON.stringify(snapshot).length;
-    const compact = JSON.stringify(compactSnapshot(snapshot)).length;
+    const compact = JSON.stringify(writer.snapshot(snapshot)).length;
     expect(compact * 5).toBeLessThan(full);
-    expect(expandSnapshot(JSON.parse(JSON.stringify(compactSnapshot(snapshot))))).toEqual(snapshot);
+    expect(expandSnapshot(JSON.parse(JSON.stringify(writer.snapshot(snapshot))))).toEqual(snapshot);
   });
 
   it('refuses columns that do not describe the nodes they claim', () => {
-    const chunks = compactNodes(snapshotOf('/l', [record('lock-0000000000'), record('lock-0000000001')]).nodes);
+    const chunks = writer.nodes(snapshotOf('/l', [record('lock-0000000000'), record('lock-0000000001')]).nodes);
     expect(() => expandNodes(3, chunks)).toThrow(/names do not match/);
     const { ctime: _ctime, ...missing } = chunks[0]!.columns;
     expect(() => expandNodes(2, [{ count: 2, columns: missing }])).toThrow(/no column ctime/);
@@ -99,27 +102,27 @@ describe('the compact form of a lock', () => {
 
     it('splits where the names say, within the bounds, and gives every node back across the runs', () => {
       const snapshot = queue();
-      const starts = chunkStarts(snapshot.nodes);
+      const starts = writer.starts(snapshot.nodes);
       const sizes = starts.map((start, i) => (starts[i + 1] ?? names.length) - start);
       expect(sizes.length).toBeGreaterThan(4);
       expect(sizes.slice(0, -1).every((size) => size >= 256 && size <= 4096)).toBe(true);
       // A waiter at the start of a run names its predecessor at the end of the one before.
-      expect(compactNodes(snapshot.nodes)[1]!.columns.predecessor).toEqual({ o: { a: 1 } });
-      expect(expandSnapshot(JSON.parse(compactSnapshotJson(snapshot)))).toEqual(snapshot);
+      expect(writer.nodes(snapshot.nodes)[1]!.columns.predecessor).toEqual({ o: { a: 1 } });
+      expect(expandSnapshot(JSON.parse(writer.json(snapshot)))).toEqual(snapshot);
     });
 
     it('writes again only the run a handover or an arrival changed', () => {
       let snapshot = queue();
-      const before = compactNodes(snapshot.nodes);
+      const before = writer.nodes(snapshot.nodes);
       snapshot = handover(snapshot, [snapshot.nodes[0]!.name], { at: 10, pzxid: null })!.snapshot;
       const arrival = record(`_c_0a1b2c3d-0000-4000-8000-999999999999-lock-${String(names.length).padStart(10, '0')}`, '0x200000000', 99_999);
       snapshot = append(snapshot, [arrival], { at: 11, pzxid: null }, null)!.snapshot;
-      const after = compactNodes(snapshot.nodes);
+      const after = writer.nodes(snapshot.nodes);
       expect(after.length).toBe(before.length);
       expect(after.slice(1, -1).every((chunk, i) => chunk === before[i + 1])).toBe(true);
       expect(after[0]).not.toBe(before[0]);
       expect(after.at(-1)).not.toBe(before.at(-1));
-      expect(expandSnapshot(JSON.parse(compactSnapshotJson(snapshot)))).toEqual(snapshot);
+      expect(expandSnapshot(JSON.parse(writer.json(snapshot)))).toEqual(snapshot);
     });
 
     it('keeps the runs long while contenders join one by one', () => {
@@ -127,11 +130,11 @@ describe('the compact form of a lock', () => {
       for (let i = 0; i < 600; i += 1) {
         const name = `_c_0a1b2c3d-0000-4000-8000-${String(i).padStart(12, '0')}-lock-${String(names.length + i).padStart(10, '0')}`;
         snapshot = append(snapshot, [record(name, '0x300000000', 200_000 + i)], { at: 20 + i, pzxid: null }, null)!.snapshot;
-        compactNodes(snapshot.nodes);
+        writer.nodes(snapshot.nodes);
       }
-      const chunks = compactNodes(snapshot.nodes);
+      const chunks = writer.nodes(snapshot.nodes);
       expect(chunks.slice(0, -1).every((chunk) => chunk.count >= 256)).toBe(true);
-      expect(expandSnapshot(JSON.parse(compactSnapshotJson(snapshot)))).toEqual(snapshot);
+      expect(expandSnapshot(JSON.parse(writer.json(snapshot)))).toEqual(snapshot);
     });
 
     it('writes a run again when a node it names moved, though its own nodes did not change', () => {

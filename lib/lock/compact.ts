@@ -4,12 +4,13 @@
  * mostly agree (one role, one mode, no data), and what differs mostly follows from another
  * field or from the node before (a node's path from its name, a waiter's predecessor from its
  * place, creation times and zxids that grow by little): 50,000 waiters are a few megabytes
- * instead of forty. `expandNodes(count, compactNodes(nodes))` equals `nodes`, whatever they hold.
- * The columns of a run are `columns.ts`'s; the list is written in runs (see `chunkStarts`) whose text is kept while their nodes stay: a
- * change at the head or the tail of a long queue writes one run again, not the whole list.
+ * instead of forty. `expandNodes(count, writer.nodes(nodes))` equals `nodes`, whatever they hold.
+ * The columns of a run are `columns.ts`'s; the list is written in runs (see `CompactWriter.starts`)
+ * whose text a `CompactWriter` keeps while their nodes stay: a change at the head or the tail of
+ * a long queue writes one run again, not the whole list.
  */
 import type { ColumnsLockSnapshot, LockNode, LockSnapshot, NodeData } from '../protocol';
-import { utf8Length, writeColumn, type Chunk, type Column, type Columns, type List } from './columns';
+import { utf8Length, writeColumn, type Chunk, type Column, type Columns, type List, type Positions } from './columns';
 import { NODE_FIELDS } from './node';
 import { withRoles } from './queue';
 import { parseSequence } from './sequence';
@@ -35,69 +36,78 @@ interface WrittenChunk {
   open: boolean;
 }
 
-// Keyed by a run's first node: a node object is never changed, only replaced.
-const writtenChunks = new WeakMap<LockNode, WrittenChunk>();
-
-// A snapshot's node list is never changed, only replaced: the runs are gathered once per list,
-// however often it is asked for (a stuck lock is read again and again while nothing changes).
-const written = new WeakMap<readonly LockNode[], { chunks: Chunk[]; text: string }>();
-
 /**
- * The runs of a list: from the head, each run written before for the same nodes is taken as it
- * is (nothing of it is read but its nodes' identity), and a new run is cut where the names say.
+ * Writes lists of nodes in their compact form and keeps what it wrote while the nodes stay (a
+ * node object is never changed, only replaced; a list neither): the server keeps one for every
+ * lock it sends, and a stuck lock read again and again is written once.
  */
-function chunksOf(nodes: readonly LockNode[]): { chunks: Chunk[]; text: string } {
-  let found = written.get(nodes);
-  if (found === undefined) {
-    const chunks: Chunk[] = [];
-    // Built by concatenation, not join: the text is copied once, when it is sent.
-    let text = '[';
-    for (let from = 0; from < nodes.length; ) {
-      const before = writtenChunks.get(nodes[from]!);
-      const run = before !== undefined && stillWritten(before, nodes, from) ? before : writeChunk(nodes, from);
-      text += chunks.length === 0 ? run.text : `,${run.text}`;
-      chunks.push(run.chunk);
-      from += run.nodes.length;
-    }
-    found = { chunks, text: `${text}]` };
-    written.set(nodes, found);
+export class CompactWriter {
+  /** The runs written, by their first node. */
+  private readonly runs = new WeakMap<LockNode, WrittenChunk>();
+  /** Each list's runs, gathered once however often it is asked for. */
+  private readonly lists = new WeakMap<readonly LockNode[], { chunks: Chunk[]; text: string }>();
+
+  /** The snapshot in its compact form. */
+  snapshot(snapshot: LockSnapshot): ColumnsLockSnapshot {
+    const { nodes, holders: _holders, waiters: _waiters, ...rest } = snapshot;
+    return { ...rest, form: 'columns', count: nodes.length, chunks: this.chunksOf(nodes).chunks };
   }
-  return found;
-}
 
-/** The snapshot in its compact form. */
-export function compactSnapshot(snapshot: LockSnapshot): ColumnsLockSnapshot {
-  const { nodes, holders: _holders, waiters: _waiters, ...rest } = snapshot;
-  return { ...rest, form: 'columns', count: nodes.length, chunks: chunksOf(nodes).chunks };
-}
+  /** `JSON.stringify(this.snapshot(snapshot))`, from the text of each run written once (megabytes for a long queue). */
+  json(snapshot: LockSnapshot): string {
+    const { nodes, holders: _holders, waiters: _waiters, ...rest } = snapshot;
+    const head = JSON.stringify({ ...rest, form: 'columns', count: nodes.length });
+    return `${head.slice(0, -1)},"chunks":${this.chunksOf(nodes).text}}`;
+  }
 
-/** `JSON.stringify(compactSnapshot(snapshot))`, from the text of each run written once (megabytes for a long queue). */
-export function compactSnapshotJson(snapshot: LockSnapshot): string {
-  const { nodes, holders: _holders, waiters: _waiters, ...rest } = snapshot;
-  const head = JSON.stringify({ ...rest, form: 'columns', count: nodes.length });
-  return `${head.slice(0, -1)},"chunks":${chunksOf(nodes).text}}`;
+  /** The nodes, run by run, column by column. */
+  nodes(nodes: readonly LockNode[]): Chunk[] {
+    return this.chunksOf(nodes).chunks;
+  }
+
+  /** Where each run of the list starts. */
+  starts(nodes: readonly LockNode[]): number[] {
+    const starts: number[] = [];
+    let from = 0;
+    for (const chunk of this.chunksOf(nodes).chunks) {
+      starts.push(from);
+      from += chunk.count;
+    }
+    return starts;
+  }
+
+  /**
+   * The runs of a list: from the head, each run written before for the same nodes is taken as it
+   * is (nothing of it is read but its nodes' identity), and a new run is cut where the names say.
+   */
+  private chunksOf(nodes: readonly LockNode[]): { chunks: Chunk[]; text: string } {
+    let found = this.lists.get(nodes);
+    if (found === undefined) {
+      const chunks: Chunk[] = [];
+      const positions: Positions = {};
+      // Built by concatenation, not join: the text is copied once, when it is sent.
+      let text = '[';
+      for (let from = 0; from < nodes.length; ) {
+        let run = this.runs.get(nodes[from]!);
+        if (run === undefined || !stillWritten(run, nodes, from)) {
+          run = writeChunk({ all: nodes, from, positions });
+          this.runs.set(nodes[from]!, run);
+        }
+        text += chunks.length === 0 ? run.text : `,${run.text}`;
+        chunks.push(run.chunk);
+        from += run.nodes.length;
+      }
+      found = { chunks, text: `${text}]` };
+      this.lists.set(nodes, found);
+    }
+    return found;
+  }
 }
 
 /** The snapshot from its compact form. */
 export function expandSnapshot(compact: ColumnsLockSnapshot): LockSnapshot {
   const { form: _form, count, chunks, ...rest } = compact;
   return withRoles({ ...rest, nodes: expandNodes(count, chunks as Chunk[]) });
-}
-
-/** The nodes, run by run, column by column. */
-export function compactNodes(nodes: readonly LockNode[]): Chunk[] {
-  return chunksOf(nodes).chunks;
-}
-
-/** Where each run of the list starts. */
-export function chunkStarts(nodes: readonly LockNode[]): number[] {
-  const starts: number[] = [];
-  let from = 0;
-  for (const chunk of chunksOf(nodes).chunks) {
-    starts.push(from);
-    from += chunk.count;
-  }
-  return starts;
 }
 
 /** Where a new run from `from` ends: before a node whose name says so, once it is MIN_CHUNK long, or at MAX_CHUNK. */
@@ -116,11 +126,11 @@ function endsRun(name: string): boolean {
   return hash % CHUNK_SPREAD === 0;
 }
 
-/** A new run of the list from `from`, written. */
-function writeChunk(all: readonly LockNode[], from: number): WrittenChunk {
+/** A new run of the list from `list.from`, written. */
+function writeChunk(list: List): WrittenChunk {
+  const { all, from } = list;
   const to = runEnd(all, from);
   const nodes = all.slice(from, to);
-  const list: List = { all, from };
   const columns: Columns = {};
   const outside: Array<{ at: number; back: number; node: LockNode }> = [];
   for (const field of NODE_FIELDS) {
@@ -133,9 +143,7 @@ function writeChunk(all: readonly LockNode[], from: number): WrittenChunk {
   }
   const chunk: Chunk = { count: nodes.length, columns };
   const open = to === all.length && to - from < MAX_CHUNK;
-  const made: WrittenChunk = { nodes, chunk, text: JSON.stringify(chunk), outside, open };
-  writtenChunks.set(nodes[0]!, made);
-  return made;
+  return { nodes, chunk, text: JSON.stringify(chunk), outside, open };
 }
 
 /** Whether a run written before still describes the list from `from`: the same nodes, and what they name outside it at the same distance. */

@@ -9,25 +9,28 @@ const UNPRINTABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
 /**
  * How a node's data is shown: as text when it is valid, printable UTF-8, otherwise as hex (as
  * hex too when `alwaysHex`, for a node looked at closely); either way cut to the first 4 KiB.
- * Null data (no bytes stored) gives null.
+ * Null data (no bytes stored) gives null. `shared`: the descriptions of short data a lock's
+ * reading has made (`NodeIndexes.data`), one kept for every node that holds the same.
  */
-export function describeData(bytes: Uint8Array | null, alwaysHex = false): NodeData | null {
+export function describeData(bytes: Uint8Array | null, alwaysHex = false, shared: SharedData | null = null): NodeData | null {
   if (bytes === null) return null;
   const truncated = bytes.length > MAX_SHOWN_DATA_BYTES;
   const shown = truncated ? bytes.subarray(0, MAX_SHOWN_DATA_BYTES) : bytes;
   const decoded = decodeUtf8(shown, truncated);
   const text = decoded !== null && !UNPRINTABLE.test(decoded) ? decoded : null;
   const described: NodeData = { size: bytes.length, text, hex: text === null || alwaysHex ? toHex(shown) : null, truncated };
-  return bytes.length <= SHARED_DATA_BYTES ? shared(described) : described;
+  return shared !== null && bytes.length <= SHARED_DATA_BYTES ? sharedOf(shared, described) : described;
 }
 
 /** Data this short is kept once for every node that holds the same (a client's address, its id: the waiters of one host). */
 const SHARED_DATA_BYTES = 256;
 const SHARED_DATA_KEPT = 10_000;
-const sharedData = new Map<string, NodeData>();
+
+/** Descriptions of short data by their text. */
+export type SharedData = Map<string, NodeData>;
 
 /** The one description kept for data described so; forgotten all at once when too many to be worth it. */
-function shared(data: NodeData): NodeData {
+function sharedOf(sharedData: SharedData, data: NodeData): NodeData {
   const key = data.text !== null && data.hex === null ? `t${data.text}` : `x${data.text ?? ''}\u0000${data.hex ?? ''}`;
   const known = sharedData.get(key);
   if (known !== undefined) return known;

@@ -8,6 +8,7 @@
  * moment, a test) makes its own, and at worst builds an index it could have been handed.
  */
 import type { LockNode } from '../protocol';
+import type { SharedData } from './data';
 
 /** How many nodes of a list each owner has, and how many owners have more than one. */
 export interface OwnerCounts {
@@ -54,10 +55,12 @@ const KEPT = 3;
 export interface NodeIndexes {
   byName: ListMemo<Map<string, LockNode>>;
   owners: ListMemo<OwnerCounts>;
+  /** The descriptions of the short data its nodes hold, one each (`describeData`): the waiters of one host hold the same. */
+  data: SharedData;
 }
 
 export function nodeIndexes(): NodeIndexes {
-  return { byName: new ListMemo(), owners: new ListMemo() };
+  return { byName: new ListMemo(), owners: new ListMemo(), data: new Map() };
 }
 
 /** Forgets the indexes of every list but `nodes` (the reading published). */

@@ -435,7 +435,7 @@ class Step {
         return this.listed(reading.path, reading.parent, answer, state.self?.data ?? null);
       case 'getData':
         if (answer.kind === 'noNode') return this.missing(reading.path, reading.parent, reading.watch);
-        return this.listed(reading.path, reading.parent, reading.listing, answer.kind === 'data' ? describeData(answer.data) : null);
+        return this.listed(reading.path, reading.parent, reading.listing, answer.kind === 'data' ? describeData(answer.data, false, state.indexes.data) : null);
       case 'exists':
         // Created between the two calls: read it again, now with a child watch.
         if (answer.kind === 'stat' && answer.stat !== null && state.live) state.dirty.add(reading.path);
@@ -514,7 +514,7 @@ class Step {
       const result = results[index];
       if (result === undefined || result === null) return;
       if (changes && parent.records.has(name)) this.state.change.other = true;
-      parent.records.set(name, { name, stat: result.stat, data: describeData(result.data), state: undefined });
+      parent.records.set(name, { name, stat: result.stat, data: describeData(result.data, false, this.state.indexes.data), state: undefined });
     });
   }
 

@@ -74,6 +74,18 @@ export function createReader(recipes: readonly Recipe[]): Reader {
   const recognisers = recipes.filter((recipe) => recipe.recognise !== undefined);
   const kindsOf = new Map(recipes.map((recipe) => [recipe.id, new Set(recipe.layouts.map((layout) => layout.kind))]));
   const rules = new Map<string, QueueRules>();
+  // The child records `standingOf` reads names as, kept by name so that each is classified once (bounded: a long run names many).
+  const named = new Map<string, ChildRecord>();
+
+  function recordNamed(name: string): ChildRecord {
+    let record = named.get(name);
+    if (record === undefined) {
+      if (named.size >= NAMED_LIMIT) named.clear();
+      record = { name, stat: NAMED_STAT, data: null };
+      named.set(name, record);
+    }
+    return record;
+  }
 
   function recipeOf(id: string): Recipe {
     const recipe = byId.get(id);
@@ -245,20 +257,8 @@ export function createReader(recipes: readonly Recipe[]): Reader {
   };
 }
 
-// The child records `standingOf` reads names as, kept by name so that each is classified once (bounded: a long run names many).
-const named = new Map<string, ChildRecord>();
 const NAMED_LIMIT = 100_000;
 const NAMED_STAT = { czxid: '0x0', mzxid: '0x0', pzxid: '0x0', ctime: 0, mtime: 0, version: 0, cversion: 0, aversion: 0, ephemeralOwner: '0x1', dataLength: 0, numChildren: 0 };
-
-function recordNamed(name: string): ChildRecord {
-  let record = named.get(name);
-  if (record === undefined) {
-    if (named.size >= NAMED_LIMIT) named.clear();
-    record = { name, stat: NAMED_STAT, data: null };
-    named.set(name, record);
-  }
-  return record;
-}
 
 /** The reader of the registry's recipes. */
 export const reader = createReader(RECIPES);

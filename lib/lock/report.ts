@@ -8,7 +8,7 @@ export interface Introspected {
   watchers: ReadonlyMap<string, readonly string[]>;
   /** The sessions whose connection a member reported (`cons`) along with its watches: only their watches can be judged. */
   clients: ReadonlyMap<string, string>;
-  /** When the members were asked (ms, the explorer's clock): a report judges only what had been so for a while before it. */
+  /** When the members were asked (ms, the explorer's clock): a report judges only what had been so for a while before it. It also tells one report from another (they are taken seconds apart). */
   at: number;
   /** Each reported session's last request id (`cons` lcxid): it moves only when the client sends a request, never for a ping. */
   lastRequest?: ReadonlyMap<string, string>;
@@ -62,10 +62,11 @@ export function sameList(a: readonly string[] | null, b: readonly string[] | nul
 /** What the reports of ZooKeeper said of one node while its recipe's watch stayed the same. */
 export interface Observed {
   /**
-   * The last report read, held weakly: a report of 100,000 watches is tens of megabytes, and the
-   * nodes it no longer describes must not keep it alive. Null before the first.
+   * When the last report read was taken (its `at`, which tells one report from another: they are
+   * taken seconds apart), not the report itself: one of 100,000 watches is tens of megabytes,
+   * and the nodes it no longer describes must not keep it alive. Null before the first.
    */
-  report: WeakRef<Introspected> | null;
+  reportAt: number | null;
   /** The path its recipe watches (a data watch); null when none or a child watch, which ZooKeeper does not report. */
   watchPath: string | null;
   /** When the explorer first saw it watch that path (ms). */
@@ -79,15 +80,12 @@ export interface Observed {
 
 /** Nothing observed yet of a node watching `watchPath` since `since`. */
 export function unobserved(watchPath: string | null, since: number): Observed {
-  return { report: null, watchPath, since, misses: 0, watchers: NOBODY, client: null, watchConfirmed: null };
+  return { reportAt: null, watchPath, since, misses: 0, watchers: NOBODY, client: null, watchConfirmed: null };
 }
-
-// One weak reference per report, shared by every node observed with it.
-const weakReports = new WeakMap<Introspected, WeakRef<Introspected>>();
 
 /** Whether the node was last observed with this very report. */
 export function observedWith(observed: Observed, report: Introspected): boolean {
-  return observed.report?.deref() === report;
+  return observed.reportAt === report.at;
 }
 
 /**
@@ -96,9 +94,7 @@ export function observedWith(observed: Observed, report: Introspected): boolean 
  * wait there, and the one before missed it too; otherwise not judged.
  */
 export function observe(observed: Observed, report: Introspected, owner: string, path: string): void {
-  let weak = weakReports.get(report);
-  if (weak === undefined) weakReports.set(report, (weak = new WeakRef(report)));
-  observed.report = weak;
+  observed.reportAt = report.at;
   observed.watchers = (report.watchers.get(path) as string[] | undefined) ?? NOBODY;
   observed.client = report.clients.get(owner) ?? null;
   const watchPath = observed.watchPath;

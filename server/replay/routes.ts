@@ -4,7 +4,7 @@
  */
 import { Router } from 'express';
 import { MOMENT_WRITTEN, type Features, type LockList, type Moment, type ZnodeDetail } from '../../lib/protocol';
-import { compactSnapshotJson } from '../../lib/lock/compact';
+import { compactWriter } from '../compact';
 import { parseMoment } from '../../lib/replay/moments';
 import type { Replay } from '../../lib/replay/replay';
 import { summarizeSessions } from '../../lib/lock/sessions';
@@ -87,7 +87,7 @@ export function replayRouter(loaded: LoadedReplay, roots: readonly string[]): Ro
     const moment = momentOf(replay, request.query.at);
     const snapshot = replay.lockAt(path, moment);
     const steps = { previous: replay.step(path, moment, 'previous'), next: replay.step(path, moment, 'next') };
-    if (form === 'columns') response.type('json').send(compactSnapshotJson(snapshot));
+    if (form === 'columns') response.type('json').send(compactWriter.json(snapshot));
     else response.json({ ...snapshot, at: moment, steps });
   });
 

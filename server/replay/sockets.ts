@@ -7,7 +7,7 @@
  * and answered with an ack.
  */
 import type { Socket } from 'socket.io';
-import { compactSnapshot } from '../../lib/lock/compact';
+import { compactWriter } from '../compact';
 import { diffSnapshots } from '../../lib/lock/delta';
 import { CHANGE_BINS, ReplayAtRequestSchema, ReplayStepRequestSchema, SubscribeRequestSchema, type Ack, type ClientToServerEvents, type LockSnapshot, type ReplayMoment, type ServerToClientEvents, type SnapshotForm } from '../../lib/protocol';
 import { parseMoment, type MomentQuery } from '../../lib/replay/moments';
@@ -66,7 +66,7 @@ export function serveReplaySocket(socket: ReplaySocket, loaded: LoadedReplay, ro
     const version = (shown?.version ?? 0) + 1;
     if (forward && delta !== null && delta.added.length + delta.removed.length + delta.updated.length < WHOLE_FROM) {
       socket.emit('lock:delta', delta);
-    } else if (followed.form === 'columns') socket.emit('lock:columns', compactSnapshot({ ...next, version }));
+    } else if (followed.form === 'columns') socket.emit('lock:columns', compactWriter.snapshot({ ...next, version }));
     else socket.emit('lock:snapshot', { ...next, version });
     followed.shown = { ...next, version };
     followed.shownAt = moment.at.zxid;

@@ -1,7 +1,7 @@
 /** Reading locks: the list, one lock's snapshot and history, one lock node, the diagnostics, the waits-for graph and the sessions. */
 import { Router, type Request } from 'express';
 import { describeZodError, HistorySinceSchema, SessionQuerySchema, SnapshotFormSchema, ZnodePath, type SessionQuery, type SnapshotForm, type ZnodeDetail } from '../../lib/protocol';
-import { compactSnapshotJson } from '../../lib/lock/compact';
+import { compactWriter } from '../compact';
 import { describeData } from '../../lib/lock/data';
 import { isWithin, znodePathFromSegments } from '../../lib/zk/path';
 import { HttpError } from '../http-error';
@@ -49,7 +49,7 @@ export function locksRouter(context: ExplorerContext): Router {
     const path = pathOf(request, 'lock');
     const form = snapshotFormOf(request);
     const snapshot = await registry.snapshot(path);
-    if (form === 'columns') response.type('json').send(compactSnapshotJson(snapshot));
+    if (form === 'columns') response.type('json').send(compactWriter.json(snapshot));
     else response.json(snapshot);
   });
 
