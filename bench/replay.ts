@@ -2,7 +2,7 @@
  * Replay at the size of a real log: a ZooKeeper configured unlike the default (its transaction
  * log in a directory of its own, forceSync off, a log rolled every 100,000 transactions) takes a
  * lock workload of `transactions` writes (1,000,000 by default): 64 sessions queue on 1,000 locks
- * with ephemeral sequential nodes and leave them, as contenders do. ZooKeeper is stopped, and its
+ * with ephemeral sequential nodes named as Curator's and Kazoo's locks name them, and leave them. ZooKeeper is stopped, and its
  * files read three times by the explorer (`loadReplay`, each in a process of its own for its
  * RSS) and once by ZooKeeper's own TxnLogToolkit printing every log (Debian's zookeeper.jar), side
  * by side; then 200 random locks at random moments, and a step to each one's next change.
@@ -11,6 +11,7 @@
  * BENCH_REPLAY_KEEP=1 keeps the files written; BENCH_REPLAY_FILES=<dir> measures such kept files again.
  */
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, openSync, readdirSync, readSync, closeSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,6 +94,15 @@ function writtenBytes(path: string): number {
   }
 }
 
+/**
+ * A contender's node as a real client names it, one client per session: Curator's
+ * InterProcessMutex on the even locks (`_c_<uuid>-lock-`, the host's address as data), Kazoo's
+ * Lock on the odd ones (`<uuid hex>__lock__`, no data).
+ */
+function contender(lock: number, session: number, uuid: string): { name: string; data: Buffer } {
+  return lock % 2 === 0 ? { name: `_c_${uuid}-lock-`, data: Buffer.from(`10.0.${session >> 8}.${session & 255}`) } : { name: `${uuid.replace(/-/g, '')}__lock__`, data: Buffer.alloc(0) };
+}
+
 /** The lock workload: each session joins a random lock's queue and leaves its oldest node once it has four. */
 async function workload(connectString: string, transactions: number): Promise<void> {
   const admin = new ZkSession({ connectString, sessionTimeoutMs: 30_000 });
@@ -100,10 +110,10 @@ async function workload(connectString: string, transactions: number): Promise<vo
   const locks = Array.from({ length: LOCKS }, (_, i) => `/bench/replay/app-${i % 50}/lock-${i}`);
   for (const lock of locks) await admin.mkdirp(lock);
   const sessions = await Promise.all(
-    Array.from({ length: SESSIONS }, async () => {
+    Array.from({ length: SESSIONS }, async (_, number) => {
       const session = new ZkSession({ connectString, sessionTimeoutMs: 30_000 });
       await session.start(15_000);
-      return { session, held: [] as string[] };
+      return { session, number, uuid: randomUUID(), held: [] as string[] };
     }),
   );
   let written = LOCKS * 3 + SESSIONS;
@@ -115,8 +125,9 @@ async function workload(connectString: string, transactions: number): Promise<vo
       if (one.held.length >= 4) {
         await one.session.remove(one.held.shift()!);
       } else {
-        const lock = locks[Math.floor(Math.random() * LOCKS)]!;
-        one.held.push(await one.session.create(`${lock}/_c_${Math.random().toString(16).slice(2, 10)}-lock-`, null, 'ephemeral-sequential'));
+        const at = Math.floor(Math.random() * LOCKS);
+        const { name, data } = contender(at, one.number, one.uuid);
+        one.held.push(await one.session.create(`${locks[at]!}/${name}`, data, 'ephemeral-sequential'));
       }
     }
   };
@@ -198,7 +209,7 @@ export async function benchReplay(transactions = 1_000_000): Promise<Figure[]> {
         unit: 'MB/s',
         reference: null,
         target: { on: 'value', min: 100 },
-        note: `${context}; ${spread}; the index is the whole replay: the tree, every parent's children by zxid and the moments (${(median.loadMs / 1000).toFixed(2)} s), then every lock of the span found (${(median.findMs / 1000).toFixed(2)} s)`,
+        note: `${context}, ${Math.round(bytes / median.transactions)} bytes a transaction; ${Math.round(median.transactions / (loadMs[1]! / 1000)).toLocaleString('en-US')} transactions a second; ${spread}; the index is the whole replay: the tree, every parent's children by zxid and the moments (${(median.loadMs / 1000).toFixed(2)} s), then every lock of the span found (${(median.findMs / 1000).toFixed(2)} s)`,
       },
       {
         section: SECTION,

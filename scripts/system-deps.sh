@@ -3,7 +3,8 @@
 #   runtime  Java and ZooKeeper, for the embedded ZooKeeper (npm start without ZK_CONNECT)
 #   test     the above, plus Debian's Chromium for the Playwright tests, the real lock
 #            clients the tests compare the explorer with (Curator, Kazoo, ZooKeeper's WriteLock
-#            recipe, and a JDK to compile the Java contenders), and Prometheus with promtool
+#            recipe, and a JDK to compile the Java contenders), Prometheus with promtool, and
+#            MIT Kerberos (a KDC, kinit, and the headers the npm kerberos package builds against)
 # It uses apt-get when it can (root, or sudo without a password); otherwise it prints exactly
 # what to install and exits 1. When everything is present it does nothing and is quick.
 set -euo pipefail
@@ -47,6 +48,12 @@ if [ "$mode" = test ]; then
   command -v openssl > /dev/null 2>&1 || missing+=(openssl)
   # A real Prometheus scrapes the explorer and runs the Grafana dashboard's queries; promtool checks and tests the alert rules.
   { command -v prometheus > /dev/null 2>&1 && command -v promtool > /dev/null 2>&1; } || missing+=(prometheus)
+  # A real MIT KDC for the Kerberos tests (a throwaway realm: kdb5_util, kadmin.local, krb5kdc), kinit for a ticket
+  # cache, and the headers the npm kerberos package (ZK_SASL=gssapi) is built against.
+  [ -x /usr/sbin/krb5kdc ] && [ -x /usr/sbin/kdb5_util ] || missing+=(krb5-kdc)
+  [ -x /usr/sbin/kadmin.local ] || missing+=(krb5-admin-server)
+  command -v kinit > /dev/null 2>&1 || missing+=(krb5-user)
+  [ -f /usr/include/gssapi/gssapi_krb5.h ] || missing+=(libkrb5-dev)
 fi
 
 if [ "${#missing[@]}" -eq 0 ]; then

@@ -17,6 +17,13 @@ step() {
 step "system packages"
 bash scripts/system-deps.sh test
 
+# ZK_SASL=gssapi needs the npm kerberos package, built against libkrb5-dev, which the step above installs:
+# an npm install made before it had to leave the package out (it is optional).
+if ! node -e "require('kerberos')" > /dev/null 2>&1; then
+  step "npm kerberos (built against libkrb5-dev)"
+  npm rebuild kerberos || npm install --no-audit --no-fund --no-save "kerberos@$(node -p "require('./package.json').optionalDependencies.kerberos")"
+fi
+
 mkdir -p .tmp
 rm -f .tmp/unit-results.json .tmp/integration-results.json .tmp/e2e-results.json
 

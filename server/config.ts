@@ -3,11 +3,12 @@
  * wins), validated at start: a bad value is one clear line and exit 1. Secret values are never
  * echoed back in an error.
  */
-import { readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { describeZodError, ZnodePath } from '../lib/protocol';
 import type { ZkSasl, ZkTls, ZkTransport } from './zk/wire/connection';
+import { loadKerberos, type ZkGssapi } from './zk/wire/gssapi';
 
 export interface Config {
   /** Unset: start an embedded ZooKeeper. */
@@ -80,7 +81,12 @@ export const SETTINGS = {
   zkTlsCa: { env: 'ZK_TLS_CA', flag: 'zk-tls-ca', help: "PEM bundle of the CA that signed the servers' certificates (default: the system's CAs)" },
   zkTlsCert: { env: 'ZK_TLS_CERT', flag: 'zk-tls-cert', help: 'PEM client certificate, for mutual TLS (with ZK_TLS_KEY)' },
   zkTlsKey: { env: 'ZK_TLS_KEY', flag: 'zk-tls-key', help: "PEM private key of ZK_TLS_CERT; the file's contents are never logged" },
-  zkSasl: { env: 'ZK_SASL', flag: 'zk-sasl', help: 'SASL login for every session, as digest-md5:USER:PASSWORD (Kerberos is not supported yet)', secret: true },
+  zkSasl: { env: 'ZK_SASL', flag: 'zk-sasl', help: 'SASL login for every session: digest-md5:USER:PASSWORD, or gssapi (Kerberos: a keytab, or the ticket cache KRB5CCNAME; KRB5_CONFIG is honoured)', secret: true },
+  zkKrb5Keytab: { env: 'ZK_KRB5_KEYTAB', flag: 'zk-krb5-keytab', help: 'Kerberos (ZK_SASL=gssapi): the keytab ZK_KRB5_PRINCIPAL logs in with, its tickets fetched again as they expire; without it, the ticket cache (kinit)' },
+  zkKrb5Principal: { env: 'ZK_KRB5_PRINCIPAL', flag: 'zk-krb5-principal', help: 'Kerberos: the client principal, e.g. explorer@EXAMPLE.COM (with ZK_KRB5_KEYTAB; alone, the one of the ticket cache to use)' },
+  zkSaslService: { env: 'ZK_SASL_SERVICE', flag: 'zk-sasl-service', help: "Kerberos: the first part of ZooKeeper's service principal, <service>/<server host> (zookeeper.sasl.client.username)" },
+  zkSaslCanonicalize: { env: 'ZK_SASL_CANONICALIZE', flag: 'zk-sasl-canonicalize', help: "Kerberos: name each server in its service principal by its canonical host name, its address looked up (zookeeper.sasl.client.canonicalize.hostname) (1/0)" },
+  zkServerPrincipal: { env: 'ZK_SERVER_PRINCIPAL', flag: 'zk-server-principal', help: "Kerberos: ZooKeeper's whole service principal, service/host[@REALM], for every server (zookeeper.server.principal); the realm is the one krb5.conf gives the host" },
 } as const satisfies Record<string, Setting>;
 
 type SettingName = keyof typeof SETTINGS;
@@ -142,12 +148,17 @@ const parsers: Record<SettingName, z.ZodType> = {
   zkTlsKey: z.string().min(1),
   zkSasl: z
     .string()
-    .refine((value) => !/^(gssapi|kerberos)(:|$)/i.test(value), 'names Kerberos (GSSAPI), which is not supported yet; use digest-md5:USER:PASSWORD')
-    .pipe(z.string().regex(/^digest-md5:[^:]+:.+$/i, 'must look like digest-md5:USER:PASSWORD'))
-    .transform((value): ZkSasl => {
+    .regex(/^(gssapi|kerberos|digest-md5:[^:]+:.+)$/i, 'must be gssapi (Kerberos) or look like digest-md5:USER:PASSWORD')
+    .transform((value): ZkSasl | 'gssapi' => {
+      if (/^(gssapi|kerberos)$/i.test(value)) return 'gssapi';
       const [, username, ...password] = value.split(':');
       return { mechanism: 'digest-md5', username: username!, password: password.join(':') };
     }),
+  zkKrb5Keytab: z.string().min(1),
+  zkKrb5Principal: z.string().regex(/^[^\s@]+(@[^\s@]+)?$/, 'must look like user@REALM'),
+  zkSaslService: z.string().regex(/^[^\s/@]+$/, 'must be a service name, such as zookeeper'),
+  zkSaslCanonicalize: bool,
+  zkServerPrincipal: z.string().regex(/^[^\s/@]+\/[^\s/@]+(@[^\s/@]+)?$/, 'must look like service/host or service/host@REALM'),
 };
 
 const DEFAULTS: Record<SettingName, string | null> = {
@@ -177,6 +188,11 @@ const DEFAULTS: Record<SettingName, string | null> = {
   zkTlsCert: null,
   zkTlsKey: null,
   zkSasl: null,
+  zkKrb5Keytab: null,
+  zkKrb5Principal: null,
+  zkSaslService: 'zookeeper',
+  zkSaslCanonicalize: '1',
+  zkServerPrincipal: null,
 };
 
 /** A configuration error: its message is the one line printed before exit 1. */
@@ -264,7 +280,41 @@ function transportOf(values: Partial<Record<SettingName, unknown>>): ZkTransport
   if ((tls !== null || values.zkSasl) && values.zkConnect == null) {
     throw new ConfigError('config: ZK_TLS and ZK_SASL are for an ensemble of your own (ZK_CONNECT); the embedded ZooKeeper serves plain TCP');
   }
-  return { tls, sasl: (values.zkSasl as ZkSasl | null | undefined) ?? null };
+  const sasl = values.zkSasl as ZkSasl | 'gssapi' | null | undefined;
+  return { tls, sasl: sasl === 'gssapi' ? gssapiOf(values) : (kerberosUnused(values), sasl ?? null) };
+}
+
+/** Kerberos's settings, read with ZK_SASL=gssapi: the keytab there and readable, and the `kerberos` package loadable, or the start fails saying what to do. */
+function gssapiOf(values: Partial<Record<SettingName, unknown>>): ZkGssapi {
+  const keytab = (values.zkKrb5Keytab as string | null | undefined) ?? null;
+  const principal = (values.zkKrb5Principal as string | null | undefined) ?? null;
+  if (keytab !== null) {
+    if (principal === null) throw new ConfigError('config: ZK_KRB5_KEYTAB needs ZK_KRB5_PRINCIPAL, the principal of the keytab to log in as');
+    try {
+      accessSync(keytab, constants.R_OK);
+    } catch (error) {
+      throw new ConfigError(`config: ZK_KRB5_KEYTAB / --${SETTINGS.zkKrb5Keytab.flag} cannot read ${keytab} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+  }
+  try {
+    loadKerberos();
+  } catch (error) {
+    throw new ConfigError(`config: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return {
+    mechanism: 'gssapi',
+    keytab,
+    principal,
+    service: values.zkSaslService as string,
+    canonicalize: values.zkSaslCanonicalize as boolean,
+    serverPrincipal: (values.zkServerPrincipal as string | null | undefined) ?? null,
+  };
+}
+
+/** Kerberos's own settings are said to be unused where ZK_SASL is not gssapi (the defaults aside). */
+function kerberosUnused(values: Partial<Record<SettingName, unknown>>): void {
+  const set = (['zkKrb5Keytab', 'zkKrb5Principal', 'zkServerPrincipal'] as const).filter((name) => values[name] != null);
+  if (set.length > 0) throw new ConfigError(`config: ${set.map((name) => SETTINGS[name].env).join(', ')} set without ZK_SASL=gssapi`);
 }
 
 /** The configuration when nothing is set: the defaults above, read as any configuration is. Whoever builds an explorer without a full configuration (tests, benches) takes what it leaves out from here. */

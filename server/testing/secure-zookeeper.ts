@@ -1,7 +1,8 @@
 /**
  * Real ZooKeepers configured as secured production ensembles are, for the tests: mutual TLS
  * only (Netty, `secureClientPort`, no plain port; keys and stores made at test time with
- * openssl and keytool), and SASL DIGEST-MD5 required (a JAAS file, `enforce.auth.enabled`).
+ * openssl and keytool), and SASL required (a JAAS file, `enforce.auth.enabled`): DIGEST-MD5, or
+ * Kerberos (GSSAPI) against a test KDC.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { freePort } from '../net';
 import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from '../zk/embedded';
 import type { ZkTls } from '../zk/wire/connection';
+import type { TestKdc } from './kdc';
 
 /** Netty's parts that Debian's ZooKeeper does not list in its jar's class path. */
 const NETTY_JARS = ['netty-codec.jar', 'netty-resolver.jar', 'netty-transport-native-unix-common.jar'].map((jar) => `/usr/share/java/${jar}`);
@@ -106,5 +108,25 @@ export async function startSaslZooKeeper(users: Record<string, string>): Promise
       'enforce.auth.schemes': 'sasl',
     },
     jvmOptions: [`-Djava.security.auth.login.config=${jaas}`],
+  });
+}
+
+/**
+ * A ZooKeeper that refuses every request of a session that has not logged in with Kerberos:
+ * its JAAS `Server` section logs `zookeeper/localhost` in from a keytab of the test realm
+ * (`Krb5LoginModule`), as a Kerberized production ensemble does.
+ */
+export async function startKerberizedZooKeeper(kdc: TestKdc): Promise<EmbeddedZooKeeper> {
+  const principal = `zookeeper/localhost@${kdc.realm}`;
+  const keytab = await kdc.keytab(principal);
+  const jaas = join(kdc.dir, 'zookeeper-jaas.conf');
+  writeFileSync(jaas, `Server {\n  com.sun.security.auth.module.Krb5LoginModule required\n  useKeyTab=true\n  keyTab="${keytab}"\n  storeKey=true\n  useTicketCache=false\n  principal="${principal}";\n};\n`);
+  return startEmbeddedZooKeeper({
+    extraConfig: {
+      'authProvider.1': 'org.apache.zookeeper.server.auth.SASLAuthenticationProvider',
+      'enforce.auth.enabled': 'true',
+      'enforce.auth.schemes': 'sasl',
+    },
+    jvmOptions: [`-Djava.security.auth.login.config=${jaas}`, `-Djava.security.krb5.conf=${kdc.krb5Conf}`],
   });
 }

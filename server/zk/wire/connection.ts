@@ -9,6 +9,7 @@ import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls, type ConnectionOptions } from 'node:tls';
 import type { Client } from 'node-zookeeper-client';
 import { answerChallenge, verifyRspauth, type DigestMd5Step } from './digest-md5';
+import { gssapiLogin, type SaslLogin, type ZkGssapi } from './gssapi';
 import { checkClientInternals, managerOf, STATE, type ConnectionManager, type Server } from './internals';
 import { clientException, errorName, WireRequest } from './requests';
 import { encodeSaslRequest, ErrorCode, Framer, readConnectResponse, readReplyHeader, readSaslResponse, readWatcherEvent, Xid } from './jute';
@@ -22,8 +23,10 @@ export interface ZkTls {
   key: string | null;
 }
 
-/** SASL towards ZooKeeper. Only DIGEST-MD5 is spoken. */
-export interface ZkSasl {
+/** SASL towards ZooKeeper: DIGEST-MD5 with a user and password, or GSSAPI (Kerberos). */
+export type ZkSasl = ZkDigestMd5 | ZkGssapi;
+
+export interface ZkDigestMd5 {
   mechanism: 'digest-md5';
   username: string;
   /** Never logged, shown or sent anywhere but in the DIGEST-MD5 hash. */
@@ -133,8 +136,10 @@ export function attachWire(client: Client, options: WireOptions): void {
   const framer = new Framer();
   const read = manager.onSocketData;
   let refusedAt = 0;
-  // The SASL exchange of the current connection: the connect response it holds back, and the step it is at.
-  let sasl: { held: Buffer; xid: number; step: DigestMd5Step | null } | null = null;
+  // The SASL exchange of the current connection: the connect response it holds back, its login (null while it begins), and whether the client is making its next token (the KDC asked).
+  let sasl: { held: Buffer; xid: number; login: SaslLogin | null; stepping: boolean } | null = null;
+  // The host each socket was opened to, as the connect string names it: a Kerberos service principal names it.
+  const hosts = new WeakMap<Socket, string>();
 
   const deliver = (self: ConnectionManager, socket: Socket, packet: Buffer): void => {
     self.pendingBuffer = null;
@@ -159,6 +164,7 @@ export function attachWire(client: Client, options: WireOptions): void {
       this.findNextServer((server) => {
         if (this.state !== STATE.connecting) return;
         const { socket, ready } = openSocket(server, transport.tls);
+        hosts.set(socket, server.host);
         this.socket = socket;
         this.connectTimeoutHandler = setTimeout(() => this.onSocketConnectTimeout(), this.connectTimeout);
         socket.setNoDelay();
@@ -189,7 +195,7 @@ export function attachWire(client: Client, options: WireOptions): void {
       // Checked after the input already waiting: a starved process runs its due timers before it reads its sockets.
       () =>
         setImmediate(() => {
-          if (this.socket === socket && this.state === STATE.connecting) socket?.destroy();
+          if (this.socket === socket && this.state === STATE.connecting && sasl?.stepping !== true) socket?.destroy();
         }),
       Math.min(HANDSHAKE_TIMEOUT_MS, Math.floor(this.sessionTimeout / 3)),
     ).unref();
@@ -217,7 +223,7 @@ export function attachWire(client: Client, options: WireOptions): void {
       if (sasl !== null) continueSasl(self, socket, packet);
       // The connect response: an expired session (no timeout) has nothing to log in to.
       else if (transport.sasl === null || readConnectResponse(packet).timeOut <= 0) deliver(self, socket, packet);
-      else startSasl(socket, packet);
+      else startSasl(self, socket, packet);
       return;
     }
     const reply = readReplyHeader(packet);
@@ -261,38 +267,53 @@ export function attachWire(client: Client, options: WireOptions): void {
     head.callback(null, result);
   };
 
-  const startSasl = (socket: Socket, connectResponse: Buffer): void => {
-    sasl = { held: connectResponse, xid: 1, step: null };
-    // DIGEST-MD5 has no initial response: the first token is empty, and the server answers with its challenge.
-    socket.write(encodeSaslRequest(sasl.xid, Buffer.alloc(0)));
+  /** A step of the client's side of the exchange, then its token sent (null: logged in, the connect response delivered); a failure refuses the connection. */
+  const clientStep = (self: ConnectionManager, socket: Socket, exchange: NonNullable<typeof sasl>, make: () => Promise<Buffer | null>): void => {
+    exchange.stepping = true;
+    make().then(
+      (token) => {
+        exchange.stepping = false;
+        // The connection went meanwhile (dropped, or another one made): the answer is for nobody.
+        if (sasl !== exchange || self.socket !== socket) return;
+        if (token === null) {
+          sasl = null;
+          deliver(self, socket, exchange.held);
+          return;
+        }
+        exchange.xid += 1;
+        socket.write(encodeSaslRequest(exchange.xid, token));
+      },
+      (error: unknown) => {
+        exchange.stepping = false;
+        if (sasl !== exchange || self.socket !== socket) return;
+        const message = error instanceof Error ? error.message : String(error);
+        refuse(socket, { kind: 'auth', reason: message.startsWith('SASL') ? message : `SASL: ${message}` });
+      },
+    );
+  };
+
+  const startSasl = (self: ConnectionManager, socket: Socket, connectResponse: Buffer): void => {
+    const exchange: NonNullable<typeof sasl> = { held: connectResponse, xid: 0, login: null, stepping: false };
+    sasl = exchange;
+    const credentials = transport.sasl!;
+    clientStep(self, socket, exchange, async () => {
+      exchange.login = credentials.mechanism === 'gssapi' ? await gssapiLogin(credentials, hosts.get(socket) ?? socket.remoteAddress ?? 'localhost') : digestMd5Login(credentials);
+      return exchange.login.first;
+    });
   };
 
   const continueSasl = (self: ConnectionManager, socket: Socket, packet: Buffer): void => {
     const exchange = sasl!;
-    const credentials = transport.sasl!;
+    // The server speaks only when spoken to: nothing comes while the client makes its token.
+    if (exchange.login === null || exchange.stepping) throw new Error('a SASL reply before the client sent its token');
     const reply = readReplyHeader(packet);
     if (reply.err !== ErrorCode.ok) {
-      refuse(socket, { kind: 'auth', reason: `SASL: ZooKeeper refused user "${credentials.username}" (DIGEST-MD5, ${errorName(reply.err)}): wrong user or password?` });
+      refuse(socket, { kind: 'auth', reason: exchange.login.refused(errorName(reply.err)) });
       return;
     }
     const token = readSaslResponse(packet);
-    if (exchange.step === null) {
-      try {
-        exchange.step = answerChallenge(token, credentials, randomBytes(16).toString('base64'));
-      } catch (error) {
-        refuse(socket, { kind: 'auth', reason: `SASL: ${error instanceof Error ? error.message : String(error)}` });
-        return;
-      }
-      exchange.xid += 1;
-      socket.write(encodeSaslRequest(exchange.xid, exchange.step.response));
-      return;
-    }
-    if (!verifyRspauth(token, exchange.step)) {
-      refuse(socket, { kind: 'auth', reason: 'SASL: the server could not prove that it knows the password (DIGEST-MD5 rspauth did not match)' });
-      return;
-    }
-    sasl = null;
-    deliver(self, socket, exchange.held);
+    const login = exchange.login;
+    clientStep(self, socket, exchange, () => login.answer(token));
   };
 
   client.on('state', (state) => {
@@ -319,6 +340,23 @@ export function attachWire(client: Client, options: WireOptions): void {
 }
 
 const ZERO_ZXID = Buffer.alloc(8);
+
+/** DIGEST-MD5 (RFC 2831) as ZooKeeper's DigestLoginModule speaks it: no first token, the challenge answered, then the server's proof checked. */
+function digestMd5Login(credentials: ZkDigestMd5): SaslLogin {
+  let step: DigestMd5Step | null = null;
+  return {
+    first: Buffer.alloc(0),
+    async answer(token) {
+      if (step === null) {
+        step = answerChallenge(token, credentials, randomBytes(16).toString('base64'));
+        return step.response;
+      }
+      if (!verifyRspauth(token, step)) throw new Error('SASL: the server could not prove that it knows the password (DIGEST-MD5 rspauth did not match)');
+      return null;
+    },
+    refused: (error) => `SASL: ZooKeeper refused user "${credentials.username}" (DIGEST-MD5, ${error}): wrong user or password?`,
+  };
+}
 
 export { checkClientInternals, CLIENT_VERSION, findMissingInternal } from './internals';
 export { addRecursiveWatch, clientException, getAllChildrenNumber, multiRead, multiReadChildren, NewerKeeperError, removeWatches, sync } from './requests';
