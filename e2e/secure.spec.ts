@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { makeTestPki, startSaslZooKeeper, startTlsZooKeeper } from '../server/testing/secure-zookeeper';
+import { startKdc } from '../server/testing/kdc';
+import { makeTestPki, startKerberizedZooKeeper, startSaslZooKeeper, startTlsZooKeeper } from '../server/testing/secure-zookeeper';
 import { ZkSession } from '../server/zk/session';
 import { expect, test } from './fixtures';
 import { LockPage } from './pages/lock-page';
@@ -44,6 +45,45 @@ test.describe('a secured ZooKeeper, set up as the README says', () => {
       await right.stop();
       await wrong.stop();
       await zookeeper.stop();
+    }
+  });
+
+  test('Kerberos: live from a keytab against a real KDC; a service principal the KDC does not know is named on the banner', async ({ page }) => {
+    test.setTimeout(90_000);
+    const kdc = await startKdc();
+    const saved = process.env.KRB5_CONFIG;
+    process.env.KRB5_CONFIG = kdc.krb5Conf;
+    const zookeeper = await startKerberizedZooKeeper(kdc);
+    const principal = `explorer@${kdc.realm}`;
+    const keytab = await kdc.keytab(principal);
+    const kerberosEnv = { ZK_CONNECT: zookeeper.connectString, ZK_SASL: 'gssapi', ZK_KRB5_KEYTAB: keytab, ZK_KRB5_PRINCIPAL: principal, KRB5_CONFIG: kdc.krb5Conf };
+    const owner = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 10_000, transport: { tls: null, sasl: { mechanism: 'gssapi', keytab, principal, service: 'zookeeper', canonicalize: true, serverPrincipal: null } } });
+    const right = await spawnExplorer([], kerberosEnv);
+    const wrong = await spawnExplorer([], { ...kerberosEnv, ZK_SASL_SERVICE: 'hbase' });
+    try {
+      await owner.start();
+      const lockPath = '/kerberos-e2e/lock';
+      await owner.mkdirp(lockPath);
+      await owner.create(`${lockPath}/lock-`, null, 'ephemeral-sequential');
+      await owner.create(`${lockPath}/lock-`, null, 'ephemeral-sequential');
+      const lock = new LockPage(page, right.url);
+      await lock.goto(lockPath);
+      await expect(lock.banner).toHaveAttribute('data-state', 'live');
+      await expect(lock.nodes).toHaveCount(2);
+
+      await page.goto(wrong.url);
+      await expect(page.getByTestId('connection-banner')).toHaveAttribute('data-state', 'down');
+      await expect(page.getByTestId('banner-reason')).toContainText("the KDC does not know ZooKeeper's service principal hbase/localhost");
+      await page.screenshot({ path: '.tmp/screenshots/kerberos-refused.png' });
+      expect(wrong.output()).toMatch(/ZooKeeper session: auth-failed \(SASL GSSAPI: /);
+    } finally {
+      owner.close();
+      await right.stop();
+      await wrong.stop();
+      await zookeeper.stop();
+      await kdc.stop();
+      if (saved === undefined) delete process.env.KRB5_CONFIG;
+      else process.env.KRB5_CONFIG = saved;
     }
   });
 

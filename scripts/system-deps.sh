@@ -54,6 +54,8 @@ if [ "$mode" = test ]; then
   [ -x /usr/sbin/kadmin.local ] || missing+=(krb5-admin-server)
   command -v kinit > /dev/null 2>&1 || missing+=(krb5-user)
   [ -f /usr/include/gssapi/gssapi_krb5.h ] || missing+=(libkrb5-dev)
+  # A KDC whose clock has drifted (the clock skew a login must name) runs under libfaketime.
+  command -v faketime > /dev/null 2>&1 || missing+=(faketime)
 fi
 
 if [ "${#missing[@]}" -eq 0 ]; then

@@ -137,12 +137,33 @@ describe('loadConfig', () => {
       expect(loadConfig(['--zk-sasl', 'digest-md5:explorer:pa:ss'], connect).zkTransport.sasl).toEqual({ mechanism: 'digest-md5', username: 'explorer', password: 'pa:ss' });
     });
 
-    it('refuses Kerberos at start, saying it is not supported yet, and never echoes the value', () => {
-      const message = configError([], { ...connect, ZK_SASL: 'gssapi:zookeeper/zk1@EXAMPLE.COM' });
-      expect(message).toMatch(/^config: ZK_SASL \/ --zk-sasl .*Kerberos \(GSSAPI\), which is not supported yet/);
-      expect(message).not.toContain('EXAMPLE');
+    it('takes Kerberos from a keytab or the ticket cache, with the Java client settings', () => {
+      const keytab = pem('explorer.keytab');
+      expect(loadConfig([], { ...connect, ZK_SASL: 'gssapi', ZK_KRB5_KEYTAB: keytab, ZK_KRB5_PRINCIPAL: 'explorer@EXAMPLE.COM' }).zkTransport.sasl).toEqual({
+        mechanism: 'gssapi',
+        keytab,
+        principal: 'explorer@EXAMPLE.COM',
+        service: 'zookeeper',
+        canonicalize: true,
+        serverPrincipal: null,
+      });
+      expect(loadConfig(['--zk-sasl', 'gssapi', '--zk-sasl-service', 'zk', '--zk-sasl-canonicalize', '0', '--zk-server-principal', 'zk/zk1.example.com@EXAMPLE.COM'], connect).zkTransport.sasl).toEqual({
+        mechanism: 'gssapi',
+        keytab: null,
+        principal: null,
+        service: 'zk',
+        canonicalize: false,
+        serverPrincipal: 'zk/zk1.example.com@EXAMPLE.COM',
+      });
+    });
+
+    it('refuses Kerberos settings that cannot work, in one line each, and never echoes a SASL value', () => {
+      expect(configError([], { ...connect, ZK_SASL: 'gssapi', ZK_KRB5_KEYTAB: pem('k.keytab') })).toMatch(/ZK_KRB5_KEYTAB needs ZK_KRB5_PRINCIPAL/);
+      expect(configError([], { ...connect, ZK_SASL: 'gssapi', ZK_KRB5_KEYTAB: join(dir, 'missing.keytab'), ZK_KRB5_PRINCIPAL: 'explorer' })).toBe(`config: ZK_KRB5_KEYTAB / --zk-krb5-keytab cannot read ${join(dir, 'missing.keytab')} (ENOENT)`);
+      expect(configError([], { ...connect, ZK_KRB5_PRINCIPAL: 'explorer@EXAMPLE.COM' })).toBe('config: ZK_KRB5_PRINCIPAL set without ZK_SASL=gssapi');
+      expect(configError([], { ...connect, ZK_SASL: 'gssapi', ZK_SERVER_PRINCIPAL: 'zookeeper' })).toMatch(/ZK_SERVER_PRINCIPAL .*must look like service\/host/);
       const bad = configError([], { ...connect, ZK_SASL: 'plain:user:hunter2' });
-      expect(bad).toMatch(/must look like digest-md5:USER:PASSWORD/);
+      expect(bad).toMatch(/must be gssapi \(Kerberos\) or look like digest-md5:USER:PASSWORD/);
       expect(bad).not.toContain('hunter2');
     });
   });

@@ -33,12 +33,15 @@ export interface TestKdc {
   krb5Conf: string;
   /** The environment a client of this realm runs in: its `krb5.conf`, no ticket cache but its own. */
   env: NodeJS.ProcessEnv;
-  /** Adds a principal with a random key and answers its keytab's path. */
-  keytab(principal: string): Promise<string>;
+  /** Adds a principal with a random key and answers its keytab's path; `preauth`: the KDC asks it to prove it knows its key first (an encrypted timestamp, as most realms do). */
+  keytab(principal: string, preauth?: boolean): Promise<string>;
   /** Adds a principal with a password. */
   addPrincipal(principal: string, password: string): Promise<void>;
   /** Runs `kadmin.local` with one query (to change a principal: expire it, delete it). */
   admin(query: string): Promise<void>;
+  /** Stops the KDC (it answers nothing: its port is closed), keeping its realm; `resume` starts it again on the same port. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -47,8 +50,14 @@ export function haveKdc(): boolean {
   return ['krb5kdc', 'kdb5_util', 'kadmin.local'].every((name) => existsSync(program(name)));
 }
 
-/** Starts a KDC of a new realm; `clockSkewS`: the skew it allows (Kerberos's default is 300 s). */
-export async function startKdc(options: { clockSkewS?: number; ticketLifetime?: string } = {}): Promise<TestKdc> {
+/**
+ * Starts a KDC of a new realm. `ticketLifetime`: the longest a ticket lives (`10h`, `30s`);
+ * `clockOffset`: the KDC's clock runs this far from the machine's (libfaketime's `+10m`), as a
+ * KDC whose clock has drifted, or a client's has.
+ */
+export async function startKdc(options: { ticketLifetime?: string; clockOffset?: string } = {}): Promise<TestKdc> {
+  // A KDC whose clock is off: its clients do not take its time for theirs (MIT's kdc_timesync would hide the drift).
+  const timesync = options.clockOffset === undefined;
   const dir = mkdtempSync(join(tmpdir(), 'zk-lock-explorer-kdc-'));
   const port = await freePort();
   const realm = TEST_REALM;
@@ -69,7 +78,7 @@ export async function startKdc(options: { clockSkewS?: number; ticketLifetime?: 
       `  ticket_lifetime = ${lifetime}`,
       '  renew_lifetime = 7d',
       '  forwardable = true',
-      `  clockskew = ${options.clockSkewS ?? 300}`,
+      `  kdc_timesync = ${timesync ? 1 : 0}`,
       '[realms]',
       `  ${realm} = {`,
       `    kdc = 127.0.0.1:${port}`,
@@ -109,10 +118,21 @@ export async function startKdc(options: { clockSkewS?: number; ticketLifetime?: 
     const problem = stderr.split('\n').find((line) => /error|not found|unknown|failed/i.test(line));
     if (problem !== undefined) throw new Error(`kadmin.local -q "${query}": ${problem}`);
   };
-  const kdc: ChildProcess = spawn(program('krb5kdc'), ['-n', '-r', realm], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let said = '';
-  kdc.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()));
-  await waitForPort(port, kdc, () => said);
+  const launch = async (): Promise<ChildProcess> => {
+    const kdcArgs = ['-n', '-r', realm];
+    const child = options.clockOffset === undefined ? spawn(program('krb5kdc'), kdcArgs, { env, stdio: ['ignore', 'ignore', 'pipe'] }) : spawn('faketime', ['-f', options.clockOffset, program('krb5kdc'), ...kdcArgs], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let said = '';
+    child.stderr!.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    await waitForPort(port, child, () => said);
+    return child;
+  };
+  const halt = async (child: ChildProcess): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  let kdc = await launch();
   let keytabs = 0;
   return {
     realm,
@@ -121,21 +141,21 @@ export async function startKdc(options: { clockSkewS?: number; ticketLifetime?: 
     krb5Conf,
     env,
     admin,
-    async keytab(principal) {
+    async keytab(principal, preauth = false) {
       const path = join(dir, `keytab-${(keytabs += 1)}`);
-      await admin(`addprinc -randkey ${principal}`);
+      await admin(`addprinc -randkey${preauth ? ' +requires_preauth' : ''} ${principal}`);
       await admin(`ktadd -k ${path} ${principal}`);
       return path;
     },
     async addPrincipal(principal, password) {
       await admin(`addprinc -pw ${password} ${principal}`);
     },
+    pause: () => halt(kdc),
+    async resume() {
+      kdc = await launch();
+    },
     async stop() {
-      if (kdc.exitCode === null && kdc.signalCode === null) {
-        const exited = new Promise((resolve) => kdc.once('exit', resolve));
-        kdc.kill('SIGTERM');
-        await exited;
-      }
+      await halt(kdc);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -80,21 +80,30 @@ export class RealContenders {
       if (event.event === 'error') this.errors.push(event.message ?? 'error');
       for (const listener of this.listeners) listener();
     });
-    child.stderr?.resume();
+    // What the client said on stderr, for the error when it ends before it is ready (a wrong argument, a login refused).
+    let said = '';
+    child.stderr?.on('data', (chunk: Buffer) => (said = (said + chunk.toString()).slice(-2000)));
+    child.once('exit', (code, signal) => {
+      if (this.ready) return;
+      this.errors.push(`the contenders' process ended before they joined (${signal ?? `exit ${code}`}): ${said.trim().split('\n').slice(0, 3).join(' | ')}`);
+      for (const listener of this.listeners) listener();
+    });
   }
 
   /**
-   * Starts the contenders and resolves once all of them have joined the queue. `security` (Kazoo
-   * only) is the explorer's own settings: ZK_TLS_CA, ZK_TLS_CERT, ZK_TLS_KEY (PEM files), ZK_SASL.
+   * Starts the contenders and resolves once all of them have joined the queue. `security`: for
+   * Kazoo the explorer's own settings, ZK_TLS_CA, ZK_TLS_CERT, ZK_TLS_KEY (PEM files), ZK_SASL;
+   * for the Java clients JVM_OPTIONS (a JAAS file whose Client section logs in, krb5.conf).
    */
   static async start(connect: string, lockPath: string, recipe: RealRecipe, spec: string, security: Record<string, string> = {}): Promise<RealContenders> {
     let child: ChildProcess;
     if (recipe.startsWith('kazoo')) {
       child = spawn(PYTHON, [PYTHON_SCRIPT, connect, lockPath, recipe, spec], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...security } });
     } else {
-      if (Object.keys(security).length > 0) throw new Error('the Java contenders speak plain TCP only');
+      const { JVM_OPTIONS: jvm, ...rest } = security;
+      if (Object.keys(rest).length > 0) throw new Error('the Java contenders speak plain TCP, or SASL as their JVM_OPTIONS configure it (a JAAS Client section)');
       compileJavaClients();
-      child = spawn('java', javaArgs('Contenders', [connect, lockPath, recipe, spec]), { stdio: ['pipe', 'pipe', 'pipe'] });
+      child = spawn('java', [...(jvm?.split(' ').filter(Boolean) ?? []), ...javaArgs('Contenders', [connect, lockPath, recipe, spec])], { stdio: ['pipe', 'pipe', 'pipe'] });
     }
     const contenders = new RealContenders(child);
     await contenders.until(() => contenders.ready, 30_000, 'the contenders to join');

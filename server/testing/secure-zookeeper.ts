@@ -71,18 +71,27 @@ export function makeTestPki(): TestPki {
   };
 }
 
-/** A ZooKeeper that serves clients only over TLS and asks each for a certificate its CA signed; `expired`: its own certificate has expired. */
-export async function startTlsZooKeeper(pki: TestPki, options: { expired?: boolean } = {}): Promise<EmbeddedZooKeeper> {
+/**
+ * A ZooKeeper that serves clients only over TLS and asks each for a certificate its CA signed;
+ * `expired`: its own certificate has expired; `httpsAdminPort`: its AdminServer serves HTTPS only
+ * there (`zookeeper.admin.forceHttps`), with the same certificate or `adminPki`'s, and its
+ * four-letter words but `srvr` are closed.
+ */
+export async function startTlsZooKeeper(pki: TestPki, options: { expired?: boolean; httpsAdminPort?: number; adminPki?: TestPki } = {}): Promise<EmbeddedZooKeeper> {
   const port = await freePort();
+  const keyStore = options.expired === true ? pki.expiredKeyStore : pki.keyStore;
+  const admin = options.httpsAdminPort;
+  const adminPki = options.adminPki ?? pki;
   return startEmbeddedZooKeeper({
     port,
     extraConfig: {
+      ...(admin === undefined ? {} : { '4lw.commands.whitelist': 'srvr', 'admin.enableServer': 'true', 'admin.serverAddress': '127.0.0.1', 'admin.serverPort': admin }),
       clientPort: null,
       clientPortAddress: null,
       secureClientPort: port,
       secureClientPortAddress: '127.0.0.1',
       serverCnxnFactory: 'org.apache.zookeeper.server.NettyServerCnxnFactory',
-      'ssl.keyStore.location': options.expired === true ? pki.expiredKeyStore : pki.keyStore,
+      'ssl.keyStore.location': keyStore,
       'ssl.keyStore.password': STORE_PASSWORD,
       'ssl.keyStore.type': 'PKCS12',
       'ssl.trustStore.location': pki.trustStore,
@@ -90,7 +99,20 @@ export async function startTlsZooKeeper(pki: TestPki, options: { expired?: boole
       'ssl.trustStore.type': 'PKCS12',
       'ssl.clientAuth': 'need',
     },
-    classpath: NETTY_JARS,
+    // The AdminServer (Jetty) needs the servlet API, which Debian's ZooKeeper does not list; its TLS is the quorum's settings, as system properties.
+    classpath: admin === undefined ? NETTY_JARS : [...NETTY_JARS, '/usr/share/java/servlet-api.jar'],
+    jvmOptions:
+      admin === undefined
+        ? []
+        : [
+            '-Dzookeeper.admin.forceHttps=true',
+            `-Dzookeeper.ssl.quorum.keyStore.location=${options.adminPki === undefined ? keyStore : adminPki.keyStore}`,
+            `-Dzookeeper.ssl.quorum.keyStore.password=${STORE_PASSWORD}`,
+            '-Dzookeeper.ssl.quorum.keyStore.type=PKCS12',
+            `-Dzookeeper.ssl.quorum.trustStore.location=${adminPki.trustStore}`,
+            `-Dzookeeper.ssl.quorum.trustStore.password=${STORE_PASSWORD}`,
+            '-Dzookeeper.ssl.quorum.trustStore.type=PKCS12',
+          ],
     tls: pki.tls,
   });
 }

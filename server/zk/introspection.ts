@@ -7,12 +7,13 @@
  * says so and the explorer carries on without them.
  */
 import { EventEmitter } from 'node:events';
+import { get as httpsGet } from 'node:https';
 import { reportChange, sameList, type Introspected, type ReportChange } from '../../lib/lock/report';
 import type { IntrospectionSource, IntrospectionStatus } from '../../lib/protocol';
 import { parseAdminConnections, parseAdminDump, parseAdminExpiries, parseAdminJson, parseAdminMonitor, parseAdminTickTime, parseAdminWatches, wallClockExpiries, type TouchedSession } from '../../lib/zk/admin-server';
 import { consReader, dumpReader, mntrReader, wchcReader, type DumpReport, type ReplyReader } from '../../lib/zk/four-letter';
 import { readFourLetterWord, type ReadReply } from './four-letter';
-import type { ZkTls } from './wire/connection';
+import { tlsOptions, type ZkTls } from './wire/connection';
 
 /** How long after a read that needs the report the members are still asked. */
 const LEASE_MS = 60_000;
@@ -67,16 +68,43 @@ const ADMIN_TIMEOUT_MS = 2000;
 /** A dump of every ephemeral node of a large ensemble (30,000 nodes: about 2 MB) takes longer than a report. */
 const DUMP_TIMEOUT_MS = 15_000;
 
-async function adminCommand(base: string, command: string, timeoutMs = ADMIN_TIMEOUT_MS): Promise<Record<string, unknown>> {
-  const response = await fetch(`${base}/commands/${command}`, { signal: AbortSignal.timeout(timeoutMs) });
-  if (!response.ok) throw new Error(`${base}/commands/${command} answered ${response.status}`);
+/**
+ * One AdminServer command. An https AdminServer of a TLS ensemble (ZK_TLS) is verified against
+ * ZK_TLS_CA and shown the client certificate, as the members are; otherwise against the system's CAs.
+ */
+async function adminCommand(base: string, command: string, tls: ZkTls | null, timeoutMs = ADMIN_TIMEOUT_MS): Promise<Record<string, unknown>> {
+  const url = `${base}/commands/${command}`;
+  if (tls !== null && url.startsWith('https:')) {
+    const { status, text } = await httpsText(url, tls, timeoutMs);
+    if (status !== 200) throw new Error(`${url} answered ${status}`);
+    return parseAdminJson(text);
+  }
+  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return parseAdminJson(await response.text());
 }
 
-/** Why a request failed, in a few words. */
+/** GETs `url` over TLS with the ensemble's CA and client certificate. */
+function httpsText(url: string, tls: ZkTls, timeoutMs: number): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    const request = httpsGet(url, { ...tlsOptions(host, tls), timeout: timeoutMs }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', reject);
+    });
+    request.on('timeout', () => request.destroy(Object.assign(new Error(`no answer in ${timeoutMs} ms`), { code: 'ETIMEDOUT' })));
+    request.on('error', reject);
+  });
+}
+
+/** Why a request failed, in a few words (a TLS failure by its code: UNABLE_TO_VERIFY_LEAF_SIGNATURE, CERT_HAS_EXPIRED…). */
 function reasonOf(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   if (cause?.code !== undefined) return cause.code;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (typeof code === 'string') return code;
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -118,12 +146,12 @@ async function askMember(member: { host: string; port: number }, adminUrl: strin
   }
   try {
     if (answer.report === null) {
-      const [connections, watches] = await Promise.all([adminCommand(adminUrl, 'connections'), adminCommand(adminUrl, 'watches')]);
+      const [connections, watches] = await Promise.all([adminCommand(adminUrl, 'connections', tls), adminCommand(adminUrl, 'watches', tls)]);
       answer.report = { watches: parseAdminWatches(watches), ...parseAdminConnections(connections) };
       answer.source = 'admin-server';
     }
-    if (answer.monitor === null) answer.monitor = parseAdminMonitor(await adminCommand(adminUrl, 'monitor'));
-    if (withDump && answer.dump === null) answer.dump = await adminDump(adminUrl, touch);
+    if (answer.monitor === null) answer.monitor = parseAdminMonitor(await adminCommand(adminUrl, 'monitor', tls));
+    if (withDump && answer.dump === null) answer.dump = await adminDump(adminUrl, tls, touch);
   } catch (error) {
     const adminError = `the AdminServer at ${adminUrl} did not answer (${reasonOf(error)})`;
     if (answer.report === null) answer.error = `${wordsRefused}, and ${adminError}`;
@@ -141,10 +169,10 @@ export type TouchOwnSession = () => Promise<TouchedSession | null>;
  * times on the server's elapsed-time clock). A member that does not track the explorer's
  * session gives no expiries.
  */
-async function adminDump(adminUrl: string, touch: TouchOwnSession): Promise<DumpReport> {
+async function adminDump(adminUrl: string, tls: ZkTls | null, touch: TouchOwnSession): Promise<DumpReport> {
   // Without the tick (a server too old for `configuration`) the nodes are still told, their expiry not.
-  const [configuration, touched] = await Promise.all([adminCommand(adminUrl, 'configuration').catch(() => null), touch().catch(() => null)]);
-  const reply = await adminCommand(adminUrl, 'dump');
+  const [configuration, touched] = await Promise.all([adminCommand(adminUrl, 'configuration', tls).catch(() => null), touch().catch(() => null)]);
+  const reply = await adminCommand(adminUrl, 'dump', tls);
   const tickMs = configuration === null ? null : parseAdminTickTime(configuration);
   const expiries = touched === null || tickMs === null ? null : wallClockExpiries(parseAdminExpiries(reply), touched, tickMs);
   return { ephemerals: parseAdminDump(reply), expiries: expiries ?? new Map() };
@@ -412,7 +440,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
         continue;
       }
       try {
-        const reply = await adminCommand(adminUrl, 'dump', DUMP_TIMEOUT_MS);
+        const reply = await adminCommand(adminUrl, 'dump', this.tls, DUMP_TIMEOUT_MS);
         return { paths: this.localPaths(parseAdminDump(reply)), server, source: 'admin-server' };
       } catch (error) {
         reasons.push(`${server}: ${wordRefused}, and the AdminServer at ${adminUrl} did not answer (${reasonOf(error)})`);

@@ -6,11 +6,13 @@
  * fails gives a state and a one-line reason.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HealthResponseSchema, type HealthResponse } from '../../lib/protocol';
+import { HealthResponseSchema, LockSnapshotSchema, type HealthResponse, type LockSnapshot } from '../../lib/protocol';
 import { eventually, startExplorer, type RunningExplorer } from '../testing/harness';
+import { RealContenders } from '../testing/real-clients';
 import { startKdc, type TestKdc } from '../testing/kdc';
 import { startKerberizedZooKeeper } from '../testing/secure-zookeeper';
 import type { EmbeddedZooKeeper } from './embedded';
@@ -27,6 +29,20 @@ async function health(running: RunningExplorer): Promise<HealthResponse> {
 /** GSSAPI as ZooKeeper's Java client is configured by default, but for the keytab and principal given. */
 function gssapi(settings: Partial<ZkGssapi>): ZkTransport {
   return { tls: null, sasl: { mechanism: 'gssapi', keytab: null, principal: null, service: 'zookeeper', canonicalize: true, serverPrincipal: null, ...settings } };
+}
+
+async function lockOf(running: RunningExplorer, path: string): Promise<LockSnapshot> {
+  return LockSnapshotSchema.parse(await (await fetch(`${running.url}/api/locks${path}`)).json());
+}
+
+/** Waits until the explorer shows the lock with `count` nodes, one holder and every waiter's watch confirmed by ZooKeeper. */
+function settledQueue(running: RunningExplorer, path: string, count: number): Promise<LockSnapshot> {
+  return eventually(async () => {
+    const snapshot = await lockOf(running, path);
+    const waiters = snapshot.nodes.filter((node) => node.role === 'waiter');
+    const holders = snapshot.nodes.filter((node) => node.role === 'holder');
+    return snapshot.nodes.length === count && holders.length === 1 && waiters.every((node) => node.watchConfirmed === true) ? snapshot : undefined;
+  }, 20_000);
 }
 
 /** Starts an explorer that is expected not to connect, and waits for the reason it gives. */
@@ -48,7 +64,8 @@ describe('a Kerberized ZooKeeper (SASL GSSAPI, a real MIT KDC)', () => {
 
   beforeAll(async () => {
     saved = { ...process.env };
-    kdc = await startKdc();
+    // Tickets live 20 s: long enough for any one test, short enough to see one expire and be fetched again.
+    kdc = await startKdc({ ticketLifetime: '20s' });
     // The explorer's process finds the realm as any Kerberos client does: KRB5_CONFIG.
     process.env.KRB5_CONFIG = kdc.krb5Conf;
     zookeeper = await startKerberizedZooKeeper(kdc);
@@ -73,6 +90,22 @@ describe('a Kerberized ZooKeeper (SASL GSSAPI, a real MIT KDC)', () => {
     }
   });
 
+  it('logs in again from the keytab once its tickets have expired, as an explorer running for weeks must', async () => {
+    const transport = gssapi({ keytab, principal });
+    const first = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 10_000, transport });
+    await first.start(15_000);
+    first.close();
+    // Past the tickets' life (20 s): the next login finds only expired ones in its cache.
+    await new Promise((resolve) => setTimeout(resolve, 21_000));
+    const later = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 10_000, transport });
+    try {
+      await later.start(15_000);
+      expect((await later.getChildren('/')).children).toContain('zookeeper');
+    } finally {
+      later.close();
+    }
+  }, 60_000);
+
   it('logs in from the ticket cache kinit filled', async () => {
     // An operator's kinit (from a keytab of theirs, as a cron job or k5start does; a password would need a terminal).
     const cachePrincipal = `operator@${kdc.realm}`;
@@ -90,10 +123,131 @@ describe('a Kerberized ZooKeeper (SASL GSSAPI, a real MIT KDC)', () => {
     }
   });
 
+  it('reads a real Curator queue, its clients logged in by Kerberos as Java does it, right through a handover; simulated contenders log in the same way', { timeout: 120_000 }, async () => {
+    const curator = `curator@${kdc.realm}`;
+    const curatorKeytab = await kdc.keytab(curator);
+    const jaas = join(kdc.dir, 'curator-jaas.conf');
+    writeFileSync(jaas, `Client {\n  com.sun.security.auth.module.Krb5LoginModule required\n  useKeyTab=true\n  keyTab="${curatorKeytab}"\n  storeKey=true\n  useTicketCache=false\n  principal="${curator}";\n};\n`);
+    const running = await startExplorer({ roots: ['/kerberized'] }, { connectString: zookeeper.connectString }, { connectString: zookeeper.connectString, transport: gssapi({ keytab, principal }) });
+    const lock = '/kerberized/orders/lock';
+    const contenders = await RealContenders.start(zookeeper.connectString, lock, 'curator-mutex', '3', { JVM_OPTIONS: `-Djava.security.auth.login.config=${jaas} -Djava.security.krb5.conf=${kdc.krb5Conf}` }).catch((error: unknown) => {
+      // What ZooKeeper said of the logins, for a failure here to be understood.
+      const said = readFileSync(zookeeper.logFile, 'utf8').split('\n').filter((line) => /WARN|ERROR/.test(line) && /sasl|auth|kerberos|gss/i.test(line));
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; ZooKeeper said: ${said.slice(-5).join(' | ')}`);
+    });
+    try {
+      const snapshot = await settledQueue(running, lock, 3);
+      expect(snapshot.recipe.id).toBe('curator-mutex');
+      expect(new Set(snapshot.nodes.map((node) => node.sessionId))).toEqual(new Set(contenders.sessions.values()));
+      expect(snapshot.nodes.filter((node) => node.role === 'holder').map((node) => node.sessionId)).toEqual(contenders.holderSessions());
+      const [first, second, third] = snapshot.nodes;
+      expect(second!.predecessor).toBe(first!.name);
+      expect(third!.predecessor).toBe(second!.name);
+      expect(snapshot.anomalies).toEqual([]);
+
+      const holder = contenders.contenderOf(first!.sessionId)!;
+      contenders.release(holder);
+      const after = await settledQueue(running, lock, 2);
+      expect(after.nodes[0]!.sessionId).toBe(second!.sessionId);
+      expect(after.nodes[0]!.role).toBe('holder');
+    } finally {
+      await contenders.stop();
+    }
+    try {
+      const response = await fetch(`${running.url}/api/sim/contenders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ path: '/sim/kerberos-lock', count: 3, strategy: 'chained', holdMs: 100, rounds: 2 }),
+      });
+      expect(response.status).toBe(201);
+      await eventually(async () => {
+        const list = (await (await fetch(`${running.url}/api/sim/contenders`)).json()) as { contenders: Array<{ state: string }> };
+        return list.contenders.filter((contender) => contender.state === 'done').length === 3 ? true : undefined;
+      }, 20_000);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('names a client principal the KDC does not know', async () => {
+    const ghost = `ghost@${kdc.realm}`;
+    const ghostKeytab = await kdc.keytab(ghost);
+    await kdc.admin(`delprinc -force ${ghost}`);
+    const { running, status } = await refusedExplorer(zookeeper, gssapi({ keytab: ghostKeytab, principal: ghost }));
+    try {
+      expect(status.zookeeper.reason).toMatch(/^SASL GSSAPI: .*: the KDC does not know the client principal ghost@EXPLORER\.TEST \(ZK_KRB5_PRINCIPAL\)$/);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('names a keytab that does not hold the principal', async () => {
+    const other = await kdc.keytab(`someone-else@${kdc.realm}`);
+    const { running, status } = await refusedExplorer(zookeeper, gssapi({ keytab: other, principal }));
+    try {
+      expect(status.zookeeper.reason).toMatch(/^SASL GSSAPI: .*explorer@EXPLORER\.TEST.*: the keytab holds no key of explorer@EXPLORER\.TEST \(ZK_KRB5_KEYTAB, ZK_KRB5_PRINCIPAL; klist -k .* lists what it holds\)$/);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('names an expired ticket of the ticket cache', async () => {
+    const shortLived = `short@${kdc.realm}`;
+    const shortKeytab = await kdc.keytab(shortLived);
+    const cache = join(kdc.dir, 'short-ccache');
+    await run('kinit', ['-l', '2s', '-k', '-t', shortKeytab, '-c', `FILE:${cache}`, shortLived], { env: kdc.env });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    process.env.KRB5CCNAME = `FILE:${cache}`;
+    try {
+      const { running, status } = await refusedExplorer(zookeeper, gssapi({}));
+      try {
+        expect(status.zookeeper.reason).toMatch(/^SASL GSSAPI: .*expired.*: the ticket has expired: kinit again/i);
+      } finally {
+        await running.close();
+      }
+    } finally {
+      delete process.env.KRB5CCNAME;
+    }
+  });
+
+  it('names a clock skew between this machine and the KDC', async () => {
+    const drifted = await startKdc({ clockOffset: '+10m' });
+    const driftedPrincipal = `drifted@${drifted.realm}`;
+    const driftedKeytab = await drifted.keytab(driftedPrincipal, true);
+    process.env.KRB5_CONFIG = drifted.krb5Conf;
+    try {
+      const { running, status } = await refusedExplorer(zookeeper, gssapi({ keytab: driftedKeytab, principal: driftedPrincipal }));
+      try {
+        expect(status.zookeeper.reason).toMatch(/^SASL GSSAPI: .*Clock skew too great.*: this machine's clock and the KDC's differ by more than the realm allows/);
+      } finally {
+        await running.close();
+      }
+    } finally {
+      process.env.KRB5_CONFIG = kdc.krb5Conf;
+      await drifted.stop();
+    }
+  });
+
   it('names a service principal the KDC does not know', async () => {
     const { running, status } = await refusedExplorer(zookeeper, gssapi({ keytab, principal, service: 'zk-nobody' }));
     try {
       expect(status.zookeeper.reason).toMatch(/^SASL GSSAPI: .*: the KDC does not know ZooKeeper's service principal zk-nobody\/localhost/);
+    } finally {
+      await running.close();
+    }
+  });
+
+  // Last: the KDC is stopped.
+  it('names a KDC that does not answer, and logs in again once it does', async () => {
+    const late = `late@${kdc.realm}`;
+    const lateKeytab = await kdc.keytab(late);
+    await kdc.pause();
+    const { running, status } = await refusedExplorer(zookeeper, gssapi({ keytab: lateKeytab, principal: late }));
+    try {
+      expect(status.zookeeper.reason).toMatch(/^SASL GSSAPI: .*: no KDC of the realm answered/);
+      await kdc.resume();
+      // Tried again every 5 s: connected once the KDC is back.
+      await eventually(async () => ((await health(running)).zookeeper.state === 'connected' ? true : undefined), 20_000);
     } finally {
       await running.close();
     }

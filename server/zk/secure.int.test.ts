@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HealthResponseSchema, LockSnapshotSchema, type HealthResponse, type LockSnapshot } from '../../lib/protocol';
 import { eventually, startExplorer, type RunningExplorer } from '../testing/harness';
 import { expectCrashExpiryTold } from '../testing/crash';
+import { freePort } from '../net';
 import { RealContenders } from '../testing/real-clients';
 import { makeTestPki, startSaslZooKeeper, startTlsZooKeeper, type TestPki } from '../testing/secure-zookeeper';
 import type { EmbeddedZooKeeper } from './embedded';
@@ -111,6 +112,45 @@ describe('(b) mutual TLS only', () => {
 
   it('runs simulated contenders over the same TLS', async () => {
     await simulate(running, '/sim/tls-lock');
+  });
+
+  it('asks an AdminServer that serves HTTPS only, verified against ZK_TLS_CA, where the four-letter words are closed; and says so when the CA did not sign it', async () => {
+    const adminPort = await freePort();
+    const secured = await startTlsZooKeeper(pki, { httpsAdminPort: adminPort });
+    const url = `https://127.0.0.1:${adminPort}`;
+    const explorer = await startExplorer({ roots: ['/tls-admin'] }, undefined, { connectString: secured.connectString, transport: { tls: pki.tls, sasl: null }, introspectionIntervalMs: 300, zkAdmin: { port: 0, urls: [url] } });
+    const lock = '/tls-admin/orders/lock';
+    const kazoo = await RealContenders.start(secured.connectString, lock, 'kazoo-lock', '3', kazooTls);
+    try {
+      expect(await fourLetterWord('127.0.0.1', secured.port, 'wchc', 2000, pki.tls)).toMatch(/not in the whitelist/);
+      // Plain HTTP gets no page there.
+      expect(await fetch(`http://127.0.0.1:${adminPort}/commands/ruok`).then((response) => response.status, () => 0)).not.toBe(200);
+      const snapshot = await settledQueue(explorer, lock, 3);
+      expect(snapshot.nodes.every((node) => node.client !== null && /^127\.0\.0\.1:\d+$/.test(node.client))).toBe(true);
+      expect((await health(explorer)).introspection.servers).toEqual([expect.objectContaining({ ok: true, source: 'admin-server' })]);
+    } finally {
+      await kazoo.stop();
+      await explorer.close();
+      await secured.stop();
+    }
+    // An AdminServer whose certificate another CA signed: the members answer, it is not believed.
+    const otherAdminPort = await freePort();
+    const stranger = await startTlsZooKeeper(pki, { httpsAdminPort: otherAdminPort, adminPki: makeTestPki() });
+    const strangerUrl = `https://127.0.0.1:${otherAdminPort}`;
+    const untrusting = await startExplorer({ roots: ['/tls-admin'] }, undefined, { connectString: stranger.connectString, transport: { tls: pki.tls, sasl: null }, introspectionIntervalMs: 300, zkAdmin: { port: 0, urls: [strangerUrl] } });
+    try {
+      const status = await eventually(async () => {
+        // A lock read: the members are asked about it.
+        await lockOf(untrusting, '/tls-admin/orders/lock');
+        const read = await health(untrusting);
+        return read.introspection.servers.length > 0 ? read : undefined;
+      }, 15_000);
+      expect(status.introspection.servers[0]!.ok).toBe(false);
+      expect(status.introspection.servers[0]!.error).toContain(`the AdminServer at ${strangerUrl} did not answer (UNABLE_TO_VERIFY_LEAF_SIGNATURE)`);
+    } finally {
+      await untrusting.close();
+      await stranger.stop();
+    }
   });
 
   it('refuses a server its CA did not sign, with the reason in /api/health', async () => {

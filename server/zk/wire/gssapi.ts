@@ -63,7 +63,8 @@ export function loadKerberos(): KerberosPackage {
 export function keytabInEnvironment(settings: ZkGssapi, env: NodeJS.ProcessEnv = process.env): void {
   if (settings.keytab === null) return;
   env.KRB5_CLIENT_KTNAME = settings.keytab;
-  env.KRB5CCNAME = `MEMORY:zk-lock-explorer-${settings.principal ?? ''}`;
+  // One cache per principal and keytab: another's tickets are never taken for them.
+  env.KRB5CCNAME = `MEMORY:zk-lock-explorer:${settings.principal ?? ''}:${settings.keytab}`;
 }
 
 /** The GSSAPI name of ZooKeeper's service on `host` (`service@host`). */
@@ -131,13 +132,17 @@ export async function gssapiLogin(settings: ZkGssapi, host: string): Promise<Sas
         throw new Error(describeGssError(error, settings, service));
       }
     },
-    refused: (error) => `SASL GSSAPI: ZooKeeper refused the login of ${client.username || settings.principal || 'the ticket cache principal'} to ${service} (${error}): is the server's own keytab for ${service.replace('@', '/')}?`,
+    refused: (error) => `SASL GSSAPI: ZooKeeper refused the login of ${client.username || settings.principal || 'the ticket cache principal'} to ${service.replace('@', '/')} (${error}): its log says why (its own keytab for that principal, or its clock against the KDC's)`,
   };
 }
 
 /** One line on why a GSSAPI step failed, with what to check. Kerberos's messages name principals and files, never keys. */
 export function describeGssError(error: unknown, settings: ZkGssapi, service: string): string {
-  const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+  // GSSAPI's major status says nothing when the minor one (Kerberos's own words) follows.
+  const message = (error instanceof Error ? error.message : String(error))
+    .replace(/\s+/g, ' ')
+    .replace(/^Unspecified GSS failure\. Minor code may provide more information:? ?/i, '')
+    .trim();
   if (message.startsWith('SASL GSSAPI:')) return message;
   const hint = hintFor(message, settings, service);
   return `SASL GSSAPI: ${message}${hint === '' ? '' : `: ${hint}`}`;
@@ -152,6 +157,10 @@ function hintFor(message: string, settings: ZkGssapi, service: string): string {
   if (/expired/i.test(message)) return settings.keytab === null ? 'the ticket has expired: kinit again (or give a keytab: ZK_KRB5_KEYTAB)' : 'the ticket fetched from the keytab has expired';
   if (/Preauthentication failed|Decrypt integrity check failed|Password incorrect|Key table entry not found|Key version number/i.test(message)) return `the keytab does not hold the current key of ${settings.principal ?? 'the principal'} (ZK_KRB5_KEYTAB, ZK_KRB5_PRINCIPAL)`;
   if (/Key table file .* not found|keytab/i.test(message)) return 'the keytab cannot be read (ZK_KRB5_KEYTAB)';
-  if (/No Kerberos credentials|No credentials cache|Matching credential not found|No credentials were supplied|credentials cache file .* not found/i.test(message)) return 'no ticket to log in with: run kinit (KRB5CCNAME), or set ZK_KRB5_KEYTAB and ZK_KRB5_PRINCIPAL';
+  if (/No Kerberos credentials|No credentials cache|Matching credential not found|No credentials were supplied|credentials cache file .* not found/i.test(message)) {
+    return settings.keytab === null
+      ? 'no ticket to log in with: run kinit (KRB5CCNAME), or set ZK_KRB5_KEYTAB and ZK_KRB5_PRINCIPAL'
+      : `the keytab holds no key of ${settings.principal ?? 'the principal'} (ZK_KRB5_KEYTAB, ZK_KRB5_PRINCIPAL; klist -k ${settings.keytab} lists what it holds)`;
+  }
   return '';
 }
