@@ -15,6 +15,7 @@ import { loadReplay } from './replay/files';
 import { followFiles, type FollowedFiles } from './replay/follow';
 import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from './zk/embedded';
 import { ZkSession } from './zk/session';
+import { renewTicketCache, type TicketRenewal } from './zk/ticket-renewal';
 import { checkClientInternals } from './zk/wire/connection';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
   let embedded: EmbeddedZooKeeper | null = null;
   let session: ZkSession | null = null;
   let files: FollowedFiles | null = null;
+  let renewal: TicketRenewal | null = null;
   let explorer: Explorer | null = null;
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -69,6 +71,7 @@ async function main(): Promise<void> {
     timer.unref();
     await explorer?.close().catch((error: unknown) => console.error('closing the server:', error));
     files?.close();
+    renewal?.stop();
     session?.close();
     await embedded?.stop().catch((error: unknown) => console.error('stopping ZooKeeper:', error));
     process.exit(0);
@@ -89,6 +92,9 @@ async function main(): Promise<void> {
     const started = Date.now();
     void files.ready.then(({ info }) => console.log(`files: ${info.transactions} transactions of ZooKeeper's files in ${fileDirs!.join(', ')} read in ${Date.now() - started} ms${info.reason === null ? '' : `; ${info.reason}`}; followed from now on`));
   }
+  // Kerberos from a ticket cache: its tickets renewed while they may be (a keytab's are fetched again by Kerberos itself).
+  const { sasl } = config.zkTransport;
+  renewal = sasl?.mechanism === 'gssapi' && sasl.keytab === null ? renewTicketCache() : null;
   session = new ZkSession({ connectString, sessionTimeoutMs: config.sessionTimeoutMs, auth: config.zkAuth, transport: config.zkTransport });
   session.on('state', (state) => console.log(`ZooKeeper session: ${state}${session?.reason ? ` (${session.reason})` : ''}`));
   session.on('reason', (reason) => {

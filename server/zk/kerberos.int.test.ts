@@ -17,6 +17,7 @@ import { startKdc, type TestKdc } from '../testing/kdc';
 import { startKerberizedZooKeeper } from '../testing/secure-zookeeper';
 import type { EmbeddedZooKeeper } from './embedded';
 import { ZkSession } from './session';
+import { renewTicketCache } from './ticket-renewal';
 import type { ZkTransport } from './wire/connection';
 import type { ZkGssapi } from './wire/gssapi';
 
@@ -120,6 +121,40 @@ describe('a Kerberized ZooKeeper (SASL GSSAPI, a real MIT KDC)', () => {
     } finally {
       session.close();
       delete process.env.KRB5CCNAME;
+    }
+  });
+
+  it('renews the tickets of the ticket cache while they may be, so that a login after they would have expired still works; says once when they no longer may be', { timeout: 60_000 }, async () => {
+    const renewed = `renewed@${kdc.realm}`;
+    const renewedKeytab = await kdc.keytab(renewed);
+    const cache = `FILE:${join(kdc.dir, 'renewed-ccache')}`;
+    // Tickets of 20 s, renewable for an hour: an operator's kinit -r.
+    await run('kinit', ['-r', '1h', '-k', '-t', renewedKeytab, '-c', cache, renewed], { env: kdc.env });
+    const said: string[] = [];
+    const renewal = renewTicketCache({ everyMs: 5_000, env: { ...kdc.env, KRB5CCNAME: cache }, log: (line) => said.push(line) });
+    await new Promise((resolve) => setTimeout(resolve, 24_000));
+    renewal.stop();
+    expect(said).toEqual([]);
+    process.env.KRB5CCNAME = cache;
+    const session = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 10_000, transport: gssapi({}) });
+    try {
+      await session.start(15_000);
+      expect((await session.getChildren('/')).children).toContain('zookeeper');
+    } finally {
+      session.close();
+      delete process.env.KRB5CCNAME;
+    }
+    // Tickets past their renewable life (the explorer left running longer than kinit -r gave): said once, with what to do.
+    const ended = `FILE:${join(kdc.dir, 'ended-ccache')}`;
+    await run('kinit', ['-l', '2s', '-r', '3s', '-k', '-t', renewedKeytab, '-c', ended, renewed], { env: kdc.env });
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    const once = renewTicketCache({ everyMs: 60_000, env: { ...kdc.env, KRB5CCNAME: ended }, log: (line) => said.push(line) });
+    try {
+      expect(await once.renewNow()).toMatch(/^the ticket cache's tickets have expired past renewal \(.*expired.*\): kinit again, or give a keytab \(ZK_KRB5_KEYTAB\)$/);
+      await once.renewNow();
+      expect(said).toHaveLength(1);
+    } finally {
+      once.stop();
     }
   });
 
