@@ -2,9 +2,22 @@ import { readFileSync } from 'node:fs';
 import { startKdc } from '../server/testing/kdc';
 import { makeTestPki, startKerberizedZooKeeper, startSaslZooKeeper, startTlsZooKeeper } from '../server/testing/secure-zookeeper';
 import { ZkSession } from '../server/zk/session';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { LockPage } from './pages/lock-page';
 import { spawnExplorer } from './server';
+
+/** Two contenders made by `owner` (its session logged in as the explorer's is), shown live on the lock page of the explorer at `url`. */
+async function showsLiveLock(page: Page, owner: ZkSession, url: string, lockPath: string): Promise<void> {
+  await owner.start();
+  await owner.mkdirp(lockPath);
+  await owner.create(`${lockPath}/lock-`, null, 'ephemeral-sequential');
+  await owner.create(`${lockPath}/lock-`, null, 'ephemeral-sequential');
+  const lock = new LockPage(page, url);
+  await lock.goto(lockPath);
+  await expect(lock.banner).toHaveAttribute('data-state', 'live');
+  await expect(lock.nodes).toHaveCount(2);
+}
 
 test.describe('a secured ZooKeeper, set up as the README says', () => {
   test('mutual TLS: live with the right CA; with a wrong one the banner says why, not "connecting"', async ({ page }) => {
@@ -16,15 +29,7 @@ test.describe('a secured ZooKeeper, set up as the README says', () => {
     const right = await spawnExplorer([], tlsEnv);
     const wrong = await spawnExplorer([], { ...tlsEnv, ZK_TLS_CA: pki.files.otherCa });
     try {
-      await owner.start();
-      const lockPath = '/tls-e2e/lock';
-      await owner.mkdirp(lockPath);
-      await owner.create(`${lockPath}/lock-`, null, 'ephemeral-sequential');
-      await owner.create(`${lockPath}/lock-`, null, 'ephemeral-sequential');
-      const lock = new LockPage(page, right.url);
-      await lock.goto(lockPath);
-      await expect(lock.banner).toHaveAttribute('data-state', 'live');
-      await expect(lock.nodes).toHaveCount(2);
+      await showsLiveLock(page, owner, right.url, '/tls-e2e/lock');
 
       await page.goto(wrong.url);
       const banner = page.getByTestId('connection-banner');
@@ -61,15 +66,7 @@ test.describe('a secured ZooKeeper, set up as the README says', () => {
     const right = await spawnExplorer([], kerberosEnv);
     const wrong = await spawnExplorer([], { ...kerberosEnv, ZK_SASL_SERVICE: 'hbase' });
     try {
-      await owner.start();
-      const lockPath = '/kerberos-e2e/lock';
-      await owner.mkdirp(lockPath);
-      await owner.create(`${lockPath}/lock-`, null, 'ephemeral-sequential');
-      await owner.create(`${lockPath}/lock-`, null, 'ephemeral-sequential');
-      const lock = new LockPage(page, right.url);
-      await lock.goto(lockPath);
-      await expect(lock.banner).toHaveAttribute('data-state', 'live');
-      await expect(lock.nodes).toHaveCount(2);
+      await showsLiveLock(page, owner, right.url, '/kerberos-e2e/lock');
 
       await page.goto(wrong.url);
       await expect(page.getByTestId('connection-banner')).toHaveAttribute('data-state', 'down');

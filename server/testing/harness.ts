@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { inject } from 'vitest';
-import type { Ack, ClientToServerEvents, LockDelta, LockSnapshot, ServerToClientEvents } from '../../lib/protocol';
+import { HealthResponseSchema, type Ack, type ClientToServerEvents, type HealthResponse, type LockDelta, type LockSnapshot, type ServerToClientEvents } from '../../lib/protocol';
 import { createExplorer, type Explorer, type SimulationOptions } from '../app';
 import { CONFIG_DEFAULTS } from '../config';
 import type { FollowedFiles } from '../replay/follow';
@@ -202,4 +202,18 @@ export async function expireSession(session: ZkSession, proxy?: { pause(ms: numb
 export async function watchesOf(sessionId: string, connectString = zkConnect()): Promise<string[]> {
   const [host, port] = connectString.split(':') as [string, string];
   return parseWchc(await fourLetterWord(host, Number(port), 'wchc')).get(sessionId) ?? [];
+}
+
+export async function health(running: RunningExplorer): Promise<HealthResponse> {
+  return HealthResponseSchema.parse(await (await fetch(`${running.url}/api/health`)).json());
+}
+
+/** Starts an explorer that is expected not to connect to `connectString` with `transport`, and waits for the state it settles in and its reason. */
+export async function refusedExplorer(connectString: string, transport: ZkTransport, state: 'tls-failed' | 'auth-failed'): Promise<{ running: RunningExplorer; status: HealthResponse }> {
+  const running = await startExplorer({ roots: ['/nothing'] }, undefined, { connectString, transport, waitForSession: false, introspectionIntervalMs: 0 });
+  const status = await eventually(async () => {
+    const read = await health(running);
+    return read.zookeeper.state === state && read.zookeeper.reason !== null ? read : undefined;
+  }, 15_000);
+  return { running, status };
 }

@@ -10,8 +10,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HealthResponseSchema, LockSnapshotSchema, type HealthResponse, type LockSnapshot } from '../../lib/protocol';
-import { eventually, startExplorer, type RunningExplorer } from '../testing/harness';
+import { LockSnapshotSchema, type LockSnapshot } from '../../lib/protocol';
+import { eventually, health, refusedExplorer, startExplorer, type RunningExplorer } from '../testing/harness';
 import { RealContenders } from '../testing/real-clients';
 import { startKdc, type TestKdc } from '../testing/kdc';
 import { startKerberizedZooKeeper } from '../testing/secure-zookeeper';
@@ -22,10 +22,6 @@ import type { ZkTransport } from './wire/connection';
 import type { ZkGssapi } from './wire/gssapi';
 
 const run = promisify(execFile);
-
-async function health(running: RunningExplorer): Promise<HealthResponse> {
-  return HealthResponseSchema.parse(await (await fetch(`${running.url}/api/health`)).json());
-}
 
 /** GSSAPI as ZooKeeper's Java client is configured by default, but for the keytab and principal given. */
 function gssapi(settings: Partial<ZkGssapi>): ZkTransport {
@@ -46,16 +42,6 @@ function settledQueue(running: RunningExplorer, path: string, count: number): Pr
   }, 20_000);
 }
 
-/** Starts an explorer that is expected not to connect, and waits for the reason it gives. */
-async function refusedExplorer(zookeeper: EmbeddedZooKeeper, transport: ZkTransport): Promise<{ running: RunningExplorer; status: HealthResponse }> {
-  const running = await startExplorer({ roots: ['/nothing'] }, undefined, { connectString: zookeeper.connectString, transport, waitForSession: false, introspectionIntervalMs: 0 });
-  const status = await eventually(async () => {
-    const read = await health(running);
-    return read.zookeeper.state === 'auth-failed' && read.zookeeper.reason !== null ? read : undefined;
-  }, 15_000);
-  return { running, status };
-}
-
 describe('a Kerberized ZooKeeper (SASL GSSAPI, a real MIT KDC)', () => {
   let kdc: TestKdc;
   let zookeeper: EmbeddedZooKeeper;
@@ -73,6 +59,19 @@ describe('a Kerberized ZooKeeper (SASL GSSAPI, a real MIT KDC)', () => {
     principal = `explorer@${kdc.realm}`;
     keytab = await kdc.keytab(principal);
   });
+
+  /** A session logged in from the ticket cache `cache` (as KRB5CCNAME names it), served by ZooKeeper. */
+  async function loginFromCache(cache: string): Promise<void> {
+    process.env.KRB5CCNAME = cache;
+    const session = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 10_000, transport: gssapi({}) });
+    try {
+      await session.start(15_000);
+      expect((await session.getChildren('/')).children).toContain('zookeeper');
+    } finally {
+      session.close();
+      delete process.env.KRB5CCNAME;
+    }
+  }
 
   afterAll(async () => {
     await zookeeper?.stop();
@@ -113,15 +112,7 @@ describe('a Kerberized ZooKeeper (SASL GSSAPI, a real MIT KDC)', () => {
     const operatorKeytab = await kdc.keytab(cachePrincipal);
     const cache = join(kdc.dir, 'operator-ccache');
     await run('kinit', ['-k', '-t', operatorKeytab, '-c', `FILE:${cache}`, cachePrincipal], { env: kdc.env });
-    process.env.KRB5CCNAME = `FILE:${cache}`;
-    const session = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 10_000, transport: gssapi({}) });
-    try {
-      await session.start(15_000);
-      expect((await session.getChildren('/')).children).toContain('zookeeper');
-    } finally {
-      session.close();
-      delete process.env.KRB5CCNAME;
-    }
+    await loginFromCache(`FILE:${cache}`);
   });
 
   it('renews the tickets of the ticket cache while they may be, so that a login after they would have expired still works; says once when they no longer may be', { timeout: 60_000 }, async () => {
@@ -135,15 +126,7 @@ describe('a Kerberized ZooKeeper (SASL GSSAPI, a real MIT KDC)', () => {
     await new Promise((resolve) => setTimeout(resolve, 24_000));
     renewal.stop();
     expect(said).toEqual([]);
-    process.env.KRB5CCNAME = cache;
-    const session = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 10_000, transport: gssapi({}) });
-    try {
-      await session.start(15_000);
-      expect((await session.getChildren('/')).children).toContain('zookeeper');
-    } finally {
-      session.close();
-      delete process.env.KRB5CCNAME;
-    }
+    await loginFromCache(cache);
     // Tickets past their renewable life (the explorer left running longer than kinit -r gave): said once, with what to do.
     const ended = `FILE:${join(kdc.dir, 'ended-ccache')}`;
     await run('kinit', ['-l', '2s', '-r', '3s', '-k', '-t', renewedKeytab, '-c', ended, renewed], { env: kdc.env });
@@ -208,7 +191,7 @@ describe('a Kerberized ZooKeeper (SASL GSSAPI, a real MIT KDC)', () => {
     const ghost = `ghost@${kdc.realm}`;
     const ghostKeytab = await kdc.keytab(ghost);
     await kdc.admin(`delprinc -force ${ghost}`);
-    const { running, status } = await refusedExplorer(zookeeper, gssapi({ keytab: ghostKeytab, principal: ghost }));
+    const { running, status } = await refusedExplorer(zookeeper.connectString, gssapi({ keytab: ghostKeytab, principal: ghost }), 'auth-failed');
     try {
       expect(status.zookeeper.reason).toMatch(/^SASL GSSAPI: .*: the KDC does not know the client principal ghost@EXPLORER\.TEST \(ZK_KRB5_PRINCIPAL\)$/);
     } finally {
@@ -218,7 +201,7 @@ describe('a Kerberized ZooKeeper (SASL GSSAPI, a real MIT KDC)', () => {
 
   it('names a keytab that does not hold the principal', async () => {
     const other = await kdc.keytab(`someone-else@${kdc.realm}`);
-    const { running, status } = await refusedExplorer(zookeeper, gssapi({ keytab: other, principal }));
+    const { running, status } = await refusedExplorer(zookeeper.connectString, gssapi({ keytab: other, principal }), 'auth-failed');
     try {
       expect(status.zookeeper.reason).toMatch(/^SASL GSSAPI: .*explorer@EXPLORER\.TEST.*: the keytab holds no key of explorer@EXPLORER\.TEST \(ZK_KRB5_KEYTAB, ZK_KRB5_PRINCIPAL; klist -k .* lists what it holds\)$/);
     } finally {
@@ -234,7 +217,7 @@ describe('a Kerberized ZooKeeper (SASL GSSAPI, a real MIT KDC)', () => {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     process.env.KRB5CCNAME = `FILE:${cache}`;
     try {
-      const { running, status } = await refusedExplorer(zookeeper, gssapi({}));
+      const { running, status } = await refusedExplorer(zookeeper.connectString, gssapi({}), 'auth-failed');
       try {
         expect(status.zookeeper.reason).toMatch(/^SASL GSSAPI: .*expired.*: the ticket has expired: kinit again/i);
       } finally {
@@ -251,7 +234,7 @@ describe('a Kerberized ZooKeeper (SASL GSSAPI, a real MIT KDC)', () => {
     const driftedKeytab = await drifted.keytab(driftedPrincipal, true);
     process.env.KRB5_CONFIG = drifted.krb5Conf;
     try {
-      const { running, status } = await refusedExplorer(zookeeper, gssapi({ keytab: driftedKeytab, principal: driftedPrincipal }));
+      const { running, status } = await refusedExplorer(zookeeper.connectString, gssapi({ keytab: driftedKeytab, principal: driftedPrincipal }), 'auth-failed');
       try {
         expect(status.zookeeper.reason).toMatch(/^SASL GSSAPI: .*Clock skew too great.*: this machine's clock and the KDC's differ by more than the realm allows/);
       } finally {
@@ -264,7 +247,7 @@ describe('a Kerberized ZooKeeper (SASL GSSAPI, a real MIT KDC)', () => {
   });
 
   it('names a service principal the KDC does not know', async () => {
-    const { running, status } = await refusedExplorer(zookeeper, gssapi({ keytab, principal, service: 'zk-nobody' }));
+    const { running, status } = await refusedExplorer(zookeeper.connectString, gssapi({ keytab, principal, service: 'zk-nobody' }), 'auth-failed');
     try {
       expect(status.zookeeper.reason).toMatch(/^SASL GSSAPI: .*: the KDC does not know ZooKeeper's service principal zk-nobody\/localhost/);
     } finally {
@@ -277,7 +260,7 @@ describe('a Kerberized ZooKeeper (SASL GSSAPI, a real MIT KDC)', () => {
     const late = `late@${kdc.realm}`;
     const lateKeytab = await kdc.keytab(late);
     await kdc.pause();
-    const { running, status } = await refusedExplorer(zookeeper, gssapi({ keytab: lateKeytab, principal: late }));
+    const { running, status } = await refusedExplorer(zookeeper.connectString, gssapi({ keytab: lateKeytab, principal: late }), 'auth-failed');
     try {
       expect(status.zookeeper.reason).toMatch(/^SASL GSSAPI: .*: no KDC of the realm answered/);
       await kdc.resume();

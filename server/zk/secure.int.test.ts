@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HealthResponseSchema, LockSnapshotSchema, type HealthResponse, type LockSnapshot } from '../../lib/protocol';
-import { eventually, startExplorer, type RunningExplorer } from '../testing/harness';
+import { LockSnapshotSchema, type LockSnapshot } from '../../lib/protocol';
+import { eventually, health, refusedExplorer, startExplorer, type RunningExplorer } from '../testing/harness';
 import { expectCrashExpiryTold } from '../testing/crash';
 import { freePort } from '../net';
 import { RealContenders } from '../testing/real-clients';
@@ -14,10 +14,6 @@ import { makeTestPki, startSaslZooKeeper, startTlsZooKeeper, type TestPki } from
 import type { EmbeddedZooKeeper } from './embedded';
 import { fourLetterWord } from './four-letter';
 import type { ZkTransport } from './wire/connection';
-
-async function health(running: RunningExplorer): Promise<HealthResponse> {
-  return HealthResponseSchema.parse(await (await fetch(`${running.url}/api/health`)).json());
-}
 
 async function lockOf(running: RunningExplorer, path: string): Promise<LockSnapshot> {
   return LockSnapshotSchema.parse(await (await fetch(`${running.url}/api/locks${path}`)).json());
@@ -45,16 +41,6 @@ async function simulate(running: RunningExplorer, path: string): Promise<void> {
     const list = (await (await fetch(`${running.url}/api/sim/contenders`)).json()) as { contenders: Array<{ state: string; acquisitions?: number }> };
     return list.contenders.filter((contender) => contender.state === 'done').length === 3 ? true : undefined;
   }, 20_000);
-}
-
-/** Starts an explorer that is expected not to connect, and waits for the state it settles in. */
-async function refusedExplorer(zookeeper: EmbeddedZooKeeper, transport: ZkTransport, state: 'tls-failed' | 'auth-failed'): Promise<{ running: RunningExplorer; status: HealthResponse }> {
-  const running = await startExplorer({ roots: ['/nothing'] }, undefined, { connectString: zookeeper.connectString, transport, waitForSession: false, introspectionIntervalMs: 0 });
-  const status = await eventually(async () => {
-    const read = await health(running);
-    return read.zookeeper.state === state && read.zookeeper.reason !== null ? read : undefined;
-  }, 15_000);
-  return { running, status };
 }
 
 describe('(b) mutual TLS only', () => {
@@ -155,7 +141,7 @@ describe('(b) mutual TLS only', () => {
 
   it('refuses a server its CA did not sign, with the reason in /api/health', async () => {
     const otherCa = readFileSync(pki.files.otherCa, 'utf8');
-    const { running: refused, status } = await refusedExplorer(zookeeper, { tls: { ...pki.tls, ca: otherCa }, sasl: null }, 'tls-failed');
+    const { running: refused, status } = await refusedExplorer(zookeeper.connectString, { tls: { ...pki.tls, ca: otherCa }, sasl: null }, 'tls-failed');
     try {
       expect(status.ok).toBe(false);
       expect(status.zookeeper.reason).toBe(`TLS: the certificate of 127.0.0.1:${zookeeper.port} is not signed by ZK_TLS_CA (UNABLE_TO_VERIFY_LEAF_SIGNATURE)`);
@@ -167,7 +153,7 @@ describe('(b) mutual TLS only', () => {
   it('refuses a server whose certificate has expired, with the reason', async () => {
     const expired = await startTlsZooKeeper(pki, { expired: true });
     try {
-      const { running: refused, status } = await refusedExplorer(expired, { tls: pki.tls, sasl: null }, 'tls-failed');
+      const { running: refused, status } = await refusedExplorer(expired.connectString, { tls: pki.tls, sasl: null }, 'tls-failed');
       try {
         expect(status.zookeeper.reason).toBe(`TLS: the certificate of 127.0.0.1:${expired.port} has expired (CERT_HAS_EXPIRED)`);
       } finally {
@@ -179,7 +165,7 @@ describe('(b) mutual TLS only', () => {
   });
 
   it('names the server’s refusal of a missing client certificate', async () => {
-    const { running: refused, status } = await refusedExplorer(zookeeper, { tls: { ...pki.tls, cert: null, key: null }, sasl: null }, 'tls-failed');
+    const { running: refused, status } = await refusedExplorer(zookeeper.connectString, { tls: { ...pki.tls, cert: null, key: null }, sasl: null }, 'tls-failed');
     try {
       expect(status.zookeeper.reason).toMatch(new RegExp(`^TLS: 127\\.0\\.0\\.1:${zookeeper.port} refused the handshake \\(.*certificate.*\\)`));
     } finally {
@@ -205,7 +191,7 @@ describe('(c) SASL DIGEST-MD5 required', () => {
   });
 
   it('really refuses a session that has not logged in', async () => {
-    const { running: refused, status } = await refusedExplorer(zookeeper, { tls: null, sasl: null }, 'auth-failed');
+    const { running: refused, status } = await refusedExplorer(zookeeper.connectString, { tls: null, sasl: null }, 'auth-failed');
     try {
       expect(status.zookeeper.reason).toBe('SASL: ZooKeeper requires a SASL login (enforce.auth.enabled): set ZK_SASL=digest-md5:USER:PASSWORD');
     } finally {
@@ -242,7 +228,7 @@ describe('(c) SASL DIGEST-MD5 required', () => {
 
   it('refuses a wrong password with its reason, and never shows the password', async () => {
     const wrong = 'not-the-password';
-    const { running: refused, status } = await refusedExplorer(zookeeper, { tls: null, sasl: { mechanism: 'digest-md5', username: 'explorer', password: wrong } }, 'auth-failed');
+    const { running: refused, status } = await refusedExplorer(zookeeper.connectString, { tls: null, sasl: { mechanism: 'digest-md5', username: 'explorer', password: wrong } }, 'auth-failed');
     try {
       expect(status.ok).toBe(false);
       expect(status.zookeeper.reason).toMatch(/^SASL: ZooKeeper refused user "explorer" \(DIGEST-MD5, .*\): wrong user or password\?$/);
