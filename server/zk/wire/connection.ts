@@ -191,14 +191,16 @@ export function attachWire(client: Client, options: WireOptions): void {
     sasl = null;
     connected.call(this);
     const socket = this.socket;
-    setTimeout(
-      // Checked after the input already waiting: a starved process runs its due timers before it reads its sockets.
-      () =>
-        setImmediate(() => {
-          if (this.socket === socket && this.state === STATE.connecting && sasl?.stepping !== true) socket?.destroy();
-        }),
-      Math.min(HANDSHAKE_TIMEOUT_MS, Math.floor(this.sessionTimeout / 3)),
-    ).unref();
+    const handshakeMs = Math.min(HANDSHAKE_TIMEOUT_MS, Math.floor(this.sessionTimeout / 3));
+    // Checked after the input already waiting: a starved process runs its due timers before it reads its sockets.
+    const check = (): void =>
+      void setImmediate(() => {
+        if (this.socket !== socket || this.state !== STATE.connecting) return;
+        // The client is the one waiting (for the KDC, a login's first ticket): the server gets its time again once it has been answered.
+        if (sasl?.stepping === true) setTimeout(check, handshakeMs).unref();
+        else socket?.destroy();
+      });
+    setTimeout(check, handshakeMs).unref();
   };
 
   manager.onSocketData = function (this: ConnectionManager, chunk: Buffer): void {

@@ -7,7 +7,8 @@
  * client keytab: tickets are fetched again from it whenever they have expired, so that an
  * explorer running for weeks stays logged in) or from the ticket cache `kinit` filled.
  */
-import { lookupService } from 'node:dns/promises';
+import { lookup, lookupService } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { createRequire } from 'node:module';
 
 /** Kerberos towards ZooKeeper, as ZooKeeper's Java client is configured. */
@@ -78,11 +79,16 @@ export async function servicePrincipal(settings: ZkGssapi, host: string): Promis
   return `${settings.service}@${settings.canonicalize ? await canonicalHost(host) : host}`;
 }
 
-/** The canonical name of a server's host, as Java's `InetAddress.getCanonicalHostName` gives it: its address looked up; the host as given where that fails. */
+/**
+ * The canonical name of a server's host, as ZooKeeper's Java client takes it: the name looked up,
+ * then its address (`InetAddress.getCanonicalHostName`); the host as given where either fails,
+ * never a bare address (`SaslServerPrincipal`).
+ */
 async function canonicalHost(host: string): Promise<string> {
   try {
-    const { hostname } = await lookupService(host, 0);
-    return hostname === '' ? host : hostname;
+    const address = isIP(host) !== 0 ? host : (await lookup(host)).address;
+    const { hostname } = await lookupService(address, 0);
+    return hostname === '' || isIP(hostname) !== 0 ? host : hostname;
   } catch {
     return host;
   }
