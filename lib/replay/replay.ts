@@ -15,7 +15,7 @@ import { buildSnapshot, missingLock } from '../lock/queue';
 import { auxiliaryParents, detectRecipe, readsByNames, standingOf } from '../lock/reader';
 import { summarizeLock } from '../lock/summary';
 import { WaitsFor } from '../lock/waits-for';
-import { ChildIndex, type ChildAt } from '../zk/child-index';
+import { ChildIndex, type ChildAt, type SessionSpans } from '../zk/child-index';
 import { partitionPoint } from '../zk/columns';
 import { zxidOf } from '../zk/ids';
 import { parentPath } from '../zk/path';
@@ -44,18 +44,6 @@ const HOLD_WALK_NAMES = 1000;
 const HOLD_WALK_STEPS = 256;
 /** How many locks' sessions a deadlock is looked for across, from the asked lock. */
 const DEADLOCK_LOCKS = 2000;
-
-/**
- * A session's nodes in the locks over the span, in the order they came: in which lock (its place
- * in `locks()`), from which change to which (`ChildIndex.ephemeralSpans`), and the latest end of
- * any up to each: a search back from a moment stops where every node before had gone.
- */
-interface SessionSpans {
-  locks: Int32Array;
-  from: Float64Array;
-  to: Float64Array;
-  reach: Float64Array;
-}
 
 export class Replay {
   readonly tree: ZnodeTree;
@@ -362,33 +350,13 @@ export class Replay {
     const locks = new Set<string>();
     // The spans begun by then (`from < n`), searched back while some node before may still be there.
     const end = partitionPoint(spans.from.length, (index) => spans.from[index]! < n);
-    for (let i = end - 1; i >= 0 && spans.reach[i]! >= n; i -= 1) if (spans.to[i]! >= n) locks.add(this.locks()[spans.locks[i]!]!);
+    for (let i = end - 1; i >= 0 && spans.reach[i]! >= n; i -= 1) if (spans.to[i]! >= n) locks.add(this.locks()[spans.parents[i]!]!);
     return [...locks];
   }
 
-  /** Each session's nodes in the locks over the span. */
+  /** Each session's nodes in the locks over the span (their parents' places are the locks' in `locks()`). */
   private sessionSpans(): Map<string, SessionSpans> {
-    if (this.spans !== null) return this.spans;
-    const bySession = new Map<string, Array<{ lock: number; from: number; to: number }>>();
-    this.locks().forEach((lock, at) => {
-      for (const { session, from, to } of this.index.ephemeralSpans(lock)) {
-        const spans = bySession.get(session) ?? [];
-        spans.push({ lock: at, from, to });
-        bySession.set(session, spans);
-      }
-    });
-    this.spans = new Map();
-    for (const [session, spans] of bySession) {
-      spans.sort((a, b) => a.from - b.from);
-      const columns: SessionSpans = { locks: new Int32Array(spans.length), from: new Float64Array(spans.length), to: new Float64Array(spans.length), reach: new Float64Array(spans.length) };
-      spans.forEach((span, i) => {
-        columns.locks[i] = span.lock;
-        columns.from[i] = span.from;
-        columns.to[i] = span.to;
-        columns.reach[i] = Math.max(span.to, i === 0 ? -Infinity : columns.reach[i - 1]!);
-      });
-      this.spans.set(session, columns);
-    }
+    if (this.spans === null) this.spans = this.index.sessionSpans(this.locks());
     return this.spans;
   }
 

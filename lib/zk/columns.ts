@@ -25,6 +25,10 @@ export class Float64Column {
   get(index: number): number {
     return this.values[index]!;
   }
+
+  set(index: number, value: number): void {
+    this.values[index] = value;
+  }
 }
 
 /** A growable column of 32-bit integers (counts, versions, offsets, record numbers). */

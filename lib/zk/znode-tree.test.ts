@@ -96,12 +96,36 @@ describe('every parent\'s children at any zxid (the columnar index)', () => {
       ['b', true],
     ]);
     // b's node: from its create to its session's close, as numbers among all the changes.
-    const spans = index.ephemeralSpans('/lock').map(({ session, from, to }) => [session, from, to]);
+    const spans = [...index.sessionSpans(['/lock'])].map(([session, { parents, from, to }]) => [session, [...parents], [...from], [...to]]);
     expect(spans).toEqual([
-      ['0x1', 1, 4],
-      ['0x2', 2, 6],
-      ['0x3', 5, Infinity],
+      ['0x1', [0], [1], [4]],
+      ['0x2', [0], [2], [6]],
+      ['0x3', [0], [5], [Infinity]],
     ]);
     expect(index.changesUpTo(at[4]!)).toBe(5);
+  });
+
+  it("gives each session's nodes across parents in the order they came, with the latest end up to each", () => {
+    const tree = new ZnodeTree();
+    const index = new ChildIndex(tree);
+    for (const one of [
+      txn('0x9', 'create', [create('/one')]),
+      txn('0x9', 'create', [create('/two')]),
+      txn('0x1', 'create', [create('/two/x', true)]),
+      txn('0x1', 'create', [create('/one/x', true)]),
+      txn('0x2', 'create', [create('/one/y', true)]),
+      txn('0x1', 'delete', [{ type: 'delete', path: '/two/x' }]),
+      txn('0x1', 'create', [create('/two/z', true)]),
+      txn('0x1', 'delete', [{ type: 'delete', path: '/one/x' }]),
+      txn('0x9', 'create', [create('/one/persistent')]),
+    ]) {
+      tree.apply(one);
+    }
+    const spans = Object.fromEntries([...index.sessionSpans(['/one', '/two'])].map(([session, { parents, from, to, reach }]) => [session, { parents: [...parents], from: [...from], to: [...to], reach: [...reach] }]));
+    // Changes are numbered in the order applied: 0 /one, 1 /two, 2 /two/x, 3 /one/x, 4 /one/y, 5 -/two/x, 6 /two/z, 7 -/one/x.
+    expect(spans).toEqual({
+      '0x1': { parents: [1, 0, 1], from: [2, 3, 6], to: [5, 7, Infinity], reach: [5, 7, Infinity] },
+      '0x2': { parents: [0], from: [4], to: [Infinity], reach: [Infinity] },
+    });
   });
 });
