@@ -6,6 +6,7 @@ import curatorRw from './fixtures/curator-rw.json';
 import curatorSemaphore from './fixtures/curator-semaphore.json';
 import kazooSemaphore from './fixtures/kazoo-semaphore.json';
 import zkWriteLock from './fixtures/zk-writelock.json';
+import { nodeIndexes } from './indexes';
 import { append, buildSnapshot, handover, type LockInput } from './queue';
 
 /** One writer for the file, as the server keeps one: what it wrote before is reused where the nodes are the same. */
@@ -127,9 +128,11 @@ describe('the compact form of a lock', () => {
 
     it('keeps the runs long while contenders join one by one', () => {
       let snapshot = queue();
+      // Handed from one append to the next, as a lock's machine hands them (without, each append indexed the whole queue again).
+      const indexes = nodeIndexes();
       for (let i = 0; i < 600; i += 1) {
         const name = `_c_0a1b2c3d-0000-4000-8000-${String(i).padStart(12, '0')}-lock-${String(names.length + i).padStart(10, '0')}`;
-        snapshot = append(snapshot, [record(name, '0x300000000', 200_000 + i)], { at: 20 + i, pzxid: null }, null)!.snapshot;
+        snapshot = append(snapshot, [record(name, '0x300000000', 200_000 + i)], { at: 20 + i, pzxid: null }, null, indexes)!.snapshot;
         writer.nodes(snapshot.nodes);
       }
       const chunks = writer.nodes(snapshot.nodes);
