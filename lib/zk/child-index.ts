@@ -399,8 +399,8 @@ export class ChildIndex {
    * which parent (its place in `parents`), and the changes that made and ended it, as numbers
    * among all the changes the index holds (-1: it was there at the start; Infinity: still there at
    * the end; it is there right after a zxid whose `changesUpTo` is n when `from < n <= to`), with
-   * the latest end of any up to each. Built in columns, for every session at once: a million
-   * spans in a tenth of a second, where one object each took half a second.
+   * the latest end of any up to each. Built in columns, for every session at once, with no object
+   * a span: the first lock read after loading a million transactions went from about 0.5 s to 0.3 s.
    */
   sessionSpans(parents: readonly string[]): Map<string, SessionSpans> {
     const owners = new Int32Column();
