@@ -14,7 +14,7 @@ import { freePort } from '../net';
 
 const run = promisify(execFile);
 
-export const TEST_REALM = 'EXPLORER.TEST';
+const TEST_REALM = 'EXPLORER.TEST';
 const MASTER_PASSWORD = 'throwaway-master-password';
 
 /** Where Debian puts the KDC's programs (not on a user's PATH). */
@@ -35,19 +35,12 @@ export interface TestKdc {
   env: NodeJS.ProcessEnv;
   /** Adds a principal with a random key and answers its keytab's path; `preauth`: the KDC asks it to prove it knows its key first (an encrypted timestamp, as most realms do). */
   keytab(principal: string, preauth?: boolean): Promise<string>;
-  /** Adds a principal with a password. */
-  addPrincipal(principal: string, password: string): Promise<void>;
   /** Runs `kadmin.local` with one query (to change a principal: expire it, delete it). */
   admin(query: string): Promise<void>;
   /** Stops the KDC (it answers nothing: its port is closed), keeping its realm; `resume` starts it again on the same port. */
   pause(): Promise<void>;
   resume(): Promise<void>;
   stop(): Promise<void>;
-}
-
-/** Whether this machine has the KDC's programs. */
-export function haveKdc(): boolean {
-  return ['krb5kdc', 'kdb5_util', 'kadmin.local'].every((name) => existsSync(program(name)));
 }
 
 /**
@@ -146,9 +139,6 @@ export async function startKdc(options: { ticketLifetime?: string; clockOffset?:
       await admin(`addprinc -randkey${preauth ? ' +requires_preauth' : ''} ${principal}`);
       await admin(`ktadd -k ${path} ${principal}`);
       return path;
-    },
-    async addPrincipal(principal, password) {
-      await admin(`addprinc -pw ${password} ${principal}`);
     },
     pause: () => halt(kdc),
     async resume() {

@@ -40,7 +40,7 @@ interface KerberosPackage {
 }
 
 /** The one line said when the package cannot be loaded: what to install. */
-export const KERBEROS_MISSING =
+const KERBEROS_MISSING =
   'ZK_SASL=gssapi needs the npm package kerberos, built against MIT Kerberos: install libkrb5-dev (Debian, Ubuntu: apt-get install libkrb5-dev; Fedora: krb5-devel), then run npm rebuild kerberos';
 
 let loaded: KerberosPackage | null = null;
@@ -61,7 +61,7 @@ export function loadKerberos(): KerberosPackage {
  * process's memory, not in the user's ticket cache, and fetched again from the keytab when
  * they expire. With no keytab the ticket cache (KRB5CCNAME) is used as it is.
  */
-export function keytabInEnvironment(settings: ZkGssapi, env: NodeJS.ProcessEnv = process.env): void {
+function keytabInEnvironment(settings: ZkGssapi, env: NodeJS.ProcessEnv = process.env): void {
   if (settings.keytab === null) return;
   env.KRB5_CLIENT_KTNAME = settings.keytab;
   // One cache per principal and keytab: another's tickets are never taken for them.
