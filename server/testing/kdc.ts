@@ -33,8 +33,12 @@ export interface TestKdc {
   krb5Conf: string;
   /** The environment a client of this realm runs in: its `krb5.conf`, no ticket cache but its own. */
   env: NodeJS.ProcessEnv;
-  /** Adds a principal with a random key and answers its keytab's path; `preauth`: the KDC asks it to prove it knows its key first (an encrypted timestamp, as most realms do). */
-  keytab(principal: string, preauth?: boolean): Promise<string>;
+  /**
+   * Adds a principal with a random key and answers its keytab's path. `preauth`: the KDC asks it
+   * to prove it knows its key first (an encrypted timestamp, as most realms do); `maxLife`: its
+   * tickets live no longer than this (`20s`), where the realm's live for hours.
+   */
+  keytab(principal: string, options?: { preauth?: boolean; maxLife?: string }): Promise<string>;
   /** Runs `kadmin.local` with one query (to change a principal: expire it, delete it). */
   admin(query: string): Promise<void>;
   /** Stops the KDC (it answers nothing: its port is closed), keeping its realm; `resume` starts it again on the same port. */
@@ -44,7 +48,7 @@ export interface TestKdc {
 }
 
 /**
- * Starts a KDC of a new realm. `ticketLifetime`: the longest a ticket lives (`10h`, `30s`);
+ * Starts a KDC of a new realm. `ticketLifetime`: the longest a ticket lives (`10h`, the default);
  * `clockOffset`: the KDC's clock runs this far from the machine's (libfaketime's `+10m`), as a
  * KDC whose clock has drifted, or a client's has.
  */
@@ -134,9 +138,9 @@ export async function startKdc(options: { ticketLifetime?: string; clockOffset?:
     krb5Conf,
     env,
     admin,
-    async keytab(principal, preauth = false) {
+    async keytab(principal, { preauth = false, maxLife } = {}) {
       const path = join(dir, `keytab-${(keytabs += 1)}`);
-      await admin(`addprinc -randkey${preauth ? ' +requires_preauth' : ''} ${principal}`);
+      await admin(`addprinc -randkey${preauth ? ' +requires_preauth' : ''}${maxLife === undefined ? '' : ` -maxlife ${maxLife}`} ${principal}`);
       await admin(`ktadd -k ${path} ${principal}`);
       return path;
     },
