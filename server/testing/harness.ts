@@ -1,8 +1,8 @@
 /** Helpers for integration tests: the explorer on a free port and independent contender sessions. */
 import { randomUUID } from 'node:crypto';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { inject } from 'vitest';
-import { HealthResponseSchema, type Ack, type ClientToServerEvents, type HealthResponse, type LockDelta, type LockSnapshot, type ServerToClientEvents } from '../../lib/protocol';
+import { expect, inject } from 'vitest';
+import { HealthResponseSchema, LockSnapshotSchema, type Ack, type ClientToServerEvents, type HealthResponse, type LockDelta, type LockSnapshot, type ServerToClientEvents } from '../../lib/protocol';
 import { createExplorer, type Explorer, type SimulationOptions } from '../app';
 import { CONFIG_DEFAULTS } from '../config';
 import type { FollowedFiles } from '../replay/follow';
@@ -216,4 +216,32 @@ export async function refusedExplorer(connectString: string, transport: ZkTransp
     return read.zookeeper.state === state && read.zookeeper.reason !== null ? read : undefined;
   }, 15_000);
   return { running, status };
+}
+
+export async function lockOf(running: RunningExplorer, path: string): Promise<LockSnapshot> {
+  return LockSnapshotSchema.parse(await (await fetch(`${running.url}/api/locks${path}`)).json());
+}
+
+/** Waits until the explorer shows the lock with `count` nodes, `holders` holders and every waiter's watch confirmed by ZooKeeper. */
+export function settledQueue(running: RunningExplorer, path: string, count: number, holders = 1): Promise<LockSnapshot> {
+  return eventually(async () => {
+    const snapshot = await lockOf(running, path);
+    const waiters = snapshot.nodes.filter((node) => node.role === 'waiter');
+    const holding = snapshot.nodes.filter((node) => node.role === 'holder');
+    return snapshot.nodes.length === count && holding.length === holders && waiters.every((node) => node.watchConfirmed === true) ? snapshot : undefined;
+  }, 20_000);
+}
+
+/** Three simulated contenders through the explorer's own API, run to the end: they must reach ZooKeeper the same way it does. */
+export async function simulate(running: RunningExplorer, path: string): Promise<void> {
+  const response = await fetch(`${running.url}/api/sim/contenders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path, count: 3, strategy: 'chained', holdMs: 100, rounds: 2 }),
+  });
+  expect(response.status).toBe(201);
+  await eventually(async () => {
+    const list = (await (await fetch(`${running.url}/api/sim/contenders`)).json()) as { contenders: Array<{ state: string }> };
+    return list.contenders.filter((contender) => contender.state === 'done').length === 3 ? true : undefined;
+  }, 20_000);
 }

@@ -173,3 +173,8 @@ async function waitForPort(port: number, kdc: ChildProcess, said: () => string):
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** A JAAS section (`Server` for ZooKeeper, `Client` for a Java client) that logs `principal` in from `keytab` with Java's Krb5LoginModule. */
+export function jaasKrb5(section: 'Server' | 'Client', keytab: string, principal: string): string {
+  return `${section} {\n  com.sun.security.auth.module.Krb5LoginModule required\n  useKeyTab=true\n  keyTab="${keytab}"\n  storeKey=true\n  useTicketCache=false\n  principal="${principal}";\n};\n`;
+}

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { freePort } from '../net';
 import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from '../zk/embedded';
 import type { ZkTls } from '../zk/wire/connection';
-import type { TestKdc } from './kdc';
+import { jaasKrb5, type TestKdc } from './kdc';
 
 /** Netty's parts that Debian's ZooKeeper does not list in its jar's class path. */
 const NETTY_JARS = ['netty-codec.jar', 'netty-resolver.jar', 'netty-transport-native-unix-common.jar'].map((jar) => `/usr/share/java/${jar}`);
@@ -81,7 +81,8 @@ export async function startTlsZooKeeper(pki: TestPki, options: { expired?: boole
   const port = await freePort();
   const keyStore = options.expired === true ? pki.expiredKeyStore : pki.keyStore;
   const admin = options.httpsAdminPort;
-  const adminPki = options.adminPki ?? pki;
+  const adminTrust = (options.adminPki ?? pki).trustStore;
+  const adminKeyStore = options.adminPki?.keyStore ?? keyStore;
   return startEmbeddedZooKeeper({
     port,
     extraConfig: {
@@ -106,10 +107,10 @@ export async function startTlsZooKeeper(pki: TestPki, options: { expired?: boole
         ? []
         : [
             '-Dzookeeper.admin.forceHttps=true',
-            `-Dzookeeper.ssl.quorum.keyStore.location=${options.adminPki === undefined ? keyStore : adminPki.keyStore}`,
+            `-Dzookeeper.ssl.quorum.keyStore.location=${adminKeyStore}`,
             `-Dzookeeper.ssl.quorum.keyStore.password=${STORE_PASSWORD}`,
             '-Dzookeeper.ssl.quorum.keyStore.type=PKCS12',
-            `-Dzookeeper.ssl.quorum.trustStore.location=${adminPki.trustStore}`,
+            `-Dzookeeper.ssl.quorum.trustStore.location=${adminTrust}`,
             `-Dzookeeper.ssl.quorum.trustStore.password=${STORE_PASSWORD}`,
             '-Dzookeeper.ssl.quorum.trustStore.type=PKCS12',
           ],
@@ -142,7 +143,7 @@ export async function startKerberizedZooKeeper(kdc: TestKdc): Promise<EmbeddedZo
   const principal = `zookeeper/localhost@${kdc.realm}`;
   const keytab = await kdc.keytab(principal);
   const jaas = join(kdc.dir, 'zookeeper-jaas.conf');
-  writeFileSync(jaas, `Server {\n  com.sun.security.auth.module.Krb5LoginModule required\n  useKeyTab=true\n  keyTab="${keytab}"\n  storeKey=true\n  useTicketCache=false\n  principal="${principal}";\n};\n`);
+  writeFileSync(jaas, jaasKrb5('Server', keytab, principal));
   return startEmbeddedZooKeeper({
     extraConfig: {
       'authProvider.1': 'org.apache.zookeeper.server.auth.SASLAuthenticationProvider',

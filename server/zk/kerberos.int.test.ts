@@ -10,10 +10,9 @@ import { closeSync, openSync, readSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LockSnapshotSchema, type LockSnapshot } from '../../lib/protocol';
-import { eventually, health, refusedExplorer, startExplorer, type RunningExplorer } from '../testing/harness';
+import { eventually, health, refusedExplorer, settledQueue, simulate, startExplorer } from '../testing/harness';
 import { RealContenders } from '../testing/real-clients';
-import { startKdc, type TestKdc } from '../testing/kdc';
+import { jaasKrb5, startKdc, type TestKdc } from '../testing/kdc';
 import { startKerberizedZooKeeper } from '../testing/secure-zookeeper';
 import type { EmbeddedZooKeeper } from './embedded';
 import { ZkSession } from './session';
@@ -39,20 +38,6 @@ function logTail(path: string): string {
   } finally {
     closeSync(fd);
   }
-}
-
-async function lockOf(running: RunningExplorer, path: string): Promise<LockSnapshot> {
-  return LockSnapshotSchema.parse(await (await fetch(`${running.url}/api/locks${path}`)).json());
-}
-
-/** Waits until the explorer shows the lock with `count` nodes, one holder and every waiter's watch confirmed by ZooKeeper. */
-function settledQueue(running: RunningExplorer, path: string, count: number): Promise<LockSnapshot> {
-  return eventually(async () => {
-    const snapshot = await lockOf(running, path);
-    const waiters = snapshot.nodes.filter((node) => node.role === 'waiter');
-    const holders = snapshot.nodes.filter((node) => node.role === 'holder');
-    return snapshot.nodes.length === count && holders.length === 1 && waiters.every((node) => node.watchConfirmed === true) ? snapshot : undefined;
-  }, 20_000);
 }
 
 describe('a Kerberized ZooKeeper (SASL GSSAPI, a real MIT KDC)', () => {
@@ -160,7 +145,7 @@ describe('a Kerberized ZooKeeper (SASL GSSAPI, a real MIT KDC)', () => {
     const curator = `curator@${kdc.realm}`;
     const curatorKeytab = await kdc.keytab(curator);
     const jaas = join(kdc.dir, 'curator-jaas.conf');
-    writeFileSync(jaas, `Client {\n  com.sun.security.auth.module.Krb5LoginModule required\n  useKeyTab=true\n  keyTab="${curatorKeytab}"\n  storeKey=true\n  useTicketCache=false\n  principal="${curator}";\n};\n`);
+    writeFileSync(jaas, jaasKrb5('Client', curatorKeytab, curator));
     const running = await startExplorer({ roots: ['/kerberized'] }, { connectString: zookeeper.connectString }, { connectString: zookeeper.connectString, transport: gssapi({ keytab, principal }) });
     const lock = '/kerberized/orders/lock';
     const contenders = await RealContenders.start(zookeeper.connectString, lock, 'curator-mutex', '3', { JVM_OPTIONS: `-Djava.security.auth.login.config=${jaas} -Djava.security.krb5.conf=${kdc.krb5Conf}` }).catch((error: unknown) => {
@@ -187,16 +172,7 @@ describe('a Kerberized ZooKeeper (SASL GSSAPI, a real MIT KDC)', () => {
       await contenders.stop();
     }
     try {
-      const response = await fetch(`${running.url}/api/sim/contenders`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ path: '/sim/kerberos-lock', count: 3, strategy: 'chained', holdMs: 100, rounds: 2 }),
-      });
-      expect(response.status).toBe(201);
-      await eventually(async () => {
-        const list = (await (await fetch(`${running.url}/api/sim/contenders`)).json()) as { contenders: Array<{ state: string }> };
-        return list.contenders.filter((contender) => contender.state === 'done').length === 3 ? true : undefined;
-      }, 20_000);
+      await simulate(running, '/sim/kerberos-lock');
     } finally {
       await running.close();
     }

@@ -5,8 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LockSnapshotSchema, type LockSnapshot } from '../../lib/protocol';
-import { eventually, health, refusedExplorer, startExplorer, type RunningExplorer } from '../testing/harness';
+import { eventually, health, lockOf, refusedExplorer, settledQueue, simulate, startExplorer, type RunningExplorer } from '../testing/harness';
 import { expectCrashExpiryTold } from '../testing/crash';
 import { freePort } from '../net';
 import { RealContenders } from '../testing/real-clients';
@@ -14,34 +13,6 @@ import { makeTestPki, startSaslZooKeeper, startTlsZooKeeper, type TestPki } from
 import type { EmbeddedZooKeeper } from './embedded';
 import { fourLetterWord } from './four-letter';
 import type { ZkTransport } from './wire/connection';
-
-async function lockOf(running: RunningExplorer, path: string): Promise<LockSnapshot> {
-  return LockSnapshotSchema.parse(await (await fetch(`${running.url}/api/locks${path}`)).json());
-}
-
-/** Waits until the explorer shows the lock with `count` nodes, one holder and every waiter's watch confirmed by ZooKeeper. */
-function settledQueue(running: RunningExplorer, path: string, count: number, holders = 1): Promise<LockSnapshot> {
-  return eventually(async () => {
-    const snapshot = await lockOf(running, path);
-    const waiters = snapshot.nodes.filter((node) => node.role === 'waiter');
-    const holding = snapshot.nodes.filter((node) => node.role === 'holder');
-    return snapshot.nodes.length === count && holding.length === holders && waiters.every((node) => node.watchConfirmed === true) ? snapshot : undefined;
-  }, 20_000);
-}
-
-/** Simulated contenders through the explorer's own API: they must reach ZooKeeper the same way it does. */
-async function simulate(running: RunningExplorer, path: string): Promise<void> {
-  const response = await fetch(`${running.url}/api/sim/contenders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ path, count: 3, strategy: 'chained', holdMs: 100, rounds: 2 }),
-  });
-  expect(response.status).toBe(201);
-  await eventually(async () => {
-    const list = (await (await fetch(`${running.url}/api/sim/contenders`)).json()) as { contenders: Array<{ state: string; acquisitions?: number }> };
-    return list.contenders.filter((contender) => contender.state === 'done').length === 3 ? true : undefined;
-  }, 20_000);
-}
 
 describe('(b) mutual TLS only', () => {
   let pki: TestPki;
