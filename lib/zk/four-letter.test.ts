@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNotWhitelisted, parseCons, parseConsPackets, parseDump, parseMntr, parseWchc } from './four-letter';
+import { isNotWhitelisted, parseCons, parseConsPackets, parseDump, parseMntr, parseWchc, pollInterval } from './four-letter';
 
 describe('parseWchc', () => {
   it('maps each session to the paths it watches, ids kept exact', () => {
@@ -91,5 +91,26 @@ describe('parseDump', () => {
 
   it('reads nothing from a reply without those sections', () => {
     expect(parseDump('dump is not executed because it is not in the whitelist.', parseTime)).toEqual({ ephemerals: new Map(), expiries: new Map() });
+  });
+});
+
+describe('pollInterval', () => {
+  const pace = { configuredMs: 2000, tookMs: 50, tookBeforeMs: 40, bytes: 20_000 };
+
+  it('is the configured interval for quick members and small reports', () => {
+    expect(pollInterval(pace)).toBe(2000);
+  });
+
+  it('is ten times a poll when the members were slow twice in a row: the quicker of the two', () => {
+    expect(pollInterval({ ...pace, tookMs: 900, tookBeforeMs: 700 })).toBe(7000);
+  });
+
+  it('is not stretched by one slow poll, after a quick one or as the first', () => {
+    expect(pollInterval({ ...pace, tookMs: 5800, tookBeforeMs: 40 })).toBe(2000);
+    expect(pollInterval({ ...pace, tookMs: 5800, tookBeforeMs: 0 })).toBe(2000);
+  });
+
+  it('keeps the members to 400 KB of report text a second', () => {
+    expect(pollInterval({ ...pace, bytes: 2_240_000 })).toBe(5600);
   });
 });

@@ -155,3 +155,30 @@ export function dumpReader(parseTime: (text: string) => number): ReplyReader<Dum
 }
 
 export const parseDump = (reply: string, parseTime: (text: string) => number): DumpReport => readReply(reply, dumpReader(parseTime));
+
+/** How often the members are asked: at least `configuredMs`; longer for a slow member or a large report. */
+export interface PollPace {
+  configuredMs: number;
+  /** How long the last poll took, and the one before it (ms; 0: none). */
+  tookMs: number;
+  tookBeforeMs: number;
+  /** The bytes of report text the last poll read from every member. */
+  bytes: number;
+}
+
+/** The interval is at least this many times what the quicker of the last two polls took. */
+export const SLOW_FACTOR = 10;
+/** And long enough that the members write at most this much report text a second (a poll of 100,000 watches is about 2 MB). */
+export const REPORT_BYTES_PER_SECOND = 400_000;
+
+/**
+ * The time to the next poll (ms). A member slow poll after poll is asked less often (ten times
+ * the quicker of the last two polls); one slow answer (a pause of the member's JVM, a busy moment
+ * of the explorer's machine) is no slow member, and does not leave every page without watches for
+ * ten times as long. What a poll costs ZooKeeper grows with the text it writes (`wchc` lists every
+ * watch): large reports are asked for less often.
+ */
+export function pollInterval({ configuredMs, tookMs, tookBeforeMs, bytes }: PollPace): number {
+  const pace = Math.min(tookMs, tookBeforeMs);
+  return Math.round(Math.max(configuredMs, SLOW_FACTOR * pace, (1000 * bytes) / REPORT_BYTES_PER_SECOND));
+}

@@ -11,16 +11,12 @@ import { get as httpsGet } from 'node:https';
 import { reportChange, sameList, type Introspected, type ReportChange } from '../../lib/lock/report';
 import type { IntrospectionSource, IntrospectionStatus } from '../../lib/protocol';
 import { parseAdminConnections, parseAdminDump, parseAdminExpiries, parseAdminJson, parseAdminMonitor, parseAdminTickTime, parseAdminWatches, wallClockExpiries, type TouchedSession } from '../../lib/zk/admin-server';
-import { consReader, dumpReader, mntrReader, wchcReader, type DumpReport, type ReplyReader } from '../../lib/zk/four-letter';
+import { consReader, dumpReader, mntrReader, pollInterval, wchcReader, type DumpReport, type ReplyReader } from '../../lib/zk/four-letter';
 import { readFourLetterWord, type ReadReply } from './four-letter';
 import { tlsOptions, type ZkTls } from './wire/connection';
 
 /** How long after a read that needs the report the members are still asked. */
 const LEASE_MS = 60_000;
-/** The interval is at least this many times what the last poll took. */
-const SLOW_FACTOR = 10;
-/** And long enough that the members write at most this much report text a second (a poll of 100,000 watches is about 2 MB). */
-const REPORT_BYTES_PER_SECOND = 400_000;
 const IDLE_REASON = 'not asked right now: ZooKeeper is asked only while a page follows a lock, the lock list, the sessions or the waits-for graph, and for a minute after an API read';
 
 /** `dump` is asked on every fifth poll (every 10 s by default): its reply grows with every ephemeral node. */
@@ -231,7 +227,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
    * Polls while something needs ZooKeeper's report: `wanted()` (a page follows a lock, the lock
    * list, the sessions or the waits-for graph) or a read within the lease (`touch`). The
    * interval is the configured one, or longer when the members are slow to answer (ten times the
-   * last poll) or their reports large (REPORT_BYTES_PER_SECOND), so that the explorer never keeps
+   * quicker of the last two polls) or their reports large (`pollInterval`), so that the explorer never keeps
    * a busy ensemble busier. Idle, it asks nothing.
    */
   start(wanted: () => boolean = () => true): void {
@@ -266,6 +262,8 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   /** The interval in force: the configured one, longer while the members are slow or their reports large. */
   private currentIntervalMs = 0;
   private lastBytes = 0;
+  /** How long the last poll took (ms); 0 before the first, which alone never stretches the interval. */
+  private lastTook = 0;
 
   private needed(): boolean {
     return this.wanted() || Date.now() < this.leaseUntil;
@@ -285,8 +283,9 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     } finally {
       this.polling = false;
     }
-    // What a poll costs ZooKeeper grows with the text it writes (wchc lists every watch): large reports are asked less often.
-    this.currentIntervalMs = Math.round(Math.max(this.intervalMs, SLOW_FACTOR * (Date.now() - started), (1000 * this.lastBytes) / REPORT_BYTES_PER_SECOND));
+    const took = Date.now() - started;
+    this.currentIntervalMs = pollInterval({ configuredMs: this.intervalMs, tookMs: took, tookBeforeMs: this.lastTook, bytes: this.lastBytes });
+    this.lastTook = took;
     this.state = { ...this.state, intervalMs: this.currentIntervalMs };
     if (this.running && this.timer === null) this.timer = setTimeout(() => void this.tick(), this.currentIntervalMs);
   }
