@@ -181,8 +181,9 @@ export function LockTable() {
                       </span>
                     ) : null}
                   </td>
-                  <td className="optional recipe-cell" title={lock.recipe.name}>
-                    <span>{recipeName(language, lock.recipe)}</span>
+                  {/* A known system's lock is named by its system; the recipe it is read as, and its role, are in the title. */}
+                  <td className="optional recipe-cell" title={lock.recipe.system === null ? lock.recipe.name : `${lock.recipe.role ?? ''}\n${recipeName(language, lock.recipe)}`}>
+                    {lock.recipe.system === null ? <span>{recipeName(language, lock.recipe)}</span> : <span data-testid="row-system">{lock.recipe.system}</span>}
                   </td>
                   <HolderCell lock={lock} t={t} />
                   <td className="num">{lock.holderSince === null ? '—' : formatDuration(now - lock.holderSince)}</td>
@@ -241,16 +242,24 @@ function HolderCell({ lock, t }: { lock: LockSummary; t: Translate }) {
   const session = (index: number): string => (lock.holderSessions[index] === '0x0' ? t('holderPersistent') : t('holderSession', { id: lock.holderSessions[index]! }));
   const title = lock.holders.map((name, index) => `${lock.holderClients[index] ?? t('clientUnknown')} · ${session(index)} · ${name}`).join('\n');
   const client = lock.holderClients[0] ?? null;
+  const identity = lock.holderIdentities[0] ?? null;
   const others = lock.holders.length - 1;
   return (
     <td className="holder-cell" title={title} data-testid="row-holder">
+      {/* The holder as its system names it ("broker 3") first, where a system does. */}
+      {identity !== null ? (
+        <span className="holder-line holder-identity" data-testid="row-holder-identity">
+          {identity}
+          {others > 0 ? <span className="muted"> +{formatCount(others)}</span> : null}
+        </span>
+      ) : null}
       <span className="holder-line">
         <span className="mono" data-testid="row-holder-client">
           {client ?? session(0)}
         </span>
-        {others > 0 ? <span className="muted"> +{formatCount(others)}</span> : null}
+        {others > 0 && identity === null ? <span className="muted"> +{formatCount(others)}</span> : null}
       </span>
-      {client !== null ? (
+      {client !== null && identity === null ? (
         <span className="holder-line mono muted holder-session" data-testid="row-holder-session">
           {lock.holderSessions[0] === '0x0' ? session(0) : lock.holderSessions[0]}
         </span>

@@ -226,7 +226,8 @@ function LockPage({ path }: { path: string }) {
               <div className={`stat${holderCut === null ? '' : ' stat-danger'}`}>
                 <span className="stat-label">{holders.length > 1 ? t('lpHolders', { n: holders.length }) : t('lpHolder')}</span>
                 <span className="stat-value" data-testid="summary-holder" data-name={holder?.name ?? ''} data-count={holders.length} title={holders.map((one) => one.name).join('\n')}>
-                  {holder ? shortNodeName(holder.name) : '—'}
+                  {/* As its system names it ("broker 3") where one does, else its node's name. */}
+                  {holder ? (holder.identity ?? shortNodeName(holder.name)) : '—'}
                   {holders.length > 1 ? <span className="stat-more">{` +${holders.length - 1}`}</span> : null}
                 </span>
                 {holderCut !== null ? (
@@ -270,6 +271,22 @@ function LockPage({ path }: { path: string }) {
                     {formatCount(holders.length + believers.length)}
                   </span>
                   <span className="stat-note">{t('lpZooKeeperCount', { n: formatCount(holders.length) })}</span>
+                </div>
+              ) : null}
+              {snapshot.recipe.system !== null ? (
+                <div className="stat stat-system" data-testid="summary-system">
+                  <span className="stat-label">{t('lpSystem')}</span>
+                  <span className="stat-value stat-text">{snapshot.recipe.system}</span>
+                  {snapshot.recipe.role !== null ? (
+                    <span className="stat-note" data-testid="summary-role">
+                      {snapshot.recipe.role}
+                    </span>
+                  ) : null}
+                  {snapshot.recipe.systemNote !== null ? (
+                    <span className="stat-note" data-testid="summary-system-note">
+                      {snapshot.recipe.systemNote}
+                    </span>
+                  ) : null}
                 </div>
               ) : null}
               <div className="stat">

@@ -169,6 +169,11 @@ export function NodePanel({
         ×
       </button>
       <h2 className="mono node-title">{node.name}</h2>
+      {node.identity !== null ? (
+        <p className="node-identity" data-testid="node-identity">
+          {node.identity}
+        </p>
+      ) : null}
       <dl className="stat-list">
         {rows.map(([label, value]) => (
           <div key={label}>
@@ -183,6 +188,20 @@ export function NodePanel({
           </dd>
         </div>
       </dl>
+      {node.decoded !== null ? (
+        // The data as its system's format reads it, field by field (a protobuf, a JSON record).
+        <>
+          <h3>{t('lpDecoded')}</h3>
+          <dl className="stat-list" data-testid="node-decoded">
+            {Object.entries(node.decoded).map(([field, value]) => (
+              <div key={field}>
+                <dt>{field}</dt>
+                <dd className="mono">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      ) : null}
       <NodeDetail key={`${node.path}@${node.czxid}`} node={node} />
       <BreakLock key={node.name} lockPath={lockPath} recipeId={recipeId} node={node} simulation={simulation} connectString={zookeeper?.connectString ?? null} />
       {contender ? (

@@ -48,6 +48,9 @@ describe('the compact form of a lock', () => {
       watchers: i === 3 ? ['0x1', '0x2'] : null,
       sessionId: i % 2 === 0 ? '0x0' : node.sessionId,
       ephemeral: i % 2 !== 0,
+      // A system's names for some, decoded data for fewer.
+      identity: i % 4 === 0 ? `broker ${i}` : null,
+      decoded: i % 8 === 0 ? { broker: String(i), host: `k${i}` } : null,
     }));
     expect(roundTrip(nodes)).toEqual(nodes);
     expect(roundTrip([])).toEqual([]);

@@ -1,28 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { candidatesFromEphemerals, depthOf, enclosingLock, isLock, isSearched, lockParentsOf, mayMakeLock } from './discovery';
+import { candidatesFromEphemerals, depthOf, enclosingLock, isLock, isSearched, isSystemLock, lockParentsOf, mayMakeLock } from './discovery';
 
 const UUID = '3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b';
 
 describe('what is a lock', () => {
   it('a node whose children are a recipe’s sequential contenders is a lock, whatever their nodes are', () => {
-    expect(isLock([`_c_${UUID}-lock-0000000001`, `_c_${UUID}-lock-0000000002`], () => false)).toBe(true);
-    expect(isLock(['lock-0000000007'], () => false)).toBe(true);
+    expect(isLock('/x', [`_c_${UUID}-lock-0000000001`, `_c_${UUID}-lock-0000000002`], () => false)).toBe(true);
+    expect(isLock('/x', ['lock-0000000007'], () => false)).toBe(true);
   });
 
   it('a node whose children are all ephemeral leaves is a single-node lock; one persistent child makes it a plain node', () => {
-    expect(isLock(['printer-1', 'printer-2'], () => true)).toBe(true);
-    expect(isLock(['printer-1', 'config'], (name) => name !== 'config')).toBe(false);
-    expect(isLock([], () => true)).toBe(false);
+    expect(isLock('/x', ['printer-1', 'printer-2'], () => true)).toBe(true);
+    expect(isLock('/x', ['printer-1', 'config'], (name) => name !== 'config')).toBe(false);
+    expect(isLock('/x', [], () => true)).toBe(false);
   });
 
   it('a directory of named locks is not a Curator semaphore: only one with a leases/ is', () => {
-    expect(isLock(['locks'], () => false)).toBe(false);
-    expect(isLock(['locks', 'leases'], () => false)).toBe(true);
+    expect(isLock('/x', ['locks'], () => false)).toBe(false);
+    expect(isLock('/x', ['locks', 'leases'], () => false)).toBe(true);
   });
 
   it('a Kafka-style tree is not a lock', () => {
-    expect(isLock(['partitions'], () => false)).toBe(false);
-    expect(isLock(['state'], () => false)).toBe(false);
+    expect(isLock('/x', ['partitions'], () => false)).toBe(false);
+    expect(isLock('/x', ['state'], () => false)).toBe(false);
+  });
+
+  it('a system’s lock node at a fixed name is a lock of its own, and makes its parent none', () => {
+    expect(isSystemLock('/controller')).toBe(true);
+    expect(isSystemLock('/hadoop-ha/mycluster/ActiveStandbyElectorLock')).toBe(true);
+    expect(isSystemLock('/hbase/master')).toBe(true);
+    expect(isSystemLock('/loadbalance/leader')).toBe(true);
+    expect(isSystemLock('/hbase/backup-masters')).toBe(false);
+    expect(isSystemLock('/locks/printer-1')).toBe(false);
+    // Pulsar's /loadbalance holds only its leader: no single-node lock of its own.
+    expect(isLock('/loadbalance', ['leader'], () => true)).toBe(false);
+    expect(isLock('/hadoop-ha/mycluster', ['ActiveStandbyElectorLock'], () => true)).toBe(false);
   });
 
   it('a sequential or recipe name may make a lock by itself; a plain name only if its node is ephemeral', () => {

@@ -5,11 +5,14 @@
  *
  * A node is a lock when the names of its children are a recipe's (sequential contenders, a
  * semaphore's `locks/` and `leases/`, Kazoo's leases), or when it has children and every one is
- * an ephemeral leaf (one ephemeral node per resource). Nothing below a lock is searched.
+ * an ephemeral leaf (one ephemeral node per resource). A known system's lock node at a fixed name
+ * (Kafka's `/controller`, HBase's `/hbase/master`) is a lock of its own, whatever its siblings
+ * are, and makes its parent none. Nothing below a lock is searched.
  */
-import { isWithin, parentPath } from '../zk/path';
+import { childPath, isWithin, parentPath } from '../zk/path';
 import { detectRecipe, kindOfName } from './reader';
 import { CURATOR_DIR } from './recipes/curator-semaphore';
+import { isSelfLockPath, SYSTEMS } from './systems';
 
 /** ZooKeeper's own subtree (quotas, configuration): it holds no locks. */
 export const SYSTEM_TREE = '/zookeeper';
@@ -25,12 +28,18 @@ export function isLockByNames(names: readonly string[]): boolean {
   return id !== 'unknown' && id !== 'single-node';
 }
 
+/** Whether the node at `path` is itself a known system's lock, a single ephemeral node at a fixed name (see `../lock/systems`). */
+export function isSystemLock(path: string): boolean {
+  return isSelfLockPath(SYSTEMS, path);
+}
+
 /**
- * Whether a node with these children is a lock: a recipe's names, or (the single-node layout)
- * children that are all ephemeral leaves. `ephemeral` says it of one child by name.
+ * Whether the node `parent` with these children is a lock: a recipe's names, or (the
+ * single-node layout) children that are all ephemeral leaves, none a system's lock of its own.
+ * `ephemeral` says it of one child by name.
  */
-export function isLock(names: readonly string[], ephemeral: (name: string) => boolean): boolean {
-  return isLockByNames(names) || (names.length > 0 && names.every(ephemeral));
+export function isLock(parent: string, names: readonly string[], ephemeral: (name: string) => boolean): boolean {
+  return isLockByNames(names) || (names.length > 0 && names.every((name) => ephemeral(name) && !isSystemLock(childPath(parent, name))));
 }
 
 /**

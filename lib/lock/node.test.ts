@@ -23,6 +23,8 @@ const node: LockNode = LockNodeSchema.parse({
   watchers: ['0x2'],
   client: '127.0.0.1:5000',
   watchConfirmed: true,
+  identity: 'broker 3',
+  decoded: { broker: '3' },
 });
 
 /** Another valid value of the same kind. */

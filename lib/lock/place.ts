@@ -82,12 +82,14 @@ export function place(record: ChildRecord, state: RecordState, path: string, fie
     ({ watchers, client, watchConfirmed } = observed);
   }
   const { name, stat, data } = record;
+  const ephemeral = stat.ephemeralOwner !== NO_SESSION;
+  const identified = context.identify === undefined ? null : context.identify({ name, data, ephemeral });
   // Every field written out (no spread of `fields`): a literal of known fields keeps them all in the object itself, where a spread puts them in a second store, one per node.
   const node: LockNode = {
     name,
     path,
     sessionId: stat.ephemeralOwner,
-    ephemeral: stat.ephemeralOwner !== NO_SESSION,
+    ephemeral,
     ctime: stat.ctime,
     mtime: stat.mtime,
     czxid: stat.czxid,
@@ -104,6 +106,8 @@ export function place(record: ChildRecord, state: RecordState, path: string, fie
     watchers,
     client,
     watchConfirmed,
+    identity: identified?.identity ?? null,
+    decoded: identified?.decoded ?? null,
   };
   // Unchanged, the node keeps its identity: nothing drawn or written from it is made again.
   if (state.node !== undefined && sameNode(state.node, node)) return state.node;

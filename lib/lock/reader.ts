@@ -4,6 +4,7 @@
  * reader reads with the registry in `recipes/index.ts`; a test can make one with more recipes.
  */
 import type { LockNode, NodeData, RecipeId, RecipeInfo } from '../protocol';
+import { NO_SESSION } from '../zk/ids';
 import { childPath } from '../zk/path';
 import { ownerOf, place, stateOf, type RecordState } from './place';
 import { RECIPES } from './recipes';
@@ -11,6 +12,8 @@ import type { AnalysisContext, ChildRecord, Entry, Layout, LockInput, ParentList
 import { modeOf, compareKeys } from './recipes/recipe';
 import { parseSequence } from './sequence';
 import { queueStandings, rulesSignature, sequentialQueue, sortKeyOf } from './standings';
+import { layoutsAtPath, readSystems, SYSTEMS, type LockSystem, type SystemMatch } from './systems';
+import type { Identity, SystemNode } from './systems/system';
 
 export type { AnalysisContext, ChildRecord, LockInput, ParentListing } from './recipes/recipe';
 
@@ -62,13 +65,14 @@ export interface Reader {
   ownerKey(node: LockNode): string | null;
 }
 
-/** A reader of the given recipes (in the registry's order, which matters: see `recipes/index.ts`). */
-export function createReader(recipes: readonly Recipe[]): Reader {
+/** A reader of the given recipes (in the registry's order, which matters: see `recipes/index.ts`) and systems (`systems/index.ts`). */
+export function createReader(recipes: readonly Recipe[], systems: readonly LockSystem[] = SYSTEMS): Reader {
   const self = {};
   const byId = new Map(recipes.map((recipe) => [recipe.id, recipe]));
   const layouts = [...new Set(recipes.flatMap((recipe) => recipe.layouts))];
   const sequentialLayouts = layouts.filter((layout) => layout.sequential);
-  const otherLayouts = layouts.filter((layout) => !layout.sequential);
+  const otherLayouts = layouts.filter((layout) => !layout.sequential && !layout.beforeSequence);
+  const digitLayouts = layouts.filter((layout) => !layout.sequential && layout.beforeSequence);
   const sequentialKinds = new Set([...sequentialLayouts.map((layout) => layout.kind), SEQUENTIAL]);
   const byLayouts = recipes.filter((recipe) => recipe.recognise === undefined && !recipe.anySequential && recipe.layouts.some((layout) => layout.sequential));
   const recognisers = recipes.filter((recipe) => recipe.recognise !== undefined);
@@ -76,6 +80,25 @@ export function createReader(recipes: readonly Recipe[]): Reader {
   const rules = new Map<string, QueueRules>();
   // The child records `standingOf` reads names as, kept by name so that each is classified once (bounded: a long run names many).
   const named = new Map<string, ChildRecord>();
+
+  // The systems' layouts each lock path may be, told from the path once (bounded: a tree holds many locks).
+  const systemLayouts = new Map<string, SystemMatch[]>();
+  function layoutsAt(path: string): SystemMatch[] {
+    let found = systemLayouts.get(path);
+    if (found === undefined) {
+      if (systemLayouts.size >= NAMED_LIMIT) systemLayouts.clear();
+      found = layoutsAtPath(systems, path);
+      systemLayouts.set(path, found);
+    }
+    return found;
+  }
+
+  /** How the system of a lock read as `recipeId` names its contenders, where a layout of its path has a way to. */
+  function identifierOf(path: string, recipeId: string): ((node: SystemNode) => Identity | null) | undefined {
+    // A path that is itself the lock is read as `unknown`, then as a single node.
+    const ids = recipeId === 'unknown' ? ['unknown', 'single-node'] : [recipeId];
+    return layoutsAt(path).find((match) => match.layout.identify !== undefined && match.layout.recipes.some((id) => ids.includes(id)))?.layout.identify;
+  }
 
   function recordNamed(name: string): ChildRecord {
     let record = named.get(name);
@@ -95,6 +118,7 @@ export function createReader(recipes: readonly Recipe[]): Reader {
 
   function layoutOf(name: string): { kind: string; layout: Layout | null } {
     for (const layout of sequentialLayouts) if (layout.pattern.test(name)) return { kind: layout.kind, layout };
+    for (const layout of digitLayouts) if (layout.pattern.test(name)) return { kind: layout.kind, layout };
     if (parseSequence(name) !== null) return { kind: SEQUENTIAL, layout: null };
     for (const layout of otherLayouts) if (layout.pattern.test(name)) return { kind: layout.kind, layout };
     return { kind: PLAIN, layout: null };
@@ -106,7 +130,7 @@ export function createReader(recipes: readonly Recipe[]): Reader {
     const state = stateOf(record);
     if (state.reader !== self) {
       const { kind, layout } = layoutOf(record.name);
-      Object.assign(state, { reader: self, kind, layout, seq: parseSequence(record.name) });
+      Object.assign(state, { reader: self, kind, layout, seq: layout?.beforeSequence === true ? null : parseSequence(record.name) });
     }
     return state;
   }
@@ -157,7 +181,23 @@ export function createReader(recipes: readonly Recipe[]): Reader {
 
   function recipeInfo(id: string, note: string | null = null, evidence: string | null = null): RecipeInfo {
     const recipe = recipeOf(id);
-    return { id: id as RecipeId, name: recipe.name, note, maxLeases: null, candidates: [...(recipe.candidates ?? [])], evidence };
+    return { id: id as RecipeId, name: recipe.name, note, maxLeases: null, candidates: [...(recipe.candidates ?? [])], evidence, system: null, role: null, systemNote: null };
+  }
+
+  /** The analysis with what the systems say of it: the system and role where proven, else the systems it may be among the candidates. */
+  function withSystem(input: LockInput, analysis: LockAnalysis): LockAnalysis {
+    const matches = layoutsAt(input.path);
+    if (matches.length === 0) return analysis;
+    const self = input.self;
+    const reading = readSystems(matches, {
+      path: input.path,
+      recipeId: analysis.recipe.id,
+      self: self === null ? null : { name: input.path.slice(input.path.lastIndexOf('/') + 1), data: self.data, ephemeral: self.stat.ephemeralOwner !== NO_SESSION },
+      nodes: analysis.nodes,
+      listing: (path) => tools.listing(input, path).children.map((record) => ({ name: record.name, data: record.data, ephemeral: record.stat.ephemeralOwner !== NO_SESSION })),
+    });
+    const { recipe } = analysis;
+    return { ...analysis, recipe: { ...recipe, system: reading.system, role: reading.role, systemNote: reading.note, candidates: [...recipe.candidates, ...reading.candidates] } };
   }
 
   function detect(names: readonly string[], kinds: ReadonlySet<string>, selfData: NodeData | null, hint: string | null): { id: RecipeId; note: string | null } {
@@ -191,22 +231,25 @@ export function createReader(recipes: readonly Recipe[]): Reader {
       const herdBy =
         detected.id === 'single-node' || detected.id === 'unknown' ? null : input.declared === 'herd' ? 'Declared by the explorer’s simulator, which runs these contenders.' : (input.herdEvidence ?? null);
       const recipe = herdBy !== null ? recipeInfo('herd', null, herdBy) : recipeInfo(detected.id, detected.note);
-      if (!input.root.exists) return { recipe, nodes: [] };
+      if (!input.root.exists) return withSystem(input, { recipe, nodes: [] });
+      const identify = identifierOf(input.path, recipe.id);
+      const placing = identify === undefined ? context : { ...context, identify };
       const descriptor = recipeOf(recipe.id);
       if (descriptor.analyze !== undefined) {
-        const reading = descriptor.analyze(input, context, tools);
-        if (reading.readAs !== undefined) return { recipe: recipeInfo(reading.readAs), nodes: reading.nodes };
-        return { recipe: reading.maxLeases === undefined ? recipe : { ...recipe, maxLeases: reading.maxLeases }, nodes: reading.nodes };
+        const reading = descriptor.analyze(input, placing, tools);
+        if (reading.readAs !== undefined) return withSystem(input, { recipe: recipeInfo(reading.readAs), nodes: reading.nodes });
+        return withSystem(input, { recipe: reading.maxLeases === undefined ? recipe : { ...recipe, maxLeases: reading.maxLeases }, nodes: reading.nodes });
       }
       const queueRules = rulesOf(descriptor, input.path);
-      return { recipe, nodes: queueRules === null ? [] : sequentialQueue(entries(input.root, acceptOf(descriptor)), queueRules, context) };
+      return withSystem(input, { recipe, nodes: queueRules === null ? [] : sequentialQueue(entries(input.root, acceptOf(descriptor)), queueRules, placing) });
     },
 
     singleLine,
 
     appendToQueue(id, path, last, records, context) {
       const recipe = byId.get(id);
-      if (recipe === undefined || records.length === 0 || !singleLine(id)) return null;
+      // A system that names its contenders names the new ones too: the full analysis does.
+      if (recipe === undefined || records.length === 0 || !singleLine(id) || identifierOf(path, id) !== undefined) return null;
       const queueRules = rulesOf(recipe, path)!;
       const accept = acceptOf(recipe);
       const kind = layoutOf(last.name).kind;
@@ -230,8 +273,10 @@ export function createReader(recipes: readonly Recipe[]): Reader {
     },
 
     auxiliaryParents(path, names, selfData) {
-      for (const recipe of recognisers) if (recipe.auxiliaryParents !== undefined && recipe.recognise!(names, selfData)) return recipe.auxiliaryParents(path);
-      return [];
+      // What the lock's system keeps beside it (a leader node, a breadcrumb), whatever the recipe.
+      const beside = layoutsAt(path).flatMap((match) => match.layout.auxiliaryParents?.(path) ?? []);
+      for (const recipe of recognisers) if (recipe.auxiliaryParents !== undefined && recipe.recognise!(names, selfData)) return [...new Set([...recipe.auxiliaryParents(path), ...beside])];
+      return [...new Set(beside)];
     },
 
     mayMoveAuxiliaryParents: (name) => !sequentialKinds.has(layoutOf(name).kind),

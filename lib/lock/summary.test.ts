@@ -18,6 +18,7 @@ describe('summarizeLock', () => {
       holders: ['lock-0000000000'],
       holderSessions: ['0xa'],
       holderClients: ['10.1.2.3:45678'],
+      holderIdentities: [null],
       queueLength: 2,
       holderSince: 1000,
       oldestWaiterSince: 2000,

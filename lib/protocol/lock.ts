@@ -24,10 +24,16 @@ export const RecipeInfoSchema = z.object({
   note: z.string().nullable(),
   /** A semaphore's lease limit, when ZooKeeper holds it (Kazoo stores it as the path's data). */
   maxLeases: z.number().int().nullable(),
-  /** The clients and recipes that make this very layout, when the names cannot tell which of them it is. */
+  /** The clients, recipes and systems that make this very layout, when the names cannot tell which of them it is. */
   candidates: z.array(z.string()),
   /** What the recipe was told from besides the names (ZooKeeper's report of who woke), when it was. */
   evidence: z.string().nullable(),
+  /** The distributed system whose lock this is, where its path, names and data prove it (e.g. "Apache Kafka (ZooKeeper mode)"); null otherwise. */
+  system: z.string().nullable(),
+  /** What the lock is to that system (e.g. "controller election: …"); null with no system. */
+  role: z.string().nullable(),
+  /** What the system keeps beside the lock says of it (a leader node, a breadcrumb); null when nothing. */
+  systemNote: z.string().nullable(),
 });
 export type RecipeInfo = z.infer<typeof RecipeInfoSchema>;
 
@@ -81,6 +87,10 @@ export const LockNodeSchema = z.object({
   client: z.string().nullable(),
   /** Whether ZooKeeper confirms the watch the recipe says this waiter sets; null when it cannot tell. */
   watchConfirmed: z.boolean().nullable(),
+  /** The contender as its system names it ("broker 3", "NameNode nn1 (host:8020)"); null where the lock is no known system's or its node says nothing. */
+  identity: z.string().nullable(),
+  /** Its data as its system's format reads, field by field; null where none applies. */
+  decoded: z.record(z.string(), z.string()).nullable(),
 });
 export type LockNode = z.infer<typeof LockNodeSchema>;
 
@@ -211,6 +221,8 @@ export const LockSummarySchema = z.object({
   holderSessions: z.array(HexId),
   /** Where each holder's session connects from (ZooKeeper's `cons`), in the same order; null where unknown. */
   holderClients: z.array(z.string().nullable()),
+  /** Each holder as its system names it ("broker 3"), in the same order; null where none does. */
+  holderIdentities: z.array(z.string().nullable()),
   /** How many wait. */
   queueLength: z.number().int().nonnegative(),
   /** Since when the longest current holder holds (ms): when the explorer saw it take the lock, else its creation. */

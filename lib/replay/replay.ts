@@ -10,7 +10,7 @@
 import type { Deadlock, LockHistory, LockNode, LockSnapshot, LockSummary, NodeData, ReplayMoment, WaitsForGraph } from '../protocol';
 import { lockAnomalies } from '../lock/anomalies';
 import { describeData } from '../lock/data';
-import { enclosingLock, isLock, isSearched, lockParentsAt, mayMakeLock } from '../lock/discovery';
+import { enclosingLock, isLock, isSearched, isSystemLock, lockParentsAt, mayMakeLock } from '../lock/discovery';
 import { buildSnapshot, missingLock } from '../lock/queue';
 import { auxiliaryParents, detectRecipe, readsByNames, standingOf } from '../lock/reader';
 import { summarizeLock } from '../lock/summary';
@@ -18,7 +18,7 @@ import { WaitsFor } from '../lock/waits-for';
 import { ChildIndex, type ChildAt, type SessionSpans } from '../zk/child-index';
 import { partitionPoint } from '../zk/columns';
 import { zxidOf } from '../zk/ids';
-import { parentPath } from '../zk/path';
+import { childPath, parentPath } from '../zk/path';
 import type { Txn } from '../zk/txn-log';
 import { compareZxid, ZnodeTree } from '../zk/znode-tree';
 import { buildTimeline, recordOf, type LockTimeline } from './lock-timeline';
@@ -138,14 +138,18 @@ export class Replay {
     const sorted = [...candidates].sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
     for (const parent of sorted) {
       if (enclosingLock(parent, found) !== null) continue;
-      // Every child ever ephemeral: a lock whatever the names (`isLock`'s single-node rule holds, and any recipe's).
       const { children, ephemeral } = this.index.ephemeralsEver(parent);
-      if (children > 0 && ephemeral === children) {
+      // A system's lock node at a fixed name (Kafka's /controller) is a lock of its own, and makes its parent none.
+      const names = ephemeral > 0 ? this.index.namesEver(parent) : null;
+      const systemLocks = names === null ? [] : [...names.keys()].filter((name) => names.get(name) === true && isSystemLock(childPath(parent, name)));
+      for (const name of systemLocks) found.add(childPath(parent, name));
+      // Every child ever ephemeral: a lock whatever the names (`isLock`'s single-node rule holds, and any recipe's).
+      if (children > 0 && ephemeral === children && systemLocks.length === 0) {
         found.add(parent);
         continue;
       }
-      const names = this.index.namesEver(parent);
-      if (names.size > 0 && isLock([...names.keys()].sort(), (name) => names.get(name) === true)) found.add(parent);
+      const everNamed = names ?? this.index.namesEver(parent);
+      if (everNamed.size > 0 && isLock(parent, [...everNamed.keys()].sort(), (name) => everNamed.get(name) === true)) found.add(parent);
     }
     return [...found].sort();
   }

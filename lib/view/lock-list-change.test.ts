@@ -5,10 +5,11 @@ import { applyListChange, splitListChange } from './lock-list-change';
 const lock = (path: string, queueLength = 0): LockSummary => ({
   path,
   exists: true,
-  recipe: { id: 'curator-mutex', name: 'Curator InterProcessMutex', note: null, maxLeases: null, candidates: [], evidence: null },
+  recipe: { id: 'curator-mutex', name: 'Curator InterProcessMutex', note: null, maxLeases: null, candidates: [], evidence: null, system: null, role: null, systemNote: null },
   holders: [],
   holderSessions: [],
   holderClients: [],
+  holderIdentities: [],
   queueLength,
   holderSince: null,
   oldestWaiterSince: null,

@@ -64,7 +64,8 @@ const searchText = new WeakMap<LockSummary, string>();
 function textOf(lock: LockSummary): string {
   let text = searchText.get(lock);
   if (text === undefined) {
-    text = `${lock.path} ${lock.recipe.name} ${lock.holders.join(' ')} ${lock.holderSessions.join(' ')} ${lock.holderClients.join(' ')}`.toLowerCase();
+    const { recipe } = lock;
+    text = `${lock.path} ${recipe.name} ${recipe.system ?? ''} ${recipe.role ?? ''} ${lock.holders.join(' ')} ${lock.holderIdentities.join(' ')} ${lock.holderSessions.join(' ')} ${lock.holderClients.join(' ')}`.toLowerCase();
     searchText.set(lock, text);
   }
   return text;

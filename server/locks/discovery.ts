@@ -18,7 +18,7 @@
  * Why a recursive watch rather than child watches everywhere or polling `dump`: see the README.
  */
 import { EventEmitter } from 'node:events';
-import { candidatesFromEphemerals, enclosingLock, isLock, isLockByNames, isSearched, lockParentsOf, mayMakeLock } from '../../lib/lock/discovery';
+import { candidatesFromEphemerals, enclosingLock, isLock, isLockByNames, isSearched, isSystemLock, lockParentsOf, mayMakeLock } from '../../lib/lock/discovery';
 import { kazooSemaphoreQueue } from '../../lib/lock/recipes/kazoo-semaphore';
 import { summarizeSessions, type SessionContext } from '../../lib/lock/sessions';
 import { summarizeLock } from '../../lib/lock/summary';
@@ -442,6 +442,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.status.method = 'ephemerals';
     this.status.ephemerals = { state: 'running', server: answer.server, source: answer.source, nodes: answer.paths.length, reason: null, at: null };
     const ephemerals = new Set(answer.paths);
+    // A system's lock node at a fixed name (Kafka's /controller) is a lock whatever its parent is.
+    for (const path of ephemerals) if (isSystemLock(path) && isSearched(path, this.options.roots)) this.becomeLock(path);
     const candidates = candidatesFromEphemerals(ephemerals, this.options.roots);
     for (let start = 0; start < candidates.length && !generation.stopped; start += BATCH) {
       const paths = candidates.slice(start, start + BATCH).filter((path) => enclosingLock(path, this.locks) === null);
@@ -450,7 +452,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
         const names = listings[index];
         // A semaphore's `leases/` read in the same batch as the semaphore found it already.
         if (!Array.isArray(names) || enclosingLock(path, this.locks) !== null) return;
-        if (isLock(names, (name) => ephemerals.has(childPath(path, name)))) this.becomeLock(path);
+        if (isLock(path, names, (name) => ephemerals.has(childPath(path, name)))) this.becomeLock(path);
       });
     }
     // Done once the locks found are read, so that a list said complete holds them all.
@@ -553,6 +555,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.status.scan.read += paths.length;
     let at = 0;
     const unsure: Array<{ directory: Directory; leaves: string[] }> = [];
+    const systemLeaves: string[] = [];
     for (const piece of batch) {
       const leaves: string[] = [];
       for (let index = 0; index < piece.names.length; index += 1) {
@@ -560,6 +563,12 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
         const names = listings[at]!;
         at += 1;
         if (!Array.isArray(names)) continue;
+        if (names.length === 0 && isSystemLock(path)) {
+          // A system's lock node of its own, when it is ephemeral; it makes its parent no single-node lock.
+          piece.parent.allLeaves = false;
+          systemLeaves.push(path);
+          continue;
+        }
         if (names.length === 0) {
           leaves.push(path);
           continue;
@@ -585,6 +594,13 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
           unsure.push({ directory: piece.parent, leaves });
         }
       }
+    }
+    if (systemLeaves.length > 0) {
+      const known = ephemerals;
+      const ephemeral = known !== null ? systemLeaves.map((path) => known.has(path)) : (await this.session.getDataMany(systemLeaves)).map((read) => !(read instanceof ZkError) && read.stat.ephemeralOwner !== NO_SESSION);
+      systemLeaves.forEach((path, index) => {
+        if (ephemeral[index]) this.becomeLock(path);
+      });
     }
     if (unsure.length > 0) {
       // The single-node layout: whether every leaf is ephemeral only its stat says.
@@ -693,15 +709,18 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       this.scheduleCandidates();
       return;
     }
-    // A plain name makes its parent a lock only as an ephemeral node (one node per resource).
+    // A plain name makes its parent a lock only as an ephemeral node (one node per resource); a system's lock node is one of its own.
     this.classifying += 1;
     this.session
       .exists(path)
       .then((stat) => {
-        if (stat !== null && stat.ephemeralOwner !== NO_SESSION) {
-          this.candidates.add(parentPath(path));
-          this.scheduleCandidates();
+        if (stat === null || stat.ephemeralOwner === NO_SESSION) return;
+        if (isSystemLock(path)) {
+          this.becomeLock(path);
+          return;
         }
+        this.candidates.add(parentPath(path));
+        this.scheduleCandidates();
       })
       .catch(() => undefined)
       .finally(() => {
@@ -736,7 +755,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
         const stats = await this.session.getDataMany(names.map((name) => childPath(path, name)));
         const ephemeralLeaf = (index: number): boolean => {
           const read = stats[index];
-          return read !== undefined && !(read instanceof ZkError) && read.stat.ephemeralOwner !== NO_SESSION && read.stat.numChildren === 0;
+          return read !== undefined && !(read instanceof ZkError) && read.stat.ephemeralOwner !== NO_SESSION && read.stat.numChildren === 0 && !isSystemLock(childPath(path, names[index]!));
         };
         // Their names are no recipe's (see above): a lock only if every child is an ephemeral leaf.
         if (names.every((_, index) => ephemeralLeaf(index))) this.becomeLock(path);

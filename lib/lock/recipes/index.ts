@@ -7,10 +7,12 @@
  * come before broad ones (`named-locks` is last of them), and a recipe before one that extends it
  * (a Kazoo Lock before the read-write lock that also has readers).
  */
+import { bookkeeperAuditor } from './bookkeeper-auditor';
 import { curatorLatch } from './curator-latch';
 import { curatorMutex } from './curator-mutex';
 import { curatorRwLock } from './curator-rwlock';
 import { curatorSemaphore } from './curator-semaphore';
+import { ephemeralClaims } from './ephemeral-claims';
 import { generic, herd, unknown } from './fallbacks';
 import { goZookeeper } from './go-zookeeper';
 import { kazooLock } from './kazoo-lock';
@@ -20,6 +22,7 @@ import { menagerieRwLock } from './menagerie-rwlock';
 import { namedLocks } from './named-locks';
 import { sequentialLock } from './sequential-lock';
 import { singleNode } from './single-node';
+import { solrElection } from './solr-election';
 import { zkSharedLock } from './zk-shared-lock';
 import { zkWriteLock } from './zk-writelock';
 
@@ -33,6 +36,9 @@ export const RECIPES = [
   kazooSemaphore,
   zkWriteLock,
   goZookeeper,
+  solrElection,
+  bookkeeperAuditor,
+  ephemeralClaims,
   sequentialLock,
   menagerieRwLock,
   zkSharedLock,

@@ -7,6 +7,7 @@ import type { LockMode, LockNode, NodeData, WatchSpec, ZnodeStat } from '../../p
 import type { RecordState } from '../place';
 import type { Introspected } from '../report';
 import type { SequenceSuffix } from '../sequence';
+import type { Identity, SystemNode } from '../systems/system';
 
 /** What the server learns of one child: its name, and the stat and data read once. */
 export interface ChildRecord {
@@ -53,6 +54,8 @@ export interface AnalysisContext {
   /** The time of this read (ms); the model reads no clock. */
   now: number;
   introspection?: Introspected | null;
+  /** How the lock's system names a contender, where the lock is a known system's (see `../systems`). */
+  identify?: (node: SystemNode) => Identity | null;
 }
 
 /** One shape of child name that a client creates. */
@@ -64,6 +67,8 @@ export interface Layout {
   sequential: boolean;
   /** The owner a protected name carries (its GUID), for the orphan check; absent: its session owns it. */
   owner?: (name: string) => string;
+  /** A name that ends in ten digits or more but is no sequence (HBase's server names end in a start code): told before ZooKeeper's suffix is looked for. */
+  beforeSequence?: boolean;
 }
 
 /** A sequential child as a sort rule sees it. */
@@ -134,7 +139,7 @@ export interface ReadingTools {
 /** What placing a node decides; the rest comes from its record and ZooKeeper's reports. */
 export type PlacedFields = Omit<
   LockNode,
-  'name' | 'path' | 'sessionId' | 'ephemeral' | 'ctime' | 'mtime' | 'czxid' | 'data' | 'roleSince' | 'watchers' | 'client' | 'watchConfirmed'
+  'name' | 'path' | 'sessionId' | 'ephemeral' | 'ctime' | 'mtime' | 'czxid' | 'data' | 'roleSince' | 'watchers' | 'client' | 'watchConfirmed' | 'identity' | 'decoded'
 >;
 
 /** A recipe's own reading of a lock that is not one plain queue. */

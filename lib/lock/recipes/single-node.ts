@@ -3,7 +3,7 @@ import type { LockNode } from '../../protocol';
 import { NO_SESSION } from '../../zk/ids';
 import { childPath } from '../../zk/path';
 import { CURATOR_DIR } from './curator-semaphore';
-import { compareKeys, defineRecipe, type AnalysisContext, type ChildRecord, type LockInput, type ReadingTools } from './recipe';
+import { compareKeys, defineRecipe, type AnalysisContext, type ChildRecord, type Layout, type LockInput, type ReadingTools } from './recipe';
 
 function holder(tools: ReadingTools, record: ChildRecord, path: string, context: AnalysisContext): LockNode {
   return tools.place(record, path, { queue: record.name, sequence: null, sortKey: record.name, role: 'holder', mode: 'exclusive', predecessor: null, watch: null }, context);
@@ -21,11 +21,17 @@ export function singleNodes(input: LockInput, context: AnalysisContext, tools: R
     .sort((a, b) => compareKeys(a.sortKey, b.sortKey));
 }
 
+/**
+ * HBase's server names, `<host>,<port>,<startcode>` (its backup masters' and region servers'
+ * nodes): one node per server, whose start code's digits are no sequence.
+ */
+export const HBASE_SERVER_NAME: Layout = { kind: 'hbase-server', pattern: /^[^,/]+,\d+,\d+$/, sequential: false, beforeSequence: true };
+
 /** Chosen by the reader when a lock has children but none of them sequential. */
 export const singleNode = defineRecipe({
   id: 'single-node',
   name: 'One ephemeral node per resource',
   candidates: ['a lock of one ephemeral node per resource, whose losers watch it (a herd on one node)'],
-  layouts: [],
+  layouts: [HBASE_SERVER_NAME],
   analyze: (input, context, tools) => ({ nodes: singleNodes(input, context, tools) }),
 });

@@ -1,0 +1,36 @@
+/**
+ * ClickHouse's ReplicatedMergeTree: an insert reserves its block number with an ephemeral
+ * sequential `block-N` under `<table>/block_numbers/<partition>`, held while the insert lasts
+ * (`EphemeralLockInZooKeeper`); the node's data is the path of its holder, the
+ * `abandonable_lock-N` the insert made under `<table>/temp`. Nobody waits: each node holds its own number.
+ */
+import { defineSystem, fields, lastSegment, pathEnding, segments, textOf, type Identity, type SystemNode } from './system';
+
+/** A block number's holder: the insert's `abandonable_lock-` node its data names. */
+export function decodeBlock(node: Pick<SystemNode, 'data' | 'name'>): Identity | null {
+  const holder = textOf(node.data)?.trim() ?? '';
+  const number = /-(\d{10})$/.exec(node.name)?.[1];
+  if (number === undefined) return null;
+  return { identity: `block ${Number(number)}`, decoded: fields([['block number', Number(number)], ['holder', holder === '' ? undefined : holder]]) };
+}
+
+export const clickhouse = defineSystem({
+  id: 'clickhouse',
+  name: 'ClickHouse (ReplicatedMergeTree)',
+  sources: ['src/Storages/MergeTree/EphemeralLockInZooKeeper.cpp', 'src/Storages/MergeTree/EphemeralLockInZooKeeper.h', 'src/Storages/StorageReplicatedMergeTree.cpp'],
+  layouts: [
+    {
+      id: 'block-numbers',
+      path: pathEnding('block_numbers/[^/]+'),
+      recipes: ['ephemeral-claims'],
+      role: (path) => `block numbers of partition ${lastSegment(path)} of ${segments(path).at(-3) ?? '?'}: each insert in progress holds its own`,
+      identify: decodeBlock,
+    },
+    {
+      id: 'insert-holders',
+      path: pathEnding('temp'),
+      recipes: ['ephemeral-claims'],
+      role: (path) => `insert holders of ${segments(path).at(-2) ?? '?'}: each holds the block numbers that name it`,
+    },
+  ],
+});

@@ -1,0 +1,35 @@
+/**
+ * Apache Druid: the Coordinator and the Overlord each elect a leader with Curator's LeaderLatch
+ * (`CuratorDruidLeaderSelector`), at `<druid.zk.paths.coordinatorPath>/_COORDINATOR` and
+ * `<druid.zk.paths.overlordPath>/_OVERLORD`; each participant's id is its URL (`http://host:port`).
+ */
+import { participant } from './curator-ids';
+import { defineSystem, pathEnding } from './system';
+
+const SOURCES = [
+  'server/src/main/java/org/apache/druid/curator/discovery/CuratorDruidLeaderSelector.java',
+  'server/src/main/java/org/apache/druid/server/initialization/ZkPathsConfig.java',
+  'server/src/main/java/org/apache/druid/curator/discovery/DiscoveryModule.java',
+];
+
+export const druid = defineSystem({
+  id: 'druid',
+  name: 'Apache Druid',
+  sources: SOURCES,
+  layouts: [
+    {
+      id: 'coordinator',
+      path: pathEnding('_COORDINATOR'),
+      recipes: ['curator-latch'],
+      role: () => 'Coordinator leader election: the holder is the leading Coordinator',
+      identify: (node) => participant(node, 'Coordinator', 'URL'),
+    },
+    {
+      id: 'overlord',
+      path: pathEnding('_OVERLORD'),
+      recipes: ['curator-latch'],
+      role: () => 'Overlord leader election: the holder is the leading Overlord',
+      identify: (node) => participant(node, 'Overlord', 'URL'),
+    },
+  ],
+});

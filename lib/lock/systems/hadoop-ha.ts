@@ -1,0 +1,84 @@
+/**
+ * Hadoop's automatic failover (HDFS NameNode, YARN ResourceManager): each failover controller
+ * tries to create the ephemeral `<parent>/<nameservice or cluster>/ActiveStandbyElectorLock`;
+ * the one that does is active, the others watch it with `exists` and stand by. The active one
+ * also writes its data into the persistent `ActiveBreadCrumb` beside it, which the next active
+ * reads to fence the last one. The data is the application's: HDFS writes an `ActiveNodeInfo`
+ * protobuf, YARN an `ActiveRMInfoProto`.
+ */
+import { defineSystem, fields, lastSegment, pathEnding, protoNumber, protoString, readProto, bytesOf, type Identity, type SystemNode } from './system';
+
+const LOCK = 'ActiveStandbyElectorLock';
+const BREADCRUMB = 'ActiveBreadCrumb';
+
+/**
+ * HDFS's `ActiveNodeInfo` (nameserviceId 1, namenodeId 2, hostname 3, port 4, zkfcPort 5, all
+ * required) or YARN's `ActiveRMInfoProto` (clusterId 1, rmId 2): told apart by the hostname and
+ * ports only HDFS writes.
+ */
+export function decodeActiveData(node: Pick<SystemNode, 'data'>): Identity | null {
+  const bytes = bytesOf(node.data);
+  const message = bytes === null ? null : readProto(bytes);
+  if (message === null) return null;
+  const first = protoString(message, 1);
+  const second = protoString(message, 2);
+  if (first === null || second === null) return null;
+  const hostname = protoString(message, 3);
+  const port = protoNumber(message, 4);
+  if (hostname !== null && port !== null) {
+    return {
+      identity: `NameNode ${second} (${hostname}:${port})`,
+      decoded: fields([
+        ['nameservice', first],
+        ['NameNode', second],
+        ['host', hostname],
+        ['RPC port', port],
+        ['ZKFC port', protoNumber(message, 5)],
+      ]),
+    };
+  }
+  if (message.size > 2) return null;
+  return { identity: `ResourceManager ${second}`, decoded: fields([['cluster', first], ['ResourceManager', second]]) };
+}
+
+/** The parent of the lock: the nameservice's or the cluster's own node. */
+function working(path: string): string {
+  return path.slice(0, path.lastIndexOf('/')) || '/';
+}
+
+export const hadoopHa = defineSystem({
+  id: 'hadoop-ha',
+  name: 'Hadoop HA (ZKFailoverController)',
+  sources: [
+    'hadoop-common-project/hadoop-common/src/main/java/org/apache/hadoop/ha/ActiveStandbyElector.java',
+    'hadoop-hdfs-project/hadoop-hdfs/src/main/java/org/apache/hadoop/hdfs/tools/DFSZKFailoverController.java',
+    'hadoop-hdfs-project/hadoop-hdfs/src/main/proto/HAZKInfo.proto',
+    'hadoop-yarn-project/hadoop-yarn/hadoop-yarn-server/hadoop-yarn-server-resourcemanager/src/main/java/org/apache/hadoop/yarn/server/resourcemanager/ActiveStandbyElectorBasedElectorService.java',
+    'hadoop-yarn-project/hadoop-yarn/hadoop-yarn-api/src/main/proto/server/yarn_server_resourcemanager_service_protos.proto',
+  ],
+  layouts: [
+    {
+      id: 'active-standby-elector',
+      path: pathEnding(LOCK),
+      recipes: ['single-node'],
+      selfLock: true,
+      role: (path, holder) => {
+        const of = lastSegment(working(path));
+        if (holder?.identity.startsWith('NameNode')) return `HDFS NameNode failover of nameservice ${of}: the holder's NameNode is active`;
+        if (holder?.identity.startsWith('ResourceManager')) return `YARN ResourceManager failover of cluster ${of}: the holder's ResourceManager is active`;
+        return `active/standby election of ${of}: the holder is active, the failover controllers watching it stand by`;
+      },
+      identify: decodeActiveData,
+      auxiliaryParents: (path) => [working(path)],
+      note: (evidence) => {
+        const crumb = evidence.listing(working(evidence.path)).find((node) => node.name === BREADCRUMB);
+        if (crumb === undefined) return null;
+        const last = decodeActiveData(crumb)?.identity ?? null;
+        if (last === null) return null;
+        const holder = evidence.nodes[0]?.identity ?? null;
+        if (holder === null) return `${BREADCRUMB} names ${last}, the last active: the next active fences it before it takes over.`;
+        return holder === last ? `${BREADCRUMB} names the holder, the active one.` : `${BREADCRUMB} still names ${last}: the holder has not yet fenced the last active.`;
+      },
+    },
+  ],
+});

@@ -1,0 +1,38 @@
+/**
+ * Apache Helix: the controller that creates the ephemeral `/<cluster>/CONTROLLER/LEADER` leads
+ * the cluster (`DistributedLeaderElection`); its data is a ZNRecord in JSON whose `id` is the
+ * controller's instance name, with its session and Helix version among the simple fields.
+ */
+import { defineSystem, fields, jsonOf, pathEnding, segments, type Identity, type SystemNode } from './system';
+
+/** The leader's ZNRecord. */
+export function decodeLeader(node: Pick<SystemNode, 'data'>): Identity | null {
+  const json = jsonOf(node.data);
+  if (json === null || typeof json.id !== 'string') return null;
+  const simple = typeof json.simpleFields === 'object' && json.simpleFields !== null ? (json.simpleFields as Record<string, unknown>) : {};
+  return {
+    identity: `controller ${json.id}`,
+    decoded: fields([
+      ['controller', json.id],
+      ['session', simple.SESSION_ID],
+      ['process', simple.LIVE_INSTANCE],
+      ['Helix version', simple.HELIX_VERSION],
+    ]),
+  };
+}
+
+export const helix = defineSystem({
+  id: 'helix',
+  name: 'Apache Helix',
+  sources: ['helix-core/src/main/java/org/apache/helix/controller/DistributedLeaderElection.java', 'helix-core/src/main/java/org/apache/helix/PropertyKey.java'],
+  layouts: [
+    {
+      id: 'controller-leader',
+      path: pathEnding('CONTROLLER/LEADER'),
+      recipes: ['single-node'],
+      selfLock: true,
+      role: (path) => `controller leader of cluster ${segments(path).at(-3) ?? '?'}: the holder's controller manages the cluster`,
+      identify: decodeLeader,
+    },
+  ],
+});

@@ -1,0 +1,24 @@
+/**
+ * Apache Hudi's ZookeeperBasedLockProvider: writers to one table take Curator's
+ * InterProcessMutex at `<hoodie.write.lock.zookeeper.base_path>/<hoodie.write.lock.zookeeper.lock_key>`
+ * (the lock key is the table's name unless set). The base path has no default: the lock is
+ * named Hudi's only where a segment of its path says so (`/hudi/…`).
+ */
+import { participant } from './curator-ids';
+import { defineSystem, lastSegment } from './system';
+
+export const hudi = defineSystem({
+  id: 'hudi',
+  name: 'Apache Hudi',
+  sources: ['hudi-client/hudi-client-common/src/main/java/org/apache/hudi/client/transaction/lock/ZookeeperBasedLockProvider.java'],
+  layouts: [
+    {
+      id: 'table-write-lock',
+      // Below a segment that names Hudi, anywhere above the lock key.
+      path: /^(?:\/[^/]+)*\/[^/]*(?:hudi|hoodie)[^/]*(?:\/[^/]+)*\/[^/]+$/i,
+      recipes: ['curator-mutex'],
+      role: (path) => `write lock of table ${lastSegment(path)}: one writer commits at a time`,
+      identify: (node) => participant(node, 'writer at', 'client address'),
+    },
+  ],
+});

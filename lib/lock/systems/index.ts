@@ -1,0 +1,75 @@
+/**
+ * The systems registry: the locks of real distributed systems, one module each, named from
+ * their published sources. A lock is a system's when its path is one of the system's layouts,
+ * it is read as the layout's recipe, and (for a path other systems could share) its data proves
+ * it; where only the path and recipe fit, the system is one of the lock's candidates. The first
+ * proven layout, in this order, names the lock: narrower paths come first.
+ */
+import { bookkeeper } from './bookkeeper';
+import { clickhouse } from './clickhouse';
+import { druid } from './druid';
+import { elasticJob } from './elasticjob';
+import { flink } from './flink';
+import { hadoopHa } from './hadoop-ha';
+import { hbase } from './hbase';
+import { helix } from './helix';
+import { hudi } from './hudi';
+import { kafka } from './kafka';
+import { pulsar } from './pulsar';
+import { solr } from './solr';
+import { storm } from './storm';
+import type { LockSystem, SystemEvidence, SystemLayout } from './system';
+
+export const SYSTEMS: readonly LockSystem[] = [hadoopHa, kafka, hbase, solr, elasticJob, druid, flink, storm, bookkeeper, helix, pulsar, clickhouse, hudi];
+
+/** One layout of one system. */
+export interface SystemMatch {
+  system: LockSystem;
+  layout: SystemLayout;
+}
+
+/** What the systems say of one lock: the system and role where proven, the systems it may be, and what the system keeps beside it says. */
+export interface SystemReading {
+  system: string | null;
+  role: string | null;
+  note: string | null;
+  candidates: string[];
+}
+
+/** The layouts a lock at `path` may be, from the path alone, in the registry's order. */
+export function layoutsAtPath(systems: readonly LockSystem[], path: string): SystemMatch[] {
+  const found: SystemMatch[] = [];
+  for (const system of systems) for (const layout of system.layouts) if (layout.path.test(path)) found.push({ system, layout });
+  return found;
+}
+
+/** Whether the node at `path` is itself a system's lock (a single ephemeral node at a fixed name), whatever its siblings are. */
+export function isSelfLockPath(systems: readonly LockSystem[], path: string): boolean {
+  return layoutsAtPath(systems, path).some((match) => match.layout.selfLock === true);
+}
+
+/** How a candidate system is listed: the system and the lock it would be. */
+function candidateOf(match: SystemMatch, path: string): string {
+  return `${match.system.name}: ${match.layout.role(path, null)}`;
+}
+
+/**
+ * The reading of the systems for a lock whose layouts fit its path and recipe (`matches`): the
+ * first proven names it, the others are candidates. `holder` is the holder's identity, which
+ * may say more of the role (HDFS or YARN).
+ */
+export function readSystems(matches: readonly SystemMatch[], evidence: SystemEvidence): SystemReading {
+  const fitting = matches.filter((match) => match.layout.recipes.includes(evidence.recipeId));
+  const proven = fitting.find((match) => match.layout.proves?.(evidence) ?? true);
+  if (proven === undefined) return { system: null, role: null, note: null, candidates: fitting.map((match) => candidateOf(match, evidence.path)) };
+  const holderNode = evidence.nodes[0];
+  const holder = holderNode === undefined || holderNode.identity === null ? null : (proven.layout.identify?.(holderNode) ?? null);
+  return {
+    system: proven.system.name,
+    role: proven.layout.role(evidence.path, holder),
+    note: proven.layout.note?.(evidence) ?? null,
+    candidates: [],
+  };
+}
+
+export type { Identity, LockSystem, SystemEvidence, SystemLayout, SystemNode } from './system';

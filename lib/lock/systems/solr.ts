@@ -1,0 +1,104 @@
+/**
+ * Apache Solr (SolrCloud): the Overseer is elected under `/overseer_elect/election`, each
+ * shard's leader under `/collections/<collection>/leader_elect/<shard>/election`, by Solr's
+ * LeaderElector (`<session>-<id>-n_<seq>`, see the `solr-election` recipe). The winner writes
+ * the leader node: `/overseer_elect/leader` (`{"id": "<its election node>"}`) and
+ * `/collections/<collection>/leaders/<shard>/leader` (the replica's properties: `core`,
+ * `node_name`, `base_url`, `core_node_name`).
+ */
+import type { SystemEvidence } from './system';
+import { defineSystem, jsonOf, fields, pathEnding, segments, type Identity, type SystemNode } from './system';
+
+const NAME = /^(-?\d+)-(.+)-n_(\d{10})$/;
+
+/** A candidate as its election node names it: its session (decimal) and its node or core node name. */
+export function decodeCandidate(node: Pick<SystemNode, 'name'>, what: 'node' | 'replica'): Identity | null {
+  const match = NAME.exec(node.name);
+  if (match === null) return null;
+  const session = BigInt.asUintN(64, BigInt(match[1]!));
+  return { identity: `${what} ${match[2]}`, decoded: fields([[what === 'node' ? 'node' : 'core node', match[2]], ['session', `0x${session.toString(16)}`]]) };
+}
+
+/** A shard leader node's properties: the replica (`core_node_name`), its core, node and URL. */
+export function decodeLeaderProps(node: Pick<SystemNode, 'data' | 'name'>): Identity | null {
+  if (node.name !== 'leader') return null;
+  const json = jsonOf(node.data);
+  const replica = json === null ? null : typeof json.core_node_name === 'string' ? json.core_node_name : typeof json.core === 'string' ? json.core : null;
+  if (json === null || replica === null) return null;
+  return { identity: `replica ${replica}`, decoded: fields([['core node', json.core_node_name], ['core', json.core], ['node', json.node_name], ['base URL', json.base_url]]) };
+}
+
+/** Where the leader node of an election is: the Overseer's beside its election, a shard's under `leaders/<shard>`. */
+function leaderParent(electionPath: string): string {
+  const parts = segments(electionPath);
+  const at = parts.lastIndexOf('leader_elect');
+  if (at >= 0 && at === parts.length - 3) return `/${[...parts.slice(0, at), 'leaders', parts[at + 1]!].join('/')}`;
+  return `/${parts.slice(0, -1).join('/')}`;
+}
+
+/** Who the leader node names, and whether the head of the queue is that one. */
+function leaderNote(evidence: SystemEvidence, named: (leader: Record<string, unknown>) => string | null, of: (node: SystemNode & { identity: string | null }) => string | null): string | null {
+  const leader = evidence.listing(leaderParent(evidence.path)).find((node) => node.name === 'leader');
+  const json = leader === undefined ? null : jsonOf(leader.data);
+  if (json === null) return null;
+  const name = named(json);
+  if (name === null) return null;
+  const head = evidence.nodes[0];
+  if (head === undefined) return `The leader node still names ${name}, whose candidate is gone.`;
+  return of(head) === name ? `The leader node names the holder: ${name}.` : `The leader node names ${name}, not the holder (${of(head) ?? head.name}): a new leader has not written it yet.`;
+}
+
+export const solr = defineSystem({
+  id: 'solr',
+  name: 'Apache Solr (SolrCloud)',
+  sources: [
+    'solr/core/src/java/org/apache/solr/cloud/LeaderElector.java',
+    'solr/core/src/java/org/apache/solr/cloud/OverseerElectionContext.java',
+    'solr/core/src/java/org/apache/solr/cloud/ShardLeaderElectionContextBase.java',
+  ],
+  layouts: [
+    {
+      id: 'overseer-election',
+      path: pathEnding('overseer_elect/election'),
+      recipes: ['solr-election'],
+      role: () => 'Overseer election: the holder is the Overseer, each other node watches the one before it',
+      identify: (node) => decodeCandidate(node, 'node'),
+      auxiliaryParents: (path) => [leaderParent(path)],
+      note: (evidence) =>
+        leaderNote(
+          evidence,
+          (leader) => (typeof leader.id === 'string' ? (NAME.exec(leader.id)?.[2] ?? leader.id) : null),
+          (node) => NAME.exec(node.name)?.[2] ?? null,
+        ),
+    },
+    {
+      // The shard's leader node stands alone under `leaders/<shard>`: a single ephemeral node, found as a lock, named for what it is.
+      id: 'shard-leader',
+      path: pathEnding('collections/[^/]+/leaders/[^/]+'),
+      recipes: ['single-node'],
+      role: (path) => {
+        const parts = segments(path);
+        return `shard leader node of ${parts.at(-3)}/${parts.at(-1)}: written by the winner of the shard's election`;
+      },
+      identify: decodeLeaderProps,
+      proves: (evidence) => evidence.nodes.some((node) => node.identity !== null),
+    },
+    {
+      id: 'shard-leader-election',
+      path: pathEnding('collections/[^/]+/leader_elect/[^/]+/election'),
+      recipes: ['solr-election'],
+      role: (path) => {
+        const parts = segments(path);
+        return `shard leader election of ${parts.at(-4)}/${parts.at(-2)}: the holder's replica leads the shard`;
+      },
+      identify: (node) => decodeCandidate(node, 'replica'),
+      auxiliaryParents: (path) => [leaderParent(path)],
+      note: (evidence) =>
+        leaderNote(
+          evidence,
+          (leader) => (typeof leader.core_node_name === 'string' ? leader.core_node_name : typeof leader.core === 'string' ? leader.core : null),
+          (node) => NAME.exec(node.name)?.[2] ?? null,
+        ),
+    },
+  ],
+});

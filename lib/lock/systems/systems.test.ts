@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import type { ZnodeStat } from '../../protocol';
+import { describeData } from '../data';
+import { analyzeLock, auxiliaryParents, createReader } from '../reader';
+import type { ChildRecord, LockInput, ParentListing } from '../recipes/recipe';
+import { RECIPES } from '../recipes';
+import { parentPath } from '../../zk/path';
+import { SYSTEM_FIXTURES, json, proto, text, type SystemFixture } from './fixtures';
+import { isSelfLockPath, SYSTEMS } from '.';
+import { isoTime, readProto } from './system';
+
+interface Made {
+  stat: ZnodeStat;
+  data: Uint8Array | null;
+}
+
+const sessionOf = (contender: number): bigint => 0x1000000000000n + BigInt(contender) * 0x11n;
+
+/** The tree the fixture's nodes make, as ZooKeeper would: sequences appended per parent, parents made persistent. */
+function materialise(fixture: SystemFixture): Map<string, Made> {
+  const tree = new Map<string, Made>();
+  const counters = new Map<string, number>();
+  const created: string[] = [];
+  let zxid = 1;
+  const make = (path: string, owner: bigint | null, data: Uint8Array | null): void => {
+    const stat: ZnodeStat = {
+      czxid: `0x${zxid.toString(16)}`,
+      mzxid: `0x${zxid.toString(16)}`,
+      pzxid: `0x${zxid.toString(16)}`,
+      ctime: 1_700_000_000_000 + zxid,
+      mtime: 1_700_000_000_000 + zxid,
+      version: 0,
+      cversion: 0,
+      aversion: 0,
+      ephemeralOwner: owner === null ? '0x0' : `0x${owner.toString(16)}`,
+      dataLength: data?.length ?? 0,
+      numChildren: 0,
+    };
+    zxid += 1;
+    tree.set(path, { stat, data });
+  };
+  const ensure = (path: string): void => {
+    if (path === '/' || tree.has(path)) return;
+    ensure(parentPath(path));
+    make(path, null, null);
+  };
+  for (const node of fixture.nodes) {
+    const session = node.contender === null ? null : sessionOf(node.contender);
+    let path = typeof node.path === 'string' ? node.path : node.path(session ?? 0n);
+    ensure(parentPath(path));
+    if (node.mode === 'ephemeral-sequential') {
+      const parent = parentPath(path);
+      const next = counters.get(parent) ?? 0;
+      counters.set(parent, next + 1);
+      path = `${path}${String(next).padStart(10, '0')}`;
+    }
+    const data = typeof node.data === 'function' ? node.data(created) : node.data;
+    make(path, node.mode === 'persistent' ? null : session, data);
+    created.push(path);
+  }
+  return tree;
+}
+
+function listing(tree: Map<string, Made>, path: string): ParentListing {
+  const children: ChildRecord[] = [];
+  for (const [child, made] of tree) {
+    if (child !== path && parentPath(child) === path) children.push({ name: child.slice(child.lastIndexOf('/') + 1), stat: made.stat, data: describeData(made.data) });
+  }
+  return { path, exists: tree.has(path), children };
+}
+
+/** The lock at `lock` (the fixture's own by default) read as the server reads it: its node, its children, and the other parents the reader asks for. */
+function inputOf(fixture: SystemFixture, lock = fixture.lock): LockInput {
+  const tree = materialise(fixture);
+  const root = listing(tree, lock);
+  const self = tree.get(lock);
+  const selfData = self === undefined ? null : describeData(self.data);
+  const auxiliary = auxiliaryParents(lock, root.children.map((record) => record.name), selfData).map((path) => listing(tree, path));
+  return { path: lock, self: self === undefined ? null : { stat: self.stat, data: selfData }, root, auxiliary, hint: null };
+}
+
+describe('the locks of real systems, as their sources make them', () => {
+  it.each(SYSTEM_FIXTURES.map((fixture) => [`${fixture.system} ${fixture.layout} at ${fixture.lock}`, fixture] as const))('%s: named, with its role and its holder as the system names it', (_name, fixture) => {
+    const { recipe, nodes } = analyzeLock(inputOf(fixture), { previous: null, now: 0 });
+    expect(recipe.id).toBe(fixture.expect.recipe);
+    expect(recipe.system).toBe(fixture.expect.system);
+    expect(recipe.role).toContain(fixture.expect.role);
+    expect(nodes.map((node) => node.identity)).toEqual(fixture.expect.identities);
+    expect(nodes[0]!.role).toBe('holder');
+    if (fixture.expect.decoded !== undefined) expect(nodes[0]!.decoded).toMatchObject(fixture.expect.decoded);
+    if (fixture.expect.note !== undefined) expect(recipe.systemNote).toContain(fixture.expect.note);
+    for (const other of fixture.expect.alsoListed ?? []) {
+      const also = analyzeLock(inputOf(fixture, other.lock), { previous: null, now: 0 });
+      expect([also.recipe.id, also.recipe.system]).toEqual([other.recipe, other.system]);
+      expect(also.recipe.role).toContain(other.role);
+      expect(also.nodes.map((node) => node.identity)).toEqual(other.identities);
+    }
+  });
+
+  it('follows every single-node layout as a lock of its own (the discovery reads them though their siblings are no lock)', () => {
+    for (const fixture of SYSTEM_FIXTURES) {
+      const selfLock = fixture.nodes.some((node) => node.path === fixture.lock);
+      expect(isSelfLockPath(SYSTEMS, fixture.lock), fixture.lock).toBe(selfLock && !fixture.lock.endsWith('/brokers/ids') && !fixture.lock.endsWith('/backup-masters'));
+    }
+  });
+
+  it('each system cites the files of its source', () => {
+    for (const system of SYSTEMS) {
+      expect(system.sources.length, system.id).toBeGreaterThan(0);
+      expect(SYSTEM_FIXTURES.some((fixture) => fixture.system === system.id), `${system.id} has a fixture`).toBe(true);
+    }
+  });
+});
+
+describe('named only as far as the names and data prove', () => {
+  const single = (path: string, data: Uint8Array | null): LockInput => {
+    const stat: ZnodeStat = { czxid: '0x1', mzxid: '0x1', pzxid: '0x1', ctime: 1, mtime: 1, version: 0, cversion: 0, aversion: 0, ephemeralOwner: '0x1000000000000', dataLength: 0, numChildren: 0 };
+    return { path, self: { stat, data: describeData(data) }, root: { path, exists: true, children: [] }, auxiliary: [], hint: null };
+  };
+
+  it('a node named controller whose data is no Kafka JSON is a single-node lock that may be Kafka’s, not named Kafka’s', () => {
+    const { recipe, nodes } = analyzeLock(single('/app/controller', text('whoever')), { previous: null, now: 0 });
+    expect(recipe.id).toBe('single-node');
+    expect(recipe.system).toBeNull();
+    expect(recipe.candidates.some((candidate) => candidate.startsWith('Apache Kafka'))).toBe(true);
+    expect(nodes[0]!.identity).toBeNull();
+  });
+
+  it('Kafka below a chroot is named from its data', () => {
+    const { recipe, nodes } = analyzeLock(single('/kafka/prod/controller', json({ version: 2, brokerid: 12, timestamp: '1700000000000', kraftControllerEpoch: -1 })), { previous: null, now: 0 });
+    expect(recipe.system).toBe('Apache Kafka (ZooKeeper mode)');
+    expect(nodes[0]!.identity).toBe('broker 12');
+    expect(nodes[0]!.decoded).toMatchObject({ 'KRaft controller epoch': '-1', version: '2' });
+  });
+
+  it('an HBase master node whose data is not HBase’s stays unnamed', () => {
+    const { recipe } = analyzeLock(single('/hbase/master', text('not protobuf')), { previous: null, now: 0 });
+    expect(recipe.system).toBeNull();
+  });
+
+  it('a Curator latch at …/latch outside /flink lists Flink among the candidates only', () => {
+    const { recipe } = analyzeLock(
+      {
+        path: '/services/latch',
+        self: null,
+        root: { path: '/services/latch', exists: true, children: [{ name: '_c_2b3c4d5e-6f70-4b8c-9d0e-1f2a3b4c5d6e-latch-0000000000', stat: single('/x', null).self!.stat, data: null }] },
+        auxiliary: [],
+        hint: null,
+      },
+      { previous: null, now: 0 },
+    );
+    expect(recipe.id).toBe('curator-latch');
+    expect(recipe.system).toBeNull();
+    expect(recipe.candidates.some((candidate) => candidate.startsWith('Apache Flink'))).toBe(true);
+  });
+
+  it('a lock no system has is as before: no system, no role, no identities', () => {
+    const { recipe, nodes } = analyzeLock(single('/locks/job-7', text('10.0.0.1')), { previous: null, now: 0 });
+    expect([recipe.system, recipe.role, recipe.systemNote]).toEqual([null, null, null]);
+    expect(nodes[0]!.identity).toBeNull();
+  });
+
+  it('a reader without systems names none', () => {
+    const bare = createReader(RECIPES, []);
+    const fixture = SYSTEM_FIXTURES.find((one) => one.system === 'kafka')!;
+    expect(bare.analyzeLock(inputOf(fixture), { previous: null, now: 0 }).recipe.system).toBeNull();
+  });
+});
+
+describe('isoTime', () => {
+  it('writes a time as Date#toISOString does, without Date: leap days, ends of centuries and of days', () => {
+    expect(isoTime(0)).toBe('1970-01-01T00:00:00.000Z');
+    expect(isoTime(951_782_400_000)).toBe('2000-02-29T00:00:00.000Z');
+    expect(isoTime(1_700_000_000_000)).toBe('2023-11-14T22:13:20.000Z');
+    expect(isoTime(4_102_444_799_999)).toBe('2099-12-31T23:59:59.999Z');
+    expect(isoTime(1_709_208_000_123)).toBe('2024-02-29T12:00:00.123Z');
+  });
+});
+
+describe('readProto', () => {
+  it('reads what protobuf-java writes: strings, varints, nested messages', () => {
+    const message = readProto(proto([[1, 'a'], [4, 8020], [2, proto([[1, 'x']])]]))!;
+    expect(message.get(4)).toBe(8020n);
+    expect(readProto(message.get(2) as Uint8Array)!.get(1)).toEqual(text('x'));
+  });
+
+  it('refuses bytes that are no message', () => {
+    expect(readProto(text('{"brokerid":3}'))).toBeNull();
+    expect(readProto(Uint8Array.from([0x0a, 0x05, 0x61]))).toBeNull();
+  });
+});
+
