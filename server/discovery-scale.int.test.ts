@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HealthResponseSchema, LockListSchema, type LockList } from '../lib/protocol';
 import { freePort } from './net';
-import { buildTree, TreeContenders, type BuiltTree } from './testing/big-tree';
+import { buildTree, SYSTEM_LOCKS, TreeContenders, type BuiltTree } from './testing/big-tree';
 import { eventually, startExplorer, type RunningExplorer } from './testing/harness';
 import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from './zk/embedded';
 import type { AdminServerOptions } from './zk/introspection';
@@ -47,7 +47,15 @@ async function explore(connectString: string, zkAdmin?: AdminServerOptions): Pro
 /** Every lock that has a contender, and no other (the orphan only if the scan has come to it already). */
 function expectContendedLocks(found: LockList): void {
   const paths = found.locks.map((lock) => lock.path);
-  expect(paths.filter((path) => path !== tree.orphanLock)).toEqual(tree.lockPaths);
+  expect(paths.filter((path) => path !== tree.orphanLock)).toEqual(contended());
+  // Kafka's controller, a lock of its own among 100,000 znodes, named with its broker.
+  const controller = found.locks.find((lock) => lock.path === '/cluster/controller')!;
+  expect([controller.recipe.system, controller.holderIdentities[0]]).toEqual(['Apache Kafka (ZooKeeper mode)', 'broker 1']);
+}
+
+/** Every lock a contender is in: the tree's, and the system locks beside them. */
+function contended(): string[] {
+  return [...tree.lockPaths, ...SYSTEM_LOCKS].sort();
 }
 
 beforeAll(async () => {
@@ -94,7 +102,7 @@ describe.sequential('every lock of a tree of 100,000 znodes', () => {
       expect(whole.discovery.scan.read).toBeGreaterThan(tree.znodes * 0.99);
       expect(whole.discovery.scan.total).toBeGreaterThanOrEqual(tree.znodes);
       expect(whole.partial).toBe(false);
-      expect(whole.locks.map((lock) => lock.path)).toEqual([...tree.lockPaths, tree.orphanLock].sort());
+      expect(whole.locks.map((lock) => lock.path)).toEqual([...contended(), tree.orphanLock].sort());
 
       // Live: a lock that appears deep in the tree, and goes.
       const later = '/cluster/topics/t77/partitions/3/lock';
@@ -153,9 +161,10 @@ describe.sequential('every lock of a tree of 100,000 znodes', () => {
       await running.explorer.discovery.idle();
       const found = await list(running.url);
       expect(found).toMatchObject({ complete: true, partial: false, discovery: { method: 'scan', scan: { state: 'done' } } });
-      expect(found.locks.map((lock) => lock.path)).toEqual([...tree.lockPaths, tree.orphanLock].sort());
-      // The single-node locks were told from their stats: each holds its one ephemeral node.
-      expect(found.locks.filter((lock) => lock.recipe.id === 'single-node')).toHaveLength(SHAPE.locks / 4);
+      expect(found.locks.map((lock) => lock.path)).toEqual([...contended(), tree.orphanLock].sort());
+      // The single-node locks were told from their stats: each holds its one ephemeral node; and Kafka's controller, named.
+      expect(found.locks.filter((lock) => lock.recipe.id === 'single-node' && lock.recipe.system === null)).toHaveLength(SHAPE.locks / 4);
+      expectContendedLocks({ ...found, locks: found.locks.filter((lock) => lock.path !== tree.orphanLock) });
     } finally {
       await running.close();
       await contenders.close(zk.connectString);

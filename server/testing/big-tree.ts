@@ -80,6 +80,9 @@ export async function buildTree(session: ZkSession, shape: TreeShape): Promise<B
   return { lockPaths, orphanLock: parentPath(orphanLock), znodes: await session.countDescendants('/') };
 }
 
+/** The locks of real systems the contenders make beside the tree's: Kafka's controller, a lock of its own whatever its siblings are. */
+export const SYSTEM_LOCKS: readonly string[] = ['/cluster/controller'];
+
 /** Two sessions put a contender in each lock, by recipe in turn: one holds, the other waits; and two ephemeral nodes that are not locks. */
 export class TreeContenders {
   private constructor(
@@ -93,8 +96,8 @@ export class TreeContenders {
     await Promise.all([holder.start(15_000), waiter.start(15_000)]);
     const contenders = new TreeContenders(holder, waiter);
     await contenders.place(lockPaths);
-    // Ephemeral nodes beside persistent ones: their parents are not locks.
-    await holder.create('/cluster/controller', Buffer.from('{"brokerid":1}'), 'ephemeral');
+    // Ephemeral nodes beside persistent ones: their parents are not locks. The controller, Kafka's, is one of its own (SYSTEM_LOCKS).
+    await holder.create('/cluster/controller', Buffer.from('{"version":1,"brokerid":1,"timestamp":"1700000000000"}'), 'ephemeral');
     await holder.create('/cluster/topics/t0/partitions/0/leader', null, 'ephemeral');
     return contenders;
   }
