@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { HealthResponseSchema, LockListSchema, type HealthResponse } from '../lib/protocol';
 import { freePort } from '../server/net';
-import { buildTree, TreeContenders, type BuiltTree } from '../server/testing/big-tree';
+import { buildTree, SYSTEM_LOCKS, TreeContenders, type BuiltTree } from '../server/testing/big-tree';
 import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from '../server/zk/embedded';
 import { ZkSession } from '../server/zk/session';
 import type { Figure } from './figures';
@@ -73,7 +73,7 @@ export async function benchDiscovery(znodes = 1_000_000, locks = 10_000, log: (l
       builder.close();
     }
     log(`built ${tree.znodes.toLocaleString('en-US')} znodes with ${tree.lockPaths.length.toLocaleString('en-US')} lock parents in ${((performance.now() - buildStarted) / 1000).toFixed(0)} s`);
-    const expected = new Set([...tree.lockPaths, tree.orphanLock]);
+    const expected = new Set([...tree.lockPaths, ...SYSTEM_LOCKS, tree.orphanLock]);
 
     const adminPort = await freePort();
     const phases: Phase[] = [

@@ -6,6 +6,15 @@ import type { Translate } from './language';
 // A card narrower than this (on a phone) says HOLDS, so that the role and the age do not meet.
 const NARROW_CARD = 330;
 const metaCharacters = (width: number): number => Math.floor((width - 30) / 7);
+/** How many characters of the name line fit: it is drawn larger than the meta line. */
+const nameCharacters = (width: number): number => Math.floor((width - 30) / 9);
+
+/** The card's name: the node as its system names it where one does (cut to the card), else its own name, shortened. */
+function cardName(node: LockNode, width: number): string {
+  if (node.identity === null) return shortNodeName(node.name);
+  const room = nameCharacters(width);
+  return node.identity.length > room ? `${node.identity.slice(0, room - 1)}…` : node.identity;
+}
 /** What the "!" of a flagged card takes of its last line (a circle of radius 7, 10 from the corner). */
 const FLAG_ROOM = 20;
 
@@ -45,7 +54,7 @@ export function NodeCard({ node, place, now, width, height, compact, t, flagged 
       {compact ? (
         <text x={16} y={20} className="card-name compact">
           <tspan className="card-role">{holder ? `${t('cardHolds')} ` : `#${place} `}</tspan>
-          {shortNodeName(node.name)}
+          {cardName(node, width)}
         </text>
       ) : (
         <>
@@ -65,8 +74,9 @@ export function NodeCard({ node, place, now, width, height, compact, t, flagged 
                   : t('cardHeld', { duration: formatDuration(now - node.roleSince) })
                 : t('cardWaitingFor', { duration: formatDuration(now - node.ctime) })}
           </text>
+          {/* As its system names it ("broker 3") where one does; the node's own name is in its title and its panel. */}
           <text x={20} y={47} className="card-name">
-            {shortNodeName(node.name)}
+            {cardName(node, width)}
           </text>
           <text x={20} y={66} className="card-meta">
             {cardMeta(node, t, flagged ? width - FLAG_ROOM : width)}

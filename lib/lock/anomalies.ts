@@ -130,7 +130,7 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
     if (watchers !== null) for (const session of watchers) if (!watchedBy.has(session)) watchedBy.set(session, node.name);
     if (!node.ephemeral) persistent.push(node);
     if (node.role === 'holder') {
-      if (context.now - holdingSince(node) > context.staleHolderMs) stale.push(node);
+      if (!snapshot.recipe.longHolds && context.now - holdingSince(node) > context.staleHolderMs) stale.push(node);
       const expiresAt = node.ephemeral ? context.disconnected?.get(node.sessionId) : undefined;
       if (expiresAt !== undefined) disconnected.push({ node, expiresAt });
     } else {
@@ -175,7 +175,8 @@ function holdingSince(node: LockNode): number {
 }
 
 /** When the next holder of this lock turns stale, after `now`; null when none will (no holder, or all stale already). */
-export function nextStaleAt(snapshot: Pick<LockSnapshot, 'nodes'>, now: number, staleHolderMs: number): number | null {
+export function nextStaleAt(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe'>, now: number, staleHolderMs: number): number | null {
+  if (snapshot.recipe.longHolds) return null;
   let next: number | null = null;
   for (const node of snapshot.nodes) {
     if (node.role !== 'holder') continue;

@@ -181,7 +181,7 @@ export function createReader(recipes: readonly Recipe[], systems: readonly LockS
 
   function recipeInfo(id: string, note: string | null = null, evidence: string | null = null): RecipeInfo {
     const recipe = recipeOf(id);
-    return { id: id as RecipeId, name: recipe.name, note, maxLeases: null, candidates: [...(recipe.candidates ?? [])], evidence, system: null, role: null, systemNote: null };
+    return { id: id as RecipeId, name: recipe.name, note, maxLeases: null, candidates: [...(recipe.candidates ?? [])], evidence, system: null, role: null, systemNote: null, longHolds: false };
   }
 
   /** The analysis with what the systems say of it: the system and role where proven, else the systems it may be among the candidates. */
@@ -197,7 +197,10 @@ export function createReader(recipes: readonly Recipe[], systems: readonly LockS
       listing: (path) => tools.listing(input, path).children.map((record) => ({ name: record.name, data: record.data, ephemeral: record.stat.ephemeralOwner !== NO_SESSION })),
     });
     const { recipe } = analysis;
-    return { ...analysis, recipe: { ...recipe, system: reading.system, role: reading.role, systemNote: reading.note, candidates: [...recipe.candidates, ...reading.candidates] } };
+    return {
+      ...analysis,
+      recipe: { ...recipe, system: reading.system, role: reading.role, systemNote: reading.note, longHolds: reading.longHolds, candidates: [...recipe.candidates, ...reading.candidates] },
+    };
   }
 
   function detect(names: readonly string[], kinds: ReadonlySet<string>, selfData: NodeData | null, hint: string | null): { id: RecipeId; note: string | null } {

@@ -34,6 +34,8 @@ export const RecipeInfoSchema = z.object({
   role: z.string().nullable(),
   /** What the system keeps beside the lock says of it (a leader node, a breadcrumb); null when nothing. */
   systemNote: z.string().nullable(),
+  /** Its holders hold for as long as they lead or live (a system's election or membership): a long hold is no stale holder. */
+  longHolds: z.boolean(),
 });
 export type RecipeInfo = z.infer<typeof RecipeInfoSchema>;
 

@@ -23,6 +23,7 @@ export const bookkeeper = defineSystem({
   layouts: [
     {
       id: 'auditor-election',
+      longHolds: true,
       path: pathEnding('underreplication/auditorelection'),
       recipes: ['bookkeeper-auditor'],
       role: () => 'auditor election: the holder is the auditor, each other bookie watches the vote before it',

@@ -19,6 +19,7 @@ export const druid = defineSystem({
   layouts: [
     {
       id: 'coordinator',
+      longHolds: true,
       path: pathEnding('_COORDINATOR'),
       recipes: ['curator-latch'],
       role: () => 'Coordinator leader election: the holder is the leading Coordinator',
@@ -26,6 +27,7 @@ export const druid = defineSystem({
     },
     {
       id: 'overlord',
+      longHolds: true,
       path: pathEnding('_OVERLORD'),
       recipes: ['curator-latch'],
       role: () => 'Overlord leader election: the holder is the leading Overlord',

@@ -32,6 +32,7 @@ export const elasticJob = defineSystem({
     },
     {
       id: 'leader-instance',
+      longHolds: true,
       path: pathEnding('leader/election/instance'),
       recipes: ['single-node'],
       selfLock: true,

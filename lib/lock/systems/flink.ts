@@ -21,6 +21,7 @@ export const flink = defineSystem({
   layouts: [
     {
       id: 'latch',
+      longHolds: true,
       path: pathEnding('latch'),
       recipes: ['curator-latch'],
       role: () => 'JobManager leader election (every component): the holder’s JobManager leads',
@@ -28,6 +29,7 @@ export const flink = defineSystem({
     },
     {
       id: 'component-latch',
+      longHolds: true,
       path: pathEnding('leaderlatch/[^/]+'),
       recipes: ['curator-latch'],
       role: (path) => `leader election of ${lastSegment(path)} (Flink before 1.15)`,

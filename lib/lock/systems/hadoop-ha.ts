@@ -59,6 +59,7 @@ export const hadoopHa = defineSystem({
   layouts: [
     {
       id: 'active-standby-elector',
+      longHolds: true,
       path: pathEnding(LOCK),
       recipes: ['single-node'],
       selfLock: true,

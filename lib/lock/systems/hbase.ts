@@ -98,6 +98,7 @@ export const hbase = defineSystem({
   layouts: [
     {
       id: 'master',
+      longHolds: true,
       path: pathEnding('master'),
       recipes: ['single-node'],
       selfLock: true,
@@ -107,6 +108,7 @@ export const hbase = defineSystem({
     },
     {
       id: 'backup-masters',
+      longHolds: true,
       path: pathEnding('backup-masters'),
       recipes: ['single-node'],
       role: () => 'backup masters: each standby master registered, waiting for the master node to go',

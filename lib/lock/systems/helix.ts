@@ -28,6 +28,7 @@ export const helix = defineSystem({
   layouts: [
     {
       id: 'controller-leader',
+      longHolds: true,
       path: pathEnding('CONTROLLER/LEADER'),
       recipes: ['single-node'],
       selfLock: true,

@@ -34,6 +34,8 @@ export interface SystemReading {
   role: string | null;
   note: string | null;
   candidates: string[];
+  /** The proven layout's holders hold for as long as they lead or live. */
+  longHolds: boolean;
 }
 
 /** The layouts a lock at `path` may be, from the path alone, in the registry's order. */
@@ -61,7 +63,7 @@ function candidateOf(match: SystemMatch, path: string): string {
 export function readSystems(matches: readonly SystemMatch[], evidence: SystemEvidence): SystemReading {
   const fitting = matches.filter((match) => match.layout.recipes.includes(evidence.recipeId));
   const proven = fitting.find((match) => match.layout.proves?.(evidence) ?? true);
-  if (proven === undefined) return { system: null, role: null, note: null, candidates: fitting.map((match) => candidateOf(match, evidence.path)) };
+  if (proven === undefined) return { system: null, role: null, note: null, candidates: fitting.map((match) => candidateOf(match, evidence.path)), longHolds: false };
   const holderNode = evidence.nodes[0];
   const holder = holderNode === undefined || holderNode.identity === null ? null : (proven.layout.identify?.(holderNode) ?? null);
   return {
@@ -69,6 +71,7 @@ export function readSystems(matches: readonly SystemMatch[], evidence: SystemEvi
     role: proven.layout.role(evidence.path, holder),
     note: proven.layout.note?.(evidence) ?? null,
     candidates: [],
+    longHolds: proven.layout.longHolds === true,
   };
 }
 

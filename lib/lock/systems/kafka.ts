@@ -50,6 +50,7 @@ export const kafka = defineSystem({
   layouts: [
     {
       id: 'controller',
+      longHolds: true,
       path: pathEnding('controller'),
       recipes: ['single-node'],
       selfLock: true,
@@ -59,6 +60,7 @@ export const kafka = defineSystem({
     },
     {
       id: 'broker-registrations',
+      longHolds: true,
       path: pathEnding('brokers/ids'),
       recipes: ['single-node'],
       role: () => "broker registrations: each live broker's node, a membership, not a lock",

@@ -25,6 +25,7 @@ export const pulsar = defineSystem({
   layouts: [
     {
       id: 'load-manager-leader',
+      longHolds: true,
       path: pathEnding('loadbalance/leader'),
       recipes: ['single-node'],
       selfLock: true,

@@ -59,6 +59,7 @@ export const solr = defineSystem({
   layouts: [
     {
       id: 'overseer-election',
+      longHolds: true,
       path: pathEnding('overseer_elect/election'),
       recipes: ['solr-election'],
       role: () => 'Overseer election: the holder is the Overseer, each other node watches the one before it',
@@ -74,6 +75,7 @@ export const solr = defineSystem({
     {
       // The shard's leader node stands alone under `leaders/<shard>`: a single ephemeral node, found as a lock, named for what it is.
       id: 'shard-leader',
+      longHolds: true,
       path: pathEnding('collections/[^/]+/leaders/[^/]+'),
       recipes: ['single-node'],
       role: (path) => {
@@ -85,6 +87,7 @@ export const solr = defineSystem({
     },
     {
       id: 'shard-leader-election',
+      longHolds: true,
       path: pathEnding('collections/[^/]+/leader_elect/[^/]+/election'),
       recipes: ['solr-election'],
       role: (path) => {

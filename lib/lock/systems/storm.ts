@@ -12,6 +12,7 @@ export const storm = defineSystem({
   layouts: [
     {
       id: 'nimbus-leader',
+      longHolds: true,
       path: pathEnding('leader-lock'),
       recipes: ['curator-latch'],
       role: () => 'Nimbus leader election: the holder is the leading Nimbus',

@@ -55,6 +55,11 @@ export interface SystemLayout {
    * the data; unproven, the system is only listed among the candidates.
    */
   proves?: (evidence: SystemEvidence) => boolean;
+  /**
+   * Its holders hold for as long as they lead or live (an election's leader, a registered
+   * member): holding for hours is its normal state, and no holder is called stale.
+   */
+  longHolds?: boolean;
   /** Other parents whose children the system keeps beside the lock (Solr's `leader` node, Hadoop's `ActiveBreadCrumb`). */
   auxiliaryParents?: (path: string) => string[];
   /** What those say beside the queue (the leader a sibling node names, the last active the breadcrumb records); null when nothing. */

@@ -154,6 +154,19 @@ describe('named only as far as the names and data prove', () => {
     expect(recipe.candidates.some((candidate) => candidate.startsWith('Apache Flink'))).toBe(true);
   });
 
+  it('an elected holder is not called stale however long it leads; a held table lock is', async () => {
+    const { lockAnomalies } = await import('../anomalies');
+    const kafka = SYSTEM_FIXTURES.find((one) => one.layout === 'controller')!;
+    const table = SYSTEM_FIXTURES.find((one) => one.layout === 'table-lock')!;
+    const day = 86_400_000;
+    const stale = (fixture: SystemFixture): string[] => {
+      const { recipe, nodes } = analyzeLock(inputOf(fixture), { previous: null, now: 0 });
+      return lockAnomalies({ path: fixture.lock, recipe, nodes }, { now: 1_700_000_000_000 + day, staleHolderMs: 60_000, deadlocks: [] }).map((one) => one.kind);
+    };
+    expect(stale(kafka)).not.toContain('stale-holder');
+    expect(stale(table)).toContain('stale-holder');
+  });
+
   it('a lock no system has is as before: no system, no role, no identities', () => {
     const { recipe, nodes } = analyzeLock(single('/locks/job-7', text('10.0.0.1')), { previous: null, now: 0 });
     expect([recipe.system, recipe.role, recipe.systemNote]).toEqual([null, null, null]);
