@@ -1,0 +1,57 @@
+import { SYSTEM_FIXTURES, type SystemFixture } from '../lib/lock/systems/fixtures';
+import { parentPath } from '../lib/zk/path';
+import type { ZkSession } from '../server/zk/session';
+import { expect, test } from './fixtures';
+import { LockPage } from './pages/lock-page';
+
+/** Makes a fixture's nodes below `prefix` as the system makes them, each by its contender's session. */
+async function make(fixture: SystemFixture, prefix: string, owners: ZkSession[], admin: ZkSession): Promise<void> {
+  const created: string[] = [];
+  for (const node of fixture.nodes) {
+    const owner = node.contender === null ? admin : owners[node.contender]!;
+    const path = `${prefix}${typeof node.path === 'string' ? node.path : node.path(BigInt(owner.sessionId!))}`;
+    await admin.mkdirp(parentPath(path));
+    const data = typeof node.data === 'function' ? node.data(created) : node.data;
+    created.push((await owner.create(path, data === null ? null : Buffer.from(data), node.mode)).slice(prefix.length));
+  }
+}
+
+test('the locks of real systems: named on the dashboard and the lock page, the holder as its system names it, its data decoded', async ({ page, explorerUrl, zk }) => {
+  const prefix = zk.lockPath('systems');
+  const owners = [await zk.session(), await zk.session(), await zk.session()];
+  const admin = await zk.session();
+  const table = SYSTEM_FIXTURES.find((fixture) => fixture.layout === 'table-lock')!;
+  const hadoop = SYSTEM_FIXTURES.find((fixture) => fixture.lock === '/hadoop-ha/mycluster/ActiveStandbyElectorLock')!;
+  for (const fixture of [table, hadoop]) await make(fixture, prefix, owners, admin);
+
+  // The dashboard names the system and the holder as it names it.
+  await page.goto(explorerUrl);
+  const row = page.locator(`[data-testid="lock-row"][data-path="${prefix}${hadoop.lock}"]`);
+  await expect(row.getByTestId('row-system')).toHaveText('Hadoop HA (ZKFailoverController)');
+  await expect(row.getByTestId('row-holder-identity')).toHaveText('NameNode nn1 (nn1.example.com:8020)');
+  await page.getByPlaceholder(/Filter/).fill('hbase');
+  await expect(page.locator(`[data-testid="lock-row"][data-path="${prefix}${table.lock}"]`)).toBeVisible();
+  await expect(row).toBeHidden();
+
+  // The lock page: the system, its role, what the breadcrumb says; the holder by its NameNode; its protobuf decoded.
+  const lock = new LockPage(page, explorerUrl);
+  await lock.goto(`${prefix}${hadoop.lock}`);
+  await expect(page.getByTestId('summary-system')).toContainText('Hadoop HA (ZKFailoverController)');
+  await expect(page.getByTestId('summary-role')).toContainText('HDFS NameNode failover of nameservice mycluster');
+  await expect(page.getByTestId('summary-system-note')).toContainText('ActiveBreadCrumb still names NameNode nn2');
+  await expect(lock.summaryHolder).toHaveText('NameNode nn1 (nn1.example.com:8020)');
+  await lock.nodes.first().click();
+  const decoded = page.getByTestId('node-panel').getByTestId('node-decoded');
+  await expect(decoded).toContainText('nameservice');
+  await expect(decoded).toContainText('nn1.example.com');
+  await expect(decoded).toContainText('8019');
+
+  // HBase's table lock: a writer holds, a reader waits on it; each named by its server and purpose.
+  await lock.goto(`${prefix}${table.lock}`);
+  await expect(page.getByTestId('summary-system')).toContainText('Apache HBase');
+  await expect(lock.nodes).toHaveCount(2);
+  await expect(lock.nodes.nth(1)).toContainText('rs1:16020 (region split)');
+  await lock.nodes.nth(1).click();
+  await expect(page.getByTestId('node-panel').getByTestId('node-decoded')).toContainText('region split');
+  await page.screenshot({ path: '.tmp/screenshots/e2e-systems-hbase.png' });
+});
