@@ -185,3 +185,26 @@ describe('a semaphore replayed from the transaction log', () => {
     ]);
   });
 });
+
+describe('a system’s lock replayed from the transaction log', () => {
+  it('Kafka’s controller, a lock of its own beside persistent siblings: each controller in turn named by its broker', () => {
+    zxid = 0;
+    const replay = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
+    const controller = (broker: number): TxnOp => ({ ...create('/controller', true), data: new TextEncoder().encode(JSON.stringify({ version: 1, brokerid: broker, timestamp: String(T0) })) });
+    const steps: Txn[] = [
+      txn('0xa', 'createSession', [{ type: 'createSession', timeoutMs: 18_000 }]),
+      txn('0xa', 'create', [create('/brokers', false)]),
+      txn('0xa', 'create', [create('/controller_epoch', false)]),
+      txn('0xa', 'create', [controller(1)]),
+      txn('0xa', 'closeSession', [{ type: 'closeSession', paths: null }], 0),
+      txn('0xb', 'create', [controller(2)]),
+    ];
+    for (const step of steps) replay.apply(step);
+    expect(replay.locks()).toEqual(['/controller']);
+    const at = (hex: string) => replay.lockAt('/controller', replay.moment({ zxid: hex })!);
+    const first = at('0x4');
+    expect([first.recipe.system, first.nodes.map((node) => node.identity)]).toEqual(['Apache Kafka (ZooKeeper mode)', ['broker 1']]);
+    expect(at('0x5').nodes).toEqual([]);
+    expect(at('0x6').nodes.map((node) => [node.identity, node.sessionId])).toEqual([['broker 2', '0xb']]);
+  });
+});
