@@ -11,6 +11,7 @@ import { LockListSchema, LockSnapshotSchema, type LockList, type LockSummary } f
 import { SYSTEM_FIXTURES, type SystemFixture } from '../lib/lock/systems/fixtures';
 import { parentPath } from '../lib/zk/path';
 import { eventually, startExplorer, zkConnect, type RunningExplorer } from './testing/harness';
+import { RealContenders } from './testing/real-clients';
 import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from './zk/embedded';
 import { ZkSession } from './zk/session';
 
@@ -112,6 +113,24 @@ describe('the locks of real systems, on the shared ZooKeeper (found from dump, a
       return lock.nodes.length === 2 ? lock : undefined;
     });
     expect(after.nodes[0]).toMatchObject({ role: 'holder', identity: 'node 127.0.0.1:7574_solr' });
+  });
+
+  it('Curator’s own LeaderLatch, as Druid runs it for its Overlord: named, each participant by the id Curator writes, the leader the one Curator says leads', async () => {
+    const path = `${prefix}/druid/overlord/_OVERLORD`;
+    const clients = await RealContenders.start(zkConnect(), path, 'curator-latch', '3');
+    try {
+      await clients.until(() => clients.holding.size === 1, 15_000, 'a leader');
+      const [leader] = clients.holding;
+      const lock = await eventually(async () => {
+        const read = LockSnapshotSchema.parse(await (await fetch(`${running!.url}/api/locks${path}`)).json());
+        return read.nodes.length === 3 ? read : undefined;
+      }, 15_000);
+      expect([lock.recipe.id, lock.recipe.system, lock.recipe.longHolds]).toEqual(['curator-latch', 'Apache Druid', true]);
+      expect(lock.nodes[0]).toMatchObject({ role: 'holder', sessionId: clients.sessions.get(leader!), identity: `Overlord contender-${leader}` });
+      expect(lock.nodes.map((node) => node.identity).sort()).toEqual(['Overlord contender-0', 'Overlord contender-1', 'Overlord contender-2']);
+    } finally {
+      await clients.stop();
+    }
   });
 });
 
