@@ -190,7 +190,14 @@ describe('a system’s lock replayed from the transaction log', () => {
   it('Kafka’s controller, a lock of its own beside persistent siblings: each controller in turn named by its broker', () => {
     zxid = 0;
     const replay = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
-    const controller = (broker: number): TxnOp => ({ ...create('/controller', true), data: new TextEncoder().encode(JSON.stringify({ version: 1, brokerid: broker, timestamp: String(T0) })) });
+    const controller = (broker: number): TxnOp => ({
+      type: 'create',
+      path: '/controller',
+      data: new TextEncoder().encode(JSON.stringify({ version: 1, brokerid: broker, timestamp: String(T0) })),
+      ephemeral: true,
+      parentCVersion: -1,
+      ttl: null,
+    });
     const steps: Txn[] = [
       txn('0xa', 'createSession', [{ type: 'createSession', timeoutMs: 18_000 }]),
       txn('0xa', 'create', [create('/brokers', false)]),
