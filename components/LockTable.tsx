@@ -9,6 +9,7 @@ import { recordQueueLengths, viewLocks, type LockColumn, type LockTableView } fr
 import { anomalyLabel, recipeName, type MessageKey } from '../lib/i18n/messages';
 import { formatCount, formatDuration } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
+import { roleIn } from '../lib/lock/systems';
 import { Sparkline } from './Sparkline';
 import { rowKeyTarget } from './rowKeys';
 import { richText, useLanguage, type Translate } from './language';
@@ -182,7 +183,7 @@ export function LockTable() {
                     ) : null}
                   </td>
                   {/* A known system's lock is named by its system; the recipe it is read as, and its role, are in the title. */}
-                  <td className="optional recipe-cell" title={lock.recipe.system === null ? lock.recipe.name : `${lock.recipe.role ?? ''}\n${recipeName(language, lock.recipe)}`}>
+                  <td className="optional recipe-cell" title={lock.recipe.system === null ? lock.recipe.name : `${roleIn(language, lock.recipe, lock.path, { identity: lock.holderIdentities[0] ?? null, decoded: null }) ?? ''}\n${recipeName(language, lock.recipe)}`}>
                     {lock.recipe.system === null ? <span>{recipeName(language, lock.recipe)}</span> : <span data-testid="row-system">{lock.recipe.system}</span>}
                   </td>
                   <HolderCell lock={lock} t={t} />

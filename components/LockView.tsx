@@ -4,6 +4,7 @@ import { EVENTS_KEPT, eventsBefore, type LockEvent } from '../lib/view/event-log
 import { historyAt } from '../lib/view/history-merge';
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { isWithin } from '../lib/zk/path';
+import { roleIn } from '../lib/lock/systems';
 import { describeWatchVerdict, outsideWatchers, watchVerdict } from '../lib/view/watch-verdict';
 import { AppHeader } from './AppHeader';
 import { AnomalyList } from './AnomalyList';
@@ -279,7 +280,7 @@ function LockPage({ path }: { path: string }) {
                   <span className="stat-value stat-text">{snapshot.recipe.system}</span>
                   {snapshot.recipe.role !== null ? (
                     <span className="stat-note" data-testid="summary-role">
-                      {snapshot.recipe.role}
+                      {roleIn(language, snapshot.recipe, path, holder ?? null)}
                     </span>
                   ) : null}
                   {snapshot.recipe.systemNote !== null ? (

@@ -181,7 +181,7 @@ export function createReader(recipes: readonly Recipe[], systems: readonly LockS
 
   function recipeInfo(id: string, note: string | null = null, evidence: string | null = null): RecipeInfo {
     const recipe = recipeOf(id);
-    return { id: id as RecipeId, name: recipe.name, note, maxLeases: null, candidates: [...(recipe.candidates ?? [])], evidence, system: null, role: null, systemNote: null, longHolds: false };
+    return { id: id as RecipeId, name: recipe.name, note, maxLeases: null, candidates: [...(recipe.candidates ?? [])], evidence, system: null, role: null, systemLayout: null, systemNote: null, longHolds: false };
   }
 
   /** The analysis with what the systems say of it: the system and role where proven, else the systems it may be among the candidates. */
@@ -199,7 +199,15 @@ export function createReader(recipes: readonly Recipe[], systems: readonly LockS
     const { recipe } = analysis;
     return {
       ...analysis,
-      recipe: { ...recipe, system: reading.system, role: reading.role, systemNote: reading.note, longHolds: reading.longHolds, candidates: [...recipe.candidates, ...reading.candidates] },
+      recipe: {
+        ...recipe,
+        system: reading.system,
+        role: reading.role,
+        systemLayout: reading.layout,
+        systemNote: reading.note,
+        longHolds: reading.longHolds,
+        candidates: [...recipe.candidates, ...reading.candidates],
+      },
     };
   }
 

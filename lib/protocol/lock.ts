@@ -32,6 +32,8 @@ export const RecipeInfoSchema = z.object({
   system: z.string().nullable(),
   /** What the lock is to that system (e.g. "controller election: …"); null with no system. */
   role: z.string().nullable(),
+  /** The system's layout that named it, `<system>/<layout>` (e.g. `kafka/controller`); null with no system. */
+  systemLayout: z.string().nullable(),
   /** What the system keeps beside the lock says of it (a leader node, a breadcrumb); null when nothing. */
   systemNote: z.string().nullable(),
   /** Its holders hold for as long as they lead or live (a system's election or membership): a long hold is no stale holder. */

@@ -5,7 +5,7 @@ import { applyListChange, splitListChange } from './lock-list-change';
 const lock = (path: string, queueLength = 0): LockSummary => ({
   path,
   exists: true,
-  recipe: { id: 'curator-mutex', name: 'Curator InterProcessMutex', note: null, maxLeases: null, candidates: [], evidence: null, system: null, role: null, systemNote: null, longHolds: false },
+  recipe: { id: 'curator-mutex', name: 'Curator InterProcessMutex', note: null, maxLeases: null, candidates: [], evidence: null, system: null, role: null, systemLayout: null, systemNote: null, longHolds: false },
   holders: [],
   holderSessions: [],
   holderClients: [],

@@ -5,7 +5,7 @@ import { recordQueueLengths, viewLocks } from './lock-table';
 const lock = (path: string, queueLength: number, holderSince: number | null, recipe = 'Curator InterProcessMutex'): LockSummary => ({
   path,
   exists: true,
-  recipe: { id: 'curator-mutex', name: recipe, note: null, maxLeases: null, candidates: [], evidence: null, system: null, role: null, systemNote: null, longHolds: false },
+  recipe: { id: 'curator-mutex', name: recipe, note: null, maxLeases: null, candidates: [], evidence: null, system: null, role: null, systemLayout: null, systemNote: null, longHolds: false },
   holders: holderSince === null ? [] : [`${path.slice(1)}-holder`],
   holderSessions: holderSince === null ? [] : ['0xabc'],
   holderClients: holderSince === null ? [] : [`10.0.0.${queueLength}:4000`],

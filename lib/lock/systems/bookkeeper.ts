@@ -4,7 +4,7 @@
  * `bookkeeper-auditor` recipe); each vote holds the bookie's id in protobuf text format
  * (`bookieId: "host:3181"`, an `AuditorVoteFormat`).
  */
-import { defineSystem, fields, pathEnding, textOf, type Identity, type SystemNode } from './system';
+import { defineSystem, fields, pathEnding, textOf, type Identity, type SystemNode, say } from './system';
 
 /** A vote's bookie, from `AuditorVoteFormat` in text format. */
 export function decodeVote(node: Pick<SystemNode, 'data'>): Identity | null {
@@ -26,7 +26,7 @@ export const bookkeeper = defineSystem({
       longHolds: true,
       path: pathEnding('underreplication/auditorelection'),
       recipes: ['bookkeeper-auditor'],
-      role: () => 'auditor election: the holder is the auditor, each other bookie watches the vote before it',
+      role: (_path, _holder, language) => say(language, 'auditor election: the holder is the auditor, each other bookie watches the vote before it', '审计者选举：持有者是审计者，其余 bookie 各自监视排在它前面的投票'),
       identify: decodeVote,
     },
   ],

@@ -4,7 +4,7 @@
  * (`EphemeralLockInZooKeeper`); the node's data is the path of its holder, the
  * `abandonable_lock-N` the insert made under `<table>/temp`. Nobody waits: each node holds its own number.
  */
-import { defineSystem, fields, lastSegment, pathEnding, segments, textOf, type Identity, type SystemNode } from './system';
+import { defineSystem, fields, lastSegment, pathEnding, segments, textOf, type Identity, type SystemNode, say } from './system';
 
 /** A block number's holder: the insert's `abandonable_lock-` node its data names. */
 export function decodeBlock(node: Pick<SystemNode, 'data' | 'name'>): Identity | null {
@@ -23,14 +23,15 @@ export const clickhouse = defineSystem({
       id: 'block-numbers',
       path: pathEnding('block_numbers/[^/]+'),
       recipes: ['ephemeral-claims'],
-      role: (path) => `block numbers of partition ${lastSegment(path)} of ${segments(path).at(-3) ?? '?'}: each insert in progress holds its own`,
+      role: (path, _holder, language) =>
+        say(language, `block numbers of partition ${lastSegment(path)} of ${segments(path).at(-3) ?? '?'}: each insert in progress holds its own`, `表 ${segments(path).at(-3) ?? '?'} 分区 ${lastSegment(path)} 的块编号：每个进行中的插入各持有一个`),
       identify: decodeBlock,
     },
     {
       id: 'insert-holders',
       path: pathEnding('temp'),
       recipes: ['ephemeral-claims'],
-      role: (path) => `insert holders of ${segments(path).at(-2) ?? '?'}: each holds the block numbers that name it`,
+      role: (path, _holder, language) => say(language, `insert holders of ${segments(path).at(-2) ?? '?'}: each holds the block numbers that name it`, `表 ${segments(path).at(-2) ?? '?'} 的插入持有者：各自持有指向它的块编号`),
     },
   ],
 });

@@ -4,7 +4,7 @@
  * `<druid.zk.paths.overlordPath>/_OVERLORD`; each participant's id is its URL (`http://host:port`).
  */
 import { participant } from './curator-ids';
-import { defineSystem, pathEnding } from './system';
+import { defineSystem, pathEnding, say } from './system';
 
 const SOURCES = [
   'server/src/main/java/org/apache/druid/curator/discovery/CuratorDruidLeaderSelector.java',
@@ -22,7 +22,7 @@ export const druid = defineSystem({
       longHolds: true,
       path: pathEnding('_COORDINATOR'),
       recipes: ['curator-latch'],
-      role: () => 'Coordinator leader election: the holder is the leading Coordinator',
+      role: (_path, _holder, language) => say(language, 'Coordinator leader election: the holder is the leading Coordinator', 'Coordinator 领导者选举：持有者是当前领导的 Coordinator'),
       identify: (node) => participant(node, 'Coordinator', 'URL'),
     },
     {
@@ -30,7 +30,7 @@ export const druid = defineSystem({
       longHolds: true,
       path: pathEnding('_OVERLORD'),
       recipes: ['curator-latch'],
-      role: () => 'Overlord leader election: the holder is the leading Overlord',
+      role: (_path, _holder, language) => say(language, 'Overlord leader election: the holder is the leading Overlord', 'Overlord 领导者选举：持有者是当前领导的 Overlord'),
       identify: (node) => participant(node, 'Overlord', 'URL'),
     },
   ],

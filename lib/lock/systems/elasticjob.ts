@@ -4,7 +4,7 @@
  * turn (`JobNodeStorage.executeInLeader`), and the one that wins writes its instance id
  * (`<ip>@-@<pid>`) into the ephemeral `instance` beside it.
  */
-import { defineSystem, fields, pathEnding, segments, textOf, type Identity, type SystemNode } from './system';
+import { defineSystem, fields, pathEnding, segments, textOf, type Identity, type SystemNode, say } from './system';
 
 /** The leader's instance id, `<ip>@-@<pid>`. */
 export function decodeInstance(node: Pick<SystemNode, 'data'>): Identity | null {
@@ -28,7 +28,7 @@ export const elasticJob = defineSystem({
       id: 'election-latch',
       path: pathEnding('leader/election/latch'),
       recipes: ['curator-latch'],
-      role: (path) => `leader election of job ${jobOf(path)}: held only while an instance takes the lead`,
+      role: (path, _holder, language) => say(language, `leader election of job ${jobOf(path)}: held only while an instance takes the lead`, `作业 ${jobOf(path)} 的领导者选举：仅在某个实例接任领导时短暂持有`),
     },
     {
       id: 'leader-instance',
@@ -36,7 +36,7 @@ export const elasticJob = defineSystem({
       path: pathEnding('leader/election/instance'),
       recipes: ['single-node'],
       selfLock: true,
-      role: (path) => `leader of job ${jobOf(path)}: the instance the node names`,
+      role: (path, _holder, language) => say(language, `leader of job ${jobOf(path)}: the instance the node names`, `作业 ${jobOf(path)} 的领导者：节点中记录的实例`),
       identify: decodeInstance,
       proves: (evidence) => evidence.nodes.some((node) => node.identity !== null),
     },

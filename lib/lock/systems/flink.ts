@@ -7,7 +7,7 @@
  * `…/leader/<component>/connection_info`, a serialized Java object.
  */
 import { under } from './curator-ids';
-import { defineSystem, lastSegment, pathEnding } from './system';
+import { defineSystem, lastSegment, pathEnding, say } from './system';
 
 const FLINK = /^flink/i;
 
@@ -24,7 +24,7 @@ export const flink = defineSystem({
       longHolds: true,
       path: pathEnding('latch'),
       recipes: ['curator-latch'],
-      role: () => 'JobManager leader election (every component): the holder’s JobManager leads',
+      role: (_path, _holder, language) => say(language, 'JobManager leader election (every component): the holder’s JobManager leads', 'JobManager 领导者选举（所有组件）：持有者所在的 JobManager 为领导者'),
       proves: (evidence) => under(evidence.path, FLINK),
     },
     {
@@ -32,7 +32,7 @@ export const flink = defineSystem({
       longHolds: true,
       path: pathEnding('leaderlatch/[^/]+'),
       recipes: ['curator-latch'],
-      role: (path) => `leader election of ${lastSegment(path)} (Flink before 1.15)`,
+      role: (path, _holder, language) => say(language, `leader election of ${lastSegment(path)} (Flink before 1.15)`, `${lastSegment(path)} 的领导者选举（Flink 1.15 之前）`),
       proves: (evidence) => under(evidence.path, FLINK),
     },
   ],

@@ -6,7 +6,7 @@
  * reads to fence the last one. The data is the application's: HDFS writes an `ActiveNodeInfo`
  * protobuf, YARN an `ActiveRMInfoProto`.
  */
-import { defineSystem, fields, lastSegment, pathEnding, protoNumber, protoString, readProto, bytesOf, type Identity, type SystemNode } from './system';
+import { defineSystem, fields, lastSegment, pathEnding, protoNumber, protoString, readProto, bytesOf, type Identity, type SystemNode, say } from './system';
 
 const LOCK = 'ActiveStandbyElectorLock';
 const BREADCRUMB = 'ActiveBreadCrumb';
@@ -63,11 +63,13 @@ export const hadoopHa = defineSystem({
       path: pathEnding(LOCK),
       recipes: ['single-node'],
       selfLock: true,
-      role: (path, holder) => {
+      role: (path, holder, language) => {
         const of = lastSegment(working(path));
-        if (holder?.identity.startsWith('NameNode')) return `HDFS NameNode failover of nameservice ${of}: the holder's NameNode is active`;
-        if (holder?.identity.startsWith('ResourceManager')) return `YARN ResourceManager failover of cluster ${of}: the holder's ResourceManager is active`;
-        return `active/standby election of ${of}: the holder is active, the failover controllers watching it stand by`;
+        if (holder?.identity.startsWith('NameNode')) return say(language, `HDFS NameNode failover of nameservice ${of}: the holder's NameNode is active`, `nameservice ${of} 的 HDFS NameNode 故障切换：持有者的 NameNode 为 active`);
+        if (holder?.identity.startsWith('ResourceManager')) {
+          return say(language, `YARN ResourceManager failover of cluster ${of}: the holder's ResourceManager is active`, `集群 ${of} 的 YARN ResourceManager 故障切换：持有者的 ResourceManager 为 active`);
+        }
+        return say(language, `active/standby election of ${of}: the holder is active, the failover controllers watching it stand by`, `${of} 的主备选举：持有者为 active，监视它的故障切换控制器为 standby`);
       },
       identify: decodeActiveData,
       auxiliaryParents: (path) => [working(path)],

@@ -6,7 +6,7 @@
  * length of the writer's id, the id (`<pid>@<host>`) and 8 bytes of salt, then `PBUF` and the
  * protobuf (`Master`, `TableLock`), or for a backup master the same `Master`.
  */
-import { isoTime, lastSegment, pathEnding, protoMessage, protoNumber, protoString, readProto, bytesOf, defineSystem, fields, type Identity, type ProtoValue, type SystemNode } from './system';
+import { isoTime, lastSegment, pathEnding, protoMessage, protoNumber, protoString, readProto, bytesOf, defineSystem, fields, type Identity, type ProtoValue, type SystemNode, say } from './system';
 
 const META_MAGIC = 0xff;
 const PB_MAGIC = [0x50, 0x42, 0x55, 0x46]; // "PBUF"
@@ -102,7 +102,7 @@ export const hbase = defineSystem({
       path: pathEnding('master'),
       recipes: ['single-node'],
       selfLock: true,
-      role: () => 'active master election: the holder is the active master, the backup masters watch the node',
+      role: (_path, _holder, language) => say(language, 'active master election: the holder is the active master, the backup masters watch the node', 'active master 选举：持有者是 active master，backup master 监视该节点'),
       identify: decodeMaster,
       proves: (evidence) => evidence.nodes.some((node) => node.identity !== null),
     },
@@ -111,7 +111,7 @@ export const hbase = defineSystem({
       longHolds: true,
       path: pathEnding('backup-masters'),
       recipes: ['single-node'],
-      role: () => 'backup masters: each standby master registered, waiting for the master node to go',
+      role: (_path, _holder, language) => say(language, 'backup masters: each standby master registered, waiting for the master node to go', 'backup master：每个已注册的备用 master，等待 master 节点消失'),
       identify: decodeBackupMaster,
       proves: (evidence) => evidence.nodes.length > 0 && evidence.nodes.every((node) => node.identity !== null),
     },
@@ -119,7 +119,7 @@ export const hbase = defineSystem({
       id: 'table-lock',
       path: pathEnding('table-lock/[^/]+'),
       recipes: ['zk-shared-lock'],
-      role: (path) => `table lock of ${lastSegment(path)} (HBase 1.x): schema changes write, region operations read`,
+      role: (path, _holder, language) => say(language, `table lock of ${lastSegment(path)} (HBase 1.x): schema changes write, region operations read`, `表 ${lastSegment(path)} 的表锁（HBase 1.x）：schema 变更加写锁，region 操作加读锁`),
       identify: decodeTableLock,
     },
   ],

@@ -3,7 +3,7 @@
  * the cluster (`DistributedLeaderElection`); its data is a ZNRecord in JSON whose `id` is the
  * controller's instance name, with its session and Helix version among the simple fields.
  */
-import { defineSystem, fields, jsonOf, pathEnding, segments, type Identity, type SystemNode } from './system';
+import { defineSystem, fields, jsonOf, pathEnding, segments, type Identity, type SystemNode, say } from './system';
 
 /** The leader's ZNRecord. */
 export function decodeLeader(node: Pick<SystemNode, 'data'>): Identity | null {
@@ -32,7 +32,8 @@ export const helix = defineSystem({
       path: pathEnding('CONTROLLER/LEADER'),
       recipes: ['single-node'],
       selfLock: true,
-      role: (path) => `controller leader of cluster ${segments(path).at(-3) ?? '?'}: the holder's controller manages the cluster`,
+      role: (path, _holder, language) =>
+        say(language, `controller leader of cluster ${segments(path).at(-3) ?? '?'}: the holder's controller manages the cluster`, `集群 ${segments(path).at(-3) ?? '?'} 的 controller 领导者：持有者的 controller 管理该集群`),
       identify: decodeLeader,
     },
   ],

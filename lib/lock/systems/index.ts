@@ -18,7 +18,7 @@ import { kafka } from './kafka';
 import { pulsar } from './pulsar';
 import { solr } from './solr';
 import { storm } from './storm';
-import type { LockSystem, SystemEvidence, SystemLayout } from './system';
+import type { LockSystem, RoleLanguage, SystemEvidence, SystemLayout } from './system';
 
 export const SYSTEMS: readonly LockSystem[] = [hadoopHa, kafka, hbase, solr, elasticJob, druid, flink, storm, bookkeeper, helix, pulsar, clickhouse, hudi];
 
@@ -32,6 +32,8 @@ export interface SystemMatch {
 export interface SystemReading {
   system: string | null;
   role: string | null;
+  /** The proven layout, `<system>/<layout>`, by which the page says the role in its language. */
+  layout: string | null;
   note: string | null;
   candidates: string[];
   /** The proven layout's holders hold for as long as they lead or live. */
@@ -52,7 +54,7 @@ export function isSelfLockPath(systems: readonly LockSystem[], path: string): bo
 
 /** How a candidate system is listed: the system and the lock it would be. */
 function candidateOf(match: SystemMatch, path: string): string {
-  return `${match.system.name}: ${match.layout.role(path, null)}`;
+  return `${match.system.name}: ${match.layout.role(path, null, 'en')}`;
 }
 
 /**
@@ -63,16 +65,29 @@ function candidateOf(match: SystemMatch, path: string): string {
 export function readSystems(matches: readonly SystemMatch[], evidence: SystemEvidence): SystemReading {
   const fitting = matches.filter((match) => match.layout.recipes.includes(evidence.recipeId));
   const proven = fitting.find((match) => match.layout.proves?.(evidence) ?? true);
-  if (proven === undefined) return { system: null, role: null, note: null, candidates: fitting.map((match) => candidateOf(match, evidence.path)), longHolds: false };
+  if (proven === undefined) return { system: null, role: null, layout: null, note: null, candidates: fitting.map((match) => candidateOf(match, evidence.path)), longHolds: false };
   const holderNode = evidence.nodes[0];
   const holder = holderNode === undefined || holderNode.identity === null ? null : (proven.layout.identify?.(holderNode) ?? null);
   return {
     system: proven.system.name,
-    role: proven.layout.role(evidence.path, holder),
+    role: proven.layout.role(evidence.path, holder, 'en'),
+    layout: `${proven.system.id}/${proven.layout.id}`,
     note: proven.layout.note?.(evidence) ?? null,
     candidates: [],
     longHolds: proven.layout.longHolds === true,
   };
 }
 
-export type { Identity, LockSystem, SystemEvidence, SystemLayout, SystemNode } from './system';
+/**
+ * The role of a system's lock in the page's language: the same words the reader wrote in
+ * English, said again by the layout (`recipe.systemLayout`) from the path and the holder's identity.
+ */
+export function roleIn(language: RoleLanguage, recipe: { role: string | null; systemLayout: string | null }, path: string, holder: { identity: string | null; decoded: Record<string, string> | null } | null): string | null {
+  if (recipe.role === null || recipe.systemLayout === null || language === 'en') return recipe.role;
+  const [systemId, layoutId] = recipe.systemLayout.split('/');
+  const layout = SYSTEMS.find((system) => system.id === systemId)?.layouts.find((one) => one.id === layoutId);
+  if (layout === undefined) return recipe.role;
+  return layout.role(path, holder === null || holder.identity === null ? null : { identity: holder.identity, decoded: holder.decoded }, language);
+}
+
+export type { Identity, LockSystem, RoleLanguage, SystemEvidence, SystemLayout, SystemNode } from './system';

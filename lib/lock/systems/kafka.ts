@@ -6,7 +6,7 @@
  * broker registers the ephemeral `/brokers/ids/<id>` (JSON with its host, port and endpoints): a
  * membership, not a lock, named so that it is not taken for one.
  */
-import { defineSystem, fields, jsonOf, pathEnding, timeField, type Identity, type SystemNode } from './system';
+import { defineSystem, fields, jsonOf, pathEnding, timeField, type Identity, type SystemNode, say } from './system';
 
 /** The controller's data: the broker id (an integer) proves it Kafka's. */
 export function decodeController(node: Pick<SystemNode, 'data'>): Identity | null {
@@ -54,7 +54,7 @@ export const kafka = defineSystem({
       path: pathEnding('controller'),
       recipes: ['single-node'],
       selfLock: true,
-      role: () => 'controller election: the holder is the controller, every other broker watches the node',
+      role: (_path, _holder, language) => say(language, 'controller election: the holder is the controller, every other broker watches the node', 'controller 选举：持有者是 controller，其余 broker 都监视该节点'),
       identify: decodeController,
       proves: (evidence) => evidence.nodes.some((node) => node.identity !== null),
     },
@@ -63,7 +63,7 @@ export const kafka = defineSystem({
       longHolds: true,
       path: pathEnding('brokers/ids'),
       recipes: ['single-node'],
-      role: () => "broker registrations: each live broker's node, a membership, not a lock",
+      role: (_path, _holder, language) => say(language, "broker registrations: each live broker's node, a membership, not a lock", 'broker 注册：每个存活 broker 的节点，是成员关系，不是锁'),
       identify: decodeBroker,
       proves: (evidence) => evidence.nodes.length > 0 && evidence.nodes.every((node) => node.identity !== null),
     },

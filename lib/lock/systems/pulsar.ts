@@ -3,7 +3,7 @@
  * manager's leader duties (`LeaderElectionService`); its data is JSON naming the broker
  * (`serviceUrl`, and since 2.10 `brokerId`).
  */
-import { defineSystem, fields, jsonOf, pathEnding, type Identity, type SystemNode } from './system';
+import { defineSystem, fields, jsonOf, pathEnding, type Identity, type SystemNode, say } from './system';
 
 /** The leader broker's JSON. */
 export function decodeLeaderBroker(node: Pick<SystemNode, 'data'>): Identity | null {
@@ -29,7 +29,7 @@ export const pulsar = defineSystem({
       path: pathEnding('loadbalance/leader'),
       recipes: ['single-node'],
       selfLock: true,
-      role: () => 'load manager leader election: the holder is the leader broker',
+      role: (_path, _holder, language) => say(language, 'load manager leader election: the holder is the leader broker', '负载管理器领导者选举：持有者是 leader broker'),
       identify: decodeLeaderBroker,
       proves: (evidence) => evidence.nodes.some((node) => node.identity !== null),
     },

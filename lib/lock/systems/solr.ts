@@ -7,7 +7,7 @@
  * `node_name`, `base_url`, `core_node_name`).
  */
 import type { SystemEvidence } from './system';
-import { defineSystem, jsonOf, fields, pathEnding, segments, type Identity, type SystemNode } from './system';
+import { defineSystem, jsonOf, fields, pathEnding, segments, type Identity, type SystemNode, say } from './system';
 
 const NAME = /^(-?\d+)-(.+)-n_(\d{10})$/;
 
@@ -62,7 +62,7 @@ export const solr = defineSystem({
       longHolds: true,
       path: pathEnding('overseer_elect/election'),
       recipes: ['solr-election'],
-      role: () => 'Overseer election: the holder is the Overseer, each other node watches the one before it',
+      role: (_path, _holder, language) => say(language, 'Overseer election: the holder is the Overseer, each other node watches the one before it', 'Overseer 选举：持有者是 Overseer，其余节点各自监视排在它前面的节点'),
       identify: (node) => decodeCandidate(node, 'node'),
       auxiliaryParents: (path) => [leaderParent(path)],
       note: (evidence) =>
@@ -78,9 +78,9 @@ export const solr = defineSystem({
       longHolds: true,
       path: pathEnding('collections/[^/]+/leaders/[^/]+'),
       recipes: ['single-node'],
-      role: (path) => {
-        const parts = segments(path);
-        return `shard leader node of ${parts.at(-3)}/${parts.at(-1)}: written by the winner of the shard's election`;
+      role: (path, _holder, language) => {
+        const shard = `${segments(path).at(-3)}/${segments(path).at(-1)}`;
+        return say(language, `shard leader node of ${shard}: written by the winner of the shard's election`, `${shard} 的 shard leader 节点：由该 shard 选举的胜者写入`);
       },
       identify: decodeLeaderProps,
       proves: (evidence) => evidence.nodes.some((node) => node.identity !== null),
@@ -90,9 +90,9 @@ export const solr = defineSystem({
       longHolds: true,
       path: pathEnding('collections/[^/]+/leader_elect/[^/]+/election'),
       recipes: ['solr-election'],
-      role: (path) => {
-        const parts = segments(path);
-        return `shard leader election of ${parts.at(-4)}/${parts.at(-2)}: the holder's replica leads the shard`;
+      role: (path, _holder, language) => {
+        const shard = `${segments(path).at(-4)}/${segments(path).at(-2)}`;
+        return say(language, `shard leader election of ${shard}: the holder's replica leads the shard`, `${shard} 的 shard leader 选举：持有者的副本领导该 shard`);
       },
       identify: (node) => decodeCandidate(node, 'replica'),
       auxiliaryParents: (path) => [leaderParent(path)],

@@ -3,7 +3,7 @@
  * below `storm.zookeeper.root` (`/storm`); each one's id is its `host:port`.
  */
 import { participant, under } from './curator-ids';
-import { defineSystem, pathEnding } from './system';
+import { defineSystem, pathEnding, say } from './system';
 
 export const storm = defineSystem({
   id: 'storm',
@@ -15,7 +15,7 @@ export const storm = defineSystem({
       longHolds: true,
       path: pathEnding('leader-lock'),
       recipes: ['curator-latch'],
-      role: () => 'Nimbus leader election: the holder is the leading Nimbus',
+      role: (_path, _holder, language) => say(language, 'Nimbus leader election: the holder is the leading Nimbus', 'Nimbus 领导者选举：持有者是当前领导的 Nimbus'),
       identify: (node) => participant(node, 'Nimbus', 'host:port'),
       proves: (evidence) => under(evidence.path, /^storm/i),
     },

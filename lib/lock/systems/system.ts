@@ -36,8 +36,8 @@ export interface SystemEvidence {
 export interface SystemLayout {
   /** Names the layout within its system, e.g. `controller`. */
   id: string;
-  /** What the lock is to the system, e.g. "controller election", told from the path (and the holder's data where it says more). */
-  role: (path: string, holder: Identity | null) => string;
+  /** What the lock is to the system, e.g. "controller election", told from the path (and the holder's data where it says more), in English or Chinese. */
+  role: (path: string, holder: Identity | null, language: RoleLanguage) => string;
   /** Whether a lock path may be this layout's, from the path alone (a regular expression over the whole path, chroot allowed). */
   path: RegExp;
   /** The recipes such a lock is read as; read as another, it is not this layout. */
@@ -74,6 +74,14 @@ export interface LockSystem {
   /** The files of the system's published source that each layout follows. */
   sources: readonly string[];
   layouts: readonly SystemLayout[];
+}
+
+/** The languages a role is said in: the page's. */
+export type RoleLanguage = 'en' | 'zh';
+
+/** The text of `language`. */
+export function say(language: RoleLanguage, en: string, zh: string): string {
+  return language === 'zh' ? zh : en;
 }
 
 /** Declares a system. */

@@ -6,7 +6,7 @@ import type { ChildRecord, LockInput, ParentListing } from '../recipes/recipe';
 import { RECIPES } from '../recipes';
 import { parentPath } from '../../zk/path';
 import { SYSTEM_FIXTURES, json, proto, text, type SystemFixture } from './fixtures';
-import { isSelfLockPath, SYSTEMS } from '.';
+import { isSelfLockPath, roleIn, SYSTEMS } from '.';
 import { isoTime, readProto } from './system';
 
 interface Made {
@@ -95,6 +95,19 @@ describe('the locks of real systems, as their sources make them', () => {
       expect(also.recipe.role).toContain(other.role);
       expect(also.nodes.map((node) => node.identity)).toEqual(other.identities);
     }
+  });
+
+  it('says every role in Chinese too, from the layout that named it, the holder’s identity as in English', () => {
+    for (const fixture of SYSTEM_FIXTURES) {
+      const { recipe, nodes } = analyzeLock(inputOf(fixture), { previous: null, now: 0 });
+      expect(roleIn('en', recipe, fixture.lock, nodes[0]!)).toBe(recipe.role);
+      const zh = roleIn('zh', recipe, fixture.lock, nodes[0]!)!;
+      expect(zh, fixture.lock).not.toBe(recipe.role);
+      expect(zh, fixture.lock).toMatch(/[\u4e00-\u9fff]/);
+    }
+    const hadoop = SYSTEM_FIXTURES[0]!;
+    const { recipe, nodes } = analyzeLock(inputOf(hadoop), { previous: null, now: 0 });
+    expect(roleIn('zh', recipe, hadoop.lock, nodes[0]!)).toBe('nameservice mycluster 的 HDFS NameNode 故障切换：持有者的 NameNode 为 active');
   });
 
   it('follows every single-node layout as a lock of its own (the discovery reads them though their siblings are no lock)', () => {
