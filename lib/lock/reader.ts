@@ -206,7 +206,8 @@ export function createReader(recipes: readonly Recipe[], systems: readonly LockS
         systemLayout: reading.layout,
         systemNote: reading.note,
         longHolds: reading.longHolds,
-        candidates: [...recipe.candidates, ...reading.candidates],
+        // A system proven names who made the lock: the recipe's candidate clients say no more.
+        candidates: reading.system !== null ? [] : [...recipe.candidates, ...reading.candidates],
       },
     };
   }
