@@ -1,20 +1,7 @@
-import { SYSTEM_FIXTURES, type SystemFixture } from '../lib/lock/systems/fixtures';
-import { parentPath } from '../lib/zk/path';
-import type { ZkSession } from '../server/zk/session';
+import { SYSTEM_FIXTURES } from '../lib/lock/systems/fixtures';
+import { makeSystemFixture } from '../server/testing/system-fixtures';
 import { expect, test } from './fixtures';
 import { LockPage } from './pages/lock-page';
-
-/** Makes a fixture's nodes below `prefix` as the system makes them, each by its contender's session. */
-async function make(fixture: SystemFixture, prefix: string, owners: ZkSession[], admin: ZkSession): Promise<void> {
-  const created: string[] = [];
-  for (const node of fixture.nodes) {
-    const owner = node.contender === null ? admin : owners[node.contender]!;
-    const path = `${prefix}${typeof node.path === 'string' ? node.path : node.path(BigInt(owner.sessionId!))}`;
-    await admin.mkdirp(parentPath(path));
-    const data = typeof node.data === 'function' ? node.data(created) : node.data;
-    created.push((await owner.create(path, data === null ? null : Buffer.from(data), node.mode)).slice(prefix.length));
-  }
-}
 
 test('the locks of real systems: named on the dashboard and the lock page, the holder as its system names it, its data decoded', async ({ page, explorerUrl, zk }) => {
   const prefix = zk.lockPath('systems');
@@ -22,7 +9,7 @@ test('the locks of real systems: named on the dashboard and the lock page, the h
   const admin = await zk.session();
   const table = SYSTEM_FIXTURES.find((fixture) => fixture.layout === 'table-lock')!;
   const hadoop = SYSTEM_FIXTURES.find((fixture) => fixture.lock === '/hadoop-ha/mycluster/ActiveStandbyElectorLock')!;
-  for (const fixture of [table, hadoop]) await make(fixture, prefix, owners, admin);
+  for (const fixture of [table, hadoop]) await makeSystemFixture(fixture, prefix, owners, admin);
 
   // The dashboard names the system and the holder as it names it.
   await page.goto(explorerUrl);

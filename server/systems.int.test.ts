@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LockListSchema, LockSnapshotSchema, type LockList, type LockSummary } from '../lib/protocol';
 import { SYSTEM_FIXTURES, type SystemFixture } from '../lib/lock/systems/fixtures';
-import { parentPath } from '../lib/zk/path';
 import { eventually, startExplorer, zkConnect, type RunningExplorer } from './testing/harness';
 import { RealContenders } from './testing/real-clients';
+import { makeSystemFixture } from './testing/system-fixtures';
 import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from './zk/embedded';
 import { ZkSession } from './zk/session';
 
@@ -26,20 +26,6 @@ async function sessions(connectString: string): Promise<ZkSession[]> {
       return session;
     }),
   );
-}
-
-/** Makes a fixture's nodes below `prefix` (a chroot, as a system configured with one would have), each by its contender's session. */
-async function make(fixture: SystemFixture, prefix: string, owners: ZkSession[], admin: ZkSession): Promise<void> {
-  const created: string[] = [];
-  for (const node of fixture.nodes) {
-    const owner = node.contender === null ? admin : owners[node.contender]!;
-    const session = BigInt(owner.sessionId!);
-    const path = `${prefix}${typeof node.path === 'string' ? node.path : node.path(session)}`;
-    await admin.mkdirp(parentPath(path));
-    const data = typeof node.data === 'function' ? node.data(created) : node.data;
-    const made = await owner.create(path, data === null ? null : Buffer.from(data), node.mode);
-    created.push(made.slice(prefix.length));
-  }
 }
 
 async function list(url: string): Promise<LockList> {
@@ -89,7 +75,7 @@ describe('the locks of real systems, on the shared ZooKeeper (found from dump, a
 
   it('every layout made before the explorer starts is named in GET /api/locks, and the lock page decodes its holder', async () => {
     const before = SYSTEM_FIXTURES.filter((_, index) => index % 2 === 0);
-    for (const fixture of before) await make(fixture, prefix, owners, admin);
+    for (const fixture of before) await makeSystemFixture(fixture, prefix, owners, admin);
     running = await startExplorer({ roots: [prefix] });
     await expectNamed(running.url, prefix, before);
     const kafka = LockSnapshotSchema.parse(await (await fetch(`${running.url}/api/locks${prefix}/controller`)).json());
@@ -98,7 +84,7 @@ describe('the locks of real systems, on the shared ZooKeeper (found from dump, a
 
   it('every layout made while the explorer runs is named as it appears', async () => {
     const after = SYSTEM_FIXTURES.filter((_, index) => index % 2 === 1);
-    for (const fixture of after) await make(fixture, prefix, owners, admin);
+    for (const fixture of after) await makeSystemFixture(fixture, prefix, owners, admin);
     await expectNamed(running!.url, prefix, SYSTEM_FIXTURES);
   });
 
@@ -154,7 +140,7 @@ describe('the locks of real systems, on a ZooKeeper whose four-letter words are 
 
   it('every layout is named, though no member lists the ephemeral nodes', async () => {
     const prefix = '/prod';
-    for (const fixture of SYSTEM_FIXTURES) await make(fixture, prefix, owners, admin);
+    for (const fixture of SYSTEM_FIXTURES) await makeSystemFixture(fixture, prefix, owners, admin);
     running = await startExplorer({ roots: ['/'] }, undefined, { connectString: zookeeper.connectString });
     await expectNamed(running.url, prefix, SYSTEM_FIXTURES);
     const found = await list(running.url);
