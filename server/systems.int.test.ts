@@ -99,6 +99,8 @@ describe('the locks of real systems, on the shared ZooKeeper (found from dump, a
       return lock.nodes.length === 2 ? lock : undefined;
     });
     expect(after.nodes[0]).toMatchObject({ role: 'holder', identity: 'node 127.0.0.1:7574_solr' });
+    // The leader node still names the one that went (Solr's new leader would write it at once; these raw sessions do not).
+    expect(after.recipe.systemNote).toContain('The leader node names 127.0.0.1:8983_solr, not the holder');
   });
 
   it('Curator’s own LeaderLatch, as Druid runs it for its Overlord: named, each participant by the id Curator writes, the leader the one Curator says leads', async () => {

@@ -101,7 +101,8 @@ export interface FastChange {
  */
 export function handover(previous: LockSnapshot, removed: readonly string[], read: LockRead, indexes: NodeIndexes = nodeIndexes()): FastChange | null {
   const now = read.at;
-  if (removed.length !== 1 || !previous.exists || !singleLine(previous.recipe.id)) return null;
+  // A system's note speaks of the holder (the leader node names it or not): a new holder is read whole, the note with it.
+  if (removed.length !== 1 || !previous.exists || !singleLine(previous.recipe.id) || previous.recipe.systemNote !== null) return null;
   const [head, next] = previous.nodes;
   if (head === undefined || next === undefined || head.name !== removed[0] || head.role !== 'holder' || next.predecessor !== head.name) return null;
   const promoted: LockNode = { ...next, role: 'holder', predecessor: null, watch: null, watchConfirmed: null, roleSince: now };
