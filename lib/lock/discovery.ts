@@ -12,7 +12,7 @@
 import { childPath, isWithin, parentPath } from '../zk/path';
 import { detectRecipe, kindOfName } from './reader';
 import { CURATOR_DIR } from './recipes/curator-semaphore';
-import { isSelfLockPath, SYSTEMS } from './systems';
+import { isSelfLockPath } from './systems';
 
 /** ZooKeeper's own subtree (quotas, configuration): it holds no locks. */
 export const SYSTEM_TREE = '/zookeeper';
@@ -30,7 +30,7 @@ export function isLockByNames(names: readonly string[]): boolean {
 
 /** Whether the node at `path` is itself a known system's lock, a single ephemeral node at a fixed name (see `../lock/systems`). */
 export function isSystemLock(path: string): boolean {
-  return isSelfLockPath(SYSTEMS, path);
+  return isSelfLockPath(path);
 }
 
 /**

@@ -35,7 +35,7 @@ export const elasticJob = defineSystem({
       longHolds: true,
       path: pathEnding('leader/election/instance'),
       recipes: ['single-node'],
-      selfLock: true,
+      selfLock: 'instance',
       role: (path, _holder, language) => say(language, `leader of job ${jobOf(path)}: the instance the node names`, `作业 ${jobOf(path)} 的领导者：节点中记录的实例`),
       identify: decodeInstance,
       proves: (evidence) => evidence.nodes.some((node) => node.identity !== null),

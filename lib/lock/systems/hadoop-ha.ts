@@ -62,7 +62,7 @@ export const hadoopHa = defineSystem({
       longHolds: true,
       path: pathEnding(LOCK),
       recipes: ['single-node'],
-      selfLock: true,
+      selfLock: LOCK,
       role: (path, holder, language) => {
         const of = lastSegment(working(path));
         if (holder?.identity.startsWith('NameNode')) return say(language, `HDFS NameNode failover of nameservice ${of}: the holder's NameNode is active`, `nameservice ${of} 的 HDFS NameNode 故障切换：持有者的 NameNode 为 active`);

@@ -101,7 +101,7 @@ export const hbase = defineSystem({
       longHolds: true,
       path: pathEnding('master'),
       recipes: ['single-node'],
-      selfLock: true,
+      selfLock: 'master',
       role: (_path, _holder, language) => say(language, 'active master election: the holder is the active master, the backup masters watch the node', 'active master 选举：持有者是 active master，backup master 监视该节点'),
       identify: decodeMaster,
       proves: (evidence) => evidence.nodes.some((node) => node.identity !== null),

@@ -31,7 +31,7 @@ export const helix = defineSystem({
       longHolds: true,
       path: pathEnding('CONTROLLER/LEADER'),
       recipes: ['single-node'],
-      selfLock: true,
+      selfLock: 'LEADER',
       role: (path, _holder, language) =>
         say(language, `controller leader of cluster ${segments(path).at(-3) ?? '?'}: the holder's controller manages the cluster`, `集群 ${segments(path).at(-3) ?? '?'} 的 controller 领导者：持有者的 controller 管理该集群`),
       identify: decodeLeader,

@@ -47,9 +47,20 @@ export function layoutsAtPath(systems: readonly LockSystem[], path: string): Sys
   return found;
 }
 
-/** Whether the node at `path` is itself a system's lock (a single ephemeral node at a fixed name), whatever its siblings are. */
-export function isSelfLockPath(systems: readonly LockSystem[], path: string): boolean {
-  return layoutsAtPath(systems, path).some((match) => match.layout.selfLock === true);
+/** The layouts whose lock is a node of its own, by the node's name: every ephemeral node of an ensemble (a million) is asked, most by a set lookup. */
+const SELF_LOCKS = new Map<string, SystemLayout[]>();
+for (const system of SYSTEMS) {
+  for (const layout of system.layouts) {
+    if (layout.selfLock === undefined) continue;
+    const named = SELF_LOCKS.get(layout.selfLock) ?? [];
+    SELF_LOCKS.set(layout.selfLock, [...named, layout]);
+  }
+}
+
+/** Whether the node at `path` is itself a known system's lock (a single ephemeral node at a fixed name), whatever its siblings are. */
+export function isSelfLockPath(path: string): boolean {
+  const layouts = SELF_LOCKS.get(path.slice(path.lastIndexOf('/') + 1));
+  return layouts !== undefined && layouts.some((layout) => layout.path.test(path));
 }
 
 /** How a candidate system is listed: the system and the lock it would be. */

@@ -53,7 +53,7 @@ export const kafka = defineSystem({
       longHolds: true,
       path: pathEnding('controller'),
       recipes: ['single-node'],
-      selfLock: true,
+      selfLock: 'controller',
       role: (_path, _holder, language) => say(language, 'controller election: the holder is the controller, every other broker watches the node', 'controller 选举：持有者是 controller，其余 broker 都监视该节点'),
       identify: decodeController,
       proves: (evidence) => evidence.nodes.some((node) => node.identity !== null),

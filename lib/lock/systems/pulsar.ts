@@ -28,7 +28,7 @@ export const pulsar = defineSystem({
       longHolds: true,
       path: pathEnding('loadbalance/leader'),
       recipes: ['single-node'],
-      selfLock: true,
+      selfLock: 'leader',
       role: (_path, _holder, language) => say(language, 'load manager leader election: the holder is the leader broker', '负载管理器领导者选举：持有者是 leader broker'),
       identify: decodeLeaderBroker,
       proves: (evidence) => evidence.nodes.some((node) => node.identity !== null),

@@ -43,10 +43,10 @@ export interface SystemLayout {
   /** The recipes such a lock is read as; read as another, it is not this layout. */
   recipes: readonly string[];
   /**
-   * The lock is the node at the path itself, a single ephemeral node at a fixed name whose
-   * siblings are no lock (Kafka's `/controller`, HBase's `/hbase/master`): the discovery follows it.
+   * The lock is the node at the path itself, a single ephemeral node at this fixed name whose
+   * siblings are no lock (Kafka's `controller`, HBase's `master`): the discovery follows it.
    */
-  selfLock?: boolean;
+  selfLock?: string;
   /** How the system names a contender, from its node; null where the node says nothing the system's format reads. */
   identify?: (node: SystemNode) => Identity | null;
   /**
