@@ -69,9 +69,9 @@ function candidateOf(match: SystemMatch, path: string): string {
 }
 
 /**
- * The reading of the systems for a lock whose layouts fit its path and recipe (`matches`): the
- * first proven names it, the others are candidates. `holder` is the holder's identity, which
- * may say more of the role (HDFS or YARN).
+ * The reading of the systems for a lock whose layouts fit its path (`matches`): of those that
+ * read it as its recipe, the first proven names it; unproven, they are its candidates. The
+ * holder's identity (the first node's) may say more of the role (HDFS or YARN).
  */
 export function readSystems(matches: readonly SystemMatch[], evidence: SystemEvidence): SystemReading {
   const fitting = matches.filter((match) => match.layout.recipes.includes(evidence.recipeId));
