@@ -14,6 +14,7 @@ import { enclosingLock, isLock, isSearched, isSystemLock, lockParentsAt, mayMake
 import { buildSnapshot, missingLock } from '../lock/queue';
 import { auxiliaryParents, detectRecipe, readsByNames, standingOf } from '../lock/reader';
 import { summarizeLock } from '../lock/summary';
+import { SELF_LOCK_NAMES } from '../lock/systems';
 import { WaitsFor } from '../lock/waits-for';
 import { ChildIndex, type ChildAt, type SessionSpans } from '../zk/child-index';
 import { partitionPoint } from '../zk/columns';
@@ -139,17 +140,16 @@ export class Replay {
     for (const parent of sorted) {
       if (enclosingLock(parent, found) !== null) continue;
       const { children, ephemeral } = this.index.ephemeralsEver(parent);
-      // A system's lock node at a fixed name (Kafka's /controller) is a lock of its own, and makes its parent none.
-      const names = ephemeral > 0 ? this.index.namesEver(parent) : null;
-      const systemLocks = names === null ? [] : [...names.keys()].filter((name) => names.get(name) === true && isSystemLock(childPath(parent, name)));
+      // A system's lock node at a fixed name (Kafka's /controller) is a lock of its own, and makes its parent none: only those names are looked for.
+      const systemLocks = ephemeral === 0 ? [] : this.index.ephemeralAmong(parent, SELF_LOCK_NAMES).filter((name) => isSystemLock(childPath(parent, name)));
       for (const name of systemLocks) found.add(childPath(parent, name));
       // Every child ever ephemeral: a lock whatever the names (`isLock`'s single-node rule holds, and any recipe's).
       if (children > 0 && ephemeral === children && systemLocks.length === 0) {
         found.add(parent);
         continue;
       }
-      const everNamed = names ?? this.index.namesEver(parent);
-      if (everNamed.size > 0 && isLock(parent, [...everNamed.keys()].sort(), (name) => everNamed.get(name) === true)) found.add(parent);
+      const names = this.index.namesEver(parent);
+      if (names.size > 0 && isLock(parent, [...names.keys()].sort(), (name) => names.get(name) === true)) found.add(parent);
     }
     return [...found].sort();
   }

@@ -13,7 +13,7 @@
 import type { ZnodeStat } from '../protocol';
 import { BytePool, Float64Column, Int32Column, partitionPoint, utf8Bytes } from './columns';
 import { zxidHex, zxidOf } from './ids';
-import { parentPath } from './path';
+import { childPath, parentPath } from './path';
 import type { Txn } from './txn-log';
 import { byName, clientCversion, clientStat, ownerSeen, type ChangeKind, type TreeNode, type ZnodeTree } from './znode-tree';
 
@@ -149,6 +149,11 @@ class Records {
 
   name(record: number): string {
     return this.names.string(this.nameAt.get(record), this.nameLength.get(record));
+  }
+
+  /** The length of the record's name in bytes. */
+  nameBytes(record: number): number {
+    return this.nameLength.get(record);
   }
 
   hasName(record: number, name: Uint8Array): boolean {
@@ -368,6 +373,30 @@ export class ChildIndex {
     if (log !== undefined) return { ...log.ever };
     const children = this.tree.children(parent);
     return { children: children.length, ephemeral: children.filter((child) => child.node.stat.ephemeralOwner !== '0x0').length };
+  }
+
+  /**
+   * Which of `names` a child of `parent` bore as an ephemeral node at some moment of the span:
+   * told from the names' bytes, no child's name decoded (every parent with an ephemeral child is
+   * asked, where `namesEver` would decode a million names).
+   */
+  ephemeralAmong(parent: string, names: readonly string[]): string[] {
+    const log = this.parents.get(parent);
+    if (log === undefined) return names.filter((name) => (this.tree.get(childPath(parent, name))?.stat.ephemeralOwner ?? '0x0') !== '0x0');
+    const wanted = names.map((name) => ({ name, bytes: utf8Bytes(name) }));
+    // Most names are of another length than any wanted (a lock's contenders' are long): told without comparing a byte.
+    const lengths = new Set(wanted.map(({ bytes }) => bytes.length));
+    const found = new Set<string>();
+    const note = (record: number): void => {
+      if (!lengths.has(this.records.nameBytes(record)) || !this.records.ephemeral(record)) return;
+      for (const { name, bytes } of wanted) if (this.records.hasName(record, bytes)) found.add(name);
+    };
+    for (const record of log.initial) note(record);
+    for (let i = 0; i < log.changes.length; i += 1) {
+      const code = this.codes.get(log.changes.get(i));
+      if (kindIn(code) === CREATE) note(recordIn(code));
+    }
+    return names.filter((name) => found.has(name));
   }
 
   /**

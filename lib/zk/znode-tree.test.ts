@@ -127,5 +127,14 @@ describe('every parent\'s children at any zxid (the columnar index)', () => {
       '0x1': { parents: [1, 0, 1], from: [2, 3, 6], to: [5, 7, Infinity], reach: [5, 7, Infinity] },
       '0x2': { parents: [0], from: [4], to: [Infinity], reach: [Infinity] },
     });
+    // Which of some names an ephemeral child ever bore, from the names' bytes: not a persistent one's, nor one never made.
+    expect(index.ephemeralAmong('/one', ['persistent', 'y', 'nothing', 'x'])).toEqual(['y', 'x']);
+  });
+
+  it("tells which of some names an ephemeral child bore where the parent never changed (the snapshot's children)", () => {
+    const node = (path: string, ephemeralOwner: string): SnapshotNode => ({ path, data: null, czxid: 1, mzxid: 1, pzxid: 1, ctime: 0, mtime: 0, version: 0, cversion: 0, aversion: 0, ephemeralOwner });
+    const snapshot: SnapshotRead = { dbid: '0x0', sessions: new Map(), nodes: [node('/', '0x0'), node('/controller', '0x5'), node('/controller_epoch', '0x0')], stopped: null };
+    const index = new ChildIndex(ZnodeTree.fromSnapshot(snapshot, '0x1'));
+    expect(index.ephemeralAmong('/', ['controller_epoch', 'controller', 'master'])).toEqual(['controller']);
   });
 });

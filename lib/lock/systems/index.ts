@@ -57,6 +57,9 @@ for (const system of SYSTEMS) {
   }
 }
 
+/** The names a system's lock node of its own has (`controller`, `master`, …). */
+export const SELF_LOCK_NAMES: readonly string[] = [...SELF_LOCKS.keys()];
+
 /** Whether the node at `path` is itself a known system's lock (a single ephemeral node at a fixed name), whatever its siblings are. */
 export function isSelfLockPath(path: string): boolean {
   const layouts = SELF_LOCKS.get(path.slice(path.lastIndexOf('/') + 1));
