@@ -53,6 +53,19 @@ function decodeUtf8(bytes: Uint8Array, truncated: boolean): string | null {
   return null;
 }
 
+const encoder = new TextEncoder();
+
+/** The bytes a description stands for (its text, or its hex), the first 4 KiB at most: `describeData`'s inverse; null when none. */
+export function bytesOf(data: NodeData | null): Uint8Array | null {
+  if (data === null) return null;
+  if (data.hex !== null) {
+    const bytes = new Uint8Array(data.hex.length / 2);
+    for (let i = 0; i < bytes.length; i += 1) bytes[i] = parseInt(data.hex.slice(2 * i, 2 * i + 2), 16);
+    return bytes;
+  }
+  return data.text === null ? null : encoder.encode(data.text);
+}
+
 function toHex(bytes: Uint8Array): string {
   let hex = '';
   for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');

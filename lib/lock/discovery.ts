@@ -12,7 +12,9 @@
 import { childPath, isWithin, parentPath } from '../zk/path';
 import { detectRecipe, kindOfName } from './reader';
 import { CURATOR_DIR } from './recipes/curator-semaphore';
-import { isSelfLockPath } from './systems';
+import { isSystemLock } from './systems';
+
+export { isSystemLock };
 
 /** ZooKeeper's own subtree (quotas, configuration): it holds no locks. */
 export const SYSTEM_TREE = '/zookeeper';
@@ -26,11 +28,6 @@ export function isSearched(path: string, roots: readonly string[]): boolean {
 export function isLockByNames(names: readonly string[]): boolean {
   const id = detectRecipe(names, null, null).id;
   return id !== 'unknown' && id !== 'single-node';
-}
-
-/** Whether the node at `path` is itself a known system's lock, a single ephemeral node at a fixed name (see `../lock/systems`). */
-export function isSystemLock(path: string): boolean {
-  return isSelfLockPath(path);
 }
 
 /**

@@ -4,14 +4,15 @@
  * (`EphemeralLockInZooKeeper`); the node's data is the path of its holder, the
  * `abandonable_lock-N` the insert made under `<table>/temp`. Nobody waits: each node holds its own number.
  */
+import { parseSequence } from '../sequence';
 import { defineSystem, fields, lastSegment, pathEnding, segments, textOf, type Identity, type SystemNode, say } from './system';
 
 /** A block number's holder: the insert's `abandonable_lock-` node its data names. */
 export function decodeBlock(node: Pick<SystemNode, 'data' | 'name'>): Identity | null {
   const holder = textOf(node.data)?.trim() ?? '';
-  const number = /-(\d{10})$/.exec(node.name)?.[1];
+  const number = parseSequence(node.name)?.value;
   if (number === undefined) return null;
-  return { identity: `block ${Number(number)}`, decoded: fields([['block number', Number(number)], ['holder', holder === '' ? undefined : holder]]) };
+  return { identity: `block ${number}`, decoded: fields([['block number', number], ['holder', holder === '' ? undefined : holder]]) };
 }
 
 export const clickhouse = defineSystem({

@@ -6,7 +6,9 @@
  * reads to fence the last one. The data is the application's: HDFS writes an `ActiveNodeInfo`
  * protobuf, YARN an `ActiveRMInfoProto`.
  */
-import { defineSystem, fields, lastSegment, pathEnding, protoNumber, protoString, readProto, bytesOf, type Identity, type SystemNode, say } from './system';
+import { parentPath } from '../../zk/path';
+import { bytesOf } from '../data';
+import { defineSystem, fields, lastSegment, pathEnding, protoNumber, protoString, readProto, type Identity, type SystemNode, say } from './system';
 
 const LOCK = 'ActiveStandbyElectorLock';
 const BREADCRUMB = 'ActiveBreadCrumb';
@@ -41,11 +43,6 @@ export function decodeActiveData(node: Pick<SystemNode, 'data'>): Identity | nul
   return { identity: `ResourceManager ${second}`, decoded: fields([['cluster', first], ['ResourceManager', second]]) };
 }
 
-/** The parent of the lock: the nameservice's or the cluster's own node. */
-function working(path: string): string {
-  return path.slice(0, path.lastIndexOf('/')) || '/';
-}
-
 export const hadoopHa = defineSystem({
   id: 'hadoop-ha',
   name: 'Hadoop HA (ZKFailoverController)',
@@ -64,7 +61,7 @@ export const hadoopHa = defineSystem({
       recipes: ['single-node'],
       selfLock: LOCK,
       role: (path, holder, language) => {
-        const of = lastSegment(working(path));
+        const of = lastSegment(parentPath(path));
         if (holder?.identity.startsWith('NameNode')) return say(language, `HDFS NameNode failover of nameservice ${of}: the holder's NameNode is active`, `nameservice ${of} 的 HDFS NameNode 故障切换：持有者的 NameNode 为 active`);
         if (holder?.identity.startsWith('ResourceManager')) {
           return say(language, `YARN ResourceManager failover of cluster ${of}: the holder's ResourceManager is active`, `集群 ${of} 的 YARN ResourceManager 故障切换：持有者的 ResourceManager 为 active`);
@@ -72,9 +69,9 @@ export const hadoopHa = defineSystem({
         return say(language, `active/standby election of ${of}: the holder is active, the failover controllers watching it stand by`, `${of} 的主备选举：持有者为 active，监视它的故障切换控制器为 standby`);
       },
       identify: decodeActiveData,
-      auxiliaryParents: (path) => [working(path)],
+      auxiliaryParents: (path) => [parentPath(path)],
       note: (evidence) => {
-        const crumb = evidence.listing(working(evidence.path)).find((node) => node.name === BREADCRUMB);
+        const crumb = evidence.listing(parentPath(evidence.path)).find((node) => node.name === BREADCRUMB);
         if (crumb === undefined) return null;
         const last = decodeActiveData(crumb)?.identity ?? null;
         if (last === null) return null;

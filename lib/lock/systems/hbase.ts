@@ -6,7 +6,8 @@
  * length of the writer's id, the id (`<pid>@<host>`) and 8 bytes of salt, then `PBUF` and the
  * protobuf (`Master`, `TableLock`), or for a backup master the same `Master`.
  */
-import { isoTime, lastSegment, pathEnding, protoMessage, protoNumber, protoString, readProto, bytesOf, defineSystem, fields, type Identity, type ProtoValue, type SystemNode, say } from './system';
+import { bytesOf } from '../data';
+import { isoTime, lastSegment, pathEnding, protoMessage, protoNumber, protoString, readProto, defineSystem, fields, type Identity, type ProtoValue, type SystemNode, say } from './system';
 
 const META_MAGIC = 0xff;
 const PB_MAGIC = [0x50, 0x42, 0x55, 0x46]; // "PBUF"

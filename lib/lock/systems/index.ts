@@ -61,7 +61,7 @@ for (const system of SYSTEMS) {
 export const SELF_LOCK_NAMES: readonly string[] = [...SELF_LOCKS.keys()];
 
 /** Whether the node at `path` is itself a known system's lock (a single ephemeral node at a fixed name), whatever its siblings are. */
-export function isSelfLockPath(path: string): boolean {
+export function isSystemLock(path: string): boolean {
   const layouts = SELF_LOCKS.get(path.slice(path.lastIndexOf('/') + 1));
   return layouts !== undefined && layouts.some((layout) => layout.path.test(path));
 }
@@ -80,8 +80,9 @@ export function readSystems(matches: readonly SystemMatch[], evidence: SystemEvi
   const fitting = matches.filter((match) => match.layout.recipes.includes(evidence.recipeId));
   const proven = fitting.find((match) => match.layout.proves?.(evidence) ?? true);
   if (proven === undefined) return { system: null, role: null, layout: null, note: null, candidates: fitting.map((match) => candidateOf(match, evidence.path)), longHolds: false };
-  const holderNode = evidence.nodes[0];
-  const holder = holderNode === undefined || holderNode.identity === null ? null : (proven.layout.identify?.(holderNode) ?? null);
+  // As placing the nodes named it (`identify`, once a node).
+  const head = evidence.nodes[0];
+  const holder = head === undefined || head.identity === null ? null : { identity: head.identity, decoded: head.decoded };
   return {
     system: proven.system.name,
     role: proven.layout.role(evidence.path, holder, 'en'),

@@ -11,6 +11,11 @@ import { defineSystem, jsonOf, fields, pathEnding, segments, type Identity, type
 
 const NAME = /^(-?\d+)-(.+)-n_(\d{10})$/;
 
+/** The node or core node name an election node carries (`<session>-<id>-n_<seq>`); null for another name. */
+function candidateId(name: string): string | null {
+  return NAME.exec(name)?.[2] ?? null;
+}
+
 /** A candidate as its election node names it: its session (decimal) and its node or core node name. */
 export function decodeCandidate(node: Pick<SystemNode, 'name'>, what: 'node' | 'replica'): Identity | null {
   const match = NAME.exec(node.name);
@@ -37,7 +42,7 @@ function leaderParent(electionPath: string): string {
 }
 
 /** Who the leader node names, and whether the head of the queue is that one. */
-function leaderNote(evidence: SystemEvidence, named: (leader: Record<string, unknown>) => string | null, of: (node: SystemNode & { identity: string | null }) => string | null): string | null {
+function leaderNote(evidence: SystemEvidence, named: (leader: Record<string, unknown>) => string | null): string | null {
   const leader = evidence.listing(leaderParent(evidence.path)).find((node) => node.name === 'leader');
   const json = leader === undefined ? null : jsonOf(leader.data);
   if (json === null) return null;
@@ -45,7 +50,8 @@ function leaderNote(evidence: SystemEvidence, named: (leader: Record<string, unk
   if (name === null) return null;
   const head = evidence.nodes[0];
   if (head === undefined) return `The leader node still names ${name}, whose candidate is gone.`;
-  return of(head) === name ? `The leader node names the holder: ${name}.` : `The leader node names ${name}, not the holder (${of(head) ?? head.name}): a new leader has not written it yet.`;
+  const id = candidateId(head.name);
+  return id === name ? `The leader node names the holder: ${name}.` : `The leader node names ${name}, not the holder (${id ?? head.name}): a new leader has not written it yet.`;
 }
 
 export const solr = defineSystem({
@@ -65,12 +71,7 @@ export const solr = defineSystem({
       role: (_path, _holder, language) => say(language, 'Overseer election: the holder is the Overseer, each other node watches the one before it', 'Overseer 选举：持有者是 Overseer，其余节点各自监视排在它前面的节点'),
       identify: (node) => decodeCandidate(node, 'node'),
       auxiliaryParents: (path) => [leaderParent(path)],
-      note: (evidence) =>
-        leaderNote(
-          evidence,
-          (leader) => (typeof leader.id === 'string' ? (NAME.exec(leader.id)?.[2] ?? leader.id) : null),
-          (node) => NAME.exec(node.name)?.[2] ?? null,
-        ),
+      note: (evidence) => leaderNote(evidence, (leader) => (typeof leader.id === 'string' ? (candidateId(leader.id) ?? leader.id) : null)),
     },
     {
       // The shard's leader node stands alone under `leaders/<shard>`: a single ephemeral node, found as a lock, named for what it is.
@@ -96,12 +97,7 @@ export const solr = defineSystem({
       },
       identify: (node) => decodeCandidate(node, 'replica'),
       auxiliaryParents: (path) => [leaderParent(path)],
-      note: (evidence) =>
-        leaderNote(
-          evidence,
-          (leader) => (typeof leader.core_node_name === 'string' ? leader.core_node_name : typeof leader.core === 'string' ? leader.core : null),
-          (node) => NAME.exec(node.name)?.[2] ?? null,
-        ),
+      note: (evidence) => leaderNote(evidence, (leader) => (typeof leader.core_node_name === 'string' ? leader.core_node_name : typeof leader.core === 'string' ? leader.core : null)),
     },
   ],
 });

@@ -27,7 +27,7 @@ export interface SystemEvidence {
   /** The lock path's own node, when it exists. */
   self: SystemNode | null;
   /** The contenders as read, each identified by the layout where it could be. */
-  nodes: ReadonlyArray<SystemNode & { identity: string | null }>;
+  nodes: ReadonlyArray<SystemNode & { identity: string | null; decoded: Record<string, string> | null }>;
   /** The children of another parent the layout reads (see `SystemLayout.auxiliaryParents`); none when it was not read. */
   listing(path: string): ReadonlyArray<SystemNode>;
 }
@@ -104,20 +104,7 @@ export function segments(path: string): string[] {
   return path.split('/').slice(1);
 }
 
-// ---- data as bytes ----
-
-const encoder = new TextEncoder();
-
-/** The bytes of a node's data as the explorer holds them (text, or hex), the first 4 KiB at most; null when none. */
-export function bytesOf(data: NodeData | null): Uint8Array | null {
-  if (data === null) return null;
-  if (data.hex !== null) {
-    const bytes = new Uint8Array(data.hex.length / 2);
-    for (let i = 0; i < bytes.length; i += 1) bytes[i] = parseInt(data.hex.slice(2 * i, 2 * i + 2), 16);
-    return bytes;
-  }
-  return data.text === null ? null : encoder.encode(data.text);
-}
+// ---- data ----
 
 /** The data as text, when it is text. */
 export function textOf(data: NodeData | null): string | null {

@@ -6,7 +6,7 @@ import type { ChildRecord, LockInput, ParentListing } from '../recipes/recipe';
 import { RECIPES } from '../recipes';
 import { parentPath } from '../../zk/path';
 import { SYSTEM_FIXTURES, json, proto, text, type SystemFixture } from './fixtures';
-import { isSelfLockPath, roleIn, SYSTEMS } from '.';
+import { isSystemLock, roleIn, SYSTEMS } from '.';
 import { isoTime, readProto } from './system';
 
 interface Made {
@@ -113,7 +113,7 @@ describe('the locks of real systems, as their sources make them', () => {
   it('follows every single-node layout as a lock of its own (the discovery reads them though their siblings are no lock)', () => {
     for (const fixture of SYSTEM_FIXTURES) {
       const selfLock = fixture.nodes.some((node) => node.path === fixture.lock);
-      expect(isSelfLockPath(fixture.lock), fixture.lock).toBe(selfLock && !fixture.lock.endsWith('/brokers/ids') && !fixture.lock.endsWith('/backup-masters'));
+      expect(isSystemLock(fixture.lock), fixture.lock).toBe(selfLock && !fixture.lock.endsWith('/brokers/ids') && !fixture.lock.endsWith('/backup-masters'));
     }
   });
 
