@@ -131,7 +131,7 @@ export class Replay {
       const parent = parentPath(path);
       if (changed.has(parent) || read.has(parent)) continue;
       const name = path.slice(path.lastIndexOf('/') + 1);
-      if (this.tree.get(path)!.stat.ephemeralOwner === '0x0' && !mayMakeLock(name)) continue;
+      if (this.tree.get(path)!.ephemeralOwner === '0x0' && !mayMakeLock(name)) continue;
       read.add(parent);
       consider(parent);
     }

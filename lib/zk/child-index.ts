@@ -120,25 +120,25 @@ class Records {
     this.nodes = new Int32Column(rows);
   }
 
-  /** Records a child as it is now (a client's reading of its stat, as `clientStat` makes it); answers its number. */
-  add(node: TreeNode): number {
+  /** Records a child as it is now (a client's reading of its stat, as `clientStat` makes it; its name copied from `pathBytes` when given); answers its number. */
+  add(node: TreeNode, pathBytes?: Uint8Array): number {
     const record = this.ctime.length;
     if (node.id < 0) node.id = record;
     this.nodes.push(node.id);
-    const { stat, data, childCount } = node;
-    this.nameAt.push(this.names.addString(node.name));
+    const { data, childCount } = node;
+    this.nameAt.push(pathBytes === undefined ? this.names.addString(node.name) : this.names.addLastName(pathBytes));
     this.nameLength.push(this.names.lastLength);
     this.dataAt.push(this.datas.add(data));
     this.dataLength.push(data?.length ?? 0);
-    this.czxid.push(stat.czxid);
-    this.mzxid.push(stat.mzxid);
-    this.pzxid.push(stat.pzxid);
-    this.owner.push(this.sessions.numberOf(ownerSeen(stat.ephemeralOwner)));
-    this.ctime.push(stat.ctime);
-    this.mtime.push(stat.mtime);
-    this.counts.push(stat.version);
-    this.counts.push(clientCversion(stat.cversion, childCount));
-    this.counts.push(stat.aversion);
+    this.czxid.push(node.czxid);
+    this.mzxid.push(node.mzxid);
+    this.pzxid.push(node.pzxid);
+    this.owner.push(this.sessions.numberOf(ownerSeen(node.ephemeralOwner)));
+    this.ctime.push(node.ctime);
+    this.mtime.push(node.mtime);
+    this.counts.push(node.version);
+    this.counts.push(clientCversion(node.cversion, childCount));
+    this.counts.push(node.aversion);
     this.counts.push(childCount);
     return record;
   }
@@ -275,9 +275,10 @@ export class ChildIndex {
     tree.onChange = this.record;
   }
 
-  private readonly record = (kind: ChangeKind, node: TreeNode, txn: Txn): void => {
+  private readonly record = (kind: ChangeKind, node: TreeNode, txn: Txn, pathBytes?: Uint8Array): void => {
     const parent = node.parent === null ? parentPath(node.path) : node.parent.path;
-    let log = this.parents.get(parent);
+    // Kept on the parent's node too: a million changes look no path up.
+    let log = (node.parent?.childLog as ParentLog | null | undefined) ?? this.parents.get(parent);
     if (log === undefined) {
       // The children before this first change: the tree's now, this change undone.
       const before: number[] = [];
@@ -287,11 +288,12 @@ export class ChildIndex {
       for (const record of before) if (this.records.ephemeral(record)) log.ever.ephemeral += 1;
       this.parents.set(parent, log);
     }
+    if (node.parent !== null) node.parent.childLog = log;
     const closed = kind === 'delete' && txn.type === 'closeSession' ? (txn.cxid === 0 ? EXPIRED : CLOSED_BY_CLIENT) : NOT_CLOSED;
     this.zxids.push(txn.zxid);
     this.times.push(txn.time);
     this.sessions.push(this.sessionIds.numberOf(txn.session));
-    const record = this.recordOf(node);
+    const record = this.recordOf(node, pathBytes);
     // A code is 32 bits: 2^28 records (far more than memory holds), read back unsigned.
     if (record >= MAX_RECORDS) throw new Error(`more than ${MAX_RECORDS} znode records: too many changes to index in one process`);
     log.changes.push(this.codes.push((record << RECORD_SHIFT) | (KIND_CODES[kind] << 2) | closed));
@@ -302,8 +304,8 @@ export class ChildIndex {
   };
 
   /** The node's record as it is now: the one made last while its stat and data stay (a delete shares its create's), else a new one. */
-  private recordOf(node: TreeNode): number {
-    if (node.record < 0) node.record = this.records.add(node);
+  private recordOf(node: TreeNode, pathBytes?: Uint8Array): number {
+    if (node.record < 0) node.record = this.records.add(node, pathBytes);
     return node.record;
   }
 
@@ -372,7 +374,7 @@ export class ChildIndex {
     const log = this.parents.get(parent);
     if (log !== undefined) return { ...log.ever };
     const children = this.tree.children(parent);
-    return { children: children.length, ephemeral: children.filter((child) => child.node.stat.ephemeralOwner !== '0x0').length };
+    return { children: children.length, ephemeral: children.filter((child) => child.node.ephemeralOwner !== '0x0').length };
   }
 
   /**
@@ -382,7 +384,7 @@ export class ChildIndex {
    */
   ephemeralAmong(parent: string, names: readonly string[]): string[] {
     const log = this.parents.get(parent);
-    if (log === undefined) return names.filter((name) => (this.tree.get(childPath(parent, name))?.stat.ephemeralOwner ?? '0x0') !== '0x0');
+    if (log === undefined) return names.filter((name) => (this.tree.get(childPath(parent, name))?.ephemeralOwner ?? '0x0') !== '0x0');
     const wanted = names.map((name) => ({ name, bytes: utf8Bytes(name) }));
     // Most names are of another length than any wanted (a lock's contenders' are long): told without comparing a byte.
     const lengths = new Set(wanted.map(({ bytes }) => bytes.length));
@@ -411,7 +413,7 @@ export class ChildIndex {
       if (names.get(name) !== true) names.set(name, this.records.ephemeral(record));
     };
     if (log === undefined) {
-      for (const child of this.tree.children(parent)) names.set(child.name, names.get(child.name) === true || child.node.stat.ephemeralOwner !== '0x0');
+      for (const child of this.tree.children(parent)) names.set(child.name, names.get(child.name) === true || child.node.ephemeralOwner !== '0x0');
       return names;
     }
     for (const record of log.initial) note(record);
@@ -448,7 +450,7 @@ export class ChildIndex {
       const log = this.parents.get(parent);
       if (log === undefined) {
         for (const child of this.tree.children(parent)) {
-          const owner = ownerSeen(child.node.stat.ephemeralOwner);
+          const owner = ownerSeen(child.node.ephemeralOwner);
           if (owner !== '0x0') span(this.sessionIds.numberOf(owner), at, -1);
         }
         return;

@@ -33,7 +33,16 @@ export type TxnType = (typeof TXN_TYPES)[keyof typeof TXN_TYPES];
 
 /** One operation of a transaction (a multi has several): what it did to which znode. */
 export type TxnOp =
-  | { type: 'create' | 'create2' | 'createContainer' | 'createTTL'; path: string; data: Uint8Array | null; ephemeral: boolean; parentCVersion: number; ttl: number | null }
+  | {
+      type: 'create' | 'create2' | 'createContainer' | 'createTTL';
+      path: string;
+      /** The path's UTF-8 as the log has it: a view of the bytes read, for an index to copy the name from without encoding it again (never to be kept: it holds them all). */
+      pathBytes: Uint8Array;
+      data: Uint8Array | null;
+      ephemeral: boolean;
+      parentCVersion: number;
+      ttl: number | null;
+    }
   | { type: 'delete' | 'deleteContainer'; path: string }
   | { type: 'setData' | 'reconfig'; path: string; data: Uint8Array | null; version: number }
   | { type: 'setACL'; path: string; version: number }
@@ -111,47 +120,84 @@ export function readTxnLog(bytes: Uint8Array): TxnLogRead {
 }
 
 /**
- * The transactions of a log one by one (the file's bytes need not all be decoded at once), then,
- * if reading stopped early, where and why. `bytes` may be a part of the file (`start`: where its
- * first entry is; `whole`: false when the file goes on after them): an entry they end inside is
- * then a stop marked `partial`, for the caller to read on.
+ * The transactions of a log one after another, then, if reading stopped early, where and why.
+ * `bytes` may be a part of the file (`start`: where its first entry is; `whole`: false when the
+ * file goes on after them): an entry they end inside is then a stop marked `partial`, for the
+ * caller to read on.
  */
-export function* txnEntries(bytes: Uint8Array, start = FILE_HEADER_BYTES, whole = true): Generator<Txn | TxnStop> {
+export function txnEntries(bytes: Uint8Array, start = FILE_HEADER_BYTES, whole = true): Array<Txn | TxnStop> {
+  return framedTxns(bytes, txnFrames(bytes, start, whole));
+}
+
+/**
+ * Where a log's whole and right entries are, told apart from their records: the framing and the
+ * checksums, which a thread of their own can do while another decodes and applies what came
+ * before (`framedTxns`).
+ */
+export interface TxnFrames {
+  /** Three numbers an entry: where it begins (its checksum), where its record begins, the record's length. */
+  rows: Int32Array;
+  count: number;
+  /** Where and why the entries ended before the bytes did; null when they reached the log's end (its zeros) or the bytes' end on an entry's. */
+  stop: TxnStop | null;
+}
+
+/** The smallest entry: a checksum, a length, a `TxnHeader` and its `B`. */
+const SMALLEST_ENTRY = 8 + 4 + 32 + 1;
+
+/** Frames the entries of `bytes` from `start` (see `txnEntries`), checking each one's length, its `B` and its Adler-32. */
+export function txnFrames(bytes: Uint8Array, start = FILE_HEADER_BYTES, whole = true): TxnFrames {
+  const rows = new Int32Array(3 * (Math.floor(Math.max(0, bytes.length - start) / SMALLEST_ENTRY) + 1));
+  let count = 0;
+  const ended = (stop: TxnStop | null): TxnFrames => ({ rows: rows.subarray(0, count * 3), count, stop });
   const reader = new JuteReader(bytes, start);
-  const entryReader = new JuteReader(bytes);
   for (;;) {
     const offset = reader.offset;
     // The end of the file, or of what was written (the rest is zeros): a whole log. Bytes that are not zeros there are an entry cut short.
     if (reader.remaining < 12) {
-      if (!whole) yield { offset, reason: 'the bytes read end inside an entry', partial: true };
-      else if (bytes.subarray(offset).some((byte) => byte !== 0)) yield { offset, reason: `${reader.remaining} bytes of an entry cut short at the end of the file (a partial write or a truncated file)`, partial: true };
-      return;
+      if (!whole) return ended({ offset, reason: 'the bytes read end inside an entry', partial: true });
+      if (bytes.subarray(offset).some((byte) => byte !== 0)) return ended({ offset, reason: `${reader.remaining} bytes of an entry cut short at the end of the file (a partial write or a truncated file)`, partial: true });
+      return ended(null);
     }
     const checksum = reader.number();
     const length = reader.int();
-    if (length === 0 && checksum === 0) return;
+    if (length === 0 && checksum === 0) return ended(null);
     if (length <= 0 || length > reader.remaining - 1) {
-      yield length <= 0 ? { offset, reason: `entry of ${length} bytes`, partial: false } : { offset, reason: `entry of ${length} bytes cut short by the end of the file (a partial write or a truncated file)`, partial: true };
-      return;
+      return ended(length <= 0 ? { offset, reason: `entry of ${length} bytes`, partial: false } : { offset, reason: `entry of ${length} bytes cut short by the end of the file (a partial write or a truncated file)`, partial: true });
     }
     const entry = reader.offset;
     reader.offset += length;
-    if (reader.byte() !== 0x42) {
-      yield { offset, reason: 'entry not ended by B (a partial write)', partial: false };
-      return;
-    }
+    if (reader.byte() !== 0x42) return ended({ offset, reason: 'entry not ended by B (a partial write)', partial: false });
     const computed = adler32(bytes, entry, entry + length);
-    if (computed !== checksum) {
-      yield { offset, reason: `checksum 0x${checksum.toString(16)} where the entry sums to 0x${computed.toString(16)} (a damaged entry)`, partial: false };
-      return;
-    }
+    if (computed !== checksum) return ended({ offset, reason: `checksum 0x${checksum.toString(16)} where the entry sums to 0x${computed.toString(16)} (a damaged entry)`, partial: false });
+    rows[count * 3] = offset;
+    rows[count * 3 + 1] = entry;
+    rows[count * 3 + 2] = length;
+    count += 1;
+  }
+}
+
+/**
+ * The transactions of the framed entries of `bytes`, each at its offset plus `base` (where the
+ * bytes begin in the file), then the frames' stop; a record that cannot be decoded is a stop
+ * there, and the end.
+ */
+export function framedTxns(bytes: Uint8Array, frames: TxnFrames, base = 0): Array<Txn | TxnStop> {
+  const { rows, count } = frames;
+  const entries: Array<Txn | TxnStop> = [];
+  const reader = new JuteReader(bytes);
+  for (let i = 0; i < count; i += 1) {
+    const offset = base + rows[i * 3]!;
+    const entry = rows[i * 3 + 1]!;
     try {
-      yield decodeEntry(entryReader.within(entry, entry + length), offset);
+      entries.push(decodeEntry(reader.within(entry, entry + rows[i * 3 + 2]!), offset));
     } catch (error) {
-      yield { offset, reason: error instanceof Error ? error.message : String(error), partial: false };
-      return;
+      entries.push({ offset, reason: error instanceof Error ? error.message : String(error), partial: false });
+      return entries;
     }
   }
+  if (frames.stop !== null) entries.push({ ...frames.stop, offset: base + frames.stop.offset });
+  return entries;
 }
 
 /** `TxnDigest`: an int and a long, after the record in 3.6+. */
@@ -189,18 +235,27 @@ function txnType(code: number): TxnType {
 
 /** Passes over a node's ACL (its permissions, scheme and id each): nothing of it is kept. */
 function acls(reader: JuteReader): void {
-  reader.vector((inner) => {
-    inner.int();
-    inner.skipBuffer();
-    inner.skipBuffer();
-  });
+  // No vector made: a create's ACL is read a million times and never kept.
+  const count = reader.int();
+  if (count > reader.remaining) throw new JuteEndError(`a vector of ${count} in ${reader.remaining} bytes`);
+  for (let index = 0; index < count; index += 1) {
+    reader.int();
+    reader.skipBuffer();
+    reader.skipBuffer();
+  }
 }
 
 function pathOf(reader: JuteReader, type: TxnType): string {
-  const value = reader.string();
-  if (value === null) throw new Error(`a ${type} without a path`);
-  return value;
+  return UTF8.decode(pathBytesOf(reader, type));
 }
+
+function pathBytesOf(reader: JuteReader, type: TxnType): Uint8Array {
+  const bytes = reader.buffer();
+  if (bytes === null) throw new Error(`a ${type} without a path`);
+  return bytes;
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: false });
 
 /** One operation's record (`zookeeper.jute`'s txn module); the reader may hold a digest after it. */
 function decodeOp(type: TxnType, reader: JuteReader): TxnOp {
@@ -208,26 +263,26 @@ function decodeOp(type: TxnType, reader: JuteReader): TxnOp {
   switch (type) {
     case 'create':
     case 'create2': {
-      const at = pathOf(reader, type);
+      const pathBytes = pathBytesOf(reader, type);
       const bytes = reader.ownBuffer();
       acls(reader);
       const ephemeral = reader.bool();
       // CreateTxnV0 (3.2 and before) has no parent's cversion: what follows is a digest or nothing.
       const parentCVersion = reader.remaining === 0 || reader.remaining === DIGEST_BYTES ? -1 : reader.int();
-      return { type, path: at, data: bytes, ephemeral, parentCVersion, ttl: null };
+      return { type, path: UTF8.decode(pathBytes), pathBytes, data: bytes, ephemeral, parentCVersion, ttl: null };
     }
     case 'createContainer': {
-      const at = pathOf(reader, type);
+      const pathBytes = pathBytesOf(reader, type);
       const bytes = reader.ownBuffer();
       acls(reader);
-      return { type, path: at, data: bytes, ephemeral: false, parentCVersion: reader.int(), ttl: null };
+      return { type, path: UTF8.decode(pathBytes), pathBytes, data: bytes, ephemeral: false, parentCVersion: reader.int(), ttl: null };
     }
     case 'createTTL': {
-      const at = pathOf(reader, type);
+      const pathBytes = pathBytesOf(reader, type);
       const bytes = reader.ownBuffer();
       acls(reader);
       const parentCVersion = reader.int();
-      return { type, path: at, data: bytes, ephemeral: false, parentCVersion, ttl: reader.number() };
+      return { type, path: UTF8.decode(pathBytes), pathBytes, data: bytes, ephemeral: false, parentCVersion, ttl: reader.number() };
     }
     case 'delete':
     case 'deleteContainer':

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChildIndex } from './child-index';
+import { utf8Bytes } from './columns';
 import type { SnapshotNode, SnapshotRead } from './snapshot';
 import type { Txn, TxnOp } from './txn-log';
 import { zxidHex } from './ids';
@@ -10,7 +11,7 @@ const txn = (session: string, type: Txn['type'], ops: TxnOp[], failed = false): 
   zxid += 1;
   return { offset: 0, session, cxid: zxid, zxid, time: 1_700_000_000_000 + zxid, type, ops, failed };
 };
-const create = (path: string, ephemeral = false, parentCVersion = -1): TxnOp => ({ type: 'create', path, data: null, ephemeral, parentCVersion, ttl: null });
+const create = (path: string, ephemeral = false, parentCVersion = -1): TxnOp => ({ type: 'create', path, pathBytes: utf8Bytes(path), data: null, ephemeral, parentCVersion, ttl: null });
 
 describe("ZooKeeper's tree from its transactions", () => {
   it('adds and removes znodes as DataTree does: a session closing takes its ephemerals, a failed multi changes nothing, each change told', () => {
@@ -21,17 +22,17 @@ describe("ZooKeeper's tree from its transactions", () => {
     tree.apply(txn('0x1', 'create', [create('/lock/lock-0000000000', true)]));
     tree.apply(txn('0x2', 'create', [create('/lock/lock-0000000001', true)]));
     tree.apply(txn('0x2', 'multi', [create('/other'), { type: 'error', code: -110 }], true));
-    expect(tree.children('/lock').map(({ name, node }) => [name, node.stat.ephemeralOwner])).toEqual([
+    expect(tree.children('/lock').map(({ name, node }) => [name, node.ephemeralOwner])).toEqual([
       ['lock-0000000000', '0x1'],
       ['lock-0000000001', '0x2'],
     ]);
     expect(tree.get('/other')).toBeUndefined();
-    expect(tree.get('/lock')!.stat).toMatchObject({ cversion: 2, pzxid: 4 });
+    expect(tree.get('/lock')).toMatchObject({ cversion: 2, pzxid: 4 });
     expect(tree.get('/lock')!.childCount).toBe(2);
     tree.apply(txn('0x1', 'closeSession', [{ type: 'closeSession', paths: null }]));
     expect(tree.children('/lock').map(({ name }) => name)).toEqual(['lock-0000000001']);
     // A delete moves the parent's pzxid, not its cversion (the next create brings the leader's count).
-    expect(tree.get('/lock')!.stat).toMatchObject({ cversion: 2, pzxid: 6 });
+    expect(tree.get('/lock')).toMatchObject({ cversion: 2, pzxid: 6 });
     expect(tree.get('/lock')!.childCount).toBe(1);
     expect(tree.sessions.has('0x1')).toBe(false);
     expect(changes).toEqual(['create /lock', 'create /lock/lock-0000000000', 'create /lock/lock-0000000001', 'delete /lock/lock-0000000000']);
@@ -44,12 +45,12 @@ describe("ZooKeeper's tree from its transactions", () => {
     const changes: Parameters<ChangeListener>[] = [];
     const tree = ZnodeTree.fromSnapshot(snapshot, '0x1', (...change) => changes.push(change));
     tree.apply({ offset: 0, session: '0x1', cxid: 1, zxid: 2, time: 2, type: 'create', ops: [create('/lock/a', false, 1)], failed: false });
-    expect(tree.get('/lock')!.stat).toMatchObject({ cversion: 1, pzxid: 2 });
+    expect(tree.get('/lock')).toMatchObject({ cversion: 1, pzxid: 2 });
     expect(tree.get('/lock')!.childCount).toBe(1);
     expect(changes).toEqual([]);
     // A create the parent has counted already changes nothing.
     tree.apply({ offset: 0, session: '0x1', cxid: 2, zxid: 3, time: 3, type: 'create', ops: [create('/lock/a', false, 1)], failed: false });
-    expect(tree.get('/lock')!.stat).toMatchObject({ cversion: 1, pzxid: 2 });
+    expect(tree.get('/lock')).toMatchObject({ cversion: 1, pzxid: 2 });
   });
 
   it('orders zxids as ZooKeeper prints them', () => {

@@ -17,18 +17,17 @@ interface Owned {
 }
 
 /**
- * A znode as the tree keeps it: its stat, its data, and its place among its parent's children
+ * A znode as the tree keeps it: its stat (its own fields, changed in place: a million
+ * transactions make no stat objects), its data, and its place among its parent's children
  * and its session's ephemerals, each a list through the nodes themselves (a million creates and
  * deletes hash no name and no node).
  */
-export interface TreeNode {
+export interface TreeNode extends PersistedStat {
   /** Its path and last name (the strings the tree is keyed by: a change names them without making new ones). */
   path: string;
   name: string;
   /** Its parent's node; null for the root, and for a node whose parent the files never had. */
   parent: TreeNode | null;
-  /** Changed in place (a million transactions make no garbage of stats). */
-  stat: PersistedStat;
   data: Uint8Array | null;
   /** How many children it has, and the first of them (in no order: `ZnodeTree.children` sorts them by name). */
   childCount: number;
@@ -44,13 +43,15 @@ export interface TreeNode {
   id: number;
   /** The number an index gave its record of the node as it is now; -1 until then, and again once the node changes. */
   record: number;
+  /** What an index keeps of the node's children (found by its path otherwise); null until then. */
+  childLog: object | null;
 }
 
 /** What a transaction did to a znode. */
 export type ChangeKind = 'create' | 'delete' | 'set';
 
-/** Told of a change to `node` by `txn` (a deleted node still names its parent). */
-export type ChangeListener = (kind: ChangeKind, node: TreeNode, txn: Txn) => void;
+/** Told of a change to `node` by `txn` (a deleted node still names its parent); a create tells its path's bytes as the log has them. */
+export type ChangeListener = (kind: ChangeKind, node: TreeNode, txn: Txn, pathBytes?: Uint8Array) => void;
 
 /** The session id ZooKeeper gives a container's `ephemeralOwner` (`EphemeralType.CONTAINER`). */
 const CONTAINER_OWNER = '0x8000000000000000';
@@ -68,7 +69,7 @@ export class ZnodeTree {
   /** Told of each change as it is applied (an index built over the tree sets it). */
   constructor(public onChange: ChangeListener = () => undefined) {
     // An empty tree has ZooKeeper's own nodes, as a new DataTree does.
-    for (const path of ['/', '/zookeeper', '/zookeeper/quota', '/zookeeper/config']) this.put(newNode(path, emptyStat(0, 0), null));
+    for (const path of ['/', '/zookeeper', '/zookeeper/quota', '/zookeeper/config']) this.put(createdNode(path, 0, 0, '0x0', null));
   }
 
   /** Starts from a snapshot's tree and sessions (the zxid of its name is where its log begins). */
@@ -108,11 +109,10 @@ export class ZnodeTree {
             this.childrenChanged(existing.parent, txn, op.parentCVersion);
             break;
           }
-          const stat = emptyStat(txn.time, txn.zxid);
-          stat.ephemeralOwner = op.ephemeral ? txn.session : op.type === 'createContainer' ? CONTAINER_OWNER : op.type === 'createTTL' && op.ttl !== null ? ttlOwner(op.ttl) : '0x0';
-          const node = this.put(newNode(op.path, stat, op.data), existing);
+          const owner = op.ephemeral ? txn.session : op.type === 'createContainer' ? CONTAINER_OWNER : op.type === 'createTTL' && op.ttl !== null ? ttlOwner(op.ttl) : '0x0';
+          const node = this.put(createdNode(op.path, txn.zxid, txn.time, owner, op.data), existing);
           this.childrenChanged(node.parent, txn, op.parentCVersion);
-          this.onChange('create', node, txn);
+          this.onChange('create', node, txn, op.pathBytes);
           break;
         }
         case 'delete':
@@ -125,10 +125,9 @@ export class ZnodeTree {
           const node = this.nodes.get(op.path);
           if (node === undefined) break;
           node.data = op.data;
-          const { stat } = node;
-          stat.mzxid = txn.zxid;
-          stat.mtime = txn.time;
-          stat.version = op.version;
+          node.mzxid = txn.zxid;
+          node.mtime = txn.time;
+          node.version = op.version;
           node.record = -1;
           this.onChange('set', node, txn);
           break;
@@ -179,7 +178,7 @@ export class ZnodeTree {
       parent.firstChild = node;
       parent.childCount += 1;
     }
-    const owner = node.stat.ephemeralOwner;
+    const owner = node.ephemeralOwner;
     if (owner !== '0x0' && owner !== CONTAINER_OWNER && !owner.startsWith('0xff')) {
       let owned = this.ephemerals.get(owner);
       if (owned === undefined) {
@@ -208,16 +207,15 @@ export class ZnodeTree {
    */
   private childrenChanged(parent: TreeNode | null | undefined, txn: Txn, parentCVersion: number | null): void {
     if (parent === undefined || parent === null) return;
-    const { stat } = parent;
     parent.record = -1;
     if (parentCVersion === null) {
-      if (txn.zxid > stat.pzxid) stat.pzxid = txn.zxid;
+      if (txn.zxid > parent.pzxid) parent.pzxid = txn.zxid;
       return;
     }
-    const cversion = parentCVersion === -1 ? stat.cversion + 1 : parentCVersion;
-    if (cversion > stat.cversion) {
-      stat.cversion = cversion;
-      stat.pzxid = txn.zxid;
+    const cversion = parentCVersion === -1 ? parent.cversion + 1 : parentCVersion;
+    if (cversion > parent.cversion) {
+      parent.cversion = cversion;
+      parent.pzxid = txn.zxid;
     }
   }
 }
@@ -249,17 +247,16 @@ function unlink(node: TreeNode): void {
  * or TTL node has no owner.
  */
 export function clientStat(node: TreeNode): ZnodeStat {
-  const { stat } = node;
   return {
-    czxid: zxidHex(stat.czxid),
-    mzxid: zxidHex(stat.mzxid),
-    pzxid: zxidHex(stat.pzxid),
-    ctime: stat.ctime,
-    mtime: stat.mtime,
-    version: stat.version,
-    cversion: clientCversion(stat.cversion, node.childCount),
-    aversion: stat.aversion,
-    ephemeralOwner: ownerSeen(stat.ephemeralOwner),
+    czxid: zxidHex(node.czxid),
+    mzxid: zxidHex(node.mzxid),
+    pzxid: zxidHex(node.pzxid),
+    ctime: node.ctime,
+    mtime: node.mtime,
+    version: node.version,
+    cversion: clientCversion(node.cversion, node.childCount),
+    aversion: node.aversion,
+    ephemeralOwner: ownerSeen(node.ephemeralOwner),
     dataLength: node.data?.length ?? 0,
     numChildren: node.childCount,
   };
@@ -285,18 +282,19 @@ export function compareZxid(a: string, b: string): number {
   return a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
 }
 
-function emptyStat(time: number, zxid: number): PersistedStat {
-  return { czxid: zxid, mzxid: zxid, pzxid: zxid, ctime: time, mtime: time, version: 0, cversion: 0, aversion: 0, ephemeralOwner: '0x0' };
+/** A node just made, as a create makes it (its stat's zxids and times the create's). */
+function createdNode(path: string, zxid: number, time: number, ephemeralOwner: string, data: Uint8Array | null): TreeNode {
+  return newNode(path, { czxid: zxid, mzxid: zxid, pzxid: zxid, ctime: time, mtime: time, version: 0, cversion: 0, aversion: 0, ephemeralOwner }, data);
 }
 
 function fromSnapshotNode(node: SnapshotNode): TreeNode {
-  const { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner } = node;
-  return newNode(node.path, { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner }, node.data);
+  return newNode(node.path, node, node.data);
 }
 
-/** A node not yet in the tree (its parent is found as it is put). */
+/** A node not yet in the tree (its parent is found as it is put), its stat's fields copied from `stat`. */
 function newNode(path: string, stat: PersistedStat, data: Uint8Array | null): TreeNode {
-  return { path, name: nameOf(path), parent: null, stat, data, childCount: 0, firstChild: null, previous: null, next: null, owned: null, previousOwned: null, nextOwned: null, id: -1, record: -1 };
+  const { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner } = stat;
+  return { path, name: nameOf(path), parent: null, czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner, data, childCount: 0, firstChild: null, previous: null, next: null, owned: null, previousOwned: null, nextOwned: null, id: -1, record: -1, childLog: null };
 }
 
 /** Children in the order ZooKeeper's names sort (a sorted getChildren). */

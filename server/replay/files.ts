@@ -6,13 +6,15 @@
  * snapshot that the logs go on from), then every transaction after it, file by file, until the
  * end or the first one that cannot be read. Whatever was good is kept, and what was not is said.
  */
-import { open, readdir, readFile, stat, type FileHandle } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { ReplayFile, ReplayInfo } from '../../lib/protocol';
 import { Replay, type ReplayOptions } from '../../lib/replay/replay';
 import { NotASnapshotError, readSnapshot } from '../../lib/zk/snapshot';
-import { FILE_HEADER_BYTES, NotATxnLogError, readTxnLogHeader, txnEntries, type Txn, type TxnStop } from '../../lib/zk/txn-log';
+import { logParts, message, unreadable, type LogPart } from './log-parts';
+import { readLogs } from './log-thread';
+import { FILE_HEADER_BYTES, framedTxns, type Txn, type TxnStop } from '../../lib/zk/txn-log';
 import { compareZxid, ZnodeTree } from '../../lib/zk/znode-tree';
 
 const LOG_NAME = /^log\.([0-9a-f]{1,16})$/;
@@ -39,15 +41,6 @@ export interface LogPosition {
   path: string;
   zxid: string;
   offset: number;
-}
-
-/** Why a directory could not be read, in a person's words. */
-function unreadable(dir: string, error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return `${dir} does not exist`;
-  if (code === 'EACCES' || code === 'EPERM') return `${dir} cannot be read: permission denied (run the explorer as a user who may read ZooKeeper's data directory)`;
-  if (code === 'ENOTDIR') return `${dir} is not a directory`;
-  return `${dir} cannot be read: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 /** Which files are wanted, by their names alone (the others are not looked at further). */
@@ -124,91 +117,21 @@ async function contents(file: Found): Promise<Uint8Array> {
 }
 
 /**
- * How much of a log is read at once: ZooKeeper preallocates its logs in 64 MB steps of zeros, of
- * which the entries are often a small part; and a part's transactions are all kept until it is
- * applied (2,000 of 256 KB die young; 30,000 of 4 MB outlived the collector's young space: loading a
- * million took 10-15% longer).
+ * A log's transactions a part at a time (see `logParts`), each with its offset in the file; the
+ * last part may end with where and why reading stopped early. Throws when the file is no log.
  */
-const LOG_CHUNK = 256 * 1024;
+export function logEntries(path: string, from = FILE_HEADER_BYTES): AsyncGenerator<Array<Txn | TxnStop>> {
+  return entriesOf(logParts(path, from));
+}
 
-async function readAt(handle: FileHandle, position: number, length: number): Promise<Uint8Array> {
-  const bytes = new Uint8Array(length);
-  let read = 0;
-  while (read < length) {
-    const { bytesRead } = await handle.read(bytes, read, length - read, position + read);
-    if (bytesRead === 0) break;
-    read += bytesRead;
+/** The transactions of a log's framed parts, decoded here (see `logEntries`). */
+async function* entriesOf(parts: AsyncIterable<LogPart>): AsyncGenerator<Array<Txn | TxnStop>> {
+  for await (const part of parts) {
+    const entries = framedTxns(part.bytes, part.frames, part.base);
+    yield entries;
+    const last = entries[entries.length - 1];
+    if (last !== undefined && 'reason' in last) return;
   }
-  return read === length ? bytes : bytes.subarray(0, read);
-}
-
-/**
- * A log's transactions read a part at a time, up to the end of what was written (never its
- * zeros beyond), each with its offset in the file, a part's worth at a time (one await per part,
- * not per transaction); the last one may end with where and why reading stopped early. Throws
- * when the file is no log.
- */
-export async function* logEntries(path: string, from = FILE_HEADER_BYTES): AsyncGenerator<Array<Txn | TxnStop>> {
-  const handle = await open(path, 'r');
-  /** The next part, read while this one's transactions are decoded and applied (reading waited for took a tenth of a load). */
-  let ahead: Promise<Uint8Array> | null = null;
-  try {
-    const size = (await handle.stat()).size;
-    readTxnLogHeader(await readAt(handle, 0, Math.min(size, FILE_HEADER_BYTES)));
-    // Where `bytes` begins in the file, and its first entry in it.
-    let base = Math.min(from, size);
-    let start = 0;
-    let bytes = await readAt(handle, base, Math.min(size - base, LOG_CHUNK));
-    for (;;) {
-      const next = base + bytes.length;
-      const whole = next >= size;
-      if (!whole) {
-        ahead = readAt(handle, next, Math.min(size - next, LOG_CHUNK));
-        // Its failure is met where it is awaited: until then, it is no unhandled rejection (which would end the process).
-        ahead.catch(() => undefined);
-      }
-      let stopped: TxnStop | null = null;
-      const part: Array<Txn | TxnStop> = [];
-      for (const entry of txnEntries(bytes, start, whole)) {
-        entry.offset += base;
-        if ('reason' in entry) stopped = entry;
-        else part.push(entry);
-      }
-      if (stopped === null || !stopped.partial || whole) {
-        if (stopped !== null) part.push(stopped);
-        yield part;
-        return;
-      }
-      yield part;
-      // On from the entry the bytes ended inside (with at least as many bytes more as it has, for an entry longer than a part).
-      const kept = bytes.subarray(stopped.offset - base);
-      let more = await ahead!;
-      ahead = null;
-      if (more.length < kept.length && next + more.length < size) more = concat(more, await readAt(handle, next + more.length, Math.min(size - next - more.length, kept.length - more.length)));
-      bytes = concat(kept, more);
-      base = stopped.offset;
-      start = 0;
-    }
-  } finally {
-    // A part read ahead and not wanted (the entries stopped, or the reader did) is let finish before the file is closed.
-    await ahead?.catch(() => undefined);
-    await handle.close();
-  }
-}
-
-function concat(first: Uint8Array, second: Uint8Array): Uint8Array {
-  const joined = new Uint8Array(first.length + second.length);
-  joined.set(first);
-  joined.set(second, first.length);
-  return joined;
-}
-
-/** What was wrong with the file at `path`, in a person's words. */
-export function message(path: string, error: unknown): string {
-  if (error instanceof NotATxnLogError || error instanceof NotASnapshotError) return error.message;
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code !== undefined) return unreadable(path, error);
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -268,50 +191,55 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
     stoppedAt = { path: entry.path, offset, zxid: started.span().to?.zxid ?? null };
     reason = [reason, `${entry.path}: ${problem}${after}`].filter(Boolean).join('; ');
   };
-  for (let i = 0; i < logs.length && stoppedAt === null; i += 1) {
-    const file = logs[i]!;
-    const next = logs[i + 1];
-    // A log wholly before the start is not needed.
-    if (next !== undefined && compareZxid(next.zxid, begin) <= 0) continue;
-    const entry = report.get(file.path)!;
-    entry.used = true;
-    position = { path: file.path, zxid: file.zxid, offset: FILE_HEADER_BYTES };
-    const entries = logEntries(file.path);
-    // The header is read with the first entry: a file that is no log is said before anything else of it.
-    let read: IteratorResult<Array<Txn | TxnStop>>;
-    try {
-      read = await entries.next();
-    } catch (error) {
-      stop(entry, 0, message(file.path, error));
-      break;
-    }
-    const last = replay.span().to?.zxid ?? begin;
-    if (compareZxid(file.zxid, nextZxid(last)) > 0 && sameEpoch(file.zxid, last)) {
-      await entries.return(undefined);
-      stop(entry, 0, `transactions after ${last} are missing before this log, which begins at ${file.zxid}`);
-      break;
-    }
-    try {
-      for (; !read.done && stoppedAt === null; read = await entries.next()) {
-        for (const txn of read.value) {
-          if ('reason' in txn) {
-            position.offset = txn.offset;
-            if (following && next === undefined) {
-              await entries.return(undefined);
-              return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason, following), position };
-            }
-            stop(entry, txn.offset, `${txn.reason} at byte ${txn.offset}`, '; the replay ends at the transaction before it');
-            break;
-          }
-          entry.count += 1;
-          replay.apply(txn);
-          position.offset = txn.offset;
-        }
+  // A log wholly before the start is not needed.
+  const wanted = logs.filter((_, i) => logs[i + 1] === undefined || compareZxid(logs[i + 1]!.zxid, begin) > 0);
+  const reading = readLogs(wanted.map((file) => file.path));
+  try {
+    for (let i = 0; i < wanted.length && stoppedAt === null; i += 1) {
+      const file = wanted[i]!;
+      const newest = i === wanted.length - 1;
+      const entry = report.get(file.path)!;
+      entry.used = true;
+      position = { path: file.path, zxid: file.zxid, offset: FILE_HEADER_BYTES };
+      const entries = entriesOf(reading.parts(i));
+      // The header is read with the first entry: a file that is no log is said before anything else of it.
+      let read: IteratorResult<Array<Txn | TxnStop>>;
+      try {
+        read = await entries.next();
+      } catch (error) {
+        stop(entry, 0, message(file.path, error));
+        break;
       }
-      if (!read.done) await entries.return(undefined);
-    } catch (error) {
-      stop(entry, 0, message(file.path, error));
+      const last = replay.span().to?.zxid ?? begin;
+      if (compareZxid(file.zxid, nextZxid(last)) > 0 && sameEpoch(file.zxid, last)) {
+        await entries.return(undefined);
+        stop(entry, 0, `transactions after ${last} are missing before this log, which begins at ${file.zxid}`);
+        break;
+      }
+      try {
+        for (; !read.done && stoppedAt === null; read = await entries.next()) {
+          for (const txn of read.value) {
+            if ('reason' in txn) {
+              position.offset = txn.offset;
+              if (following && newest) {
+                await entries.return(undefined);
+                return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason, following), position };
+              }
+              stop(entry, txn.offset, `${txn.reason} at byte ${txn.offset}`, '; the replay ends at the transaction before it');
+              break;
+            }
+            entry.count += 1;
+            replay.apply(txn);
+            position.offset = txn.offset;
+          }
+        }
+        if (!read.done) await entries.return(undefined);
+      } catch (error) {
+        stop(entry, 0, message(file.path, error));
+      }
     }
+  } finally {
+    reading.close();
   }
   return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason, following), position };
 }

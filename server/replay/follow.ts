@@ -10,7 +10,8 @@ import type { ReplayFile } from '../../lib/protocol';
 import type { ReplayOptions } from '../../lib/replay/replay';
 import { FILE_HEADER_BYTES, type TxnStop } from '../../lib/zk/txn-log';
 import { compareZxid } from '../../lib/zk/znode-tree';
-import { filesOf, infoOf, loadReplay, logEntries, message, type LoadedReplay, type LogPosition } from './files';
+import { filesOf, infoOf, loadReplay, logEntries, type LoadedReplay, type LogPosition } from './files';
+import { message } from './log-parts';
 
 /** How long an entry may end the newest log wrong before it is said to be damaged (ZooKeeper's write of one takes far less). */
 const PENDING_MS = 5000;

@@ -5,11 +5,10 @@
  * that the socket's pushes and the sessions view never wait for the thread; `listNow()` asks it.
  */
 import { EventEmitter } from 'node:events';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ContenderAction, ContenderInfo, ContenderList, RecipeId, SpawnRequest } from '../../lib/protocol';
 import { HttpError } from '../http-error';
+import { typescriptWorker } from '../typescript-worker';
 import { ZkError, type ZkSessionOptions } from '../zk/session';
 import type { CrossedError, SimulatorCall, SimulatorMessage, SimulatorThreadData } from './worker';
 
@@ -30,12 +29,6 @@ interface SimulatorThreadEvents {
   changed: [];
 }
 
-// The worker's code is TypeScript. Loader hooks registered in this thread (`--import tsx`) do not
-// reach a worker thread in Node 20, so the thread starts with tsx's own import of the module.
-const TSX_API = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
-const WORKER = new URL('./worker.ts', import.meta.url).href;
-const BOOT = `import(${JSON.stringify(TSX_API)}).then(({ tsImport }) => tsImport(${JSON.stringify(WORKER)}, ${JSON.stringify(WORKER)}))`;
-
 type Pending = { resolve: (result: unknown) => void; reject: (error: Error) => void };
 type CallWithoutNumber = SimulatorCall extends infer Call ? (Call extends { call: number } ? Omit<Call, 'call'> : never) : never;
 
@@ -50,7 +43,7 @@ export class SimulatorThread extends EventEmitter<SimulatorThreadEvents> {
   constructor(options: SimulatorThreadOptions) {
     super();
     const data: SimulatorThreadData = { connectString: options.connectString, session: options.session, maxContenders: options.maxContenders, simRoot: options.simRoot };
-    this.worker = new Worker(BOOT, { eval: true, workerData: data });
+    this.worker = typescriptWorker(new URL('./worker.ts', import.meta.url), data);
     this.worker.on('message', (message: SimulatorMessage) => {
       if ('list' in message) this.current = message.list;
       if ('event' in message) {

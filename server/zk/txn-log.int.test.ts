@@ -186,7 +186,7 @@ describe("ZooKeeper's transaction log, read", () => {
       const parent = clientStat(tree.get(LOCK)!);
       expect([parent.pzxid, parent.cversion], sample.pzxid).toEqual([sample.pzxid, sample.cversion]);
       expect(
-        tree.children(LOCK).map(({ name, node }) => [name, zxidHex(node.stat.czxid), node.stat.ephemeralOwner]),
+        tree.children(LOCK).map(({ name, node }) => [name, zxidHex(node.czxid), node.ephemeralOwner]),
         sample.pzxid,
       ).toEqual(sample.children);
     }
@@ -213,7 +213,7 @@ describe("ZooKeeper's transaction log, read", () => {
     for (const txn of txns) whole.apply(txn);
     const described = (tree: ZnodeTree): string[] =>
       [...tree.paths()].sort().map((path) => {
-        const { czxid, mzxid, pzxid, version, cversion, ephemeralOwner } = tree.get(path)!.stat;
+        const { czxid, mzxid, pzxid, version, cversion, ephemeralOwner } = tree.get(path)!;
         return `${path} ${czxid} ${mzxid} ${pzxid} ${version} ${cversion} ${ephemeralOwner}`;
       });
     const snapshots = snapshotFiles();
