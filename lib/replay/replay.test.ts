@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { utf8Bytes } from '../zk/columns';
 import type { Txn, TxnOp } from '../zk/txn-log';
 import { parseMoment } from './moments';
 import { Replay } from './replay';
@@ -11,7 +10,7 @@ const txn = (session: string, type: Txn['type'], ops: TxnOp[], cxid = zxid + 1):
   zxid += 1;
   return { offset: 0, session, cxid, zxid, time: T0 + zxid * 1000, type, ops, failed: false };
 };
-const create = (path: string, ephemeral: boolean): TxnOp => ({ type: 'create', path, pathBytes: utf8Bytes(path), data: null, ephemeral, parentCVersion: -1, ttl: null });
+const create = (path: string, ephemeral: boolean): TxnOp => ({ type: 'create', path, data: null, ephemeral, parentCVersion: -1, ttl: null });
 /** A Kazoo lock node: each contender's own GUID, then `__lock__` and the sequence. */
 const kazoo = (n: number): string => `/locks/job/${String(n).repeat(32)}__lock__${String(n).padStart(10, '0')}`;
 
@@ -194,7 +193,6 @@ describe('a system’s lock replayed from the transaction log', () => {
     const controller = (broker: number): TxnOp => ({
       type: 'create',
       path: '/controller',
-      pathBytes: utf8Bytes('/controller'),
       data: new TextEncoder().encode(JSON.stringify({ version: 1, brokerid: broker, timestamp: String(T0) })),
       ephemeral: true,
       parentCVersion: -1,

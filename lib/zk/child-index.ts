@@ -120,13 +120,13 @@ class Records {
     this.nodes = new Int32Column(rows);
   }
 
-  /** Records a child as it is now (a client's reading of its stat, as `clientStat` makes it; its name copied from `pathBytes` when given); answers its number. */
-  add(node: TreeNode, pathBytes?: Uint8Array): number {
+  /** Records a child as it is now (a client's reading of its stat, as `clientStat` makes it); answers its number. */
+  add(node: TreeNode): number {
     const record = this.ctime.length;
     if (node.id < 0) node.id = record;
     this.nodes.push(node.id);
     const { data, childCount } = node;
-    this.nameAt.push(pathBytes === undefined ? this.names.addString(node.name) : this.names.addLastName(pathBytes));
+    this.nameAt.push(this.names.addString(node.name));
     this.nameLength.push(this.names.lastLength);
     this.dataAt.push(this.datas.add(data));
     this.dataLength.push(data?.length ?? 0);
@@ -275,7 +275,7 @@ export class ChildIndex {
     tree.onChange = this.record;
   }
 
-  private readonly record = (kind: ChangeKind, node: TreeNode, txn: Txn, pathBytes?: Uint8Array): void => {
+  private readonly record = (kind: ChangeKind, node: TreeNode, txn: Txn): void => {
     const parent = node.parent === null ? parentPath(node.path) : node.parent.path;
     // Kept on the parent's node too: a million changes look no path up.
     let log = (node.parent?.childLog as ParentLog | null | undefined) ?? this.parents.get(parent);
@@ -293,7 +293,7 @@ export class ChildIndex {
     this.zxids.push(txn.zxid);
     this.times.push(txn.time);
     this.sessions.push(this.sessionIds.numberOf(txn.session));
-    const record = this.recordOf(node, pathBytes);
+    const record = this.recordOf(node);
     // A code is 32 bits: 2^28 records (far more than memory holds), read back unsigned.
     if (record >= MAX_RECORDS) throw new Error(`more than ${MAX_RECORDS} znode records: too many changes to index in one process`);
     log.changes.push(this.codes.push((record << RECORD_SHIFT) | (KIND_CODES[kind] << 2) | closed));
@@ -304,8 +304,8 @@ export class ChildIndex {
   };
 
   /** The node's record as it is now: the one made last while its stat and data stay (a delete shares its create's), else a new one. */
-  private recordOf(node: TreeNode, pathBytes?: Uint8Array): number {
-    if (node.record < 0) node.record = this.records.add(node, pathBytes);
+  private recordOf(node: TreeNode): number {
+    if (node.record < 0) node.record = this.records.add(node);
     return node.record;
   }
 

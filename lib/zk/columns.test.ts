@@ -32,13 +32,4 @@ describe('columns of numbers and bytes', () => {
     expect(pool.slice(big, 100_000)!.every((byte) => byte === 7)).toBe(true);
     expect(pool.string(first, firstLength)).toBe('lock-0000000001');
   });
-
-  it("copies a path's last name from its bytes as the name's own UTF-8 would be", () => {
-    const pool = new BytePool(4);
-    const names = ['/locks/job/_c_1f-lock-0000000007', '/top', '/锁/读-0000000001', '/'].map((path) => {
-      const at = pool.addLastName(utf8Bytes(path));
-      return pool.string(at, pool.lastLength);
-    });
-    expect(names).toEqual(['_c_1f-lock-0000000007', 'top', '读-0000000001', '']);
-  });
 });

@@ -102,20 +102,6 @@ export class BytePool {
     return at;
   }
 
-  /** Adds the last name of a path given as its UTF-8 (the bytes after its last `/`); answers where it begins (its length: `lastLength`). */
-  addLastName(path: Uint8Array): number {
-    let from = path.length;
-    while (from > 0 && path[from - 1] !== 0x2f) from -= 1;
-    const length = path.length - from;
-    this.reserve(length);
-    const at = this.used;
-    // Byte by byte: a name is short, and a view to copy it from would be one more object a create.
-    for (let i = 0; i < length; i += 1) this.bytes[at + i] = path[from + i]!;
-    this.used += length;
-    this.lastLength = length;
-    return at;
-  }
-
   /** A copy of the bytes at `at` (null at -1). */
   slice(at: number, length: number): Uint8Array | null {
     return at < 0 ? null : this.bytes.slice(at, at + length);

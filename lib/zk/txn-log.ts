@@ -36,8 +36,6 @@ export type TxnOp =
   | {
       type: 'create' | 'create2' | 'createContainer' | 'createTTL';
       path: string;
-      /** The path's UTF-8 as the log has it: a view of the bytes read, for an index to copy the name from without encoding it again (never to be kept: it holds them all). */
-      pathBytes: Uint8Array;
       data: Uint8Array | null;
       ephemeral: boolean;
       parentCVersion: number;
@@ -246,16 +244,10 @@ function acls(reader: JuteReader): void {
 }
 
 function pathOf(reader: JuteReader, type: TxnType): string {
-  return UTF8.decode(pathBytesOf(reader, type));
+  const value = reader.string();
+  if (value === null) throw new Error(`a ${type} without a path`);
+  return value;
 }
-
-function pathBytesOf(reader: JuteReader, type: TxnType): Uint8Array {
-  const bytes = reader.buffer();
-  if (bytes === null) throw new Error(`a ${type} without a path`);
-  return bytes;
-}
-
-const UTF8 = new TextDecoder('utf-8', { fatal: false });
 
 /** One operation's record (`zookeeper.jute`'s txn module); the reader may hold a digest after it. */
 function decodeOp(type: TxnType, reader: JuteReader): TxnOp {
@@ -263,26 +255,26 @@ function decodeOp(type: TxnType, reader: JuteReader): TxnOp {
   switch (type) {
     case 'create':
     case 'create2': {
-      const pathBytes = pathBytesOf(reader, type);
+      const at = pathOf(reader, type);
       const bytes = reader.ownBuffer();
       acls(reader);
       const ephemeral = reader.bool();
       // CreateTxnV0 (3.2 and before) has no parent's cversion: what follows is a digest or nothing.
       const parentCVersion = reader.remaining === 0 || reader.remaining === DIGEST_BYTES ? -1 : reader.int();
-      return { type, path: UTF8.decode(pathBytes), pathBytes, data: bytes, ephemeral, parentCVersion, ttl: null };
+      return { type, path: at, data: bytes, ephemeral, parentCVersion, ttl: null };
     }
     case 'createContainer': {
-      const pathBytes = pathBytesOf(reader, type);
+      const at = pathOf(reader, type);
       const bytes = reader.ownBuffer();
       acls(reader);
-      return { type, path: UTF8.decode(pathBytes), pathBytes, data: bytes, ephemeral: false, parentCVersion: reader.int(), ttl: null };
+      return { type, path: at, data: bytes, ephemeral: false, parentCVersion: reader.int(), ttl: null };
     }
     case 'createTTL': {
-      const pathBytes = pathBytesOf(reader, type);
+      const at = pathOf(reader, type);
       const bytes = reader.ownBuffer();
       acls(reader);
       const parentCVersion = reader.int();
-      return { type, path: UTF8.decode(pathBytes), pathBytes, data: bytes, ephemeral: false, parentCVersion, ttl: reader.number() };
+      return { type, path: at, data: bytes, ephemeral: false, parentCVersion, ttl: reader.number() };
     }
     case 'delete':
     case 'deleteContainer':

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ChildIndex } from './child-index';
-import { utf8Bytes } from './columns';
 import type { SnapshotNode, SnapshotRead } from './snapshot';
 import type { Txn, TxnOp } from './txn-log';
 import { zxidHex } from './ids';
@@ -11,7 +10,7 @@ const txn = (session: string, type: Txn['type'], ops: TxnOp[], failed = false): 
   zxid += 1;
   return { offset: 0, session, cxid: zxid, zxid, time: 1_700_000_000_000 + zxid, type, ops, failed };
 };
-const create = (path: string, ephemeral = false, parentCVersion = -1): TxnOp => ({ type: 'create', path, pathBytes: utf8Bytes(path), data: null, ephemeral, parentCVersion, ttl: null });
+const create = (path: string, ephemeral = false, parentCVersion = -1): TxnOp => ({ type: 'create', path, data: null, ephemeral, parentCVersion, ttl: null });
 
 describe("ZooKeeper's tree from its transactions", () => {
   it('adds and removes znodes as DataTree does: a session closing takes its ephemerals, a failed multi changes nothing, each change told', () => {

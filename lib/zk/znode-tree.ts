@@ -50,8 +50,8 @@ export interface TreeNode extends PersistedStat {
 /** What a transaction did to a znode. */
 export type ChangeKind = 'create' | 'delete' | 'set';
 
-/** Told of a change to `node` by `txn` (a deleted node still names its parent); a create tells its path's bytes as the log has them. */
-export type ChangeListener = (kind: ChangeKind, node: TreeNode, txn: Txn, pathBytes?: Uint8Array) => void;
+/** Told of a change to `node` by `txn` (a deleted node still names its parent). */
+export type ChangeListener = (kind: ChangeKind, node: TreeNode, txn: Txn) => void;
 
 /** The session id ZooKeeper gives a container's `ephemeralOwner` (`EphemeralType.CONTAINER`). */
 const CONTAINER_OWNER = '0x8000000000000000';
@@ -112,7 +112,7 @@ export class ZnodeTree {
           const owner = op.ephemeral ? txn.session : op.type === 'createContainer' ? CONTAINER_OWNER : op.type === 'createTTL' && op.ttl !== null ? ttlOwner(op.ttl) : '0x0';
           const node = this.put(createdNode(op.path, txn.zxid, txn.time, owner, op.data), existing);
           this.childrenChanged(node.parent, txn, op.parentCVersion);
-          this.onChange('create', node, txn, op.pathBytes);
+          this.onChange('create', node, txn);
           break;
         }
         case 'delete':
