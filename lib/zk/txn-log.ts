@@ -181,22 +181,42 @@ export function txnFrames(bytes: Uint8Array, start = FILE_HEADER_BYTES, whole = 
  * there, and the end.
  */
 export function framedTxns(bytes: Uint8Array, frames: TxnFrames, base = 0): Array<Txn | TxnStop> {
-  const { rows, count } = frames;
-  const entries: Array<Txn | TxnStop> = [];
-  const reader = new JuteReader(bytes);
-  for (let i = 0; i < count; i += 1) {
-    const offset = base + rows[i * 3]!;
-    const entry = rows[i * 3 + 1]!;
-    try {
-      entries.push(decodeEntry(reader.within(entry, entry + rows[i * 3 + 2]!), offset));
-    } catch (error) {
-      entries.push({ offset, reason: error instanceof Error ? error.message : String(error), partial: false });
-      return entries;
-    }
-  }
-  if (frames.stop !== null) entries.push({ ...frames.stop, offset: base + frames.stop.offset });
-  return entries;
+  return tapeTxns(bytes, txnTape(bytes, frames, base));
 }
+
+/**
+ * Framed entries decoded into numbers: each transaction's fields, each operation's, and where in
+ * the bytes each path and datum is. The thread that reads a log makes it (log-thread.ts), and
+ * hands it over with the bytes; the thread that applies the transactions makes only the strings
+ * and objects of them (`tapeTxns`), which cannot cross between threads for nothing.
+ */
+export interface TxnTape {
+  /** TXN_FIELDS integers a transaction. */
+  txns: Int32Array;
+  /** Two numbers a transaction: its zxid and its time. */
+  moments: Float64Array;
+  count: number;
+  /** OP_FIELDS integers an operation. */
+  ops: Int32Array;
+  /** Numbers too large for an integer: the TTLs of TTL nodes. */
+  ttls: Float64Array;
+  /** Two integers a path a session's close names: where, how long. */
+  closed: Int32Array;
+  /** The session ids the transactions name, each once (a transaction's is its place here). */
+  sessions: string[];
+  /** Where and why decoding stopped: the frames' stop, or the first record that could not be decoded. */
+  stop: TxnStop | null;
+}
+
+/** A transaction's integers: its offset in the file, cxid, type's code, session (its place in `sessions`), first operation and how many, and whether it failed (1). */
+const TXN_FIELDS = 7;
+/**
+ * An operation's integers: its type's code; its path's place and length (-1: none); its datum's
+ * place and length (-1: null); one number more (ephemeral 1, a version, a session's timeout, an
+ * error's code, a TTL's place in `ttls`); the parent's cversion; the first of a close's paths in
+ * `closed` and how many (-1: not said).
+ */
+const OP_FIELDS = 9;
 
 /** `TxnDigest`: an int and a long, after the record in 3.6+. */
 const DIGEST_BYTES = 12;
@@ -204,25 +224,292 @@ const DIGEST_BYTES = 12;
 /** Session ids as one string each, however many transactions name them (a tree's owners and an index's events share them). */
 const sessionId = idHexes(100_000);
 
-function decodeEntry(reader: JuteReader, offset: number): Txn {
-  const session = sessionId(reader.bytes, reader.skip(8));
-  const cxid = reader.int();
-  const zxid = reader.zxid();
-  const time = reader.number();
-  const code = reader.int();
-  const type = txnType(code);
-  if (type === 'multi') {
-    const ops =
-      reader.vector((inner) => {
-        const subType = txnType(inner.int());
-        const data = inner.buffer();
-        if (data === null) throw new Error(`a multi's ${subType} without its record`);
-        const sub = new JuteReader(data);
-        return decodeOp(subType, sub);
-      }) ?? [];
-    return { offset, session, cxid, zxid, time, type, ops, failed: ops.some((op) => op.type === 'error') };
+const sessionStrings = new Map<string, string>();
+
+function internedSession(id: string): string {
+  const known = sessionStrings.get(id);
+  if (known !== undefined) return known;
+  if (sessionStrings.size >= 100_000) sessionStrings.clear();
+  sessionStrings.set(id, id);
+  return id;
+}
+
+/** Decodes the framed entries of `bytes` into a tape (see `TxnTape`). */
+export function txnTape(bytes: Uint8Array, frames: TxnFrames, base = 0): TxnTape {
+  const { rows, count } = frames;
+  const writer = new TapeWriter(bytes, count);
+  const reader = new JuteReader(bytes);
+  for (let i = 0; i < count; i += 1) {
+    const offset = base + rows[i * 3]!;
+    const entry = rows[i * 3 + 1]!;
+    try {
+      writer.entry(reader.within(entry, entry + rows[i * 3 + 2]!), offset);
+    } catch (error) {
+      writer.undo();
+      return writer.done({ offset, reason: error instanceof Error ? error.message : String(error), partial: false });
+    }
   }
-  return { offset, session, cxid, zxid, time, type, ops: [decodeOp(type, reader)], failed: type === 'error' };
+  return writer.done(frames.stop === null ? null : { ...frames.stop, offset: base + frames.stop.offset });
+}
+
+class TapeWriter {
+  private txns: Int32Array;
+  private moments: Float64Array;
+  private count = 0;
+  private ops: Int32Array;
+  private opCount = 0;
+  private ttls = new Float64Array(0);
+  private ttlCount = 0;
+  private closed = new Int32Array(0);
+  private closedCount = 0;
+  private readonly sessions: string[] = [];
+  private readonly sessionAt = new Map<string, number>();
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    expected: number,
+  ) {
+    this.txns = new Int32Array(Math.max(1, expected) * TXN_FIELDS);
+    this.moments = new Float64Array(Math.max(1, expected) * 2);
+    this.ops = new Int32Array(Math.max(1, expected) * OP_FIELDS);
+  }
+
+  entry(reader: JuteReader, offset: number): void {
+    const session = sessionId(reader.bytes, reader.skip(8));
+    let number = this.sessionAt.get(session);
+    if (number === undefined) {
+      number = this.sessions.push(session) - 1;
+      this.sessionAt.set(session, number);
+    }
+    const cxid = reader.int();
+    const zxid = reader.zxid();
+    const time = reader.number();
+    const code = reader.int();
+    const type = txnType(code);
+    const firstOp = this.opCount;
+    let failed = type === 'error';
+    if (type === 'multi') {
+      const ops = reader.int();
+      if (ops > reader.remaining) throw new JuteEndError(`a vector of ${ops} in ${reader.remaining} bytes`);
+      for (let k = 0; k < ops; k += 1) {
+        const subCode = reader.int();
+        const subType = txnType(subCode);
+        const length = reader.int();
+        if (length < 0) throw new Error(`a multi's ${subType} without its record`);
+        const at = reader.skip(length);
+        this.op(subCode, subType, new JuteReader(this.bytes, at, at + length));
+        if (subType === 'error') failed = true;
+      }
+    } else this.op(code, type, reader);
+    this.txns = grown(this.txns, this.count, TXN_FIELDS);
+    this.moments = grown(this.moments, this.count, 2);
+    const { txns, moments } = this;
+    const row = this.count * TXN_FIELDS;
+    txns[row] = offset;
+    txns[row + 1] = cxid;
+    txns[row + 2] = code;
+    txns[row + 3] = number;
+    txns[row + 4] = firstOp;
+    txns[row + 5] = this.opCount - firstOp;
+    txns[row + 6] = failed ? 1 : 0;
+    moments[this.count * 2] = zxid;
+    moments[this.count * 2 + 1] = time;
+    this.count += 1;
+  }
+
+  /** Forgets the operations of an entry that could not be decoded whole. */
+  undo(): void {
+    const last = (this.count - 1) * TXN_FIELDS;
+    this.opCount = this.count === 0 ? 0 : this.txns[last + 4]! + this.txns[last + 5]!;
+  }
+
+  done(stop: TxnStop | null): TxnTape {
+    return {
+      txns: this.txns.subarray(0, this.count * TXN_FIELDS),
+      moments: this.moments.subarray(0, this.count * 2),
+      count: this.count,
+      ops: this.ops.subarray(0, this.opCount * OP_FIELDS),
+      ttls: this.ttls.subarray(0, this.ttlCount),
+      closed: this.closed.subarray(0, this.closedCount * 2),
+      sessions: this.sessions,
+      stop,
+    };
+  }
+
+  /** One operation's record (`zookeeper.jute`'s txn module); the reader may hold a digest after it. */
+  private op(code: number, type: TxnType, reader: JuteReader): void {
+    let path = -1;
+    let pathLength = -1;
+    let data = -1;
+    let dataLength = -1;
+    let value = 0;
+    let parentCVersion = -1;
+    let pathsFirst = -1;
+    let pathsCount = -1;
+    if (type !== 'createSession' && type !== 'closeSession' && type !== 'error' && type !== 'multi') {
+      pathLength = reader.int();
+      if (pathLength < 0) throw new Error(`a ${type} without a path`);
+      path = reader.skip(pathLength);
+    }
+    switch (type) {
+      case 'create':
+      case 'create2':
+      case 'createContainer':
+      case 'createTTL':
+        dataLength = reader.int();
+        if (dataLength >= 0) data = reader.skip(dataLength);
+        acls(reader);
+        if (type === 'createContainer' || type === 'createTTL') parentCVersion = reader.int();
+        else {
+          value = reader.bool() ? 1 : 0;
+          // CreateTxnV0 (3.2 and before) has no parent's cversion: what follows is a digest or nothing.
+          parentCVersion = reader.remaining === 0 || reader.remaining === DIGEST_BYTES ? -1 : reader.int();
+        }
+        if (type === 'createTTL') {
+          this.ttls = grown(this.ttls, this.ttlCount, 1);
+          this.ttls[this.ttlCount] = reader.number();
+          value = this.ttlCount;
+          this.ttlCount += 1;
+        }
+        break;
+      case 'delete':
+      case 'deleteContainer':
+        break;
+      case 'setData':
+      case 'reconfig':
+        dataLength = reader.int();
+        if (dataLength >= 0) data = reader.skip(dataLength);
+        value = reader.int();
+        break;
+      case 'setACL':
+        acls(reader);
+        value = reader.int();
+        break;
+      case 'check':
+      case 'createSession':
+      case 'error':
+        value = reader.int();
+        break;
+      case 'closeSession':
+        // Written with the paths it deleted (3.6+, closeSessionTxn.enabled) or empty; a digest alone is not a list.
+        if (reader.remaining !== 0 && reader.remaining !== DIGEST_BYTES) [pathsFirst, pathsCount] = this.closedPaths(reader);
+        break;
+      case 'multi':
+        throw new Error('a multi inside a multi');
+    }
+    this.ops = grown(this.ops, this.opCount, OP_FIELDS);
+    const { ops } = this;
+    const row = this.opCount * OP_FIELDS;
+    ops[row] = code;
+    ops[row + 1] = path;
+    ops[row + 2] = pathLength;
+    ops[row + 3] = data;
+    ops[row + 4] = dataLength;
+    ops[row + 5] = value;
+    ops[row + 6] = parentCVersion;
+    ops[row + 7] = pathsFirst;
+    ops[row + 8] = pathsCount;
+    this.opCount += 1;
+  }
+
+  /** The paths a session's close names (its empty ones left out): where the first is in `closed`, and how many; -1 when the list is not whole. */
+  private closedPaths(reader: JuteReader): [number, number] {
+    const first = this.closedCount;
+    try {
+      const count = reader.int();
+      if (count < 0) return [first, 0];
+      if (count > reader.remaining) throw new JuteEndError(`a vector of ${count} in ${reader.remaining} bytes`);
+      for (let k = 0; k < count; k += 1) {
+        const length = reader.int();
+        if (length <= 0) continue;
+        const at = reader.skip(length);
+        this.closed = grown(this.closed, this.closedCount, 2);
+        this.closed[this.closedCount * 2] = at;
+        this.closed[this.closedCount * 2 + 1] = length;
+        this.closedCount += 1;
+      }
+      return [first, this.closedCount - first];
+    } catch (error) {
+      if (!(error instanceof JuteEndError)) throw error;
+      this.closedCount = first;
+      return [-1, -1];
+    }
+  }
+}
+
+/** `array`, or a longer copy of it, with room for row `index` of `fields` numbers. */
+function grown<T extends Int32Array | Float64Array>(array: T, index: number, fields: number): T {
+  const needed = (index + 1) * fields;
+  if (needed <= array.length) return array;
+  const longer = new (array.constructor as new (length: number) => T)(Math.max(array.length * 2, needed, 16));
+  longer.set(array as never);
+  return longer;
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: false });
+const NO_BYTES = new Uint8Array(0);
+
+/** The transactions of a tape made of `bytes`, as objects, then its stop. */
+export function tapeTxns(bytes: Uint8Array, tape: TxnTape): Array<Txn | TxnStop> {
+  const { txns, moments, count } = tape;
+  // One string a session in this thread too (a tape from another thread brings copies of its own).
+  const sessions = tape.sessions.map(internedSession);
+  const entries: Array<Txn | TxnStop> = [];
+  for (let i = 0; i < count; i += 1) {
+    const row = i * TXN_FIELDS;
+    const first = txns[row + 4]!;
+    const ops: TxnOp[] = [];
+    for (let k = first, end = first + txns[row + 5]!; k < end; k += 1) ops.push(opOf(bytes, tape, k * OP_FIELDS));
+    entries.push({ offset: txns[row]!, session: sessions[txns[row + 3]!]!, cxid: txns[row + 1]!, zxid: moments[i * 2]!, time: moments[i * 2 + 1]!, type: txnType(txns[row + 2]!), ops, failed: txns[row + 6] === 1 });
+  }
+  if (tape.stop !== null) entries.push(tape.stop);
+  return entries;
+}
+
+function opOf(bytes: Uint8Array, tape: TxnTape, row: number): TxnOp {
+  const { ops } = tape;
+  const type = txnType(ops[row]!);
+  const value = ops[row + 5]!;
+  switch (type) {
+    case 'create':
+    case 'create2':
+    case 'createContainer':
+    case 'createTTL':
+      return { type, path: text(bytes, ops[row + 1]!, ops[row + 2]!), data: datum(bytes, ops[row + 3]!, ops[row + 4]!), ephemeral: type !== 'createTTL' && value === 1, parentCVersion: ops[row + 6]!, ttl: type === 'createTTL' ? tape.ttls[value]! : null };
+    case 'delete':
+    case 'deleteContainer':
+      return { type, path: text(bytes, ops[row + 1]!, ops[row + 2]!) };
+    case 'setData':
+    case 'reconfig':
+      return { type, path: text(bytes, ops[row + 1]!, ops[row + 2]!), data: datum(bytes, ops[row + 3]!, ops[row + 4]!), version: value };
+    case 'setACL':
+    case 'check':
+      return { type, path: text(bytes, ops[row + 1]!, ops[row + 2]!), version: value };
+    case 'createSession':
+      return { type, timeoutMs: value };
+    case 'closeSession': {
+      const first = ops[row + 7]!;
+      const count = ops[row + 8]!;
+      if (count < 0) return { type, paths: null };
+      const paths: string[] = [];
+      for (let k = first; k < first + count; k += 1) paths.push(text(bytes, tape.closed[k * 2]!, tape.closed[k * 2 + 1]!));
+      return { type, paths };
+    }
+    case 'error':
+      return { type, code: value };
+    case 'multi':
+      throw new Error('a multi inside a multi');
+  }
+}
+
+function text(bytes: Uint8Array, at: number, length: number): string {
+  return UTF8.decode(bytes.subarray(at, at + length));
+}
+
+/** A datum's bytes copied out (a view would keep all the bytes read from in memory), or null. */
+function datum(bytes: Uint8Array, at: number, length: number): Uint8Array | null {
+  if (at < 0) return null;
+  return length === 0 ? NO_BYTES : bytes.slice(at, at + length);
 }
 
 function txnType(code: number): TxnType {
@@ -240,74 +527,5 @@ function acls(reader: JuteReader): void {
     reader.int();
     reader.skipBuffer();
     reader.skipBuffer();
-  }
-}
-
-function pathOf(reader: JuteReader, type: TxnType): string {
-  const value = reader.string();
-  if (value === null) throw new Error(`a ${type} without a path`);
-  return value;
-}
-
-/** One operation's record (`zookeeper.jute`'s txn module); the reader may hold a digest after it. */
-function decodeOp(type: TxnType, reader: JuteReader): TxnOp {
-  // Plain calls, no closures: this runs once per transaction of a million.
-  switch (type) {
-    case 'create':
-    case 'create2': {
-      const at = pathOf(reader, type);
-      const bytes = reader.ownBuffer();
-      acls(reader);
-      const ephemeral = reader.bool();
-      // CreateTxnV0 (3.2 and before) has no parent's cversion: what follows is a digest or nothing.
-      const parentCVersion = reader.remaining === 0 || reader.remaining === DIGEST_BYTES ? -1 : reader.int();
-      return { type, path: at, data: bytes, ephemeral, parentCVersion, ttl: null };
-    }
-    case 'createContainer': {
-      const at = pathOf(reader, type);
-      const bytes = reader.ownBuffer();
-      acls(reader);
-      return { type, path: at, data: bytes, ephemeral: false, parentCVersion: reader.int(), ttl: null };
-    }
-    case 'createTTL': {
-      const at = pathOf(reader, type);
-      const bytes = reader.ownBuffer();
-      acls(reader);
-      const parentCVersion = reader.int();
-      return { type, path: at, data: bytes, ephemeral: false, parentCVersion, ttl: reader.number() };
-    }
-    case 'delete':
-    case 'deleteContainer':
-      return { type, path: pathOf(reader, type) };
-    case 'setData':
-    case 'reconfig': {
-      const at = pathOf(reader, type);
-      const bytes = reader.ownBuffer();
-      return { type, path: at, data: bytes, version: reader.int() };
-    }
-    case 'setACL': {
-      const at = pathOf(reader, type);
-      acls(reader);
-      return { type, path: at, version: reader.int() };
-    }
-    case 'check': {
-      const at = pathOf(reader, type);
-      return { type, path: at, version: reader.int() };
-    }
-    case 'createSession':
-      return { type, timeoutMs: reader.int() };
-    case 'closeSession':
-      // Written with the paths it deleted (3.6+, closeSessionTxn.enabled) or empty; a digest alone is not a list.
-      if (reader.remaining === 0 || reader.remaining === DIGEST_BYTES) return { type, paths: null };
-      try {
-        return { type, paths: (reader.vector((inner) => inner.string() ?? '') ?? []).filter((one) => one !== '') };
-      } catch (error) {
-        if (error instanceof JuteEndError) return { type, paths: null };
-        throw error;
-      }
-    case 'error':
-      return { type, code: reader.int() };
-    case 'multi':
-      throw new Error('a multi inside a multi');
   }
 }

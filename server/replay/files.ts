@@ -12,9 +12,9 @@ import { gunzipSync } from 'node:zlib';
 import type { ReplayFile, ReplayInfo } from '../../lib/protocol';
 import { Replay, type ReplayOptions } from '../../lib/replay/replay';
 import { NotASnapshotError, readSnapshot } from '../../lib/zk/snapshot';
-import { logParts, message, unreadable, type LogPart } from './log-parts';
+import { decodedParts, message, unreadable, type DecodedPart } from './log-parts';
 import { readLogs } from './log-thread';
-import { FILE_HEADER_BYTES, framedTxns, type Txn, type TxnStop } from '../../lib/zk/txn-log';
+import { FILE_HEADER_BYTES, tapeTxns, type Txn, type TxnStop } from '../../lib/zk/txn-log';
 import { compareZxid, ZnodeTree } from '../../lib/zk/znode-tree';
 
 const LOG_NAME = /^log\.([0-9a-f]{1,16})$/;
@@ -117,20 +117,18 @@ async function contents(file: Found): Promise<Uint8Array> {
 }
 
 /**
- * A log's transactions a part at a time (see `logParts`), each with its offset in the file; the
- * last part may end with where and why reading stopped early. Throws when the file is no log.
+ * A log's transactions a part at a time (see `decodedParts`), each with its offset in the file;
+ * the last part may end with where and why reading stopped early. Throws when the file is no log.
  */
 export function logEntries(path: string, from = FILE_HEADER_BYTES): AsyncGenerator<Array<Txn | TxnStop>> {
-  return entriesOf(logParts(path, from));
+  return entriesOf(decodedParts(path, from));
 }
 
-/** The transactions of a log's framed parts, decoded here (see `logEntries`). */
-async function* entriesOf(parts: AsyncIterable<LogPart>): AsyncGenerator<Array<Txn | TxnStop>> {
-  for await (const part of parts) {
-    const entries = framedTxns(part.bytes, part.frames, part.base);
-    yield entries;
-    const last = entries[entries.length - 1];
-    if (last !== undefined && 'reason' in last) return;
+/** The transactions of a log's decoded parts, made objects of here (see `logEntries`). */
+async function* entriesOf(parts: AsyncIterable<DecodedPart>): AsyncGenerator<Array<Txn | TxnStop>> {
+  for await (const { bytes, tape } of parts) {
+    yield tapeTxns(bytes, tape);
+    if (tape.stop !== null) return;
   }
 }
 

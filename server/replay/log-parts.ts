@@ -1,14 +1,30 @@
 /**
- * A transaction log read a part at a time and framed (`txnFrames`: each entry's place, its `B`
- * and its checksum), ready to be decoded. Kept apart from the rest of the replay so that the
- * reading thread (log-thread.ts) loads no more than this.
+ * A transaction log read a part at a time, framed (`txnFrames`: each entry's place, its `B` and
+ * its checksum) and decoded into numbers (`txnTape`), for the thread that applies them to make
+ * objects of. Kept apart from the rest of the replay so that the reading thread (log-thread.ts)
+ * loads no more than this.
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { NotASnapshotError } from '../../lib/zk/snapshot';
-import { FILE_HEADER_BYTES, NotATxnLogError, readTxnLogHeader, txnFrames, type TxnFrames } from '../../lib/zk/txn-log';
+import { FILE_HEADER_BYTES, NotATxnLogError, readTxnLogHeader, txnFrames, txnTape, type TxnFrames, type TxnTape } from '../../lib/zk/txn-log';
+
+/** Part of a log: its bytes, and its transactions decoded into numbers (their offsets in the file; a stop in it is where reading the file ends). */
+export interface DecodedPart {
+  bytes: Uint8Array;
+  tape: TxnTape;
+}
+
+/** A log's parts (see `logParts`), decoded. */
+export async function* decodedParts(path: string, from = FILE_HEADER_BYTES): AsyncGenerator<DecodedPart> {
+  for await (const { base, bytes, frames } of logParts(path, from)) {
+    const tape = txnTape(bytes, frames, base);
+    yield { bytes, tape };
+    if (tape.stop !== null) return;
+  }
+}
 
 /** Part of a log: its bytes, where they begin in the file, and its entries framed. */
-export interface LogPart {
+interface LogPart {
   base: number;
   bytes: Uint8Array;
   /** Offsets within `bytes`. A stop here is where reading the file ends (a partial entry read on from is not one). */
@@ -39,7 +55,7 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
  * zeros beyond), framed: the next part is read while the caller works on this one, and an entry a
  * part ends inside is read on into the next. Throws when the file is no log.
  */
-export async function* logParts(path: string, from = FILE_HEADER_BYTES): AsyncGenerator<LogPart> {
+async function* logParts(path: string, from = FILE_HEADER_BYTES): AsyncGenerator<LogPart> {
   const handle = await open(path, 'r');
   /** The next part, read while this one's transactions are decoded and applied (reading waited for took a tenth of a load). */
   let ahead: Promise<Uint8Array> | null = null;

@@ -1,12 +1,12 @@
 /**
  * The reading thread's side (see log-thread.ts): reads the logs it is given one after another, a
- * part at a time, frames each part's entries and checks their checksums, and hands the part over
- * (its bytes moved, not copied) while the explorer's thread decodes and applies the ones before.
- * It reads at most a few parts ahead of what was taken.
+ * part at a time, frames each part's entries, checks their checksums and decodes them into
+ * numbers, and hands the part over (its bytes and numbers moved, not copied) while the explorer's
+ * thread applies the ones before. It reads at most a few parts ahead of what was taken.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { TxnStop } from '../../lib/zk/txn-log';
-import { logParts, message } from './log-parts';
+import type { TxnTape } from '../../lib/zk/txn-log';
+import { decodedParts, message } from './log-parts';
 
 export interface LogThreadData {
   paths: string[];
@@ -16,7 +16,7 @@ export interface LogThreadData {
 
 /** From the thread: a part of log `file` (its place among the paths), the end of that log, or why it could not be read (and nothing more). */
 export type LogThreadMessage =
-  | { file: number; base: number; bytes: Uint8Array; rows: Int32Array; count: number; stop: TxnStop | null }
+  | { file: number; bytes: Uint8Array; tape: TxnTape }
   | { file: number; end: true }
   | { file: number; error: string };
 
@@ -33,11 +33,11 @@ port.on('message', (more: number) => {
 
 for (const [file, path] of paths.entries()) {
   try {
-    for await (const { base, bytes, frames } of logParts(path)) {
+    for await (const { bytes, tape } of decodedParts(path)) {
       while (credit <= 0) await new Promise<void>((resolve) => (taken = resolve));
       credit -= 1;
-      const sent: LogThreadMessage = { file, base, bytes, rows: frames.rows, count: frames.count, stop: frames.stop };
-      port.postMessage(sent, [bytes.buffer as ArrayBuffer, frames.rows.buffer as ArrayBuffer]);
+      const sent: LogThreadMessage = { file, bytes, tape };
+      port.postMessage(sent, [bytes, tape.txns, tape.moments, tape.ops, tape.ttls, tape.closed].map((array) => array.buffer as ArrayBuffer));
     }
     port.postMessage({ file, end: true } satisfies LogThreadMessage);
   } catch (error) {
