@@ -79,25 +79,32 @@ class SessionIds {
   }
 }
 
-/** The stats and names of the children recorded, one row each. */
+/** A record's numbers that are doubles (zxids, times), and those that are integers, each a row of its own column. */
+const CZXID = 0;
+const MZXID = 1;
+const PZXID = 2;
+const CTIME = 3;
+const MTIME = 4;
+const DOUBLES = 5;
+/** The node's number (its first record's), its name's and its datum's place and length, its owner (by its number among the sessions: what a client reads), its version, cversion (as a client reads it), aversion and number of children. */
+const NODE = 0;
+const NAME_AT = 1;
+const NAME_LENGTH = 2;
+const DATA_AT = 3;
+const DATA_LENGTH = 4;
+const OWNER = 5;
+const VERSION = 6;
+const CVERSION = 7;
+const AVERSION = 8;
+const CHILDREN = 9;
+const INTEGERS = 10;
+
+/** The stats and names of the children recorded, one row each: a row of doubles and one of integers (two columns grown, not fourteen). */
 class Records {
   private readonly names: BytePool;
-  private readonly nameAt: Int32Column;
-  private readonly nameLength: Int32Column;
   private readonly datas = new BytePool();
-  private readonly dataAt: Int32Column;
-  private readonly dataLength: Int32Column;
-  private readonly czxid: Float64Column;
-  private readonly mzxid: Float64Column;
-  private readonly pzxid: Float64Column;
-  /** The owner a client reads, by its number in `sessions`. */
-  private readonly owner: Int32Column;
-  private readonly ctime: Float64Column;
-  private readonly mtime: Float64Column;
-  /** version, cversion, aversion, numChildren: four a row. */
-  private readonly counts: Int32Column;
-  /** The node each record is of: the number of its first record. */
-  private readonly nodes: Int32Column;
+  private readonly doubles: Float64Column;
+  private readonly integers: Int32Column;
 
   /** `expected`: about how many records will be made (a create or a data change each). */
   constructor(
@@ -106,89 +113,90 @@ class Records {
   ) {
     const rows = Math.max(16, expected);
     this.names = new BytePool(rows * 32);
-    this.nameAt = new Int32Column(rows);
-    this.nameLength = new Int32Column(rows);
-    this.dataAt = new Int32Column(rows);
-    this.dataLength = new Int32Column(rows);
-    this.czxid = new Float64Column(rows);
-    this.mzxid = new Float64Column(rows);
-    this.pzxid = new Float64Column(rows);
-    this.owner = new Int32Column(rows);
-    this.ctime = new Float64Column(rows);
-    this.mtime = new Float64Column(rows);
-    this.counts = new Int32Column(rows * 4);
-    this.nodes = new Int32Column(rows);
+    this.doubles = new Float64Column(rows * DOUBLES);
+    this.integers = new Int32Column(rows * INTEGERS);
   }
 
   /** Records a child as it is now (a client's reading of its stat, as `clientStat` makes it); answers its number. */
   add(node: TreeNode): number {
-    const record = this.ctime.length;
+    const record = this.integers.length / INTEGERS;
     if (node.id < 0) node.id = record;
-    this.nodes.push(node.id);
     const { data, childCount } = node;
-    this.nameAt.push(this.names.addString(node.name));
-    this.nameLength.push(this.names.lastLength);
-    this.dataAt.push(this.datas.add(data));
-    this.dataLength.push(data?.length ?? 0);
-    this.czxid.push(node.czxid);
-    this.mzxid.push(node.mzxid);
-    this.pzxid.push(node.pzxid);
-    this.owner.push(this.sessions.numberOf(ownerSeen(node.ephemeralOwner)));
-    this.ctime.push(node.ctime);
-    this.mtime.push(node.mtime);
-    this.counts.push(node.version);
-    this.counts.push(clientCversion(node.cversion, childCount));
-    this.counts.push(node.aversion);
-    this.counts.push(childCount);
+    const { doubles, integers } = this;
+    const double = doubles.extend(DOUBLES);
+    doubles.set(double + CZXID, node.czxid);
+    doubles.set(double + MZXID, node.mzxid);
+    doubles.set(double + PZXID, node.pzxid);
+    doubles.set(double + CTIME, node.ctime);
+    doubles.set(double + MTIME, node.mtime);
+    const int = integers.extend(INTEGERS);
+    integers.set(int + NODE, node.id);
+    integers.set(int + NAME_AT, this.names.addString(node.name));
+    integers.set(int + NAME_LENGTH, this.names.lastLength);
+    integers.set(int + DATA_AT, this.datas.add(data));
+    integers.set(int + DATA_LENGTH, data?.length ?? 0);
+    integers.set(int + OWNER, this.sessions.numberOf(ownerSeen(node.ephemeralOwner)));
+    integers.set(int + VERSION, node.version);
+    integers.set(int + CVERSION, clientCversion(node.cversion, childCount));
+    integers.set(int + AVERSION, node.aversion);
+    integers.set(int + CHILDREN, childCount);
     return record;
   }
 
+  private integer(record: number, field: number): number {
+    return this.integers.get(record * INTEGERS + field);
+  }
+
+  private double(record: number, field: number): number {
+    return this.doubles.get(record * DOUBLES + field);
+  }
+
   nodeOf(record: number): number {
-    return this.nodes.get(record);
+    return this.integer(record, NODE);
   }
 
   name(record: number): string {
-    return this.names.string(this.nameAt.get(record), this.nameLength.get(record));
+    return this.names.string(this.integer(record, NAME_AT), this.integer(record, NAME_LENGTH));
   }
 
   /** The length of the record's name in bytes. */
   nameBytes(record: number): number {
-    return this.nameLength.get(record);
+    return this.integer(record, NAME_LENGTH);
   }
 
   hasName(record: number, name: Uint8Array): boolean {
-    return this.names.equals(this.nameAt.get(record), this.nameLength.get(record), name);
+    return this.names.equals(this.integer(record, NAME_AT), this.integer(record, NAME_LENGTH), name);
   }
 
   ephemeral(record: number): boolean {
-    return this.owner.get(record) !== 0;
+    return this.integer(record, OWNER) !== 0;
   }
 
   /** The number of the session that owns the record's node (0: none). */
   ownerNumber(record: number): number {
-    return this.owner.get(record);
+    return this.integer(record, OWNER);
   }
 
   ownerOf(record: number): string {
-    return this.sessions.idOf(this.owner.get(record));
+    return this.sessions.idOf(this.integer(record, OWNER));
   }
 
   child(record: number): ChildAt {
-    const dataLength = this.dataLength.get(record);
+    const dataLength = this.integer(record, DATA_LENGTH);
     const stat: ZnodeStat = {
-      czxid: zxidHex(this.czxid.get(record)),
-      mzxid: zxidHex(this.mzxid.get(record)),
-      pzxid: zxidHex(this.pzxid.get(record)),
-      ctime: this.ctime.get(record),
-      mtime: this.mtime.get(record),
-      version: this.counts.get(record * 4),
-      cversion: this.counts.get(record * 4 + 1),
-      aversion: this.counts.get(record * 4 + 2),
+      czxid: zxidHex(this.double(record, CZXID)),
+      mzxid: zxidHex(this.double(record, MZXID)),
+      pzxid: zxidHex(this.double(record, PZXID)),
+      ctime: this.double(record, CTIME),
+      mtime: this.double(record, MTIME),
+      version: this.integer(record, VERSION),
+      cversion: this.integer(record, CVERSION),
+      aversion: this.integer(record, AVERSION),
       ephemeralOwner: this.ownerOf(record),
       dataLength,
-      numChildren: this.counts.get(record * 4 + 3),
+      numChildren: this.integer(record, CHILDREN),
     };
-    return { name: this.name(record), stat, data: this.datas.slice(this.dataAt.get(record), dataLength) };
+    return { name: this.name(record), stat, data: this.datas.slice(this.integer(record, DATA_AT), dataLength) };
   }
 }
 

@@ -29,6 +29,14 @@ export class Float64Column {
   set(index: number, value: number): void {
     this.values[index] = value;
   }
+
+  /** Makes room for `count` values more at the end (a row of a record); answers where they begin, for `set`. */
+  extend(count: number): number {
+    while (this.length + count > this.values.length) this.values = grown(this.values, new Float64Array(this.values.length * 2));
+    const at = this.length;
+    this.length += count;
+    return at;
+  }
 }
 
 /** A growable column of 32-bit integers (counts, versions, offsets, record numbers). */
@@ -48,6 +56,18 @@ export class Int32Column {
 
   get(index: number): number {
     return this.values[index]!;
+  }
+
+  set(index: number, value: number): void {
+    this.values[index] = value;
+  }
+
+  /** Makes room for `count` values more at the end (a row of a record); answers where they begin, for `set`. */
+  extend(count: number): number {
+    while (this.length + count > this.values.length) this.values = grown(this.values, new Int32Array(this.values.length * 2));
+    const at = this.length;
+    this.length += count;
+    return at;
   }
 }
 

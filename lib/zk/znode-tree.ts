@@ -69,14 +69,14 @@ export class ZnodeTree {
   /** Told of each change as it is applied (an index built over the tree sets it). */
   constructor(public onChange: ChangeListener = () => undefined) {
     // An empty tree has ZooKeeper's own nodes, as a new DataTree does.
-    for (const path of ['/', '/zookeeper', '/zookeeper/quota', '/zookeeper/config']) this.put(createdNode(path, 0, 0, '0x0', null));
+    for (const path of ['/', '/zookeeper', '/zookeeper/quota', '/zookeeper/config']) this.put(createdNode(path, 0, 0, '0x0', null), undefined);
   }
 
   /** Starts from a snapshot's tree and sessions (the zxid of its name is where its log begins). */
   static fromSnapshot(snapshot: SnapshotRead, zxid: string, onChange?: ChangeListener): ZnodeTree {
     const tree = new ZnodeTree(onChange);
     for (const [session, timeout] of snapshot.sessions) tree.sessions.set(session, timeout);
-    for (const node of snapshot.nodes) tree.put(fromSnapshotNode(node));
+    for (const node of snapshot.nodes) tree.put(fromSnapshotNode(node), tree.nodes.get(node.path));
     tree.zxid = zxidOf(zxid);
     return tree;
   }
@@ -110,7 +110,7 @@ export class ZnodeTree {
             break;
           }
           const owner = op.ephemeral ? txn.session : op.type === 'createContainer' ? CONTAINER_OWNER : op.type === 'createTTL' && op.ttl !== null ? ttlOwner(op.ttl) : '0x0';
-          const node = this.put(createdNode(op.path, txn.zxid, txn.time, owner, op.data), existing);
+          const node = this.put(createdNode(op.path, txn.zxid, txn.time, owner, op.data), undefined);
           this.childrenChanged(node.parent, txn, op.parentCVersion);
           this.onChange('create', node, txn);
           break;
@@ -160,8 +160,8 @@ export class ZnodeTree {
     return children.sort(byName);
   }
 
-  /** Adds `node` at its path (in place of one there: the root, which a snapshot holds too, keeps its children); answers it. */
-  private put(node: TreeNode, existing = this.nodes.get(node.path)): TreeNode {
+  /** Adds `node` at its path, in place of `existing` there (the root, which a snapshot holds too, keeps its children); answers it. */
+  private put(node: TreeNode, existing: TreeNode | undefined): TreeNode {
     const { path } = node;
     if (existing !== undefined) {
       for (let child = existing.firstChild; child !== null; child = child.next) child.parent = node;
