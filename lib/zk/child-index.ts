@@ -79,32 +79,25 @@ class SessionIds {
   }
 }
 
-/** A record's numbers that are doubles (zxids, times), and those that are integers, each a row of its own column. */
-const CZXID = 0;
-const MZXID = 1;
-const PZXID = 2;
-const CTIME = 3;
-const MTIME = 4;
-const DOUBLES = 5;
-/** The node's number (its first record's), its name's and its datum's place and length, its owner (by its number among the sessions: what a client reads), its version, cversion (as a client reads it), aversion and number of children. */
-const NODE = 0;
-const NAME_AT = 1;
-const NAME_LENGTH = 2;
-const DATA_AT = 3;
-const DATA_LENGTH = 4;
-const OWNER = 5;
-const VERSION = 6;
-const CVERSION = 7;
-const AVERSION = 8;
-const CHILDREN = 9;
-const INTEGERS = 10;
-
-/** The stats and names of the children recorded, one row each: a row of doubles and one of integers (two columns grown, not fourteen). */
+/** The stats and names of the children recorded, one row each. */
 class Records {
   private readonly names: BytePool;
+  private readonly nameAt: Int32Column;
+  private readonly nameLength: Int32Column;
   private readonly datas = new BytePool();
-  private readonly doubles: Float64Column;
-  private readonly integers: Int32Column;
+  private readonly dataAt: Int32Column;
+  private readonly dataLength: Int32Column;
+  private readonly czxid: Float64Column;
+  private readonly mzxid: Float64Column;
+  private readonly pzxid: Float64Column;
+  /** The owner a client reads, by its number in `sessions`. */
+  private readonly owner: Int32Column;
+  private readonly ctime: Float64Column;
+  private readonly mtime: Float64Column;
+  /** version, cversion, aversion, numChildren: four a row. */
+  private readonly counts: Int32Column;
+  /** The node each record is of: the number of its first record. */
+  private readonly nodes: Int32Column;
 
   /** `expected`: about how many records will be made (a create or a data change each). */
   constructor(
@@ -113,90 +106,89 @@ class Records {
   ) {
     const rows = Math.max(16, expected);
     this.names = new BytePool(rows * 32);
-    this.doubles = new Float64Column(rows * DOUBLES);
-    this.integers = new Int32Column(rows * INTEGERS);
+    this.nameAt = new Int32Column(rows);
+    this.nameLength = new Int32Column(rows);
+    this.dataAt = new Int32Column(rows);
+    this.dataLength = new Int32Column(rows);
+    this.czxid = new Float64Column(rows);
+    this.mzxid = new Float64Column(rows);
+    this.pzxid = new Float64Column(rows);
+    this.owner = new Int32Column(rows);
+    this.ctime = new Float64Column(rows);
+    this.mtime = new Float64Column(rows);
+    this.counts = new Int32Column(rows * 4);
+    this.nodes = new Int32Column(rows);
   }
 
   /** Records a child as it is now (a client's reading of its stat, as `clientStat` makes it); answers its number. */
   add(node: TreeNode): number {
-    const record = this.integers.length / INTEGERS;
+    const record = this.ctime.length;
     if (node.id < 0) node.id = record;
+    this.nodes.push(node.id);
     const { data, childCount } = node;
-    const { doubles, integers } = this;
-    const double = doubles.extend(DOUBLES);
-    doubles.set(double + CZXID, node.czxid);
-    doubles.set(double + MZXID, node.mzxid);
-    doubles.set(double + PZXID, node.pzxid);
-    doubles.set(double + CTIME, node.ctime);
-    doubles.set(double + MTIME, node.mtime);
-    const int = integers.extend(INTEGERS);
-    integers.set(int + NODE, node.id);
-    integers.set(int + NAME_AT, this.names.addString(node.name));
-    integers.set(int + NAME_LENGTH, this.names.lastLength);
-    integers.set(int + DATA_AT, this.datas.add(data));
-    integers.set(int + DATA_LENGTH, data?.length ?? 0);
-    integers.set(int + OWNER, this.sessions.numberOf(ownerSeen(node.ephemeralOwner)));
-    integers.set(int + VERSION, node.version);
-    integers.set(int + CVERSION, clientCversion(node.cversion, childCount));
-    integers.set(int + AVERSION, node.aversion);
-    integers.set(int + CHILDREN, childCount);
+    this.nameAt.push(this.names.addString(node.name));
+    this.nameLength.push(this.names.lastLength);
+    this.dataAt.push(this.datas.add(data));
+    this.dataLength.push(data?.length ?? 0);
+    this.czxid.push(node.czxid);
+    this.mzxid.push(node.mzxid);
+    this.pzxid.push(node.pzxid);
+    this.owner.push(this.sessions.numberOf(ownerSeen(node.ephemeralOwner)));
+    this.ctime.push(node.ctime);
+    this.mtime.push(node.mtime);
+    this.counts.push(node.version);
+    this.counts.push(clientCversion(node.cversion, childCount));
+    this.counts.push(node.aversion);
+    this.counts.push(childCount);
     return record;
   }
 
-  private integer(record: number, field: number): number {
-    return this.integers.get(record * INTEGERS + field);
-  }
-
-  private double(record: number, field: number): number {
-    return this.doubles.get(record * DOUBLES + field);
-  }
-
   nodeOf(record: number): number {
-    return this.integer(record, NODE);
+    return this.nodes.get(record);
   }
 
   name(record: number): string {
-    return this.names.string(this.integer(record, NAME_AT), this.integer(record, NAME_LENGTH));
+    return this.names.string(this.nameAt.get(record), this.nameLength.get(record));
   }
 
   /** The length of the record's name in bytes. */
   nameBytes(record: number): number {
-    return this.integer(record, NAME_LENGTH);
+    return this.nameLength.get(record);
   }
 
   hasName(record: number, name: Uint8Array): boolean {
-    return this.names.equals(this.integer(record, NAME_AT), this.integer(record, NAME_LENGTH), name);
+    return this.names.equals(this.nameAt.get(record), this.nameLength.get(record), name);
   }
 
   ephemeral(record: number): boolean {
-    return this.integer(record, OWNER) !== 0;
+    return this.owner.get(record) !== 0;
   }
 
   /** The number of the session that owns the record's node (0: none). */
   ownerNumber(record: number): number {
-    return this.integer(record, OWNER);
+    return this.owner.get(record);
   }
 
   ownerOf(record: number): string {
-    return this.sessions.idOf(this.integer(record, OWNER));
+    return this.sessions.idOf(this.owner.get(record));
   }
 
   child(record: number): ChildAt {
-    const dataLength = this.integer(record, DATA_LENGTH);
+    const dataLength = this.dataLength.get(record);
     const stat: ZnodeStat = {
-      czxid: zxidHex(this.double(record, CZXID)),
-      mzxid: zxidHex(this.double(record, MZXID)),
-      pzxid: zxidHex(this.double(record, PZXID)),
-      ctime: this.double(record, CTIME),
-      mtime: this.double(record, MTIME),
-      version: this.integer(record, VERSION),
-      cversion: this.integer(record, CVERSION),
-      aversion: this.integer(record, AVERSION),
+      czxid: zxidHex(this.czxid.get(record)),
+      mzxid: zxidHex(this.mzxid.get(record)),
+      pzxid: zxidHex(this.pzxid.get(record)),
+      ctime: this.ctime.get(record),
+      mtime: this.mtime.get(record),
+      version: this.counts.get(record * 4),
+      cversion: this.counts.get(record * 4 + 1),
+      aversion: this.counts.get(record * 4 + 2),
       ephemeralOwner: this.ownerOf(record),
       dataLength,
-      numChildren: this.integer(record, CHILDREN),
+      numChildren: this.counts.get(record * 4 + 3),
     };
-    return { name: this.name(record), stat, data: this.datas.slice(this.integer(record, DATA_AT), dataLength) };
+    return { name: this.name(record), stat, data: this.datas.slice(this.dataAt.get(record), dataLength) };
   }
 }
 
@@ -208,56 +200,20 @@ export interface SessionSpans {
   reach: Float64Array;
 }
 
-/**
- * The spans grouped by owner (a counting sort, which keeps their order), each owner's then
- * ordered by the change that made them: a typed sort of keys that hold the change above the
- * span's place, where they fit a double exactly.
- */
-function bySession(sessions: SessionIds, owners: Int32Column, under: Int32Column, from: Float64Column, to: Float64Column, changes: number): Map<string, SessionSpans> {
-  const count = owners.length;
-  const starts = new Int32Array(sessions.count + 1);
-  for (let i = 0; i < count; i += 1) starts[owners.get(i) + 1]! += 1;
-  for (let owner = 0; owner < sessions.count; owner += 1) starts[owner + 1]! += starts[owner]!;
-  const next = starts.slice(0, sessions.count);
-  const order = new Int32Array(count);
-  for (let i = 0; i < count; i += 1) order[next[owners.get(i)]!++] = i;
-  const columns: SessionSpans = { parents: new Int32Array(count), from: new Float64Array(count), to: new Float64Array(count), reach: new Float64Array(count) };
-  const result = new Map<string, SessionSpans>();
-  for (let owner = 1; owner < sessions.count; owner += 1) {
-    const first = starts[owner]!;
-    const length = starts[owner + 1]! - first;
-    if (length === 0) continue;
-    const slots = 2 ** Math.ceil(Math.log2(length + 1));
-    let sorted: ArrayLike<number>;
-    if ((changes + 1) * slots <= Number.MAX_SAFE_INTEGER) {
-      const keys = new Float64Array(length);
-      for (let k = 0; k < length; k += 1) keys[k] = (from.get(order[first + k]!) + 1) * slots + k;
-      keys.sort();
-      sorted = keys.map((key) => order[first + (key % slots)]!);
-    } else {
-      sorted = Array.from(order.subarray(first, first + length)).sort((a, b) => from.get(a) - from.get(b) || a - b);
-    }
-    for (let k = 0; k < length; k += 1) {
-      const span = sorted[k]!;
-      const at = first + k;
-      columns.parents[at] = under.get(span);
-      columns.from[at] = from.get(span);
-      columns.to[at] = to.get(span);
-      columns.reach[at] = Math.max(columns.to[at]!, k === 0 ? -Infinity : columns.reach[at - 1]!);
-    }
-    const end = first + length;
-    result.set(sessions.idOf(owner), { parents: columns.parents.subarray(first, end), from: columns.from.subarray(first, end), to: columns.to.subarray(first, end), reach: columns.reach.subarray(first, end) });
-  }
-  return result;
-}
-
 /** One parent's changes: their numbers in the index's columns, oldest first, and its children before the first. */
 interface ParentLog {
   changes: Int32Column;
   initial: Int32Array;
   /** How many children it had over the span (at its start or made after), and how many of them were ephemeral: counted as they come. */
   ever: { children: number; ephemeral: number };
+  /** Its place among the parents that had changes. */
+  number: number;
+  /** Its children (their records) after so many of its changes, made as it is first read (see `childrenAt`); the first, after none, is `initial`. */
+  checkpoints: { after: number[]; records: Int32Array[] } | null;
 }
+
+/** The fewest changes between two checkpoints of a parent's children: more when more children are there (their memory is then about one number a change). */
+const CHECKPOINT_EVERY = 64;
 
 export class ChildIndex {
   private readonly sessionIds = new SessionIds();
@@ -268,6 +224,10 @@ export class ChildIndex {
   private readonly sessions: Int32Column;
   private readonly codes: Int32Column;
   private readonly parents = new Map<string, ParentLog>();
+  /** Each session's ephemeral creates, by the session's number: three numbers each, the change, its parent's number and its node's. */
+  private readonly owned: Int32Column[] = [];
+  /** By node (its first record's number): the change that deleted it, plus one (0: not deleted). */
+  private readonly ended = new Int32Column();
 
   /** Follows `tree`'s changes from now on; `expected`: about how many transactions will come (a change each, a record for half). */
   constructor(
@@ -292,7 +252,7 @@ export class ChildIndex {
       const before: number[] = [];
       for (const child of this.tree.children(parent)) if (child.node !== node) before.push(this.recordOf(child.node));
       if (kind !== 'create') before.push(this.recordOf(node));
-      log = { changes: new Int32Column(4), initial: Int32Array.from(before), ever: { children: before.length, ephemeral: 0 } };
+      log = { changes: new Int32Column(4), initial: Int32Array.from(before), ever: { children: before.length, ephemeral: 0 }, number: this.parents.size, checkpoints: null };
       for (const record of before) if (this.records.ephemeral(record)) log.ever.ephemeral += 1;
       this.parents.set(parent, log);
     }
@@ -304,10 +264,21 @@ export class ChildIndex {
     const record = this.recordOf(node);
     // A code is 32 bits: 2^28 records (far more than memory holds), read back unsigned.
     if (record >= MAX_RECORDS) throw new Error(`more than ${MAX_RECORDS} znode records: too many changes to index in one process`);
-    log.changes.push(this.codes.push((record << RECORD_SHIFT) | (KIND_CODES[kind] << 2) | closed));
+    const change = this.codes.push((record << RECORD_SHIFT) | (KIND_CODES[kind] << 2) | closed);
+    log.changes.push(change);
     if (kind === 'create') {
       log.ever.children += 1;
-      if (this.records.ephemeral(record)) log.ever.ephemeral += 1;
+      const owner = this.records.ownerNumber(record);
+      if (owner !== 0) {
+        log.ever.ephemeral += 1;
+        const owned = (this.owned[owner] ??= new Int32Column(32));
+        owned.push(change);
+        owned.push(log.number);
+        owned.push(node.id);
+      }
+    } else if (kind === 'delete') {
+      this.ended.grow(node.id + 1);
+      this.ended.set(node.id, change + 1);
     }
   };
 
@@ -438,51 +409,56 @@ export class ChildIndex {
    * which parent (its place in `parents`), and the changes that made and ended it, as numbers
    * among all the changes the index holds (-1: it was there at the start; Infinity: still there at
    * the end; it is there right after a zxid whose `changesUpTo` is n when `from < n <= to`), with
-   * the latest end of any up to each. Built in columns, for every session at once, with no object
-   * a span: the first lock read after loading a million transactions went from about 0.5 s to 0.3 s.
+   * the latest end of any up to each. Made from each session's creates as they were indexed (a
+   * million changes are not walked again: the first lock read after loading them took 0.3 s more).
    */
   sessionSpans(parents: readonly string[]): Map<string, SessionSpans> {
-    const owners = new Int32Column();
-    const under = new Int32Column();
-    const from = new Float64Column();
-    const to = new Float64Column();
-    const span = (owner: number, parent: number, made: number): number => {
-      under.push(parent);
-      from.push(made);
-      to.push(Infinity);
-      return owners.push(owner);
-    };
-    // By node: the span open while it is there.
-    const open = new Map<number, number>();
+    const endOf = (node: number): number => (node < this.ended.length && this.ended.get(node) > 0 ? this.ended.get(node) - 1 : Infinity);
+    // Those there at the start first (made before every change), by owner; then where each parent with changes is among those asked for.
+    const initial: Array<Array<{ at: number; to: number }>> = [];
+    const asked = new Int32Array(this.parents.size).fill(-1);
     parents.forEach((parent, at) => {
       const log = this.parents.get(parent);
       if (log === undefined) {
         for (const child of this.tree.children(parent)) {
           const owner = ownerSeen(child.node.ephemeralOwner);
-          if (owner !== '0x0') span(this.sessionIds.numberOf(owner), at, -1);
+          if (owner !== '0x0') (initial[this.sessionIds.numberOf(owner)] ??= []).push({ at, to: Infinity });
         }
         return;
       }
-      open.clear();
-      const add = (record: number, made: number): void => {
+      if (asked[log.number] === -1) asked[log.number] = at;
+      for (const record of log.initial) {
         const owner = this.records.ownerNumber(record);
-        if (owner !== 0) open.set(this.records.nodeOf(record), span(owner, at, made));
-      };
-      for (const record of log.initial) add(record, -1);
-      for (let i = 0; i < log.changes.length; i += 1) {
-        const change = log.changes.get(i);
-        const code = this.codes.get(change);
-        const kind = kindIn(code);
-        if (kind === CREATE) add(recordIn(code), change);
-        else if (kind === DELETE) {
-          const node = this.records.nodeOf(recordIn(code));
-          const ended = open.get(node);
-          if (ended !== undefined) to.set(ended, change);
-          open.delete(node);
-        }
+        if (owner !== 0) (initial[owner] ??= []).push({ at, to: endOf(this.records.nodeOf(record)) });
       }
     });
-    return bySession(this.sessionIds, owners, under, from, to, this.codes.length);
+    const result = new Map<string, SessionSpans>();
+    for (let owner = 1; owner < this.sessionIds.count; owner += 1) {
+      const first = initial[owner] ?? [];
+      const owned = this.owned[owner];
+      // Counted, then written: columns of the right length, no list of objects.
+      let count = first.length;
+      if (owned !== undefined) for (let i = 1; i < owned.length; i += 3) if (asked[owned.get(i)]! >= 0) count += 1;
+      if (count === 0) continue;
+      const spans: SessionSpans = { parents: new Int32Array(count), from: new Float64Array(count), to: new Float64Array(count), reach: new Float64Array(count) };
+      let k = 0;
+      const add = (at: number, from: number, to: number): void => {
+        spans.parents[k] = at;
+        spans.from[k] = from;
+        spans.to[k] = to;
+        spans.reach[k] = k === 0 ? to : Math.max(to, spans.reach[k - 1]!);
+        k += 1;
+      };
+      for (const { at, to } of first) add(at, -1, to);
+      if (owned !== undefined) {
+        for (let i = 0; i < owned.length; i += 3) {
+          const at = asked[owned.get(i + 1)]!;
+          if (at >= 0) add(at, owned.get(i), endOf(owned.get(i + 2)));
+        }
+      }
+      result.set(this.sessionIds.idOf(owner), spans);
+    }
+    return result;
   }
 
   /** How many changes, of all the parents', were at or before `zxid`. */
@@ -532,17 +508,48 @@ export class ChildIndex {
   childrenAt(parent: string, zxid: string): ChildAt[] {
     const log = this.parents.get(parent);
     if (log === undefined) return this.tree.children(parent).map(({ name, node }) => childAt(name, node));
-    // By node, each child's last record: names are read only for those there at the end.
+    // By node, each child's last record: names are read only for those there at the end. From the checkpoint before, not from the start.
+    const count = this.lastAtOrBefore(log, zxidOf(zxid)) + 1;
+    const checkpoints = this.checkpointsOf(log, count);
+    const at = partitionPoint(checkpoints.after.length, (index) => checkpoints.after[index]! <= count) - 1;
     const children = new Map<number, number>();
-    for (const record of log.initial) children.set(this.records.nodeOf(record), record);
-    const last = this.lastAtOrBefore(log, zxidOf(zxid));
-    for (let i = 0; i <= last; i += 1) {
+    for (const record of checkpoints.records[at]!) children.set(this.records.nodeOf(record), record);
+    this.replayChanges(log, checkpoints.after[at]!, count, children);
+    return [...children.values()].map((record) => this.records.child(record)).sort(byName);
+  }
+
+  /** `children` (each child's record by its node) changed by `log`'s changes from number `from` up to `to`. */
+  private replayChanges(log: ParentLog, from: number, to: number, children: Map<number, number>): void {
+    for (let i = from; i < to; i += 1) {
       const code = this.codes.get(log.changes.get(i));
       const record = recordIn(code);
       if (kindIn(code) === DELETE) children.delete(this.records.nodeOf(record));
       else children.set(this.records.nodeOf(record), record);
     }
-    return [...children.values()].map((record) => this.records.child(record)).sort(byName);
+  }
+
+  /**
+   * The parent's checkpoints, made at least up to `count` changes: each after at least
+   * CHECKPOINT_EVERY changes more, or as many as it had children at the one before (a lock of a
+   * thousand changes is read from at most 64 of them back, not from its start; one of 100,000
+   * waiters keeps no more checkpoints than it had changes).
+   */
+  private checkpointsOf(log: ParentLog, count: number): NonNullable<ParentLog['checkpoints']> {
+    const checkpoints = (log.checkpoints ??= { after: [0], records: [log.initial] });
+    let after = checkpoints.after.at(-1)!;
+    let last = checkpoints.records.at(-1)!;
+    if (count - after < Math.max(CHECKPOINT_EVERY, last.length)) return checkpoints;
+    const children = new Map<number, number>();
+    for (const record of last) children.set(this.records.nodeOf(record), record);
+    while (count - after >= Math.max(CHECKPOINT_EVERY, last.length)) {
+      const next = after + Math.max(CHECKPOINT_EVERY, last.length);
+      this.replayChanges(log, after, next, children);
+      last = Int32Array.from(children.values());
+      checkpoints.after.push(next);
+      checkpoints.records.push(last);
+      after = next;
+    }
+    return checkpoints;
   }
 
   /** The index among `log`'s changes of the last one at or before `zxid` (-1 for none), by binary search: changes are in zxid order. */

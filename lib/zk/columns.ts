@@ -30,13 +30,6 @@ export class Float64Column {
     this.values[index] = value;
   }
 
-  /** Makes room for `count` values more at the end (a row of a record); answers where they begin, for `set`. */
-  extend(count: number): number {
-    while (this.length + count > this.values.length) this.values = grown(this.values, new Float64Array(this.values.length * 2));
-    const at = this.length;
-    this.length += count;
-    return at;
-  }
 }
 
 /** A growable column of 32-bit integers (counts, versions, offsets, record numbers). */
@@ -62,12 +55,10 @@ export class Int32Column {
     this.values[index] = value;
   }
 
-  /** Makes room for `count` values more at the end (a row of a record); answers where they begin, for `set`. */
-  extend(count: number): number {
-    while (this.length + count > this.values.length) this.values = grown(this.values, new Int32Array(this.values.length * 2));
-    const at = this.length;
-    this.length += count;
-    return at;
+  /** Makes the column at least `length` long, the values added zeros. */
+  grow(length: number): void {
+    while (length > this.values.length) this.values = grown(this.values, new Int32Array(this.values.length * 2));
+    if (length > this.length) this.length = length;
   }
 }
 

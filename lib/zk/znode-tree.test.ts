@@ -137,4 +137,49 @@ describe('every parent\'s children at any zxid (the columnar index)', () => {
     const index = new ChildIndex(ZnodeTree.fromSnapshot(snapshot, '0x1'));
     expect(index.ephemeralAmong('/', ['controller_epoch', 'controller', 'master'])).toEqual(['controller']);
   });
+
+  it("gives a session's nodes there from the snapshot on first, ended where a change deleted them, and those of a parent that never changed", () => {
+    const node = (path: string, ephemeralOwner: string): SnapshotNode => ({ path, data: null, czxid: 1, mzxid: 1, pzxid: 1, ctime: 0, mtime: 0, version: 0, cversion: 0, aversion: 0, ephemeralOwner });
+    const snapshot: SnapshotRead = { dbid: '0x0', sessions: new Map(), nodes: [node('/', '0x0'), node('/lock', '0x0'), node('/lock/a', '0x5'), node('/still', '0x0'), node('/still/s', '0x5')], stopped: null };
+    const tree = ZnodeTree.fromSnapshot(snapshot, '0x1');
+    const index = new ChildIndex(tree);
+    tree.apply(txn('0x6', 'create', [create('/lock/b', true)]));
+    tree.apply(txn('0x5', 'delete', [{ type: 'delete', path: '/lock/a' }]));
+    const spans = Object.fromEntries([...index.sessionSpans(['/lock', '/still'])].map(([session, { parents, from, to }]) => [session, { parents: [...parents], from: [...from], to: [...to] }]));
+    // Changes: 0 /lock/b made, 1 /lock/a deleted.
+    expect(spans).toEqual({
+      '0x5': { parents: [0, 1], from: [-1, -1], to: [1, Infinity] },
+      '0x6': { parents: [0], from: [0], to: [Infinity] },
+    });
+  });
+
+  it("gives a parent's children at every zxid the same from its checkpoints as from its start, however many come and go", () => {
+    const tree = new ZnodeTree();
+    const index = new ChildIndex(tree);
+    const expected = new Map<number, string[]>();
+    const live = new Set<string>();
+    tree.apply(txn('0x9', 'create', [create('/q')]));
+    tree.apply(txn('0x9', 'create', [create('/other')]));
+    // A queue that grows to 150, then drains from its middle, with a neighbour's changes between.
+    for (let i = 0; i < 400; i += 1) {
+      const name = `n-${String(i % 200).padStart(4, '0')}`;
+      if (i < 200) {
+        tree.apply(txn(`0x${(i % 7) + 1}`, 'create', [create(`/q/${name}`, true)]));
+        live.add(name);
+      } else if (i % 3 !== 0) {
+        tree.apply(txn('0x1', 'delete', [{ type: 'delete', path: `/q/${name}` }]));
+        live.delete(name);
+      } else tree.apply(txn('0x9', 'create', [create(`/other/x-${i}`)]));
+      if (i === 150) for (const gone of [...live].slice(0, 50)) {
+        tree.apply(txn('0x1', 'delete', [{ type: 'delete', path: `/q/${gone}` }]));
+        live.delete(gone);
+        expected.set(zxid, [...live].sort());
+      }
+      expected.set(zxid, [...live].sort());
+    }
+    expect(index.changeCount('/q')).toBeGreaterThan(300);
+    // Asked out of order: checkpoints made for a late moment serve an early one.
+    const zxids = [...expected.keys()].reverse();
+    for (const at of zxids) expect(index.childrenAt('/q', zxidHex(at)).map((child) => child.name), `at ${at}`).toEqual(expected.get(at));
+  });
 });
