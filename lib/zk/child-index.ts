@@ -15,7 +15,7 @@ import { BytePool, Float64Column, Int32Column, partitionPoint, utf8Bytes } from 
 import { zxidHex, zxidOf } from './ids';
 import { childPath, parentPath } from './path';
 import type { Txn } from './txn-log';
-import { byName, clientCversion, clientStat, ownerSeen, type ChangeKind, type TreeNode, type ZnodeTree } from './znode-tree';
+import { byName, clientCversion, clientStat, nameOf, ownerSeen, type ChangeKind, type TreeNode, type ZnodeTree } from './znode-tree';
 
 /** A child as it was at a moment, its stat as a client would have read it. */
 export interface ChildAt {
@@ -84,7 +84,8 @@ class Records {
   private readonly names: BytePool;
   private readonly nameAt: Int32Column;
   private readonly nameLength: Int32Column;
-  private readonly datas = new BytePool();
+  /** The tree's: a record's data is where its node's was put. */
+  private readonly datas: BytePool;
   private readonly dataAt: Int32Column;
   private readonly dataLength: Int32Column;
   private readonly czxid: Float64Column;
@@ -102,8 +103,10 @@ class Records {
   /** `expected`: about how many records will be made (a create or a data change each). */
   constructor(
     private readonly sessions: SessionIds,
+    tree: ZnodeTree,
     expected: number,
   ) {
+    this.datas = tree.datas;
     const rows = Math.max(16, expected);
     this.names = new BytePool(rows * 32);
     this.nameAt = new Int32Column(rows);
@@ -125,11 +128,11 @@ class Records {
     const record = this.ctime.length;
     if (node.id < 0) node.id = record;
     this.nodes.push(node.id);
-    const { data, childCount } = node;
-    this.nameAt.push(this.names.addString(node.name));
+    const { childCount } = node;
+    this.nameAt.push(this.names.addString(nameOf(node.path)));
     this.nameLength.push(this.names.lastLength);
-    this.dataAt.push(this.datas.add(data));
-    this.dataLength.push(data?.length ?? 0);
+    this.dataAt.push(node.dataAt);
+    this.dataLength.push(node.dataLength);
     this.czxid.push(node.czxid);
     this.mzxid.push(node.mzxid);
     this.pzxid.push(node.pzxid);
@@ -235,7 +238,7 @@ export class ChildIndex {
     expected = 0,
   ) {
     const changes = Math.max(16, expected);
-    this.records = new Records(this.sessionIds, expected >> 1);
+    this.records = new Records(this.sessionIds, tree, expected >> 1);
     this.zxids = new Float64Column(changes);
     this.times = new Float64Column(changes);
     this.sessions = new Int32Column(changes);
@@ -485,14 +488,14 @@ export class ChildIndex {
   nodeAt(path: string, zxid: string): ChildAt | null {
     if (path === '/') {
       const root = this.tree.get('/');
-      return root === undefined ? null : childAt('', root);
+      return root === undefined ? null : this.childAt('', root);
     }
     const parent = parentPath(path);
     const name = path.slice(path.lastIndexOf('/') + 1);
     const log = this.parents.get(parent);
     if (log === undefined) {
       const node = this.tree.get(path);
-      return node === undefined ? null : childAt(name, node);
+      return node === undefined ? null : this.childAt(name, node);
     }
     const bytes = utf8Bytes(name);
     for (let i = this.lastAtOrBefore(log, zxidOf(zxid)); i >= 0; i -= 1) {
@@ -507,7 +510,7 @@ export class ChildIndex {
   /** `parent`'s children right after transaction `zxid` (as the tree holds them where they never changed), by name. */
   childrenAt(parent: string, zxid: string): ChildAt[] {
     const log = this.parents.get(parent);
-    if (log === undefined) return this.tree.children(parent).map(({ name, node }) => childAt(name, node));
+    if (log === undefined) return this.tree.children(parent).map(({ name, node }) => this.childAt(name, node));
     // By node, each child's last record: names are read only for those there at the end. From the checkpoint before, not from the start.
     const count = this.lastAtOrBefore(log, zxidOf(zxid)) + 1;
     const checkpoints = this.checkpointsOf(log, count);
@@ -552,12 +555,12 @@ export class ChildIndex {
     return checkpoints;
   }
 
+  private childAt(name: string, node: TreeNode): ChildAt {
+    return { name, stat: clientStat(node), data: this.tree.dataOf(node) };
+  }
+
   /** The index among `log`'s changes of the last one at or before `zxid` (-1 for none), by binary search: changes are in zxid order. */
   private lastAtOrBefore(log: ParentLog, zxid: number): number {
     return partitionPoint(log.changes.length, (at) => this.zxids.get(log.changes.get(at)) <= zxid) - 1;
   }
-}
-
-function childAt(name: string, node: TreeNode): ChildAt {
-  return { name, stat: clientStat(node), data: node.data };
 }

@@ -6,8 +6,9 @@
  * indexes built over it (which lock changed at which zxid).
  */
 import type { ZnodeStat } from '../protocol';
+import { BytePool } from './columns';
 import { zxidHex, zxidOf } from './ids';
-import type { PersistedStat, SnapshotNode, SnapshotRead } from './snapshot';
+import type { PersistedStat, SnapshotRead } from './snapshot';
 import type { Txn } from './txn-log';
 import { parentPath } from './path';
 
@@ -23,12 +24,13 @@ interface Owned {
  * deletes hash no name and no node).
  */
 export interface TreeNode extends PersistedStat {
-  /** Its path and last name (the strings the tree is keyed by: a change names them without making new ones). */
+  /** Its path (the string the tree is keyed by: a change names it without making a new one; its last name is `nameOf(path)`). */
   path: string;
-  name: string;
   /** Its parent's node; null for the root, and for a node whose parent the files never had. */
   parent: TreeNode | null;
-  data: Uint8Array | null;
+  /** Its data: where it is in the tree's `datas`, and how long (-1: null). */
+  dataAt: number;
+  dataLength: number;
   /** How many children it has, and the first of them (in no order: `ZnodeTree.children` sorts them by name). */
   childCount: number;
   firstChild: TreeNode | null;
@@ -63,20 +65,22 @@ export class ZnodeTree {
   /** Each session's ephemeral nodes: what its close deletes. */
   private readonly ephemerals = new Map<string, Owned>();
   readonly sessions = new Map<string, number>();
+  /** Every node's data as it was put, one after another (an index's records name them there too: no copy a node, none a record). */
+  readonly datas = new BytePool();
   /** The last transaction applied. */
   zxid = 0;
 
   /** Told of each change as it is applied (an index built over the tree sets it). */
   constructor(public onChange: ChangeListener = () => undefined) {
     // An empty tree has ZooKeeper's own nodes, as a new DataTree does.
-    for (const path of ['/', '/zookeeper', '/zookeeper/quota', '/zookeeper/config']) this.put(createdNode(path, 0, 0, '0x0', null), undefined);
+    for (const path of ['/', '/zookeeper', '/zookeeper/quota', '/zookeeper/config']) this.put(createdNode(path, 0, 0, '0x0', -1, 0), undefined);
   }
 
   /** Starts from a snapshot's tree and sessions (the zxid of its name is where its log begins). */
   static fromSnapshot(snapshot: SnapshotRead, zxid: string, onChange?: ChangeListener): ZnodeTree {
     const tree = new ZnodeTree(onChange);
     for (const [session, timeout] of snapshot.sessions) tree.sessions.set(session, timeout);
-    for (const node of snapshot.nodes) tree.put(fromSnapshotNode(node), tree.nodes.get(node.path));
+    for (const node of snapshot.nodes) tree.put(newNode(node.path, node, tree.datas.add(node.data), node.data?.length ?? 0), tree.nodes.get(node.path));
     tree.zxid = zxidOf(zxid);
     return tree;
   }
@@ -110,7 +114,7 @@ export class ZnodeTree {
             break;
           }
           const owner = op.ephemeral ? txn.session : op.type === 'createContainer' ? CONTAINER_OWNER : op.type === 'createTTL' && op.ttl !== null ? ttlOwner(op.ttl) : '0x0';
-          const node = this.put(createdNode(op.path, txn.zxid, txn.time, owner, op.data), undefined);
+          const node = this.put(createdNode(op.path, txn.zxid, txn.time, owner, this.datas.add(op.data), op.data?.length ?? 0), undefined);
           this.childrenChanged(node.parent, txn, op.parentCVersion);
           this.onChange('create', node, txn);
           break;
@@ -124,7 +128,8 @@ export class ZnodeTree {
         case 'setData': {
           const node = this.nodes.get(op.path);
           if (node === undefined) break;
-          node.data = op.data;
+          node.dataAt = this.datas.add(op.data);
+          node.dataLength = op.data?.length ?? 0;
           node.mzxid = txn.zxid;
           node.mtime = txn.time;
           node.version = op.version;
@@ -156,8 +161,13 @@ export class ZnodeTree {
   /** The names of `path`'s children, sorted, and each one's node. */
   children(path: string): Array<{ name: string; node: TreeNode }> {
     const children: Array<{ name: string; node: TreeNode }> = [];
-    for (let child = this.nodes.get(path)?.firstChild ?? null; child !== null; child = child.next) children.push({ name: child.name, node: child });
+    for (let child = this.nodes.get(path)?.firstChild ?? null; child !== null; child = child.next) children.push({ name: nameOf(child.path), node: child });
     return children.sort(byName);
+  }
+
+  /** The node's data (a copy), or null. */
+  dataOf(node: TreeNode): Uint8Array | null {
+    return this.datas.slice(node.dataAt, node.dataLength);
   }
 
   /** Adds `node` at its path, in place of `existing` there (the root, which a snapshot holds too, keeps its children); answers it. */
@@ -257,7 +267,7 @@ export function clientStat(node: TreeNode): ZnodeStat {
     cversion: clientCversion(node.cversion, node.childCount),
     aversion: node.aversion,
     ephemeralOwner: ownerSeen(node.ephemeralOwner),
-    dataLength: node.data?.length ?? 0,
+    dataLength: node.dataLength,
     numChildren: node.childCount,
   };
 }
@@ -272,8 +282,8 @@ export function ownerSeen(owner: string): string {
   return owner === CONTAINER_OWNER || owner.startsWith('0xff') ? '0x0' : owner;
 }
 
-/** The last name of a path (`/` of the root). */
-function nameOf(path: string): string {
+/** The last name of a path ("" of the root). */
+export function nameOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
@@ -282,19 +292,15 @@ export function compareZxid(a: string, b: string): number {
   return a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** A node just made, as a create makes it (its stat's zxids and times the create's). */
-function createdNode(path: string, zxid: number, time: number, ephemeralOwner: string, data: Uint8Array | null): TreeNode {
-  return newNode(path, { czxid: zxid, mzxid: zxid, pzxid: zxid, ctime: time, mtime: time, version: 0, cversion: 0, aversion: 0, ephemeralOwner }, data);
-}
-
-function fromSnapshotNode(node: SnapshotNode): TreeNode {
-  return newNode(node.path, node, node.data);
+/** A node just made, as a create makes it (its stat's zxids and times the create's), its data at `dataAt` of the tree's. */
+function createdNode(path: string, zxid: number, time: number, ephemeralOwner: string, dataAt: number, dataLength: number): TreeNode {
+  return newNode(path, { czxid: zxid, mzxid: zxid, pzxid: zxid, ctime: time, mtime: time, version: 0, cversion: 0, aversion: 0, ephemeralOwner }, dataAt, dataLength);
 }
 
 /** A node not yet in the tree (its parent is found as it is put), its stat's fields copied from `stat`. */
-function newNode(path: string, stat: PersistedStat, data: Uint8Array | null): TreeNode {
+function newNode(path: string, stat: PersistedStat, dataAt: number, dataLength: number): TreeNode {
   const { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner } = stat;
-  return { path, name: nameOf(path), parent: null, czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner, data, childCount: 0, firstChild: null, previous: null, next: null, owned: null, previousOwned: null, nextOwned: null, id: -1, record: -1, childLog: null };
+  return { path, parent: null, czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner, dataAt, dataLength, childCount: 0, firstChild: null, previous: null, next: null, owned: null, previousOwned: null, nextOwned: null, id: -1, record: -1, childLog: null };
 }
 
 /** Children in the order ZooKeeper's names sort (a sorted getChildren). */

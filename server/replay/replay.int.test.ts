@@ -122,7 +122,7 @@ describe("a lock replayed from ZooKeeper's files (separate dataLogDir, 4 s sessi
     expect(info.transactions).toBeGreaterThan(10);
     expect(loaded.replay.locks()).toEqual([LOCK]);
     // The entries longer than a part of the log read whole, each byte of their data.
-    const blob = (path: string) => loaded.replay.tree.get(path)?.data ?? null;
+    const blob = (path: string): Uint8Array | null => { const node = loaded.replay.tree.get(path); return node === undefined ? null : loaded.replay.tree.dataOf(node); };
     expect([blob('/services/blobs/a')?.length, blob('/services/blobs/a')?.every((byte) => byte === 1)]).toEqual([300_000, true]);
     expect([blob('/services/blobs')?.length, blob('/services/blobs')?.every((byte) => byte === 2)]).toEqual([700_000, true]);
   });
