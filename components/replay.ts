@@ -23,6 +23,8 @@ export interface ReplayView {
 
 const STORAGE_KEY = 'zk-lock-explorer:replay-at';
 const EMPTY: ReplayView = { info: null, moment: null, locks: new Map(), moving: false, error: null };
+/** How many locks' changes around the moment a tab keeps (each page shows one; the socket sends them again on the next move). */
+const LOCKS_KEPT = 16;
 /** How often at most the address is rewritten while the moment moves (browsers limit how often a page may). */
 const ADDRESS_EVERY_MS = 300;
 
@@ -99,7 +101,10 @@ export function attachReplay(tabSocket: Socket<ServerToClientEvents, ClientToSer
     const parsed = ReplayLockSchema.safeParse(raw);
     if (!parsed.success) return;
     const locks = new Map(view.locks);
+    // The latest last: a tab that went through a thousand lock pages keeps those it saw lately.
+    locks.delete(parsed.data.path);
     locks.set(parsed.data.path, parsed.data);
+    if (locks.size > LOCKS_KEPT) locks.delete(locks.keys().next().value!);
     update({ locks });
   });
   // A reconnect finds the moment again through the handshake: nothing is in flight any more.
@@ -202,12 +207,13 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-const current = (): ReplayView => view;
+/** The tab's replay as it is now. */
+export const currentReplay = (): ReplayView => view;
 const serverView = (): ReplayView => EMPTY;
 
 /** The tab's replay: empty (`info` null) outside replay mode. */
 export function useReplay(): ReplayView {
-  return useSyncExternalStore(subscribe, current, serverView);
+  return useSyncExternalStore(subscribe, currentReplay, serverView);
 }
 
 /** The clock the pages show in replay mode (the moment's), or null when live. */
