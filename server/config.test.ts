@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       discoveryReadsPerSecond: 10000,
       staleHolderMs: 60000,
       historyCapacity: 1000,
+      zkFilesKeep: 1_000_000,
       metricsLockLimit: 100,
       introspectIntervalMs: 2000,
       zkAdminPort: 8080,

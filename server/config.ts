@@ -35,6 +35,8 @@ export interface Config {
   staleHolderMs: number;
   /** How many holds and how many waits each followed lock keeps in its history. */
   historyCapacity: number;
+  /** Live mode with ZooKeeper's files: about how many of the newest transactions are kept read (older ones are let go from the newest snapshot on). */
+  zkFilesKeep: number;
   /** How many locks get series of their own in the hold, wait and handover metrics; the rest are summed under lock="_other". */
   metricsLockLimit: number;
   introspectIntervalMs: number;
@@ -73,6 +75,7 @@ export const SETTINGS = {
   discoveryReadsPerSecond: { env: 'DISCOVERY_READS_PER_SECOND', flag: 'discovery-reads-per-second', help: 'the most znodes the scan for locks reads a second' },
   staleHolderMs: { env: 'STALE_HOLDER_MS', flag: 'stale-holder-ms', help: 'a holder that holds longer than this is named a stale holder' },
   historyCapacity: { env: 'HISTORY_CAPACITY', flag: 'history-capacity', help: 'how many holds and how many waits each followed lock keeps in its history' },
+  zkFilesKeep: { env: 'ZK_FILES_KEEP', flag: 'files-keep', help: "live mode with ZooKeeper's files: about how many of the newest transactions are kept read (about 350 bytes of memory each); past half as many again, the older ones are let go, from a snapshot on" },
   metricsLockLimit: { env: 'METRICS_LOCK_LIMIT', flag: 'metrics-lock-limit', help: 'how many locks get their own series in zklock_hold_seconds, zklock_wait_seconds and zklock_handovers_total (the rest are summed under lock="_other")' },
   introspectIntervalMs: { env: 'INTROSPECT_INTERVAL_MS', flag: 'introspect-interval-ms', help: 'how often every ZooKeeper server is asked for watches and connections (0: never)' },
   zkAdminPort: { env: 'ZK_ADMIN_PORT', flag: 'zk-admin-port', help: "the AdminServer's port on each member's host, asked where a four-letter word is refused (0: never)" },
@@ -135,6 +138,7 @@ const parsers: Record<SettingName, z.ZodType> = {
   discoveryReadsPerSecond: z.coerce.number().int().min(10).max(1_000_000),
   staleHolderMs: z.coerce.number().int().min(1000).max(30 * 86_400_000),
   historyCapacity: z.coerce.number().int().min(10).max(100_000),
+  zkFilesKeep: z.coerce.number().int().min(100).max(50_000_000),
   metricsLockLimit: z.coerce.number().int().min(0).max(10_000),
   introspectIntervalMs: z.coerce.number().int().min(0).max(3_600_000),
   zkAdminPort: port,
@@ -179,6 +183,7 @@ const DEFAULTS: Record<SettingName, string | null> = {
   discoveryReadsPerSecond: '10000',
   staleHolderMs: '60000',
   historyCapacity: '1000',
+  zkFilesKeep: '1000000',
   metricsLockLimit: '100',
   introspectIntervalMs: '2000',
   zkAdminPort: '8080',
@@ -243,6 +248,7 @@ export function loadConfig(argv: readonly string[], env: Readonly<Record<string,
     discoveryReadsPerSecond: values.discoveryReadsPerSecond as number,
     staleHolderMs: values.staleHolderMs as number,
     historyCapacity: values.historyCapacity as number,
+    zkFilesKeep: values.zkFilesKeep as number,
     metricsLockLimit: values.metricsLockLimit as number,
     introspectIntervalMs: values.introspectIntervalMs as number,
     zkAdminPort: values.zkAdminPort as number,

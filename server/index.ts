@@ -87,7 +87,7 @@ async function main(): Promise<void> {
   }
   // ZooKeeper's own files, for each lock's past: those named, else the embedded ZooKeeper's.
   const fileDirs = config.zkDataDir ?? (embedded === null ? null : [join(embedded.dir, 'data')]);
-  files = fileDirs === null ? null : followFiles(fileDirs, { roots: config.lockRoots, staleHolderMs: config.staleHolderMs });
+  files = fileDirs === null ? null : followFiles(fileDirs, { roots: config.lockRoots, staleHolderMs: config.staleHolderMs }, { keep: config.zkFilesKeep });
   if (files !== null) {
     const started = Date.now();
     void files.ready.then(({ info }) => console.log(`files: ${info.transactions} transactions of ZooKeeper's files in ${fileDirs!.join(', ')} read in ${Date.now() - started} ms${info.reason === null ? '' : `; ${info.reason}`}; followed from now on`));

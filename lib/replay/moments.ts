@@ -58,6 +58,11 @@ export class Moments {
     return count === 0 ? null : this.moment(count - 1);
   }
 
+  /** The moment of transaction number `index` (0 the first); null past either end. */
+  at(index: number): Moment | null {
+    return index < 0 || index >= this.count ? null : this.moment(index);
+  }
+
   private moment(index: number): Moment {
     return { zxid: zxidHex(this.zxids.get(index)), time: this.times.get(index) };
   }

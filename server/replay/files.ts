@@ -135,23 +135,25 @@ async function* entriesOf(parts: AsyncIterable<DecodedPart>): AsyncGenerator<Arr
 /**
  * Reads the files of `dirs` into a replay. `following`: ZooKeeper is writing the newest log
  * still, so that an entry that ends it short may be one being written: reading ends before it
- * without saying so, for `followFiles` to read on from there.
+ * without saying so, for `followFiles` to read on from there. `keepFrom`: only the transactions
+ * from about this zxid on are wanted: the replay begins at the oldest whole snapshot at or after
+ * it that the logs go on from, the files before are not read (where there is none, as without it).
  */
-export async function loadReplay(dirs: readonly string[], given: ReplayOptions, following = false): Promise<LoadedReplay> {
+export async function loadReplay(dirs: readonly string[], given: ReplayOptions, following = false, keepFrom: string | null = null): Promise<LoadedReplay> {
   const problems: string[] = [];
   const found = await filesOf(dirs, problems);
   const byZxid = (a: Found, b: Found): number => compareZxid(a.zxid, b.zxid);
   const logs = found.filter((file) => file.kind === 'log').sort(byZxid);
-  const options = { ...given, expectedTransactions: expectedTransactions(logs) };
+  const kept = keepFrom === null ? logs : logs.filter((_, i) => logs[i + 1] === undefined || compareZxid(logs[i + 1]!.zxid, keepFrom) > 0);
+  const options = { ...given, expectedTransactions: expectedTransactions(kept) };
   const snapshots = found.filter((file) => file.kind === 'snapshot').sort(byZxid);
   const report = new Map<string, ReplayFile>(found.map((file) => [file.path, { path: file.path, kind: file.kind, zxid: file.zxid, bytes: file.bytes, used: false, count: 0, problem: null }]));
-
-  // Where to begin: from nothing when a log holds the very first transaction; else the oldest whole snapshot a log goes on from.
-  let replay: Replay | null = null;
   const firstLog = logs[0];
-  if (firstLog !== undefined && compareZxid(firstLog.zxid, '0x1') <= 0) replay = new Replay(options);
-  else {
+
+  /** The oldest whole snapshot at or after `from` that a log goes on from, read into a replay; null when there is none. */
+  const fromSnapshot = async (from: string | null): Promise<Replay | null> => {
     for (const file of snapshots) {
+      if (from !== null && compareZxid(file.zxid, from) < 0) continue;
       const entry = report.get(file.path)!;
       try {
         const read = readSnapshot(await contents(file));
@@ -164,14 +166,19 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
           entry.problem = `the logs begin at ${firstLog.zxid}, after this snapshot's ${file.zxid}: the transactions between are missing`;
           continue;
         }
-        replay = new Replay(options, { tree: ZnodeTree.fromSnapshot(read, file.zxid), moment: { zxid: file.zxid, time: latestTime(read.nodes) } });
         entry.used = true;
-        break;
+        return new Replay(options, { tree: ZnodeTree.fromSnapshot(read, file.zxid), moment: { zxid: file.zxid, time: latestTime(read.nodes) } });
       } catch (error) {
         entry.problem = message(file.path, error);
       }
     }
-  }
+    return null;
+  };
+
+  // Where to begin: from the snapshot kept from, if any; else from nothing when a log holds the very first transaction; else the oldest whole snapshot a log goes on from.
+  let replay = keepFrom === null ? null : await fromSnapshot(keepFrom);
+  if (replay === null && firstLog !== undefined && compareZxid(firstLog.zxid, '0x1') <= 0) replay = new Replay(options);
+  replay ??= await fromSnapshot(null);
 
   let stoppedAt: ReplayInfo['stoppedAt'] = null;
   let reason: string | null = problems.length > 0 ? problems.join('; ') : null;

@@ -13,6 +13,18 @@ import { compareZxid } from '../../lib/zk/znode-tree';
 import { filesOf, infoOf, loadReplay, logEntries, type LoadedReplay, type LogPosition } from './files';
 import { message } from './log-parts';
 
+/**
+ * Where about `keep` transactions before the newest log begins, as its name and the zxids' counter
+ * tell (null where the logs hold fewer): the files before the snapshot after it need not be read.
+ */
+async function keepFromNames(dirs: readonly string[], keep: number): Promise<string | null> {
+  const logs = await filesOf(dirs, [], (kind) => kind === 'log');
+  const newest = logs.sort((a, b) => compareZxid(a.zxid, b.zxid)).at(-1);
+  if (newest === undefined) return null;
+  const from = BigInt(newest.zxid) - BigInt(keep);
+  return from > 0n ? `0x${from.toString(16)}` : null;
+}
+
 /** How long an entry may end the newest log wrong before it is said to be damaged (ZooKeeper's write of one takes far less). */
 const PENDING_MS = 5000;
 
@@ -26,7 +38,16 @@ export interface FollowedFiles {
   close(): void;
 }
 
-export function followFiles(dirs: readonly string[], options: ReplayOptions, intervalMs = 1000): FollowedFiles {
+/** How the files are followed: read on every `intervalMs`; about `keep` of the newest transactions kept read (see `ZK_FILES_KEEP`). */
+export interface Following {
+  intervalMs?: number;
+  keep?: number;
+}
+
+/** Past this many times `keep`, the older transactions are let go (a read of the files again, from a newer snapshot on). */
+const KEEP_SLACK = 1.5;
+
+export function followFiles(dirs: readonly string[], options: ReplayOptions, { intervalMs = 1000, keep = 1_000_000 }: Following = {}): FollowedFiles {
   let loaded: LoadedReplay | null = null;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -96,19 +117,30 @@ export function followFiles(dirs: readonly string[], options: ReplayOptions, int
     return replay.moments.count - before;
   };
 
+  /** The files read again from about `keepFrom` on (null: from their start), in place of those read so far where that reads any log. */
+  const reload = async (keepFrom: string | null): Promise<LoadedReplay> => {
+    const fresh = await loadReplay(dirs, options, true, keepFrom);
+    if (loaded === null || fresh.position !== null) {
+      loaded = fresh;
+      loadedSaid = { stoppedAt: fresh.info.stoppedAt, reason: fresh.info.reason };
+      pending = null;
+      damaged = null;
+    }
+    return fresh;
+  };
+
   const read = async (): Promise<number> => {
     if (damaged?.final === true) return 0;
-    if (loaded === null || loaded.position === null) {
-      // Nothing read yet (ZooKeeper had written no log): everything, again.
-      const fresh = await loadReplay(dirs, options, true);
-      const count = fresh.info.transactions;
-      if (loaded === null || fresh.position !== null) {
-        loaded = fresh;
-        loadedSaid = { stoppedAt: fresh.info.stoppedAt, reason: fresh.info.reason };
-      }
-      return count;
+    // Nothing read yet (ZooKeeper had written no log): everything, again, from about `keep` transactions before its newest log.
+    if (loaded === null || loaded.position === null) return (await reload(await keepFromNames(dirs, keep))).info.transactions;
+    const count = await readFrom(loaded, loaded.position);
+    const { moments } = loaded.replay;
+    if (moments.count > keep * KEEP_SLACK) {
+      const from = moments.at(moments.count - keep)!;
+      const fresh = await reload(from.zxid);
+      if (loaded === fresh) console.log(`files: read again from the snapshot before ${fresh.info.firstZxid}, the older transactions let go: ${fresh.info.transactions} kept (ZK_FILES_KEEP=${keep})`);
     }
-    return readFrom(loaded, loaded.position);
+    return count;
   };
 
   /** A read asked for while one is under way: it may have begun before what the asker wants was written, so one more follows it (shared by every asker meanwhile). */

@@ -14,6 +14,7 @@ import { connectClient, eventually, request, startExplorer, type RunningExplorer
 import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from '../zk/embedded';
 import { ZkSession } from '../zk/session';
 import { readTxnLog } from '../../lib/zk/txn-log';
+import { loadReplay } from './files';
 import { followFiles } from './follow';
 import { PAST_READ_ONLY } from './live';
 
@@ -32,7 +33,7 @@ async function open(): Promise<ZkSession> {
 }
 
 async function explorer(): Promise<RunningExplorer> {
-  return startExplorer({ roots: ['/live-files'] }, { allowed: false }, { connectString: zookeeper.connectString, files: followFiles(dirs, OPTIONS, 100) });
+  return startExplorer({ roots: ['/live-files'] }, { allowed: false }, { connectString: zookeeper.connectString, files: followFiles(dirs, OPTIONS, { intervalMs: 100 }) });
 }
 
 async function history(running: RunningExplorer, lock: string): Promise<LockHistory> {
@@ -142,7 +143,7 @@ describe("ZooKeeper's files followed in live mode", () => {
       const cut = txns.at(-2)!.offset + 7;
       const end = txns.at(-1)!.offset + 200;
       writeFileSync(newest, whole.subarray(0, cut));
-      const files = followFiles([copy, join(dirs[0]!, 'version-2')], OPTIONS, 60_000);
+      const files = followFiles([copy, join(dirs[0]!, 'version-2')], OPTIONS, { intervalMs: 60_000 });
       try {
         const loaded = await files.ready;
         const total = loaded.info.transactions;
@@ -167,7 +168,7 @@ describe("ZooKeeper's files followed in live mode", () => {
           // The last entry of the older log left half-written, as a crash mid-write would.
           writeFileSync(join(damagedCopy, logs.at(-2)!), flipped);
           rmSync(join(damagedCopy, logs.at(-1)!));
-          const following = followFiles([damagedCopy, join(dirs[0]!, 'version-2')], OPTIONS, 60_000);
+          const following = followFiles([damagedCopy, join(dirs[0]!, 'version-2')], OPTIONS, { intervalMs: 60_000 });
           try {
             const read = await following.ready;
             expect(read.info.stoppedAt).toBeNull();
@@ -190,6 +191,47 @@ describe("ZooKeeper's files followed in live mode", () => {
       }
     } finally {
       rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps about ZK_FILES_KEEP of the newest transactions: the older let go from a newer snapshot on, as they come and from the first read', async () => {
+    const admin = await open();
+    const counter = '/live-files/keep/counter';
+    await admin.mkdirp(counter);
+    const files = followFiles(dirs, OPTIONS, { intervalMs: 60_000, keep: 300 });
+    try {
+      const first = await files.ready;
+      const all = async () => (await loadReplay(dirs, OPTIONS, true)).info.transactions;
+      // 700 more: past half as many again as are kept, the files are read again from a snapshot within the last 300.
+      for (let round = 1; round <= 700; round += 1) await admin.setData(counter, Buffer.from(`round ${round}`));
+      const holder = await open();
+      const node = await holder.create(`${LOCK}/lock-`, null, 'ephemeral-sequential');
+      await files.readOn();
+      const kept = files.current()!;
+      expect(kept).not.toBe(first);
+      expect(kept.info.transactions).toBeGreaterThan(0);
+      expect(kept.info.transactions).toBeLessThanOrEqual(300);
+      expect(await all()).toBeGreaterThan(kept.info.transactions + 700);
+      expect(BigInt(kept.info.firstZxid!)).toBeGreaterThan(BigInt(first.info.firstZxid!));
+      expect(kept.info.files.some((file) => file.kind === 'snapshot' && file.used)).toBe(true);
+      // What came before the snapshot is in it: the counter's last value, the lock's holder.
+      const end = kept.replay.moment(null)!;
+      expect(Buffer.from(kept.replay.index.nodeAt(counter, end.zxid)!.data!).toString()).toBe('round 700');
+      expect(kept.replay.lockAt(LOCK, end).nodes.map((one) => [one.name, one.role])).toEqual([[node.split('/').pop(), 'holder']]);
+      holder.close();
+
+      // A first read keeps as many: from the snapshot after about 300 before the newest log.
+      const fresh = followFiles(dirs, OPTIONS, { intervalMs: 60_000, keep: 300 });
+      try {
+        const read = await fresh.ready;
+        expect(read.info.files.some((file) => file.kind === 'snapshot' && file.used)).toBe(true);
+        expect(read.info.transactions).toBeLessThan(await all());
+        expect(Buffer.from(read.replay.index.nodeAt(counter, read.replay.moment(null)!.zxid)!.data!).toString()).toBe('round 700');
+      } finally {
+        fresh.close();
+      }
+    } finally {
+      files.close();
     }
   });
 });
