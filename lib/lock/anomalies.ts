@@ -4,7 +4,7 @@
  */
 import { describeAnomaly, type AnomalyParams } from '../i18n/messages';
 import type { Anomaly, AnomalyKind, Deadlock, LockNode, LockSnapshot } from '../protocol';
-import { nodeIndexes, type NodeIndexes, type OwnerCounts } from './indexes';
+import { handOn, nodeIndexes, remember, type NodeIndexes, type OwnerCounts } from './indexes';
 import { reader, type Reader } from './reader';
 
 const INT32_MAX = 2 ** 31 - 1;
@@ -20,7 +20,7 @@ function ownerCountsOf(nodes: readonly LockNode[], judge: Reader, indexes: NodeI
   if (owners === undefined) {
     owners = { counts: new Map(), repeated: 0 };
     for (const node of nodes) count(owners, node, 1, judge);
-    indexes.owners.set(nodes, owners);
+    remember(indexes.owners, nodes, owners);
   }
   return owners;
 }
@@ -42,7 +42,7 @@ function count(owners: OwnerCounts, node: LockNode, by: 1 | -1, judge: Reader = 
  * and session is neither).
  */
 export function handOnOwners(indexes: NodeIndexes, from: readonly LockNode[], to: readonly LockNode[], removed: readonly LockNode[], added: readonly LockNode[]): void {
-  indexes.owners.handOn(from, to, (owners) => {
+  handOn(indexes.owners, from, to, (owners) => {
     for (const node of removed) count(owners, node, -1);
     for (const node of added) count(owners, node, 1);
   });

@@ -19,38 +19,28 @@ export interface OwnerCounts {
 /**
  * A value kept per node list, for the few lists of one lock that are read at once (the reading
  * published and the one a change makes from it, which a diff reads both of): the oldest goes
- * past `KEPT`, and the machine keeps only its published list's once a step is done (`keepOnly`:
- * an index of 100,000 nodes is some 25 MB).
+ * past `KEPT` (`remember`), and the machine keeps only its published list's once a step is done
+ * (`keepOnly`: an index of 100,000 nodes is some 25 MB). Plain data: a map by the list itself.
  */
-export class ListMemo<T> {
-  private readonly kept = new Map<readonly LockNode[], T>();
-
-  get(nodes: readonly LockNode[]): T | undefined {
-    return this.kept.get(nodes);
-  }
-
-  set(nodes: readonly LockNode[], value: T): T {
-    this.kept.set(nodes, value);
-    if (this.kept.size > KEPT) this.kept.delete(this.kept.keys().next().value!);
-    return value;
-  }
-
-  /** Forgets the values of every list but `nodes`. */
-  keepOnly(nodes: readonly LockNode[]): void {
-    for (const kept of this.kept.keys()) if (kept !== nodes) this.kept.delete(kept);
-  }
-
-  /** Hands the value kept for `from` (if any) on to `to`, changed by `edit`. */
-  handOn(from: readonly LockNode[], to: readonly LockNode[], edit: (value: T) => void): void {
-    const value = this.kept.get(from);
-    if (value === undefined) return;
-    this.kept.delete(from);
-    edit(value);
-    this.set(to, value);
-  }
-}
+export type ListMemo<T> = Map<readonly LockNode[], T>;
 
 const KEPT = 3;
+
+/** Keeps `value` for `nodes` (the oldest list's forgotten past KEPT); answers it. */
+export function remember<T>(memo: ListMemo<T>, nodes: readonly LockNode[], value: T): T {
+  memo.set(nodes, value);
+  if (memo.size > KEPT) memo.delete(memo.keys().next().value!);
+  return value;
+}
+
+/** Hands the value kept for `from` (if any) on to `to`, changed by `edit`. */
+export function handOn<T>(memo: ListMemo<T>, from: readonly LockNode[], to: readonly LockNode[], edit: (value: T) => void): void {
+  const value = memo.get(from);
+  if (value === undefined) return;
+  memo.delete(from);
+  edit(value);
+  remember(memo, to, value);
+}
 
 export interface NodeIndexes {
   byName: ListMemo<Map<string, LockNode>>;
@@ -60,16 +50,15 @@ export interface NodeIndexes {
 }
 
 export function nodeIndexes(): NodeIndexes {
-  return { byName: new ListMemo(), owners: new ListMemo(), data: new Map() };
+  return { byName: new Map(), owners: new Map(), data: new Map() };
 }
 
 /** Forgets the indexes of every list but `nodes` (the reading published). */
 export function keepOnly(indexes: NodeIndexes, nodes: readonly LockNode[]): void {
-  indexes.byName.keepOnly(nodes);
-  indexes.owners.keepOnly(nodes);
+  for (const memo of [indexes.byName, indexes.owners]) for (const kept of memo.keys()) if (kept !== nodes) memo.delete(kept);
 }
 
 /** The nodes by name, from `indexes` where they were built or handed on for this list. */
 export function nodesByName(nodes: readonly LockNode[], indexes: NodeIndexes): Map<string, LockNode> {
-  return indexes.byName.get(nodes) ?? indexes.byName.set(nodes, new Map(nodes.map((node) => [node.name, node])));
+  return indexes.byName.get(nodes) ?? remember(indexes.byName, nodes, new Map(nodes.map((node) => [node.name, node])));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ZnodeStat } from '../protocol';
+import type { Introspected } from './report';
 import { record } from '../testing/records';
 import { ANOMALY_DELAY_MS, initialState, includes, PZXID_DELAY_MS, step, type LockEvent, type LockState, type LockWorld, type StepResult, type ZkAnswer, type ZkRead } from './machine';
 
@@ -26,8 +27,8 @@ class Driver {
     persistentWatches: () => this.persistent,
   };
 
-  constructor(live = true) {
-    this.state = initialState(LOCK, live);
+  constructor(live = true, state = initialState(LOCK, live)) {
+    this.state = state;
   }
 
   send(event: LockEvent): StepResult {
@@ -105,6 +106,33 @@ describe('the lock machine', () => {
     const read = driver.send({ type: 'pzxid', stat: parentStat(4, 0x200) });
     expect(read.deltas.map(({ delta }) => delta.read)).toEqual([{ at: driver.now, pzxid: '0x200' }]);
     expect(driver.state.current.read?.pzxid).toBe('0x200');
+  });
+
+  it('keeps its state as plain data: a structured copy of it, taken in the middle, goes on exactly as the original does', () => {
+    const report = (at: number, requests: number): Introspected => ({ watchers: new Map(), clients: new Map(), at, lastRequest: new Map([1, 2, 3, 4].map((i) => [`0x${i + 1}`, String(requests)])) });
+    const driver = new Driver();
+    driver.load([child(1), child(2), child(3), child(4)]);
+    // Its herd window, its indexes, its parents and its timers all hold something.
+    driver.send({ type: 'report', report: report(driver.now, 1), changed: true, change: null });
+    driver.now += 2_000;
+    driver.send({ type: 'report', report: report(driver.now, 1), changed: true, change: null });
+    const copy = new Driver(true, structuredClone(driver.state));
+    copy.now = driver.now;
+    expect(copy.state).toEqual(driver.state);
+    for (const one of [driver, copy]) {
+      one.now += 300;
+      one.send({ type: 'treeEvent', path: `${LOCK}/${name(1)}`, kind: 'deleted', seq: 1 });
+      one.send({ type: 'treeEvent', path: `${LOCK}/${name(5)}`, kind: 'created', seq: 2 });
+      one.send({ type: 'answer', answer: { kind: 'many', results: [{ stat: child(5).stat, data: null }] } });
+      one.now += 700;
+      // Every waiter woke at the holder's release: a herd, told the same by both.
+      one.send({ type: 'report', report: report(one.now, 2), changed: true, change: null });
+      one.tick();
+    }
+    expect(copy.last).toEqual(driver.last);
+    expect(copy.state).toEqual(driver.state);
+    expect(roles(copy.state)).toEqual(roles(driver.state));
+    expect(driver.state.herd.evidence).not.toBeNull();
   });
 
   it('reads a new waiter in one multiRead and appends it, and events that come during a read wait for the next', () => {

@@ -14,11 +14,16 @@
  * parent is missing. After a reconnect or a new session, whose gap no event covers, the parents
  * are listed again. Reads never overlap: events that come during one are applied in the next.
  * A change becomes the next reading by `nextReading`, as a replayed lock's does.
+ *
+ * Its state is plain data: objects, arrays, Maps and Sets (Maps where 100,000 nodes are found by
+ * name), no class and no function, so that a structured copy of it (`structuredClone`, a worker's
+ * message) goes on exactly as the original does. It is not JSON: its Maps would have to become
+ * objects of 100,000 keys, which V8 keeps as slow dictionaries.
  */
 import type { LockSnapshot, NodeData, RecipeId, ZnodeStat } from '../protocol';
 import { nextStaleAt, type AnomalyContext } from './anomalies';
 import { describeData } from './data';
-import { HerdWindow } from './herd-window';
+import { herdChild, herdForget, herdJudge, herdWatch, type HerdWatch } from './herd-window';
 import { keepOnly, nodeIndexes, type NodeIndexes } from './indexes';
 import { awaitsJudgement } from './place';
 import { missingLock, observeReport, withAnomalies, type ChildRecord, type LockInput, type ParentListing } from './queue';
@@ -164,7 +169,7 @@ export interface LockState {
   /** What the published reading was made from: each parent's state at its last listing, and when it was published. */
   published: Map<string, ParentState>;
   publishedAt: number;
-  herd: HerdWindow;
+  herd: HerdWatch;
   /** The published reading's nodes by name and its owners counted, handed on from one reading to the next. */
   indexes: NodeIndexes;
   /** When each timer is due (ms), or null. */
@@ -213,7 +218,7 @@ export function initialState(path: string, live: boolean): LockState {
     observedReport: null,
     published: new Map(),
     publishedAt: 0,
-    herd: new HerdWindow(),
+    herd: herdWatch(),
     indexes: nodeIndexes(),
     timers: { judge: null, stale: null, pzxid: null },
   };
@@ -485,7 +490,7 @@ class Step {
       parent.records.delete(name);
       if (isRoot) {
         state.change.removed.push(name);
-        state.herd.child(false, now);
+        herdChild(state.herd, false, now);
       }
     }
     const fresh = names.filter((name) => !parent.records.has(name));
@@ -494,7 +499,7 @@ class Step {
       const came = parent.listed;
       for (const name of fresh) {
         state.change.added.add(name);
-        if (came) state.herd.child(true, now);
+        if (came) herdChild(state.herd, true, now);
       }
     } else if (fresh.length > 0) state.change.other = true;
     parent.listed = true;
@@ -564,14 +569,14 @@ class Step {
         if (isRoot) state.change.added.delete(event.name);
         if (parent.records.delete(event.name) && isRoot) {
           state.change.removed.push(event.name);
-          state.herd.child(false, now);
+          herdChild(state.herd, false, now);
         }
       } else if (!parent.records.has(event.name)) {
         if (names === undefined) reads.set(event.parent, (names = new Set()));
         names.add(event.name);
         if (isRoot) {
           state.change.added.add(event.name);
-          state.herd.child(true, now);
+          herdChild(state.herd, true, now);
         }
       }
     }
@@ -621,8 +626,8 @@ class Step {
   private report(report: Introspected | null, changed: boolean, change: ReportChange | null): void {
     const { state } = this;
     if (!state.loaded) return;
-    if (report === null) state.herd.forget();
-    const herd = report !== null && state.herd.judge(report, state.current.nodes);
+    if (report === null) herdForget(state.herd);
+    const herd = report !== null && herdJudge(state.herd, report, state.current.nodes);
     if (!changed && !herd && !state.current.nodes.some(awaitsJudgement)) {
       // It says what the last one said: the nodes read with that one are as this one would read them.
       state.observedReport = report;

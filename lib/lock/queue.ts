@@ -1,6 +1,6 @@
 import type { LockDelta, LockNode, LockRead, LockSnapshot } from '../protocol';
 import { handOnOwners, lockAnomalies, type AnomalyContext } from './anomalies';
-import { nodeIndexes, nodesByName, type NodeIndexes } from './indexes';
+import { handOn, nodeIndexes, nodesByName, type NodeIndexes } from './indexes';
 import { awaitsJudgement, reobserve } from './place';
 import { analyzeLock, appendToQueue, recipeInfo, singleLine, type ChildRecord, type LockInput } from './reader';
 import type { Introspected, ReportChange } from './report';
@@ -111,7 +111,7 @@ export function handover(previous: LockSnapshot, removed: readonly string[], rea
   const version = previous.version + 1;
   const snapshot: LockSnapshot = { ...previous, version, nodes, holders: [promoted.name], waiters: previous.waiters.slice(1), read };
   // The previous snapshot's name index is handed on, changed in two places, instead of being built again.
-  indexes.byName.handOn(previous.nodes, nodes, (index) => {
+  handOn(indexes.byName, previous.nodes, nodes, (index) => {
     index.delete(head.name);
     index.set(promoted.name, promoted);
   });
@@ -143,7 +143,7 @@ export function leave(previous: LockSnapshot, removed: readonly string[], read: 
   const version = previous.version + 1;
   const snapshot: LockSnapshot = { ...previous, version, nodes, waiters: previous.waiters.filter((name) => name !== leaver.name), read };
   // The name index is handed on, as in `handover`.
-  indexes.byName.handOn(previous.nodes, nodes, (index) => {
+  handOn(indexes.byName, previous.nodes, nodes, (index) => {
     index.delete(leaver.name);
     if (moved !== null) index.set(moved.name, moved);
   });
@@ -176,7 +176,7 @@ export function append(
   const nodes = previous.nodes.concat(added);
   const snapshot: LockSnapshot = { ...previous, version, nodes, waiters: previous.waiters.concat(added.map((node) => node.name)), read };
   // The name index is handed on with the newcomers added, as in `handover`.
-  indexes.byName.handOn(previous.nodes, nodes, (index) => {
+  handOn(indexes.byName, previous.nodes, nodes, (index) => {
     for (const node of added) index.set(node.name, node);
   });
   handOnOwners(indexes, previous.nodes, nodes, [], added);
@@ -222,7 +222,7 @@ export function observeReport(
   const version = previous.version + 1;
   // Roles and order are as they were: the name lists and the owners stay, the name index is handed on.
   const snapshot: LockSnapshot = { ...previous, version, nodes };
-  indexes.byName.handOn(before, nodes, (index) => {
+  handOn(indexes.byName, before, nodes, (index) => {
     for (const node of updated) index.set(node.name, node);
   });
   handOnOwners(indexes, before, nodes, [], []);
