@@ -114,7 +114,8 @@ export class ZnodeTree {
             break;
           }
           const owner = op.ephemeral ? txn.session : op.type === 'createContainer' ? CONTAINER_OWNER : op.type === 'createTTL' && op.ttl !== null ? ttlOwner(op.ttl) : '0x0';
-          const node = this.put(createdNode(op.path, txn.zxid, txn.time, owner, this.datas.add(op.data), op.data?.length ?? 0), undefined);
+          const { data } = op;
+          const node = this.put(createdNode(op.path, txn.zxid, txn.time, owner, this.datas.add(data), data?.length ?? 0), undefined);
           this.childrenChanged(node.parent, txn, op.parentCVersion);
           this.onChange('create', node, txn);
           break;
@@ -128,8 +129,9 @@ export class ZnodeTree {
         case 'setData': {
           const node = this.nodes.get(op.path);
           if (node === undefined) break;
-          node.dataAt = this.datas.add(op.data);
-          node.dataLength = op.data?.length ?? 0;
+          const { data } = op;
+          node.dataAt = this.datas.add(data);
+          node.dataLength = data?.length ?? 0;
           node.mzxid = txn.zxid;
           node.mtime = txn.time;
           node.version = op.version;
@@ -294,7 +296,8 @@ export function compareZxid(a: string, b: string): number {
 
 /** A node just made, as a create makes it (its stat's zxids and times the create's), its data at `dataAt` of the tree's. */
 function createdNode(path: string, zxid: number, time: number, ephemeralOwner: string, dataAt: number, dataLength: number): TreeNode {
-  return newNode(path, { czxid: zxid, mzxid: zxid, pzxid: zxid, ctime: time, mtime: time, version: 0, cversion: 0, aversion: 0, ephemeralOwner }, dataAt, dataLength);
+  // One object, no stat made to be copied from: a million creates.
+  return { path, parent: null, czxid: zxid, mzxid: zxid, pzxid: zxid, ctime: time, mtime: time, version: 0, cversion: 0, aversion: 0, ephemeralOwner, dataAt, dataLength, childCount: 0, firstChild: null, previous: null, next: null, owned: null, previousOwned: null, nextOwned: null, id: -1, record: -1, childLog: null };
 }
 
 /** A node not yet in the tree (its parent is found as it is put), its stat's fields copied from `stat`. */
