@@ -117,30 +117,39 @@ export function followFiles(dirs: readonly string[], options: ReplayOptions, { i
     return replay.moments.count - before;
   };
 
-  /** The files read again from about `keepFrom` on (null: from their start), in place of those read so far where that reads any log. */
-  const reload = async (keepFrom: string | null): Promise<LoadedReplay> => {
-    const fresh = await loadReplay(dirs, options, true, keepFrom);
-    if (loaded === null || fresh.position !== null) {
-      loaded = fresh;
-      loadedSaid = { stoppedAt: fresh.info.stoppedAt, reason: fresh.info.reason };
-      pending = null;
-      damaged = null;
-    }
-    return fresh;
-  };
-
   const read = async (): Promise<number> => {
     if (damaged?.final === true) return 0;
-    // Nothing read yet (ZooKeeper had written no log): everything, again, from about `keep` transactions before its newest log.
-    if (loaded === null || loaded.position === null) return (await reload(await keepFromNames(dirs, keep))).info.transactions;
+    if (loaded === null || loaded.position === null) {
+      // Nothing read yet (ZooKeeper had written no log): everything, again, from about `keep` transactions before its newest log.
+      const fresh = await loadReplay(dirs, options, true, await keepFromNames(dirs, keep));
+      if (loaded === null || fresh.position !== null) {
+        loaded = fresh;
+        loadedSaid = { stoppedAt: fresh.info.stoppedAt, reason: fresh.info.reason };
+      }
+      return fresh.info.transactions;
+    }
     const count = await readFrom(loaded, loaded.position);
     const { moments } = loaded.replay;
-    if (moments.count > keep * KEEP_SLACK) {
-      const from = moments.at(moments.count - keep)!;
-      const fresh = await reload(from.zxid);
-      if (loaded === fresh) console.log(`files: read again from the snapshot before ${fresh.info.firstZxid}, the older transactions let go: ${fresh.info.transactions} kept (ZK_FILES_KEEP=${keep})`);
-    }
+    if (moments.count > keep * KEEP_SLACK && moments.count >= trimFrom) await trim(loaded, moments.at(moments.count - keep)!.zxid);
     return count;
+  };
+
+  /** Until so many transactions are read, no other trim is tried (one found no snapshot to begin from). */
+  let trimFrom = 0;
+  /** Lets go of the transactions before about `from`: the files read again from the oldest snapshot at or after it, where there is one. */
+  const trim = async (current: LoadedReplay, from: string): Promise<void> => {
+    const fresh = await loadReplay(dirs, options, true, from);
+    const start = fresh.replay.start?.zxid ?? null;
+    if (fresh.position === null || start === null || compareZxid(start, from) < 0) {
+      // No snapshot there yet (ZooKeeper takes one every snapCount transactions): tried again after half as many more.
+      trimFrom = current.replay.moments.count + keep / 2;
+      return;
+    }
+    loaded = fresh;
+    loadedSaid = { stoppedAt: fresh.info.stoppedAt, reason: fresh.info.reason };
+    pending = null;
+    damaged = null;
+    console.log(`files: read again from the snapshot at ${start}, the older transactions let go: ${fresh.info.transactions} kept (ZK_FILES_KEEP=${keep})`);
   };
 
   /** A read asked for while one is under way: it may have begun before what the asker wants was written, so one more follows it (shared by every asker meanwhile). */

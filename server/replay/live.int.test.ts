@@ -230,6 +230,25 @@ describe("ZooKeeper's files followed in live mode", () => {
       } finally {
         fresh.close();
       }
+
+      // Logs with no snapshot to begin from (a copy of the logs alone): every transaction kept, the files not read again at each read.
+      const logsAlone = mkdtempSync(join(tmpdir(), 'zk-live-logs-'));
+      try {
+        cpSync(join(dirs[1]!, 'version-2'), logsAlone, { recursive: true });
+        const unsnapped = followFiles([logsAlone], OPTIONS, { intervalMs: 60_000, keep: 300 });
+        try {
+          const read = await unsnapped.ready;
+          expect(read.info.transactions).toBeGreaterThan(450);
+          await unsnapped.readOn();
+          await unsnapped.readOn();
+          expect(unsnapped.current()).toBe(read);
+          expect(read.info.transactions).toBe(await all());
+        } finally {
+          unsnapped.close();
+        }
+      } finally {
+        rmSync(logsAlone, { recursive: true, force: true });
+      }
     } finally {
       files.close();
     }
