@@ -5,6 +5,7 @@
 import { describeAnomaly, type AnomalyParams } from '../i18n/messages';
 import type { Anomaly, AnomalyKind, Deadlock, LockNode, LockSnapshot } from '../protocol';
 import { handOn, nodeIndexes, remember, type NodeIndexes, type OwnerCounts } from './indexes';
+import { nameOf } from '../zk/path';
 import { reader, type Reader } from './reader';
 
 const INT32_MAX = 2 ** 31 - 1;
@@ -147,7 +148,7 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
     anomalies.push(anomaly('holder-disconnected', node.name, { node: node.name, session: node.sessionId, expiresAt, at: clockTime(expiresAt) }));
   }
   for (const node of unwatched) {
-    const expected = node.watch!.path.slice(node.watch!.path.lastIndexOf('/') + 1);
+    const expected = nameOf(node.watch!.path);
     const actual = watchedBy.get(node.sessionId);
     if (actual !== undefined && actual !== expected) anomalies.push(anomaly('wrong-watch', node.name, { node: node.name, actual, expected }));
     else anomalies.push(anomaly('no-watch', node.name, { node: node.name, expected }));

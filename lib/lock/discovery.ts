@@ -9,7 +9,7 @@
  * (Kafka's `/controller`, HBase's `/hbase/master`) is a lock of its own, whatever its siblings
  * are, and makes its parent none. Nothing below a lock is searched.
  */
-import { childPath, isWithin, parentPath } from '../zk/path';
+import { childPath, isWithin, nameOf, parentPath } from '../zk/path';
 import { detectRecipe, kindOfName } from './reader';
 import { CURATOR_DIR } from './recipes/curator-semaphore';
 import { isSystemLock } from './systems';
@@ -58,7 +58,7 @@ export function lockParentsOf(path: string): string[] {
 
 /** Where the lock may be that holds the children of `parent`: `parent`, and above a Curator semaphore's `locks/` or `leases/`, the semaphore. */
 export function lockParentsAt(parent: string): string[] {
-  const name = parent.slice(parent.lastIndexOf('/') + 1);
+  const name = nameOf(parent);
   return CURATOR_DIR.pattern.test(name) && parent !== '/' ? [parentPath(parent), parent] : [parent];
 }
 

@@ -5,7 +5,7 @@
  */
 import type { LockNode, NodeData, RecipeId, RecipeInfo } from '../protocol';
 import { NO_SESSION } from '../zk/ids';
-import { childPath } from '../zk/path';
+import { childPath, nameOf } from '../zk/path';
 import { ownerOf, place, stateOf, type RecordState } from './place';
 import { RECIPES } from './recipes';
 import type { AnalysisContext, ChildRecord, Entry, Layout, LockInput, ParentListing, QueueRules, Recipe, ReadingTools } from './recipes/recipe';
@@ -192,7 +192,7 @@ export function createReader(recipes: readonly Recipe[], systems: readonly LockS
     const reading = readSystems(matches, {
       path: input.path,
       recipeId: analysis.recipe.id,
-      self: self === null ? null : { name: input.path.slice(input.path.lastIndexOf('/') + 1), data: self.data, ephemeral: self.stat.ephemeralOwner !== NO_SESSION },
+      self: self === null ? null : { name: nameOf(input.path), data: self.data, ephemeral: self.stat.ephemeralOwner !== NO_SESSION },
       nodes: analysis.nodes,
       listing: (path) => tools.listing(input, path).children.map((record) => ({ name: record.name, data: record.data, ephemeral: record.stat.ephemeralOwner !== NO_SESSION })),
     });

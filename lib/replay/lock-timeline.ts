@@ -12,7 +12,7 @@ import { LockHistoryModel } from '../lock/history';
 import { initialState, step, type LockEvent, type LockWorld, type ZkAnswer, type ZkRead } from '../lock/machine';
 import type { ChildRecord } from '../lock/queue';
 import type { ChildAt, ChildEvent } from '../zk/child-index';
-import { childPath, parentPath } from '../zk/path';
+import { childPath, nameOf, parentPath } from '../zk/path';
 import { compareZxid } from '../zk/znode-tree';
 
 /** How a lock's children stood at the start of the files, and every change after. */
@@ -79,7 +79,7 @@ export function buildTimeline(input: TimelineInput): LockTimeline {
       case 'exists':
         return { kind: 'stat', stat: read.path === path && exists ? (input.self?.stat ?? NO_STAT) : tree.has(read.path) && read.path !== path ? NO_STAT : null };
       case 'getDataMany':
-        return { kind: 'many', results: read.paths.map((one) => tree.get(parentPath(one))?.get(one.slice(one.lastIndexOf('/') + 1)) ?? null) };
+        return { kind: 'many', results: read.paths.map((one) => tree.get(parentPath(one))?.get(nameOf(one)) ?? null) };
       case 'unwatchTree':
       case 'pzxid':
         // Not asked of the loop: the timers of the machine do not run over the files (its anomalies are judged at each moment read).

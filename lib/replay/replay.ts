@@ -19,7 +19,7 @@ import { WaitsFor } from '../lock/waits-for';
 import { ChildIndex, type ChildAt, type SessionSpans } from '../zk/child-index';
 import { partitionPoint } from '../zk/columns';
 import { zxidOf } from '../zk/ids';
-import { childPath, parentPath } from '../zk/path';
+import { childPath, nameOf, parentPath } from '../zk/path';
 import type { Txn } from '../zk/txn-log';
 import { compareZxid, ZnodeTree } from '../zk/znode-tree';
 import { buildTimeline, recordOf, type LockTimeline } from './lock-timeline';
@@ -130,7 +130,7 @@ export class Replay {
       if (path === '/') continue;
       const parent = parentPath(path);
       if (changed.has(parent) || read.has(parent)) continue;
-      const name = path.slice(path.lastIndexOf('/') + 1);
+      const name = nameOf(path);
       if (this.tree.get(path)!.ephemeralOwner === '0x0' && !mayMakeLock(name)) continue;
       read.add(parent);
       consider(parent);

@@ -13,9 +13,9 @@
 import type { ZnodeStat } from '../protocol';
 import { BytePool, Float64Column, Int32Column, partitionPoint, utf8Bytes } from './columns';
 import { zxidHex, zxidOf } from './ids';
-import { childPath, parentPath } from './path';
+import { childPath, nameOf, parentPath } from './path';
 import type { Txn } from './txn-log';
-import { byName, clientCversion, clientStat, nameOf, ownerSeen, type ChangeKind, type TreeNode, type ZnodeTree } from './znode-tree';
+import { byName, clientCversion, clientStat, ownerSeen, type ChangeKind, type TreeNode, type ZnodeTree } from './znode-tree';
 
 /** A child as it was at a moment, its stat as a client would have read it. */
 export interface ChildAt {
@@ -103,10 +103,10 @@ class Records {
   /** `expected`: about how many records will be made (a create or a data change each). */
   constructor(
     private readonly sessions: SessionIds,
-    tree: ZnodeTree,
+    datas: BytePool,
     expected: number,
   ) {
-    this.datas = tree.datas;
+    this.datas = datas;
     const rows = Math.max(16, expected);
     this.names = new BytePool(rows * 32);
     this.nameAt = new Int32Column(rows);
@@ -238,7 +238,7 @@ export class ChildIndex {
     expected = 0,
   ) {
     const changes = Math.max(16, expected);
-    this.records = new Records(this.sessionIds, tree, expected >> 1);
+    this.records = new Records(this.sessionIds, tree.datas, expected >> 1);
     this.zxids = new Float64Column(changes);
     this.times = new Float64Column(changes);
     this.sessions = new Int32Column(changes);
@@ -491,7 +491,7 @@ export class ChildIndex {
       return root === undefined ? null : this.childAt('', root);
     }
     const parent = parentPath(path);
-    const name = path.slice(path.lastIndexOf('/') + 1);
+    const name = nameOf(path);
     const log = this.parents.get(parent);
     if (log === undefined) {
       const node = this.tree.get(path);

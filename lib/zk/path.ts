@@ -36,6 +36,11 @@ export function parentPath(path: string): string {
   return cut <= 0 ? '/' : path.slice(0, cut);
 }
 
+/** The last name of a znode path ("" for the root). */
+export function nameOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
 /** Whether `path` is `root` or lies below it. */
 export function isWithin(path: string, root: string): boolean {
   if (root === '/') return true;

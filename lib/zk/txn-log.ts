@@ -114,7 +114,7 @@ export function readTxnLogHeader(bytes: Uint8Array): TxnLogHeader {
 export function readTxnLog(bytes: Uint8Array): TxnLogRead {
   const header = readTxnLogHeader(bytes);
   const txns: Txn[] = [];
-  for (const entry of txnEntries(bytes)) {
+  for (const entry of tapeTxns(bytes, txnTape(bytes, txnFrames(bytes)))) {
     if ('reason' in entry) return { header, txns, stopped: { offset: entry.offset, reason: entry.reason } };
     txns.push(entry);
   }
@@ -122,19 +122,9 @@ export function readTxnLog(bytes: Uint8Array): TxnLogRead {
 }
 
 /**
- * The transactions of a log one after another, then, if reading stopped early, where and why.
- * `bytes` may be a part of the file (`start`: where its first entry is; `whole`: false when the
- * file goes on after them): an entry they end inside is then a stop marked `partial`, for the
- * caller to read on.
- */
-export function txnEntries(bytes: Uint8Array, start = FILE_HEADER_BYTES, whole = true): Array<Txn | TxnStop> {
-  return framedTxns(bytes, txnFrames(bytes, start, whole));
-}
-
-/**
  * Where a log's whole and right entries are, told apart from their records: the framing and the
  * checksums, which a thread of their own can do while another decodes and applies what came
- * before (`framedTxns`).
+ * before (`txnTape`, `tapeTxns`).
  */
 export interface TxnFrames {
   /** Three numbers an entry: where it begins (its checksum), where its record begins, the record's length. */
@@ -147,7 +137,11 @@ export interface TxnFrames {
 /** The smallest entry: a checksum, a length, a `TxnHeader` and its `B`. */
 const SMALLEST_ENTRY = 8 + 4 + 32 + 1;
 
-/** Frames the entries of `bytes` from `start` (see `txnEntries`), checking each one's length, its `B` and its Adler-32. */
+/**
+ * Frames the entries of `bytes` from `start`, checking each one's length, its `B` and its
+ * Adler-32. `bytes` may be a part of the file (`whole`: false when the file goes on after them):
+ * an entry they end inside is then a stop marked `partial`, for the caller to read on.
+ */
 export function txnFrames(bytes: Uint8Array, start = FILE_HEADER_BYTES, whole = true): TxnFrames {
   const rows = new Int32Array(3 * (Math.floor(Math.max(0, bytes.length - start) / SMALLEST_ENTRY) + 1));
   let count = 0;
@@ -177,15 +171,6 @@ export function txnFrames(bytes: Uint8Array, start = FILE_HEADER_BYTES, whole = 
     rows[count * 3 + 2] = length;
     count += 1;
   }
-}
-
-/**
- * The transactions of the framed entries of `bytes`, each at its offset plus `base` (where the
- * bytes begin in the file), then the frames' stop; a record that cannot be decoded is a stop
- * there, and the end.
- */
-export function framedTxns(bytes: Uint8Array, frames: TxnFrames, base = 0): Array<Txn | TxnStop> {
-  return tapeTxns(bytes, txnTape(bytes, frames, base));
 }
 
 /**

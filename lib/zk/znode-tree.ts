@@ -10,7 +10,7 @@ import { BytePool } from './columns';
 import { zxidHex, zxidOf } from './ids';
 import type { PersistedStat, SnapshotRead } from './snapshot';
 import type { Txn } from './txn-log';
-import { parentPath } from './path';
+import { nameOf, parentPath } from './path';
 
 /** A session's ephemeral nodes: the first of a list through their `nextOwned`. */
 interface Owned {
@@ -284,10 +284,6 @@ export function ownerSeen(owner: string): string {
   return owner === CONTAINER_OWNER || owner.startsWith('0xff') ? '0x0' : owner;
 }
 
-/** The last name of a path ("" of the root). */
-export function nameOf(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
-}
 
 /** Orders two zxids as ZooKeeper prints them (hex, no leading zeros). */
 export function compareZxid(a: string, b: string): number {

@@ -144,7 +144,7 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
   const found = await filesOf(dirs, problems);
   const byZxid = (a: Found, b: Found): number => compareZxid(a.zxid, b.zxid);
   const logs = found.filter((file) => file.kind === 'log').sort(byZxid);
-  const kept = keepFrom === null ? logs : logs.filter((_, i) => logs[i + 1] === undefined || compareZxid(logs[i + 1]!.zxid, keepFrom) > 0);
+  const kept = keepFrom === null ? logs : logsAfter(logs, keepFrom);
   const options = { ...given, expectedTransactions: expectedTransactions(kept) };
   const snapshots = found.filter((file) => file.kind === 'snapshot').sort(byZxid);
   const report = new Map<string, ReplayFile>(found.map((file) => [file.path, { path: file.path, kind: file.kind, zxid: file.zxid, bytes: file.bytes, used: false, count: 0, problem: null }]));
@@ -197,7 +197,7 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
     reason = [reason, `${entry.path}: ${problem}${after}`].filter(Boolean).join('; ');
   };
   // A log wholly before the start is not needed.
-  const wanted = logs.filter((_, i) => logs[i + 1] === undefined || compareZxid(logs[i + 1]!.zxid, begin) > 0);
+  const wanted = logsAfter(logs, begin);
   const reading = readLogs(wanted.map((file) => file.path));
   try {
     for (let i = 0; i < wanted.length && stoppedAt === null; i += 1) {
@@ -247,6 +247,11 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
     reading.close();
   }
   return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason, following), position };
+}
+
+/** The logs (sorted) that hold a transaction after `zxid`: all but those a newer log begins at or before it. */
+function logsAfter(logs: readonly Found[], zxid: string): Found[] {
+  return logs.filter((_, i) => logs[i + 1] === undefined || compareZxid(logs[i + 1]!.zxid, zxid) > 0);
 }
 
 /** The zxid after this one. */

@@ -1,7 +1,7 @@
 /** One ephemeral node per resource, created by whoever gets it first; the losers watch it (a herd on one node). */
 import type { LockNode } from '../../protocol';
 import { NO_SESSION } from '../../zk/ids';
-import { childPath } from '../../zk/path';
+import { childPath, nameOf } from '../../zk/path';
 import { CURATOR_DIR } from './curator-semaphore';
 import { compareKeys, defineRecipe, type AnalysisContext, type ChildRecord, type Layout, type LockInput, type ReadingTools } from './recipe';
 
@@ -13,7 +13,7 @@ function holder(tools: ReadingTools, record: ChildRecord, path: string, context:
 export function singleNodes(input: LockInput, context: AnalysisContext, tools: ReadingTools): LockNode[] {
   const self = input.self;
   if (self !== null && input.root.children.length === 0 && self.stat.ephemeralOwner !== NO_SESSION) {
-    return [holder(tools, { name: input.path.slice(input.path.lastIndexOf('/') + 1), stat: self.stat, data: self.data }, input.path, context)];
+    return [holder(tools, { name: nameOf(input.path), stat: self.stat, data: self.data }, input.path, context)];
   }
   return input.root.children
     .filter((record) => record.stat.numChildren === 0 && tools.kindOf(record) !== CURATOR_DIR.kind)

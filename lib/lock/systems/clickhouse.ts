@@ -4,8 +4,9 @@
  * (`EphemeralLockInZooKeeper`); the node's data is the path of its holder, the
  * `abandonable_lock-N` the insert made under `<table>/temp`. Nobody waits: each node holds its own number.
  */
+import { nameOf } from '../../zk/path';
 import { parseSequence } from '../sequence';
-import { defineSystem, fields, lastSegment, pathEnding, segments, textOf, type Identity, type SystemNode, say } from './system';
+import { defineSystem, fields, pathEnding, segments, textOf, type Identity, type SystemNode, say } from './system';
 
 /** A block number's holder: the insert's `abandonable_lock-` node its data names. */
 export function decodeBlock(node: Pick<SystemNode, 'data' | 'name'>): Identity | null {
@@ -25,7 +26,7 @@ export const clickhouse = defineSystem({
       path: pathEnding('block_numbers/[^/]+'),
       recipes: ['ephemeral-claims'],
       role: (path, _holder, language) =>
-        say(language, `block numbers of partition ${lastSegment(path)} of ${segments(path).at(-3) ?? '?'}: each insert in progress holds its own`, `表 ${segments(path).at(-3) ?? '?'} 分区 ${lastSegment(path)} 的块编号：每个进行中的插入各持有一个`),
+        say(language, `block numbers of partition ${nameOf(path)} of ${segments(path).at(-3) ?? '?'}: each insert in progress holds its own`, `表 ${segments(path).at(-3) ?? '?'} 分区 ${nameOf(path)} 的块编号：每个进行中的插入各持有一个`),
       identify: decodeBlock,
     },
     {

@@ -6,8 +6,9 @@
  * dispatcher, rest_server, a job id). The latch nodes carry no id: the leader's address is in
  * `…/leader/<component>/connection_info`, a serialized Java object.
  */
+import { nameOf } from '../../zk/path';
 import { under } from './curator-ids';
-import { defineSystem, lastSegment, pathEnding, say } from './system';
+import { defineSystem, pathEnding, say } from './system';
 
 const FLINK = /^flink/i;
 
@@ -32,7 +33,7 @@ export const flink = defineSystem({
       longHolds: true,
       path: pathEnding('leaderlatch/[^/]+'),
       recipes: ['curator-latch'],
-      role: (path, _holder, language) => say(language, `leader election of ${lastSegment(path)} (Flink before 1.15)`, `${lastSegment(path)} 的领导者选举（Flink 1.15 之前）`),
+      role: (path, _holder, language) => say(language, `leader election of ${nameOf(path)} (Flink before 1.15)`, `${nameOf(path)} 的领导者选举（Flink 1.15 之前）`),
       proves: (evidence) => under(evidence.path, FLINK),
     },
   ],

@@ -6,9 +6,9 @@
  * reads to fence the last one. The data is the application's: HDFS writes an `ActiveNodeInfo`
  * protobuf, YARN an `ActiveRMInfoProto`.
  */
-import { parentPath } from '../../zk/path';
+import { nameOf, parentPath } from '../../zk/path';
 import { bytesOf } from '../data';
-import { defineSystem, fields, lastSegment, pathEnding, protoNumber, protoString, readProto, type Identity, type SystemNode, say } from './system';
+import { defineSystem, fields, pathEnding, protoNumber, protoString, readProto, type Identity, type SystemNode, say } from './system';
 
 const LOCK = 'ActiveStandbyElectorLock';
 const BREADCRUMB = 'ActiveBreadCrumb';
@@ -61,7 +61,7 @@ export const hadoopHa = defineSystem({
       recipes: ['single-node'],
       selfLock: LOCK,
       role: (path, holder, language) => {
-        const of = lastSegment(parentPath(path));
+        const of = nameOf(parentPath(path));
         if (holder?.identity.startsWith('NameNode')) return say(language, `HDFS NameNode failover of nameservice ${of}: the holder's NameNode is active`, `nameservice ${of} 的 HDFS NameNode 故障切换：持有者的 NameNode 为 active`);
         if (holder?.identity.startsWith('ResourceManager')) {
           return say(language, `YARN ResourceManager failover of cluster ${of}: the holder's ResourceManager is active`, `集群 ${of} 的 YARN ResourceManager 故障切换：持有者的 ResourceManager 为 active`);

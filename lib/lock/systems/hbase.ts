@@ -6,8 +6,9 @@
  * length of the writer's id, the id (`<pid>@<host>`) and 8 bytes of salt, then `PBUF` and the
  * protobuf (`Master`, `TableLock`), or for a backup master the same `Master`.
  */
+import { nameOf } from '../../zk/path';
 import { bytesOf } from '../data';
-import { isoTime, lastSegment, pathEnding, protoMessage, protoNumber, protoString, readProto, defineSystem, fields, type Identity, type ProtoValue, type SystemNode, say } from './system';
+import { isoTime, pathEnding, protoMessage, protoNumber, protoString, readProto, defineSystem, fields, type Identity, type ProtoValue, type SystemNode, say } from './system';
 
 const META_MAGIC = 0xff;
 const PB_MAGIC = [0x50, 0x42, 0x55, 0x46]; // "PBUF"
@@ -120,7 +121,7 @@ export const hbase = defineSystem({
       id: 'table-lock',
       path: pathEnding('table-lock/[^/]+'),
       recipes: ['zk-shared-lock'],
-      role: (path, _holder, language) => say(language, `table lock of ${lastSegment(path)} (HBase 1.x): schema changes write, region operations read`, `表 ${lastSegment(path)} 的表锁（HBase 1.x）：schema 变更加写锁，region 操作加读锁`),
+      role: (path, _holder, language) => say(language, `table lock of ${nameOf(path)} (HBase 1.x): schema changes write, region operations read`, `表 ${nameOf(path)} 的表锁（HBase 1.x）：schema 变更加写锁，region 操作加读锁`),
       identify: decodeTableLock,
     },
   ],

@@ -4,8 +4,9 @@
  * (the lock key is the table's name unless set). The base path has no default: the lock is
  * named Hudi's only where a segment of its path says so (`/hudi/…`).
  */
+import { nameOf } from '../../zk/path';
 import { participant } from './curator-ids';
-import { defineSystem, lastSegment, say } from './system';
+import { defineSystem, say } from './system';
 
 export const hudi = defineSystem({
   id: 'hudi',
@@ -17,7 +18,7 @@ export const hudi = defineSystem({
       // Below a segment that names Hudi, anywhere above the lock key.
       path: /^(?:\/[^/]+)*\/[^/]*(?:hudi|hoodie)[^/]*(?:\/[^/]+)*\/[^/]+$/i,
       recipes: ['curator-mutex'],
-      role: (path, _holder, language) => say(language, `write lock of table ${lastSegment(path)}: one writer commits at a time`, `表 ${lastSegment(path)} 的写锁：同一时间只有一个写入者提交`),
+      role: (path, _holder, language) => say(language, `write lock of table ${nameOf(path)}: one writer commits at a time`, `表 ${nameOf(path)} 的写锁：同一时间只有一个写入者提交`),
       identify: (node) => participant(node, 'writer at', 'client address'),
     },
   ],

@@ -5,6 +5,7 @@
  * it; where only the path and recipe fit, the system is one of the lock's candidates. The first
  * proven layout, in this order, names the lock: narrower paths come first.
  */
+import { nameOf } from '../../zk/path';
 import { bookkeeper } from './bookkeeper';
 import { clickhouse } from './clickhouse';
 import { druid } from './druid';
@@ -62,7 +63,7 @@ export const SELF_LOCK_NAMES: readonly string[] = [...SELF_LOCKS.keys()];
 
 /** Whether the node at `path` is itself a known system's lock (a single ephemeral node at a fixed name), whatever its siblings are. */
 export function isSystemLock(path: string): boolean {
-  const layouts = SELF_LOCKS.get(path.slice(path.lastIndexOf('/') + 1));
+  const layouts = SELF_LOCKS.get(nameOf(path));
   return layouts !== undefined && layouts.some((layout) => layout.path.test(path));
 }
 

@@ -94,10 +94,6 @@ export function pathEnding(tail: string): RegExp {
   return new RegExp(`^(?:/[^/]+)*/${tail}$`);
 }
 
-/** The last segment of a path. */
-export function lastSegment(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
-}
 
 /** The path's segments, without the empty one before the first slash. */
 export function segments(path: string): string[] {
