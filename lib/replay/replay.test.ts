@@ -104,6 +104,10 @@ describe('a lock replayed from the transaction log', () => {
     expect(snapshot.anomalies.map((anomaly) => anomaly.kind)).toContain('deadlock');
     expect(replay.lockAt('/x', replay.moment({ zxid: '0x5' })!).anomalies.map((anomaly) => anomaly.kind)).not.toContain('deadlock');
     expect(replay.summaries(replay.moment(null)!).map((summary) => summary.anomalyKinds)).toEqual([['deadlock'], ['deadlock']]);
+    // The waits-for graph at the moment has the cycle: each session waits for the other.
+    const graph = replay.graph(replay.moment(null)!);
+    expect(graph.deadlocks.map((deadlock) => [...deadlock.sessions].sort())).toEqual([['0xa', '0xb']]);
+    expect(replay.graph(replay.moment({ zxid: '0x5' })!).deadlocks).toEqual([]);
   });
 });
 
@@ -153,6 +157,37 @@ describe("a lock list's holders dated from the names", () => {
     const rw = byNames.lockAt('/rw', byNames.moment({ zxid: '0xc' })!);
     expect(rw.nodes.filter((node) => node.role === 'holder').map((node) => node.roleSince)).toEqual([T0 + 9000]);
     expect(byNames.lockAt('/plain', byNames.moment({ zxid: '0xd' })!).nodes.map((node) => [node.role, node.roleSince])).toEqual([['holder', T0 + 13000]]);
+  });
+});
+
+describe('the locks made ready to read while the server is idle', () => {
+  it('changes no answer at any moment, and yields between every few locks', () => {
+    zxid = 0;
+    const build = (): Replay => {
+      zxid = 0;
+      const replay = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
+      replay.apply(txn('0xa', 'create', [create('/q', false)]));
+      // 40 locks of a Kazoo queue each, three sessions taking turns: more than one slice of work.
+      for (let round = 0; round < 3; round += 1) {
+        for (let lock = 0; lock < 40; lock += 1) {
+          if (round === 0) replay.apply(txn('0xa', 'create', [create(`/q/l${lock}`, false)]));
+          const session = `0x${(10 + ((lock + round) % 3)).toString(16)}`;
+          replay.apply(txn(session, 'create', [create(`/q/l${lock}/${session.slice(2).repeat(32)}__lock__${String(round).padStart(10, '0')}`, true)]));
+        }
+      }
+      return replay;
+    };
+    const prepared = build();
+    let yields = 0;
+    for (const _ of prepared.preparing()) yields += 1;
+    expect(yields).toBeGreaterThan(2);
+    const cold = build();
+    expect(prepared.locks()).toHaveLength(40);
+    for (let at = 1; at <= zxid; at += 7) {
+      const moment = { zxid: `0x${at.toString(16)}` };
+      for (const path of ['/q/l0', '/q/l17', '/q/l39']) expect(prepared.lockAt(path, prepared.moment(moment)!), `${path} at ${moment.zxid}`).toEqual(cold.lockAt(path, cold.moment(moment)!));
+      expect(prepared.graph(prepared.moment(moment)!)).toEqual(cold.graph(cold.moment(moment)!));
+    }
   });
 });
 

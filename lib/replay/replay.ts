@@ -45,6 +45,8 @@ const HOLD_WALK_NAMES = 1000;
 const HOLD_WALK_STEPS = 256;
 /** How many locks' sessions a deadlock is looked for across, from the asked lock. */
 const DEADLOCK_LOCKS = 2000;
+/** How many locks `preparing` makes ready between two yields (about a millisecond's work). */
+const PREPARED_AT_ONCE = 16;
 
 export class Replay {
   readonly tree: ZnodeTree;
@@ -160,21 +162,9 @@ export class Replay {
    * its holders are dated by its timeline (a lock read only to follow who waits for whom is not).
    */
   lockAt(path: string, moment: Moment, deadlocks: readonly Deadlock[] | null = null, dated = true): LockSnapshot {
-    const self = this.index.nodeAt(path, moment.zxid);
-    if (self === null) return { ...missingLock(path, this.versionAt(path, moment)), read: { at: moment.time, pzxid: null } };
-    const children = this.index.childrenAt(path, moment.zxid);
-    const selfData = describeData(self.data);
-    const auxiliary = auxiliaryParents(path, children.map((child) => child.name), selfData).map((parent) => {
-      const node = this.index.nodeAt(parent, moment.zxid);
-      return { path: parent, exists: node !== null, children: node === null ? [] : this.index.childrenAt(parent, moment.zxid).map(recordOf) };
-    });
-    const pzxid = this.index.lastChange(path, moment.zxid) ?? self.stat.pzxid;
-    const built = buildSnapshot(
-      { path, self: { stat: { ...self.stat, pzxid, numChildren: children.length }, data: selfData }, root: { path, exists: true, children: children.map(recordOf) }, auxiliary },
-      null,
-      moment.time,
-      this.versionAt(path, moment),
-    );
+    const read = this.readAt(path, moment, true);
+    if (read === null) return { ...missingLock(path, this.versionAt(path, moment)), read: { at: moment.time, pzxid: null } };
+    const { built, selfData, children, pzxid } = read;
     const holders = built.nodes.filter((node) => node.role === 'holder');
     const since = dated && holders.length > 0 ? this.holdersSince(path, built.recipe.id, selfData, children, holders, moment) : null;
     const nodes = since === null ? built.nodes : built.nodes.map((node) => {
@@ -185,6 +175,31 @@ export class Replay {
     const snapshot: LockSnapshot = { ...built, nodes, read: { at: moment.time, pzxid } };
     const anomalies = lockAnomalies(snapshot, { now: moment.time, staleHolderMs: this.options.staleHolderMs, deadlocks: deadlocks ?? this.deadlocksNear(path, snapshot, moment) });
     return { ...snapshot, anomalies };
+  }
+
+  /** The lock at the moment as its recipe reads it, with what that was read from; null where its node is not there. `whole`: its version and its pzxid too (a read only for who waits for whom has no use for them). */
+  private readAt(path: string, moment: Moment, whole: boolean): { built: LockSnapshot; selfData: NodeData | null; children: ChildAt[]; pzxid: string | null } | null {
+    const self = this.index.nodeAt(path, moment.zxid);
+    if (self === null) return null;
+    const children = this.index.childrenAt(path, moment.zxid);
+    const selfData = describeData(self.data);
+    const auxiliary = auxiliaryParents(path, children.map((child) => child.name), selfData).map((parent) => {
+      const node = this.index.nodeAt(parent, moment.zxid);
+      return { path: parent, exists: node !== null, children: node === null ? [] : this.index.childrenAt(parent, moment.zxid).map(recordOf) };
+    });
+    const pzxid = whole ? (this.index.lastChange(path, moment.zxid) ?? self.stat.pzxid) : self.stat.pzxid;
+    const built = buildSnapshot(
+      { path, self: { stat: { ...self.stat, pzxid, numChildren: children.length }, data: selfData }, root: { path, exists: true, children: children.map(recordOf) }, auxiliary },
+      null,
+      moment.time,
+      whole ? this.versionAt(path, moment) : 0,
+    );
+    return { built, selfData, children, pzxid };
+  }
+
+  /** Who holds and who waits in the lock at the moment, and no more: no dates, no anomalies (a deadlock search reads hundreds of locks). */
+  private nodesAt(path: string, moment: Moment): readonly LockNode[] {
+    return this.readAt(path, moment, false)?.built.nodes ?? [];
   }
 
   /**
@@ -300,20 +315,21 @@ export class Replay {
 
   /** The waits-for graph at the moment. */
   graph(moment: Moment): WaitsForGraph {
-    return this.waitsFor(this.locks().map((path) => this.lockAt(path, moment, []))).graph();
+    return this.waitsFor(this.locks().map((path) => [path, this.nodesAt(path, moment)])).graph();
   }
 
   /** Every lock at the moment, with the deadlocks across them. */
   locksAt(moment: Moment): LockSnapshot[] {
     const plain = this.locks().map((path) => this.lockAt(path, moment, []));
-    const deadlocks = this.waitsFor(plain).deadlocks();
+    const deadlocks = this.waitsFor(plain.map((snapshot) => [snapshot.path, snapshot.nodes])).deadlocks();
     if (deadlocks.length === 0) return plain;
     return plain.map((snapshot) => (deadlocks.some((deadlock) => deadlock.locks.includes(snapshot.path)) ? this.lockAt(snapshot.path, moment, deadlocks) : snapshot));
   }
 
-  private waitsFor(snapshots: readonly LockSnapshot[]): WaitsFor {
+  /** The waits-for graph of these locks' nodes. */
+  private waitsFor(locks: Iterable<readonly [string, readonly LockNode[]]>): WaitsFor {
     const graph = new WaitsFor();
-    for (const snapshot of snapshots) graph.apply(snapshot.path, [], snapshot.nodes);
+    for (const [path, nodes] of locks) graph.apply(path, [], nodes);
     return graph;
   }
 
@@ -324,17 +340,17 @@ export class Replay {
    */
   private deadlocksNear(path: string, snapshot: LockSnapshot, moment: Moment): Deadlock[] {
     if (snapshot.waiters.length === 0 || snapshot.holders.length === 0) return [];
-    const read = new Map<string, LockSnapshot>([[path, snapshot]]);
-    const holdersOf = (lock: LockSnapshot): string[] => lock.nodes.filter((node) => node.role === 'holder' && node.ephemeral).map((node) => node.sessionId);
-    const queue = holdersOf(snapshot);
+    const read = new Map<string, readonly LockNode[]>([[path, snapshot.nodes]]);
+    const holdersOf = (nodes: readonly LockNode[]): string[] => nodes.filter((node) => node.role === 'holder' && node.ephemeral).map((node) => node.sessionId);
+    const queue = holdersOf(snapshot.nodes);
     const seen = new Set(queue);
     for (let i = 0; i < queue.length && read.size < DEADLOCK_LOCKS; i += 1) {
       const session = queue[i]!;
       for (const lock of this.locksOfSessionAt(session, moment.zxid)) {
         if (read.has(lock)) continue;
-        const other = this.lockAt(lock, moment, [], false);
+        const other = this.nodesAt(lock, moment);
         read.set(lock, other);
-        if (!other.nodes.some((node) => node.sessionId === session && node.role === 'waiter')) continue;
+        if (!other.some((node) => node.sessionId === session && node.role === 'waiter')) continue;
         for (const holder of holdersOf(other)) {
           if (seen.has(holder)) continue;
           seen.add(holder);
@@ -343,7 +359,7 @@ export class Replay {
       }
     }
     if (read.size === 1) return [];
-    return this.waitsFor([...read.values()]).deadlocksOf(path);
+    return this.waitsFor(read).deadlocksOf(path);
   }
 
   /** The locks the session had a node in right after `zxid`. */
@@ -356,6 +372,25 @@ export class Replay {
     const end = partitionPoint(spans.from.length, (index) => spans.from[index]! < n);
     for (let i = end - 1; i >= 0 && spans.reach[i]! >= n; i -= 1) if (spans.to[i]! >= n) locks.add(this.locks()[spans.parents[i]!]!);
     return [...locks];
+  }
+
+  /**
+   * What the first reads of the locks would do, done ahead a slice at a time, for a server to run
+   * while nothing waits (`runWhileIdle`): the locks found, the sessions' nodes across them, and
+   * each lock read once at the end of the span (its checkpoints made up to there, what is told
+   * from its path and its names kept). A moment's deadlock search reads hundreds of locks: read
+   * cold, a slider's moment took up to 120 ms, warm half as long.
+   */
+  *preparing(): Generator<void, void, void> {
+    const locks = this.locks();
+    yield;
+    this.sessionSpans();
+    const end = this.span().to;
+    if (end === null) return;
+    for (let i = 0; i < locks.length; i += 1) {
+      if (i % PREPARED_AT_ONCE === 0) yield;
+      this.lockAt(locks[i]!, end, [], false);
+    }
   }
 
   /** Each session's nodes in the locks over the span (their parents' places are the locks' in `locks()`). */

@@ -5,6 +5,7 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { endRoutes } from '../http-error';
 import { listenHttp } from '../net';
+import { runWhileIdle } from './idle';
 import { closeWebServer, createWebServer } from '../web';
 import type { LoadedReplay } from './files';
 import { replayRouter } from './routes';
@@ -26,11 +27,15 @@ export interface ReplayExplorer {
 export function createReplayExplorer(options: ReplayExplorerOptions): ReplayExplorer {
   const { app, httpServer, io } = createWebServer();
   attachReplaySockets(io, options.loaded, options.roots);
+  const stopPreparing = runWhileIdle(options.loaded.replay.preparing(), (error) => console.warn(`replay: preparing the locks failed: ${error instanceof Error ? error.message : String(error)}`));
   app.use(replayRouter(options.loaded, options.roots));
   endRoutes(app, options.nextHandler);
   return {
     httpServer,
     listen: (port, host) => listenHttp(httpServer, port, host),
-    close: () => closeWebServer(io, httpServer),
+    close: () => {
+      stopPreparing();
+      return closeWebServer(io, httpServer);
+    },
   };
 }

@@ -11,6 +11,7 @@ import type { ReplayOptions } from '../../lib/replay/replay';
 import { FILE_HEADER_BYTES, type TxnStop } from '../../lib/zk/txn-log';
 import { compareZxid } from '../../lib/zk/znode-tree';
 import { filesOf, infoOf, loadReplay, logEntries, type LoadedReplay, type LogPosition } from './files';
+import { runWhileIdle } from './idle';
 import { message } from './log-parts';
 
 /**
@@ -59,6 +60,15 @@ export function followFiles(dirs: readonly string[], options: ReplayOptions, { i
   let damaged: { stoppedAt: NonNullable<LoadedReplay['info']['stoppedAt']>; reason: string; final: boolean } | null = null;
   /** What the whole read said of the files (a snapshot that could not be used). */
   let loadedSaid: Pick<LoadedReplay['info'], 'stoppedAt' | 'reason'> = { stoppedAt: null, reason: null };
+  let stopPreparing = (): void => undefined;
+
+  /** Takes a whole read of the files as the one followed, and makes its locks ready to be read while idle. */
+  const take = (fresh: LoadedReplay): void => {
+    loaded = fresh;
+    loadedSaid = { stoppedAt: fresh.info.stoppedAt, reason: fresh.info.reason };
+    stopPreparing();
+    stopPreparing = runWhileIdle(fresh.replay.preparing(), (error) => console.warn(`files: preparing the locks failed: ${error instanceof Error ? error.message : String(error)}`));
+  };
 
   const refresh = (files: ReplayFile[]): void => {
     if (loaded === null) return;
@@ -122,10 +132,7 @@ export function followFiles(dirs: readonly string[], options: ReplayOptions, { i
     if (loaded === null || loaded.position === null) {
       // Nothing read yet (ZooKeeper had written no log): everything, again, from about `keep` transactions before its newest log.
       const fresh = await loadReplay(dirs, options, true, await keepFromNames(dirs, keep));
-      if (loaded === null || fresh.position !== null) {
-        loaded = fresh;
-        loadedSaid = { stoppedAt: fresh.info.stoppedAt, reason: fresh.info.reason };
-      }
+      if (loaded === null || fresh.position !== null) take(fresh);
       return fresh.info.transactions;
     }
     const count = await readFrom(loaded, loaded.position);
@@ -145,8 +152,7 @@ export function followFiles(dirs: readonly string[], options: ReplayOptions, { i
       trimFrom = current.replay.moments.count + keep / 2;
       return;
     }
-    loaded = fresh;
-    loadedSaid = { stoppedAt: fresh.info.stoppedAt, reason: fresh.info.reason };
+    take(fresh);
     pending = null;
     damaged = null;
     console.log(`files: read again from the snapshot at ${start}, the older transactions let go: ${fresh.info.transactions} kept (ZK_FILES_KEEP=${keep})`);
@@ -193,6 +199,7 @@ export function followFiles(dirs: readonly string[], options: ReplayOptions, { i
     },
     close: () => {
       closed = true;
+      stopPreparing();
       if (timer !== null) clearTimeout(timer);
     },
   };
