@@ -49,7 +49,11 @@ export function useLanguage(): LanguageContext {
   return useContext(Context);
 }
 
-/** A message whose `{name}` places hold elements (a path in code, a link): its words and the elements, in the message's own order. */
+/**
+ * A message whose `{name}` places hold elements (a path in code, a link): its words and the
+ * elements, in the message's own order. A part given as null leaves its place empty (a session
+ * whose client is not known); a place no part is given for is shown as it is written.
+ */
 export function richText(text: string, parts: Record<string, ReactNode>): ReactNode[] {
-  return text.split(/\{(\w+)\}/).map((piece, index) => (index % 2 === 1 ? <Fragment key={index}>{parts[piece] ?? `{${piece}}`}</Fragment> : piece));
+  return text.split(/\{(\w+)\}/).map((piece, index) => (index % 2 === 1 ? <Fragment key={index}>{piece in parts ? parts[piece] : `{${piece}}`}</Fragment> : piece));
 }
