@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import type { Language } from '../lib/i18n/messages';
 import { lcg } from '../lib/random';
 import type { WaitsForGraph } from '../lib/protocol';
@@ -218,26 +218,29 @@ export function WaitsForView() {
           <p className="muted">{t('noCycle')}</p>
         ) : (
           graph.deadlocks.map((deadlock) => (
-            <ol key={deadlock.sessions.join()} className="deadlock-steps" data-testid="waits-deadlock">
-              {deadlock.cycle.map((step) => (
-                <li key={step.session}>
-                  {richText(t('stepWaits'), {
-                    session: (
-                      <Link href={`/sessions#session-${step.session}`} className="mono">
-                        {step.session}
-                      </Link>
-                    ),
-                    client: step.client ? <span className="muted"> ({step.client})</span> : null,
-                    lock: (
-                      <Link href={lockHref(step.waitsIn)} className="mono">
-                        {step.waitsIn}
-                      </Link>
-                    ),
-                    holder: <span className="mono">{shortSession(step.waitsFor)}</span>,
-                  })}
-                </li>
-              ))}
-            </ol>
+            <Fragment key={deadlock.sessions.join()}>
+              <p className="deadlock-caption">{t('cycleOf', { n: deadlock.sessions.length, steps: deadlock.cycle.length })}</p>
+              <ol className="deadlock-steps" data-testid="waits-deadlock">
+                {deadlock.cycle.map((step) => (
+                  <li key={step.session}>
+                    {richText(t('stepWaits'), {
+                      session: (
+                        <Link href={`/sessions#session-${step.session}`} className="mono">
+                          {step.session}
+                        </Link>
+                      ),
+                      client: step.client ? <span className="muted"> ({step.client})</span> : null,
+                      lock: (
+                        <Link href={lockHref(step.waitsIn)} className="mono">
+                          {step.waitsIn}
+                        </Link>
+                      ),
+                      holder: <span className="mono">{shortSession(step.waitsFor)}</span>,
+                    })}
+                  </li>
+                ))}
+              </ol>
+            </Fragment>
           ))
         )}
         <label className="check" htmlFor="only-cycles">

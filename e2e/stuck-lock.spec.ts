@@ -54,6 +54,7 @@ test.describe('a stuck lock, as the operator sees it', () => {
       await expect(page.locator('[data-testid="waits-edge"][data-deadlocked="true"]')).toHaveCount(2);
       for (const session of [one.session, two.session]) await expect(page.locator(`[data-testid="waits-session"][data-session="${session}"]`)).toHaveAttribute('data-deadlocked', 'true');
       await expect(page.getByTestId('waits-deadlock')).toContainText(accounts);
+      await expect(page.getByTestId('waits-deadlocks')).toContainText('2 sessions wait on one another; a cycle through them, 2 steps:');
       // With each session's client address, as ZooKeeper reports it.
       await expect(page.getByTestId('waits-deadlock')).toContainText(/\(127\.0\.0\.1:\d+\)/);
       // A session selected (a click, a tap) says what it holds and waits in, and leads to its row in the sessions view.

@@ -159,7 +159,7 @@ export class Replay {
   /**
    * The lock at `path` right after the moment's transaction, read as the live explorer reads it.
    * `deadlocks`: those known across the locks (null: looked for from this lock); `dated`: whether
-   * its holders are dated by its timeline (a lock read only to follow who waits for whom is not).
+   * its holders are dated by its timeline (a lock read ahead only to make it ready, `preparing`, is not).
    */
   lockAt(path: string, moment: Moment, deadlocks: readonly Deadlock[] | null = null, dated = true): LockSnapshot {
     const read = this.readAt(path, moment, true);

@@ -5,9 +5,9 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { endRoutes } from '../http-error';
 import { listenHttp } from '../net';
-import { runWhileIdle } from './idle';
 import { closeWebServer, createWebServer } from '../web';
 import type { LoadedReplay } from './files';
+import { runWhileIdle } from './idle';
 import { replayRouter } from './routes';
 import { attachReplaySockets } from './sockets';
 
