@@ -158,15 +158,14 @@ export class Replay {
 
   /**
    * The lock at `path` right after the moment's transaction, read as the live explorer reads it.
-   * `deadlocks`: those known across the locks (null: looked for from this lock); `dated`: whether
-   * its holders are dated by its timeline (a lock read ahead only to make it ready, `preparing`, is not).
+   * `deadlocks`: those known across the locks (null: looked for from this lock).
    */
-  lockAt(path: string, moment: Moment, deadlocks: readonly Deadlock[] | null = null, dated = true): LockSnapshot {
+  lockAt(path: string, moment: Moment, deadlocks: readonly Deadlock[] | null = null): LockSnapshot {
     const read = this.readAt(path, moment, true);
     if (read === null) return { ...missingLock(path, this.versionAt(path, moment)), read: { at: moment.time, pzxid: null } };
     const { built, selfData, children, pzxid } = read;
     const holders = built.nodes.filter((node) => node.role === 'holder');
-    const since = dated && holders.length > 0 ? this.holdersSince(path, built.recipe.id, selfData, children, holders, moment) : null;
+    const since = holders.length > 0 ? this.holdersSince(path, built.recipe.id, selfData, children, holders, moment) : null;
     const nodes = since === null ? built.nodes : built.nodes.map((node) => {
       if (node.role !== 'holder') return node;
       const roleSince = since.get(node.name) ?? null;
@@ -389,7 +388,7 @@ export class Replay {
     if (end === null) return;
     for (let i = 0; i < locks.length; i += 1) {
       if (i % PREPARED_AT_ONCE === 0) yield;
-      this.lockAt(locks[i]!, end, [], false);
+      this.nodesAt(locks[i]!, end);
     }
   }
 
