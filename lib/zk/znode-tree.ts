@@ -284,7 +284,6 @@ export function ownerSeen(owner: string): string {
   return owner === CONTAINER_OWNER || owner.startsWith('0xff') ? '0x0' : owner;
 }
 
-
 /** Orders two zxids as ZooKeeper prints them (hex, no leading zeros). */
 export function compareZxid(a: string, b: string): number {
   return a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;

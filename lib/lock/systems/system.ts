@@ -94,7 +94,6 @@ export function pathEnding(tail: string): RegExp {
   return new RegExp(`^(?:/[^/]+)*/${tail}$`);
 }
 
-
 /** The path's segments, without the empty one before the first slash. */
 export function segments(path: string): string[] {
   return path.split('/').slice(1);
