@@ -129,7 +129,7 @@ class Records {
     if (node.id < 0) node.id = record;
     this.nodes.push(node.id);
     const { childCount } = node;
-    this.nameAt.push(this.names.addString(nameOf(node.path)));
+    this.nameAt.push(this.names.addString(node.path, node.path.lastIndexOf('/') + 1));
     this.nameLength.push(this.names.lastLength);
     this.dataAt.push(node.dataAt);
     this.dataLength.push(node.dataLength);

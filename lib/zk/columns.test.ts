@@ -32,4 +32,19 @@ describe('columns of numbers and bytes', () => {
     expect(pool.slice(big, 100_000)!.every((byte) => byte === 7)).toBe(true);
     expect(pool.string(first, firstLength)).toBe('lock-0000000001');
   });
+
+  it('adds a string from a unit on, ASCII first and the rest after, as the encoder writes them', () => {
+    const pool = new BytePool(16);
+    const cases: Array<[string, number, string]> = [
+      ['/app/locks/lock-0000000001', 11, 'lock-0000000001'],
+      ['/app/verrou-é-0000000002', 5, 'verrou-é-0000000002'],
+      ['/x/名前😀-3', 3, '名前😀-3'],
+      ['/x/', 3, ''],
+    ];
+    for (const [text, from, name] of cases) {
+      const at = pool.addString(text, from);
+      expect([pool.lastLength, pool.string(at, pool.lastLength)]).toEqual([utf8Bytes(name).length, name]);
+      expect(pool.equals(at, pool.lastLength, utf8Bytes(name))).toBe(true);
+    }
+  });
 });

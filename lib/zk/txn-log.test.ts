@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adler32 } from './jute';
-import { readTxnLog, tapeTxns, txnFrames, txnTape, type Txn, type TxnStop } from './txn-log';
+import { parentPath } from './path';
+import { readTxnLog, tapeTxns, txnFrames, txnTape, type PathNumbers, type Txn, type TxnOp, type TxnStop } from './txn-log';
 
 /** Jute as ZooKeeper writes it: big-endian integers, a buffer or string as its length then its bytes. */
 class Writer {
@@ -102,5 +103,69 @@ describe("a transaction log's entries decoded into numbers on one thread, made o
     const stop = made.at(-1) as TxnStop;
     expect(made.slice(0, -1)).toEqual(read.txns.map((txn: Txn) => ({ ...txn, offset: txn.offset + 1000 })));
     expect(stop).toEqual({ ...read.stopped, offset: read.stopped!.offset + 1000, partial: false });
+  });
+});
+
+/** A numbering as plain as can be (the reading thread's is a table of its own, server/replay/path-numbering.ts): a number a path, freed when its node is deleted. */
+class MapNumbering implements PathNumbers {
+  private readonly numbers = new Map<string, number>();
+  private readonly free: number[] = [];
+  private next = 0;
+  code(bytes: Uint8Array, at: number, length: number, deleted: boolean): number {
+    const key = Array.from(bytes.subarray(at, at + length), (byte) => String.fromCharCode(byte)).join('');
+    let number = this.numbers.get(key);
+    const fresh = number === undefined ? 1 : 0;
+    number ??= this.free.pop() ?? this.next++;
+    if (deleted) {
+      this.numbers.delete(key);
+      this.free.push(number);
+    } else this.numbers.set(key, number);
+    return number * 2 + fresh;
+  }
+  reset(): void {
+    this.numbers.clear();
+    this.free.length = 0;
+    this.next = 0;
+  }
+}
+
+describe('paths numbered by the thread that decodes them, their strings made once by the one that applies them', () => {
+  const create = (zxid: number, path: string): Writer => noAcl(header(1, zxid, 1).buffer(path).buffer('d')).bool(true).int(1);
+  const remove = (zxid: number, path: string): Writer => header(1, zxid, 2).buffer(path);
+  const paths = ['/a', '/a/lock-1', '/a/lock-1', '/a/lock-1', '/a/lock-1', '/é', '/é/ü-2', '/a', '/é/ü-2'];
+  const bytes = log([create(1, '/a'), create(2, '/a/lock-1'), remove(3, '/a/lock-1'), create(4, '/a/lock-1'), header(1, 5, 5).buffer('/a/lock-1').buffer('e').int(1), create(6, '/é'), create(7, '/é/ü-2'), header(1, 8, 13).buffer('/a').int(0), remove(9, '/é/ü-2')]);
+  const plain = readTxnLog(bytes).txns;
+  const pathOf = (op: TxnOp): string => ('path' in op ? op.path : '');
+
+  it('makes the same transactions, across tapes, each path one string where its number was seen before', () => {
+    const numbers = new MapNumbering();
+    const frames = txnFrames(bytes);
+    const strings: string[] = [];
+    // Two tapes of one numbering: the entries cut in two.
+    const half = Math.floor(frames.count / 2);
+    const cut = (from: number, to: number) => ({ rows: frames.rows.subarray(from * 3, to * 3), count: to - from, stop: null });
+    const made = [...tapeTxns(bytes, txnTape(bytes, cut(0, half), 0, numbers), strings), ...tapeTxns(bytes, txnTape(bytes, cut(half, frames.count), 0, numbers), strings)] as Txn[];
+    const ops = made.map((txn) => txn.ops[0]!);
+    expect(ops.map(pathOf)).toEqual(paths);
+    // The same, but for the parents named (undefined in the plain ones, which `toEqual` passes over).
+    const withoutParents = made.map((txn) => ({ ...txn, ops: txn.ops.map((op) => ('parent' in op ? { ...op, parent: undefined } : op)) }));
+    expect(withoutParents).toEqual(plain);
+    // A create names its parent: the string its number was made for (the parent's own create).
+    expect(ops.map((op) => ('parent' in op ? op.parent : null))).toEqual(['/', '/a', null, '/a', null, '/', '/é', null, null]);
+    for (const op of ops) if ('parent' in op && op.parent !== undefined) expect(op.parent).toBe(parentPath(op.path));
+    // One string a number: the number the delete freed was given again to the create after it.
+    expect(strings).toEqual(['/a', '/', '/a/lock-1', '/é', '/é/ü-2']);
+  });
+
+  it('makes a path new again after an entry that could not be decoded whole (its codes given, its operations dropped)', () => {
+    const numbers = new MapNumbering();
+    // A create whose datum runs past its entry: its path was numbered before that was found.
+    const broken = log([create(1, '/a'), header(1, 2, 1).buffer('/a/b').int(1000)]);
+    const strings: string[] = [];
+    const first = tapeTxns(broken, txnTape(broken, txnFrames(broken), 0, numbers), strings);
+    expect(first.at(-1)).toMatchObject({ reason: expect.any(String) });
+    const again = log([create(3, '/a/b')]);
+    const [txn] = tapeTxns(again, txnTape(again, txnFrames(again), 0, numbers), strings) as Txn[];
+    expect([pathOf(txn!.ops[0]!), (txn!.ops[0] as { parent?: string }).parent]).toEqual(['/a/b', '/a']);
   });
 });

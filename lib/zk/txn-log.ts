@@ -7,6 +7,7 @@
  */
 import { idHexes } from './ids';
 import { adler32, JuteEndError, JuteReader } from './jute';
+import { parentPath } from './path';
 
 /** `ZKLG`: the first four bytes of a transaction log. */
 export const TXN_LOG_MAGIC = 0x5a4b4c47;
@@ -44,6 +45,8 @@ export type TxnOp =
       ephemeral: boolean;
       parentCVersion: number;
       ttl: number | null;
+      /** Its parent's path, when the reader knows it as a string it made before (see `PathNumbers`); else told from `path`. */
+      parent?: string;
     }
   | { type: 'delete' | 'deleteContainer'; path: string }
   | { type: 'setData' | 'reconfig'; path: string; data: Uint8Array | null; version: number }
@@ -203,9 +206,25 @@ const TXN_FIELDS = 7;
  * An operation's integers: its type's code; its path's place and length (-1: none); its datum's
  * place and length (-1: null); one number more (ephemeral 1, a version, a session's timeout, an
  * error's code, a TTL's place in `ttls`); the parent's cversion; the first of a close's paths in
- * `closed` and how many (-1: not said).
+ * `closed` and how many (-1: not said); its path's code and its parent's (a create's) from the
+ * `PathNumbers` the tape was made with (-1: none).
  */
-const OP_FIELDS = 9;
+const OP_FIELDS = 11;
+
+/**
+ * Numbers for the paths of the logs one thread decodes, for the thread that applies them to make
+ * each path's string once and use it again: a delete then names its node by the very string the
+ * tree is keyed by (no bytes decoded, no hash computed again), a create its parent. A path's code
+ * is its number times two, plus one where the number is new to it or was last another path's:
+ * the applying thread makes its string then, and keeps it under that number. Which number a path
+ * gets is the numbering's own affair; a delete may free its path's number for another.
+ */
+export interface PathNumbers {
+  /** The code of the path in `bytes[at, at + length)`; `deleted`: the path's node goes (its number may be given to another after this). */
+  code(bytes: Uint8Array, at: number, length: number, deleted: boolean): number;
+  /** Forgets every number (each path is new again): an entry's codes were given and the entry not decoded whole. */
+  reset(): void;
+}
 
 /** `TxnDigest`: an int and a long, after the record in 3.6+. */
 const DIGEST_BYTES = 12;
@@ -224,9 +243,9 @@ function internedSession(id: string): string {
 }
 
 /** Decodes the framed entries of `bytes` into a tape (see `TxnTape`). */
-export function txnTape(bytes: Uint8Array, frames: TxnFrames, base = 0): TxnTape {
+export function txnTape(bytes: Uint8Array, frames: TxnFrames, base = 0, numbers: PathNumbers | null = null): TxnTape {
   const { rows, count } = frames;
-  const writer = new TapeWriter(bytes, count);
+  const writer = new TapeWriter(bytes, count, numbers);
   const reader = new JuteReader(bytes);
   for (let i = 0; i < count; i += 1) {
     const offset = base + rows[i * 3]!;
@@ -235,6 +254,7 @@ export function txnTape(bytes: Uint8Array, frames: TxnFrames, base = 0): TxnTape
       writer.entry(reader.within(entry, entry + rows[i * 3 + 2]!), offset);
     } catch (error) {
       writer.undo();
+      numbers?.reset();
       return writer.done({ offset, reason: error instanceof Error ? error.message : String(error), partial: false });
     }
   }
@@ -257,6 +277,7 @@ class TapeWriter {
   constructor(
     private readonly bytes: Uint8Array,
     expected: number,
+    private readonly numbers: PathNumbers | null,
   ) {
     this.txns = new Int32Array(Math.max(1, expected) * TXN_FIELDS);
     this.moments = new Float64Array(Math.max(1, expected) * 2);
@@ -335,10 +356,18 @@ class TapeWriter {
     let parentCVersion = -1;
     let pathsFirst = -1;
     let pathsCount = -1;
+    let pathCode = -1;
+    let parentCode = -1;
     if (type !== 'createSession' && type !== 'closeSession' && type !== 'error' && type !== 'multi') {
       pathLength = reader.int();
       if (pathLength < 0) throw new Error(`a ${type} without a path`);
       path = reader.skip(pathLength);
+      const { numbers } = this;
+      if (numbers !== null && pathLength > 0) {
+        pathCode = numbers.code(this.bytes, path, pathLength, type === 'delete' || type === 'deleteContainer');
+        const parent = parentLength(this.bytes, path, pathLength);
+        if (parent > 0 && (type === 'create' || type === 'create2' || type === 'createContainer' || type === 'createTTL')) parentCode = numbers.code(this.bytes, path, parent, false);
+      }
     }
     switch (type) {
       case 'create':
@@ -398,6 +427,8 @@ class TapeWriter {
     ops[row + 6] = parentCVersion;
     ops[row + 7] = pathsFirst;
     ops[row + 8] = pathsCount;
+    ops[row + 9] = pathCode;
+    ops[row + 10] = parentCode;
     this.opCount += 1;
   }
 
@@ -426,6 +457,14 @@ class TapeWriter {
   }
 }
 
+/** How many of a path's bytes its parent's path is, as `parentPath` cuts it (a child of the root's: 1, the root's `/`); -1 for a path that does not begin with `/`. */
+function parentLength(bytes: Uint8Array, at: number, length: number): number {
+  if (bytes[at] !== 0x2f) return -1;
+  let cut = length - 1;
+  while (cut > 0 && bytes[at + cut] !== 0x2f) cut -= 1;
+  return cut === 0 ? 1 : cut;
+}
+
 /** `array`, or a longer copy of it, with room for row `index` of `fields` numbers. */
 function grown<T extends Int32Array | Float64Array>(array: T, index: number, fields: number): T {
   const needed = (index + 1) * fields;
@@ -438,8 +477,14 @@ function grown<T extends Int32Array | Float64Array>(array: T, index: number, fie
 const UTF8 = new TextDecoder('utf-8', { fatal: false });
 const NO_BYTES = new Uint8Array(0);
 
-/** The transactions of a tape made of `bytes`, as objects, then its stop. */
-export function tapeTxns(bytes: Uint8Array, tape: TxnTape): Array<Txn | TxnStop> {
+/**
+ * The transactions of a tape made of `bytes`, as objects, then its stop. `paths`: the strings of
+ * the paths by their numbers, where the tape was made with `PathNumbers` (one array for all the
+ * tapes of one numbering, taken in order). `known`: the string a path is already kept as, if any
+ * (a tree's key: a parent's path made for a new number is that very string, compared by identity
+ * when the parent is looked up again).
+ */
+export function tapeTxns(bytes: Uint8Array, tape: TxnTape, paths: string[] | null = null, known: (path: string) => string = (path) => path): Array<Txn | TxnStop> {
   const { txns, moments, count } = tape;
   // One string a session in this thread too (a tape from another thread brings copies of its own).
   const sessions = tape.sessions.map(internedSession);
@@ -448,14 +493,14 @@ export function tapeTxns(bytes: Uint8Array, tape: TxnTape): Array<Txn | TxnStop>
     const row = i * TXN_FIELDS;
     const first = txns[row + 4]!;
     const ops: TxnOp[] = [];
-    for (let k = first, end = first + txns[row + 5]!; k < end; k += 1) ops.push(opOf(bytes, tape, k * OP_FIELDS));
+    for (let k = first, end = first + txns[row + 5]!; k < end; k += 1) ops.push(opOf(bytes, tape, k * OP_FIELDS, paths, known));
     entries.push({ offset: txns[row]!, session: sessions[txns[row + 3]!]!, cxid: txns[row + 1]!, zxid: moments[i * 2]!, time: moments[i * 2 + 1]!, type: txnType(txns[row + 2]!), ops, failed: txns[row + 6] === 1 });
   }
   if (tape.stop !== null) entries.push(tape.stop);
   return entries;
 }
 
-function opOf(bytes: Uint8Array, tape: TxnTape, row: number): TxnOp {
+function opOf(bytes: Uint8Array, tape: TxnTape, row: number, paths: string[] | null, known: (path: string) => string): TxnOp {
   const { ops } = tape;
   const type = txnType(ops[row]!);
   const value = ops[row + 5]!;
@@ -463,17 +508,22 @@ function opOf(bytes: Uint8Array, tape: TxnTape, row: number): TxnOp {
     case 'create':
     case 'create2':
     case 'createContainer':
-    case 'createTTL':
-      return { type, path: text(bytes, ops[row + 1]!, ops[row + 2]!), data: datum(bytes, ops[row + 3]!, ops[row + 4]!), ephemeral: type !== 'createTTL' && value === 1, parentCVersion: ops[row + 6]!, ttl: type === 'createTTL' ? tape.ttls[value]! : null };
+    case 'createTTL': {
+      const path = pathOf(bytes, ops, row, paths);
+      const parentCode = ops[row + 10]!;
+      // A new number for the parent: its string is cut from the child's (and kept for its next children).
+      const parent = paths === null || parentCode < 0 ? undefined : (parentCode & 1) === 0 ? paths[parentCode >>> 1] : (paths[parentCode >>> 1] = known(parentPath(path)));
+      return { type, path, data: datum(bytes, ops[row + 3]!, ops[row + 4]!), ephemeral: type !== 'createTTL' && value === 1, parentCVersion: ops[row + 6]!, ttl: type === 'createTTL' ? tape.ttls[value]! : null, parent };
+    }
     case 'delete':
     case 'deleteContainer':
-      return { type, path: text(bytes, ops[row + 1]!, ops[row + 2]!) };
+      return { type, path: pathOf(bytes, ops, row, paths) };
     case 'setData':
     case 'reconfig':
-      return { type, path: text(bytes, ops[row + 1]!, ops[row + 2]!), data: datum(bytes, ops[row + 3]!, ops[row + 4]!), version: value };
+      return { type, path: pathOf(bytes, ops, row, paths), data: datum(bytes, ops[row + 3]!, ops[row + 4]!), version: value };
     case 'setACL':
     case 'check':
-      return { type, path: text(bytes, ops[row + 1]!, ops[row + 2]!), version: value };
+      return { type, path: pathOf(bytes, ops, row, paths), version: value };
     case 'createSession':
       return { type, timeoutMs: value };
     case 'closeSession': {
@@ -489,6 +539,14 @@ function opOf(bytes: Uint8Array, tape: TxnTape, row: number): TxnOp {
     case 'multi':
       throw new Error('a multi inside a multi');
   }
+}
+
+/** The operation's path: the string made for its number before, or made now (and kept under it when new). */
+function pathOf(bytes: Uint8Array, ops: Int32Array, row: number, paths: string[] | null): string {
+  const code = ops[row + 9]!;
+  if (paths === null || code < 0) return text(bytes, ops[row + 1]!, ops[row + 2]!);
+  if ((code & 1) === 0) return paths[code >>> 1]!;
+  return (paths[code >>> 1] = text(bytes, ops[row + 1]!, ops[row + 2]!));
 }
 
 function text(bytes: Uint8Array, at: number, length: number): string {

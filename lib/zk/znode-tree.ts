@@ -97,6 +97,11 @@ export class ZnodeTree {
     return this.nodes.get(path);
   }
 
+  /** The string the node at `path` is keyed by (a lookup by it compares no characters), or `path` where there is none. */
+  keyOf(path: string): string {
+    return this.nodes.get(path)?.path ?? path;
+  }
+
   /** Applies one transaction; a snapshot being fuzzy, one it already holds (a create of a node there, a delete of one gone) changes nothing twice. */
   apply(txn: Txn): void {
     this.zxid = txn.zxid;
@@ -115,7 +120,7 @@ export class ZnodeTree {
           }
           const owner = op.ephemeral ? txn.session : op.type === 'createContainer' ? CONTAINER_OWNER : op.type === 'createTTL' && op.ttl !== null ? ttlOwner(op.ttl) : '0x0';
           const { data } = op;
-          const node = this.put(createdNode(op.path, txn.zxid, txn.time, owner, this.datas.add(data), data?.length ?? 0), undefined);
+          const node = this.put(createdNode(op.path, txn.zxid, txn.time, owner, this.datas.add(data), data?.length ?? 0), undefined, op.parent);
           this.childrenChanged(node.parent, txn, op.parentCVersion);
           this.onChange('create', node, txn);
           break;
@@ -172,8 +177,8 @@ export class ZnodeTree {
     return this.datas.slice(node.dataAt, node.dataLength);
   }
 
-  /** Adds `node` at its path, in place of `existing` there (the root, which a snapshot holds too, keeps its children); answers it. */
-  private put(node: TreeNode, existing: TreeNode | undefined): TreeNode {
+  /** Adds `node` at its path, in place of `existing` there (the root, which a snapshot holds too, keeps its children); answers it. `parent`: its parent's path when known. */
+  private put(node: TreeNode, existing: TreeNode | undefined, parentKnown?: string): TreeNode {
     const { path } = node;
     if (existing !== undefined) {
       for (let child = existing.firstChild; child !== null; child = child.next) child.parent = node;
@@ -182,7 +187,7 @@ export class ZnodeTree {
       unlink(existing);
     }
     this.nodes.set(path, node);
-    const parent = path === '/' ? undefined : this.nodes.get(parentPath(path));
+    const parent = path === '/' ? undefined : this.nodes.get(parentKnown ?? parentPath(path));
     if (parent !== undefined) {
       node.parent = parent;
       node.next = parent.firstChild;

@@ -124,10 +124,11 @@ export function logEntries(path: string, from = FILE_HEADER_BYTES): AsyncGenerat
   return entriesOf(decodedParts(path, from));
 }
 
-/** The transactions of a log's decoded parts, made objects of here (see `logEntries`). */
-async function* entriesOf(parts: AsyncIterable<DecodedPart>): AsyncGenerator<Array<Txn | TxnStop>> {
-  for await (const { bytes, tape } of parts) {
-    yield tapeTxns(bytes, tape);
+/** The transactions of a log's decoded parts, made objects of here (see `logEntries`); `tree`: the one they are applied to (its paths' strings used again). */
+async function* entriesOf(parts: AsyncIterable<DecodedPart>, tree: ZnodeTree | null = null): AsyncGenerator<Array<Txn | TxnStop>> {
+  const known = tree === null ? undefined : (path: string): string => tree.keyOf(path);
+  for await (const { bytes, tape, paths } of parts) {
+    yield tapeTxns(bytes, tape, paths ?? null, known);
     if (tape.stop !== null) return;
   }
 }
@@ -206,7 +207,7 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
       const entry = report.get(file.path)!;
       entry.used = true;
       position = { path: file.path, zxid: file.zxid, offset: FILE_HEADER_BYTES };
-      const entries = entriesOf(reading.parts(i));
+      const entries = entriesOf(reading.parts(i), replay.tree);
       // The header is read with the first entry: a file that is no log is said before anything else of it.
       let read: IteratorResult<Array<Txn | TxnStop>>;
       try {

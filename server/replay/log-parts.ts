@@ -6,18 +6,23 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { NotASnapshotError } from '../../lib/zk/snapshot';
-import { FILE_HEADER_BYTES, NotATxnLogError, readTxnLogHeader, txnFrames, txnTape, type TxnFrames, type TxnTape } from '../../lib/zk/txn-log';
+import { FILE_HEADER_BYTES, NotATxnLogError, readTxnLogHeader, txnFrames, txnTape, type PathNumbers, type TxnFrames, type TxnTape } from '../../lib/zk/txn-log';
 
-/** Part of a log: its bytes, and its transactions decoded into numbers (their offsets in the file; a stop in it is where reading the file ends). */
+/**
+ * Part of a log: its bytes, and its transactions decoded into numbers (their offsets in the file;
+ * a stop in it is where reading the file ends). `paths`: where its tape numbers paths, the strings
+ * of those numbers (one array for every part of one numbering), for `tapeTxns`.
+ */
 export interface DecodedPart {
   bytes: Uint8Array;
   tape: TxnTape;
+  paths?: string[];
 }
 
-/** A log's parts (see `logParts`), decoded. */
-export async function* decodedParts(path: string, from = FILE_HEADER_BYTES): AsyncGenerator<DecodedPart> {
+/** A log's parts (see `logParts`), decoded; their paths numbered by `numbers` when given. */
+export async function* decodedParts(path: string, from = FILE_HEADER_BYTES, numbers: PathNumbers | null = null): AsyncGenerator<DecodedPart> {
   for await (const { base, bytes, frames } of logParts(path, from)) {
-    const tape = txnTape(bytes, frames, base);
+    const tape = txnTape(bytes, frames, base, numbers);
     yield { bytes, tape };
     if (tape.stop !== null) return;
   }

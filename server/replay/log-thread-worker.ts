@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { TxnTape } from '../../lib/zk/txn-log';
 import { decodedParts, message } from './log-parts';
+import { PathNumbering } from './path-numbering';
 
 export interface LogThreadData {
   paths: string[];
@@ -31,9 +32,11 @@ port.on('message', (more: number) => {
   taken = null;
 });
 
+// One numbering across the logs, in order: the thread that applies them keeps the strings of its numbers.
+const numbers = new PathNumbering();
 for (const [file, path] of paths.entries()) {
   try {
-    for await (const { bytes, tape } of decodedParts(path)) {
+    for await (const { bytes, tape } of decodedParts(path, undefined, numbers)) {
       while (credit <= 0) await new Promise<void>((resolve) => (taken = resolve));
       credit -= 1;
       const sent: LogThreadMessage = { file, bytes, tape };

@@ -41,6 +41,8 @@ class LogThread {
   private closed = false;
   /** Parts taken and not yet told the thread. */
   private untold = 0;
+  /** The strings of the paths the thread numbered (see `PathNumbers`), kept as its parts are taken. */
+  private readonly paths: string[] = [];
 
   constructor(paths: string[]) {
     const data: LogThreadData = { paths, ahead: AHEAD };
@@ -61,7 +63,7 @@ class LogThread {
         this.worker.postMessage(this.untold);
         this.untold = 0;
       }
-      yield message;
+      yield { bytes: message.bytes, tape: message.tape, paths: this.paths };
     }
   }
 
