@@ -5,7 +5,7 @@
  * in order, a few parts ahead.
  */
 import type { Worker } from 'node:worker_threads';
-import { typescriptWorker } from '../typescript-worker';
+import { bundledWorker } from '../typescript-worker';
 import { decodedParts, type DecodedPart } from './log-parts';
 import type { LogThreadData, LogThreadMessage } from './log-thread-worker';
 
@@ -33,7 +33,8 @@ export function readLogs(paths: readonly string[]): LogReading {
 }
 
 class LogThread {
-  private readonly worker: Worker;
+  /** Started once its module is bundled (see `bundledWorker`). */
+  private readonly worker: Promise<Worker>;
   private readonly queue: LogThreadMessage[] = [];
   private waiting: (() => void) | null = null;
   /** Why the thread is gone before its last log's end. */
@@ -46,10 +47,14 @@ class LogThread {
 
   constructor(paths: string[]) {
     const data: LogThreadData = { paths, ahead: AHEAD };
-    this.worker = typescriptWorker(new URL('./log-thread-worker.ts', import.meta.url), data);
-    this.worker.on('message', (message: LogThreadMessage) => this.arrived(message));
-    this.worker.on('error', (error) => this.ended(`the thread reading the logs failed: ${error.message}`));
-    this.worker.on('exit', (code) => this.ended(`the thread reading the logs exited (${code})`));
+    this.worker = bundledWorker(new URL('./log-thread-worker.ts', import.meta.url), data).then((worker) => {
+      worker.on('message', (message: LogThreadMessage) => this.arrived(message));
+      worker.on('error', (error) => this.ended(`the thread reading the logs failed: ${error.message}`));
+      worker.on('exit', (code) => this.ended(`the thread reading the logs exited (${code})`));
+      return worker;
+    });
+    // A thread that could not be started at all ends the reading as one that failed would.
+    this.worker.catch((error: unknown) => this.ended(`the thread reading the logs could not start: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   async *parts(file: number): AsyncGenerator<DecodedPart> {
@@ -60,7 +65,8 @@ class LogThread {
       if ('error' in message) throw new LogReadError(message.error);
       this.untold += 1;
       if (this.untold === TOLD_AT_ONCE) {
-        this.worker.postMessage(this.untold);
+        const more = this.untold;
+        this.worker.then((worker) => worker.postMessage(more)).catch(() => undefined);
         this.untold = 0;
       }
       yield { bytes: message.bytes, tape: message.tape, paths: this.paths };
@@ -69,7 +75,7 @@ class LogThread {
 
   close(): void {
     this.closed = true;
-    void this.worker.terminate();
+    this.worker.then((worker) => worker.terminate()).catch(() => undefined);
   }
 
   private async next(): Promise<LogThreadMessage> {
