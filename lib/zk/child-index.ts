@@ -14,7 +14,7 @@ import type { ZnodeStat } from '../protocol';
 import { BytePool, Float64Column, Int32Column, partitionPoint, utf8Bytes } from './columns';
 import { zxidHex, zxidOf } from './ids';
 import { childPath, nameOf, parentPath } from './path';
-import type { Txn } from './txn-log';
+import type { Txn, TxnOp } from './txn-log';
 import { byName, clientCversion, clientStat, ownerSeen, type ChangeKind, type TreeNode, type ZnodeTree } from './znode-tree';
 
 /** A child as it was at a moment, its stat as a client would have read it. */
@@ -123,13 +123,17 @@ class Records {
     this.nodes = new Int32Column(rows);
   }
 
-  /** Records a child as it is now (a client's reading of its stat, as `clientStat` makes it); answers its number. */
-  add(node: TreeNode): number {
+  /**
+   * Records a child as it is now (a client's reading of its stat, as `clientStat` makes it);
+   * answers its number. Its name is copied from `name` when given (a create's bytes in the log:
+   * UTF-8 already, no string encoded), else written from its path.
+   */
+  add(node: TreeNode, name: { bytes: Uint8Array; at: number; length: number } | null = null): number {
     const record = this.ctime.length;
     if (node.id < 0) node.id = record;
     this.nodes.push(node.id);
-    const { childCount } = node;
-    this.nameAt.push(this.names.addString(node.path, node.path.lastIndexOf('/') + 1));
+    const { childCount, path } = node;
+    this.nameAt.push(name === null ? this.names.addString(nameOf(path)) : this.names.addBytes(name.bytes, name.at, name.length));
     this.nameLength.push(this.names.lastLength);
     this.dataAt.push(node.dataAt);
     this.dataLength.push(node.dataLength);
@@ -246,7 +250,7 @@ export class ChildIndex {
     tree.onChange = this.record;
   }
 
-  private readonly record = (kind: ChangeKind, node: TreeNode, txn: Txn): void => {
+  private readonly record = (kind: ChangeKind, node: TreeNode, txn: Txn, op?: TxnOp): void => {
     const parent = node.parent === null ? parentPath(node.path) : node.parent.path;
     // Kept on the parent's node too: a million changes look no path up.
     let log = (node.parent?.childLog as ParentLog | null | undefined) ?? this.parents.get(parent);
@@ -264,7 +268,7 @@ export class ChildIndex {
     this.zxids.push(txn.zxid);
     this.times.push(txn.time);
     this.sessions.push(this.sessionIds.numberOf(txn.session));
-    const record = this.recordOf(node);
+    const record = this.recordOf(node, txn, op);
     // A code is 32 bits: 2^28 records (far more than memory holds), read back unsigned.
     if (record >= MAX_RECORDS) throw new Error(`more than ${MAX_RECORDS} znode records: too many changes to index in one process`);
     const change = this.codes.push((record << RECORD_SHIFT) | (KIND_CODES[kind] << 2) | closed);
@@ -285,9 +289,11 @@ export class ChildIndex {
     }
   };
 
-  /** The node's record as it is now: the one made last while its stat and data stay (a delete shares its create's), else a new one. */
-  private recordOf(node: TreeNode): number {
-    if (node.record < 0) node.record = this.records.add(node);
+  /** The node's record as it is now: the one made last while its stat and data stay (a delete shares its create's), else a new one (its name from the bytes its create was read from, where given). */
+  private recordOf(node: TreeNode, txn?: Txn, op?: TxnOp): number {
+    if (node.record >= 0) return node.record;
+    const name = op !== undefined && 'nameAt' in op && op.nameAt !== undefined && op.nameAt >= 0 && txn?.bytes !== undefined ? { bytes: txn.bytes, at: op.nameAt, length: op.nameLength! } : null;
+    node.record = this.records.add(node, name);
     return node.record;
   }
 

@@ -99,27 +99,26 @@ export class BytePool {
     return at;
   }
 
+  /** Adds `length` bytes of `bytes` from `at` (a name in a log's bytes: copied one by one, no view made); answers where they begin (their length: `lastLength`). */
+  addBytes(bytes: Uint8Array, at: number, length: number): number {
+    this.reserve(length);
+    const to = this.used;
+    const pool = this.bytes;
+    for (let i = 0; i < length; i += 1) pool[to + i] = bytes[at + i]!;
+    this.used += length;
+    this.lastLength = length;
+    return to;
+  }
+
   /** The byte length of the string added last. */
   lastLength = 0;
 
-  /**
-   * Adds the UTF-8 of `text` from its unit `from` on (a name from its path: no slice made);
-   * answers where it begins (its length in bytes: `lastLength`).
-   */
-  addString(text: string, from = 0): number {
+  /** Adds a string's UTF-8; answers where it begins (its length in bytes: `lastLength`). */
+  addString(text: string): number {
     // Three bytes a UTF-16 unit at most.
-    this.reserve((text.length - from) * 3);
+    this.reserve(text.length * 3);
     const at = this.used;
-    const { bytes } = this;
-    // ASCII byte by byte, the rest by the encoder: a million names, most ASCII, took a tenth of a load through the encoder alone (a view made and a call out of JavaScript each).
-    let i = from;
-    for (; i < text.length; i += 1) {
-      const unit = text.charCodeAt(i);
-      if (unit >= 0x80) break;
-      bytes[at + i - from] = unit;
-    }
-    let written = i - from;
-    if (i < text.length) written += encoder.encodeInto(text.slice(i), bytes.subarray(at + written)).written;
+    const { written } = encoder.encodeInto(text, this.bytes.subarray(at));
     this.used += written;
     this.lastLength = written;
     return at;

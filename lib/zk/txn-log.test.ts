@@ -75,13 +75,13 @@ describe("a transaction log's entries decoded into numbers on one thread, made o
     const ops = read.txns.map((txn) => [txn.type, txn.failed, txn.ops]);
     expect(ops).toEqual([
       ['createSession', false, [{ type: 'createSession', timeoutMs: 4000 }]],
-      ['createContainer', false, [{ type: 'createContainer', path: '/c', data: new TextEncoder().encode('x'), ephemeral: false, parentCVersion: 1, ttl: null }]],
-      ['createTTL', false, [{ type: 'createTTL', path: '/t', data: null, ephemeral: false, parentCVersion: 2, ttl: 60_000 }]],
+      ['createContainer', false, [{ type: 'createContainer', path: '/c', data: new TextEncoder().encode('x'), ephemeral: false, parentCVersion: 1, ttl: null, nameAt: expect.any(Number), nameLength: 1 }]],
+      ['createTTL', false, [{ type: 'createTTL', path: '/t', data: null, ephemeral: false, parentCVersion: 2, ttl: 60_000, nameAt: expect.any(Number), nameLength: 1 }]],
       [
         'multi',
         true,
         [
-          { type: 'create', path: '/c/a', data: new Uint8Array(0), ephemeral: true, parentCVersion: 3, ttl: null },
+          { type: 'create', path: '/c/a', data: new Uint8Array(0), ephemeral: true, parentCVersion: 3, ttl: null, nameAt: expect.any(Number), nameLength: 1 },
           { type: 'error', code: -101 },
         ],
       ],
@@ -89,6 +89,15 @@ describe("a transaction log's entries decoded into numbers on one thread, made o
       ['closeSession', false, [{ type: 'closeSession', paths: null }]],
     ]);
     expect(read.txns.map(({ session, cxid, zxid, time }) => [session, cxid, zxid, time])).toEqual([1, 2, 3, 4, 5, 6].map((zxid) => [zxid === 6 ? '0x2' : '0x1', zxid * 10, zxid, T0 + zxid]));
+  });
+
+  it("says where each create's name is in the bytes it was read from", () => {
+    const creates = read.txns.flatMap((txn) => txn.ops.map((op) => ({ txn, op }))).filter(({ op }) => op.type.startsWith('create') && 'path' in op);
+    expect(creates).toHaveLength(3);
+    for (const { txn, op } of creates) {
+      if (!('nameAt' in op) || op.nameAt === undefined || op.nameLength === undefined) throw new Error(`no name's place in ${JSON.stringify(op)}`);
+      expect(new TextDecoder().decode(txn.bytes!.subarray(op.nameAt, op.nameAt + op.nameLength))).toBe(op.path.slice(op.path.lastIndexOf('/') + 1));
+    }
   });
 
   it('stops at a type it does not know, keeping every transaction before it', () => {
@@ -153,6 +162,9 @@ describe('paths numbered by the thread that decodes them, their strings made onc
     // A create names its parent: the string its number was made for (the parent's own create).
     expect(ops.map((op) => ('parent' in op ? op.parent : null))).toEqual(['/', '/a', null, '/a', null, '/', '/é', null, null]);
     for (const op of ops) if ('parent' in op && op.parent !== undefined) expect(op.parent).toBe(parentPath(op.path));
+    // Each create's name where it says, in UTF-8 (`ü-2` is four bytes).
+    const names = made.flatMap((txn) => txn.ops.flatMap((op) => ('nameAt' in op && op.nameAt !== undefined ? [new TextDecoder().decode(txn.bytes!.subarray(op.nameAt, op.nameAt + op.nameLength!))] : [])));
+    expect(names).toEqual(['a', 'lock-1', 'lock-1', 'é', 'ü-2']);
     // One string a number: the number the delete freed was given again to the create after it.
     expect(strings).toEqual(['/a', '/', '/a/lock-1', '/é', '/é/ü-2']);
   });

@@ -47,6 +47,9 @@ export type TxnOp =
       ttl: number | null;
       /** Its parent's path, when the reader knows it as a string it made before (see `PathNumbers`); else told from `path`. */
       parent?: string;
+      /** Where its name (the path's last part) is in the transaction's `bytes`, and how many bytes, when it has them (-1: no `/` in the path). */
+      nameAt?: number;
+      nameLength?: number;
     }
   | { type: 'delete' | 'deleteContainer'; path: string }
   | { type: 'setData' | 'reconfig'; path: string; data: Uint8Array | null; version: number }
@@ -61,6 +64,8 @@ export type TxnOp =
 export interface Txn {
   /** Where its entry begins in the file (its checksum). */
   offset: number;
+  /** The bytes it was read from (`offset` is not a place in them), where a create's `nameAt` points. */
+  bytes?: Uint8Array;
   session: string;
   cxid: number;
   /** As a number (`zxidAt`; `zxidHex` prints it as ZooKeeper does). */
@@ -207,9 +212,9 @@ const TXN_FIELDS = 7;
  * place and length (-1: null); one number more (ephemeral 1, a version, a session's timeout, an
  * error's code, a TTL's place in `ttls`); the parent's cversion; the first of a close's paths in
  * `closed` and how many (-1: not said); its path's code and its parent's (a create's) from the
- * `PathNumbers` the tape was made with (-1: none).
+ * `PathNumbers` the tape was made with (-1: none); where a create's name begins (-1: none).
  */
-const OP_FIELDS = 11;
+const OP_FIELDS = 12;
 
 /**
  * Numbers for the paths of the logs one thread decodes, for the thread that applies them to make
@@ -358,15 +363,19 @@ class TapeWriter {
     let pathsCount = -1;
     let pathCode = -1;
     let parentCode = -1;
+    let nameAt = -1;
     if (type !== 'createSession' && type !== 'closeSession' && type !== 'error' && type !== 'multi') {
       pathLength = reader.int();
       if (pathLength < 0) throw new Error(`a ${type} without a path`);
       path = reader.skip(pathLength);
+      const created = type === 'create' || type === 'create2' || type === 'createContainer' || type === 'createTTL';
+      const slash = created ? lastSlash(this.bytes, path, pathLength) : -1;
+      if (slash >= 0) nameAt = path + slash + 1;
       const { numbers } = this;
       if (numbers !== null && pathLength > 0) {
         pathCode = numbers.code(this.bytes, path, pathLength, type === 'delete' || type === 'deleteContainer');
-        const parent = parentLength(this.bytes, path, pathLength);
-        if (parent > 0 && (type === 'create' || type === 'create2' || type === 'createContainer' || type === 'createTTL')) parentCode = numbers.code(this.bytes, path, parent, false);
+        // The parent's bytes as `parentPath` cuts them: up to the last `/`, the root's own for a child of it.
+        if (slash >= 0) parentCode = numbers.code(this.bytes, path, slash === 0 ? 1 : slash, false);
       }
     }
     switch (type) {
@@ -429,6 +438,7 @@ class TapeWriter {
     ops[row + 8] = pathsCount;
     ops[row + 9] = pathCode;
     ops[row + 10] = parentCode;
+    ops[row + 11] = nameAt;
     this.opCount += 1;
   }
 
@@ -457,12 +467,12 @@ class TapeWriter {
   }
 }
 
-/** How many of a path's bytes its parent's path is, as `parentPath` cuts it (a child of the root's: 1, the root's `/`); -1 for a path that does not begin with `/`. */
-function parentLength(bytes: Uint8Array, at: number, length: number): number {
-  if (bytes[at] !== 0x2f) return -1;
+/** Where the last `/` of a path is among its bytes (0 for a child of the root); -1 for a path that does not begin with `/`. */
+function lastSlash(bytes: Uint8Array, at: number, length: number): number {
+  if (length === 0 || bytes[at] !== 0x2f) return -1;
   let cut = length - 1;
   while (cut > 0 && bytes[at + cut] !== 0x2f) cut -= 1;
-  return cut === 0 ? 1 : cut;
+  return cut;
 }
 
 /** `array`, or a longer copy of it, with room for row `index` of `fields` numbers. */
@@ -494,7 +504,7 @@ export function tapeTxns(bytes: Uint8Array, tape: TxnTape, paths: string[] | nul
     const first = txns[row + 4]!;
     const ops: TxnOp[] = [];
     for (let k = first, end = first + txns[row + 5]!; k < end; k += 1) ops.push(opOf(bytes, tape, k * OP_FIELDS, paths, known));
-    entries.push({ offset: txns[row]!, session: sessions[txns[row + 3]!]!, cxid: txns[row + 1]!, zxid: moments[i * 2]!, time: moments[i * 2 + 1]!, type: txnType(txns[row + 2]!), ops, failed: txns[row + 6] === 1 });
+    entries.push({ offset: txns[row]!, bytes, session: sessions[txns[row + 3]!]!, cxid: txns[row + 1]!, zxid: moments[i * 2]!, time: moments[i * 2 + 1]!, type: txnType(txns[row + 2]!), ops, failed: txns[row + 6] === 1 });
   }
   if (tape.stop !== null) entries.push(tape.stop);
   return entries;
@@ -512,8 +522,9 @@ function opOf(bytes: Uint8Array, tape: TxnTape, row: number, paths: string[] | n
       const path = pathOf(bytes, ops, row, paths);
       const parentCode = ops[row + 10]!;
       // A new number for the parent: its string is cut from the child's (and kept for its next children).
+      const nameAt = ops[row + 11]!;
       const parent = paths === null || parentCode < 0 ? undefined : (parentCode & 1) === 0 ? paths[parentCode >>> 1] : (paths[parentCode >>> 1] = known(parentPath(path)));
-      return { type, path, data: datum(bytes, ops[row + 3]!, ops[row + 4]!), ephemeral: type !== 'createTTL' && value === 1, parentCVersion: ops[row + 6]!, ttl: type === 'createTTL' ? tape.ttls[value]! : null, parent };
+      return { type, path, data: datum(bytes, ops[row + 3]!, ops[row + 4]!), ephemeral: type !== 'createTTL' && value === 1, parentCVersion: ops[row + 6]!, ttl: type === 'createTTL' ? tape.ttls[value]! : null, parent, nameAt, nameLength: ops[row + 1]! + ops[row + 2]! - nameAt };
     }
     case 'delete':
     case 'deleteContainer':

@@ -9,7 +9,7 @@ import type { ZnodeStat } from '../protocol';
 import { BytePool } from './columns';
 import { zxidHex, zxidOf } from './ids';
 import type { PersistedStat, SnapshotRead } from './snapshot';
-import type { Txn } from './txn-log';
+import type { Txn, TxnOp } from './txn-log';
 import { nameOf, parentPath } from './path';
 
 /** A session's ephemeral nodes: the first of a list through their `nextOwned`. */
@@ -52,8 +52,8 @@ export interface TreeNode extends PersistedStat {
 /** What a transaction did to a znode. */
 export type ChangeKind = 'create' | 'delete' | 'set';
 
-/** Told of a change to `node` by `txn` (a deleted node still names its parent). */
-export type ChangeListener = (kind: ChangeKind, node: TreeNode, txn: Txn) => void;
+/** Told of a change to `node` by `txn` (a deleted node still names its parent); a create's `op` too (where its name's bytes are). */
+export type ChangeListener = (kind: ChangeKind, node: TreeNode, txn: Txn, op?: TxnOp) => void;
 
 /** The session id ZooKeeper gives a container's `ephemeralOwner` (`EphemeralType.CONTAINER`). */
 const CONTAINER_OWNER = '0x8000000000000000';
@@ -122,7 +122,7 @@ export class ZnodeTree {
           const { data } = op;
           const node = this.put(createdNode(op.path, txn.zxid, txn.time, owner, this.datas.add(data), data?.length ?? 0), undefined, op.parent);
           this.childrenChanged(node.parent, txn, op.parentCVersion);
-          this.onChange('create', node, txn);
+          this.onChange('create', node, txn, op);
           break;
         }
         case 'delete':
