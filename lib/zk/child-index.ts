@@ -53,6 +53,8 @@ const EXPIRED = 2;
 const RECORD_SHIFT = 4;
 const MAX_RECORDS = 2 ** (32 - RECORD_SHIFT);
 const recordIn = (code: number): number => code >>> RECORD_SHIFT;
+/** A name's byte length as a bit of 32 (those of 31 bytes and longer share the last). */
+const lengthBit = (length: number): number => 1 << Math.min(length, 31);
 const kindIn = (code: number): number => (code >>> 2) & 3;
 
 /** Session ids, each as a number (0: none), so that a column of 4 bytes a row names them. */
@@ -213,6 +215,8 @@ interface ParentLog {
   initial: Int32Array;
   /** How many children it had over the span (at its start or made after), and how many of them were ephemeral: counted as they come. */
   ever: { children: number; ephemeral: number };
+  /** The byte lengths of its ephemeral children's names, a bit each (`lengthBit`): which names it can have had, told without reading one. */
+  ephemeralLengths: number;
   /** Its place among the parents that had changes. */
   number: number;
   /** Its children (their records) after so many of its changes, made as it is first read (see `childrenAt`); the first, after none, is `initial`. */
@@ -259,8 +263,12 @@ export class ChildIndex {
       const before: number[] = [];
       for (const child of this.tree.children(parent)) if (child.node !== node) before.push(this.recordOf(child.node));
       if (kind !== 'create') before.push(this.recordOf(node));
-      log = { changes: new Int32Column(4), initial: Int32Array.from(before), ever: { children: before.length, ephemeral: 0 }, number: this.parents.size, checkpoints: null };
-      for (const record of before) if (this.records.ephemeral(record)) log.ever.ephemeral += 1;
+      log = { changes: new Int32Column(4), initial: Int32Array.from(before), ever: { children: before.length, ephemeral: 0 }, ephemeralLengths: 0, number: this.parents.size, checkpoints: null };
+      for (const record of before) {
+        if (!this.records.ephemeral(record)) continue;
+        log.ever.ephemeral += 1;
+        log.ephemeralLengths |= lengthBit(this.records.nameBytes(record));
+      }
       this.parents.set(parent, log);
     }
     if (node.parent !== null) node.parent.childLog = log;
@@ -278,6 +286,7 @@ export class ChildIndex {
       const owner = this.records.ownerNumber(record);
       if (owner !== 0) {
         log.ever.ephemeral += 1;
+        log.ephemeralLengths |= lengthBit(this.records.nameBytes(record));
         const owned = (this.owned[owner] ??= new Int32Column(32));
         owned.push(change);
         owned.push(log.number);
@@ -374,7 +383,8 @@ export class ChildIndex {
     const log = this.parents.get(parent);
     if (log === undefined) return names.filter((name) => (this.tree.get(childPath(parent, name))?.ephemeralOwner ?? '0x0') !== '0x0');
     const wanted = names.map((name) => ({ name, bytes: utf8Bytes(name) }));
-    // Most names are of another length than any wanted (a lock's contenders' are long): told without comparing a byte.
+    // Most names are of another length than any wanted (a lock's contenders' are long): where every ephemeral one's is, told without reading a change.
+    if ((log.ephemeralLengths & wanted.reduce((bits, { bytes }) => bits | lengthBit(bytes.length), 0)) === 0) return [];
     const lengths = new Set(wanted.map(({ bytes }) => bytes.length));
     const found = new Set<string>();
     const note = (record: number): void => {

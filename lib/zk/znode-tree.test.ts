@@ -138,6 +138,16 @@ describe('every parent\'s children at any zxid (the columnar index)', () => {
     expect(index.ephemeralAmong('/', ['controller_epoch', 'controller', 'master'])).toEqual(['controller']);
   });
 
+  it('tells which of some names an ephemeral child bore from the lengths of those it had, at the start and made after', () => {
+    const node = (path: string, ephemeralOwner: string): SnapshotNode => ({ path, data: null, czxid: 1, mzxid: 1, pzxid: 1, ctime: 0, mtime: 0, version: 0, cversion: 0, aversion: 0, ephemeralOwner });
+    const snapshot: SnapshotRead = { dbid: '0x0', sessions: new Map(), nodes: [node('/', '0x0'), node('/p', '0x0'), node('/p/leader', '0x5'), node('/p/config', '0x0')], stopped: null };
+    const tree = ZnodeTree.fromSnapshot(snapshot, '0x1');
+    const index = new ChildIndex(tree);
+    tree.apply({ offset: 0, session: '0x6', cxid: 1, zxid: 2, time: 2, type: 'create', ops: [create('/p/_c_5e1c4a2b-9f7e-4d3c-8b1a-0123456789ab-lock-0000000001', true)], failed: false });
+    // The snapshot's ephemeral child is found though the change came after; a persistent one of a length had is not; no name of a length never had is.
+    expect(index.ephemeralAmong('/p', ['leader', 'config', 'master', 'ActiveStandbyElectorLock'])).toEqual(['leader']);
+  });
+
   it("gives a session's nodes there from the snapshot on first, ended where a change deleted them, and those of a parent that never changed", () => {
     const node = (path: string, ephemeralOwner: string): SnapshotNode => ({ path, data: null, czxid: 1, mzxid: 1, pzxid: 1, ctime: 0, mtime: 0, version: 0, cversion: 0, aversion: 0, ephemeralOwner });
     const snapshot: SnapshotRead = { dbid: '0x0', sessions: new Map(), nodes: [node('/', '0x0'), node('/lock', '0x0'), node('/lock/a', '0x5'), node('/still', '0x0'), node('/still/s', '0x5')], stopped: null };
