@@ -502,8 +502,14 @@ export function tapeTxns(bytes: Uint8Array, tape: TxnTape, paths: string[] | nul
   for (let i = 0; i < count; i += 1) {
     const row = i * TXN_FIELDS;
     const first = txns[row + 4]!;
-    const ops: TxnOp[] = [];
-    for (let k = first, end = first + txns[row + 5]!; k < end; k += 1) ops.push(opOf(bytes, tape, k * OP_FIELDS, paths, known));
+    const opCount = txns[row + 5]!;
+    // Most transactions are one operation: an array of one made as such (one pushed to an empty one takes room for seventeen).
+    let ops: TxnOp[];
+    if (opCount === 1) ops = [opOf(bytes, tape, first * OP_FIELDS, paths, known)];
+    else {
+      ops = [];
+      for (let k = first; k < first + opCount; k += 1) ops.push(opOf(bytes, tape, k * OP_FIELDS, paths, known));
+    }
     entries.push({ offset: txns[row]!, bytes, session: sessions[txns[row + 3]!]!, cxid: txns[row + 1]!, zxid: moments[i * 2]!, time: moments[i * 2 + 1]!, type: txnType(txns[row + 2]!), ops, failed: txns[row + 6] === 1 });
   }
   if (tape.stop !== null) entries.push(tape.stop);
