@@ -21,8 +21,8 @@ export class PathNumbering implements PathNumbers {
   private hashes = new Int32Array(1 << 10);
   private keyAt = new Int32Array(1 << 10);
   private keyLength = new Int32Array(1 << 10).fill(-1);
-  private keys = new Uint8Array(1 << 16);
-  private keysView: DataView = new DataView(this.keys.buffer);
+  private keys: Uint8Array;
+  private keysView: DataView;
   private keysUsed = 0;
   /** The bytes last numbered from, and a view of them that reads four at a time (made once a part). */
   private bytes: Uint8Array | null = null;
@@ -31,6 +31,12 @@ export class PathNumbering implements PathNumbers {
   private live = 0;
   private readonly free: number[] = [];
   private next = 0;
+
+  /** `keyBytes`: the room the paths' bytes have at first (grown as they need). */
+  constructor(keyBytes = 1 << 20) {
+    this.keys = new Uint8Array(keyBytes);
+    this.keysView = new DataView(this.keys.buffer);
+  }
 
   code(bytes: Uint8Array, at: number, length: number, deleted: boolean): number {
     if (bytes !== this.bytes) {
@@ -122,12 +128,12 @@ export class PathNumbering implements PathNumbers {
     this.keyLength = keyLength;
   }
 
-  /** Room for `length` more bytes of keys: the keys in use moved together (a deleted path's are left behind), the pool doubled where they fill half of it. */
+  /** Room for `length` more bytes of keys: the keys in use moved together (a deleted path's are left behind), the pool doubled where they fill a quarter of it (moved less often: each move reads every number). */
   private makeRoom(length: number): void {
     let inUse = length;
     for (let number = 0; number < this.next; number += 1) inUse += Math.max(0, this.keyLength[number]!);
     let size = this.keys.length;
-    while (inUse * 2 > size) size *= 2;
+    while (inUse * 4 > size) size *= 2;
     const keys = new Uint8Array(size);
     let used = 0;
     for (let number = 0; number < this.next; number += 1) {
