@@ -99,12 +99,12 @@ export class BytePool {
     return at;
   }
 
-  /** Adds `length` bytes of `bytes` from `at` (a name in a log's bytes: copied one by one, no view made); answers where they begin (their length: `lastLength`). */
+  /** Adds `length` bytes of `bytes` from `at` (a name in a log's bytes); answers where they begin (their length: `lastLength`). */
   addBytes(bytes: Uint8Array, at: number, length: number): number {
     this.reserve(length);
     const to = this.used;
-    const pool = this.bytes;
-    for (let i = 0; i < length; i += 1) pool[to + i] = bytes[at + i]!;
+    // Through a view: copied one by one, a million names took three times as long.
+    this.bytes.set(bytes.subarray(at, at + length), to);
     this.used += length;
     this.lastLength = length;
     return to;

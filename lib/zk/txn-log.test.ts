@@ -181,3 +181,13 @@ describe('paths numbered by the thread that decodes them, their strings made onc
     expect([pathOf(txn!.ops[0]!), (txn!.ops[0] as { parent?: string }).parent]).toEqual(['/a/b', '/a']);
   });
 });
+
+describe('sessions told apart by their ids', () => {
+  it('names each transaction its own session, among more sessions than are told by their bytes alone', () => {
+    // 300 sessions taking turns, their ids alike but for a byte or two; the last one's low half the first one's.
+    const ids = Array.from({ length: 300 }, (_, i) => (i === 299 ? 0x2000a2b3c0000 : 0x1000a2b3c0000 + i * 257));
+    const entries = Array.from({ length: 900 }, (_, k) => header(ids[(k * 7) % ids.length]!, k + 1, -10).int(4000));
+    const made = readTxnLog(log(entries)).txns;
+    expect(made.map((txn) => txn.session)).toEqual(entries.map((_, k) => `0x${ids[(k * 7) % ids.length]!.toString(16)}`));
+  });
+});

@@ -43,9 +43,16 @@ interface LogPart {
  * million took 10-15% longer).
  */
 const LOG_CHUNK = 256 * 1024;
+/** Room left before a part read ahead, for the end of the part before it (an entry cut in two) to be put in front of it without copying the part. */
+const ROOM = 16 * 1024;
 
-async function readAt(handle: FileHandle, position: number, length: number): Promise<Uint8Array> {
-  const bytes = new Uint8Array(length);
+/**
+ * `length` bytes of the file from `position` (fewer at its end), with `room` bytes free before
+ * them in their buffer. Memory not zeroed first (the bytes are read over it), of its own (never
+ * a pooled Buffer's, which could not be handed to another thread), as a plain Uint8Array.
+ */
+async function readAt(handle: FileHandle, position: number, length: number, room = 0): Promise<Uint8Array> {
+  const bytes = new Uint8Array(Buffer.allocUnsafeSlow(room + length).buffer, room, length);
   let read = 0;
   while (read < length) {
     const { bytesRead } = await handle.read(bytes, read, length - read, position + read);
@@ -74,7 +81,7 @@ async function* logParts(path: string, from = FILE_HEADER_BYTES): AsyncGenerator
       const next = base + bytes.length;
       const whole = next >= size;
       if (!whole) {
-        ahead = readAt(handle, next, Math.min(size - next, LOG_CHUNK));
+        ahead = readAt(handle, next, Math.min(size - next, LOG_CHUNK), ROOM);
         // Its failure is met where it is awaited: until then, it is no unhandled rejection (which would end the process).
         ahead.catch(() => undefined);
       }
@@ -90,7 +97,7 @@ async function* logParts(path: string, from = FILE_HEADER_BYTES): AsyncGenerator
       let more = await ahead!;
       ahead = null;
       if (more.length < kept.length && next + more.length < size) more = concat(more, await readAt(handle, next + more.length, Math.min(size - next - more.length, kept.length - more.length)));
-      bytes = concat(kept, more);
+      bytes = before(kept, more);
       base += stop.offset;
     }
   } finally {
@@ -98,6 +105,14 @@ async function* logParts(path: string, from = FILE_HEADER_BYTES): AsyncGenerator
     await ahead?.catch(() => undefined);
     await handle.close();
   }
+}
+
+/** `first` then `second`: put in the room before `second` in its buffer where it fits (a part is not copied for the few bytes of an entry cut in two), else both copied. */
+function before(first: Uint8Array, second: Uint8Array): Uint8Array {
+  if (first.length > second.byteOffset) return concat(first, second);
+  const joined = new Uint8Array(second.buffer, second.byteOffset - first.length, first.length + second.length);
+  joined.set(first);
+  return joined;
 }
 
 function concat(first: Uint8Array, second: Uint8Array): Uint8Array {

@@ -85,8 +85,7 @@ export class PathNumbering implements PathNumbers {
   private add(number: number, hash: number, bytes: Uint8Array, at: number, length: number): void {
     if (number >= this.hashes.length) this.growNumbers();
     if (this.keysUsed + length > this.keys.length) this.makeRoom(length);
-    const { keys, keysUsed } = this;
-    for (let i = 0; i < length; i += 1) keys[keysUsed + i] = bytes[at + i]!;
+    this.keys.set(bytes.subarray(at, at + length), this.keysUsed);
     this.hashes[number] = hash;
     this.keyAt[number] = this.keysUsed;
     this.keyLength[number] = length;
