@@ -153,7 +153,7 @@ describe('paths numbered by the thread that decodes them, their strings made onc
     // Two tapes of one numbering: the entries cut in two.
     const half = Math.floor(frames.count / 2);
     const cut = (from: number, to: number) => ({ rows: frames.rows.subarray(from * 3, to * 3), count: to - from, stop: null });
-    const made = [...tapeTxns(bytes, txnTape(bytes, cut(0, half), 0, numbers), strings), ...tapeTxns(bytes, txnTape(bytes, cut(half, frames.count), 0, numbers), strings)] as Txn[];
+    const made = [...tapeTxns(bytes, txnTape(bytes, cut(0, half), 0, numbers), { paths: strings }), ...tapeTxns(bytes, txnTape(bytes, cut(half, frames.count), 0, numbers), { paths: strings })] as Txn[];
     const ops = made.map((txn) => txn.ops[0]!);
     expect(ops.map(pathOf)).toEqual(paths);
     // The same, but for the parents named (undefined in the plain ones, which `toEqual` passes over).
@@ -174,10 +174,10 @@ describe('paths numbered by the thread that decodes them, their strings made onc
     // A create whose datum runs past its entry: its path was numbered before that was found.
     const broken = log([create(1, '/a'), header(1, 2, 1).buffer('/a/b').int(1000)]);
     const strings: string[] = [];
-    const first = tapeTxns(broken, txnTape(broken, txnFrames(broken), 0, numbers), strings);
+    const first = tapeTxns(broken, txnTape(broken, txnFrames(broken), 0, numbers), { paths: strings });
     expect(first.at(-1)).toMatchObject({ reason: expect.any(String) });
     const again = log([create(3, '/a/b')]);
-    const [txn] = tapeTxns(again, txnTape(again, txnFrames(again), 0, numbers), strings) as Txn[];
+    const [txn] = tapeTxns(again, txnTape(again, txnFrames(again), 0, numbers), { paths: strings }) as Txn[];
     expect([pathOf(txn!.ops[0]!), (txn!.ops[0] as { parent?: string }).parent]).toEqual(['/a/b', '/a']);
   });
 });

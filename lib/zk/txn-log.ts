@@ -511,14 +511,19 @@ function grown<T extends Int32Array | Float64Array>(array: T, index: number, fie
 const UTF8 = new TextDecoder('utf-8', { fatal: false });
 const NO_BYTES = new Uint8Array(0);
 
-/**
- * The transactions of a tape made of `bytes`, as objects, then its stop. `paths`: the strings of
- * the paths by their numbers, where the tape was made with `PathNumbers` (one array for all the
- * tapes of one numbering, taken in order). `known`: the string a path is already kept as, if any
- * (a tree's key: a parent's path made for a new number is that very string, compared by identity
- * when the parent is looked up again).
- */
-export function tapeTxns(bytes: Uint8Array, tape: TxnTape, paths: string[] | null = null, known: (path: string) => string = (path) => path): Array<Txn | TxnStop> {
+/** How the strings of a tape's transactions are made (see `tapeTxns`). */
+export interface TapeStrings {
+  /** The strings of the paths by their numbers, where the tape was made with `PathNumbers` (one array for all the tapes of one numbering, taken in order); null: none numbered. */
+  paths: string[] | null;
+  /** The string a path is already kept as, if any (a tree's key: a parent's path made for a new number is that very string, compared by identity when the parent is looked up again). */
+  known: (path: string) => string;
+}
+
+const PLAIN: TapeStrings = { paths: null, known: (path) => path };
+
+/** The transactions of a tape made of `bytes`, as objects, then its stop; their strings made as `strings` says. */
+export function tapeTxns(bytes: Uint8Array, tape: TxnTape, strings: Partial<TapeStrings> = PLAIN): Array<Txn | TxnStop> {
+  const made: TapeStrings = strings === PLAIN ? PLAIN : { paths: strings.paths ?? null, known: strings.known ?? PLAIN.known };
   const { txns, moments, count } = tape;
   // One string a session in this thread too (a tape from another thread brings copies of its own).
   const sessions = tape.sessions.map(internedSession);
@@ -529,10 +534,10 @@ export function tapeTxns(bytes: Uint8Array, tape: TxnTape, paths: string[] | nul
     const opCount = txns[row + 5]!;
     // Most transactions are one operation: an array of one made as such (one pushed to an empty one takes room for seventeen).
     let ops: TxnOp[];
-    if (opCount === 1) ops = [opOf(bytes, tape, first * OP_FIELDS, paths, known)];
+    if (opCount === 1) ops = [opOf(bytes, tape, first * OP_FIELDS, made)];
     else {
       ops = [];
-      for (let k = first; k < first + opCount; k += 1) ops.push(opOf(bytes, tape, k * OP_FIELDS, paths, known));
+      for (let k = first; k < first + opCount; k += 1) ops.push(opOf(bytes, tape, k * OP_FIELDS, made));
     }
     entries.push({ offset: txns[row]!, bytes, session: sessions[txns[row + 3]!]!, cxid: txns[row + 1]!, zxid: moments[i * 2]!, time: moments[i * 2 + 1]!, type: txnType(txns[row + 2]!), ops, failed: txns[row + 6] === 1 });
   }
@@ -540,8 +545,9 @@ export function tapeTxns(bytes: Uint8Array, tape: TxnTape, paths: string[] | nul
   return entries;
 }
 
-function opOf(bytes: Uint8Array, tape: TxnTape, row: number, paths: string[] | null, known: (path: string) => string): TxnOp {
+function opOf(bytes: Uint8Array, tape: TxnTape, row: number, strings: TapeStrings): TxnOp {
   const { ops } = tape;
+  const { paths, known } = strings;
   const type = txnType(ops[row]!);
   const value = ops[row + 5]!;
   switch (type) {
@@ -549,7 +555,7 @@ function opOf(bytes: Uint8Array, tape: TxnTape, row: number, paths: string[] | n
     case 'create2':
     case 'createContainer':
     case 'createTTL': {
-      const path = pathOf(bytes, ops, row, paths);
+      const path = pathOf(bytes, ops, row, strings);
       const parentCode = ops[row + 10]!;
       // A new number for the parent: its string is cut from the child's (and kept for its next children).
       const nameAt = ops[row + 11]!;
@@ -558,13 +564,13 @@ function opOf(bytes: Uint8Array, tape: TxnTape, row: number, paths: string[] | n
     }
     case 'delete':
     case 'deleteContainer':
-      return { type, path: pathOf(bytes, ops, row, paths) };
+      return { type, path: pathOf(bytes, ops, row, strings) };
     case 'setData':
     case 'reconfig':
-      return { type, path: pathOf(bytes, ops, row, paths), data: datum(bytes, ops[row + 3]!, ops[row + 4]!), version: value };
+      return { type, path: pathOf(bytes, ops, row, strings), data: datum(bytes, ops[row + 3]!, ops[row + 4]!), version: value };
     case 'setACL':
     case 'check':
-      return { type, path: pathOf(bytes, ops, row, paths), version: value };
+      return { type, path: pathOf(bytes, ops, row, strings), version: value };
     case 'createSession':
       return { type, timeoutMs: value };
     case 'closeSession': {
@@ -583,8 +589,9 @@ function opOf(bytes: Uint8Array, tape: TxnTape, row: number, paths: string[] | n
 }
 
 /** The operation's path: the string made for its number before, or made now (and kept under it when new). */
-function pathOf(bytes: Uint8Array, ops: Int32Array, row: number, paths: string[] | null): string {
+function pathOf(bytes: Uint8Array, ops: Int32Array, row: number, strings: TapeStrings): string {
   const code = ops[row + 9]!;
+  const { paths } = strings;
   if (paths === null || code < 0) return text(bytes, ops[row + 1]!, ops[row + 2]!);
   if ((code & 1) === 0) return paths[code >>> 1]!;
   return (paths[code >>> 1] = text(bytes, ops[row + 1]!, ops[row + 2]!));

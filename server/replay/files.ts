@@ -128,7 +128,7 @@ export function logEntries(path: string, from = FILE_HEADER_BYTES): AsyncGenerat
 async function* entriesOf(parts: AsyncIterable<DecodedPart>, tree: ZnodeTree | null = null): AsyncGenerator<Array<Txn | TxnStop>> {
   const known = tree === null ? undefined : (path: string): string => tree.keyOf(path);
   for await (const { bytes, tape, paths } of parts) {
-    yield tapeTxns(bytes, tape, paths ?? null, known);
+    yield tapeTxns(bytes, tape, { paths: paths ?? null, known });
     if (tape.stop !== null) return;
   }
 }

@@ -42,7 +42,7 @@ async function byParts(path: string, numbers: PathNumbering | null): Promise<{ t
   let parts = 0;
   for await (const { bytes, tape } of decodedParts(path, undefined, numbers)) {
     parts += 1;
-    for (const txn of tapeTxns(bytes, tape, numbers === null ? null : strings)) if (!('reason' in txn)) txns.push(txn);
+    for (const txn of tapeTxns(bytes, tape, { paths: numbers === null ? null : strings })) if (!('reason' in txn)) txns.push(txn);
   }
   return { txns, parts };
 }
