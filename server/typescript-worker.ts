@@ -21,7 +21,7 @@ const bundles = new Map<string, Promise<string | null>>();
 /**
  * A worker thread started from its module bundled into one script by esbuild, in memory, once a
  * process: the thread then loads no TypeScript loader and compiles nothing module by module. The
- * thread that reads ZooKeeper's logs sent its first part 50-70 ms sooner so (the applying thread
+ * thread that reads ZooKeeper's logs sent its first part 70-85 ms sooner so (the applying thread
  * waited for it). For modules that import this project's and Node's own only (a package's
  * CommonJS would not run bundled into a module); where esbuild cannot bundle one, the thread is
  * started as `typescriptWorker` starts it.

@@ -298,7 +298,7 @@ export function compareZxid(a: string, b: string): number {
  * A znode as the tree keeps it, made by a constructor, not an object literal: V8 moves a literal's
  * objects to its old generation from the start once most of the first ones outlive a collection
  * (the lock parents a log begins with), and then a million short-lived nodes, and the strings
- * they hold, had to be found dead there (a load of a million transactions spent a sixth longer).
+ * they hold, had to be found dead there (a load of a million transactions took a tenth longer).
  */
 class Znode implements TreeNode {
   parent: TreeNode | null = null;
