@@ -48,7 +48,7 @@ export function zxidOf(hex: string): number {
 }
 
 /** The unsigned big-endian 32 bits at `at`. */
-function uint32At(bytes: Uint8Array, at: number): number {
+export function uint32At(bytes: Uint8Array, at: number): number {
   return ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
 }
 

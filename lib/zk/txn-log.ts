@@ -5,7 +5,7 @@
  * the last one the zeros of the preallocated file. Decoding stops at the first entry that is
  * not whole or not right, and says where and why: whatever came before it is good.
  */
-import { idHexes } from './ids';
+import { idHexes, uint32At } from './ids';
 import { adler32, JuteEndError, JuteReader } from './jute';
 import { parentPath } from './path';
 
@@ -339,8 +339,9 @@ class TapeWriter {
    * dozen, taking turns: three map lookups a transaction otherwise, a tenth of decoding one).
    */
   private sessionNumber(bytes: Uint8Array, at: number): number {
-    const high = (bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!;
-    const low = (bytes[at + 4]! << 24) | (bytes[at + 5]! << 16) | (bytes[at + 6]! << 8) | bytes[at + 7]!;
+    // Signed, as `recent` keeps them.
+    const high = uint32At(bytes, at) | 0;
+    const low = uint32At(bytes, at + 4) | 0;
     const { recent } = this;
     const slot = ((high ^ low ^ (low >>> 8)) & RECENT_MASK) * 3;
     if (recent[slot + 2]! >= 0 && recent[slot] === high && recent[slot + 1] === low) return recent[slot + 2]!;
