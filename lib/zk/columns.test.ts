@@ -46,4 +46,21 @@ describe('columns of numbers and bytes', () => {
       at += utf8Bytes(name).length;
     });
   });
+
+  it('copies from views that begin inside their buffers, at any offset and length, from one and then another', () => {
+    const pool = new BytePool(8);
+    const buffer = new Uint8Array(64).map((_, i) => i + 1);
+    // Two parts of a log, as the reading thread sends them: views after some room.
+    const parts = [buffer.subarray(5, 40), buffer.subarray(3, 64)];
+    const expected: number[][] = [];
+    const added: Array<[number, number]> = [];
+    for (let length = 0; length < 12; length += 1) {
+      for (const [i, part] of parts.entries()) {
+        const at = (length * 3 + i) % 17;
+        added.push([pool.addBytes(part, at, length), length]);
+        expected.push([...part.subarray(at, at + length)]);
+      }
+    }
+    expect(added.map(([at, length]) => [...pool.slice(at, length)!])).toEqual(expected);
+  });
 });
