@@ -62,7 +62,7 @@ export class PathNumbering implements PathNumbers {
     if (this.live >= NUMBERED_AT_MOST) this.reset();
     const number = this.free.pop() ?? this.next++;
     if (deleted) this.free.push(number);
-    else this.add(number, hash, bytes, at, length);
+    else this.add(number, hash, at, length);
     return number * 2 + 1;
   }
 
@@ -82,10 +82,11 @@ export class PathNumbering implements PathNumbers {
     this.free.push(number);
   }
 
-  private add(number: number, hash: number, bytes: Uint8Array, at: number, length: number): void {
+  /** Gives `number` to the path of `length` bytes at `at` in the bytes numbered from now (`view`). */
+  private add(number: number, hash: number, at: number, length: number): void {
     if (number >= this.hashes.length) this.growNumbers();
     if (this.keysUsed + length > this.keys.length) this.makeRoom(length);
-    this.keys.set(bytes.subarray(at, at + length), this.keysUsed);
+    copyBytes(this.view, at, this.keysView, this.keysUsed, length);
     this.hashes[number] = hash;
     this.keyAt[number] = this.keysUsed;
     this.keyLength[number] = length;
@@ -166,4 +167,11 @@ function sameBytes(one: DataView, a: number, other: DataView, b: number, length:
   for (; i + 4 <= length; i += 4) if (one.getInt32(a + i, true) !== other.getInt32(b + i, true)) return false;
   for (; i < length; i += 1) if (one.getUint8(a + i) !== other.getUint8(b + i)) return false;
   return true;
+}
+
+/** Copies `length` bytes from `at` in one view to `to` in another, four at a time (a subarray and a `set` a path took a tenth of numbering them). */
+function copyBytes(from: DataView, at: number, into: DataView, to: number, length: number): void {
+  let i = 0;
+  for (; i + 4 <= length; i += 4) into.setInt32(to + i, from.getInt32(at + i, true), true);
+  for (; i < length; i += 1) into.setUint8(to + i, from.getUint8(at + i));
 }
