@@ -11,7 +11,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: false });
  * then its elements. Longs that are ids (sessions, zxids) come as ZooKeeper prints them, in hex.
  */
 export class JuteReader {
-  private readonly view: DataView;
+  /** The bytes read, four or eight at a time. */
+  readonly view: DataView;
   offset: number;
 
   constructor(

@@ -100,6 +100,20 @@ describe("a transaction log's entries decoded into numbers on one thread, made o
     }
   });
 
+  it("finds a create's name after its last `/` wherever that falls among the bytes read four at a time", () => {
+    const paths: string[] = [];
+    // Parents of 1 to 9 bytes and names of 0 to 17 (some of two-byte characters): the `/` at every place among four.
+    for (let parent = 1; parent <= 9; parent += 1) for (let name = 0; name <= 11; name += 1) paths.push(`/${'p'.repeat(parent)}/${'ü'.repeat(name % 4)}${'n'.repeat(name)}`);
+    paths.push('/', '/x', '/longer-than-a-word', '/a/b/c/d/e/f');
+    const made = readTxnLog(log(paths.map((path, i) => noAcl(header(1, i + 1, 1).buffer(path).buffer(null)).bool(false).int(-1)))).txns;
+    expect(made).toHaveLength(paths.length);
+    const names = made.map((txn) => {
+      const op = txn.ops[0] as { nameAt: number; nameLength: number };
+      return new TextDecoder().decode(txn.bytes!.subarray(op.nameAt, op.nameAt + op.nameLength));
+    });
+    expect(names).toEqual(paths.map((path) => path.slice(path.lastIndexOf('/') + 1)));
+  });
+
   it('stops at a type it does not know, keeping every transaction before it', () => {
     expect(read.stopped).toMatchObject({ reason: 'unknown transaction type 99' });
     expect(read.stopped!.offset).toBeGreaterThan(read.txns.at(-1)!.offset);

@@ -394,7 +394,7 @@ class TapeWriter {
       if (pathLength < 0) throw new Error(`a ${type} without a path`);
       path = reader.skip(pathLength);
       const created = type === 'create' || type === 'create2' || type === 'createContainer' || type === 'createTTL';
-      const slash = created ? lastSlash(this.bytes, path, pathLength) : -1;
+      const slash = created ? lastSlash(this.bytes, reader.view, path, pathLength) : -1;
       if (slash >= 0) nameAt = path + slash + 1;
       const { numbers } = this;
       if (numbers !== null && pathLength > 0) {
@@ -493,12 +493,20 @@ class TapeWriter {
 }
 
 /** Where the last `/` of a path is among its bytes (0 for a child of the root); -1 for a path that does not begin with `/`. */
-function lastSlash(bytes: Uint8Array, at: number, length: number): number {
-  if (length === 0 || bytes[at] !== 0x2f) return -1;
+function lastSlash(bytes: Uint8Array, view: DataView, at: number, length: number): number {
+  if (length === 0 || bytes[at] !== SLASH) return -1;
   let cut = length - 1;
-  while (cut > 0 && bytes[at + cut] !== 0x2f) cut -= 1;
+  // Back four bytes at a time while none of them is a `/` (a byte of the word xor `////` is zero: a lock node's name of 50 bytes, a byte at a time, took a twentieth of decoding).
+  while (cut >= 4) {
+    const word = view.getInt32(at + cut - 3, true) ^ 0x2f2f2f2f;
+    if (((word - 0x01010101) & ~word & 0x80808080) !== 0) break;
+    cut -= 4;
+  }
+  while (cut > 0 && bytes[at + cut] !== SLASH) cut -= 1;
   return cut;
 }
+
+const SLASH = 0x2f;
 
 /** `array`, or a longer copy of it, with room for row `index` of `fields` numbers. */
 function grown<T extends Int32Array | Float64Array>(array: T, index: number, fields: number): T {
