@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['lib/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts', 'components/**/*.test.ts', 'components/**/*.test.tsx'],
+          include: ['lib/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts', 'components/**/*.test.ts', 'components/**/*.test.tsx'],
           exclude: ['**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',
         },

@@ -6,7 +6,8 @@
  * not whole or not right, and says where and why: whatever came before it is good.
  */
 import { idHexes, uint32At } from './ids';
-import { adler32, JuteEndError, JuteReader } from './jute';
+import { adler32Ranges } from './adler32';
+import { JuteEndError, JuteReader } from './jute';
 import { parentPath } from './path';
 
 /** `ZKLG`: the first four bytes of a transaction log. */
@@ -155,6 +156,7 @@ export function txnFrames(bytes: Uint8Array, start = FILE_HEADER_BYTES, whole = 
   let count = 0;
   const ended = (stop: TxnStop | null): TxnFrames => ({ rows: rows.subarray(0, count * 3), count, stop });
   const reader = new JuteReader(bytes, start);
+  const sum = adler32Ranges(bytes);
   for (;;) {
     const offset = reader.offset;
     // The end of the file, or of what was written (the rest is zeros): a whole log. Bytes that are not zeros there are an entry cut short.
@@ -172,7 +174,7 @@ export function txnFrames(bytes: Uint8Array, start = FILE_HEADER_BYTES, whole = 
     const entry = reader.offset;
     reader.offset += length;
     if (reader.byte() !== 0x42) return ended({ offset, reason: 'entry not ended by B (a partial write)', partial: false });
-    const computed = adler32(bytes, entry, entry + length);
+    const computed = sum(entry, entry + length);
     if (computed !== checksum) return ended({ offset, reason: `checksum 0x${checksum.toString(16)} where the entry sums to 0x${computed.toString(16)} (a damaged entry)`, partial: false });
     rows[count * 3] = offset;
     rows[count * 3 + 1] = entry;
