@@ -122,7 +122,7 @@ describe("a transaction log's entries decoded into numbers on one thread, made o
   it('makes the same objects of a tape that crossed to another thread (a copy of it, as postMessage makes)', () => {
     const tape = txnTape(bytes, txnFrames(bytes), 1000);
     const crossed = structuredClone({ bytes, tape });
-    const made = [...tapeTxns(crossed.bytes, crossed.tape)];
+    const made = tapeTxns(crossed.bytes, crossed.tape);
     const stop = made.at(-1) as TxnStop;
     expect(made.slice(0, -1)).toEqual(read.txns.map((txn: Txn) => ({ ...txn, offset: txn.offset + 1000 })));
     expect(stop).toEqual({ ...read.stopped, offset: read.stopped!.offset + 1000, partial: false });
@@ -188,10 +188,10 @@ describe('paths numbered by the thread that decodes them, their strings made onc
     // A create whose datum runs past its entry: its path was numbered before that was found.
     const broken = log([create(1, '/a'), header(1, 2, 1).buffer('/a/b').int(1000)]);
     const strings: string[] = [];
-    const first = [...tapeTxns(broken, txnTape(broken, txnFrames(broken), 0, numbers), { paths: strings })];
+    const first = tapeTxns(broken, txnTape(broken, txnFrames(broken), 0, numbers), { paths: strings });
     expect(first.at(-1)).toMatchObject({ reason: expect.any(String) });
     const again = log([create(3, '/a/b')]);
-    const [txn] = [...tapeTxns(again, txnTape(again, txnFrames(again), 0, numbers), { paths: strings })] as Txn[];
+    const [txn] = tapeTxns(again, txnTape(again, txnFrames(again), 0, numbers), { paths: strings }) as Txn[];
     expect([pathOf(txn!.ops[0]!), (txn!.ops[0] as { parent?: string }).parent]).toEqual(['/a/b', '/a']);
   });
 });

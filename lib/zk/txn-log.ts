@@ -532,18 +532,13 @@ export interface TapeStrings {
 
 const PLAIN: TapeStrings = { paths: null, known: (path) => path };
 
-/**
- * The transactions of a tape made of `bytes`, as objects, then its stop; their strings made as
- * `strings` says. Each is made as it is taken, not a part's all at once (a part's 1,700 kept alive
- * together were copied by every young collection of a load: its pauses took a quarter longer).
- * Numbered paths get their strings in order as they are taken: a reader that stops taking stops
- * reading the numbering's tapes.
- */
-export function* tapeTxns(bytes: Uint8Array, tape: TxnTape, strings: Partial<TapeStrings> = PLAIN): Generator<Txn | TxnStop, void, undefined> {
+/** The transactions of a tape made of `bytes`, as objects, then its stop; their strings made as `strings` says. */
+export function tapeTxns(bytes: Uint8Array, tape: TxnTape, strings: Partial<TapeStrings> = PLAIN): Array<Txn | TxnStop> {
   const made: TapeStrings = strings === PLAIN ? PLAIN : { paths: strings.paths ?? null, known: strings.known ?? PLAIN.known };
   const { txns, moments, count } = tape;
   // One string a session in this thread too (a tape from another thread brings copies of its own).
   const sessions = tape.sessions.map(internedSession);
+  const entries: Array<Txn | TxnStop> = [];
   for (let i = 0; i < count; i += 1) {
     const row = i * TXN_FIELDS;
     const first = txns[row + 4]!;
@@ -555,9 +550,10 @@ export function* tapeTxns(bytes: Uint8Array, tape: TxnTape, strings: Partial<Tap
       ops = [];
       for (let k = first; k < first + opCount; k += 1) ops.push(opOf(bytes, tape, k * OP_FIELDS, made));
     }
-    yield { offset: txns[row]!, bytes, session: sessions[txns[row + 3]!]!, cxid: txns[row + 1]!, zxid: moments[i * 2]!, time: moments[i * 2 + 1]!, type: txnType(txns[row + 2]!), ops, failed: txns[row + 6] === 1 };
+    entries.push({ offset: txns[row]!, bytes, session: sessions[txns[row + 3]!]!, cxid: txns[row + 1]!, zxid: moments[i * 2]!, time: moments[i * 2 + 1]!, type: txnType(txns[row + 2]!), ops, failed: txns[row + 6] === 1 });
   }
-  if (tape.stop !== null) yield tape.stop;
+  if (tape.stop !== null) entries.push(tape.stop);
+  return entries;
 }
 
 function opOf(bytes: Uint8Array, tape: TxnTape, row: number, strings: TapeStrings): TxnOp {

@@ -120,12 +120,12 @@ async function contents(file: Found): Promise<Uint8Array> {
  * A log's transactions a part at a time (see `decodedParts`), each with its offset in the file;
  * the last part may end with where and why reading stopped early. Throws when the file is no log.
  */
-export function logEntries(path: string, from = FILE_HEADER_BYTES): AsyncGenerator<Iterable<Txn | TxnStop>> {
+export function logEntries(path: string, from = FILE_HEADER_BYTES): AsyncGenerator<Array<Txn | TxnStop>> {
   return entriesOf(decodedParts(path, from));
 }
 
 /** The transactions of a log's decoded parts, made objects of here (see `logEntries`); `tree`: the one they are applied to (its paths' strings used again). */
-async function* entriesOf(parts: AsyncIterable<DecodedPart>, tree: ZnodeTree | null = null): AsyncGenerator<Iterable<Txn | TxnStop>> {
+async function* entriesOf(parts: AsyncIterable<DecodedPart>, tree: ZnodeTree | null = null): AsyncGenerator<Array<Txn | TxnStop>> {
   const known = tree === null ? undefined : (path: string): string => tree.keyOf(path);
   for await (const { bytes, tape, paths } of parts) {
     yield tapeTxns(bytes, tape, { paths: paths ?? null, known });
@@ -209,7 +209,7 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
       position = { path: file.path, zxid: file.zxid, offset: FILE_HEADER_BYTES };
       const entries = entriesOf(reading.parts(i), replay.tree);
       // The header is read with the first entry: a file that is no log is said before anything else of it.
-      let read: IteratorResult<Iterable<Txn | TxnStop>>;
+      let read: IteratorResult<Array<Txn | TxnStop>>;
       try {
         read = await entries.next();
       } catch (error) {
