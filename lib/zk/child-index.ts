@@ -61,13 +61,19 @@ const kindIn = (code: number): number => (code >>> 2) & 3;
 class SessionIds {
   private readonly ids: string[] = ['0x0'];
   private readonly numbers = new Map<string, number>([['0x0', 0]]);
+  /** The id numbered last, and its number: an ephemeral's create asks for its session's twice (its change's, its record's owner). */
+  private lastId = '0x0';
+  private lastNumber = 0;
 
   numberOf(id: string): number {
+    if (id === this.lastId) return this.lastNumber;
     let number = this.numbers.get(id);
     if (number === undefined) {
       number = this.ids.push(id) - 1;
       this.numbers.set(id, number);
     }
+    this.lastId = id;
+    this.lastNumber = number;
     return number;
   }
 
@@ -135,16 +141,16 @@ class Records {
 
   /**
    * Records a child as it is now (a client's reading of its stat, as `clientStat` makes it);
-   * answers its number. Its name is copied from `name` when given (a create's bytes in the log:
-   * UTF-8 already, no string encoded), else written from its path.
+   * answers its number. Its name is copied from the `length` bytes at `at` of `bytes` when given
+   * (a create's bytes in the log: UTF-8 already, no string encoded), else written from its path.
    */
-  add(node: TreeNode, name: { bytes: Uint8Array; at: number; length: number } | null = null): number {
+  add(node: TreeNode, bytes: Uint8Array | null = null, at = 0, length = 0): number {
     const record = this.count;
     if (record === this.capacity) this.grow();
     if (node.id < 0) node.id = record;
     this.nodes[record] = node.id;
     const { childCount, path } = node;
-    this.nameAt[record] = name === null ? this.names.addString(nameOf(path)) : this.names.addBytes(name.bytes, name.at, name.length);
+    this.nameAt[record] = bytes === null ? this.names.addString(nameOf(path)) : this.names.addBytes(bytes, at, length);
     this.nameLength[record] = this.names.lastLength;
     this.dataAt[record] = node.dataAt;
     this.dataLength[record] = node.dataLength;
@@ -378,8 +384,8 @@ export class ChildIndex {
   /** The node's record as it is now: the one made last while its stat and data stay (a delete shares its create's), else a new one (its name from the bytes its create was read from, where given). */
   private recordOf(node: TreeNode, txn?: Txn, op?: TxnOp): number {
     if (node.record >= 0) return node.record;
-    const name = op !== undefined && 'nameAt' in op && op.nameAt !== undefined && op.nameAt >= 0 && txn?.bytes !== undefined ? { bytes: txn.bytes, at: op.nameAt, length: op.nameLength! } : null;
-    node.record = this.records.add(node, name);
+    const named = op !== undefined && 'nameAt' in op && op.nameAt !== undefined && op.nameAt >= 0 && txn?.bytes !== undefined;
+    node.record = named ? this.records.add(node, txn.bytes!, op.nameAt!, op.nameLength!) : this.records.add(node);
     return node.record;
   }
 

@@ -123,7 +123,7 @@ export class BytePool {
 
   /** The bytes `addBytes` copied from last, and a view of them (made once a part of a log). */
   private source: Uint8Array | null = null;
-  private sourceView = new DataView(new ArrayBuffer(0));
+  private sourceView: DataView = new DataView(new ArrayBuffer(0));
 
   /** The byte length of the string added last. */
   lastLength = 0;
