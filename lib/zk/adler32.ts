@@ -19,7 +19,7 @@ let summer: Summer | null | undefined;
 function made(): Summer | null {
   if (summer !== undefined) return summer;
   try {
-    const bytes = Buffer.from(ADLER32_WASM, 'base64');
+    const bytes = Uint8Array.from(atob(ADLER32_WASM), (char) => char.charCodeAt(0));
     summer = WebAssembly.validate(bytes) ? (new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports as unknown as Summer) : null;
   } catch {
     summer = null;
