@@ -4,7 +4,7 @@
  * search among a million.
  */
 import { MomentText, type Moment } from '../protocol';
-import { Float64Column, partitionPoint } from '../zk/columns';
+import { partitionPoint } from '../zk/columns';
 import { zxidHex, zxidOf } from '../zk/ids';
 
 export type { Moment };
@@ -20,23 +20,31 @@ export function parseMoment(text: unknown): MomentQuery | null {
 }
 
 export class Moments {
-  private readonly zxids: Float64Column;
-  private readonly times: Float64Column;
+  /** Both columns as long as each other, grown together (a million pushed, one column and its room at a time, took longer). */
+  private zxids: Float64Array;
+  private times: Float64Array;
+  private length = 0;
 
   /** `expected`: about how many transactions will come (the columns are made that long at once). */
   constructor(expected = 0) {
-    this.zxids = new Float64Column(Math.max(16, expected));
-    this.times = new Float64Column(Math.max(16, expected));
+    this.zxids = new Float64Array(Math.max(16, expected));
+    this.times = new Float64Array(Math.max(16, expected));
   }
 
   get count(): number {
-    return this.zxids.length;
+    return this.length;
   }
 
   /** Adds the next transaction (its zxid after every one before). */
   push(zxid: number, time: number): void {
-    this.times.push(time);
-    this.zxids.push(zxid);
+    const at = this.length;
+    if (at === this.zxids.length) {
+      this.zxids = longer(this.zxids);
+      this.times = longer(this.times);
+    }
+    this.zxids[at] = zxid;
+    this.times[at] = time;
+    this.length = at + 1;
   }
 
   first(): Moment | null {
@@ -54,7 +62,7 @@ export class Moments {
   find(query: MomentQuery): Moment | null {
     // How many transactions are at or before it; times are not strictly ordered across leaders' clocks, but in the order ZooKeeper applied them, which is what a person asks for.
     const zxid = 'zxid' in query ? zxidOf(query.zxid) : 0;
-    const count = 'zxid' in query ? partitionPoint(this.count, (index) => this.zxids.get(index) <= zxid) : partitionPoint(this.count, (index) => this.times.get(index) <= query.time);
+    const count = 'zxid' in query ? partitionPoint(this.count, (index) => this.zxids[index]! <= zxid) : partitionPoint(this.count, (index) => this.times[index]! <= query.time);
     return count === 0 ? null : this.moment(count - 1);
   }
 
@@ -64,6 +72,13 @@ export class Moments {
   }
 
   private moment(index: number): Moment {
-    return { zxid: zxidHex(this.zxids.get(index)), time: this.times.get(index) };
+    return { zxid: zxidHex(this.zxids[index]!), time: this.times[index]! };
   }
+}
+
+/** Twice as long, with the values of `from` first. */
+function longer(from: Float64Array): Float64Array {
+  const to = new Float64Array(from.length * 2);
+  to.set(from);
+  return to;
 }
