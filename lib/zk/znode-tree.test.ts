@@ -3,7 +3,7 @@ import { ChildIndex } from './child-index';
 import type { SnapshotNode, SnapshotRead } from './snapshot';
 import type { Txn, TxnOp } from './txn-log';
 import { zxidHex } from './ids';
-import { compareZxid, ZnodeTree, type ChangeListener } from './znode-tree';
+import { clientStat, compareZxid, ZnodeTree, type ChangeListener } from './znode-tree';
 
 let zxid = 0;
 const txn = (session: string, type: Txn['type'], ops: TxnOp[], failed = false): Txn => {
@@ -60,6 +60,28 @@ describe("ZooKeeper's tree from its transactions", () => {
 });
 
 describe('every parent\'s children at any zxid (the columnar index)', () => {
+  it("keeps each child's stat as a client would have read it right after each change of the parent's children (a create's told by its change)", () => {
+    const tree = new ZnodeTree();
+    const index = new ChildIndex(tree);
+    const ops: Array<[string, Txn['type'], TxnOp]> = [
+      ['0x1', 'create', create('/q')],
+      ['0x1', 'create', create('/q/a', true)],
+      ['0x2', 'create', create('/q/b')],
+      ['0x1', 'setData', { type: 'setData', path: '/q/a', data: new Uint8Array([1, 2]), version: 1 }],
+      ['0x2', 'createContainer', { type: 'createContainer', path: '/q/d', data: null, ephemeral: false, parentCVersion: -1, ttl: null }],
+      ['0x2', 'createTTL', { type: 'createTTL', path: '/q/t', data: new Uint8Array([7]), ephemeral: false, parentCVersion: -1, ttl: 60_000 }],
+      ['0x2', 'delete', { type: 'delete', path: '/q/b' }],
+      ['0x3', 'create', create('/q/e', true)],
+      ['0x3', 'setData', { type: 'setData', path: '/q/e', data: null, version: 1 }],
+    ];
+    for (const [session, type, op] of ops) {
+      const one = txn(session, type, [op]);
+      tree.apply(one);
+      const zxid = zxidHex(one.zxid);
+      for (const { name, node } of tree.children('/q')) expect([name, index.nodeAt(`/q/${name}`, zxid)?.stat], `after ${type} ${'path' in op ? op.path : ''}`).toEqual([name, clientStat(node)]);
+    }
+  });
+
   it('answers the children, a node and the changes at each moment, a name used twice being two nodes, a data change a new record', () => {
     const tree = new ZnodeTree();
     const index = new ChildIndex(tree);
