@@ -272,16 +272,19 @@ class Changes {
   private times: Float64Array;
   private sessions: Int32Array;
   private codes: Int32Array;
+  /** The number of the parent whose child changed (its `ParentLog`'s). */
+  private parents: Int32Array;
 
   constructor(private capacity: number) {
     this.zxids = new Float64Array(capacity);
     this.times = new Float64Array(capacity);
     this.sessions = new Int32Array(capacity);
     this.codes = new Int32Array(capacity);
+    this.parents = new Int32Array(capacity);
   }
 
   /** Adds a change; answers its number. */
-  push(zxid: number, time: number, session: number, code: number): number {
+  push(zxid: number, time: number, session: number, code: number, parent: number): number {
     const change = this.length;
     if (change === this.capacity) {
       this.capacity *= 2;
@@ -289,13 +292,19 @@ class Changes {
       this.times = longer(this.times, new Float64Array(this.capacity));
       this.sessions = longer(this.sessions, new Int32Array(this.capacity));
       this.codes = longer(this.codes, new Int32Array(this.capacity));
+      this.parents = longer(this.parents, new Int32Array(this.capacity));
     }
     this.zxids[change] = zxid;
     this.times[change] = time;
     this.sessions[change] = session;
     this.codes[change] = code;
+    this.parents[change] = parent;
     this.length = change + 1;
     return change;
+  }
+
+  parent(change: number): number {
+    return this.parents[change]!;
   }
 
   zxid(change: number): number {
@@ -323,11 +332,16 @@ export interface SessionSpans {
   reach: Float64Array;
 }
 
-/** One parent's changes: their numbers in the index's columns, oldest first, and its children before the first. */
+/**
+ * One parent's changes: their numbers in the index's columns, oldest first, and its children
+ * before the first. Its changes and counts are brought up to date before a read (`settle`), not
+ * as each change comes: a million changes filed under a thousand parents one by one, between a
+ * tree's changes, took a tenth of applying them.
+ */
 interface ParentLog {
   changes: Int32Column;
   initial: Int32Array;
-  /** How many children it had over the span (at its start or made after), and how many of them were ephemeral: counted as they come. */
+  /** How many children it had over the span (at its start or made after), and how many of them were ephemeral. */
   ever: { children: number; ephemeral: number };
   /** The byte lengths of its ephemeral children's names, a bit each (`lengthBit`): which names it can have had, told without reading one. */
   ephemeralLengths: number;
@@ -346,6 +360,10 @@ export class ChildIndex {
   /** Every change, in the order applied: its transaction's zxid, time and session (its number in `sessionIds`), and its code. */
   private readonly changes: Changes;
   private readonly parents = new Map<string, ParentLog>();
+  /** The same, by number. */
+  private readonly logs: ParentLog[] = [];
+  /** How many of the changes are filed under their parents, and counted in `owned` and `ended` (see `settle`). */
+  private settled = 0;
   /** Each session's ephemeral creates, by the session's number: three numbers each, the change, its parent's number and its node's. */
   private readonly owned: Int32Column[] = [];
   /** By node (its first record's number): the change that deleted it, plus one (0: not deleted). */
@@ -378,6 +396,7 @@ export class ChildIndex {
         log.ephemeralLengths |= lengthBit(this.records.nameBytes(record));
       }
       this.parents.set(parent, log);
+      this.logs.push(log);
     }
     if (node.parent !== null) node.parent.childLog = log;
     const closed = kind === 'delete' && txn.type === 'closeSession' ? (txn.cxid === 0 ? EXPIRED : CLOSED_BY_CLIENT) : NOT_CLOSED;
@@ -385,24 +404,43 @@ export class ChildIndex {
     const record = this.recordOf(node, txn, op, kind === 'create' ? this.changes.length : -1);
     // A code is 32 bits: 2^28 records (far more than memory holds), read back unsigned.
     if (record >= MAX_RECORDS) throw new Error(`more than ${MAX_RECORDS} znode records: too many changes to index in one process`);
-    const change = this.changes.push(txn.zxid, txn.time, this.sessionIds.numberOf(txn.session), (record << RECORD_SHIFT) | (KIND_CODES[kind] << 2) | closed);
-    log.changes.push(change);
-    if (kind === 'create') {
-      log.ever.children += 1;
-      const owner = this.records.ownerNumber(record);
-      if (owner !== 0) {
-        log.ever.ephemeral += 1;
-        log.ephemeralLengths |= lengthBit(this.records.nameBytes(record));
-        const owned = (this.owned[owner] ??= new Int32Column(32));
-        owned.push(change);
-        owned.push(log.number);
-        owned.push(node.id);
-      }
-    } else if (kind === 'delete') {
-      this.ended.grow(node.id + 1);
-      this.ended.set(node.id, change + 1);
-    }
+    this.changes.push(txn.zxid, txn.time, this.sessionIds.numberOf(txn.session), (record << RECORD_SHIFT) | (KIND_CODES[kind] << 2) | closed, log.number);
   };
+
+  /** Files the changes made since the last read under their parents, and counts them: their creates, each session's ephemerals, the deletes that end a node. */
+  private settle(): void {
+    const { changes, records } = this;
+    for (let change = this.settled; change < changes.length; change += 1) {
+      const log = this.logs[changes.parent(change)]!;
+      log.changes.push(change);
+      const code = changes.code(change);
+      const kind = kindIn(code);
+      const record = recordIn(code);
+      if (kind === CREATE) {
+        log.ever.children += 1;
+        const owner = records.ownerNumber(record);
+        if (owner !== 0) {
+          log.ever.ephemeral += 1;
+          log.ephemeralLengths |= lengthBit(records.nameBytes(record));
+          const owned = (this.owned[owner] ??= new Int32Column(32));
+          owned.push(change);
+          owned.push(log.number);
+          owned.push(records.nodeOf(record));
+        }
+      } else if (kind === DELETE) {
+        const node = records.nodeOf(record);
+        this.ended.grow(node + 1);
+        this.ended.set(node, change + 1);
+      }
+    }
+    this.settled = changes.length;
+  }
+
+  /** The log of `parent`'s changes, brought up to date; undefined where it had none. */
+  private logOf(parent: string): ParentLog | undefined {
+    if (this.settled < this.changes.length) this.settle();
+    return this.parents.get(parent);
+  }
 
   /** The node's record as it is now: the one made last while its stat and data stay (a delete shares its create's), else a new one (its name from the bytes its create was read from, where given). */
   private recordOf(node: TreeNode, txn?: Txn, op?: TxnOp, createdBy = -1): number {
@@ -419,12 +457,12 @@ export class ChildIndex {
 
   /** How many changes `parent`'s children had in the span of the files. */
   changeCount(parent: string): number {
-    return this.parents.get(parent)?.changes.length ?? 0;
+    return this.logOf(parent)?.changes.length ?? 0;
   }
 
   /** The moment of `parent`'s change number `at` (0 the oldest). */
   changeMoment(parent: string, at: number): { zxid: string; time: number } | null {
-    const log = this.parents.get(parent);
+    const log = this.logOf(parent);
     if (log === undefined || at < 0 || at >= log.changes.length) return null;
     const change = log.changes.get(at);
     return { zxid: zxidHex(this.changes.zxid(change)), time: this.changes.time(change) };
@@ -432,14 +470,14 @@ export class ChildIndex {
 
   /** The times of `parent`'s changes, oldest first. */
   *changeTimes(parent: string): Generator<number> {
-    const log = this.parents.get(parent);
+    const log = this.logOf(parent);
     if (log === undefined) return;
     for (let i = 0; i < log.changes.length; i += 1) yield this.changes.time(log.changes.get(i));
   }
 
   /** The changes of `parent`'s children, oldest first, made into objects (for one lock's timeline). */
   changesOf(parent: string): ChildEvent[] {
-    const log = this.parents.get(parent);
+    const log = this.logOf(parent);
     if (log === undefined) return [];
     const events: ChildEvent[] = [];
     const children = new Map<number, ChildAt>();
@@ -460,7 +498,7 @@ export class ChildIndex {
 
   /** `parent`'s changes at or before `zxid`, the latest first: each one's kind, child's name and time (a walk back from a moment). */
   *changesBack(parent: string, zxid: string): Generator<{ kind: ChangeKind; name: string; time: number }> {
-    const log = this.parents.get(parent);
+    const log = this.logOf(parent);
     if (log === undefined) return;
     for (let i = this.lastAtOrBefore(log, zxidOf(zxid)); i >= 0; i -= 1) {
       const change = log.changes.get(i);
@@ -474,7 +512,7 @@ export class ChildIndex {
    * them were ephemeral: read from the records alone, without a name.
    */
   ephemeralsEver(parent: string): { children: number; ephemeral: number } {
-    const log = this.parents.get(parent);
+    const log = this.logOf(parent);
     if (log !== undefined) return { ...log.ever };
     const children = this.tree.children(parent);
     return { children: children.length, ephemeral: children.filter((child) => child.node.ephemeralOwner !== '0x0').length };
@@ -486,7 +524,7 @@ export class ChildIndex {
    * asked, where `namesEver` would decode a million names).
    */
   ephemeralAmong(parent: string, names: readonly string[]): string[] {
-    const log = this.parents.get(parent);
+    const log = this.logOf(parent);
     if (log === undefined) return names.filter((name) => (this.tree.get(childPath(parent, name))?.ephemeralOwner ?? '0x0') !== '0x0');
     const wanted = names.map((name) => ({ name, bytes: utf8Bytes(name) }));
     // Most names are of another length than any wanted (a lock's contenders' are long): where every ephemeral one's is, told without reading a change.
@@ -511,7 +549,7 @@ export class ChildIndex {
    */
   namesEver(parent: string): Map<string, boolean> {
     const names = new Map<string, boolean>();
-    const log = this.parents.get(parent);
+    const log = this.logOf(parent);
     const note = (record: number): void => {
       const name = this.records.name(record);
       if (names.get(name) !== true) names.set(name, this.records.ephemeral(record));
@@ -538,12 +576,13 @@ export class ChildIndex {
    * million changes are not walked again: the first lock read after loading them took 0.3 s more).
    */
   sessionSpans(parents: readonly string[]): Map<string, SessionSpans> {
+    if (this.settled < this.changes.length) this.settle();
     const endOf = (node: number): number => (node < this.ended.length && this.ended.get(node) > 0 ? this.ended.get(node) - 1 : Infinity);
     // Those there at the start first (made before every change), by owner; then where each parent with changes is among those asked for.
     const initial: Array<Array<{ at: number; to: number }>> = [];
     const asked = new Int32Array(this.parents.size).fill(-1);
     parents.forEach((parent, at) => {
-      const log = this.parents.get(parent);
+      const log = this.logOf(parent);
       if (log === undefined) {
         for (const child of this.tree.children(parent)) {
           const owner = ownerSeen(child.node.ephemeralOwner);
@@ -594,13 +633,13 @@ export class ChildIndex {
 
   /** How many changes `parent`'s children had up to and with `zxid`. */
   countAt(parent: string, zxid: string): number {
-    const log = this.parents.get(parent);
+    const log = this.logOf(parent);
     return log === undefined ? 0 : this.lastAtOrBefore(log, zxidOf(zxid)) + 1;
   }
 
   /** The zxid of the last change of `parent`'s children at or before `zxid`; null when there was none in the files' span. */
   lastChange(parent: string, zxid: string): string | null {
-    const log = this.parents.get(parent);
+    const log = this.logOf(parent);
     if (log === undefined) return null;
     const at = this.lastAtOrBefore(log, zxidOf(zxid));
     return at < 0 ? null : zxidHex(this.changes.zxid(log.changes.get(at)));
@@ -614,7 +653,7 @@ export class ChildIndex {
     }
     const parent = parentPath(path);
     const name = nameOf(path);
-    const log = this.parents.get(parent);
+    const log = this.logOf(parent);
     if (log === undefined) {
       const node = this.tree.get(path);
       return node === undefined ? null : this.childAt(name, node);
@@ -631,7 +670,7 @@ export class ChildIndex {
 
   /** `parent`'s children right after transaction `zxid` (as the tree holds them where they never changed), by name. */
   childrenAt(parent: string, zxid: string): ChildAt[] {
-    const log = this.parents.get(parent);
+    const log = this.logOf(parent);
     if (log === undefined) return this.tree.children(parent).map(({ name, node }) => this.childAt(name, node));
     // By node, each child's last record: names are read only for those there at the end. From the checkpoint before, not from the start.
     const count = this.lastAtOrBefore(log, zxidOf(zxid)) + 1;

@@ -60,6 +60,35 @@ describe("ZooKeeper's tree from its transactions", () => {
 });
 
 describe('every parent\'s children at any zxid (the columnar index)', () => {
+  it('answers the same whether read between changes or only after them all (the changes filed under their parents as it is read)', () => {
+    const steps: Array<[string, Txn['type'], TxnOp]> = [
+      ['0x1', 'create', create('/r')],
+      ['0x1', 'create', create('/r/lock-1', true)],
+      ['0x2', 'create', create('/r/lock-2', true)],
+      ['0x2', 'create', create('/s')],
+      ['0x2', 'create', create('/s/x')],
+      ['0x1', 'delete', { type: 'delete', path: '/r/lock-1' }],
+      ['0x3', 'create', create('/r/lock-3', true)],
+      ['0x2', 'closeSession', { type: 'closeSession', paths: null }],
+      ['0x3', 'create', create('/s/controller', true)],
+    ];
+    const answers = (index: ChildIndex): unknown => [
+      index.sessionSpans(['/r', '/s']),
+      ['/r', '/s'].map((parent) => [index.ephemeralsEver(parent), [...index.namesEver(parent)], index.changesOf(parent), index.ephemeralAmong(parent, ['controller'])]),
+    ];
+    const read = new ZnodeTree();
+    const readIndex = new ChildIndex(read);
+    const unread = new ZnodeTree();
+    const unreadIndex = new ChildIndex(unread);
+    for (const [session, type, op] of steps) {
+      const one = txn(session, type, [op]);
+      read.apply(one);
+      unread.apply(one);
+      answers(readIndex);
+    }
+    expect(answers(readIndex)).toEqual(answers(unreadIndex));
+  });
+
   it("keeps each child's stat as a client would have read it right after each change of the parent's children (a create's told by its change)", () => {
     const tree = new ZnodeTree();
     const index = new ChildIndex(tree);
