@@ -110,12 +110,8 @@ export class BytePool {
       this.source = bytes;
       this.sourceView = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     }
-    // Four bytes at a time: a subarray and a `set` a name took a twelfth of applying a million transactions.
-    const from = this.sourceView;
-    const into = this.view;
-    let done = 0;
-    for (; done + 4 <= length; done += 4) into.setInt32(to + done, from.getInt32(at + done, true), true);
-    for (; done < length; done += 1) this.bytes[to + done] = bytes[at + done]!;
+    // A subarray and a `set` a name took a twelfth of applying a million transactions.
+    copyBytes(this.sourceView, at, this.view, to, length);
     this.used += length;
     this.lastLength = length;
     return to;
@@ -162,6 +158,13 @@ export class BytePool {
     this.bytes = grown(this.bytes, new Uint8Array(size));
     this.view = new DataView(this.bytes.buffer);
   }
+}
+
+/** Copies `length` bytes from `at` in one view to `to` in another, four at a time (a subarray and a `set` each time cost a new object and a call into the engine). */
+export function copyBytes(from: DataView, at: number, into: DataView, to: number, length: number): void {
+  let i = 0;
+  for (; i + 4 <= length; i += 4) into.setInt32(to + i, from.getInt32(at + i, true), true);
+  for (; i < length; i += 1) into.setUint8(to + i, from.getUint8(at + i));
 }
 
 export function utf8Bytes(text: string): Uint8Array {

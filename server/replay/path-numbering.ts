@@ -5,6 +5,7 @@
  * numbering a million paths through a Map made a string of each one's bytes and hashed it, and
  * took the reading thread half again as long, longer than the thread that applies them.
  */
+import { copyBytes } from '../../lib/zk/columns';
 import type { PathNumbers } from '../../lib/zk/txn-log';
 
 /** The most paths numbered at once: past it, the numbers begin again (a session's close deletes its nodes without naming them, so their numbers are not freed). */
@@ -86,6 +87,7 @@ export class PathNumbering implements PathNumbers {
   private add(number: number, hash: number, at: number, length: number): void {
     if (number >= this.hashes.length) this.growNumbers();
     if (this.keysUsed + length > this.keys.length) this.makeRoom(length);
+    // A subarray and a `set` a path took a tenth of numbering them.
     copyBytes(this.view, at, this.keysView, this.keysUsed, length);
     this.hashes[number] = hash;
     this.keyAt[number] = this.keysUsed;
@@ -167,11 +169,4 @@ function sameBytes(one: DataView, a: number, other: DataView, b: number, length:
   for (; i + 4 <= length; i += 4) if (one.getInt32(a + i, true) !== other.getInt32(b + i, true)) return false;
   for (; i < length; i += 1) if (one.getUint8(a + i) !== other.getUint8(b + i)) return false;
   return true;
-}
-
-/** Copies `length` bytes from `at` in one view to `to` in another, four at a time (a subarray and a `set` a path took a tenth of numbering them). */
-function copyBytes(from: DataView, at: number, into: DataView, to: number, length: number): void {
-  let i = 0;
-  for (; i + 4 <= length; i += 4) into.setInt32(to + i, from.getInt32(at + i, true), true);
-  for (; i < length; i += 1) into.setUint8(to + i, from.getUint8(at + i));
 }
