@@ -131,11 +131,19 @@ describe("ZooKeeper's files followed in live mode", () => {
   });
 
   it('reads an entry being written once it is whole, and says where a log that ZooKeeper has gone on from is damaged', async () => {
+    // ZooKeeper rolls its log at a random point past half of snapCount: the newest may hold a single entry. A few writes more, until it holds three.
+    const logsIn = (where: string): string[] => readdirSync(where).filter((name) => name.startsWith('log.')).sort((a, b) => (BigInt(`0x${a.slice(4)}`) < BigInt(`0x${b.slice(4)}`) ? -1 : 1));
+    const written = join(dirs[1]!, 'version-2');
+    const admin = await open();
+    for (let i = 0; readTxnLog(readFileSync(join(written, logsIn(written).at(-1)!))).txns.length < 3; i += 1) {
+      expect(i).toBeLessThan(20);
+      await admin.create(`/live-files/more-${i}`, null, 'persistent');
+    }
     // A copy of the logs written so far, its newest cut inside an entry as if ZooKeeper were writing it.
     const copy = mkdtempSync(join(tmpdir(), 'zk-live-copy-'));
     try {
-      cpSync(join(dirs[1]!, 'version-2'), copy, { recursive: true });
-      const logs = readdirSync(copy).filter((name) => name.startsWith('log.')).sort((a, b) => (BigInt(`0x${a.slice(4)}`) < BigInt(`0x${b.slice(4)}`) ? -1 : 1));
+      cpSync(written, copy, { recursive: true });
+      const logs = logsIn(copy);
       const newest = join(copy, logs.at(-1)!);
       const whole = readFileSync(newest);
       const { txns } = readTxnLog(whole);
