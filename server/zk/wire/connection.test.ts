@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { checkClientInternals, describeSocketError, findMissingInternal } from './connection';
+import { checkClientInternals, describeSocketError, findMissingInternal, PING, pingAfterMs } from './connection';
 
 const require = createRequire(import.meta.url);
 
@@ -45,5 +45,25 @@ describe('why a connection failed', () => {
     });
     expect(describeSocketError(error('ERR_SSL_WRONG_VERSION_NUMBER', 'wrong version number'), server, true).reason).toBe('TLS: 127.0.0.1:2281 refused the handshake: wrong version number');
     expect(describeSocketError(error('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:2281'), server, true)).toEqual({ kind: 'network', reason: '127.0.0.1:2281: connect ECONNREFUSED 127.0.0.1:2281' });
+  });
+});
+
+describe('the ping clock', () => {
+  it('pings after half the read timeout of sending nothing, a second early past a second, as ZooKeeper’s ClientCnxn', () => {
+    // ClientCnxn: readTimeout = timeout * 2 / 3; timeToNextPing = readTimeout / 2 - idleSend - (idleSend > 1000 ? 1000 : 0).
+    expect(pingAfterMs(4_000)).toBe(1_000);
+    expect(pingAfterMs(10_000)).toBe(2_333);
+    expect(pingAfterMs(30_000)).toBe(9_000);
+    expect(pingAfterMs(2_000)).toBe(666);
+  });
+
+  it('sends the ping the client itself frames', () => {
+    const jute = require('node-zookeeper-client/lib/jute/index.js') as {
+      Request: new (header: unknown, payload: null) => { toBuffer(): Buffer };
+      protocol: { RequestHeader: new (xid: number, type: number) => unknown };
+      XID_PING: number;
+      OP_CODES: { PING: number };
+    };
+    expect(PING.equals(new jute.Request(new jute.protocol.RequestHeader(jute.XID_PING, jute.OP_CODES.PING), null).toBuffer())).toBe(true);
   });
 });

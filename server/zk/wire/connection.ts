@@ -64,6 +64,20 @@ export interface WireOptions {
   onBytes?: (count: number) => void;
 }
 
+/**
+ * How long the client may send nothing before it pings, for a negotiated session timeout: as
+ * ZooKeeper's Java client (`ClientCnxn`), half the read timeout (two thirds of the session
+ * timeout), a second early once that is over a second. ZooKeeper expires a session it has
+ * received nothing from, so the clock is what the client sends, never what it receives.
+ */
+export function pingAfterMs(sessionTimeoutMs: number): number {
+  const half = Math.floor((sessionTimeoutMs * 2) / 3 / 2);
+  return Math.max(Math.min(half, 1_000), half - 1_000);
+}
+
+/** A ping as ZooKeeper's clients frame it: a request header of xid -2 and opcode 11, no body. */
+export const PING = Buffer.from([0, 0, 0, 8, 0xff, 0xff, 0xff, 0xfe, 0, 0, 0, 11]);
+
 /** The longest a server may take to answer a connect request (and its SASL exchange) before the connection is dropped and tried again. */
 export const HANDSHAKE_TIMEOUT_MS = 2_000;
 /** After a TLS or SASL refusal, the next attempt waits this long: the same credentials would be refused again at once. */
@@ -126,7 +140,10 @@ export function describeSocketError(error: NodeJS.ErrnoException, server: Server
  * - a server that accepts the connection and never answers it (a ZooKeeper starting up) is
  *   dropped after HANDSHAKE_TIMEOUT_MS, or a third of the session timeout if shorter, and the
  *   next is tried, instead of waiting until the session is lost;
- * - multiRead and sync replies are read here.
+ * - multiRead and sync replies are read here;
+ * - it pings when it has sent nothing for `pingAfterMs` of the negotiated timeout, whatever it
+ *   receives (the client pinged only when its socket had been idle both ways, so a stream of
+ *   watch notifications kept it from pinging and ZooKeeper expired the session).
  */
 export function attachWire(client: Client, options: WireOptions): void {
   checkClientInternals();
@@ -166,6 +183,7 @@ export function attachWire(client: Client, options: WireOptions): void {
         const { socket, ready } = openSocket(server, transport.tls);
         hosts.set(socket, server.host);
         this.socket = socket;
+        countSends(socket);
         this.connectTimeoutHandler = setTimeout(() => this.onSocketConnectTimeout(), this.connectTimeout);
         socket.setNoDelay();
         socket.on(ready, () => this.onSocketConnected());
@@ -185,12 +203,36 @@ export function attachWire(client: Client, options: WireOptions): void {
     else open();
   };
 
+  // When each socket last had something written to it: the ping clock.
+  const sentAt = new WeakMap<Socket, number>();
+  const countSends = (socket: Socket): void => {
+    const write = socket.write;
+    socket.write = function (this: Socket, ...args: Parameters<Socket['write']>): boolean {
+      sentAt.set(socket, Date.now());
+      return (write as (...a: Parameters<Socket['write']>) => boolean).apply(this, args);
+    } as Socket['write'];
+  };
+  // The client's own ping waits for the socket to be idle both ways: replaced by the clock below.
+  manager.onSocketTimeout = function (): void {};
+  const keepAlive = (self: ConnectionManager, socket: Socket): void => {
+    const tick = (): void => {
+      if (self.socket !== socket || socket.destroyed) return;
+      const live = self.state === STATE.connected || self.state === STATE.connectedReadOnly;
+      const after = pingAfterMs(self.sessionTimeout);
+      const idle = Date.now() - (sentAt.get(socket) ?? 0);
+      if (live && idle >= after) socket.write(PING);
+      setTimeout(tick, live && idle < after ? after - idle : after).unref();
+    };
+    setTimeout(tick, pingAfterMs(self.sessionTimeout)).unref();
+  };
+
   const connected = manager.onSocketConnected;
   manager.onSocketConnected = function (this: ConnectionManager): void {
     framer.reset();
     sasl = null;
     connected.call(this);
     const socket = this.socket;
+    if (socket !== null) keepAlive(this, socket);
     const handshakeMs = Math.min(HANDSHAKE_TIMEOUT_MS, Math.floor(this.sessionTimeout / 3));
     // Checked after the input already waiting: a starved process runs its due timers before it reads its sockets.
     const check = (): void =>

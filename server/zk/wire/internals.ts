@@ -42,6 +42,7 @@ export interface ConnectionManager {
   onSocketClosed(hasError: boolean): void;
   onSocketError(error: Error): void;
   onSocketConnectTimeout(): void;
+  onSocketTimeout(): void;
   queue(request: unknown, callback: (error: unknown, response?: unknown) => void): void;
 }
 
@@ -57,6 +58,7 @@ const MANAGER_METHODS = [
   'onSocketClosed',
   'onSocketError',
   'onSocketConnectTimeout',
+  'onSocketTimeout',
   'onPacketQueueReadable',
   'queue',
 ] as const;
