@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { io as connectSocket } from 'socket.io-client';
 import { applyDelta } from '../lib/lock/delta';
+import { describeAnomaly } from '../lib/i18n/messages';
 import { DiagnosticsSchema, LockSnapshotSchema, type LockDelta, type LockSnapshot } from '../lib/protocol';
 import { startEmbeddedZooKeeper } from '../server/zk/embedded';
 import { ZkSession } from '../server/zk/session';
@@ -68,7 +69,7 @@ try {
     if (snapshot === null) return;
     snapshot = applyDelta(snapshot, delta);
     deltas += 1;
-    note('socket', snapshot.anomalies.map((anomaly) => `${anomaly.kind}: ${anomaly.message}`));
+    note('socket', snapshot.anomalies.map((anomaly) => `${anomaly.kind}: ${describeAnomaly('en', anomaly.kind, anomaly.params).message}`));
   });
   await new Promise<void>((resolve) => socket.emit('subscribe', { path: lockPath }, () => resolve()));
 

@@ -1,8 +1,8 @@
 'use client';
 import { memo, useMemo, useState } from 'react';
 import type { Anomaly } from '../lib/protocol';
-import { anomalyLabel } from '../lib/i18n/messages';
-import { formatCount, formatDuration } from '../lib/view/format';
+import { anomalyLabel, describeAnomaly } from '../lib/i18n/messages';
+import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { readableAnomaly } from '../lib/view/anomaly-words';
 import { useLanguage } from './language';
 import { useNow } from './useNow';
@@ -18,8 +18,9 @@ function AnomalyLine({ anomaly, places, onSelect }: { anomaly: Anomaly; places: 
   // The nodes it names are told by their place in the queue ("waiter #3"); the sentence with their whole names is the title.
   const { language } = useLanguage();
   const words = readableAnomaly(anomaly, places, language);
+  const whole = describeAnomaly(language, anomaly.kind, anomaly.params).message;
   return (
-    <span data-testid="anomaly" data-kind={anomaly.kind} data-node={anomaly.node ?? ''} title={words === anomaly.message ? undefined : anomaly.message}>
+    <span data-testid="anomaly" data-kind={anomaly.kind} data-node={anomaly.node ?? ''} data-count={anomaly.count ?? 1} title={words === whole ? undefined : whole}>
       {anomaly.node ? (
         <button type="button" className="link" onClick={() => onSelect(anomaly.node!)}>
           {words}
@@ -27,8 +28,33 @@ function AnomalyLine({ anomaly, places, onSelect }: { anomaly: Anomaly; places: 
       ) : (
         words
       )}
-      {anomaly.kind === 'holder-disconnected' && typeof anomaly.params?.expiresAt === 'number' ? <ExpiryCountdown at={anomaly.params.expiresAt} /> : null}
+      {anomaly.kind === 'holder-disconnected' && typeof anomaly.params.expiresAt === 'number' ? <ExpiryCountdown at={anomaly.params.expiresAt} /> : null}
+      {anomaly.nodes !== undefined && anomaly.nodes.length > 1 ? <VerdictNodes anomaly={anomaly} places={places} onSelect={onSelect} /> : null}
     </span>
+  );
+}
+
+/** The nodes a verdict over many names, folded: each a link that selects it, by its place; the count says how many more are marked on their cards. */
+function VerdictNodes({ anomaly, places, onSelect }: { anomaly: Anomaly; places: ReadonlyMap<string, string>; onSelect: (name: string) => void }) {
+  const { t } = useLanguage();
+  const named = anomaly.nodes ?? [];
+  const count = anomaly.count ?? named.length;
+  return (
+    <details className="anomaly-more" data-testid="anomaly-nodes">
+      <summary>
+        {t('lpVerdictNodes', { n: formatCount(count) })}
+        {count > named.length ? ` (${t('lpVerdictNamed', { shown: formatCount(named.length) })})` : ''}
+      </summary>
+      <ul>
+        {named.map((name) => (
+          <li key={name}>
+            <button type="button" className="link" onClick={() => onSelect(name)}>
+              {places.has(name) ? `${places.get(name)!} (${shortNodeName(name)})` : shortNodeName(name)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
@@ -42,6 +68,11 @@ function ExpiryCountdown({ at }: { at: number }) {
       {left > 0 ? t('lpExpiresIn', { duration: formatDuration(left) }) : t('lpExpiringNow')}
     </strong>
   );
+}
+
+/** How many nodes (or owners) the anomalies of one kind concern together. */
+function concerned(group: readonly Anomaly[]): number {
+  return group.reduce((sum, anomaly) => sum + (anomaly.count ?? 1), 0);
 }
 
 /** Anomalies of one kind together, in the order their kinds first come (the worst first). */
@@ -101,7 +132,7 @@ export const AnomalyList = memo(function AnomalyList({
   return (
     <section className="panel" aria-label={t('lpAnomalies')} data-testid="anomaly-list">
       <h2>
-        {t('lpAnomalies')} <span className={`badge ${anomalies.length > 0 ? 'bad' : 'good'}`}>{anomalies.length}</span>
+        {t('lpAnomalies')} <span className={`badge ${anomalies.length > 0 ? 'bad' : 'good'}`}>{formatCount(concerned(anomalies))}</span>
       </h2>
       {anomalies.length === 0 ? (
         <p className="muted" data-testid="anomaly-none">
@@ -115,7 +146,7 @@ export const AnomalyList = memo(function AnomalyList({
               <li key={`${first!.kind}-${first!.node ?? ''}`} className={`anomaly-${first!.kind}`}>
                 <strong>
                   {anomalyLabel(language, first!.kind)}
-                  {more.length > 0 ? ` · ${group.length}` : ''}
+                  {concerned(group) > 1 ? ` · ${formatCount(concerned(group))}` : ''}
                 </strong>{' '}
                 <AnomalyLine anomaly={first!} places={places} onSelect={onSelect} />
                 {more.length > 0 ? <MoreLikeIt more={more} places={places} onSelect={onSelect} /> : null}

@@ -27,7 +27,7 @@ import { useShortcuts } from './useShortcuts';
 import { useSilentSessions } from './useSilentSessions';
 import { useSimulation } from './useSimulation';
 import { LanguageProvider, richText, useLanguage } from './language';
-import { recipeName, type MessageKey } from '../lib/i18n/messages';
+import { describeAnomaly, recipeName, type MessageKey } from '../lib/i18n/messages';
 
 /** Above this many nodes the page does not ask which owners lost their connection. */
 const SILENT_CHECK_LIMIT = 5000;
@@ -139,9 +139,9 @@ function LockPage({ path }: { path: string }) {
   // A holder whose session ZooKeeper keeps without a connection (the server's `holder-disconnected` verdict): the summary says so, with the countdown.
   const holderCut = useMemo(() => {
     const cut = snapshot?.anomalies.find((anomaly) => anomaly.kind === 'holder-disconnected');
-    const expiresAt = cut?.params?.expiresAt;
-    return cut === undefined || typeof expiresAt !== 'number' ? null : { message: cut.message, expiresAt };
-  }, [snapshot]);
+    const expiresAt = cut?.params.expiresAt;
+    return cut === undefined || typeof expiresAt !== 'number' ? null : { message: describeAnomaly(language, cut.kind, cut.params).message, expiresAt };
+  }, [snapshot, language]);
   // While the named node is there, its owner is remembered (adjusted during render, React's way of keeping what an earlier render saw).
   const named = useMemo(() => (selectedName === null ? undefined : snapshot?.nodes.find((node) => node.name === selectedName)), [snapshot, selectedName]);
   if (named !== undefined && (named.ephemeral ? named.sessionId : null) !== selectedSession) setSelectedSession(named.ephemeral ? named.sessionId : null);

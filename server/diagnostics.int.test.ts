@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiagnosticsSchema, type Diagnostics } from '../lib/protocol';
+import { describeAnomaly } from '../lib/i18n/messages';
 import { eventually, openSession, startExplorer, uniqueRoot, zkConnect, type RunningExplorer } from './testing/harness';
 
 const zkServer = (): string => zkConnect().split(',')[0]!.split('/')[0]!;
@@ -81,13 +82,14 @@ describe('diagnostics name each stuck lock', () => {
     });
     await fetch(`${running.url}/api/sim/contenders/${contenders[0]!.id}/disconnect-during-create`, { method: 'POST' });
     const anomaly = await named('orphan', lock);
-    expect(anomaly.message).toContain('one owner');
+    expect(describeAnomaly('en', anomaly.kind, anomaly.params).message).toContain('one owner');
   });
 
   it('a herd', async () => {
     const lock = `${simRoot}/herd/lock`;
     await fetch(`${running.url}/api/sim/contenders`, { method: 'POST', body: JSON.stringify({ path: lock, count: 3, strategy: 'herd', holdMs: 600_000, rounds: 1 }) });
-    expect((await named('herd', lock)).message).toContain('every change wakes every one');
+    const herd = await named('herd', lock);
+    expect(describeAnomaly('en', herd.kind, herd.params).message).toContain('every change wakes every one');
   });
 
   it('a stale holder', async () => {

@@ -98,12 +98,13 @@ export function createMetrics(sources: MetricsSources): Registry {
       if (age !== null) metric.set({ lock: lock.path }, age);
     }
   });
-  gauge('zklock_anomalies', 'Anomalies found, by lock and kind (stale-holder, no-watch, orphan, herd, …).', ['lock', 'kind'], (metric) => {
+  gauge('zklock_anomalies', 'Anomalies found, by lock and kind (stale-holder, no-watch, orphan, herd, …): the nodes (owners, for orphans) each kind concerns.', ['lock', 'kind'], (metric) => {
     const counts = new Map<string, { lock: string; kind: string; count: number }>();
     for (const anomaly of sources.diagnostics().anomalies) {
       const key = `${anomaly.path}\u0000${anomaly.kind}`;
       const entry = counts.get(key) ?? { lock: anomaly.path, kind: anomaly.kind, count: 0 };
-      entry.count += 1;
+      // One verdict over many nodes counts them all, as one anomaly a node did.
+      entry.count += anomaly.count ?? 1;
       counts.set(key, entry);
     }
     for (const { lock, kind, count } of counts.values()) metric.set({ lock, kind }, count);

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiagnosticsSchema, LockListSchema, LockSnapshotSchema, WaitsForGraphSchema, type Anomaly, type LockSnapshot } from '../lib/protocol';
 import { applyDelta } from '../lib/lock/delta';
+import { describeAnomaly } from '../lib/i18n/messages';
 import { connectClient, eventually, LockFeed, openSession, request, startExplorer, uniqueRoot, zkConnect, type RunningExplorer } from './testing/harness';
 import { RealContenders, TwoLockClient } from './testing/real-clients';
 import { FaultProxy } from './sim/proxy';
@@ -102,12 +103,14 @@ describe('waiters that watch nothing', () => {
     const created: string[] = [];
     for (let i = 0; i < 4; i += 1) created.push(await (await session()).create(`${lock}/lock-`, null, 'ephemeral-sequential'));
     const waiters = created.slice(1).map((path) => path.slice(lock.length + 1));
+    // One verdict over the three waiters, with their count and names.
     const named = await eventually(async () => {
       const anomalies = (await lockOf(lock)).anomalies.filter((anomaly) => anomaly.kind === 'no-watch');
-      return anomalies.length === 3 ? anomalies : undefined;
+      return anomalies.length === 1 && anomalies[0]!.count === 3 ? anomalies : undefined;
     }, 15_000);
-    expect(named.map((anomaly) => anomaly.node)).toEqual(waiters);
-    expect(named[0]!.message).toContain('ZooKeeper does not report child watches');
+    expect(named[0]!.nodes).toEqual(waiters);
+    expect(named[0]!.node).toBe(waiters[0]);
+    expect(describeAnomaly('en', 'no-watch', named[0]!.params).message).toContain('ZooKeeper does not report child watches');
     const snapshot = await lockOf(lock);
     expect(snapshot.nodes.filter((node) => node.role === 'waiter').map((node) => node.watchConfirmed)).toEqual([false, false, false]);
   });
@@ -188,7 +191,7 @@ describe('no false alarm, one answer', () => {
         await new Promise((resolve) => setTimeout(resolve, 250));
         for (const delta of feed.deltas.slice(applied)) {
           snapshot = applyDelta(snapshot, delta);
-          for (const anomaly of snapshot.anomalies) seen.add(`${anomaly.kind}: ${anomaly.message}`);
+          for (const anomaly of snapshot.anomalies) seen.add(`${anomaly.kind}: ${describeAnomaly('en', anomaly.kind, anomaly.params).message}`);
         }
         applied = feed.deltas.length;
         const [list, diagnostics, rest] = await Promise.all([
@@ -199,7 +202,7 @@ describe('no false alarm, one answer', () => {
         const inList = list.locks.find((candidate) => candidate.path === lock)?.anomalies ?? 0;
         const inDiagnostics = diagnostics.anomalies.filter((anomaly) => anomaly.path === lock).length;
         // The message names what was raised, so that a false alarm says which.
-        expect([inList, inDiagnostics, rest.anomalies.length], rest.anomalies.map((anomaly) => `${anomaly.kind}: ${anomaly.message}`).join('; ')).toEqual([0, 0, 0]);
+        expect([inList, inDiagnostics, rest.anomalies.length], rest.anomalies.map((anomaly) => `${anomaly.kind}: ${describeAnomaly('en', anomaly.kind, anomaly.params).message}`).join('; ')).toEqual([0, 0, 0]);
       }
       expect([...seen]).toEqual([]);
       const holds = feed.deltas.filter((delta) => delta.updated.some((node) => node.role === 'holder')).length;

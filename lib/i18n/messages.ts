@@ -203,6 +203,13 @@ const en = {
   anomalyHerd: 'all {n} waiters watch the children of {path}: every change wakes every one of them ({n} notifications per release where a chained lock needs 1). {evidence}',
   anomalySequenceWrap: '{n} node(s) have sequences past 2^31-1 (wrapped to negative): clients that sort by number and clients that sort by text disagree on the order',
   anomalyStaleHolder: '{node} has held the lock for more than {seconds} s: a stuck or paused holder?',
+  anomalyPersistentNodeMany: "{node} and {more} more nodes are not ephemeral: they survive their owners' crashes and hold up the queue until someone deletes them",
+  anomalyOrphanMany: '{owners} owners each have more than one node here, the first {owner} ({node} among them): a create retried after a lost reply leaves such a duplicate, and an owner may wait on its own node for ever',
+  anomalyWrongWatchMany: '{node} watches {actual}, not {expected} as its recipe says, and {more} more waiters watch another node than their recipe’s: they may wake too late or never',
+  anomalyNoWatchMany: '{node} and {more} more waiters wait, but ZooKeeper reports no watch of their sessions on the nodes before them ({node} should watch {expected}): they watch nothing, or only the parent’s children (ZooKeeper does not report child watches). If nothing, no release will ever wake them',
+  anomalyStaleHolderMany: '{node} and {more} more holders have held the lock for more than {seconds} s: stuck or paused holders?',
+  anomalyHolderDisconnectedMany:
+    '{node} and {more} more holders hold the lock, but their sessions ({session} first) have no connection to ZooKeeper (crashed or cut-off clients): every waiter waits until ZooKeeper expires them and deletes their nodes, the first at {at}.',
   anomalyHolderDisconnected:
     '{node} holds the lock, but its session {session} has no connection to ZooKeeper (a crashed or cut-off client): every waiter waits until ZooKeeper expires the session and deletes the node, at {at}.',
   homeTitle: 'See who holds a ZooKeeper lock, and who waits behind whom',
@@ -587,6 +594,12 @@ const zh: Record<MessageKey, string> = {
   anomalyHerd: '全部 {n} 个等待者都监听 {path} 的子节点：每次变化都会唤醒所有人（每次释放 {n} 次通知，而链式锁只需 1 次）。{evidence}',
   anomalySequenceWrap: '{n} 个节点的序号超过 2^31-1（回绕为负数）：按数字排序和按文本排序的客户端对顺序的看法不一致',
   anomalyStaleHolder: '{node} 持有锁已超过 {seconds} 秒：持有者卡住或停顿了？',
+  anomalyPersistentNodeMany: '{node} 和另外 {more} 个节点不是临时节点：所有者崩溃后它们仍然存在，会一直挡住队列，直到有人删除它们',
+  anomalyOrphanMany: '{owners} 个所有者在这里各有不止一个节点，第一个是 {owner}（其中有 {node}）：回复丢失后重试创建会留下这样的重复节点，所有者可能永远在等待自己的节点',
+  anomalyWrongWatchMany: '{node} 监听的是 {actual}，而不是其配方要求的 {expected}；另有 {more} 个等待者监听的也不是配方要求的节点：它们可能醒得太晚，或者永远不会醒',
+  anomalyNoWatchMany: '{node} 和另外 {more} 个等待者在等待，但 ZooKeeper 没有报告它们的会话对前一个节点的监听（{node} 应监听 {expected}）：它们什么都没监听，或只监听了父节点的子节点（ZooKeeper 不报告子节点监听）。如果什么都没监听，任何释放都不会唤醒它们',
+  anomalyStaleHolderMany: '{node} 和另外 {more} 个持有者持有锁已超过 {seconds} 秒：持有者卡住或停顿了？',
+  anomalyHolderDisconnectedMany: '{node} 和另外 {more} 个持有者持有锁，但它们的会话（第一个是 {session}）与 ZooKeeper 没有连接（客户端崩溃或断开）：所有等待者都要等到 ZooKeeper 使这些会话过期并删除其节点，第一个在 {at}。',
   anomalyHolderDisconnected: '{node} 持有锁，但其会话 {session} 与 ZooKeeper 没有连接（客户端崩溃或断开）：所有等待者都要等到 ZooKeeper 在 {at} 使该会话过期并删除该节点。',
   homeTitle: '看清谁持有 ZooKeeper 锁，谁排在谁后面等待',
   homeLead: '打开一个锁的父节点，实时查看它的队列：持有者、按顺序排列的每个等待者，以及每个等待者监听的节点。',
@@ -849,16 +862,16 @@ export function translator(language: Language): Translate {
 }
 
 /** The anomaly kinds whose sentence is built here from parameters, so that any language can say it. */
-const ANOMALY_WORDS: Record<AnomalyKind, { label: MessageKey; message: MessageKey }> = {
+const ANOMALY_WORDS: Record<AnomalyKind, { label: MessageKey; message: MessageKey; many?: MessageKey }> = {
   deadlock: { label: 'kindDeadlock', message: 'anomalyDeadlock' },
-  'persistent-node': { label: 'kindPersistentNode', message: 'anomalyPersistentNode' },
-  orphan: { label: 'kindOrphan', message: 'anomalyOrphan' },
-  'wrong-watch': { label: 'kindWrongWatch', message: 'anomalyWrongWatch' },
-  'no-watch': { label: 'kindNoWatch', message: 'anomalyNoWatch' },
+  'persistent-node': { label: 'kindPersistentNode', message: 'anomalyPersistentNode', many: 'anomalyPersistentNodeMany' },
+  orphan: { label: 'kindOrphan', message: 'anomalyOrphan', many: 'anomalyOrphanMany' },
+  'wrong-watch': { label: 'kindWrongWatch', message: 'anomalyWrongWatch', many: 'anomalyWrongWatchMany' },
+  'no-watch': { label: 'kindNoWatch', message: 'anomalyNoWatch', many: 'anomalyNoWatchMany' },
   herd: { label: 'kindHerd', message: 'anomalyHerd' },
   'sequence-wrap': { label: 'kindSequenceWrap', message: 'anomalySequenceWrap' },
-  'stale-holder': { label: 'kindStaleHolder', message: 'anomalyStaleHolder' },
-  'holder-disconnected': { label: 'kindHolderDisconnected', message: 'anomalyHolderDisconnected' },
+  'stale-holder': { label: 'kindStaleHolder', message: 'anomalyStaleHolder', many: 'anomalyStaleHolderMany' },
+  'holder-disconnected': { label: 'kindHolderDisconnected', message: 'anomalyHolderDisconnected', many: 'anomalyHolderDisconnectedMany' },
 };
 
 export type AnomalyParams = Record<string, string | number>;
@@ -871,7 +884,8 @@ export function anomalyLabel(language: Language, kind: AnomalyKind): string {
 /** An anomaly's kind and sentence in `language`, from its kind and parameters. */
 export function describeAnomaly(language: Language, kind: AnomalyKind, params: AnomalyParams): { label: string; message: string } {
   const words = ANOMALY_WORDS[kind];
-  // An owner with more than two nodes is told as a count, not as a name.
-  const message = kind === 'orphan' && 'count' in params ? 'anomalyOrphans' : words.message;
+  // A verdict over many nodes (`more`, or `owners` for orphans) is one sentence with its count; an owner with more than two nodes is told as a count, not as a name.
+  const many = words.many !== undefined && ('more' in params || 'owners' in params);
+  const message = many ? words.many! : kind === 'orphan' && 'count' in params ? 'anomalyOrphans' : words.message;
   return { label: anomalyLabel(language, kind), message: translate(language, message, params) };
 }

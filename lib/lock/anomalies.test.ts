@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { record, snapshotOf } from '../testing/records';
-import type { Deadlock, LockSnapshot } from '../protocol';
+import type { Anomaly, Deadlock, LockSnapshot } from '../protocol';
+import { describeAnomaly } from '../i18n/messages';
 import { append, buildSnapshot, handover, type ChildRecord } from './queue';
 import { lockAnomalies, nextStaleAt, type AnomalyContext } from './anomalies';
 import type { Introspected } from './report';
 
 const quiet: AnomalyContext = { now: 0, staleHolderMs: 60_000, deadlocks: [] };
+/** An anomaly's sentence in English, as the page says it. */
+const said = (anomaly: Anomaly): string => describeAnomaly('en', anomaly.kind, anomaly.params).message;
 const kinds = (snapshot: Parameters<typeof lockAnomalies>[0], context = quiet): string[] => lockAnomalies(snapshot, context).map((anomaly) => anomaly.kind);
 
 /** The lock read again with each report in turn, as the explorer does while the report comes every poll. */
@@ -40,6 +43,38 @@ describe('anomalies of one lock', () => {
     expect(lockAnomalies(snapshot, quiet).map((anomaly) => [anomaly.kind, anomaly.params])).toEqual([['orphan', { node: 'lock-0000000001', count: 2, owner: 'session 0xb' }]]);
   });
 
+  describe('a verdict over many nodes is one anomaly, whatever their number', () => {
+    it('names 3,000 persistent nodes as one, its first said in full, the count, and the first twenty by name', () => {
+      const nodes = Array.from({ length: 3000 }, (_, i) => record(`lock-${String(i).padStart(10, '0')}`, '0x0'));
+      const anomalies = lockAnomalies(snapshotOf('/l', nodes), quiet);
+      expect(anomalies).toHaveLength(1);
+      expect(anomalies[0]).toMatchObject({ kind: 'persistent-node', node: 'lock-0000000000', count: 3000, params: { node: 'lock-0000000000', more: 2999 } });
+      expect(anomalies[0]!.nodes).toEqual(nodes.slice(0, 20).map((node) => node.name));
+      expect(said(anomalies[0]!)).toBe("lock-0000000000 and 2999 more nodes are not ephemeral: they survive their owners' crashes and hold up the queue until someone deletes them");
+      expect(describeAnomaly('zh', 'persistent-node', anomalies[0]!.params).message).toMatch(/^lock-0000000000 和另外 2999 个节点不是临时节点/);
+    });
+
+    it('names 1,000 owners with two nodes each as one orphan verdict, by its first owner and the number of owners', () => {
+      const nodes = Array.from({ length: 2000 }, (_, i) => record(`lock-${String(i).padStart(10, '0')}`, `0x${(i % 1000) + 1}`));
+      const anomalies = lockAnomalies(snapshotOf('/l', nodes), quiet);
+      expect(anomalies).toHaveLength(1);
+      expect(anomalies[0]).toMatchObject({ kind: 'orphan', node: 'lock-0000000000', count: 1000, params: { node: 'lock-0000000000', other: 'lock-0000001000', owner: 'session 0x1', owners: 1000 } });
+      expect(anomalies[0]!.nodes).toHaveLength(20);
+      expect(said(anomalies[0]!)).toMatch(/^1000 owners each have more than one node here, the first session 0x1 \(lock-0000000000 among them\)/);
+    });
+
+    it('names holders past the threshold and holders without a connection as one verdict each', () => {
+      // Four readers sharing a Kazoo read lock, two of whose sessions lost their connection.
+      const nodes = [0, 1, 2, 3].map((i) => record(`${String(i).repeat(32)}__rlock__000000000${i}`, `0x${i + 1}`, i + 1, 1000));
+      const anomalies = lockAnomalies(snapshotOf('/l', nodes), { ...quiet, now: 100_000, disconnected: new Map([['0x2', 200_000], ['0x4', 300_000]]) });
+      expect(anomalies.map((anomaly) => [anomaly.kind, anomaly.count ?? 1])).toEqual([
+        ['holder-disconnected', 2],
+        ['stale-holder', 4],
+      ]);
+      expect(anomalies[0]!.params).toMatchObject({ session: '0x2', expiresAt: 200_000, more: 1 });
+    });
+  });
+
   describe('watches, from ZooKeeper’s report', () => {
     const names = ['lock-0000000000', 'lock-0000000001', 'lock-0000000002', 'lock-0000000003'];
     // Fresh records each time: the explorer remembers what it judged of a record while it stays.
@@ -62,12 +97,19 @@ describe('anomalies of one lock', () => {
 
     it('names every waiter that watches nothing, even when no waiter’s watch is confirmed', () => {
       const snapshot = readWithReports(children(), [report(2000, { watchers: new Map() }), report(4000, { watchers: new Map() })]);
-      expect(lockAnomalies(snapshot, quiet).map((anomaly) => [anomaly.kind, anomaly.node])).toEqual([
-        ['no-watch', 'lock-0000000001'],
-        ['no-watch', 'lock-0000000002'],
-        ['no-watch', 'lock-0000000003'],
-      ]);
-      expect(lockAnomalies(snapshot, quiet)[0]?.message).toContain('or only the parent’s children');
+      // One verdict over the three, not three sentences: its first node said in full, the count and every name beside it.
+      const [verdict, ...others] = lockAnomalies(snapshot, quiet);
+      expect(others).toEqual([]);
+      expect(verdict).toEqual({
+        kind: 'no-watch',
+        node: 'lock-0000000001',
+        params: { node: 'lock-0000000001', expected: 'lock-0000000000', more: 2 },
+        count: 3,
+        nodes: ['lock-0000000001', 'lock-0000000002', 'lock-0000000003'],
+      });
+      expect(said(verdict!)).toBe(
+        'lock-0000000001 and 2 more waiters wait, but ZooKeeper reports no watch of their sessions on the nodes before them (lock-0000000001 should watch lock-0000000000): they watch nothing, or only the parent’s children (ZooKeeper does not report child watches). If nothing, no release will ever wake them',
+      );
     });
 
     it('judges nobody from one report: it may have been taken mid-handover', () => {
@@ -101,7 +143,7 @@ describe('anomalies of one lock', () => {
       0,
     );
     expect(kinds(herd)).toEqual(['herd']);
-    expect(lockAnomalies(herd, quiet)[0]?.message).toContain('they all woke');
+    expect(said(lockAnomalies(herd, quiet)[0]!)).toContain('they all woke');
     expect(kinds(snapshotOf('/w', [record('lock--000000001', '0x1'), record('lock-2147483647', '0x2')]))).toEqual(['sequence-wrap']);
   });
 
@@ -127,7 +169,7 @@ describe('anomalies of one lock', () => {
       ['stale-holder', 'lock-0000000000'],
     ]);
     expect(anomalies[0]!.params).toMatchObject({ session: '0x1', expiresAt, at: '14:03:27 UTC' });
-    expect(anomalies[0]!.message).toBe(
+    expect(said(anomalies[0]!)).toBe(
       'lock-0000000000 holds the lock, but its session 0x1 has no connection to ZooKeeper (a crashed or cut-off client): every waiter waits until ZooKeeper expires the session and deletes the node, at 14:03:27 UTC.',
     );
     expect(kinds(snapshot, { ...quiet, disconnected: new Map([['0x2', expiresAt]]) })).toEqual([]);

@@ -2,17 +2,34 @@
  * What is wrong with a lock, read from its snapshot and from what ZooKeeper reports. Each
  * anomaly names its node and says in one sentence why it matters.
  */
-import { describeAnomaly, type AnomalyParams } from '../i18n/messages';
-import type { Anomaly, AnomalyKind, Deadlock, LockNode, LockSnapshot } from '../protocol';
+import type { AnomalyParams } from '../i18n/messages';
+import { ANOMALY_NODES_NAMED, type Anomaly, type AnomalyKind, type Deadlock, type LockNode, type LockSnapshot } from '../protocol';
 import { handOn, nodeIndexes, remember, type NodeIndexes, type OwnerCounts } from './indexes';
 import { nameOf } from '../zk/path';
 import { reader, type Reader } from './reader';
 
 const INT32_MAX = 2 ** 31 - 1;
 
-/** An anomaly with its parameters, and its sentence in English (the page may say it in another language). */
+/** An anomaly: its kind, its node and the values its sentence is said from (the page says it, `describeAnomaly`). */
 function anomaly(kind: AnomalyKind, node: string | null, params: AnomalyParams): Anomaly {
-  return { kind, node, params, message: describeAnomaly('en', kind, params).message };
+  return { kind, node, params };
+}
+
+/**
+ * One verdict over every node it concerns, in queue order: the first said in full, with how
+ * many more (`more`) and the first few named; none when it concerns none. A queue of 50,000
+ * waiters that watch nothing is one anomaly, not 50,000 sentences.
+ */
+function verdict(kind: AnomalyKind, concerned: readonly LockNode[], paramsOf: (first: LockNode) => AnomalyParams): Anomaly[] {
+  const first = concerned[0];
+  if (first === undefined) return [];
+  const params = paramsOf(first);
+  if (concerned.length === 1) return [anomaly(kind, first.name, params)];
+  return [{ kind, node: first.name, params: { ...params, more: concerned.length - 1 }, count: concerned.length, nodes: namesOf(concerned) }];
+}
+
+function namesOf(nodes: readonly LockNode[]): string[] {
+  return nodes.slice(0, ANOMALY_NODES_NAMED).map((node) => node.name);
 }
 
 /** The owners of a list counted, once per list (then handed on to the list a handover or an arrival makes from it). */
@@ -49,8 +66,19 @@ export function handOnOwners(indexes: NodeIndexes, from: readonly LockNode[], to
   });
 }
 
-/** Owners with more than one node in the lock: each owner's first node, and a list only for owners with more than one (a queue of 50,000 has a handful). */
+/**
+ * Owners with more than one node in the lock, as one verdict: the first owner's nodes said in
+ * full, and how many owners more (a mass of retried creates is one line, not one per owner).
+ */
 function orphans(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe'>, judge: Reader): Anomaly[] {
+  const each = orphansByOwner(snapshot, judge);
+  const first = each[0];
+  if (first === undefined || each.length === 1) return each;
+  return [{ ...first, params: { ...first.params, owners: each.length }, count: each.length, nodes: each.slice(0, ANOMALY_NODES_NAMED).map((one) => one.node!) }];
+}
+
+/** Each owner with more than one node in the lock: its first node, and a list only for owners with more than one (a queue of 50,000 has a handful). */
+function orphansByOwner(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe'>, judge: Reader): Anomaly[] {
   const nodes = snapshot.nodes;
   const anomalies: Anomaly[] = [];
   const first = new Map<string, number>();
@@ -121,7 +149,7 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
   const unwatched: LockNode[] = [];
   const persistent: LockNode[] = [];
   const stale: LockNode[] = [];
-  const disconnected: Array<{ node: LockNode; expiresAt: number }> = [];
+  const disconnected: LockNode[] = [];
   let herd = 0;
   let wrapped = 0;
   let firstWrapped: LockNode | null = null;
@@ -133,7 +161,7 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
     if (node.role === 'holder') {
       if (!snapshot.recipe.longHolds && context.now - holdingSince(node) > context.staleHolderMs) stale.push(node);
       const expiresAt = node.ephemeral ? context.disconnected?.get(node.sessionId) : undefined;
-      if (expiresAt !== undefined) disconnected.push({ node, expiresAt });
+      if (expiresAt !== undefined) disconnected.push(node);
     } else {
       if (node.watchConfirmed === false && node.watch !== null) unwatched.push(node);
       if (node.watch?.type === 'children' && node.predecessor === null && node.mode !== 'lease') herd += 1;
@@ -144,20 +172,25 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
     }
   }
   // Right after a deadlock: the lock is stuck until ZooKeeper expires the holder's session, and nothing else frees it sooner but breaking it.
-  for (const { node, expiresAt } of disconnected) {
-    anomalies.push(anomaly('holder-disconnected', node.name, { node: node.name, session: node.sessionId, expiresAt, at: clockTime(expiresAt) }));
-  }
+  anomalies.push(
+    ...verdict('holder-disconnected', disconnected, (node) => {
+      const expiresAt = context.disconnected!.get(node.sessionId)!;
+      return { node: node.name, session: node.sessionId, expiresAt, at: clockTime(expiresAt) };
+    }),
+  );
+  const wrong: LockNode[] = [];
+  const none: LockNode[] = [];
   for (const node of unwatched) {
-    const expected = nameOf(node.watch!.path);
     const actual = watchedBy.get(node.sessionId);
-    if (actual !== undefined && actual !== expected) anomalies.push(anomaly('wrong-watch', node.name, { node: node.name, actual, expected }));
-    else anomalies.push(anomaly('no-watch', node.name, { node: node.name, expected }));
+    (actual !== undefined && actual !== nameOf(node.watch!.path) ? wrong : none).push(node);
   }
+  anomalies.push(...verdict('no-watch', none, (node) => ({ node: node.name, expected: nameOf(node.watch!.path) })));
+  anomalies.push(...verdict('wrong-watch', wrong, (node) => ({ node: node.name, actual: watchedBy.get(node.sessionId)!, expected: nameOf(node.watch!.path) })));
   // Owners with more than one node are counted as the list changes (see `handOnOwners`): a healthy queue of 50,000 is not grouped on every change.
   const judge = context.reader ?? reader;
   if (ownerCountsOf(nodes, judge, indexes).repeated > 0) anomalies.push(...orphans(snapshot, judge));
-  for (const node of persistent) anomalies.push(anomaly('persistent-node', node.name, { node: node.name }));
-  for (const node of stale) anomalies.push(anomaly('stale-holder', node.name, { node: node.name, seconds: Math.round(context.staleHolderMs / 1000) }));
+  anomalies.push(...verdict('persistent-node', persistent, (node) => ({ node: node.name })));
+  anomalies.push(...verdict('stale-holder', stale, (node) => ({ node: node.name, seconds: Math.round(context.staleHolderMs / 1000) })));
   if (herd > 1) anomalies.push(anomaly('herd', null, { n: herd, path: snapshot.path, evidence: snapshot.recipe.evidence ?? '' }));
   if (firstWrapped !== null) anomalies.push(anomaly('sequence-wrap', firstWrapped.name, { n: wrapped }));
   return anomalies;

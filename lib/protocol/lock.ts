@@ -122,18 +122,29 @@ export const DeadlockSchema = z.object({
 });
 export type Deadlock = z.infer<typeof DeadlockSchema>;
 
+/** The most nodes a verdict over many names; the count tells the rest. */
+export const ANOMALY_NODES_NAMED = 20;
+
 /** The kinds of anomaly the diagnostics find. */
 export const AnomalyKindSchema = z.enum(['deadlock', 'holder-disconnected', 'no-watch', 'wrong-watch', 'orphan', 'persistent-node', 'stale-holder', 'herd', 'sequence-wrap']);
 export type AnomalyKind = z.infer<typeof AnomalyKindSchema>;
 
-/** Something wrong with a lock, found by the diagnostics. */
+/**
+ * Something wrong with a lock, found by the diagnostics: its kind and the values it is said
+ * from (the page says it in its own language, `describeAnomaly`). A verdict over many nodes is
+ * one anomaly: its first node, how many it concerns, and the first few by name; each of the
+ * others shows it on its own node (a waiter no watch will wake has `watchConfirmed: false`).
+ */
 export const AnomalySchema = z.object({
   kind: AnomalyKindSchema,
+  /** The node it concerns, the first of them in queue order when it concerns several; null for the lock as a whole. */
   node: z.string().nullable(),
-  /** The sentence in English. */
-  message: z.string(),
-  /** The values the sentence was made from, for saying it in the page's language. */
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** The values its sentence is made from; `more` (or `owners`, for orphans) when it concerns several. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  /** How many nodes (or owners, for orphans) it concerns, when more than one. */
+  count: z.number().int().positive().optional(),
+  /** The first of those nodes in queue order, at most ANOMALY_NODES_NAMED of them, when it concerns more than one. */
+  nodes: z.array(z.string()).optional(),
   /** For a `deadlock`: the cycle this lock is part of. */
   deadlock: DeadlockSchema.optional(),
 });

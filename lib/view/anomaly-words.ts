@@ -11,7 +11,8 @@ export function anomalyPlaces(anomalies: readonly Anomaly[], nodes: readonly Loc
   const named = new Set<string>();
   for (const anomaly of anomalies) {
     if (anomaly.node !== null) named.add(anomaly.node);
-    for (const value of Object.values(anomaly.params ?? {})) if (typeof value === 'string') named.add(value);
+    for (const name of anomaly.nodes ?? []) named.add(name);
+    for (const value of Object.values(anomaly.params)) if (typeof value === 'string') named.add(value);
   }
   const places = new Map<string, string>();
   if (named.size === 0) return places;
@@ -24,13 +25,12 @@ export function anomalyPlaces(anomalies: readonly Anomaly[], nodes: readonly Loc
 }
 
 /**
- * An anomaly's sentence in `language` (said again from its parameters; in English the server's
- * own) with the nodes it names told by their place, their short name beside it; capitalised
+ * An anomaly's sentence in `language`, said from its kind and parameters, with the nodes it names told by their place, their short name beside it; capitalised
  * where a place begins it.
  */
 export function readableAnomaly(anomaly: Anomaly, places: ReadonlyMap<string, string>, language: Language = 'en'): string {
-  let text = language === 'en' || anomaly.params === undefined ? anomaly.message : describeAnomaly(language, anomaly.kind, anomaly.params).message;
-  const names = [anomaly.node, ...Object.values(anomaly.params ?? {})].filter((value): value is string => typeof value === 'string' && places.has(value));
+  let text = describeAnomaly(language, anomaly.kind, anomaly.params).message;
+  const names = [anomaly.node, ...Object.values(anomaly.params)].filter((value): value is string => typeof value === 'string' && places.has(value));
   // Longest first: a name that contains another is replaced whole.
   for (const name of [...new Set(names)].sort((a, b) => b.length - a.length)) text = text.split(name).join(`${places.get(name)!} (${shortNodeName(name)})`);
   return text.charAt(0).toUpperCase() + text.slice(1);
