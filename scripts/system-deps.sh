@@ -4,7 +4,8 @@
 #   test     the above, plus Debian's Chromium for the Playwright tests, the real lock
 #            clients the tests compare the explorer with (Curator, Kazoo, ZooKeeper's WriteLock
 #            recipe, and a JDK to compile the Java contenders), Prometheus with promtool, and
-#            MIT Kerberos (a KDC, kinit, and the headers the npm kerberos package builds against)
+#            MIT Kerberos (a KDC, kinit, and the headers the npm kerberos package builds against);
+#            and ZooKeeper 3.9 unpacked beside the system's 3.8 by scripts/zookeeper-3.9.sh
 # It uses apt-get when it can (root, or sudo without a password); otherwise it prints exactly
 # what to install and exits 1. When everything is present it does nothing and is quick.
 set -euo pipefail
@@ -19,6 +20,14 @@ case "$mode" in
 esac
 
 missing=()
+
+# The tests run against ZooKeeper 3.9 too, unpacked, not installed. Where it cannot be fetched, this says why, and the tests
+# against 3.9 then fail saying what to run, while every other test still runs.
+beside_39() {
+  if [ "$mode" = test ]; then
+    bash "$(dirname "$0")/zookeeper-3.9.sh" || echo "zk-lock-explorer: the tests against ZooKeeper 3.9 will fail (see above)" >&2
+  fi
+}
 
 have_java() {
   if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then return 0; fi
@@ -56,9 +65,13 @@ if [ "$mode" = test ]; then
   [ -f /usr/include/gssapi/gssapi_krb5.h ] || missing+=(libkrb5-dev)
   # A KDC whose clock has drifted (the clock skew a login must name) runs under libfaketime.
   command -v faketime > /dev/null 2>&1 || missing+=(faketime)
+  # ZooKeeper 3.9's .deb is checked against the Debian archive's signature (scripts/zookeeper-3.9.sh).
+  command -v gpgv > /dev/null 2>&1 || missing+=(gpgv)
+  [ -f /usr/share/keyrings/debian-archive-keyring.gpg ] || missing+=(debian-archive-keyring)
 fi
 
 if [ "${#missing[@]}" -eq 0 ]; then
+  beside_39
   exit 0
 fi
 
@@ -85,3 +98,4 @@ export DEBIAN_FRONTEND=noninteractive
 ${sudo_cmd[@]+"${sudo_cmd[@]}"} apt-get update -q
 ${sudo_cmd[@]+"${sudo_cmd[@]}"} apt-get install -y -q "${missing[@]}"
 echo "zk-lock-explorer: system packages installed"
+beside_39
