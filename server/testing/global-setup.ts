@@ -1,18 +1,45 @@
 /**
- * Vitest global set-up for the integration tests: one real ZooKeeper on a free loopback port,
- * with a short tick so that session time-outs in tests take seconds, not tens of seconds.
+ * Vitest global set-up for the integration tests: one real ZooKeeper of each line the tests run
+ * against (the system's 3.8, and 3.9 unpacked beside it) on free loopback ports, with a short tick
+ * so that session time-outs in tests take seconds, not tens of seconds.
  */
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedZooKeeper } from '../zk/embedded';
+import { startEmbeddedZooKeeper, type EmbeddedZooKeeper, type ZooKeeperVersion } from '../zk/embedded';
+import { fourLetterWord } from '../zk/four-letter';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     zkConnect: string;
+    /** The ZooKeeper 3.9 server's connection string; empty where it could not start, and `zk39Error` says why. */
+    zkConnect39: string;
+    zk39Error: string;
   }
 }
 
+/** Starts a ZooKeeper of `version`; 3.9 must say it is one, for a test said to run against 3.9 must not run against 3.8. */
+async function start(version: ZooKeeperVersion): Promise<EmbeddedZooKeeper> {
+  const zookeeper = await startEmbeddedZooKeeper({ extraConfig: { tickTime: 500, minSessionTimeout: 1000 }, version });
+  // The system's may be any ZOOKEEPER_HOME.
+  if (version === '3.8') return zookeeper;
+  const said = /^Zookeeper version: ([\d.]+)/m.exec(await fourLetterWord('127.0.0.1', zookeeper.port, 'srvr'))?.[1] ?? 'unknown';
+  if (said.startsWith(`${version}.`)) return zookeeper;
+  await zookeeper.stop();
+  throw new Error(`the ZooKeeper started as ${version} says it is ${said}`);
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const zookeeper = await startEmbeddedZooKeeper({ extraConfig: { tickTime: 500, minSessionTimeout: 1000 } });
-  project.provide('zkConnect', zookeeper.connectString);
-  return () => zookeeper.stop();
+  const [main, beside] = await Promise.allSettled([start('3.8'), start('3.9')]);
+  const started = [main, beside].flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stop = async (): Promise<void> => {
+    await Promise.all(started.map((zookeeper: EmbeddedZooKeeper) => zookeeper.stop()));
+  };
+  if (main.status === 'rejected') {
+    await stop();
+    throw main.reason;
+  }
+  project.provide('zkConnect', main.value.connectString);
+  // Without 3.9 every other test still runs; those against 3.9 fail with this reason (never skipped).
+  project.provide('zkConnect39', beside.status === 'fulfilled' ? beside.value.connectString : '');
+  project.provide('zk39Error', beside.status === 'rejected' ? String(beside.reason instanceof Error ? beside.reason.message : beside.reason) : '');
+  return stop;
 }

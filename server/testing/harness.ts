@@ -6,6 +6,7 @@ import { HealthResponseSchema, LockSnapshotSchema, type Ack, type ClientToServer
 import { createExplorer, type Explorer, type SimulationOptions } from '../app';
 import { CONFIG_DEFAULTS } from '../config';
 import type { FollowedFiles } from '../replay/follow';
+import type { ZooKeeperVersion } from '../zk/embedded';
 import type { AdminServerOptions } from '../zk/introspection';
 import type { ZkTransport } from '../zk/wire/connection';
 import { ZkSession } from '../zk/session';
@@ -14,9 +15,15 @@ import { parseWchc } from '../../lib/zk/four-letter';
 
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** The connection string of the ZooKeeper the global set-up started. */
-export function zkConnect(): string {
-  return inject('zkConnect');
+/** The ZooKeeper lines the version-parametrised integration tests run against, each started by the global set-up. */
+export const ZOOKEEPER_VERSIONS: readonly ZooKeeperVersion[] = ['3.8', '3.9'];
+
+/** The connection string of the ZooKeeper of `version` the global set-up started; throws why, where 3.9 could not start. */
+export function zkConnect(version: ZooKeeperVersion = '3.8'): string {
+  if (version === '3.8') return inject('zkConnect');
+  const connect = inject('zkConnect39');
+  if (connect === '') throw new Error(`no ZooKeeper 3.9 to test against: ${inject('zk39Error')}`);
+  return connect;
 }
 
 /** A fresh root for one test, so that tests never see each other's nodes. */

@@ -6,11 +6,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, delimiter } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort } from '../net';
 import { fourLetterWord } from './four-letter';
 import type { ZkTls } from './wire/connection';
 
+/** A ZooKeeper release line the project starts: the system's (Debian 12's 3.8), or 3.9 unpacked beside it by `scripts/zookeeper-3.9.sh`. */
+export type ZooKeeperVersion = '3.8' | '3.9';
+
 export interface EmbeddedZooKeeperOptions {
+  /** Which ZooKeeper to start: the system's by default (`findZooKeeper`), or 3.9 from `zooKeeper39Home()`. */
+  version?: ZooKeeperVersion;
   /** Loopback port; a free one is picked when omitted. */
   port?: number;
   /** Where data and log go, kept (one explorer's at a time); a fresh temporary directory when omitted (and removed on stop). */
@@ -51,22 +57,22 @@ const DEBIAN_LOGGER = '/usr/share/java/slf4j-simple.jar';
 const MAIN_CLASS = 'org.apache.zookeeper.server.ZooKeeperServerMain';
 const QUORUM_MAIN_CLASS = 'org.apache.zookeeper.server.quorum.QuorumPeerMain';
 
-/** Finds ZooKeeper: `ZOOKEEPER_HOME`, then Debian's jar, then `zkServer.sh` on PATH. */
-export function findZooKeeper(env: NodeJS.ProcessEnv = process.env): ZooKeeperLauncher | null {
+/**
+ * Finds ZooKeeper. 3.8, the default: `ZOOKEEPER_HOME`, then Debian's jar, then `zkServer.sh` on
+ * PATH. 3.9: the jars `scripts/zookeeper-3.9.sh` unpacked in `zooKeeper39Home()`.
+ */
+export function findZooKeeper(env: NodeJS.ProcessEnv = process.env, version: ZooKeeperVersion = '3.8'): ZooKeeperLauncher | null {
   const java = env.JAVA_HOME ? join(env.JAVA_HOME, 'bin', 'java') : 'java';
+  if (version === '3.9') return findZooKeeper39(java, env);
   const home = env.ZOOKEEPER_HOME;
   if (home && existsSync(join(home, 'lib'))) {
     const jars = readdirSync(join(home, 'lib'))
       .filter((file) => file.endsWith('.jar'))
       .map((file) => join(home, 'lib', file));
     const own = existsSync(home) ? readdirSync(home).filter((f) => /^zookeeper-.*\.jar$/.test(f)).map((f) => join(home, f)) : [];
-    const classpath = [join(home, 'conf'), ...own, ...jars];
-    return { command: java, args: (cfg, main = MAIN_CLASS, extra = [], jvm = []) => [...jvm, '-cp', [...classpath, ...extra].join(delimiter), main, cfg], description: `ZOOKEEPER_HOME=${home}` };
+    return javaLauncher(java, [join(home, 'conf'), ...own, ...jars], `ZOOKEEPER_HOME=${home}`);
   }
-  if (existsSync(DEBIAN_JAR)) {
-    const classpath = [DEBIAN_JAR, ...(existsSync(DEBIAN_LOGGER) ? [DEBIAN_LOGGER] : [])];
-    return { command: java, args: (cfg, main = MAIN_CLASS, extra = [], jvm = []) => [...jvm, '-cp', [...classpath, ...extra].join(delimiter), main, cfg], description: DEBIAN_JAR };
-  }
+  if (existsSync(DEBIAN_JAR)) return javaLauncher(java, [DEBIAN_JAR, ...(existsSync(DEBIAN_LOGGER) ? [DEBIAN_LOGGER] : [])], DEBIAN_JAR);
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     const script = join(dir, 'zkServer.sh');
     if (dir && existsSync(script)) {
@@ -76,15 +82,49 @@ export function findZooKeeper(env: NodeJS.ProcessEnv = process.env): ZooKeeperLa
   return null;
 }
 
-function requireZooKeeper(): ZooKeeperLauncher {
-  const launcher = findZooKeeper();
-  if (launcher === null) {
+/** A `java -cp` launcher over `classpath`, extra jars after it. */
+function javaLauncher(java: string, classpath: readonly string[], description: string): ZooKeeperLauncher {
+  return { command: java, args: (cfg, main = MAIN_CLASS, extra = [], jvm = []) => [...jvm, '-cp', [...classpath, ...extra].join(delimiter), main, cfg], description };
+}
+
+/** Where `scripts/zookeeper-3.9.sh` unpacks Debian 13's libzookeeper-java: `ZOOKEEPER_39_HOME`, or the project's `.tmp/zookeeper-3.9`. */
+export function zooKeeper39Home(env: NodeJS.ProcessEnv = process.env): string {
+  return env.ZOOKEEPER_39_HOME || fileURLToPath(new URL('../../.tmp/zookeeper-3.9', import.meta.url));
+}
+
+// The system's jars the 3.9 server runs on (its manifest names them too, and Jetty's); the servlet API is for its AdminServer.
+const SYSTEM_JARS_39 = [
+  'slf4j-api', 'commons-cli', 'commons-io', 'snappy-java', 'metrics-core', 'jackson-core', 'jackson-databind', 'jackson-annotations',
+  'netty-buffer', 'netty-codec', 'netty-common', 'netty-handler', 'netty-resolver', 'netty-transport', 'netty-transport-native-epoll',
+  'netty-transport-native-unix-common', 'servlet-api',
+].map((name) => `/usr/share/java/${name}.jar`);
+
+/**
+ * ZooKeeper 3.9 with its own jute jar first: its server jar's manifest names the system's 3.8
+ * `zookeeper-jute.jar`, which would otherwise load first and fail every connection
+ * (`NoSuchMethodError: ConnectRequest.setReadOnly`).
+ */
+function findZooKeeper39(java: string, env: NodeJS.ProcessEnv): ZooKeeperLauncher | null {
+  const home = zooKeeper39Home(env);
+  const own = ['zookeeper-jute.jar', 'zookeeper.jar'].map((jar) => join(home, 'usr', 'share', 'java', jar));
+  if (!own.every((jar) => existsSync(jar))) return null;
+  const system = [...SYSTEM_JARS_39, DEBIAN_LOGGER].filter((jar) => existsSync(jar));
+  return javaLauncher(java, [...own, ...system], `ZooKeeper 3.9 in ${home}`);
+}
+
+function requireZooKeeper(version: ZooKeeperVersion = '3.8'): ZooKeeperLauncher {
+  const launcher = findZooKeeper(process.env, version);
+  if (launcher !== null) return launcher;
+  if (version === '3.9') {
     throw new Error(
-      'ZooKeeper was not found: install it with `bash scripts/system-deps.sh` (Debian: apt-get install zookeeper), ' +
-        'set ZOOKEEPER_HOME, or set ZK_CONNECT to use an existing ensemble',
+      `ZooKeeper 3.9 is not unpacked in ${zooKeeper39Home()}: run \`bash scripts/zookeeper-3.9.sh\` (npm test does), which fetches ` +
+        "Debian 13's libzookeeper-java from the Debian archive and says why where it cannot, or set ZOOKEEPER_39_HOME to a folder it was unpacked in",
     );
   }
-  return launcher;
+  throw new Error(
+    'ZooKeeper was not found: install it with `bash scripts/system-deps.sh` (Debian: apt-get install zookeeper), ' +
+      'set ZOOKEEPER_HOME, or set ZK_CONNECT to use an existing ensemble',
+  );
 }
 
 /** The zoo.cfg lines every server of ours has: loopback only, four-letter words, no connection limit. */
@@ -189,7 +229,7 @@ async function launch(
 
 /** Starts a standalone ZooKeeper and resolves once it answers `ruok`. */
 export async function startEmbeddedZooKeeper(options: EmbeddedZooKeeperOptions = {}): Promise<EmbeddedZooKeeper> {
-  const launcher = requireZooKeeper();
+  const launcher = requireZooKeeper(options.version);
   const temporary = options.dir === undefined;
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'zk-lock-explorer-'));
   if (!temporary) claim(dir);
