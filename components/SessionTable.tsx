@@ -63,7 +63,7 @@ function Expiry({ deadline, renewedAt, silent, connected, now, t }: { deadline: 
 /** The sessions ZooKeeper reported without a connection at this read and the one before: one just connecting, missed by one report, is not called crashed. */
 function silentAgain(before: SessionList | null, after: SessionList): ReadonlySet<string> {
   const earlier = new Set((before?.sessions ?? []).filter((session) => session.connection === 'none').map((session) => session.sessionId));
-  return new Set(after.sessions.filter((session) => session.connection === 'none' && session.origin !== 'explorer' && earlier.has(session.sessionId)).map((session) => session.sessionId));
+  return new Set(after.sessions.filter((session) => session.connection === 'none' && earlier.has(session.sessionId)).map((session) => session.sessionId));
 }
 
 /** When each session's deadline was last seen to move on, from the read before and this one. */
@@ -270,8 +270,8 @@ export function SessionTable() {
                       </span>
                     ) : null}
                     {session.origin !== null ? (
-                      <span className={`badge origin-${session.origin}`} data-testid="session-origin" title={t(session.origin === 'explorer' ? 'originExplorerTitle' : 'originSimulatedTitle')}>
-                        {t(session.origin === 'explorer' ? 'originExplorer' : 'originSimulated')}
+                      <span className={`badge origin-${session.origin}`} data-testid="session-origin" title={t('originSimulatedTitle')}>
+                        {t('originSimulated')}
                       </span>
                     ) : null}
                   </td>

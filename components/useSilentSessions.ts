@@ -22,7 +22,7 @@ export function useSilentSessions(path: string, enabled: boolean): ReadonlyMap<s
         if (!parsed.success || cancelled) return;
         const now = new Map<string, number>();
         for (const session of parsed.data.sessions) {
-          if (session.origin === 'explorer' || session.sessionId === '0x0') continue;
+          if (session.sessionId === '0x0') continue;
           if (session.expiresAt !== null && session.client === null) now.set(session.sessionId, session.expiresAt);
         }
         setSilent((last) => ({ seen: now, confirmed: new Map([...now].filter(([session]) => last.seen.has(session))) }));

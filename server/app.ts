@@ -97,6 +97,10 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     // Declared before it is made: the reports keep the strings of the registry's nodes once it is there.
     knownPath: (path: string): string | undefined => registry.placedPath(path),
   });
+  // The explorer's own session, and each new one after an expiry, is left out of what ZooKeeper reports: it watches every lock it follows.
+  const ownSession = (id: string): void => introspection.ownSession(id);
+  if (session.sessionId !== null) ownSession(session.sessionId);
+  session.on('session', ownSession);
   const registry: LockRegistry = new LockRegistry(session, { introspection: () => introspection.current(), dump: () => (introspection.connectionsOfAll() === null ? null : introspection.dump()), staleHolderMs: options.staleHolderMs ?? CONFIG_DEFAULTS.staleHolderMs });
   introspection.on('report', (report, changed, change) => registry.observeReport(report, changed, change));
   const histories = new LockHistories(registry, { capacity: options.historyCapacity ?? CONFIG_DEFAULTS.historyCapacity, introspection: () => introspection.current() });
@@ -182,6 +186,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     listen: (port, host) => listenHttp(httpServer, port, host),
     async close() {
       sockets.close();
+      session.off('session', ownSession);
       introspection.stop();
       discovery.stop();
       histories.stop();

@@ -120,13 +120,14 @@ export function createMetrics(sources: MetricsSources): Registry {
         if (typeof value === 'number') metric.set({ server }, value);
       }
     });
-  fromMntr('zookeeper_watch_count', 'Watches set on this ZooKeeper server (mntr zk_watch_count).', 'zk_watch_count');
+  // ZooKeeper's own counters, as it gives them: the explorer's own watches are in them, unlike in every zklock_ series.
+  fromMntr('zookeeper_watch_count', 'Watches set on this ZooKeeper server, the explorer’s own included (mntr zk_watch_count).', 'zk_watch_count');
   fromMntr('zookeeper_ephemerals_count', 'Ephemeral nodes (mntr zk_ephemerals_count).', 'zk_ephemerals_count');
   fromMntr('zookeeper_num_alive_connections', 'Client connections (mntr zk_num_alive_connections).', 'zk_num_alive_connections');
   fromMntr('zookeeper_outstanding_requests', 'Requests queued on the server (mntr zk_outstanding_requests).', 'zk_outstanding_requests');
   gauge(
     'zookeeper_watch_fanout',
-    'Watchers fired per watch event of each kind, since the server started (mntr zk_{avg,max,sum,cnt}_node_<event>_watch_count): a herd shows as a high average for deleted and children events.',
+    'Watchers fired per watch event of each kind, since the server started, the explorer’s own watches included (mntr zk_{avg,max,sum,cnt}_node_<event>_watch_count): a herd shows as a high average for deleted and children events.',
     ['server', 'event', 'stat'],
     (metric) => {
       for (const { server, values } of sources.monitors()) {

@@ -2,6 +2,7 @@
  * What ZooKeeper's own reports (wchc, cons) tell of a lock's nodes: who watches each, where each
  * owner connects from, and whether a waiter's watch is really there, judged with some patience.
  */
+import type { DumpReport } from '../zk/four-letter';
 
 /** Data watches by watched path, and client addresses by session, merged from every server. */
 export interface Introspected {
@@ -12,6 +13,77 @@ export interface Introspected {
   at: number;
   /** Each reported session's last request id (`cons` lcxid): it moves only when the client sends a request, never for a ping. */
   lastRequest?: ReadonlyMap<string, string>;
+}
+
+/** How the members' paths are read: as the explorer sees them below its chroot (null: outside), and as the strings it already holds. */
+export interface PathReading {
+  local(path: string): string | null;
+  known(path: string): string | undefined;
+}
+
+/** What one member said: its data watches by session and its connections (null when it would not say), and its `dump` (null when not asked or refused). */
+export interface MemberReport {
+  report: { watches: ReadonlyMap<string, readonly string[]>; clients: ReadonlyMap<string, string>; lastRequest: ReadonlyMap<string, string> } | null;
+  dump: DumpReport | null;
+}
+
+/**
+ * The members' answers merged into one report's watches, connections and last requests, and
+ * one `dump` (null when no member gave one), leaving out every session `own` says is the
+ * explorer's own: it watches the locks it follows, and is none of their watchers.
+ */
+export function mergeAnswers(
+  answers: readonly MemberReport[],
+  paths: PathReading,
+  own: (session: string) => boolean,
+): { watchers: Map<string, string[]>; clients: Map<string, string>; lastRequest: Map<string, string>; dumped: DumpReport | null } {
+  const watchers = new Map<string, string[]>();
+  const singles = new Map<string, string[]>();
+  // One string per watched path for this poll's report and `dump` alike.
+  const kept = new Map<string, string>();
+  const onlyWatcher = (session: string): string[] => {
+    let list = singles.get(session);
+    if (list === undefined) singles.set(session, (list = [session]));
+    return list;
+  };
+  const clients = new Map<string, string>();
+  const lastRequest = new Map<string, string>();
+  const dumped: DumpReport = { ephemerals: new Map(), expiries: new Map() };
+  let dumpedAny = false;
+  for (const answer of answers) {
+    if (answer.report !== null) {
+      for (const [session, watched] of answer.report.watches) {
+        if (own(session)) continue;
+        for (const path of watched) {
+          const local = paths.local(path);
+          if (local === null) continue;
+          const list = watchers.get(local);
+          if (list === undefined) {
+            // The node's own path string where the explorer follows its lock: the report and `dump` hold no copy of their own.
+            const held = paths.known(local) ?? local;
+            watchers.set(held, onlyWatcher(session));
+            kept.set(local, held);
+          } else if (!list.includes(session)) watchers.set(local, [...list, session]);
+        }
+      }
+      for (const [session, address] of answer.report.clients) if (!own(session)) clients.set(session, address);
+      for (const [session, cxid] of answer.report.lastRequest) if (!own(session)) lastRequest.set(session, cxid);
+    }
+    if (answer.dump !== null) {
+      for (const [session, ephemerals] of answer.dump.ephemerals) {
+        if (own(session)) continue;
+        // A watched ephemeral node (every waiter's predecessor) keeps the one string of its path the watches hold.
+        const local = ephemerals
+          .map((path) => paths.local(path))
+          .filter((path): path is string => path !== null)
+          .map((path) => kept.get(path) ?? paths.known(path) ?? path);
+        dumped.ephemerals.set(session, [...new Set([...(dumped.ephemerals.get(session) ?? []), ...local])]);
+      }
+      for (const [session, expiry] of answer.dump.expiries) if (!own(session)) dumped.expiries.set(session, expiry);
+      dumpedAny = true;
+    }
+  }
+  return { watchers, clients, lastRequest, dumped: dumpedAny ? dumped : null };
 }
 
 /**

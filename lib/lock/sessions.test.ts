@@ -52,31 +52,27 @@ describe('summarizeSessions', () => {
     expect(second.sessions.map((session) => session.sessionId)).toEqual(['0x0']);
   });
 
-  it('adds what ZooKeeper reports (address, watches) and marks the explorer and its simulated contenders', () => {
+  it('adds what ZooKeeper reports (address, watches) and marks the simulated contenders', () => {
+    // The report as the explorer makes it: its own session (watching /orders and /stock) already left out; 0xc watches a node without one of its own.
     const introspected = {
       watchers: new Map([
-        ['/orders/lock-0000000000', ['0xb']],
-        ['/orders', ['0xe']],
-        ['/stock', ['0xe']],
+        ['/orders/lock-0000000000', ['0xb', '0xc']],
       ]),
       clients: new Map([
         ['0xa', '10.0.0.7:51234'],
-        ['0xe', '127.0.0.1:40000'],
+        ['0xc', '10.0.0.9:51234'],
       ]),
       at: 0,
     };
-    const origins = new Map([
-      ['0xe', 'explorer' as const],
-      ['0xb', 'simulated' as const],
-    ]);
     const dump = { ephemerals: new Map([['0xa', ['/orders/lock-0000000000', '/stock/lock-0000000001', '/elsewhere/x']]]), expiries: new Map([['0xa', 1_800_000_000_000]]) };
-    const { sessions } = summarizeSessions([orders, stock], { introspected, origins, dump });
+    const { sessions, total } = summarizeSessions([orders, stock], { introspected, simulated: new Set(['0xb']), dump });
     const byId = new Map(sessions.map((session) => [session.sessionId, session]));
     expect(byId.get('0xa')).toMatchObject({ client: '10.0.0.7:51234', watches: [], watchCount: 0, origin: null, ephemeralCount: 3, expiresAt: 1_800_000_000_000 });
     expect(byId.get('0xb')).toMatchObject({ ephemeralCount: 0, expiresAt: null });
     expect(byId.get('0xb')).toMatchObject({ watches: ['/orders/lock-0000000000'], watchCount: 1, origin: 'simulated' });
-    // The explorer owns no lock node; it is listed last, with the child watches it keeps.
-    expect(sessions.at(-1)).toMatchObject({ sessionId: '0xe', origin: 'explorer', nodes: [], watches: ['/orders', '/stock'], client: '127.0.0.1:40000' });
+    // Only the owners of lock nodes are listed: a session that only watches is none, and neither is the explorer.
+    expect([...byId.keys()].sort()).toEqual(['0x0', '0xa', '0xb']);
+    expect(total).toBe(3);
   });
 
   it('says which sessions ZooKeeper keeps without a connection and which are deadlocked, and lists those first', () => {

@@ -8,8 +8,8 @@ export interface SessionContext {
   introspected?: Introspected | null;
   /** ZooKeeper's `dump`: each session's ephemeral nodes and expiry; null when unavailable. */
   dump?: DumpReport | null;
-  /** The explorer's own session and its simulated contenders', by session id. */
-  origins?: ReadonlyMap<string, 'explorer' | 'simulated'>;
+  /** The sessions of the explorer's simulated contenders. */
+  simulated?: ReadonlySet<string>;
   /** The sessions on a deadlock's cycle. */
   deadlocked?: ReadonlySet<string>;
   /** Whether every member answered with its connections (default true): otherwise a session connected to a silent member would look disconnected. */
@@ -47,10 +47,10 @@ const NODES_SHOWN = 20;
 /**
  * Every session that owns lock nodes, with those nodes, across the given locks: the sessions
  * that hold come first, then the ones with most nodes. Persistent nodes are listed under `0x0`.
- * The explorer's own session is listed too, last, with the watches it keeps on lock parents.
+ * The explorer's own session owns none, and ZooKeeper's report comes without it: it is not listed.
  */
 export function summarizeSessions(locks: readonly LockSnapshot[], context: SessionContext = {}): SessionList {
-  const { introspected = null, dump = null, origins = new Map(), deadlocked = new Set<string>(), query = '', offset = 0, limit = 500 } = context;
+  const { introspected = null, dump = null, simulated = new Set<string>(), deadlocked = new Set<string>(), query = '', offset = 0, limit = 500 } = context;
   const watchesBySession = new Map<string, string[]>();
   if (introspected !== null) {
     for (const [path, sessions] of introspected.watchers) {
@@ -75,7 +75,7 @@ export function summarizeSessions(locks: readonly LockSnapshot[], context: Sessi
         client: introspected?.clients.get(sessionId) ?? null,
         watches: watches === null ? null : watches.slice(0, WATCHES_SHOWN),
         watchCount: watches?.length ?? 0,
-        origin: origins.get(sessionId) ?? null,
+        origin: simulated.has(sessionId) ? 'simulated' : null,
         ephemeralCount: dump === null ? null : (dump.ephemerals.get(sessionId)?.length ?? 0),
         expiresAt: dump?.expiries.get(sessionId) ?? null,
         connection: 'unknown',
@@ -99,12 +99,9 @@ export function summarizeSessions(locks: readonly LockSnapshot[], context: Sessi
   const needle = query.trim().toLowerCase();
   // What needs a look first: a deadlock, then a session without a connection that holds (its lock is stuck until it expires), then holders.
   const rank = (summary: SessionSummary): number => (summary.deadlocked ? 3 : summary.connection === 'none' && summary.holds > 0 ? 2 : summary.connection === 'none' ? 1 : 0);
-  const owners = [...bySession.values()]
+  const all = [...bySession.values()]
     .filter((summary) => matches(summary, needle))
     .sort((a, b) => rank(b) - rank(a) || Number(b.holds > 0) - Number(a.holds > 0) || b.nodes.length - a.nodes.length || (a.sessionId < b.sessionId ? -1 : 1));
-  // The explorer's own session comes last, on the last page.
-  const explorer = [...origins].filter(([sessionId, origin]) => origin === 'explorer' && !bySession.has(sessionId)).map(([sessionId]) => summaryOf(sessionId)).filter((summary) => matches(summary, needle));
-  const all = [...owners, ...explorer];
   const page = all.slice(offset, offset + limit).map((summary) => {
     if (summary.nodes.length <= NODES_SHOWN) return summary;
     // A filter that names a node shows that node first.

@@ -18,8 +18,8 @@ export const SessionSummarySchema = z.object({
   watches: z.array(z.string()).nullable(),
   /** How many paths it watches in all. */
   watchCount: z.number().int().nonnegative(),
-  /** The explorer's own session, or one of its simulated contenders; null for everyone else's. */
-  origin: z.enum(['explorer', 'simulated']).nullable(),
+  /** `simulated` for one of the explorer's simulated contenders; null for everyone else's (the explorer's own session is never listed). */
+  origin: z.enum(['simulated']).nullable(),
   /** Its ephemeral nodes anywhere in the tree (ZooKeeper's `dump`); null when unknown. */
   ephemeralCount: z.number().int().nonnegative().nullable(),
   /** When ZooKeeper will expire it unless it is heard from (ms; `dump` on the leader); null when unknown. */

@@ -83,13 +83,12 @@ export function locksRouter(context: ExplorerContext): Router {
 
   router.get('/api/sessions', (request, response) => {
     const { q, offset, limit } = sessionQueryOf(request);
-    const origins = new Map<string, 'explorer' | 'simulated'>();
-    for (const contender of simulator?.list().contenders ?? []) if (contender.sessionId !== null) origins.set(contender.sessionId, 'simulated');
-    if (session.sessionId !== null) origins.set(session.sessionId, 'explorer');
+    const simulated = new Set<string>();
+    for (const contender of simulator?.list().contenders ?? []) if (contender.sessionId !== null) simulated.add(contender.sessionId);
     const deadlocked = new Set(registry.deadlocks().flatMap((deadlock) => deadlock.sessions));
     // A session is said to have no connection only where every member listed its connections.
     const connectionsComplete = introspection.connectionsOfAll() !== null;
-    response.json(discovery.sessions({ introspected: introspection.current(), dump: introspection.dump(), connectionsComplete, origins, deadlocked, query: q, offset, limit }));
+    response.json(discovery.sessions({ introspected: introspection.current(), dump: introspection.dump(), connectionsComplete, simulated, deadlocked, query: q, offset, limit }));
   });
 
   return router;

@@ -8,7 +8,8 @@
  */
 import { EventEmitter } from 'node:events';
 import { get as httpsGet } from 'node:https';
-import { reportChange, sameList, type Introspected, type ReportChange } from '../../lib/lock/report';
+import { NO_OWN_SESSIONS, ownSessionBegan, ownSessionIds, ownSessionsReported, type OwnSessions } from '../../lib/lock/own-sessions';
+import { mergeAnswers, reportChange, sameList, type Introspected, type ReportChange } from '../../lib/lock/report';
 import type { IntrospectionSource, IntrospectionStatus } from '../../lib/protocol';
 import { parseAdminConnections, parseAdminDump, parseAdminExpiries, parseAdminJson, parseAdminMonitor, parseAdminTickTime, parseAdminWatches, wallClockExpiries, type TouchedSession } from '../../lib/zk/admin-server';
 import { consReader, dumpReader, mntrReader, pollInterval, wchcReader, type DumpReport, type ReplyReader } from '../../lib/zk/four-letter';
@@ -204,6 +205,8 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   /** A session's connection went since the last poll: `dump` is asked at the next. */
   private connectionWent = false;
   private readonly chroot: string;
+  /** The explorer's own sessions, left out of every report: it watches the locks it follows, and is none of their watchers. */
+  private own: OwnSessions = NO_OWN_SESSIONS;
 
   private readonly intervalMs: number;
   private readonly admin: AdminServerOptions;
@@ -234,6 +237,11 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     this.wanted = wanted;
     this.running = true;
     this.wake();
+  }
+
+  /** The explorer's own session is now `session` (its first, or a new one after an expiry): it is left out of every report from now on, and the one before until ZooKeeper drops it. */
+  ownSession(session: string): void {
+    this.own = ownSessionBegan(this.own, session);
   }
 
   /** Something reads what only the report tells (an API read): poll now if idle, and for the lease (a minute) at least. */
@@ -329,61 +337,27 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   /** Asks every member once. */
   async poll(): Promise<void> {
     const at = Date.now();
-    const watchers = new Map<string, string[]>();
-    const singles = new Map<string, string[]>();
-    // One string per watched path for this poll's report and `dump` alike.
-    const kept = new Map<string, string>();
-    const onlyWatcher = (session: string): string[] => {
-      let list = singles.get(session);
-      if (list === undefined) singles.set(session, (list = [session]));
-      return list;
-    };
-    const clients = new Map<string, string>();
-    const lastRequest = new Map<string, string>();
-    const servers: IntrospectionStatus['servers'] = [];
-    const monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
     // `dump` lists every ephemeral node of the ensemble: asked every few polls only, and at once after a connection went (a crashed client's deadline is what it tells).
     const withDump = this.polls % DUMP_EVERY === 0 || this.connectionWent;
     this.polls += 1;
     this.connectionWent = false;
-    const dumped: DumpReport = { ephemerals: new Map(), expiries: new Map() };
-    let dumpedAny = false;
     const answers = await Promise.all(this.servers.map((member, index) => askMember(member, this.adminUrlOf(index), withDump, this.tls, this.touchOwnSession)));
     this.lastBytes = answers.reduce((sum, answer) => sum + answer.bytes, 0);
+    const servers: IntrospectionStatus['servers'] = [];
+    const monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
     answers.forEach((answer, index) => {
       const { host, port } = this.servers[index]!;
       const server = `${host}:${port}`;
       servers.push({ server, ok: answer.report !== null, error: answer.error, source: answer.source, refused: answer.refused });
       if (answer.monitor !== null) monitored.push({ server, values: answer.monitor });
-      if (answer.report !== null) {
-        for (const [session, paths] of answer.report.watches) {
-          for (const path of paths) {
-            const local = this.local(path);
-            if (local === null) continue;
-            const list = watchers.get(local);
-            if (list === undefined) {
-              // The node's own path string where the explorer follows its lock: the report and `dump` hold no copy of their own.
-              const held = this.knownPath(local) ?? local;
-              watchers.set(held, onlyWatcher(session));
-              kept.set(local, held);
-            } else if (!list.includes(session)) watchers.set(local, [...list, session]);
-          }
-        }
-        for (const [session, address] of answer.report.clients) clients.set(session, address);
-        for (const [session, cxid] of answer.report.lastRequest) lastRequest.set(session, cxid);
-      }
-      if (answer.dump !== null) {
-        for (const [session, paths] of answer.dump.ephemerals) {
-          // A watched ephemeral node (every waiter's predecessor) keeps the one string of its path the watches hold.
-          const local = paths
-            .map((path) => this.local(path))
-            .filter((path): path is string => path !== null)
-            .map((path) => kept.get(path) ?? this.knownPath(path) ?? path);
-          dumped.ephemerals.set(session, [...new Set([...(dumped.ephemerals.get(session) ?? []), ...local])]);
-        }
-        for (const [session, expiry] of answer.dump.expiries) dumped.expiries.set(session, expiry);
-        dumpedAny = true;
-      }
+    });
+    // The explorer's own sessions (a session begun while the members were asked included) are nobody's watcher, owner or herd member.
+    const own = ownSessionIds(this.own);
+    const named = new Set<string>();
+    const { watchers, clients, lastRequest, dumped } = mergeAnswers(answers, { local: (path) => this.local(path), known: this.knownPath }, (session) => {
+      if (!own.has(session)) return false;
+      named.add(session);
+      return true;
     });
     // A path watched as in the last report keeps that report's list: the nodes that show it hold one list, not one per report.
     const before = this.latest?.watchers;
@@ -393,7 +367,10 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
       if (same !== undefined && sameList(same, list)) watchers.set(path, same as string[]);
     }
     this.monitored = monitored.sort((a, b) => (a.server < b.server ? -1 : 1));
-    if (withDump) this.dumped = dumpedAny ? dumped : null;
+    if (withDump) this.dumped = dumped;
+    // An earlier session of the explorer's is forgotten once a report of the whole ensemble (with its dump, where one is given) no longer names it.
+    const dumpCovered = withDump ? answers.every((answer) => answer.dump !== null) : this.dumped === null;
+    if (dumpCovered && servers.every((server) => server.ok)) this.own = ownSessionsReported(this.own, (session) => named.has(session));
     const reachable = servers.some((server) => server.ok);
     this.state = {
       available: reachable,

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { mergeAnswers, type MemberReport, type PathReading } from './report';
+
+// As `wchc`, `cons` and `dump` report them on a Kafka cluster: broker 0xa is the controller, broker 0xb waits for it to go, 0xe is the explorer following the lock.
+const EXPLORER = '0xe';
+const leader: MemberReport = {
+  report: {
+    watches: new Map([
+      ['0xb', ['/chroot/controller']],
+      [EXPLORER, ['/chroot/controller', '/chroot']],
+    ]),
+    clients: new Map([
+      ['0xa', '10.0.0.1:41000'],
+      [EXPLORER, '127.0.0.1:40000'],
+    ]),
+    lastRequest: new Map([
+      ['0xa', '0x10'],
+      [EXPLORER, '0x99'],
+    ]),
+  },
+  dump: {
+    ephemerals: new Map([
+      ['0xa', ['/chroot/controller']],
+      [EXPLORER, []],
+    ]),
+    expiries: new Map([
+      ['0xa', 1_800_000_000_000],
+      ['0xb', 1_800_000_000_000],
+      [EXPLORER, 1_800_000_004_000],
+    ]),
+  },
+};
+const follower: MemberReport = {
+  report: { watches: new Map([['0xc', ['/elsewhere']]]), clients: new Map([['0xb', '10.0.0.2:41000'], ['0xc', '10.0.0.3:41000']]), lastRequest: new Map([['0xb', '0x4']]) },
+  dump: null,
+};
+const chroot: PathReading = { local: (path) => (path === '/chroot' ? '/' : path.startsWith('/chroot/') ? path.slice('/chroot'.length) : null), known: () => undefined };
+
+describe('mergeAnswers', () => {
+  it('merges every member’s watches, connections, requests and dump, paths below the chroot', () => {
+    const merged = mergeAnswers([leader, follower], chroot, () => false);
+    expect(merged.watchers).toEqual(new Map([['/controller', ['0xb', EXPLORER]], ['/', [EXPLORER]]]));
+    expect([...merged.clients.keys()]).toEqual(['0xa', EXPLORER, '0xb', '0xc']);
+    expect(merged.dumped?.ephemerals.get('0xa')).toEqual(['/controller']);
+  });
+
+  it('leaves the explorer’s own session out: no watcher of the lock it follows, no connection, no request, no dump entry', () => {
+    const asked: string[] = [];
+    const merged = mergeAnswers([leader, follower], chroot, (session) => {
+      asked.push(session);
+      return session === EXPLORER;
+    });
+    expect(merged.watchers).toEqual(new Map([['/controller', ['0xb']]]));
+    expect(merged.clients).toEqual(new Map([['0xa', '10.0.0.1:41000'], ['0xb', '10.0.0.2:41000'], ['0xc', '10.0.0.3:41000']]));
+    expect(merged.lastRequest).toEqual(new Map([['0xa', '0x10'], ['0xb', '0x4']]));
+    expect([...(merged.dumped?.ephemerals.keys() ?? [])]).toEqual(['0xa']);
+    expect([...(merged.dumped?.expiries.keys() ?? [])]).toEqual(['0xa', '0xb']);
+    // Every place ZooKeeper named the explorer was asked about: that is how an earlier session is known to be still there.
+    expect(asked.filter((session) => session === EXPLORER)).toHaveLength(5);
+  });
+
+  it('gives no dump when no member gave one', () => {
+    expect(mergeAnswers([follower, { ...leader, dump: null }], chroot, () => false).dumped).toBeNull();
+  });
+});
