@@ -1,38 +1,46 @@
 /**
  * A ZooKeeper configured as production ensembles are since 3.5.3: four-letter words closed but
- * `srvr`, the AdminServer open. The explorer asks the AdminServer instead, member by member, and
- * still confirms every watch and shows every client address of a real Curator read-write queue.
+ * `srvr`, the AdminServer open; on 3.8 and on 3.9 (whose AdminServer asks authentication of its
+ * new `snapshot` and `restore` only). The explorer asks the AdminServer instead, member by member,
+ * and still confirms every watch and shows every client address of a real Curator read-write queue.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HealthResponseSchema, LockSnapshotSchema } from '../../lib/protocol';
-import { eventually, startExplorer, type RunningExplorer } from '../testing/harness';
+import { eventually, startExplorer, ZOOKEEPER_VERSIONS, type RunningExplorer } from '../testing/harness';
 import { RealContenders } from '../testing/real-clients';
 import { freePort } from '../net';
 import { expectCrashExpiryTold } from '../testing/crash';
-import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from './embedded';
+import { startEmbeddedZooKeeper, type EmbeddedZooKeeper, type ZooKeeperVersion } from './embedded';
 import { fourLetterWord } from './four-letter';
 import { PLAIN_TCP } from './wire/connection';
 
-let zookeeper: EmbeddedZooKeeper;
-let adminPort: number;
-let running: RunningExplorer;
+/** What each line's AdminServer answers an unauthenticated `snapshot`: 3.9 added the command, behind authentication. */
+const SNAPSHOT_UNAUTHENTICATED: Record<ZooKeeperVersion, { status: number; error: RegExp }> = {
+  '3.8': { status: 200, error: /^Unknown command: snapshot$/ },
+  '3.9': { status: 401, error: /^Auth info is missing for the command$/ },
+};
 
-beforeAll(async () => {
-  adminPort = await freePort();
-  zookeeper = await startEmbeddedZooKeeper({
-    extraConfig: { '4lw.commands.whitelist': 'srvr', 'admin.enableServer': 'true', 'admin.serverAddress': '127.0.0.1', 'admin.serverPort': adminPort },
-    // Debian's ZooKeeper lists Jetty in its jar's class path, but not the servlet API the AdminServer needs.
-    classpath: ['/usr/share/java/servlet-api.jar'],
+describe.each(ZOOKEEPER_VERSIONS)('ZooKeeper %s: four-letter words closed but srvr, the AdminServer open', (version) => {
+  let zookeeper: EmbeddedZooKeeper;
+  let adminPort: number;
+  let running: RunningExplorer;
+
+  beforeAll(async () => {
+    adminPort = await freePort();
+    zookeeper = await startEmbeddedZooKeeper({
+      version,
+      extraConfig: { '4lw.commands.whitelist': 'srvr', 'admin.enableServer': 'true', 'admin.serverAddress': '127.0.0.1', 'admin.serverPort': adminPort },
+      // Debian's ZooKeeper lists Jetty in its jar's class path, but not the servlet API the AdminServer needs.
+      classpath: ['/usr/share/java/servlet-api.jar'],
+    });
+    running = await startExplorer({ roots: ['/rw'] }, { connectString: zookeeper.connectString }, { connectString: zookeeper.connectString, introspectionIntervalMs: 300, zkAdmin: { port: adminPort, urls: null } });
   });
-  running = await startExplorer({ roots: ['/rw'] }, undefined, { connectString: zookeeper.connectString, introspectionIntervalMs: 300, zkAdmin: { port: adminPort, urls: null } });
-});
 
-afterAll(async () => {
-  await running?.close();
-  await zookeeper?.stop();
-});
+  afterAll(async () => {
+    await running?.close();
+    await zookeeper?.stop();
+  });
 
-describe('four-letter words closed but srvr, the AdminServer open', () => {
   it('really refuses the words the explorer needs', async () => {
     expect(await fourLetterWord('127.0.0.1', zookeeper.port, 'wchc')).toMatch(/not in the whitelist/);
     expect(await fourLetterWord('127.0.0.1', zookeeper.port, 'srvr')).toMatch(/Mode: standalone/);
@@ -86,5 +94,16 @@ describe('four-letter words closed but srvr, the AdminServer open', () => {
     } finally {
       await closed.close();
     }
+  });
+
+  it('needs no authentication for what the explorer asks (3.9 asks it of snapshot and restore only)', async () => {
+    for (const command of ['connections', 'watches', 'monitor', 'dump', 'configuration']) {
+      const response = await fetch(`http://127.0.0.1:${adminPort}/commands/${command}`);
+      expect([command, response.status, ((await response.json()) as { error: unknown }).error]).toEqual([command, 200, null]);
+    }
+    const snapshot = await fetch(`http://127.0.0.1:${adminPort}/commands/snapshot`);
+    const expected = SNAPSHOT_UNAUTHENTICATED[version];
+    expect(snapshot.status).toBe(expected.status);
+    expect(((await snapshot.json()) as { error: string }).error).toMatch(expected.error);
   });
 });
