@@ -1,5 +1,5 @@
 /**
- * ZooKeeper's own readers of its files (Debian's zookeeper.jar), run as an operator runs them:
+ * ZooKeeper's own readers of its files (Debian's zookeeper.jar, or 3.9's beside it), run as an operator runs them:
  * `TxnLogToolkit` prints each transaction of a log, `SnapshotFormatter` each znode of a snapshot.
  * The reference the explorer's own reader is checked against.
  */
@@ -9,17 +9,17 @@ import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import { zxidHex } from '../../lib/zk/ids';
 import { readTxnLog, type Txn } from '../../lib/zk/txn-log';
-import { findZooKeeper } from '../zk/embedded';
+import { findZooKeeper, type ZooKeeperVersion } from '../zk/embedded';
 
 const run = promisify(execFile);
 
 /** The JVM's clock and language for the tools' dates: `11/25/26, 10:33:13 PM UTC` whatever the machine's. */
 const DATES = ['-Duser.timezone=UTC', '-Duser.language=en', '-Duser.country=US'];
 
-/** What one of ZooKeeper's own tools prints of `file`. */
-export async function zookeeperTool(mainClass: string, file: string): Promise<string> {
-  const launcher = findZooKeeper();
-  if (launcher === null) throw new Error('no ZooKeeper to run its tools');
+/** What one of ZooKeeper's own tools, of the `version` that wrote it, prints of `file`. */
+export async function zookeeperTool(mainClass: string, file: string, version: ZooKeeperVersion = '3.8'): Promise<string> {
+  const launcher = findZooKeeper(process.env, version);
+  if (launcher === null) throw new Error(`no ZooKeeper ${version} to run its tools`);
   const [command, ...args] = [launcher.command, ...launcher.args(file, mainClass, [], DATES)];
   return (await run(command, args, { maxBuffer: 64 * 1024 * 1024 })).stdout;
 }
@@ -34,9 +34,9 @@ export interface PrintedTxn {
   rest: string;
 }
 
-/** What TxnLogToolkit prints of each transaction of `file`. */
-export async function toolkit(file: string): Promise<PrintedTxn[]> {
-  const stdout = await zookeeperTool('org.apache.zookeeper.server.persistence.TxnLogToolkit', file);
+/** What TxnLogToolkit (of `version`) prints of each transaction of `file`. */
+export async function toolkit(file: string, version: ZooKeeperVersion = '3.8'): Promise<PrintedTxn[]> {
+  const stdout = await zookeeperTool('org.apache.zookeeper.server.persistence.TxnLogToolkit', file, version);
   const lines: PrintedTxn[] = [];
   for (const line of stdout.split('\n')) {
     const match = /^(\d+)\/(\d+)\/(\d+), (\d+):(\d+):(\d+)\s(AM|PM) UTC session 0x([0-9a-f]+) cxid 0x([0-9a-f]+) zxid 0x([0-9a-f]+) (\w+) ?(.*)$/.exec(line);
@@ -49,14 +49,14 @@ export async function toolkit(file: string): Promise<PrintedTxn[]> {
 }
 
 /**
- * Reads `file` with the explorer's reader and with TxnLogToolkit, and expects every transaction
+ * Reads `file` with the explorer's reader and with TxnLogToolkit (of `version`), and expects every transaction
  * the same: time (the toolkit prints seconds), session, cxid, zxid, type, and each operation's path in the toolkit's line. Answers
  * the transactions read.
  */
-export async function expectReadAsToolkit(file: string): Promise<Txn[]> {
+export async function expectReadAsToolkit(file: string, version: ZooKeeperVersion = '3.8'): Promise<Txn[]> {
   const read = readTxnLog(readFileSync(file));
   expect(read.stopped, file).toBeNull();
-  const printed = await toolkit(file);
+  const printed = await toolkit(file, version);
   expect(read.txns.length, file).toBe(printed.length);
   read.txns.forEach((txn, index) => {
     const line = printed[index]!;
