@@ -2,7 +2,8 @@
  * ZooKeeper's own files, written by a real server under a lock's life (contenders created, a
  * holder gone with its session, a multi, a multi that failed, data set; a snapshot every few
  * transactions): its transaction log read by `lib/zk/txn-log.ts` and by `TxnLogToolkit`, its
- * snapshots by `lib/zk/snapshot.ts` and by `SnapshotFormatter`, every entry the same.
+ * snapshots by `lib/zk/snapshot.ts` and by `SnapshotFormatter`, every entry the same; on 3.8 and
+ * on 3.9, each read by its own tools.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,34 +14,34 @@ import { readSnapshot } from '../../lib/zk/snapshot';
 import { readTxnLog, type Txn } from '../../lib/zk/txn-log';
 import { ChildIndex } from '../../lib/zk/child-index';
 import { clientStat, ZnodeTree } from '../../lib/zk/znode-tree';
+import { ZOOKEEPER_VERSIONS } from '../testing/harness';
 import { expectReadAsToolkit, zookeeperTool } from '../testing/zookeeper-tools';
-import { startEmbeddedZooKeeper } from './embedded';
+import { startEmbeddedZooKeeper, type ZooKeeperVersion } from './embedded';
 import { ZkSession } from './session';
 
-const dir = mkdtempSync(join(tmpdir(), 'zk-txn-log-'));
-const logDir = join(dir, 'data', 'version-2');
-const sessions: Record<string, string> = {};
-/** The lock as a live client read it after each step: its pzxid and cversion, each child's czxid and owner. */
-const samples: Array<{ pzxid: string; cversion: number; children: Array<[string, string, string]> }> = [];
+/** The lock as a live client read it after a step: its pzxid and cversion, each child's czxid and owner. */
+interface Sample {
+  pzxid: string;
+  cversion: number;
+  children: Array<[string, string, string]>;
+}
 const LOCK = '/app/orders/lock';
 
-/** The files of the data directory named `<prefix>.<zxid>`, oldest first. */
-function filesOf(prefix: 'log' | 'snapshot'): string[] {
+/** The files of the data directory `logDir` named `<prefix>.<zxid>`, oldest first. */
+function filesOf(logDir: string, prefix: 'log' | 'snapshot'): string[] {
   return readdirSync(logDir)
     .filter((name) => name.startsWith(`${prefix}.`))
     .sort((a, b) => Number.parseInt(a.slice(prefix.length + 1), 16) - Number.parseInt(b.slice(prefix.length + 1), 16))
     .map((name) => join(logDir, name));
 }
 
-const logFiles = (): string[] => filesOf('log');
-
 /**
  * The snapshots ZooKeeper finished writing, as `Util.isValidSnapshot` tells them (at least 10
  * bytes, ending with the int 1 and a '/'): ZooKeeper stopped while it wrote one (killed after 5 s
  * on a busy machine) leaves it cut short, and skips it itself. Only the newest may be so.
  */
-function snapshotFiles(): string[] {
-  const all = filesOf('snapshot');
+function validSnapshots(logDir: string): string[] {
+  const all = filesOf(logDir, 'snapshot');
   const valid = all.filter((file) => {
     const bytes = readFileSync(file);
     return bytes.length >= 10 && bytes.readInt32BE(bytes.length - 5) === 1 && bytes[bytes.length - 1] === 0x2f;
@@ -49,9 +50,10 @@ function snapshotFiles(): string[] {
   return valid;
 }
 
-beforeAll(async () => {
+/** A lock's life on a ZooKeeper of `version` in `dir`, its sessions and what a live client read of it after each step noted down. */
+async function writeLockStory(version: ZooKeeperVersion, dir: string, sessions: Record<string, string>, samples: Sample[]): Promise<void> {
   // A snapshot every few transactions: the log rolls into several files, and snapshots hold the lock.
-  const zookeeper = await startEmbeddedZooKeeper({ dir, extraConfig: { snapCount: 10 } });
+  const zookeeper = await startEmbeddedZooKeeper({ version, dir, extraConfig: { snapCount: 10 } });
   const open = async (): Promise<ZkSession> => {
     const session = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 10_000 });
     await session.start(15_000);
@@ -97,16 +99,23 @@ beforeAll(async () => {
   await gone('/app/orders/lock/lock-0000000001');
   admin.close();
   await zookeeper.stop();
-}, 60_000);
+}
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-describe("ZooKeeper's transaction log, read", () => {
+describe.each(ZOOKEEPER_VERSIONS)("ZooKeeper %s: ZooKeeper's transaction log, read", (version) => {
+  const dir = mkdtempSync(join(tmpdir(), 'zk-txn-log-'));
+  const logDir = join(dir, 'data', 'version-2');
+  const sessions: Record<string, string> = {};
+  const samples: Sample[] = [];
+  const logFiles = (): string[] => filesOf(logDir, 'log');
+  const snapshotFiles = (): string[] => validSnapshots(logDir);
   let txns: Txn[];
+
+  beforeAll(() => writeLockStory(version, dir, sessions, samples), 60_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reads every transaction as TxnLogToolkit prints it: session, cxid, zxid, type, path', async () => {
     txns = [];
-    for (const file of logFiles()) txns.push(...(await expectReadAsToolkit(file)));
+    for (const file of logFiles()) txns.push(...(await expectReadAsToolkit(file, version)));
     expect(txns.length).toBeGreaterThan(10);
   });
 
@@ -140,7 +149,7 @@ describe("ZooKeeper's transaction log, read", () => {
     for (const file of snapshots) {
       const read = readSnapshot(readFileSync(file));
       expect(read.stopped, file).toBeNull();
-      const printed = await zookeeperTool('org.apache.zookeeper.server.SnapshotFormatter', file);
+      const printed = await zookeeperTool('org.apache.zookeeper.server.SnapshotFormatter', file, version);
       // "----", the path, then its stat one field a line: "  cZxid = 0x0000000000000a".
       const nodes = new Map<string, Record<string, string>>();
       let current: Record<string, string> | null = null;
