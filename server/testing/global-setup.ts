@@ -21,7 +21,8 @@ async function start(version: ZooKeeperVersion): Promise<EmbeddedZooKeeper> {
   const zookeeper = await startEmbeddedZooKeeper({ extraConfig: { tickTime: 500, minSessionTimeout: 1000 }, version });
   // The system's may be any ZOOKEEPER_HOME.
   if (version === '3.8') return zookeeper;
-  const said = /^Zookeeper version: ([\d.]+)/m.exec(await fourLetterWord('127.0.0.1', zookeeper.port, 'srvr'))?.[1] ?? 'unknown';
+  // `envi`, not `srvr`: it answers before the server is serving (the moment `ruok` says imok).
+  const said = /^zookeeper\.version=([\d.]+)/m.exec(await fourLetterWord('127.0.0.1', zookeeper.port, 'envi'))?.[1] ?? 'unknown';
   if (said.startsWith(`${version}.`)) return zookeeper;
   await zookeeper.stop();
   throw new Error(`the ZooKeeper started as ${version} says it is ${said}`);
