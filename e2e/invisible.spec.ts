@@ -51,6 +51,24 @@ test.describe('the lock page draws what ZooKeeper does not show', () => {
     await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
   });
 
+  test('a Kafka /controller watched by one other broker: "1 watches it", though the explorer watches it too', async ({ page, explorerUrl, zk }) => {
+    const controller = `${zk.lockPath('kafka')}/controller`;
+    const [broker, standby] = [await zk.session(), await zk.session()];
+    await broker.mkdirp(controller.slice(0, controller.lastIndexOf('/')));
+    await broker.create(controller, Buffer.from(JSON.stringify({ version: 1, brokerid: 3, timestamp: '1700000000000' })), 'ephemeral');
+    await standby.exists(controller, () => undefined);
+    const lock = new LockPage(page, explorerUrl);
+    await lock.goto(controller);
+    await expect(lock.nodes).toHaveCount(1);
+    const watchers = page.getByTestId('outside-watchers');
+    await expect(watchers).toHaveAttribute('data-count', '1', { timeout: 20_000 });
+    await expect(watchers).toContainText('1 watches it');
+    await expect(page.getByTestId('summary-watching')).toHaveText('1');
+    // Reports keep coming (one every two seconds): the explorer's own watch on the node is never added to the count.
+    await page.waitForTimeout(5000);
+    await expect(watchers).toHaveAttribute('data-count', '1');
+  });
+
   test('an anomaly is a banner on the canvas that selects its node', async ({ page, explorerUrl, zk, request }) => {
     const path = `/sim${zk.lockPath('banner')}`;
     await spawn(request, explorerUrl, { path, count: 2, strategy: 'chained' });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_FIXTURES } from '../lib/lock/systems/fixtures';
 import { ContenderListSchema, LockSnapshotSchema, SessionListSchema, WaitsForGraphSchema, type LockSnapshot, type SessionList, type WaitsForGraph } from '../lib/protocol';
 import { outsideWatchers } from '../lib/view/watch-verdict';
-import { eventually, expireSession, openSession, startExplorer, watchesOf, type RunningExplorer } from './testing/harness';
+import { connectClient, eventually, expireSession, LockFeed, openSession, request, startExplorer, watchesOf, type RunningExplorer } from './testing/harness';
 import { makeSystemFixture } from './testing/system-fixtures';
 import type { ZkSession } from './zk/session';
 
@@ -76,6 +76,26 @@ describe('the explorer never counts itself', () => {
     }
   });
 
+  it('a page following the controller is told when another broker begins to watch it, and only of the brokers', async () => {
+    const socket = await connectClient(running.url);
+    const late = await openSession(10_000);
+    try {
+      const feed = new LockFeed(socket);
+      expect(await request(socket, 'subscribe', { path: controller })).toEqual({ ok: true });
+      expect((await feed.snapshot()).nodes[0]?.watchers).toEqual([standby.sessionId]);
+      await late.exists(controller, () => undefined);
+      const told = await feed.delta((delta) => delta.updated.some((node) => node.watchers?.includes(late.sessionId!) === true), 15_000);
+      expect(told.updated[0]?.watchers).toEqual([standby.sessionId, late.sessionId].sort());
+      // Once it goes, the page is told of the standby alone again (and the next test starts from there).
+      const seen = feed.deltas.length;
+      late.close();
+      await feed.delta((delta) => feed.deltas.indexOf(delta) >= seen && delta.updated.some((node) => node.watchers?.length === 1 && node.watchers[0] === standby.sessionId), 15_000);
+    } finally {
+      socket.close();
+      late.close();
+    }
+  });
+
   it('the sessions list and the waits-for graph do not name the explorer’s session', async () => {
     const own = running.session.sessionId!;
     const listed = await eventually(async () => {
@@ -108,7 +128,7 @@ describe('the explorer never counts itself', () => {
     const { sessions } = await sessionsListed();
     expect(sessions.map((session) => session.sessionId)).not.toContain(running.session.sessionId);
     expect(sessions.map((session) => session.sessionId)).not.toContain(before);
-  });
+  }, 60_000);
 
   it('simulated contenders are real participants: a single-node lock’s standby among them is counted, the explorer still not', async () => {
     const path = `${simRoot}/printer`;

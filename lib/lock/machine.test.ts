@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ZnodeStat } from '../protocol';
-import type { Introspected } from './report';
+import { reportChange, type Introspected } from './report';
 import { record } from '../testing/records';
 import { ANOMALY_DELAY_MS, initialState, includes, PZXID_DELAY_MS, step, type LockEvent, type LockState, type LockWorld, type StepResult, type ZkAnswer, type ZkRead } from './machine';
 
@@ -181,6 +181,24 @@ describe('the lock machine', () => {
     driver.answer({ kind: 'getChildren', path: LOCK, watch: true }, { kind: 'listed', children: [], stat: parentStat(2), seq: 1 });
     expect(driver.last.deltas.map(({ delta }) => delta.removed)).toEqual([[name(1)]]);
     expect(driver.state.current.nodes).toEqual([]);
+  });
+
+  it('tells who watches a single-node lock at its own path from each new report (Kafka’s /controller and its standby brokers)', () => {
+    const before: Introspected = { watchers: new Map(), clients: new Map([['0xa', '10.0.0.1:9092']]), at: 1_000 };
+    const after: Introspected = { watchers: new Map([[LOCK, ['0xb']]]), clients: new Map([['0xa', '10.0.0.1:9092'], ['0xb', '10.0.0.2:9092']]), at: 3_000 };
+    let report = before;
+    const driver = new Driver();
+    Object.assign(driver.world, { introspection: () => report });
+    driver.send({ type: 'refresh', paths: [] });
+    driver.answer({ kind: 'watchTree', path: LOCK }, { kind: 'armed' });
+    driver.answer({ kind: 'getChildren', path: LOCK, watch: false }, { kind: 'listed', children: [], stat: { ...parentStat(0), ephemeralOwner: '0xa' }, seq: 0 });
+    driver.answer({ kind: 'getData', path: LOCK }, { kind: 'data', data: null });
+    expect(driver.state.current.nodes.map((node) => [node.path, node.role, node.watchers])).toEqual([[LOCK, 'holder', []]]);
+    // Another broker begins to watch the node: the next report says so, and the page is told.
+    report = after;
+    const told = driver.send({ type: 'report', report: after, changed: true, change: reportChange(before, after) });
+    expect(told.deltas.flatMap(({ delta }) => delta.updated.map((node) => [node.name, node.watchers]))).toEqual([['lock', ['0xb']]]);
+    expect(driver.state.current.nodes[0]?.watchers).toEqual(['0xb']);
   });
 
   it('waits with an exists watch for a lock path that does not exist, and reads it once it is made', () => {

@@ -201,6 +201,17 @@ function newChange(other: boolean): Change {
   return { removed: [], added: new Set(), other, unread: false };
 }
 
+/**
+ * Whether a report's change concerns the lock's own node (a single-node lock at its path, such
+ * as Kafka's `/controller`): it is no child of a listed parent, so the fast path, which looks a
+ * node again through its child record, cannot; the lock is then read whole. Such a lock has no
+ * other node.
+ */
+function concernsSelf(state: LockState, change: ReportChange): boolean {
+  const node = state.current.nodes[0];
+  return node !== undefined && node.path === state.path && (change.paths.has(node.path) || change.sessions.has(node.sessionId));
+}
+
 export function initialState(path: string, live: boolean): LockState {
   const state: LockState = {
     path,
@@ -634,7 +645,7 @@ class Step {
       return;
     }
     // Only what the report tells of the nodes changed: applied to the nodes it concerns, the queue is not analysed again (100,000 waiters: ms, not a second).
-    if (!herd && report !== null && change !== null && change.from === state.observedReport && state.live) {
+    if (!herd && report !== null && change !== null && change.from === state.observedReport && state.live && !concernsSelf(state, change)) {
       const fast = observeReport(state.current, report, change, (node) => state.parents.get(node.path.slice(0, node.path.length - node.name.length - 1))?.records.get(node.name), this.now, state.indexes);
       state.observedReport = report;
       if (fast !== null) {
