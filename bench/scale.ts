@@ -7,7 +7,9 @@
  * snapshot of the watched lock in its compact form against a bare getChildren of it; the
  * explorer's memory. Then the handover latency at each N against the one at 1,000 (the goal is
  * a flat line), plotted in bench/handover-vs-n.svg.
- *   node --import tsx bench/scale.ts [sizes, comma-separated] [handovers]
+ * With `unwatched`, nobody watches the waiters' nodes (raw ephemeral-sequential nodes), and every
+ * change is timed with the explorer's no-watch verdict over the whole queue in force.
+ *   node --import tsx bench/scale.ts [sizes, comma-separated] [handovers] [chained|unwatched]
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -21,6 +23,8 @@ import { lineChart } from './plot';
 import { median, quantile } from './stats';
 
 const SECTION = '2. Scale: one lock with many waiters';
+const UNWATCHED_SECTION = '2b. Scale: one lock whose waiters watch nothing';
+const sectionOf = (shape: QueueShape): string => (shape === 'chained' ? SECTION : UNWATCHED_SECTION);
 export const SCALE_SIZES = [1_000, 10_000, 50_000, 100_000];
 /** The largest queue the flat-line target applies to (the footprint issue sets it at 50,000 and 100,000 waiters alike). */
 const FLAT_TARGET_UP_TO = 100_000;
@@ -44,23 +48,46 @@ interface Measured {
 
 const label = (waiters: number): string => waiters.toLocaleString('en-US');
 
-async function measure(connectString: string, waiters: number, handovers: number): Promise<Measured> {
-  const lockPath = `/bench/scale/n${waiters}`;
+/**
+ * How the queue's clients behave: `chained`, each waiter watching the node before it (the happy
+ * path); `unwatched`, waiters whose nodes nobody watches (raw ephemeral-sequential nodes, a
+ * crashed or buggy client), each of which the explorer names in its no-watch verdict.
+ */
+export type QueueShape = 'chained' | 'unwatched';
+
+/** Waits until the explorer's verdict names at least `count` waiters that watch nothing (its report must have missed each twice). */
+async function untilUnwatched(url: string, lockPath: string, count: number): Promise<number> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const body = (await (await fetch(`${url}/api/locks${lockPath}?form=columns`)).json()) as { anomalies: Array<{ kind: string; count?: number }> };
+    const named = body.anomalies.find((anomaly) => anomaly.kind === 'no-watch');
+    const found = named === undefined ? 0 : (named.count ?? 1);
+    if (found >= count) return found;
+    if (Date.now() > deadline) throw new Error(`the explorer named ${found} waiters that watch nothing, not ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+async function measure(connectString: string, waiters: number, handovers: number, shape: QueueShape): Promise<Measured> {
+  const lockPath = `/bench/scale/${shape}-n${waiters}`;
   const owner = new ZkSession({ connectString, sessionTimeoutMs: 60_000 });
   await owner.start();
   const explorer = await startExplorerProcess(connectString);
   let bare: BareWatcher | null = null;
   let subscriber: Subscriber | null = null;
   // The queue, and enough more for the handovers of each phase below.
-  const names = await fillQueue(owner, lockPath, waiters + 2 * handovers + 15, true);
+  const names = await fillQueue(owner, lockPath, waiters + 2 * handovers + 15, shape === 'chained');
   let present = names.length;
   const joined: string[] = [];
-  const n = label(waiters);
+  const n = shape === 'chained' ? label(waiters) : `${label(waiters)} unwatched`;
+  const section = sectionOf(shape);
   try {
     const idle = await explorer.stats();
     const socket = (subscriber = await Subscriber.connect(explorer.url));
     // As the lock page subscribes: its first snapshot in columns.
     await socket.subscribe(lockPath, 'columns');
+    // Unwatched, every change is timed with the verdict over the whole queue in force.
+    const verdictOver = shape === 'unwatched' ? await untilUnwatched(explorer.url, lockPath, waiters) : null;
     const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
     let head = 0;
     let tail = names[names.length - 1]!;
@@ -79,7 +106,7 @@ async function measure(connectString: string, waiters: number, handovers: number
       const come = await timeOne(watcher instanceof Subscriber ? watcher.seen('+', '*', 30_000) : watcher.seen('+', '*'), () => owner.create(`${lockPath}/_c_${randomUUID()}-lock-`, null, 'ephemeral-sequential'));
       const created = come.result.slice(lockPath.length + 1);
       joined.push(created);
-      await owner.exists(`${lockPath}/${tail}`, () => undefined);
+      if (shape === 'chained') await owner.exists(`${lockPath}/${tail}`, () => undefined);
       tail = created;
       await pause(20);
       return { gone: { name, ms: gone.ms, writtenAt: gone.writtenAt }, come: { name: created, ms: come.ms, writtenAt: come.writtenAt } };
@@ -164,16 +191,16 @@ async function measure(connectString: string, waiters: number, handovers: number
       const floorMs = samples.map((sample) => sample.floorMs);
       figures.push(
         {
-          section: SECTION,
+          section,
           name: `${n} waiters: ${what} → socket delta, median`,
           value: median(explorerMs),
           unit: 'ms',
           reference: { name: 'floor', value: median(floorMs) },
           target: { on: 'value', max: 20 },
-          note: splitMedians(samples, watched, change, past),
+          note: splitMedians(samples, watched, change, past) + (verdictOver === null ? '' : ` Timed with the no-watch verdict over ${label(verdictOver)} waiters in force.`),
         },
         {
-          section: SECTION,
+          section,
           name: `${n} waiters: ${what} → socket delta, p95`,
           value: quantile(explorerMs, 0.95),
           unit: 'ms',
@@ -188,7 +215,7 @@ async function measure(connectString: string, waiters: number, handovers: number
     const restScope = waiters >= REST_TARGET_FROM ? '' : ` No target at this size: the target is set from ${label(REST_TARGET_FROM)} waiters, where the list's own cost outweighs the request's fixed one (HTTP, a sync and an exists round trip to ZooKeeper, ~3 ms here).`;
     figures.push(
       {
-        section: SECTION,
+        section,
         name: `${n} waiters: bytes from ZooKeeper per handover`,
         value: explorerBytes / counted,
         unit: 'B',
@@ -197,7 +224,7 @@ async function measure(connectString: string, waiters: number, handovers: number
         note: `What ZooKeeper sent the explorer over ${counted} deletions 300 ms apart (the notification, its pzxid read a moment after each, and pings), per deletion; the bare watcher's per change (a deletion or a join: each has it list all ${n} names again), over ${2 * handovers} changes.`,
       },
       {
-        section: SECTION,
+        section,
         name: `${n} waiters: REST snapshot of the watched lock (columns), median`,
         value: median(rest),
         unit: 'ms',
@@ -206,7 +233,7 @@ async function measure(connectString: string, waiters: number, handovers: number
         note: `Five requests, ${Math.min(...rest).toFixed(0)}–${Math.max(...rest).toFixed(0)} ms (getChildren ${Math.min(...list).toFixed(0)}–${Math.max(...list).toFixed(0)} ms), each read to the end and parsed. The explorer syncs with ZooKeeper, checks that it has every change made before the request, and writes ${(bytes / 1e6).toFixed(1)} MB (${Math.round(bytes / present)} bytes a node, with its owner, stat, data, predecessor and watch); a lock whose nodes did not change since the last request reuses their text.${restScope}`,
       },
       {
-        section: SECTION,
+        section,
         name: `${n} waiters: REST snapshot (columns) just after a change, median`,
         value: median(afterChange),
         unit: 'ms',
@@ -215,7 +242,7 @@ async function measure(connectString: string, waiters: number, handovers: number
         note: `${afterChange.length} requests, each right after a handover (its delta seen), ${Math.min(...afterChange).toFixed(0)}–${Math.max(...afterChange).toFixed(0)} ms: the anomalies still waiting for their moment are judged, and of the list's runs (a few hundred to a few thousand nodes each) only the one the handover changed is written again.${restScope}`,
       },
       {
-        section: SECTION,
+        section,
         name: `${n} waiters: explorer RSS, lock watched, settled`,
         value: settled.stats.rss / 1e6,
         unit: 'MB',
@@ -224,7 +251,7 @@ async function measure(connectString: string, waiters: number, handovers: number
         note: `Target: ${waiters >= MEMORY_TARGET_FROM ? '300 MB (the footprint issue)' : 'fits a container of 1 GiB'}. What the explorer holds while it follows the lock: read after a collection every 10 s until it stopped falling (${settled.reads.map((rss) => `${Math.round(rss / 1e6)}`).join(' → ')} MB over ${settled.afterMs / 1000} s), once the changes and the REST reads were done. Right after the ${handovers} handovers and joins, after a collection, it was ${Math.round(watched.rss / 1e6)} MB (idle before the lock was followed: ${Math.round(idle.rss / 1e6)} MB): V8 keeps the heap it grew for a burst of work until the process has been idle a few seconds, and gives back the buffers a collection freed a moment after it. Heap in use settled: ${Math.round(settled.stats.heapUsed / 1e6)} MB (bench/memory-probe.ts says where it goes).`,
       },
       {
-        section: SECTION,
+        section,
         name: `${n} waiters: explorer peak RSS over the run`,
         value: settled.stats.peakRss / 1e6,
         unit: 'MB',
@@ -244,17 +271,17 @@ async function measure(connectString: string, waiters: number, handovers: number
 }
 
 /** Every size, one after another, then the handover latency across them (and its plot). */
-export async function benchScale(connectString: string, sizes: readonly number[] = SCALE_SIZES, handovers = 30, plotFile: string | null = PLOT_FILE): Promise<Figure[]> {
+export async function benchScale(connectString: string, sizes: readonly number[] = SCALE_SIZES, handovers = 30, plotFile: string | null = PLOT_FILE, shape: QueueShape = 'chained'): Promise<Figure[]> {
   const measured: Measured[] = [];
-  for (const waiters of sizes) measured.push(await measure(connectString, waiters, handovers));
+  for (const waiters of sizes) measured.push(await measure(connectString, waiters, handovers, shape));
   const figures = measured.flatMap((one) => one.figures);
   const [base, ...larger] = measured;
   if (base !== undefined) {
     const baseMedian = median(base.handover.map((sample) => sample.explorerMs));
     for (const one of larger) {
       figures.push({
-        section: SECTION,
-        name: `handover → socket delta at ${label(one.waiters)} waiters, against ${label(base.waiters)}, median`,
+        section: sectionOf(shape),
+        name: `handover → socket delta at ${label(one.waiters)}${shape === 'chained' ? '' : ' unwatched'} waiters, against ${label(base.waiters)}, median`,
         value: median(one.handover.map((sample) => sample.explorerMs)),
         unit: 'ms',
         reference: { name: `${label(base.waiters)} waiters`, value: baseMedian },
@@ -287,7 +314,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const zookeeper = await startEmbeddedZooKeeper({ extraConfig: SCALE_ZOOKEEPER_CONFIG });
   try {
     const sizes = process.argv[2] ? process.argv[2].split(',').map(Number) : SCALE_SIZES;
-    console.log(textTable(await benchScale(zookeeper.connectString, sizes, Number(process.argv[3] ?? 30))));
+    const shape = (process.argv[4] ?? 'chained') as QueueShape;
+    if (shape !== 'chained' && shape !== 'unwatched') throw new Error(`shape: chained or unwatched, not ${shape}`);
+    console.log(textTable(await benchScale(zookeeper.connectString, sizes, Number(process.argv[3] ?? 30), shape === 'chained' ? PLOT_FILE : null, shape)));
   } finally {
     await zookeeper.stop();
   }
