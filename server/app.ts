@@ -34,7 +34,7 @@ export interface ExplorerOptions {
   /** Whether the explorer started this ZooKeeper itself. */
   embedded: boolean;
   /** Where locks are discovered (LOCK_ROOTS), an explicit cap on the scan (null: none) and its rate. */
-  discovery?: { roots: string[]; maxNodes?: number | null; readsPerSecond?: number; activityRefreshMs?: number };
+  discovery?: { roots: string[]; maxNodes?: number | null; readsPerSecond?: number; activityRefreshMs?: number; pollMs?: number };
   /** A holder that holds longer than this (ms) is named a stale holder. */
   staleHolderMs?: number;
   /** How many holds and waits each lock's history keeps (HISTORY_CAPACITY). */
@@ -113,8 +113,10 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     pushIntervalMs: 250,
     activity: (path) => histories.activity(path),
     activityRefreshMs: options.discovery?.activityRefreshMs,
-    // One dump at start and after each reconnect (not while INTROSPECT_INTERVAL_MS=0 says never to ask the members).
+    // The ephemeral nodes at start, then every second to find new locks (not while INTROSPECT_INTERVAL_MS=0 says never to ask the members).
     ephemerals: introspectionIntervalMs > 0 ? () => introspection.ephemeralNodes() : undefined,
+    pollMs: options.discovery?.pollMs,
+    notifications: () => session.notificationSeq,
   });
 
   const simulation = options.simulation;

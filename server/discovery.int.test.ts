@@ -116,17 +116,19 @@ describe('discovering every lock under the roots', () => {
     }
   });
 
-  it('watches the root and each lock parent once with a persistent watch, and never a contender node', async () => {
+  it('watches each lock parent once with a persistent watch, never the root (new locks come from the ephemeral nodes listed again) nor a contender node', async () => {
     const watched = await watchesOf(running.session.sessionId!);
     const lockPaths = (await list(running.url)).locks.map((lock) => lock.path);
-    expect(watched).toEqual(expect.arrayContaining([root, ...lockPaths]));
+    expect(watched).toEqual(expect.arrayContaining(lockPaths));
+    expect(watched).not.toContain(root);
     expect(new Set(watched).size).toBe(watched.length);
     // Every watched node is a persistent parent (a lock, or a semaphore's leases/locks), none an ephemeral contender.
     for (const path of watched) expect((await admin.exists(path))?.ephemeralOwner, path).toBe('0x0');
-    expect(watched.every((path) => path === root || lockPaths.some((lock) => path === lock || path.startsWith(`${lock}/`) || path.startsWith(`${lock}-`)))).toBe(true);
+    expect(watched.every((path) => lockPaths.some((lock) => path === lock || path.startsWith(`${lock}/`) || path.startsWith(`${lock}-`)))).toBe(true);
+    expect((await list(running.url)).discovery).toMatchObject({ live: 'ephemerals-poll', pollMs: 1000, treeNotificationsPerSecond: null });
   });
 
-  it('pushes a lock that appears anywhere below the roots, and drops it when it goes, without polling', async () => {
+  it('pushes a lock that appears anywhere below the roots, and drops it when it goes, to a subscribed page', async () => {
     const socket = await connectClient(running.url);
     try {
       const lists: LockList[] = [];
@@ -221,7 +223,7 @@ describe('a bounded scan', () => {
     try {
       await running.explorer.discovery.idle();
       const found = await list(running.url);
-      expect(found).toMatchObject({ partial: true, complete: true, discovery: { method: 'ephemerals', live: 'recursive-watch', scan: { state: 'capped' } } });
+      expect(found).toMatchObject({ partial: true, complete: true, discovery: { method: 'ephemerals', live: 'ephemerals-poll', scan: { state: 'capped' } } });
       // Every lock of the tree has a contender (an earlier test's included), so all are found from dump.
       expect(found.locks.map((lock) => lock.path.slice(root.length))).toEqual(expect.arrayContaining(['/app/orders/lock', '/app/payments/lock', '/ks', '/res', '/sem', '/team/locks/billing']));
       expect(found.locks.every((lock) => lock.holders.length > 0)).toBe(true);
@@ -249,12 +251,42 @@ describe('a bounded scan', () => {
   });
 });
 
+describe('where no member lists its ephemeral nodes', () => {
+  it('follows the roots with a recursive watch, and says what it costs: every write below them is a notification', async () => {
+    const quietRoot = uniqueRoot('tree-watch');
+    await admin.mkdirp(`${quietRoot}/config`);
+    await admin.create(`${quietRoot}/config/flag`, Buffer.from('0'));
+    const running = await startExplorer({ roots: [quietRoot] }, undefined, { introspectionIntervalMs: 0 });
+    try {
+      await running.explorer.discovery.idle();
+      expect((await list(running.url)).discovery).toMatchObject({ method: 'scan', live: 'recursive-watch', pollMs: null });
+      const before = running.session.notificationSeq;
+      const writes = 200;
+      const started = Date.now();
+      for (let i = 0; i < writes; i += 1) await admin.setData(`${quietRoot}/config/flag`, Buffer.from(String(i)));
+      await eventually(() => (running.session.notificationSeq - before >= writes ? true : undefined));
+      // The rate is of the notifications between two reads of the status at least a second apart.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1_100 - (Date.now() - started))));
+      const rate = (await list(running.url)).discovery.treeNotificationsPerSecond;
+      expect(rate).not.toBeNull();
+      expect(rate!).toBeGreaterThan(0);
+      // A new lock is still found live.
+      await admin.mkdirp(`${quietRoot}/jobs/lock`);
+      await contender(`${quietRoot}/jobs/lock`, `_c_${randomUUID()}-lock-`);
+      await eventually(async () => (await list(running.url)).locks.find((lock) => lock.path === `${quietRoot}/jobs/lock`));
+    } finally {
+      await running.close();
+    }
+  });
+});
+
 describe('a ZooKeeper that refuses persistent watches (the optimized watch manager)', () => {
   it('keeps the list live with a child watch on every node scanned, and says so', async () => {
     const zookeeper = await startEmbeddedZooKeeper({ extraConfig: { watchManagerName: 'org.apache.zookeeper.server.watch.WatchManagerOptimized', tickTime: 500, minSessionTimeout: 1000 } });
     const owner = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 4000 });
     await owner.start(10_000);
-    const running = await startExplorer({ roots: ['/'] }, undefined, { connectString: zookeeper.connectString });
+    // No member asked for its ephemeral nodes (INTROSPECT_INTERVAL_MS=0): new locks come from watches alone.
+    const running = await startExplorer({ roots: ['/'] }, undefined, { connectString: zookeeper.connectString, introspectionIntervalMs: 0 });
     try {
       await owner.mkdirp('/apps/a/lock');
       await owner.create(`/apps/a/lock/_c_${randomUUID()}-lock-`, null, 'ephemeral-sequential');

@@ -256,8 +256,17 @@ export type LockSummary = z.infer<typeof LockSummarySchema>;
 export const DiscoveryStatusSchema = z.object({
   /** How the locks that have a live contender are found: from the ephemeral nodes ZooKeeper lists (`dump`), or by the scan alone; in replay, from ZooKeeper's files. */
   method: z.enum(['ephemerals', 'scan', 'files']),
-  /** How a new lock or a gone one is noticed: a persistent recursive watch on each root, or a child watch on every node scanned; `none` in replay. */
-  live: z.enum(['pending', 'recursive-watch', 'child-watches', 'none']),
+  /**
+   * How a new lock is noticed: the ephemeral nodes listed again every `pollMs` (ZooKeeper tells the
+   * explorer nothing of the writes outside its locks); or, where no member lists them, a persistent
+   * recursive watch on each root (every write below the roots is a notification), or a child watch
+   * on every node scanned; `none` in replay. A lock that goes is told by its own watch.
+   */
+  live: z.enum(['pending', 'ephemerals-poll', 'recursive-watch', 'child-watches', 'none']),
+  /** How often the ephemeral nodes are listed again (ms), while they keep the list live; null otherwise. */
+  pollMs: z.number().nonnegative().nullable(),
+  /** What the watch on the roots costs: the notifications the explorer's session receives a second (every write below the roots); null without one. */
+  treeNotificationsPerSecond: z.number().nonnegative().nullable(),
   ephemerals: z.object({
     /** `off`: not asked (no introspection); `refused`: no member would list them (see `reason`). */
     state: z.enum(['off', 'pending', 'running', 'done', 'refused']),

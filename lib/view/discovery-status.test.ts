@@ -12,7 +12,9 @@ function listOf(discovery: Partial<LockList['discovery']>, extra: Partial<LockLi
     scannedNodes: 0,
     discovery: {
       method: 'ephemerals',
-      live: 'recursive-watch',
+      live: 'ephemerals-poll',
+      pollMs: 1000,
+      treeNotificationsPerSecond: null,
       ephemerals: { state: 'done', server: '127.0.0.1:2181', source: 'four-letter-words', nodes: 30_000, reason: null, at: 1000 },
       scan: { state: 'running', read: 412_000, total: 1_000_000, readsPerSecond: 10_000, startedAt: 1000, endedAt: null },
       ...discovery,
@@ -46,6 +48,15 @@ describe('what the dashboard says of how its locks were found', () => {
     expect(line.warning).toContain('10,000 znodes a second');
   });
 
+  it('what a watch on the roots costs, where no member lists the ephemeral nodes: said once it is more than a trickle', () => {
+    const refused = { state: 'refused' as const, server: null, source: null, nodes: 0, reason: '127.0.0.1:2181: dump is not in 4lw.commands.whitelist', at: 1 };
+    const busy = discoveryLine(listOf({ method: 'scan', live: 'recursive-watch', pollMs: null, treeNotificationsPerSecond: 1_850, ephemerals: refused }), 5000);
+    expect(busy.warning).toContain('ZooKeeper sends the explorer every write below them: 1,850 a second now');
+    const quiet = discoveryLine(listOf({ method: 'scan', live: 'recursive-watch', pollMs: null, treeNotificationsPerSecond: 3, ephemerals: refused }), 5000);
+    expect(quiet.warning).not.toContain('every write below them');
+    expect(discoveryLine(listOf({ method: 'scan', live: 'recursive-watch', pollMs: null, treeNotificationsPerSecond: 1_850, ephemerals: refused }), 5000, 'zh').warning).toContain('现在每秒 1,850 次');
+  });
+
   it('when the scan is done: how much it read, how long it took, how long ago', () => {
     const line = discoveryLine(listOf({ scan: { state: 'done', read: 1_000_000, total: 1_000_000, readsPerSecond: 10_000, startedAt: 1000, endedAt: 101_000 } }), 161_000);
     expect(line.summary).toBe('0 locks · from 30,000 ephemeral nodes (dump of 127.0.0.1:2181, four-letter word) · the scan read 1,000,000 znodes in 1 min 40 s, 1 min ago');
@@ -74,7 +85,7 @@ describe('what the dashboard says of how its locks were found', () => {
   });
 
   it('in replay, from the files, saying where the replay stopped short', () => {
-    const files = { method: 'files' as const, live: 'none' as const, scan: { state: 'done' as const, read: 1_010_195, total: 1_010_195, readsPerSecond: 1, startedAt: null, endedAt: null } };
+    const files = { method: 'files' as const, live: 'none' as const, pollMs: null, treeNotificationsPerSecond: null, scan: { state: 'done' as const, read: 1_010_195, total: 1_010_195, readsPerSecond: 1, startedAt: null, endedAt: null } };
     expect(discoveryLine(listOf(files), 5000).summary).toBe("0 locks · from ZooKeeper's transaction log and snapshots, 1,010,195 znodes");
     const stopped = discoveryLine(listOf(files, { partial: true, partialReason: 'log.1: checksum mismatch at byte 200' }), 5000, 'zh');
     expect(stopped.summary).toBe('0 个锁 · 读取自 ZooKeeper 的事务日志与快照，共 1,010,195 个 znode');

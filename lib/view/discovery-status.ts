@@ -7,6 +7,9 @@ import { translator, type Language, type Translate } from '../i18n/messages';
 import type { LockList } from '../protocol';
 import { formatCount, formatDuration } from './format';
 
+/** From this many notifications a second, the dashboard says what the watch on the roots costs. */
+const TREE_RATE_TOLD = 100;
+
 export interface DiscoveryLine {
   /** One line: how many locks, found how. */
   summary: string;
@@ -41,6 +44,9 @@ export function discoveryLine(list: LockList, now: number, language: Language = 
   if (list.partial && list.partialReason !== null) warnings.push(t('discPartial', { reason: list.partialReason }));
   if (ephemerals.state === 'refused') warnings.push(t('discRefused', { reason: ephemerals.reason ?? t('discDumpRefused'), rate: formatCount(scan.readsPerSecond) }));
   if (discovery.live === 'child-watches') warnings.push(t('discChildWatches'));
+  // A watch on the roots is told what it costs once that is more than a quiet tree's trickle.
+  const treeRate = discovery.treeNotificationsPerSecond;
+  if (discovery.live === 'recursive-watch' && treeRate !== null && treeRate >= TREE_RATE_TOLD) warnings.push(t('discTreeWatchCost', { n: formatCount(treeRate) }));
   const warning = warnings.length === 0 ? null : warnings.join(' ');
   const source = t(ephemerals.source === 'admin-server' ? 'discSourceAdmin' : 'discSourceFourLetter');
   // The count is of the dump read when discovery began: none then (an explorer started before its clients) is said as such, the locks since seen live.

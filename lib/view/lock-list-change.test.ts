@@ -26,7 +26,9 @@ const state = {
   scannedNodes: 10,
   discovery: {
     method: 'ephemerals' as const,
-    live: 'recursive-watch' as const,
+    live: 'ephemerals-poll' as const,
+    pollMs: 1000,
+    treeNotificationsPerSecond: null,
     ephemerals: { state: 'done' as const, server: null, source: null, nodes: 3, reason: null, at: 1 },
     scan: { state: 'running' as const, read: 10, total: 100, readsPerSecond: 10_000, startedAt: 1, endedAt: null },
   },

@@ -10,12 +10,18 @@
  *   locks that have no live contender (persistent orphans) and, where no member answers `dump`,
  *   every lock. Its progress is told against the roots' `getAllChildrenNumber`. Its memory is the
  *   path it is on, not the tree.
- * - **Live.** One persistent recursive watch per root (ZooKeeper 3.6+) reports each creation and
- *   deletion below it: a creation outside a known lock makes its parent read (a plain name only
- *   when its node is ephemeral), a deletion of a lock (or above it) drops it. Where the server
- *   refuses persistent watches, a child watch on every node the scan reads instead (the tree's
- *   size in watches and in memory).
- * Why a recursive watch rather than child watches everywhere or polling `dump`: see the README.
+ * - **Live, from the ephemeral nodes.** Where a member lists them, the list is read again every
+ *   `pollMs` (a second; longer when reading it is slow) and the parents of the nodes new since
+ *   the last read are read: a new lock anywhere is found within a poll, and ZooKeeper tells the
+ *   explorer nothing of the writes outside its locks (each lock's own watch tells of its nodes,
+ *   and of its parent's deletion).
+ * - **Live, from a watch on the roots**, where no member lists them: one persistent recursive watch
+ *   per root (ZooKeeper 3.6+) reports each creation and deletion below it: a creation outside a
+ *   known lock makes its parent read (a plain name only when its node is ephemeral), a deletion of
+ *   a lock (or above it) drops it. It also delivers every data change below the roots, which the
+ *   status counts (`treeNotificationsPerSecond`). Where the server refuses persistent watches, a
+ *   child watch on every node the scan reads instead (the tree's size in watches and in memory).
+ * Why: see the README's "Finding every lock".
  */
 import { EventEmitter } from 'node:events';
 import { candidatesFromEphemerals, enclosingLock, isLock, isLockByNames, isSearched, isSystemLock, lockParentsOf, mayMakeLock } from '../../lib/lock/discovery';
@@ -46,6 +52,10 @@ export interface DiscoveryOptions {
   activityRefreshMs?: number;
   /** Every ephemeral node of the ensemble (ZooKeeper's `dump`), or why no member would say; absent: the scan alone. */
   ephemerals?: () => Promise<EphemeralNodes>;
+  /** How often the ephemeral nodes are listed again to find new locks (ms; POLL_MS by default), longer while listing them is slow. */
+  pollMs?: number;
+  /** How many notifications the explorer's session has received so far: what a watch on the roots costs. */
+  notifications?: () => number;
 }
 
 interface DiscoveryEvents {
@@ -69,6 +79,17 @@ const PUSH_COST_FACTOR = 10;
 /** A lock's activity (handovers a minute, p99 wait) covers five minutes: a lock that changed within them is summarized again this often, as its figures age. */
 const ACTIVITY_REFRESH_MS = 10_000;
 const ACTIVITY_WINDOW_MS = 5 * 60_000 + ACTIVITY_REFRESH_MS;
+/** The ephemeral nodes are listed again this often: a new lock anywhere is listed within about a second. */
+export const POLL_MS = 1_000;
+/** A listing waits at least this many times what the last one took: a slow member (a million ephemeral nodes) is asked less often. */
+const POLL_COST_FACTOR = 20;
+/** And at most this much of their paths is asked for a second: 100,000 ephemeral nodes of 60 bytes are listed every 6 s. */
+const POLL_BYTES_PER_SECOND = 1_000_000;
+
+/** How long to wait before the next listing of the ephemeral nodes: the configured interval, longer when the last listing was slow or large. */
+export function nextPollMs(configuredMs: number, tookMs: number, pathBytes: number): number {
+  return Math.max(configuredMs, POLL_COST_FACTOR * tookMs, Math.ceil((pathBytes * 1_000) / POLL_BYTES_PER_SECOND));
+}
 
 /** A lock's activity figures as one comparable string. */
 function activityKey(activity: LockActivity | null): string {
@@ -136,6 +157,11 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   /** When the next read of the scan may go (pacing at readsPerSecond). */
   private nextReadAt = 0;
   private partialReason: string | null = null;
+  /** The ephemeral nodes of the last listing, while they keep the list live; null otherwise. */
+  private lastEphemerals: Set<string> | null = null;
+  private pollTimer: NodeJS.Timeout | null = null;
+  /** The session's notification count and when it was read, to tell what a watch on the roots costs a second. */
+  private notificationsSeen: { count: number; at: number } | null = null;
   private status: DiscoveryStatus;
   private completedOnce = false;
 
@@ -148,6 +174,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.status = {
       method: options.ephemerals === undefined ? 'scan' : 'ephemerals',
       live: 'pending',
+      pollMs: null,
+      treeNotificationsPerSecond: null,
       ephemerals: { state: options.ephemerals === undefined ? 'off' : 'pending', server: null, source: null, nodes: 0, reason: null, at: null },
       scan: { state: 'pending', read: 0, total: null, readsPerSecond: options.readsPerSecond, startedAt: null, endedAt: null },
     };
@@ -220,7 +248,25 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
 
   /** How the locks are found and kept live, and how far the scan is. */
   discoveryStatus(): DiscoveryStatus {
+    this.countTreeNotifications();
     return { ...this.status, ephemerals: { ...this.status.ephemerals }, scan: { ...this.status.scan } };
+  }
+
+  /** What a watch on the roots costs: the notifications the session received a second since the status was last read (at least a second apart). */
+  private countTreeNotifications(): void {
+    const read = this.options.notifications;
+    if (read === undefined || this.status.live !== 'recursive-watch') {
+      this.status.treeNotificationsPerSecond = null;
+      this.notificationsSeen = null;
+      return;
+    }
+    const now = { count: read(), at: Date.now() };
+    const before = this.notificationsSeen;
+    if (before === null) this.notificationsSeen = now;
+    else if (now.at - before.at >= 1_000) {
+      this.status.treeNotificationsPerSecond = Math.round(((now.count - before.count) * 1_000) / (now.at - before.at));
+      this.notificationsSeen = now;
+    }
   }
 
   /** How many locks are followed. */
@@ -339,6 +385,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     if (this.pushTimer) clearTimeout(this.pushTimer);
     if (this.activityTimer) clearInterval(this.activityTimer);
     if (this.candidateTimer) clearTimeout(this.candidateTimer);
+    if (this.pollTimer) clearTimeout(this.pollTimer);
     for (const unwatch of this.unwatchRoots.splice(0)) void unwatch().catch(() => undefined);
     this.registry.releaseAll(SUBSCRIBER);
     this.locks.clear();
@@ -390,12 +437,70 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.running = run;
   }
 
+  /**
+   * The ephemeral nodes first: where a member lists them, listing them again keeps the list live
+   * (from the listing just read, so that no creation falls between); otherwise a watch on the
+   * roots does, armed before the scan reads what it covers.
+   */
   private async discover(generation: Generation, what: 'all' | 'ephemerals'): Promise<void> {
-    await this.followRoots(generation);
-    if (generation.stopped) return;
     const ephemeral = await this.fromEphemerals(generation);
+    if (generation.stopped) return;
+    if (ephemeral !== null) this.pollFrom(generation, ephemeral);
+    else await this.followRoots(generation);
     if (generation.stopped || what === 'ephemerals') return;
     await this.scan(generation, ephemeral);
+  }
+
+  /** Keeps the list live by listing the ephemeral nodes again and again; the watch on the roots, if it was one, goes. */
+  private pollFrom(generation: Generation, ephemerals: Set<string>): void {
+    this.lastEphemerals = ephemerals;
+    this.status.live = 'ephemerals-poll';
+    for (const unwatch of this.unwatchRoots.splice(0)) void unwatch().catch(() => undefined);
+    this.schedulePoll(generation, this.options.pollMs ?? POLL_MS);
+  }
+
+  private schedulePoll(generation: Generation, delayMs: number): void {
+    if (this.pollTimer !== null) clearTimeout(this.pollTimer);
+    this.status.pollMs = delayMs;
+    this.pollTimer = setTimeout(() => {
+      this.pollTimer = null;
+      void this.poll(generation);
+    }, delayMs);
+    this.pollTimer.unref();
+  }
+
+  /**
+   * Lists the ephemeral nodes again and reads the parents of the new ones. Where no member lists
+   * them any more, the watch on the roots takes over, and a discovery from the start covers the gap.
+   */
+  private async poll(generation: Generation): Promise<void> {
+    const source = this.options.ephemerals;
+    if (this.stopped || generation.stopped || source === undefined) return;
+    const started = Date.now();
+    let pathBytes = 0;
+    try {
+      const answer = await source();
+      if (generation.stopped) return;
+      if ('refused' in answer) {
+        this.lastEphemerals = null;
+        this.status.live = 'pending';
+        this.restart('all');
+        return;
+      }
+      const now = new Set(answer.paths);
+      for (const path of answer.paths) pathBytes += path.length;
+      const before = this.lastEphemerals ?? new Set<string>();
+      const fresh = answer.paths.filter((path) => !before.has(path));
+      this.lastEphemerals = now;
+      this.status.ephemerals = { ...this.status.ephemerals, server: answer.server, source: answer.source, nodes: answer.paths.length, at: Date.now() };
+      if (fresh.length > 0) await this.lockParentsOfEphemerals(generation, fresh, now);
+    } catch (error) {
+      warnUnlessPassing(error, 'lock discovery');
+    } finally {
+      if (!generation.stopped && this.lastEphemerals !== null) {
+        this.schedulePoll(generation, nextPollMs(this.options.pollMs ?? POLL_MS, Date.now() - started, pathBytes));
+      }
+    }
   }
 
   /** One persistent recursive watch per root; where ZooKeeper refuses them, child watches on every node the scan reads. */
@@ -442,9 +547,21 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.status.method = 'ephemerals';
     this.status.ephemerals = { state: 'running', server: answer.server, source: answer.source, nodes: answer.paths.length, reason: null, at: null };
     const ephemerals = new Set(answer.paths);
+    await this.lockParentsOfEphemerals(generation, ephemerals, ephemerals);
+    // Done once the locks found are read, so that a list said complete holds them all.
+    await Promise.all(this.acquiring);
+    if (generation.stopped) return null;
+    this.status.ephemerals = { ...this.status.ephemerals, state: 'done', at: Date.now() };
+    this.completedOnce = true;
+    this.schedulePush();
+    return ephemerals;
+  }
+
+  /** Reads the parents of `nodes` (ephemeral nodes among `ephemerals`, the whole listing) and follows those that are locks. */
+  private async lockParentsOfEphemerals(generation: Generation, nodes: Iterable<string>, ephemerals: ReadonlySet<string>): Promise<void> {
     // A system's lock node at a fixed name (Kafka's /controller) is a lock whatever its parent is.
-    for (const path of ephemerals) if (isSystemLock(path) && isSearched(path, this.options.roots)) this.becomeLock(path);
-    const candidates = candidatesFromEphemerals(ephemerals, this.options.roots);
+    for (const path of nodes) if (isSystemLock(path) && isSearched(path, this.options.roots)) this.becomeLock(path);
+    const candidates = candidatesFromEphemerals(nodes, this.options.roots);
     for (let start = 0; start < candidates.length && !generation.stopped; start += BATCH) {
       const paths = candidates.slice(start, start + BATCH).filter((path) => enclosingLock(path, this.locks) === null);
       const listings = await this.session.getChildrenMany(paths);
@@ -455,13 +572,6 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
         if (isLock(path, names, (name) => ephemerals.has(childPath(path, name)))) this.becomeLock(path);
       });
     }
-    // Done once the locks found are read, so that a list said complete holds them all.
-    await Promise.all(this.acquiring);
-    if (generation.stopped) return null;
-    this.status.ephemerals = { ...this.status.ephemerals, state: 'done', at: Date.now() };
-    this.completedOnce = true;
-    this.schedulePush();
-    return ephemerals;
   }
 
   /**

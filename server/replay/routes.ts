@@ -58,6 +58,8 @@ export function lockListAt({ replay, info }: LoadedReplay, roots: readonly strin
     discovery: {
       method: 'files',
       live: 'none',
+      pollMs: null,
+      treeNotificationsPerSecond: null,
       ephemerals: { state: 'off', server: null, source: null, nodes: 0, reason: null, at: null },
       scan: { state: 'done', read: replay.tree.size, total: replay.tree.size, readsPerSecond: 1, startedAt: null, endedAt: null },
     },
