@@ -170,13 +170,13 @@ function untilEvent(listeners: Set<() => void>, check: () => boolean, timeoutMs:
   });
 }
 
-/** Asks a client process to quit (it closes its sessions), and kills it after 5 s. */
-async function stopClient(child: ChildProcess): Promise<void> {
+/** Asks a client process to quit (it closes its sessions), and kills it after `graceMs`. */
+async function stopClient(child: ChildProcess, graceMs = 5000): Promise<void> {
   // A process killed by a signal (a crash) has no exit code, and has already sent its 'exit'.
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.stdin?.end('quit\n');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
 }
@@ -227,5 +227,104 @@ export class TwoLockClient {
 
   stop(): Promise<void> {
     return stopClient(this.child);
+  }
+}
+
+/** What a looping contender says (test-clients' looping mode): `us` is the monotonic clock (µs) of a hold's start or a release's. */
+export interface LoopEvent {
+  event: 'session' | 'ready' | 'held' | 'released' | 'crashed' | 'crash-missed' | 'error';
+  lock?: number;
+  node?: string;
+  session?: string;
+  us?: number;
+  message?: string;
+}
+
+/** The looping contenders' clients: Curator InterProcessMutex in one JVM, Kazoo Lock in one Python process. */
+export type LoopingClient = 'curator' | 'kazoo';
+
+/** How many locks, contenders on each, how long each holds (ms, a random time between the two) and their session timeout. */
+export interface LoopShape {
+  locks: number;
+  perLock: number;
+  holdMs: readonly [number, number];
+  sessionTimeoutMs: number;
+}
+
+/**
+ * One process of real contenders that take, hold and give back `locks` locks below `root`
+ * (`<root>/lock-<i>`) for ever, each with its own session: every event goes to the listeners.
+ */
+export class LoopingContenders {
+  private readonly listeners = new Set<(event: LoopEvent) => void>();
+  readonly errors: string[] = [];
+
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly client: LoopingClient,
+    readonly root: string,
+    readonly shape: LoopShape,
+  ) {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      let event: LoopEvent;
+      try {
+        event = JSON.parse(line) as LoopEvent;
+      } catch {
+        return;
+      }
+      if (event.event === 'error') this.errors.push(event.message ?? 'error');
+      for (const listener of this.listeners) listener(event);
+    });
+    child.stderr?.resume();
+  }
+
+  /** Starts the process and resolves once every contender has its session. */
+  static async start(client: LoopingClient, connect: string, root: string, shape: LoopShape): Promise<LoopingContenders> {
+    const spec = [shape.locks, shape.perLock, shape.holdMs[0], shape.holdMs[1], shape.sessionTimeoutMs].join(':');
+    let child: ChildProcess;
+    if (client === 'kazoo') {
+      child = spawn(PYTHON, [PYTHON_SCRIPT, connect, root, 'loop', spec], { stdio: ['pipe', 'pipe', 'pipe'] });
+    } else {
+      compileJavaClients();
+      child = spawn('java', javaArgs('Contenders', [connect, root, 'loop', spec]), { stdio: ['pipe', 'pipe', 'pipe'] });
+    }
+    const contenders = new LoopingContenders(child, client, root, shape);
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the ${client} contenders did not all connect within 90 s`)), 90_000);
+      const exited = (code: number | null): void => reject(new Error(`the ${client} contenders exited with ${code} before they were ready`));
+      child.once('exit', exited);
+      contenders.on((event) => {
+        if (event.event !== 'ready') return;
+        clearTimeout(timer);
+        child.off('exit', exited);
+        resolve();
+      });
+    });
+    return contenders;
+  }
+
+  /** The path of lock `index`. */
+  lockPath(index: number): string {
+    return `${this.root}/lock-${index}`;
+  }
+
+  on(listener: (event: LoopEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Asks the holder of lock `index` to crash (answered `crashed`, or `crash-missed`). */
+  crash(index: number): void {
+    this.child.stdin?.write(`crash ${index}\n`);
+  }
+
+  /** The process's id, for its CPU time. */
+  get pid(): number {
+    return this.child.pid ?? -1;
+  }
+
+  /** Closes every session (a hundred or more: in parallel in the JVM, one after another in Python). */
+  stop(): Promise<void> {
+    return stopClient(this.child, 20_000);
   }
 }

@@ -10,6 +10,17 @@
 //   {"event":"session","contender":i,"session":"0x…"}   {"event":"acquired","contender":i}
 //   {"event":"ready"}   {"event":"released","contender":i}
 // Reads commands from stdin: "release <i>", "quit".
+//
+// Looping mode (the busy-ensemble bench), Curator InterProcessMutex on <locks> locks <root>/lock-<i>:
+//   java Contenders <connect> <root> loop <locks>:<perLock>:<holdMinMs>:<holdMaxMs>[:<sessionTimeoutMs>]
+// Each contender acquires, holds a random time in [holdMin, holdMax] and releases, for ever. Prints
+//   {"event":"session","lock":i,"session":"0x…"}  {"event":"ready"}
+//   {"event":"held","lock":i,"node":"…","us":t}  {"event":"released","lock":i,"node":"…","us":t}
+//   {"event":"crashed","lock":i,"node":"…","session":"0x…","us":t}  {"event":"crash-missed","lock":i}
+// with t the monotonic clock in µs (System.nanoTime: CLOCK_MONOTONIC, as Node's and Python's), taken
+// just before the release. Commands: "crash <i>" (the holder of lock i stops talking to ZooKeeper
+// without closing its session, which ZooKeeper expires after its timeout; a new contender takes its
+// place), "quit".
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.util.ArrayList;
@@ -45,6 +56,10 @@ public class Contenders {
     String path = args[1];
     String recipe = args[2];
     String spec = args[3];
+    if (recipe.equals("loop")) {
+      Looping.main(connect, path, spec);
+      return;
+    }
     int count = recipe.equals("curator-rw") ? spec.length() : Integer.parseInt(spec);
     CuratorFramework admin = CuratorFrameworkFactory.newClient(connect, 10000, 10000, new RetryOneTime(100));
     admin.start();

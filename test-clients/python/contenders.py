@@ -8,9 +8,19 @@ Contenders join one at a time, in order. Prints one JSON object per line (sessio
 ready, released, as the Java contenders do) and reads "release <i>" / "quit" from stdin.
 Connection security comes from the explorer's own settings in the environment: ZK_TLS_CA,
 ZK_TLS_CERT and ZK_TLS_KEY (PEM files) for TLS, ZK_SASL=digest-md5:USER:PASSWORD for SASL.
+
+Looping mode (the busy-ensemble bench), Kazoo Lock on <locks> locks <root>/lock-<i>:
+
+    python3 contenders.py <connect> <root> loop <locks>:<perLock>:<holdMinMs>:<holdMaxMs>[:<sessionTimeoutMs>]
+
+Each contender acquires, holds a random time in [holdMin, holdMax] and releases, for ever, and
+prints the events the Java contenders' looping mode prints (session, ready, held, released, with
+"us" the monotonic clock in microseconds taken just before the release). "crash <i>" is answered
+crash-missed: Kazoo has no way to drop a session without closing it.
 """
 import json
 import os
+import random
 import sys
 import threading
 import time
@@ -63,7 +73,67 @@ def run(connect, path, recipe, index, role, release):
     emit(event="released", contender=index)
 
 
+def loop_contender(client, path, lock_index, hold, stopping, connected):
+    """One contender of the looping mode: its own client, taking and giving back its lock until stopped."""
+    client.start()
+    emit(event="session", lock=lock_index, session=hex(client.client_id[0]))
+    connected.release()
+    lock = client.Lock(path, "contender")
+    try:
+        while not stopping.is_set():
+            if not lock.acquire(timeout=30):
+                continue
+            node = lock.node
+            emit(event="held", lock=lock_index, node=node, us=time.monotonic_ns() // 1000)
+            stopping.wait(random.uniform(hold[0], hold[1]) / 1000.0)
+            us = time.monotonic_ns() // 1000
+            lock.release()
+            emit(event="released", lock=lock_index, node=node, us=us)
+    except Exception as error:  # noqa: BLE001 - a contender says why it stopped, whatever it was
+        if not stopping.is_set():
+            emit(event="error", lock=lock_index, message=repr(error))
+
+
+def loop(connect, root, spec):
+    """The looping mode: every contender in this process, each on its own thread and session."""
+    parts = [int(part) for part in spec.split(":")]
+    locks, per_lock, hold = parts[0], parts[1], (parts[2], parts[3])
+    timeout_ms = parts[4] if len(parts) > 4 else 10000
+    stopping = threading.Event()
+    connected = threading.Semaphore(0)
+    clients = [KazooClient(hosts=connect, timeout=timeout_ms / 1000.0) for _ in range(locks * per_lock)]
+    threads = [
+        threading.Thread(target=loop_contender, args=(clients[i * per_lock + j], "%s/lock-%d" % (root, i), i, hold, stopping, connected), daemon=True)
+        for i in range(locks)
+        for j in range(per_lock)
+    ]
+    for thread in threads:
+        thread.start()
+    for _ in threads:
+        connected.acquire(timeout=60)
+    emit(event="ready")
+    for line in sys.stdin:
+        words = line.split()
+        if words and words[0] == "quit":
+            break
+        if words and words[0] == "crash":
+            emit(event="crash-missed", lock=int(words[1]))
+    stopping.set()
+    # Closing each session ends a waiter's acquire too; the contenders' threads are daemons.
+    for client in clients:
+        try:
+            client.stop()
+            client.close()
+        except Exception:  # noqa: BLE001 - a client that never connected has nothing to close
+            pass
+    sys.stdout.flush()
+    os._exit(0)
+
+
 def main():
+    if sys.argv[3] == "loop":
+        loop(*sys.argv[1:3], sys.argv[4])
+        return
     connect, path, recipe, spec = sys.argv[1:5]
     roles = list(spec) if recipe == "kazoo-rw" else ["x"] * int(spec)
     admin = new_client(connect)
