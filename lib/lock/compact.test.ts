@@ -51,6 +51,8 @@ describe('the compact form of a lock', () => {
       // A system's names for some, decoded data for fewer.
       identity: i % 4 === 0 ? `broker ${i}` : null,
       decoded: i % 8 === 0 ? { broker: String(i), host: `k${i}` } : null,
+      // The client some nodes' data names.
+      dataClient: i % 3 === 0 ? `10.0.0.${i}` : null,
     }));
     expect(roundTrip(nodes)).toEqual(nodes);
     expect(roundTrip([])).toEqual([]);

@@ -22,6 +22,7 @@ const node: LockNode = LockNodeSchema.parse({
   roleSince: 1_000,
   watchers: ['0x2'],
   client: '127.0.0.1:5000',
+  dataClient: '10.0.0.5',
   watchConfirmed: true,
   identity: 'broker 3',
   decoded: { broker: '3' },

@@ -84,6 +84,8 @@ export function place(record: ChildRecord, state: RecordState, path: string, fie
   const { name, stat, data } = record;
   const ephemeral = stat.ephemeralOwner !== NO_SESSION;
   const identified = context.identify === undefined ? null : context.identify({ name, data, ephemeral });
+  // The same data names the same client: only new data is read again (a full reading places every node of a long queue).
+  const dataClient = state.node !== undefined && state.node.data === data ? state.node.dataClient : (state.layout?.dataClient?.(data) ?? null);
   // Every field written out (no spread of `fields`): a literal of known fields keeps them all in the object itself, where a spread puts them in a second store, one per node.
   const node: LockNode = {
     name,
@@ -105,6 +107,7 @@ export function place(record: ChildRecord, state: RecordState, path: string, fie
     roleSince,
     watchers,
     client,
+    dataClient,
     watchConfirmed,
     identity: identified?.identity ?? null,
     decoded: identified?.decoded ?? null,

@@ -19,6 +19,7 @@ describe('summarizeLock', () => {
       holderSessions: ['0xa'],
       holderClients: ['10.1.2.3:45678'],
       holderIdentities: [null],
+      holderDataClients: [null],
       queueLength: 2,
       holderSince: 1000,
       oldestWaiterSince: 2000,

@@ -14,6 +14,7 @@ export function summarizeLock(snapshot: LockSnapshot, activity: LockActivity | n
     holderSessions: holders.map((node) => node.sessionId),
     holderClients: holders.map((node) => node.client),
     holderIdentities: holders.map((node) => node.identity),
+    holderDataClients: holders.map((node) => node.dataClient),
     queueLength: waiters.length,
     // A holder already holding when first read held at least since its creation.
     holderSince: earliest(holders.map((node) => node.roleSince ?? node.ctime)),

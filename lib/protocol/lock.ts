@@ -89,6 +89,12 @@ export const LockNodeSchema = z.object({
   watchers: z.array(HexId).nullable(),
   /** The client address of the owner session's connection (cons); null when unknown. */
   client: z.string().nullable(),
+  /**
+   * The client as the node's own data names it, by its recipe's rule (Curator writes the client's
+   * IP address, a Kazoo identifier may be its host): what the client wrote, not what ZooKeeper saw
+   * of its connection, so it names the client where `client` is unknown; null where the data names none.
+   */
+  dataClient: z.string().nullable(),
   /** Whether ZooKeeper confirms the watch the recipe says this waiter sets; null when it cannot tell. */
   watchConfirmed: z.boolean().nullable(),
   /** The contender as its system names it ("broker 3", "NameNode nn1 (host:8020)"); null where the lock is no known system's or its node says nothing. */
@@ -238,6 +244,8 @@ export const LockSummarySchema = z.object({
   holderClients: z.array(z.string().nullable()),
   /** Each holder as its system names it ("broker 3"), in the same order; null where none does. */
   holderIdentities: z.array(z.string().nullable()),
+  /** Each holder's client as its node's data names it (`LockNode.dataClient`: what the client wrote), in the same order; null where it names none. */
+  holderDataClients: z.array(z.string().nullable()),
   /** How many wait. */
   queueLength: z.number().int().nonnegative(),
   /** Since when the longest current holder holds (ms): when the explorer saw it take the lock, else its creation. */

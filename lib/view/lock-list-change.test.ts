@@ -10,6 +10,7 @@ const lock = (path: string, queueLength = 0): LockSummary => ({
   holderSessions: [],
   holderClients: [],
   holderIdentities: [],
+  holderDataClients: [],
   queueLength,
   holderSince: null,
   oldestWaiterSince: null,

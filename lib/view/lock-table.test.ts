@@ -10,6 +10,7 @@ const lock = (path: string, queueLength: number, holderSince: number | null, rec
   holderSessions: holderSince === null ? [] : ['0xabc'],
   holderClients: holderSince === null ? [] : [`10.0.0.${queueLength}:4000`],
   holderIdentities: holderSince === null ? [] : [null],
+  holderDataClients: holderSince === null ? [] : [null],
   queueLength,
   holderSince,
   oldestWaiterSince: null,

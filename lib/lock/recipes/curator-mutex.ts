@@ -1,10 +1,22 @@
 /** Curator's InterProcessMutex (and LeaderSelector, InterProcessMultiLock): protected `_c_<uuid>-lock-N`, each waiter reads its predecessor's data. */
-import { byText, defineRecipe, sequentialLayout, UUID } from './recipe';
+import { ipAddressIn } from './data-client';
+import { byText, defineRecipe, sequentialLayout, UUID, type Layout } from './recipe';
 
 /** A protected Curator name's owner: the UUID after `_c_`. */
 export const curatorOwner = (name: string): string => name.slice(3, 39);
 
-export const CURATOR_LOCK = sequentialLayout('curator-lock', `_c_${UUID}-lock-`, curatorOwner);
+/**
+ * What a Curator node's data says of its client: Curator writes the client's IP address unless the
+ * recipe is given data of its own (`CuratorFrameworkFactory`'s defaultData, `InetAddress.getLocalHost().getHostAddress()`).
+ */
+export const curatorDataClient = ipAddressIn;
+
+/** A Curator layout: its protected name, its owner, its client named by the address Curator writes. */
+export function curatorLayout(kind: string, prefix: string): Layout {
+  return { ...sequentialLayout(kind, `_c_${UUID}-${prefix}`, curatorOwner), dataClient: curatorDataClient };
+}
+
+export const CURATOR_LOCK = curatorLayout('curator-lock', 'lock-');
 
 export const curatorMutex = defineRecipe({
   id: 'curator-mutex',

@@ -1,9 +1,10 @@
 /** Curator's InterProcessReadWriteLock: `__READ__` and `__WRIT__` nodes in one queue; a reader waits on the first writer before it. */
-import { curatorOwner } from './curator-mutex';
-import { byText, defineRecipe, sequentialLayout, UUID } from './recipe';
+import { curatorLayout } from './curator-mutex';
+import { byText, defineRecipe } from './recipe';
 
-const READ = sequentialLayout('curator-read', `_c_${UUID}-__READ__`, curatorOwner);
-const WRITE = sequentialLayout('curator-write', `_c_${UUID}-__WRIT__`, curatorOwner);
+// Curator writes the lock data it was given (`InterProcessReadWriteLock(client, path, lockData)`), else the client's address.
+const READ = curatorLayout('curator-read', '__READ__');
+const WRITE = curatorLayout('curator-write', '__WRIT__');
 
 export const curatorRwLock = defineRecipe({
   id: 'curator-rwlock',

@@ -1,13 +1,14 @@
 /** Curator's InterProcessSemaphoreV2: `locks/` (a mutex its acquirers take in turn) and `leases/` (one node per lease held) below the path. */
 import { childPath } from '../../zk/path';
 import { parseSequence } from '../sequence';
-import { curatorOwner } from './curator-mutex';
-import { defineRecipe, sequentialLayout, UUID, type Layout } from './recipe';
+import { curatorLayout } from './curator-mutex';
+import { defineRecipe, type Layout } from './recipe';
 import { semaphoreLeases, semaphoreQueue } from './semaphore';
 
 /** The two directories a Curator semaphore keeps below its path. */
 export const CURATOR_DIR: Layout = { kind: 'curator-dir', pattern: /^(?:locks|leases)$/, sequential: false };
-const LEASE = sequentialLayout('curator-lease', `_c_${UUID}-lease-`, curatorOwner);
+// A lease holds the client's address too, unless `setNodeData` gave it other data.
+const LEASE = curatorLayout('curator-lease', 'lease-');
 
 export const curatorSemaphore = defineRecipe({
   id: 'curator-semaphore',

@@ -1,8 +1,8 @@
 /** Kazoo's ReadLock and WriteLock on one path: `__rlock__` readers among `__lock__` writers; a reader waits on the nearest writer before it. */
-import { KAZOO_LOCK, kazooOwner } from './kazoo-lock';
-import { byText, defineRecipe, sequentialLayout } from './recipe';
+import { KAZOO_LOCK, kazooLayout } from './kazoo-lock';
+import { byText, defineRecipe } from './recipe';
 
-const READ = sequentialLayout('kazoo-read', '[0-9a-f]{32}__rlock__', kazooOwner);
+const READ = kazooLayout('kazoo-read', '__rlock__');
 
 export const kazooRwLock = defineRecipe({
   id: 'kazoo-rwlock',

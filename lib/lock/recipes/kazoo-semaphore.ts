@@ -1,9 +1,10 @@
 /** Kazoo's Semaphore: one `<hex32>` node per lease below the path (max_leases as its data), its queue beside it at `<path>-__lock__`. */
-import { KAZOO_LOCK } from './kazoo-lock';
+import { KAZOO_LOCK, kazooDataClient } from './kazoo-lock';
 import { defineRecipe, type Layout } from './recipe';
 import { semaphoreLeases, semaphoreQueue } from './semaphore';
 
-const LEASE: Layout = { kind: 'kazoo-lease', pattern: /^[0-9a-f]{32}$/, sequential: false };
+// A lease holds the semaphore's identifier, as a Kazoo lock node does.
+const LEASE: Layout = { kind: 'kazoo-lease', pattern: /^[0-9a-f]{32}$/, sequential: false, dataClient: kazooDataClient };
 const COUNT = /^\d+$/;
 
 /** The queue of a Kazoo semaphore lives beside it, at `<path>-__lock__`. */

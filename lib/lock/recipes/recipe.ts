@@ -69,6 +69,8 @@ export interface Layout {
   owner?: (name: string) => string;
   /** A name that ends in ten digits or more but is no sequence (HBase's server names end in a start code): told before ZooKeeper's suffix is looked for. */
   beforeSequence?: boolean;
+  /** What its node's data says of the client that made it (an address its client writes there); absent: the data names no client. */
+  dataClient?: (data: NodeData | null) => string | null;
 }
 
 /** A sequential child as a sort rule sees it. */
@@ -139,7 +141,7 @@ export interface ReadingTools {
 /** What placing a node decides; the rest comes from its record and ZooKeeper's reports. */
 export type PlacedFields = Omit<
   LockNode,
-  'name' | 'path' | 'sessionId' | 'ephemeral' | 'ctime' | 'mtime' | 'czxid' | 'data' | 'roleSince' | 'watchers' | 'client' | 'watchConfirmed' | 'identity' | 'decoded'
+  'name' | 'path' | 'sessionId' | 'ephemeral' | 'ctime' | 'mtime' | 'czxid' | 'data' | 'roleSince' | 'watchers' | 'client' | 'watchConfirmed' | 'identity' | 'decoded' | 'dataClient'
 >;
 
 /** A recipe's own reading of a lock that is not one plain queue. */
