@@ -60,10 +60,12 @@ describe('diagnostics name each stuck lock', () => {
     expect(anomaly.node).toBe(idle.slice(lock.length + 1));
   });
 
-  it('a persistent lock node', async () => {
+  it('a persistent lock node, a live contender stuck behind it', async () => {
+    // Left by a client that created it persistent: the next contender (ephemeral, so the lock is found within a second) waits behind it for ever.
     const lock = `${root}/persistent/lock`;
     await admin.mkdirp(lock);
     const created = await admin.create(`${lock}/lock-`, null, 'persistent-sequential');
+    await join(await session(), lock);
     expect((await named('persistent-node', lock)).node).toBe(created.slice(lock.length + 1));
   });
 

@@ -128,7 +128,7 @@ describe('the explorer never counts itself', () => {
     const { sessions } = await sessionsListed();
     expect(sessions.map((session) => session.sessionId)).not.toContain(running.session.sessionId);
     expect(sessions.map((session) => session.sessionId)).not.toContain(before);
-  }, 60_000);
+  });
 
   it('simulated contenders are real participants: a single-node lock’s standby among them is counted, the explorer still not', async () => {
     const path = `${simRoot}/printer`;

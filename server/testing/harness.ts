@@ -189,8 +189,9 @@ export async function expireSession(session: ZkSession, proxy?: { pause(ms: numb
   const expired = (): boolean => session.state === 'expired' || session.sessionId !== before;
   for (let attempt = 0; attempt < 5 && !expired(); attempt += 1) {
     const { sessionId, password } = session.credentials();
-    // Through a proxy the session's own client is held back meanwhile, so that it cannot take the session back before the twin ends it.
+    // The session's own client is held back meanwhile (by its proxy, or by not connecting), so that it cannot take the session back before the twin ends it.
     proxy?.pause(10_000);
+    if (proxy === undefined) session.holdConnections(10_000);
     const twin = new ZkSession({ connectString: zkConnect(), sessionTimeoutMs: 4000, resume: { sessionId, password } });
     try {
       await twin.start(10_000);
@@ -198,6 +199,7 @@ export async function expireSession(session: ZkSession, proxy?: { pause(ms: numb
       await new Promise((resolve) => setTimeout(resolve, 200));
     } finally {
       proxy?.resume();
+      session.holdConnections(0);
     }
     const deadline = Date.now() + 4000;
     while (!expired() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -103,6 +103,16 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
   }
 
   /**
+   * For tests that expire this session on purpose: opens no connection for `ms` (0: lets go), so
+   * that the client cannot take its session back from the twin that closes it.
+   */
+  holdConnections(ms: number): void {
+    this.heldUntil = ms > 0 ? Date.now() + ms : 0;
+  }
+
+  private heldUntil = 0;
+
+  /**
    * Opens the session and resolves once connected. On time-out it rejects, but the client
    * keeps trying, so a caller may carry on and wait for the `session` event.
    */
@@ -192,6 +202,7 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
   private onNotification(notification: Notification): void {
     this.notifications += 1;
     this.trees.notify(notification);
+    if (this.listenerCount('notification') > 0) this.emit('notification', notification.path);
   }
 
   /** The bytes ZooKeeper has sent this client, over all its connections. */
@@ -312,6 +323,7 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
       onProblem: (problem) => this.onProblem(problem),
       onNotification: (notification) => this.onNotification(notification),
       onBytes: (count) => (this.received += count),
+      heldUntil: () => this.heldUntil,
     });
     const auth = this.options.auth;
     if (auth) client.addAuthInfo(auth.scheme, Buffer.from(auth.credentials));

@@ -62,6 +62,8 @@ export interface WireOptions {
   onProblem?: (problem: ConnectProblem | null) => void;
   /** Counts the bytes ZooKeeper sends (after TLS): what following locks costs the ensemble's network. */
   onBytes?: (count: number) => void;
+  /** Until when (ms since the epoch) no connection is opened: a test that expires the session keeps the client from taking it back meanwhile. */
+  heldUntil?: () => number;
 }
 
 /**
@@ -174,10 +176,19 @@ export function attachWire(client: Client, options: WireOptions): void {
     socket.destroy();
   };
 
+  const heldUntil = options.heldUntil ?? ((): number => 0);
   manager.connect = function (this: ConnectionManager): void {
     this.setState(STATE.connecting);
     const wait = Math.max(0, refusedAt + RETRY_AFTER_REFUSAL_MS - Date.now());
-    const open = (): void =>
+    const open = (): void => {
+      // Held, the client looks again every tenth of a second: a hold let go early is not waited out.
+      if (heldUntil() > Date.now()) {
+        setTimeout(open, 100).unref();
+        return;
+      }
+      openNext();
+    };
+    const openNext = (): void =>
       this.findNextServer((server) => {
         if (this.state !== STATE.connecting) return;
         const { socket, ready } = openSocket(server, transport.tls);
