@@ -1,9 +1,10 @@
 'use client';
 import { memo, useMemo, useState } from 'react';
-import type { Anomaly } from '../lib/protocol';
+import type { Anomaly, Knowledge } from '../lib/protocol';
 import { anomalyLabel, describeAnomaly } from '../lib/i18n/messages';
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { readableAnomaly } from '../lib/view/anomaly-words';
+import { KnowledgeNote } from './KnowledgeNote';
 import { useLanguage } from './language';
 import { useNow } from './useNow';
 
@@ -113,16 +114,20 @@ function MoreLikeIt({ more, places, onSelect }: { more: readonly Anomaly[]; plac
 /**
  * What is wrong with this lock, one line each, the worst first; a click selects the node
  * concerned. Below, what ZooKeeper could and could not say of the waiters' watches, so that
- * "nothing wrong" is never said of what the explorer cannot see.
+ * "nothing wrong" is never said of what the explorer cannot see, and where ZooKeeper reports
+ * less than the explorer asks, what can and cannot be known there.
  */
 export const AnomalyList = memo(function AnomalyList({
   anomalies,
   watches,
+  knowledge = null,
   places = NO_PLACES,
   onSelect,
 }: {
   anomalies: readonly Anomaly[];
   watches: string | null;
+  /** What can and cannot be known here (`/api/health`'s); null where ZooKeeper tells everything. */
+  knowledge?: Knowledge | null;
   /** How the page names the nodes the anomalies speak of ("waiter #3"), by name (`anomalyPlaces`). */
   places?: ReadonlyMap<string, string>;
   onSelect: (name: string) => void;
@@ -160,6 +165,7 @@ export const AnomalyList = memo(function AnomalyList({
           <strong>{t('lpWatches')}</strong> {watches}
         </p>
       ) : null}
+      <KnowledgeNote knowledge={knowledge} />
     </section>
   );
 });

@@ -13,7 +13,10 @@ import { roleIn } from '../lib/lock/systems';
 import { Sparkline } from './Sparkline';
 import { rowKeyTarget } from './rowKeys';
 import { richText, useLanguage, type Translate } from './language';
+import { DataClient } from './DataClient';
+import { KnowledgeNote } from './KnowledgeNote';
 import { useConnection } from './useConnection';
+import { useKnowledge } from './useKnowledge';
 import { useLockList } from './useLockList';
 import { useNow } from './useNow';
 import { WrappingPath } from './WrappingPath';
@@ -241,8 +244,14 @@ function HolderCell({ lock, t }: { lock: LockSummary; t: Translate }) {
     );
   }
   const session = (index: number): string => (lock.holderSessions[index] === '0x0' ? t('holderPersistent') : t('holderSession', { id: lock.holderSessions[index]! }));
-  const title = lock.holders.map((name, index) => `${lock.holderClients[index] ?? t('clientUnknown')} · ${session(index)} · ${name}`).join('\n');
+  // Where ZooKeeper does not say where a holder connects from, the address its client wrote into its node, marked as such.
+  const clientOf = (index: number): string => {
+    const dataClient = lock.holderDataClients[index] ?? null;
+    return lock.holderClients[index] ?? (dataClient === null ? t('clientUnknown') : t('kClientFromData', { client: dataClient }));
+  };
+  const title = lock.holders.map((name, index) => `${clientOf(index)} · ${session(index)} · ${name}`).join('\n');
   const client = lock.holderClients[0] ?? null;
+  const dataClient = client === null ? (lock.holderDataClients[0] ?? null) : null;
   const identity = lock.holderIdentities[0] ?? null;
   const others = lock.holders.length - 1;
   return (
@@ -256,11 +265,11 @@ function HolderCell({ lock, t }: { lock: LockSummary; t: Translate }) {
       ) : null}
       <span className="holder-line">
         <span className="mono" data-testid="row-holder-client">
-          {client ?? session(0)}
+          {client ?? (dataClient !== null ? <DataClient client={dataClient} t={t} /> : session(0))}
         </span>
         {others > 0 && identity === null ? <span className="muted"> +{formatCount(others)}</span> : null}
       </span>
-      {client !== null && identity === null ? (
+      {(client !== null || dataClient !== null) && identity === null ? (
         <span className="holder-line mono muted holder-session" data-testid="row-holder-session">
           {lock.holderSessions[0] === '0x0' ? session(0) : lock.holderSessions[0]}
         </span>
@@ -273,6 +282,7 @@ function HolderCell({ lock, t }: { lock: LockSummary; t: Translate }) {
 function DiscoveryStatusLine({ list, now }: { list: LockList; now: number }) {
   const { language, t } = useLanguage();
   const line = discoveryLine(list, now, language);
+  const knowledge = useKnowledge();
   return (
     <div className="discovery-status" data-testid="lock-list-status">
       <span className="muted" data-testid="discovery-summary">
@@ -289,6 +299,8 @@ function DiscoveryStatusLine({ list, now }: { list: LockList; now: number }) {
           {line.warning}
         </p>
       ) : null}
+      {/* Replayed files tell nothing of a ZooKeeper's reports. */}
+      {list.discovery.method === 'files' ? null : <KnowledgeNote knowledge={knowledge} />}
     </div>
   );
 }

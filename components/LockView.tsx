@@ -24,6 +24,7 @@ import { useLock } from './useLock';
 import { useLockHistory } from './useLockHistory';
 import { useNow } from './useNow';
 import { useShortcuts } from './useShortcuts';
+import { useKnowledge } from './useKnowledge';
 import { useSilentSessions } from './useSilentSessions';
 import { useSimulation } from './useSimulation';
 import { LanguageProvider, richText, useLanguage } from './language';
@@ -132,8 +133,14 @@ function LockPage({ path }: { path: string }) {
     for (const node of nodes ?? []) if (named.has(node.name)) found.add(node.name);
     return found;
   }, [nodes, history, allEvents]);
+  // Where ZooKeeper reports no watches at all, the verdict says so once and the note below says what can be known instead.
+  const knowledge = useKnowledge();
+  const unreportable = knowledge?.unknown.includes('watches-set') === true;
   // ZooKeeper's files keep no watches: replayed, the recipe's are all there is to draw.
-  const watches = useMemo(() => (nodes === undefined ? null : replaying ? t('replayNoWatches') : describeWatchVerdict(watchVerdict(nodes), language)), [nodes, language, replaying, t]);
+  const watches = useMemo(
+    () => (nodes === undefined ? null : replaying ? t('replayNoWatches') : describeWatchVerdict(watchVerdict(nodes), language, unreportable)),
+    [nodes, language, replaying, t, unreportable],
+  );
   // The nodes the anomalies name, by their place in the queue ("waiter #3"), as the cards show them.
   const places = useMemo(() => anomalyPlaces(snapshot?.anomalies ?? [], nodes ?? [], language), [snapshot?.anomalies, nodes, language]);
   // A holder whose session ZooKeeper keeps without a connection (the server's `holder-disconnected` verdict): the summary says so, with the countdown.
@@ -381,7 +388,7 @@ function LockPage({ path }: { path: string }) {
         )}
           </div>
           <aside className="lock-side">
-            {snapshot ? <AnomalyList anomalies={snapshot.anomalies} watches={watches} places={places} onSelect={select} /> : null}
+            {snapshot ? <AnomalyList anomalies={snapshot.anomalies} watches={watches} knowledge={replaying ? null : knowledge} places={places} onSelect={select} /> : null}
             <NodePanel lockPath={path} recipeId={snapshot?.exists ? snapshot.recipe.id : null} node={selected} now={now} contender={contender} simulation={simulation} onClose={deselect} />
             <SimControls path={path} simulation={simulation} recipe={snapshot?.exists ? snapshot.recipe.id : null} />
           </aside>

@@ -18,9 +18,16 @@ function cardName(node: LockNode, width: number): string {
 /** What the "!" of a flagged card takes of its last line (a circle of radius 7, 10 from the corner). */
 const FLAG_ROOM = 20;
 
+/** Whether the card names its client from the node's data, ZooKeeper not saying where its session connects from. */
+const clientFromData = (node: LockNode): boolean => node.client === null && node.dataClient !== null;
+
 /** Client address, owner session, fencing token and data, cut to fit a card `width` wide: the address first, what an operator looks for (the cut falls on the rest). */
 function cardMeta(node: LockNode, t: Translate, width: number): string {
-  const parts = [node.client, node.ephemeral ? node.sessionId : t('cardPersistent'), `czxid ${node.czxid}`, node.data?.text || null];
+  const fromData = clientFromData(node);
+  const client = fromData ? t('kClientFromData', { client: node.dataClient! }) : node.client;
+  // The data is not said twice where it is the client named.
+  const data = fromData && node.data?.text === node.dataClient ? null : node.data?.text || null;
+  const parts = [client, node.ephemeral ? node.sessionId : t('cardPersistent'), `czxid ${node.czxid}`, data];
   const line = parts.filter((part): part is string => part !== null && part !== '').join(' · ');
   const room = metaCharacters(width);
   return line.length > room ? `${line.slice(0, room - 1)}…` : line;
@@ -79,6 +86,7 @@ export function NodeCard({ node, place, now, width, height, compact, t, flagged 
             {cardName(node, width)}
           </text>
           <text x={20} y={66} className="card-meta">
+            {clientFromData(node) ? <title>{t('kFromDataTitle', { client: node.dataClient! })}</title> : null}
             {cardMeta(node, t, flagged ? width - FLAG_ROOM : width)}
           </text>
         </>

@@ -1,11 +1,12 @@
 'use client';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ZnodeDetailSchema, type ContenderAction, type ContenderInfo, type ContenderState, type LockNode, type ZnodeDetail } from '../lib/protocol';
 import { contenderActions } from '../lib/sim/actions';
 import { encodeZnodePath } from '../lib/zk/path';
 import { formatDuration } from '../lib/view/format';
 import { CONTENDER_STATE_KEYS, LANGUAGE_TAGS, STRATEGY_KEYS, type Language, type MessageKey } from '../lib/i18n/messages';
 import { BreakLock } from './BreakLock';
+import { DataClient } from './DataClient';
 import { useLanguage, type Translate } from './language';
 import { useConnection } from './useConnection';
 import type { Simulation } from './useSimulation';
@@ -105,7 +106,7 @@ function NodeDetail({ node }: { node: LockNode }) {
 }
 
 /** The selected node's rows in `language` (its date in the browser's own format in English). */
-function nodeRows(node: LockNode, now: number, language: Language, t: Translate): Array<[string, string]> {
+function nodeRows(node: LockNode, now: number, language: Language, t: Translate): Array<[string, ReactNode]> {
   const mode: Record<LockNode['mode'], MessageKey | null> = { exclusive: null, read: 'lpModeRead', write: 'lpModeWrite', lease: 'lpModeLease' };
   const role = t(node.role === 'holder' ? 'lpRoleHolder' : 'lpRoleWaiter');
   const modeKey = mode[node.mode];
@@ -116,7 +117,8 @@ function nodeRows(node: LockNode, now: number, language: Language, t: Translate)
     [t('lpOwnerSession'), node.ephemeral ? node.sessionId : t('lpOwnerPersistent')],
     [t('lpCreated'), t('lpCreatedAt', { time: new Date(node.ctime).toLocaleString(language === 'en' ? undefined : LANGUAGE_TAGS[language]), duration: formatDuration(now - node.ctime) })],
     [t('lpFencing'), node.czxid],
-    [t('lpClientAddress'), node.client ?? t('lpClientUnknown')],
+    // Where ZooKeeper does not say, the address the client wrote into its node, marked as such.
+    [t('lpClientAddress'), node.client ?? (node.dataClient !== null ? <DataClient client={node.dataClient} t={t} /> : t('lpClientUnknown'))],
     [
       t('lpWatches'),
       watch

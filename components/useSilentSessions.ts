@@ -1,6 +1,7 @@
 'use client';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { SessionListSchema } from '../lib/protocol';
+import { usePoll } from './usePoll';
 
 // How often the owners' state is read: ZooKeeper's own report is refreshed every few seconds.
 const POLL_MS = 2000;
@@ -13,29 +14,20 @@ const POLL_MS = 2000;
  */
 export function useSilentSessions(path: string, enabled: boolean): ReadonlyMap<string, number> {
   const [silent, setSilent] = useState<{ seen: ReadonlyMap<string, number>; confirmed: ReadonlyMap<string, number> }>({ seen: new Map(), confirmed: new Map() });
-  useEffect(() => {
-    if (!enabled) return;
-    let cancelled = false;
-    const read = async (): Promise<void> => {
-      try {
-        const parsed = SessionListSchema.safeParse(await (await fetch(`/api/sessions?${new URLSearchParams({ q: path, limit: '500' })}`)).json());
-        if (!parsed.success || cancelled) return;
-        const now = new Map<string, number>();
-        for (const session of parsed.data.sessions) {
-          if (session.sessionId === '0x0') continue;
-          if (session.expiresAt !== null && session.client === null) now.set(session.sessionId, session.expiresAt);
-        }
-        setSilent((last) => ({ seen: now, confirmed: new Map([...now].filter(([session]) => last.seen.has(session))) }));
-      } catch {
-        // The next read tries again; the page says elsewhere when the explorer is unreachable.
+  usePoll(
+    async (current) => {
+      const parsed = SessionListSchema.safeParse(await (await fetch(`/api/sessions?${new URLSearchParams({ q: path, limit: '500' })}`)).json());
+      if (!parsed.success || !current()) return;
+      const now = new Map<string, number>();
+      for (const session of parsed.data.sessions) {
+        if (session.sessionId === '0x0') continue;
+        if (session.expiresAt !== null && session.client === null) now.set(session.sessionId, session.expiresAt);
       }
-    };
-    void read();
-    const timer = setInterval(() => void read(), POLL_MS);
-    return () => {
-      cancelled = true;
-      clearInterval(timer);
-    };
-  }, [path, enabled]);
+      setSilent((last) => ({ seen: now, confirmed: new Map([...now].filter(([session]) => last.seen.has(session))) }));
+    },
+    POLL_MS,
+    enabled,
+    path,
+  );
   return silent.confirmed;
 }

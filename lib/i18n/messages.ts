@@ -4,6 +4,7 @@
  * a value filled in when shown.
  */
 import type { AnomalyKind, ContenderState, Strategy, ZkConnectionState } from '../protocol';
+import { KNOWLEDGE_EN, KNOWLEDGE_ZH } from './knowledge';
 import { LOCK_PAGE_EN, LOCK_PAGE_ZH } from './lock-page';
 
 export const LANGUAGES = ['en', 'zh'] as const;
@@ -398,6 +399,7 @@ const en = {
   noHolderTitle: 'Nobody holds a lock right now',
   noHolderText: 'Sessions appear here as soon as one holds a lock the explorer follows (every lock under its roots, and every lock page open).',
   ...LOCK_PAGE_EN,
+  ...KNOWLEDGE_EN,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -786,6 +788,7 @@ const zh: Record<MessageKey, string> = {
   noHolderTitle: '现在没有人持有锁',
   noHolderText: '一旦有会话持有本工具跟踪的锁（根路径下的每个锁，以及每个打开的锁页面），它就会出现在这里。',
   ...LOCK_PAGE_ZH,
+  ...KNOWLEDGE_ZH,
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, zh };

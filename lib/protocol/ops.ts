@@ -180,6 +180,29 @@ export const IntrospectionStatusSchema = z.object({
 });
 export type IntrospectionStatus = z.infer<typeof IntrospectionStatusSchema>;
 
+/** What the explorer knows of every lock from reading its nodes, whatever ZooKeeper reports: each is said in `Knowledge.known`. */
+export const KNOWN_FACTS = ['queues', 'owners', 'data-clients', 'recipe-watches', 'deadlocks', 'new-locks'] as const;
+/** What only ZooKeeper's reports tell (four-letter words `wchc`, `cons`, `dump`, `mntr`, or the AdminServer's commands). */
+export const REPORTED_FACTS = ['watches-set', 'other-watchers', 'client-addresses', 'sessions-connected', 'session-expiry', 'herd-wakeups', 'watch-counts'] as const;
+
+/**
+ * What can and cannot be known of the locks where ZooKeeper reports less than the explorer asks
+ * (as ZooKeeper 3.10 will ship: four-letter words closed but `srvr`, the AdminServer off).
+ */
+export const KnowledgeSchema = z.object({
+  /** Why: no member told its sessions' watches and connections (`refused`), a report part of it refused (`partial`), or the explorer is set not to ask (`not-asked`: INTROSPECT_INTERVAL_MS=0). */
+  cause: z.enum(['refused', 'partial', 'not-asked']),
+  /** What the members answered, in their words; null when not asked. */
+  reason: z.string().nullable(),
+  known: z.array(z.enum(KNOWN_FACTS)),
+  unknown: z.array(z.enum(REPORTED_FACTS)).min(1),
+  /** How new locks are noticed (the discovery's `live`), and what a watch on the roots costs (notifications a second; null without one or before it is measured). */
+  newLocks: z.object({ live: DiscoveryStatusSchema.shape.live, treeNotificationsPerSecond: z.number().nonnegative().nullable() }),
+});
+export type Knowledge = z.infer<typeof KnowledgeSchema>;
+export type KnownFact = Knowledge['known'][number];
+export type ReportedFact = Knowledge['unknown'][number];
+
 /** `GET /api/health`. */
 export const HealthResponseSchema = z.object({
   ok: z.boolean(),
@@ -190,6 +213,8 @@ export const HealthResponseSchema = z.object({
   watches: z.object({ mode: z.enum(['persistent-recursive', 'one-shot']), reason: z.string().nullable() }),
   /** How the locks under LOCK_ROOTS are found (from ZooKeeper's ephemeral nodes, or by the scan, and why), how far the scan is, and how many are followed. */
   discovery: DiscoveryStatusSchema.extend({ complete: z.boolean(), locks: z.number().int().nonnegative() }),
+  /** What can and cannot be known of the locks, where ZooKeeper reports less than the explorer asks; null where it reports everything, before it was first asked, and in replay. */
+  knowledge: KnowledgeSchema.nullable(),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 

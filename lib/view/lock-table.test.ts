@@ -30,6 +30,15 @@ describe('the lock table', () => {
     expect(viewLocks(locks, { sortBy: 'holder', descending: false, filter: '' }).map((l) => l.path)).toEqual(['/c', '/a', '/b']);
   });
 
+  it('sorts and filters by the client a holder’s data names where ZooKeeper does not say where it connects from', () => {
+    const closed = [
+      { ...lock('/x', 1, 1000), holderClients: [null], holderDataClients: ['10.9.0.2'] },
+      { ...lock('/y', 1, 1000), holderClients: [null], holderDataClients: ['10.9.0.1'] },
+    ];
+    expect(viewLocks(closed, { sortBy: 'holder', descending: false, filter: '' }).map((l) => l.path)).toEqual(['/y', '/x']);
+    expect(viewLocks(closed, { sortBy: 'path', descending: false, filter: '10.9.0.2' }).map((l) => l.path)).toEqual(['/x']);
+  });
+
   it('sorts the hot locks first: by handovers a minute or by the p99 wait, locks with no history last', () => {
     const busy = [
       { ...lock('/quiet', 0, null), activity: { handoversPerMinute: 0.2, waitP99: 30 } },

@@ -19,7 +19,7 @@ function sortValue(lock: LockSummary, column: LockColumn): string | number {
     case 'recipe':
       return lock.recipe.name;
     case 'holder':
-      return lock.holderClients[0] ?? lock.holderSessions[0] ?? '';
+      return lock.holderClients[0] ?? lock.holderDataClients[0] ?? lock.holderSessions[0] ?? '';
     case 'heldFor':
       return lock.holderSince === null ? Number.NEGATIVE_INFINITY : -lock.holderSince;
     case 'waiting':
@@ -65,7 +65,7 @@ function textOf(lock: LockSummary): string {
   let text = searchText.get(lock);
   if (text === undefined) {
     const { recipe } = lock;
-    text = `${lock.path} ${recipe.name} ${recipe.system ?? ''} ${recipe.role ?? ''} ${lock.holders.join(' ')} ${lock.holderIdentities.join(' ')} ${lock.holderSessions.join(' ')} ${lock.holderClients.join(' ')}`.toLowerCase();
+    text = `${lock.path} ${recipe.name} ${recipe.system ?? ''} ${recipe.role ?? ''} ${lock.holders.join(' ')} ${lock.holderIdentities.join(' ')} ${lock.holderSessions.join(' ')} ${lock.holderClients.join(' ')} ${lock.holderDataClients.join(' ')}`.toLowerCase();
     searchText.set(lock, text);
   }
   return text;

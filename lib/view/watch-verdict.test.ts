@@ -24,6 +24,12 @@ describe('the watch verdict of a lock', () => {
     expect(text).toBe('ZooKeeper 确认了 1 个等待者的监听。1 个等待者刚开始等待，还无法判断：ZooKeeper 每隔几秒会再被询问一次。1 个等待者监听父节点的子节点，ZooKeeper 不报告这种监听：无法核实。');
   });
 
+  it('says once, where ZooKeeper reports no watches at all, that they cannot be known rather than not reported yet', () => {
+    const verdict = watchVerdict([waiter('data', null, null), waiter('data', null, null)]);
+    expect(describeWatchVerdict(verdict, 'en', true)).toBe('ZooKeeper reports no watches here, so whether the recipe’s watch is really set cannot be known for 2 waiters: see below what can be.');
+    expect(describeWatchVerdict(verdict, 'zh', true)).toBe('ZooKeeper 在这里不报告监听，所以无法知道 2 个等待者的配方监听是否真的设置了：能知道什么见下文。');
+  });
+
   it('has nothing to say of a lock without waiters', () => {
     expect(describeWatchVerdict(watchVerdict([]))).toBeNull();
   });

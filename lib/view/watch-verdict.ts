@@ -34,15 +34,19 @@ export function watchVerdict(nodes: readonly LockNode[]): WatchVerdict {
   return verdict;
 }
 
-/** The verdict in one or two sentences, in `language`; null when there is no waiter whose watch matters. */
-export function describeWatchVerdict(verdict: WatchVerdict, language: Language = 'en'): string | null {
+/**
+ * The verdict in one or two sentences, in `language`; null when there is no waiter whose watch
+ * matters. `unreportable`: ZooKeeper reports no watches here at all (`Knowledge`), so an unreported
+ * waiter is said once as what cannot be known, not as a report still to come.
+ */
+export function describeWatchVerdict(verdict: WatchVerdict, language: Language = 'en', unreportable = false): string | null {
   const parts: string[] = [];
   const say = (key: MessageKey, values: Record<string, string | number> = {}): number => parts.push(translate(language, key, values));
   const waiters = (n: number): string => translate(language, n === 1 ? 'waitersOne' : 'waitersMany', { n });
   if (verdict.checkable > 0 && verdict.confirmed === verdict.checkable) say('lpVerdictAll', { n: verdict.confirmed });
   else if (verdict.confirmed > 0) say('lpVerdictSome', { waiters: waiters(verdict.confirmed) });
   if (verdict.pending > 0) say('lpVerdictPending', { waiters: waiters(verdict.pending) });
-  if (verdict.unreported > 0) say('lpVerdictUnreported', { waiters: waiters(verdict.unreported) });
+  if (verdict.unreported > 0) say(unreportable ? 'kVerdictUnreportable' : 'lpVerdictUnreported', { waiters: waiters(verdict.unreported) });
   if (verdict.children > 0) say(verdict.children === 1 ? 'lpVerdictChildrenOne' : 'lpVerdictChildren', { n: verdict.children });
   return parts.length === 0 ? null : parts.join(language === 'zh' ? '' : ' ');
 }

@@ -1,6 +1,7 @@
 /** What operators and their tools read: the health, Prometheus metrics, ZooKeeper's watch counters, the API's description. */
 import { readFileSync } from 'node:fs';
 import { Router } from 'express';
+import { knowledgeOf } from '../../lib/lock/knowledge';
 import type { HealthResponse, Monitor } from '../../lib/protocol';
 import { createMetrics } from '../metrics';
 import { openApiDocument } from '../openapi';
@@ -12,13 +13,16 @@ export function opsRouter(context: ExplorerContext): Router {
 
   router.get('/api/health', (_request, response) => {
     const refused = session.persistentWatchesRefused;
+    const status = introspection.status();
+    const found = discovery.discoveryStatus();
     const body: HealthResponse = {
       ok: session.state === 'connected',
       zookeeper: context.status(),
       features,
-      introspection: introspection.status(),
+      introspection: status,
       watches: { mode: refused === null ? 'persistent-recursive' : 'one-shot', reason: refused },
-      discovery: { ...discovery.discoveryStatus(), complete: discovery.complete, locks: discovery.size },
+      discovery: { ...found, complete: discovery.complete, locks: discovery.size },
+      knowledge: knowledgeOf({ introspection: status, monitor: introspection.monitors().length > 0, expiries: introspection.dump() !== null, discovery: found }),
     };
     response.json(body);
   });
