@@ -154,6 +154,22 @@ describe('discovering every lock under the roots', () => {
     }
   });
 
+  it('follows a system’s lock node that goes and comes back at the same path between two listings (a Kafka re-election)', async () => {
+    const controller = `${root}/kafka/controller`;
+    await admin.mkdirp(`${root}/kafka`);
+    const data = (broker: number): string => JSON.stringify({ version: 2, brokerid: broker, timestamp: String(Date.now()) });
+    const first = await contender(`${root}/kafka`, 'controller', data(1));
+    await eventually(async () => (await list(running.url)).locks.find((lock) => lock.path === controller && lock.holderSessions[0] === first.sessionId));
+    // The controller's session ends and another broker wins at once: within one listing of the ephemeral nodes, the path is there before and after.
+    const second = await openSession();
+    sessions.push(second);
+    first.close();
+    await eventually(async () => ((await admin.exists(controller)) === null ? true : undefined), 5_000);
+    await eventually(async () => ((await list(running.url)).locks.some((lock) => lock.path === controller) ? undefined : true), 5_000);
+    await second.create(controller, Buffer.from(data(2)), 'ephemeral');
+    await eventually(async () => (await list(running.url)).locks.find((lock) => lock.path === controller && lock.holderSessions[0] === second.sessionId), 3_000);
+  });
+
   it('follows a lock whose parent a container reaper deletes and which comes back', async () => {
     const lockPath = `${root}/reaped/lock`;
     await admin.mkdirp(lockPath);

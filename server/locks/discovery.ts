@@ -159,6 +159,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private partialReason: string | null = null;
   /** The ephemeral nodes of the last listing, while they keep the list live; null otherwise. */
   private lastEphemerals: Set<string> | null = null;
+  /** Locks dropped since the last listing: a node at the same path in the next one is new (a controller re-elected between two listings). */
+  private readonly droppedSinceListing = new Set<string>();
   private pollTimer: NodeJS.Timeout | null = null;
   /** The session's notification count and when it was read, to tell what a watch on the roots costs a second. */
   private notificationsSeen: { count: number; at: number } | null = null;
@@ -490,7 +492,9 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       const now = new Set(answer.paths);
       for (const path of answer.paths) pathBytes += path.length;
       const before = this.lastEphemerals ?? new Set<string>();
-      const fresh = answer.paths.filter((path) => !before.has(path));
+      const dropped = this.droppedSinceListing;
+      const fresh = answer.paths.filter((path) => !before.has(path) || (dropped.size > 0 && enclosingLock(path, dropped) !== null));
+      dropped.clear();
       this.lastEphemerals = now;
       this.status.ephemerals = { ...this.status.ephemerals, server: answer.server, source: answer.source, nodes: answer.paths.length, at: Date.now() };
       if (fresh.length > 0) await this.lockParentsOfEphemerals(generation, fresh, now);
@@ -909,6 +913,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
 
   private dropLock(path: string): void {
     if (!this.locks.delete(path)) return;
+    if (this.lastEphemerals !== null) this.droppedSinceListing.add(path);
     this.registry.release(path, SUBSCRIBER);
     this.dirty.delete(path);
     this.lastChanged.delete(path);
