@@ -3,13 +3,18 @@
  * not share an event loop with their clients. Prints `listening on <url>` when ready, and on
  * SIGUSR2 a line `stats <json>` (memory after a collection when run with --expose-gc, handles,
  * listeners, locks watched, when each of the last deltas went out, its last garbage collections
- * and the times its event loop was blocked), for the churn, latency and scale benches. With
+ * and the times its event loop was blocked, its session and the notifications it received, by
+ * followed lock and elsewhere), for the churn, latency, scale and busy benches; the same line for
+ * `stats` on its stdin, and `followed <json>` for `followed` (each followed lock's nodes and
+ * their owners, as last published). It ends with its stdin (its parent gone). With
  * `--simulation` its simulated contenders are on (below /sim), as on its embedded ZooKeeper. With
  * `--default-discovery` it finds locks as `npm start` does (LOCK_ROOTS=/, the default scan rate,
  * no cap); `--zk-admin-port=N` names the members' AdminServer port.
  *   node --import tsx bench/explorer-process.ts <zk connect string> [--simulation] [--default-discovery] [--zk-admin-port=N]
  */
 import { performance, PerformanceObserver } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { enclosingLock } from '../lib/lock/discovery';
 import { createExplorer } from '../server/app';
 import { ZkSession } from '../server/zk/session';
 
@@ -51,8 +56,26 @@ setInterval(() => {
   }
   expected = now + 5;
 }, 5).unref();
+// What each notification concerns: a lock it follows (counted by lock), or anything else (a watch on the roots).
+let followed = new Set<string>();
+setInterval(() => (followed = new Set(explorer.registry.watched().map((entry) => entry.path))), 1_000).unref();
+const notificationsByLock = new Map<string, number>();
+let notificationsElsewhere = 0;
+session.on('notification', (path) => {
+  const lock = enclosingLock(path, followed);
+  if (lock === null) notificationsElsewhere += 1;
+  else notificationsByLock.set(lock, (notificationsByLock.get(lock) ?? 0) + 1);
+});
+// Its sessions (a new one after an expiry) and the states its connection went through.
+let sessions = session.sessionId === null ? 0 : 1;
+session.on('session', () => (sessions += 1));
+const states: Record<string, number> = {};
+session.on('state', (state) => (states[state] = (states[state] ?? 0) + 1));
+const monotonicOffsetMs = Number(process.hrtime.bigint()) / 1e6 - performance.now();
 console.log(`listening on ${url}`);
-process.on('SIGUSR2', () => {
+process.on('SIGUSR2', printStats);
+
+function printStats(): void {
   (globalThis as { gc?: () => void }).gc?.();
   const memory = process.memoryUsage();
   const stats = {
@@ -70,12 +93,39 @@ process.on('SIGUSR2', () => {
     collections,
     stalls,
     zookeeperBytes: session.bytesReceived,
+    sessionId: session.sessionId,
+    sessionState: session.state,
+    sessions,
+    states,
+    notifications: session.notificationSeq,
+    notificationsElsewhere,
+    notificationsByLock: Object.fromEntries(notificationsByLock),
+    discovery: explorer.discovery.discoveryStatus(),
   };
   console.log(`stats ${JSON.stringify(stats)}`);
-});
-process.on('SIGTERM', () => {
+}
+
+/** Each followed lock's nodes (path and owner) as last published, null before its first reading; with the monotonic clock (ms). */
+function printFollowed(): void {
+  const locks: Record<string, Array<[string, string]> | null> = {};
+  for (const { path } of explorer.registry.watched()) {
+    const snapshot = explorer.registry.published(path);
+    locks[path] = snapshot === undefined ? null : snapshot.nodes.map((node) => [node.path, node.sessionId]);
+  }
+  console.log(`followed ${JSON.stringify({ monotonicMs: performance.now() + monotonicOffsetMs, locks })}`);
+}
+
+function shutdown(): void {
   void explorer.close().then(() => {
     session.close();
     process.exit(0);
   });
+}
+
+const commands = createInterface({ input: process.stdin });
+commands.on('line', (line) => {
+  if (line.trim() === 'stats') printStats();
+  if (line.trim() === 'followed') printFollowed();
 });
+commands.on('close', shutdown);
+process.on('SIGTERM', shutdown);

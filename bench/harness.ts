@@ -35,6 +35,24 @@ export interface ExplorerStats {
   stalls: Array<{ at: number; ms: number }>;
   /** The bytes ZooKeeper has sent its session. */
   zookeeperBytes: number;
+  /** Its session now (null while it has none), its state, how many sessions it has had and how often it entered each state. */
+  sessionId: string | null;
+  sessionState: string;
+  sessions: number;
+  states: Record<string, number>;
+  /** The watch notifications its session received: in all, for nothing it follows (a watch on the roots), and by followed lock. */
+  notifications: number;
+  notificationsElsewhere: number;
+  notificationsByLock: Record<string, number>;
+  /** How it finds locks and keeps the list live (GET /api/health's `discovery`). */
+  discovery: { method: string; live: string; treeNotificationsPerSecond: number | null } & Record<string, unknown>;
+}
+
+/** What bench/explorer-process.ts prints for `followed`: each followed lock's nodes as [path, owner session], null before its first reading. */
+export interface FollowedLocks {
+  /** When it was taken, on the monotonic clock (ms) all the bench's processes share. */
+  monotonicMs: number;
+  locks: Record<string, Array<[string, string]> | null>;
 }
 
 /** One change timed side by side: when it was written (ms since the epoch), and how long the explorer and the floor took. */
@@ -92,6 +110,8 @@ export interface ExplorerProcess {
   child: ChildProcess;
   /** Its memory (after a collection), handles and listeners now. */
   stats(): Promise<ExplorerStats>;
+  /** Every lock it follows, as it last published it. */
+  followed(): Promise<FollowedLocks>;
   stop(): Promise<void>;
 }
 
@@ -104,7 +124,7 @@ export interface ExplorerProcess {
  * the explorer holds while it follows the lock.
  */
 /** The machine's CPU time so far, busy and in all (jiffies, every core), from /proc/stat; null where there is none. */
-function cpuTimes(): { busy: number; total: number } | null {
+export function cpuTimes(): { busy: number; total: number } | null {
   try {
     const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
     const total = fields.reduce((sum, value) => sum + value, 0);
@@ -152,7 +172,7 @@ export async function settledStats(explorer: ExplorerProcess, stepMs = 10_000, m
 export async function startExplorerProcess(connectString: string, nodeFlags: readonly string[] = [], args: readonly string[] = []): Promise<ExplorerProcess> {
   // EXPLORER_PROFILE=<dir> writes the explorer's CPU profile there.
   const profile = process.env.EXPLORER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.EXPLORER_PROFILE] : [];
-  const child = spawn(process.execPath, ['--expose-gc', ...profile, ...nodeFlags, '--import', 'tsx', 'bench/explorer-process.ts', connectString, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...EXPLORER_ENV } });
+  const child = spawn(process.execPath, ['--expose-gc', ...profile, ...nodeFlags, '--import', 'tsx', 'bench/explorer-process.ts', connectString, ...args], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...EXPLORER_ENV } });
   let output = '';
   const listeners: Array<(line: string) => void> = [];
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -185,6 +205,11 @@ export async function startExplorerProcess(connectString: string, nodeFlags: rea
       const line = nextLine(/^stats /);
       child.kill('SIGUSR2');
       return JSON.parse((await line).slice('stats '.length)) as ExplorerStats;
+    },
+    followed: async () => {
+      const line = nextLine(/^followed /);
+      child.stdin?.write('followed\n');
+      return JSON.parse((await line).slice('followed '.length)) as FollowedLocks;
     },
     stop: async () => {
       if (child.exitCode !== null) return;

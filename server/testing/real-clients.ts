@@ -246,7 +246,8 @@ export type LoopingClient = 'curator' | 'kazoo';
 /** How many locks, contenders on each, how long each holds (ms, a random time between the two) and their session timeout. */
 export interface LoopShape {
   locks: number;
-  perLock: number;
+  /** Contenders on each lock: lock i has the fewest plus i modulo the range's width. */
+  perLock: readonly [number, number];
   holdMs: readonly [number, number];
   sessionTimeoutMs: number;
 }
@@ -280,7 +281,7 @@ export class LoopingContenders {
 
   /** Starts the process and resolves once every contender has its session. */
   static async start(client: LoopingClient, connect: string, root: string, shape: LoopShape): Promise<LoopingContenders> {
-    const spec = [shape.locks, shape.perLock, shape.holdMs[0], shape.holdMs[1], shape.sessionTimeoutMs].join(':');
+    const spec = [shape.locks, shape.perLock.join('-'), shape.holdMs[0], shape.holdMs[1], shape.sessionTimeoutMs].join(':');
     let child: ChildProcess;
     if (client === 'kazoo') {
       child = spawn(PYTHON, [PYTHON_SCRIPT, connect, root, 'loop', spec], { stdio: ['pipe', 'pipe', 'pipe'] });

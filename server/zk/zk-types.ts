@@ -108,4 +108,6 @@ export interface ZkSessionEvents {
   reconnected: [];
   /** Why the last attempt to connect failed changed (null once connected). */
   reason: [reason: string | null];
+  /** A watch notification arrived for `path` (emitted only while somebody listens: a bench counts what it costs). */
+  notification: [path: string];
 }

@@ -13,6 +13,7 @@
 //
 // Looping mode (the busy-ensemble bench), Curator InterProcessMutex on <locks> locks <root>/lock-<i>:
 //   java Contenders <connect> <root> loop <locks>:<perLock>:<holdMinMs>:<holdMaxMs>[:<sessionTimeoutMs>]
+// (<perLock> a number or a range such as 2-3: lock i has the fewest plus i modulo the range's width)
 // Each contender acquires, holds a random time in [holdMin, holdMax] and releases, for ever. Prints
 //   {"event":"session","lock":i,"session":"0x…"}  {"event":"ready"}
 //   {"event":"held","lock":i,"node":"…","us":t}  {"event":"released","lock":i,"node":"…","us":t}

@@ -112,15 +112,20 @@ public class Looping {
   static void main(String connect, String root, String spec) throws Exception {
     String[] parts = spec.split(":");
     int locks = Integer.parseInt(parts[0]);
-    int perLock = Integer.parseInt(parts[1]);
+    // "2-3": two contenders on even locks, three on odd ones.
+    String[] range = parts[1].split("-");
+    int fewest = Integer.parseInt(range[0]);
+    int most = Integer.parseInt(range[range.length - 1]);
     int[] hold = {Integer.parseInt(parts[2]), Integer.parseInt(parts[3])};
     int timeoutMs = parts.length > 4 ? Integer.parseInt(parts[4]) : 10000;
     List<AtomicReference<Contender>> holders = new ArrayList<>();
-    CountDownLatch connected = new CountDownLatch(locks * perLock);
+    int total = 0;
+    for (int i = 0; i < locks; i++) total += fewest + i % (most - fewest + 1);
+    CountDownLatch connected = new CountDownLatch(total);
     for (int i = 0; i < locks; i++) {
       AtomicReference<Contender> holder = new AtomicReference<>();
       holders.add(holder);
-      for (int j = 0; j < perLock; j++) {
+      for (int j = 0; j < fewest + i % (most - fewest + 1); j++) {
         Thread thread = new Thread(new Contender(connect, root + "/lock-" + i, i, hold, timeoutMs, holder, connected));
         thread.setDaemon(true);
         thread.start();

@@ -13,6 +13,8 @@ Looping mode (the busy-ensemble bench), Kazoo Lock on <locks> locks <root>/lock-
 
     python3 contenders.py <connect> <root> loop <locks>:<perLock>:<holdMinMs>:<holdMaxMs>[:<sessionTimeoutMs>]
 
+(<perLock> a number or a range such as 2-3, as for the Java contenders.)
+
 Each contender acquires, holds a random time in [holdMin, holdMax] and releases, for ever, and
 prints the events the Java contenders' looping mode prints (session, ready, held, released, with
 "us" the monotonic clock in microseconds taken just before the release). "crash <i>" is answered
@@ -96,16 +98,19 @@ def loop_contender(client, path, lock_index, hold, stopping, connected):
 
 def loop(connect, root, spec):
     """The looping mode: every contender in this process, each on its own thread and session."""
-    parts = [int(part) for part in spec.split(":")]
-    locks, per_lock, hold = parts[0], parts[1], (parts[2], parts[3])
-    timeout_ms = parts[4] if len(parts) > 4 else 10000
+    parts = spec.split(":")
+    # "2-3": two contenders on even locks, three on odd ones, as the Java contenders do.
+    bounds = [int(n) for n in parts[1].split("-")]
+    fewest, most = bounds[0], bounds[-1]
+    locks, hold = int(parts[0]), (int(parts[2]), int(parts[3]))
+    timeout_ms = int(parts[4]) if len(parts) > 4 else 10000
     stopping = threading.Event()
     connected = threading.Semaphore(0)
-    clients = [KazooClient(hosts=connect, timeout=timeout_ms / 1000.0) for _ in range(locks * per_lock)]
+    lock_of = [i for i in range(locks) for _ in range(fewest + i % (most - fewest + 1))]
+    clients = [KazooClient(hosts=connect, timeout=timeout_ms / 1000.0) for _ in lock_of]
     threads = [
-        threading.Thread(target=loop_contender, args=(clients[i * per_lock + j], "%s/lock-%d" % (root, i), i, hold, stopping, connected), daemon=True)
-        for i in range(locks)
-        for j in range(per_lock)
+        threading.Thread(target=loop_contender, args=(client, "%s/lock-%d" % (root, i), i, hold, stopping, connected), daemon=True)
+        for client, i in zip(clients, lock_of)
     ]
     for thread in threads:
         thread.start()

@@ -1,0 +1,272 @@
+/**
+ * The busy-ensemble bench's run (bench/busy.ts): ZooKeeper, the looping contenders and the
+ * instruments started once, the explorer started and stopped around them, and a window of
+ * measurement with what each process's CPU, the load, the explorer and the samples did in it.
+ */
+import { LoopingContenders } from '../server/testing/real-clients';
+import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from '../server/zk/embedded';
+import { ZkSession } from '../server/zk/session';
+import { ContenderLog, DeltaRecorder, FloorWatcher, LoadGenerator, monotonicMs, Sampler, type Crash, type SampleCounts } from './busy-watch';
+import { cpuSeconds, cpuTimes, startExplorerProcess, type ExplorerProcess, type ExplorerStats } from './harness';
+import type { LoadStats } from './load-generator';
+import { quantile } from './stats';
+
+/** The run's shape; the defaults are the issue's. */
+export interface BusyOptions {
+  /** Each phase's length (s). */
+  seconds: number;
+  /** After the explorer or the load starts, before a phase is measured (s). */
+  settleSeconds: number;
+  locks: number;
+  perLock: [number, number];
+  holdMs: [number, number];
+  /** The contenders' session timeout (ms): a crashed holder's node goes about this long after its crash. */
+  contenderTimeoutMs: number;
+  rate: number;
+  sessionsPerSecond: number;
+  /** How many locks a page follows over socket.io for the latencies (half Curator, half Kazoo). */
+  sample: number;
+  crashEverySeconds: number;
+  runs: number;
+  /** 0: no soak; else (c) alone for this many minutes. */
+  soakMinutes: number;
+  soakWarmupMinutes: number;
+  soakEverySeconds: number;
+}
+
+export const BUSY_DEFAULTS: BusyOptions = {
+  seconds: 60,
+  settleSeconds: 10,
+  locks: 100,
+  perLock: [2, 3],
+  holdMs: [200, 500],
+  contenderTimeoutMs: 10_000,
+  rate: 2_000,
+  sessionsPerSecond: 20,
+  sample: 10,
+  crashEverySeconds: 10,
+  runs: 1,
+  soakMinutes: 0,
+  soakWarmupMinutes: 5,
+  soakEverySeconds: 30,
+};
+
+export const CURATOR_ROOT = '/app/orders/locks';
+export const KAZOO_ROOT = '/app/billing/locks';
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+export const section = (options: BusyOptions): string =>
+  `11. A busy ensemble: ${options.rate.toLocaleString('en-US')} writes/s and ${options.sessionsPerSecond} sessions/s outside any lock, ${options.locks} Curator and Kazoo locks handing over`;
+
+/** Everything one run starts once: ZooKeeper, the contenders and the instruments that outlive the explorer. */
+export interface Rig {
+  options: BusyOptions;
+  zookeeper: EmbeddedZooKeeper;
+  curator: LoopingContenders;
+  kazoo: LoopingContenders;
+  log: ContenderLog;
+  floor: FloorWatcher;
+  sampler: Sampler;
+  samplerSession: ZkSession;
+  /** Every lock the contenders make, and the sampled ones (Curator's first). */
+  expected: string[];
+  sampled: string[];
+  generator: LoadGenerator | null;
+}
+
+/** The explorer in its own process, with a page's socket on the sampled locks. */
+export interface Following {
+  explorer: ExplorerProcess;
+  recorder: DeltaRecorder;
+}
+
+export async function startRig(options: BusyOptions): Promise<Rig> {
+  const zookeeper = await startEmbeddedZooKeeper();
+  const shape = (locks: number) => ({ locks, perLock: options.perLock, holdMs: options.holdMs, sessionTimeoutMs: options.contenderTimeoutMs });
+  const curatorLocks = Math.ceil(options.locks / 2);
+  const [curator, kazoo] = await Promise.all([
+    LoopingContenders.start('curator', zookeeper.connectString, CURATOR_ROOT, shape(curatorLocks)),
+    LoopingContenders.start('kazoo', zookeeper.connectString, KAZOO_ROOT, shape(options.locks - curatorLocks)),
+  ]);
+  const expected = [...Array.from({ length: curatorLocks }, (_, i) => curator.lockPath(i)), ...Array.from({ length: options.locks - curatorLocks }, (_, i) => kazoo.lockPath(i))];
+  const half = Math.ceil(options.sample / 2);
+  const sampled = [...expected.slice(0, Math.min(half, curatorLocks)), ...expected.slice(curatorLocks, curatorLocks + options.sample - half)];
+  const log = new ContenderLog([curator, kazoo], new Set(sampled));
+  const floor = await FloorWatcher.start(zookeeper.connectString, sampled);
+  const samplerSession = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 30_000 });
+  await samplerSession.start();
+  // The load's parents of ephemeral instances and sequential notifications too: the explorer may take them for locks, and ZooKeeper must serve the same reads with it and without.
+  const services = Array.from({ length: 10 }, (_, i) => `/services/service-${i}`);
+  const sampler = new Sampler(samplerSession, [...expected, ...services, '/isr_change_notification'], expected);
+  sampler.start();
+  return { options, zookeeper, curator, kazoo, log, floor, sampler, samplerSession, expected, sampled, generator: null };
+}
+
+export async function stopRig(rig: Rig): Promise<void> {
+  rig.sampler.stop();
+  rig.floor.close();
+  rig.samplerSession.close();
+  await rig.generator?.stop();
+  await Promise.all([rig.curator.stop(), rig.kazoo.stop()]);
+  await rig.zookeeper.stop();
+}
+
+/** Starts the explorer as `npm start` finds locks (LOCK_ROOTS=/), waits until it follows every lock, and subscribes a page to the sampled ones. */
+export async function startFollowing(rig: Rig): Promise<Following> {
+  const started = monotonicMs();
+  const explorer = await startExplorerProcess(rig.zookeeper.connectString, [], ['--default-discovery']);
+  for (;;) {
+    const followed = (await explorer.followed()).locks;
+    const missing = rig.expected.filter((path) => !followed[path]);
+    if (missing.length === 0) break;
+    if (monotonicMs() - started > 180_000) {
+      await explorer.stop();
+      throw new Error(`the explorer did not follow ${missing.length} of the ${rig.expected.length} locks within 180 s (${missing.slice(0, 3).join(', ')}…)`);
+    }
+    await sleep(500);
+  }
+  console.log(`busy: the explorer follows every lock ${((monotonicMs() - started) / 1000).toFixed(1)} s after it started`);
+  const recorder = await DeltaRecorder.connect(explorer.url, rig.sampled);
+  rig.sampler.follow(explorer);
+  return { explorer, recorder };
+}
+
+export async function stopFollowing(rig: Rig, following: Following): Promise<void> {
+  rig.sampler.follow(null);
+  following.recorder.close();
+  await following.explorer.stop();
+}
+
+/** The CPU time (s) of each process of the run so far, and the machine's. */
+function cpuNow(rig: Rig, following: Following | null): { processes: Record<string, number>; machine: ReturnType<typeof cpuTimes> } {
+  const pids: Record<string, number> = { zookeeper: rig.zookeeper.pid, curator: rig.curator.pid, kazoo: rig.kazoo.pid };
+  if (rig.generator !== null) pids.generator = rig.generator.pid;
+  if (following !== null) pids.explorer = following.explorer.child.pid!;
+  return { processes: Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuSeconds(pid)])), machine: cpuTimes() };
+}
+
+/** What one window measured: from and to (monotonic ms), each process's CPU (% of a core), the handovers, the load's and the explorer's counts. */
+export interface Measured {
+  from: number;
+  to: number;
+  seconds: number;
+  cpu: Record<string, number>;
+  /** The machine's cores busy (% of all of them). */
+  machineBusy: number | null;
+  handoversPerSecond: number;
+  load: { before: LoadStats; after: LoadStats } | null;
+  explorer: { before: ExplorerStats; after: ExplorerStats } | null;
+  samples: SampleCounts;
+}
+
+/** Measures a window of `seconds`, calling `tick` every second (a crash to make, a soak's sample to take). */
+export async function measure(rig: Rig, following: Following | null, seconds: number, tick?: (elapsed: number) => Promise<void>): Promise<Measured> {
+  const explorerBefore = following === null ? null : await following.explorer.stats();
+  const loadBefore = (await rig.generator?.stats()) ?? null;
+  const samplesBefore = { ...rig.sampler.counts };
+  const handoversBefore = rig.log.handovers;
+  const cpuBefore = cpuNow(rig, following);
+  const from = monotonicMs();
+  for (let elapsed = 1; elapsed <= seconds; elapsed += 1) {
+    await sleep(from + elapsed * 1000 - monotonicMs());
+    await tick?.(elapsed);
+  }
+  const to = monotonicMs();
+  const cpuAfter = cpuNow(rig, following);
+  const wall = (to - from) / 1000;
+  const loadAfter = (await rig.generator?.stats()) ?? null;
+  const explorerAfter = following === null ? null : await following.explorer.stats();
+  const cpu = Object.fromEntries(Object.entries(cpuAfter.processes).map(([name, value]) => [name, (100 * (value - (cpuBefore.processes[name] ?? value))) / wall]));
+  const machine = cpuBefore.machine !== null && cpuAfter.machine !== null ? (100 * (cpuAfter.machine.busy - cpuBefore.machine.busy)) / Math.max(1, cpuAfter.machine.total - cpuBefore.machine.total) : null;
+  const samples = Object.fromEntries(Object.entries(rig.sampler.counts).map(([name, value]) => [name, value - samplesBefore[name as keyof SampleCounts]])) as unknown as SampleCounts;
+  return {
+    from,
+    to,
+    seconds: wall,
+    cpu,
+    machineBusy: machine,
+    handoversPerSecond: (rig.log.handovers - handoversBefore) / wall,
+    load: loadBefore !== null && loadAfter !== null ? { before: loadBefore, after: loadAfter } : null,
+    explorer: explorerBefore !== null && explorerAfter !== null ? { before: explorerBefore, after: explorerAfter } : null,
+    samples,
+  };
+}
+
+/** One line on what a window measured, for the log. */
+export function describe(name: string, window: Measured): string {
+  const cpu = Object.entries(window.cpu).map(([process, value]) => `${process} ${value.toFixed(1)}%`).join(', ');
+  const load = window.load === null ? 'no load' : `${writesPerSecond(window).toFixed(0)} writes/s (write p99 ${window.load.after.latencyP99.toFixed(1)} ms, ${window.load.after.skipped - window.load.before.skipped} skipped)`;
+  const { samples: counts } = window;
+  const samples = counts.lockSamples > 0 ? `; samples: ${counts.lockSamples} lock samples, ${counts.inFlight} in flight, ${counts.wrong} wrong (${counts.late} equal 2 s later, ${counts.stuck} not), ${counts.skipped} ticks skipped` : '';
+  return `busy (${name}, ${window.seconds.toFixed(0)} s): ${load}, ${window.handoversPerSecond.toFixed(0)} handovers/s; CPU (% of a core): ${cpu}; machine ${window.machineBusy?.toFixed(0) ?? '?'}% busy${samples}`;
+}
+
+export function writesPerSecond(window: Measured): number {
+  return window.load === null ? 0 : (window.load.after.writes - window.load.before.writes) / window.seconds;
+}
+
+/** Release → arrival (ms) of every release on a sampled lock that began in the window, and how many never arrived. */
+export function releaseLatencies(rig: Rig, arrivals: ReadonlyMap<string, number>, window: Measured): { values: number[]; missing: number } {
+  const values: number[] = [];
+  let missing = 0;
+  for (const [node, at] of rig.log.releases) {
+    if (at < window.from || at > window.to) continue;
+    const arrived = arrivals.get(node);
+    if (arrived === undefined) missing += 1;
+    else values.push(arrived - at);
+  }
+  return { values, missing };
+}
+
+export const p = (values: readonly number[], q: number): string => quantile(values, q).toFixed(1);
+
+/** What the explorer's notifications over a window concerned: the run's locks, or anything else (unrelated), against the load's writes. */
+export function notificationShare(rig: Rig, window: Measured): { unrelated: number; related: number; writes: number; elsewhere: number; others: Array<[string, number]> } {
+  const { before, after } = window.explorer!;
+  const byLock = (stats: ExplorerStats, paths: Iterable<string>): number => [...paths].reduce((sum, path) => sum + (stats.notificationsByLock[path] ?? 0), 0);
+  const expected = new Set(rig.expected);
+  const related = byLock(after, expected) - byLock(before, expected);
+  const total = after.notifications - before.notifications;
+  const others = Object.keys(after.notificationsByLock)
+    .filter((path) => !expected.has(path))
+    .map((path): [string, number] => [path, (after.notificationsByLock[path] ?? 0) - (before.notificationsByLock[path] ?? 0)])
+    .sort((a, b) => b[1] - a[1]);
+  const load = window.load;
+  // Each short session's close deletes the instance it registered: a write too.
+  const writes = load === null ? 0 : load.after.writes - load.before.writes + (load.after.registrations - load.before.registrations) + (load.after.sessionsClosed - load.before.sessionsClosed);
+  return { unrelated: total - related, related, writes, elsewhere: after.notificationsElsewhere - before.notificationsElsewhere, others };
+}
+
+/** The explorer's sessions lost over windows: a new session id, or more sessions than at the start. */
+export function sessionsLost(windows: readonly Measured[]): { lost: number; ids: string[]; states: Record<string, number> } {
+  const first = windows[0]!.explorer!.before;
+  const last = windows.at(-1)!.explorer!.after;
+  const ids = [first.sessionId ?? 'none', last.sessionId ?? 'none'];
+  const lost = Math.max(last.sessions - first.sessions, ids[0] === ids[1] ? 0 : 1);
+  const states = Object.fromEntries(Object.entries(last.states).map(([state, count]) => [state, count - (first.states[state] ?? 0)]).filter(([, count]) => count !== 0));
+  return { lost, ids, states };
+}
+
+/** Runs the crashes of (d): a sampled Curator lock's holder every `crashEverySeconds`, while its expiry still falls in the phase. */
+export function crashTicker(rig: Rig): (elapsed: number) => Promise<void> {
+  const { options } = rig;
+  const curatorSampled = rig.sampled.filter((path) => path.startsWith(CURATOR_ROOT)).map((path) => Number(path.slice(path.lastIndexOf('-') + 1)));
+  const lastCrash = options.seconds - options.contenderTimeoutMs / 1000 - 5;
+  let next = 0;
+  return async (elapsed) => {
+    if (curatorSampled.length === 0 || elapsed > lastCrash || elapsed % options.crashEverySeconds !== 1 % options.crashEverySeconds) return;
+    rig.curator.crash(curatorSampled[next++ % curatorSampled.length]!);
+  };
+}
+
+/** What became of each crash of the window: ZooKeeper's deletion (the floor), the explorer's delta, the holder named disconnected. */
+export function crashOutcomes(rig: Rig, following: Following, window: Measured): Array<{ crash: Crash; zookeeperAt?: number; explorerAt?: number; namedAt?: number }> {
+  return rig.log.crashes
+    .filter((crash) => crash.at >= window.from && crash.at <= window.to)
+    .map((crash) => ({
+      crash,
+      zookeeperAt: rig.floor.removedAt.get(crash.node),
+      explorerAt: following.recorder.removedAt.get(crash.node),
+      namedAt: following.recorder.anomalyAt.get(`${crash.node}#holder-disconnected`),
+    }));
+}
+
