@@ -3,7 +3,7 @@ import { record, snapshotOf } from '../testing/records';
 import { applyDelta } from './delta';
 import { lockAnomalies } from './anomalies';
 import { keepOnly, nodeIndexes, nodesByName } from './indexes';
-import { append, buildSnapshot, handover, leave, missingLock, observeReport, type ChildRecord } from './queue';
+import { append, buildSnapshot, handover, leave, missingLock, observeReport, withdraw, type ChildRecord } from './queue';
 import { reportChange, type Introspected } from './report';
 
 const names = ['x-72057611217403904-0000000002', 'x-72057611217403905-0000000000', 'x-72057611217403906-0000000001'];
@@ -147,6 +147,88 @@ describe('append', () => {
     expect(append(snapshotOf('/l', []), [record('lock-0000000000')], read, null)).toBeNull();
     const rw = snapshotOf('/rw', [record('writeLock-0000000000')]);
     expect(append(rw, [record('readLock-0000000001')], read, null)).toBeNull();
+  });
+});
+
+/** A lock read whole from these children; `herd` as the explorer reads a lock it has seen wake as a herd. */
+function readWhole(path: string, children: ChildRecord[], previous: ReturnType<typeof buildSnapshot> | null, at: number, herd = false) {
+  return buildSnapshot({ path, self: null, root: { path, exists: true, children }, auxiliary: [], declared: herd ? 'herd' : null }, previous, at);
+}
+
+const seq = (i: number): string => String(i).padStart(10, '0');
+const curator = (i: number, mode: 'READ' | 'WRIT'): string => `_c_0a1b2c3d-0000-4000-8000-${String(i).padStart(12, '0')}-__${mode}__${seq(i)}`;
+const kazoo = (i: number, mode: 'lock' | 'rlock'): string => `${String(i).repeat(32).slice(0, 32)}__${mode}__${seq(i)}`;
+
+describe('a node nobody waits on leaves (withdraw)', () => {
+  const read = { at: 900, pzxid: '0x9' };
+  const herd = ['lock-0000000000', 'lock-0000000001', 'lock-0000000002', 'lock-0000000003'].map((name, i) => record(name, `0x${(i % 2) + 1}`, i + 1, 1000 + i));
+  const herdBefore = readWhole('/h', herd, null, 500, true);
+
+  for (const gone of [0, 1, 3]) {
+    it(`when node ${gone} of a herd of four left, gives what the full analysis gives (the next holds when the holder went), and a delta that rebuilds it`, () => {
+      expect(herdBefore.recipe.id).toBe('herd');
+      const fast = withdraw(herdBefore, [herd[gone]!.name], read);
+      const full = readWhole('/h', herd.filter((_, i) => i !== gone), herdBefore, 900, true);
+      expect(fast).not.toBeNull();
+      expect(fast!.snapshot).toEqual({ ...full, read });
+      expect(applyDelta(herdBefore, fast!.delta)).toEqual(fast!.snapshot);
+      expect(fast!.delta.updated.map((node) => [node.name, node.role])).toEqual(gone === 0 ? [['lock-0000000001', 'holder']] : []);
+    });
+  }
+
+  // Four readers holding a Curator read-write lock, a writer behind them, a reader waiting on the writer.
+  const rw = [curator(0, 'READ'), curator(1, 'READ'), curator(2, 'READ'), curator(3, 'READ'), curator(4, 'WRIT'), curator(5, 'READ')].map((name, i) => record(name, '0x1', i + 1, 1000 + i));
+  const rwBefore = readWhole('/rw', rw, null, 500);
+
+  for (const gone of [0, 1, 5]) {
+    it(`when node ${gone} of a read-write lock left and nobody waited on it, gives what the full analysis gives`, () => {
+      expect(rwBefore.recipe.id).toBe('curator-rwlock');
+      expect(rwBefore.holders).toHaveLength(4);
+      const fast = withdraw(rwBefore, [rw[gone]!.name], read);
+      const full = readWhole('/rw', rw.filter((_, i) => i !== gone), rwBefore, 900);
+      expect(fast).not.toBeNull();
+      expect(fast!.snapshot).toEqual({ ...full, read });
+      expect(applyDelta(rwBefore, fast!.delta)).toEqual(fast!.snapshot);
+      expect(fast!.gone.map((node) => node.name)).toEqual([rw[gone]!.name]);
+    });
+  }
+
+  it('declines a node somebody waits on (the reader the writer waits on, the writer readers wait on), two at once, and a single-line waiter in the middle', () => {
+    expect(withdraw(rwBefore, [rw[3]!.name], read)).toBeNull();
+    expect(withdraw(rwBefore, [rw[4]!.name], read)).toBeNull();
+    expect(withdraw(rwBefore, [rw[0]!.name, rw[1]!.name], read)).toBeNull();
+    const line = snapshotOf('/l', ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'].map((name) => record(name)));
+    expect(withdraw(line, ['lock-0000000001'], read)).toBeNull();
+    expect(withdraw(line, ['lock-0000000002'], read)).not.toBeNull();
+  });
+});
+
+describe('append, beyond a single line', () => {
+  const read = { at: 900, pzxid: '0x9' };
+  const cases: Array<[string, string[], string[], boolean]> = [
+    ['a reader behind a writer waiting on the readers (Curator: it waits on the first writer)', [curator(0, 'READ'), curator(1, 'READ'), curator(2, 'WRIT')], [curator(3, 'READ')], false],
+    ['a reader and a writer behind runs of writers (Curator: the first writer is found walking back)', [curator(0, 'READ'), curator(1, 'WRIT'), curator(2, 'WRIT'), curator(3, 'WRIT')], [curator(5, 'WRIT'), curator(4, 'READ')], false],
+    ['a reader where only readers hold (it holds too)', [curator(0, 'READ'), curator(1, 'READ')], [curator(2, 'READ')], false],
+    ['readers behind readers waiting on a writer', [curator(0, 'WRIT'), curator(1, 'READ')], [curator(2, 'READ'), curator(3, 'READ')], false],
+    ['a reader behind writers and readers (Kazoo: it waits on the nearest writer)', [kazoo(0, 'lock'), kazoo(1, 'rlock'), kazoo(2, 'lock'), kazoo(3, 'rlock')], [kazoo(4, 'rlock'), kazoo(5, 'lock'), kazoo(6, 'rlock')], false],
+    ['waiters of a herd', ['lock-0000000000', 'lock-0000000001'], ['lock-0000000003', 'lock-0000000002'], true],
+  ];
+  for (const [what, queue, joining, herd] of cases) {
+    it(`when ${what} joined, gives what the full analysis gives, and a delta that rebuilds it`, () => {
+      const records = queue.map((name, i) => record(name, `0x${i + 1}`, i + 1, 1000 + i));
+      const joined = joining.map((name, i) => record(name, `0x${i + 20}`, i + 20, 2000 + i));
+      const before = readWhole('/q', records, null, 500, herd);
+      const fast = append(before, joined, read, null);
+      const full = readWhole('/q', [...records, ...joined], before, 900, herd);
+      expect(fast).not.toBeNull();
+      expect(fast!.snapshot).toEqual({ ...full, read });
+      expect(applyDelta(before, fast!.delta)).toEqual(fast!.snapshot);
+    });
+  }
+
+  it('declines a kind the queue does not hold yet (a first reader of a lock of writers may make it another recipe)', () => {
+    const before = readWhole('/q', [kazoo(0, 'lock'), kazoo(1, 'lock')].map((name, i) => record(name, `0x${i + 1}`)), null, 500);
+    expect(append(before, [record(kazoo(2, 'rlock'))], read, null)).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import type { LockDelta, LockNode, LockRead, LockSnapshot } from '../protocol';
 import { handOnOwners, lockAnomalies, type AnomalyContext } from './anomalies';
 import { handOn, nodeIndexes, nodesByName, type NodeIndexes } from './indexes';
 import { awaitsJudgement, reobserve } from './place';
-import { analyzeLock, appendToQueue, recipeInfo, singleLine, type ChildRecord, type LockInput } from './reader';
+import { analyzeLock, appendToQueue, localReading, recipeInfo, singleLine, type ChildRecord, type LockInput } from './reader';
 import type { Introspected, ReportChange } from './report';
 
 export type { ChildRecord, LockInput, ParentListing } from './reader';
@@ -156,9 +156,10 @@ export function leave(previous: LockSnapshot, removed: readonly string[], read: 
 }
 
 /**
- * The other common change without analysing the whole queue again: in a single-line lock,
- * contenders join at its tail, each waiting on the one before. Returns null for any other
- * arrival (the lock was empty, a node of another kind or out of order), which needs the full analysis.
+ * The other common change without analysing the whole queue again: contenders join at the tail
+ * of a queue placed by the standings rule (a mutex's line, a herd, a read-write lock), each
+ * standing as its rule says from the nodes before it. Returns null for any other arrival (the
+ * lock was empty, a node of another kind or out of order), which needs the full analysis.
  */
 export function append(
   previous: LockSnapshot,
@@ -168,13 +169,16 @@ export function append(
   indexes: NodeIndexes = nodeIndexes(),
 ): FastChange | null {
   const last = previous.nodes[previous.nodes.length - 1];
-  if (last === undefined || !previous.exists || !singleLine(previous.recipe.id)) return null;
+  if (last === undefined || !previous.exists || localReading(previous.recipe.id, previous.path) === null) return null;
   const index = nodesByName(previous.nodes, indexes);
   const added = appendToQueue(previous.recipe.id, previous.path, last, records, { previous: index, now: read.at, introspection });
   if (added === null) return null;
   const version = previous.version + 1;
   const nodes = previous.nodes.concat(added);
-  const snapshot: LockSnapshot = { ...previous, version, nodes, waiters: previous.waiters.concat(added.map((node) => node.name)), read };
+  const holding = added.filter((node) => node.role === 'holder').map((node) => node.name);
+  const waiting = added.filter((node) => node.role !== 'holder').map((node) => node.name);
+  const holders = holding.length === 0 ? previous.holders : previous.holders.concat(holding);
+  const snapshot: LockSnapshot = { ...previous, version, nodes, holders, waiters: previous.waiters.concat(waiting), read };
   // The name index is handed on with the newcomers added, as in `handover`.
   handOn(indexes.byName, previous.nodes, nodes, (index) => {
     for (const node of added) index.set(node.name, node);
@@ -185,6 +189,49 @@ export function append(
     delta: { path: previous.path, version, exists: true, added, removed: [], updated: [], recipe: null, anomalies: null, read },
     gone: [],
   };
+}
+
+/**
+ * A node leaving a queue placed by the standings rule where nobody's standing rests on it,
+ * without analysing the whole queue again: a reader (or a writer) of a read-write lock that the
+ * node behind it does not wait on, a waiter at the tail, any node of a herd (whose waiters wait
+ * on no node: when its holder goes, the next holds). Nothing else changes, and no watch moves,
+ * so a report of ZooKeeper has nothing to judge again. Returns null for any other removal.
+ */
+export function withdraw(previous: LockSnapshot, removed: readonly string[], read: LockRead, indexes: NodeIndexes = nodeIndexes()): FastChange | null {
+  const local = localReading(previous.recipe.id, previous.path);
+  // A system's note speaks of the holder: a new holder is read whole, the note with it (as in `handover`).
+  if (removed.length !== 1 || !previous.exists || local === null || previous.recipe.systemNote !== null) return null;
+  const at = previous.nodes.findIndex((node) => node.name === removed[0]);
+  const leaver = previous.nodes[at];
+  if (leaver === undefined) return null;
+  const behind = previous.nodes[at + 1];
+  // A herd's next node holds once the head goes; in any other queue the node behind a head it does not wait on holds already.
+  const promote = local === 'herd' && at === 0 && behind !== undefined;
+  if (!promote && behind?.predecessor === leaver.name) return null;
+  const nodes = previous.nodes.slice(0, at).concat(previous.nodes.slice(at + 1));
+  const promoted: LockNode | null = promote ? { ...behind, role: 'holder', predecessor: null, watch: null, watchConfirmed: null, roleSince: read.at } : null;
+  if (promoted !== null) nodes[0] = promoted;
+  const version = previous.version + 1;
+  const holders = promoted !== null ? [promoted.name] : leaver.role === 'holder' ? without(previous.holders, leaver.name) : previous.holders;
+  const waiters = promoted !== null ? previous.waiters.slice(1) : leaver.role === 'holder' ? previous.waiters : without(previous.waiters, leaver.name);
+  const snapshot: LockSnapshot = { ...previous, version, nodes, holders, waiters, read };
+  // The name index is handed on, as in `handover`.
+  handOn(indexes.byName, previous.nodes, nodes, (index) => {
+    index.delete(leaver.name);
+    if (promoted !== null) index.set(promoted.name, promoted);
+  });
+  handOnOwners(indexes, previous.nodes, nodes, [leaver], []);
+  return {
+    snapshot,
+    delta: { path: previous.path, version, exists: true, added: [], removed: [leaver.name], updated: promoted === null ? [] : [promoted], recipe: null, anomalies: null, read },
+    gone: promoted === null ? [leaver] : [leaver, behind!],
+  };
+}
+
+/** A name list without `name`: its head dropped in one copy, else filtered. */
+function without(names: readonly string[], name: string): string[] {
+  return names[0] === name ? names.slice(1) : names.filter((one) => one !== name);
 }
 
 /**

@@ -41,12 +41,21 @@ export interface Reader {
   /** Whether a recipe's queue is one line in which each waiter waits on the node just before it. */
   singleLine(id: string): boolean;
   /**
-   * The nodes that join at the tail of a one-line exclusive queue, placed as the full analysis
-   * would place them. Null when the full analysis is needed instead: a recipe that is not one
-   * such line, a node of another kind than the queue's (it may change which recipe the lock is),
-   * or one that sorts before the last node.
+   * The nodes that join at the tail of a queue placed by the standings rule alone (a mutex's
+   * line, a herd, a read-write lock), placed as the full analysis would place them, from the
+   * tail and the few nodes its rule reads back from it (`context.previous` finds them). Null when
+   * the full analysis is needed instead: a recipe of another shape, a node of a kind not seen
+   * there (it may change which recipe the lock is), one that sorts before the last node, or a
+   * first writer further back than a short walk finds.
    */
   appendToQueue(id: string, path: string, last: LockNode, records: readonly ChildRecord[], context: AnalysisContext): LockNode[] | null;
+  /**
+   * How a change at one place of a lock read as `id` can be read from that place alone:
+   * `standings`, one queue placed by the standings rule, where a node's standing depends only on
+   * the nodes before it; `herd`, the same where every waiter watches the parent and waits on no
+   * node; null where the whole lock must be read (a semaphore, a system that names its contenders).
+   */
+  localReading(id: string, path: string): 'standings' | 'herd' | null;
   /** The other parents whose children belong to the lock at `path` (a semaphore's). */
   auxiliaryParents(path: string, names: readonly string[], selfData: NodeData | null): string[];
   /** Whether a child of this name can change which other parents a lock's recipe uses: only non-sequential ones can. */
@@ -166,6 +175,39 @@ export function createReader(recipes: readonly Recipe[], systems: readonly LockS
     return made;
   }
 
+  /**
+   * What a newcomer behind `last` reads its standing from: the layout kinds of the nodes looked at
+   * and the writers its rule may wait on (the first and the nearest before it; null: none). A
+   * reader's predecessor is the writer its rule picks, so a walk back stops at the first reader;
+   * null when it would be long (a run of writers) or a node is not in `byName`.
+   */
+  function writersBefore(last: LockNode, rules: QueueRules, byName: ReadonlyMap<string, LockNode> | null): { kinds: Set<string>; first: QueuePlace | null; nearest: QueuePlace | null } | null {
+    const kinds = new Set([layoutOf(last.name).kind]);
+    // Without readers only the tail matters (each waits on the node just before it).
+    if (rules.readKinds === null) return { kinds, first: null, nearest: null };
+    const named = (name: string | null): LockNode | null | undefined => (name === null ? null : byName?.get(name));
+    if (last.mode === 'read') {
+      const writer = named(last.predecessor);
+      if (writer === undefined) return null;
+      if (writer !== null) kinds.add(layoutOf(writer.name).kind);
+      return { kinds, first: writer, nearest: writer };
+    }
+    if (rules.readerWaitsOn === 'nearest-writer') return { kinds, first: null, nearest: last };
+    let writer = last;
+    for (let step = 0; step < WRITERS_WALKED; step += 1) {
+      const before = named(writer.predecessor);
+      if (before === undefined) return null;
+      if (before === null) return { kinds, first: writer, nearest: last };
+      kinds.add(layoutOf(before.name).kind);
+      if (before.mode === 'read') {
+        const first = named(before.predecessor);
+        return first === undefined ? null : { kinds, first: first ?? writer, nearest: last };
+      }
+      writer = before;
+    }
+    return null;
+  }
+
   const tools: ReadingTools = {
     entries,
     queue: sequentialQueue,
@@ -260,28 +302,46 @@ export function createReader(recipes: readonly Recipe[], systems: readonly LockS
 
     appendToQueue(id, path, last, records, context) {
       const recipe = byId.get(id);
+      const queueRules = recipe === undefined ? null : rulesOf(recipe, path);
       // A system that names its contenders names the new ones too: the full analysis does.
-      if (recipe === undefined || records.length === 0 || !singleLine(id) || identifierOf(path, id) !== undefined) return null;
-      const queueRules = rulesOf(recipe, path)!;
+      if (recipe === undefined || queueRules === null || records.length === 0 || identifierOf(path, id) !== undefined) return null;
+      const before = writersBefore(last, queueRules, context.previous);
+      if (before === null) return null;
       const accept = acceptOf(recipe);
-      const kind = layoutOf(last.name).kind;
       const joining: Array<{ entry: Entry; key: string }> = [];
       const signature = rulesSignature(queueRules);
       for (const record of records) {
         const state = classify(record);
-        if (state.seq === null || state.kind !== kind || !accept(kind) || modeOf(kind, queueRules) !== 'exclusive') return null;
+        if (state.seq === null || !before.kinds.has(state.kind) || !accept(state.kind)) return null;
         state.path ??= childPath(path, record.name);
-        const entry: Entry = { name: record.name, record, state, path: state.path, seq: state.seq, kind };
+        const entry: Entry = { name: record.name, record, state, path: state.path, seq: state.seq, kind: state.kind };
         joining.push({ entry, key: sortKeyOf(entry, queueRules, signature) });
       }
       joining.sort((a, b) => compareKeys(a.key, b.key));
       if (compareKeys(joining[0]!.key, last.sortKey) <= 0) return null;
-      let predecessor = { name: last.name, path: last.path };
+      let { first, nearest } = before;
+      let previous: QueuePlace = last;
       return joining.map(({ entry, key }) => {
-        const fields = { queue: queueRules.queue, sequence: entry.seq.value, sortKey: key, role: 'waiter', mode: 'exclusive', predecessor: predecessor.name, watch: { type: queueRules.watch, path: predecessor.path } } as const;
-        predecessor = { name: entry.name, path: entry.path };
+        const mode = modeOf(entry.kind, queueRules);
+        // The standings rule (`queueStandings`) from where the tail left it.
+        const waitsOn = mode !== 'read' ? previous : queueRules.readerWaitsOn === 'first-writer' ? first : nearest;
+        if (mode !== 'read') {
+          first ??= entry;
+          nearest = entry;
+        }
+        previous = entry;
+        const parent = queueRules.watchParent;
+        const watch = waitsOn === null ? null : parent === undefined ? { type: queueRules.watch, path: waitsOn.path } : ({ type: 'children', path: parent } as const);
+        const fields = { queue: queueRules.queue, sequence: entry.seq.value, sortKey: key, role: waitsOn === null ? 'holder' : 'waiter', mode, predecessor: parent === undefined ? (waitsOn?.name ?? null) : null, watch } as const;
         return place(entry.record, entry.state, entry.path, fields, context);
       });
+    },
+
+    localReading(id, path) {
+      const recipe = byId.get(id);
+      const queueRules = recipe === undefined ? null : rulesOf(recipe, path);
+      if (queueRules === null || identifierOf(path, id) !== undefined) return null;
+      return queueRules.watchParent === undefined ? 'standings' : 'herd';
     },
 
     auxiliaryParents(path, names, selfData) {
@@ -315,9 +375,14 @@ export function createReader(recipes: readonly Recipe[], systems: readonly LockS
 }
 
 const NAMED_LIMIT = 100_000;
+/** How far back a newcomer's first writer is looked for over a run of writers before the whole lock is read instead. */
+const WRITERS_WALKED = 64;
+
+/** A node's place as a waiter names it. */
+type QueuePlace = Pick<LockNode, 'name' | 'path'>;
 const NAMED_STAT = { czxid: '0x0', mzxid: '0x0', pzxid: '0x0', ctime: 0, mtime: 0, version: 0, cversion: 0, aversion: 0, ephemeralOwner: '0x1', dataLength: 0, numChildren: 0 };
 
 /** The reader of the registry's recipes. */
 export const reader = createReader(RECIPES);
 
-export const { recipeInfo, detectRecipe, analyzeLock, appendToQueue, singleLine, auxiliaryParents, mayMoveAuxiliaryParents, kindOfName, standingOf, readsByNames, ownerKey } = reader;
+export const { recipeInfo, detectRecipe, analyzeLock, appendToQueue, localReading, singleLine, auxiliaryParents, mayMoveAuxiliaryParents, kindOfName, standingOf, readsByNames, ownerKey } = reader;

@@ -2,15 +2,16 @@
  * How a change to a lock's children becomes its next reading and the deltas that say it: one
  * step, the same whether the change came from ZooKeeper's notifications (the live watcher) or
  * from its transaction log (a replayed lock's timeline), so that the two cannot read a lock
- * differently. A removal at the head, a waiter leaving (where no report of ZooKeeper is read) and
- * arrivals at the tail of a one-line queue are read from the change alone (`handover`, `leave`,
- * `append`: ms at 100,000 waiters, where the whole queue analysed again takes a second); anything
- * else is read whole and said as the difference.
+ * differently. A removal at the head, a waiter leaving (where no report of ZooKeeper is read), a
+ * node nobody waits on leaving (a herd's, a reader) and arrivals at the tail of a queue placed by
+ * the standings rule are read from the change alone (`handover`, `leave`, `withdraw`, `append`:
+ * ms at 100,000 waiters, where the whole queue analysed again takes a second); anything else is
+ * read whole and said as the difference.
  */
 import type { LockRead, LockSnapshot } from '../protocol';
 import { diffSnapshots, goneNodes } from './delta';
 import type { NodeIndexes } from './indexes';
-import { append, buildSnapshot, handover, leave, type ChildRecord, type FastChange, type LockInput } from './queue';
+import { append, buildSnapshot, handover, leave, withdraw, type ChildRecord, type FastChange, type LockInput } from './queue';
 import type { Introspected } from './report';
 
 /** What a lock's children did since its last reading. */
@@ -54,7 +55,7 @@ function fastReading(previous: LockSnapshot, change: ChildChange, read: LockRead
   const steps: FastChange[] = [];
   let snapshot = previous;
   if (change.removed.length > 0) {
-    const removal = handover(snapshot, change.removed, read, indexes) ?? leave(snapshot, change.removed, read, introspection, indexes);
+    const removal = handover(snapshot, change.removed, read, indexes) ?? leave(snapshot, change.removed, read, introspection, indexes) ?? withdraw(snapshot, change.removed, read, indexes);
     if (removal === null) return null;
     steps.push(removal);
     snapshot = removal.snapshot;
