@@ -5,6 +5,8 @@ import { describeAnomaly } from '../i18n/messages';
 import { append, buildSnapshot, handover, type ChildRecord } from './queue';
 import { lockAnomalies, nextStaleAt, type AnomalyContext } from './anomalies';
 import type { Introspected } from './report';
+import { nodeIndexes } from './indexes';
+import { reader } from './reader';
 
 const quiet: AnomalyContext = { now: 0, staleHolderMs: 60_000, deadlocks: [] };
 /** An anomaly's sentence in English, as the page says it. */
@@ -61,6 +63,21 @@ describe('anomalies of one lock', () => {
       expect(anomalies[0]).toMatchObject({ kind: 'orphan', node: 'lock-0000000000', count: 1000, params: { node: 'lock-0000000000', other: 'lock-0000001000', owner: 'session 0x1', owners: 1000 } });
       expect(anomalies[0]!.nodes).toHaveLength(20);
       expect(said(anomalies[0]!)).toMatch(/^1000 owners each have more than one node here, the first session 0x1 \(lock-0000000000 among them\)/);
+    });
+
+    it('names the orphans of 16 sessions owning 10,000 nodes from the owners counted, looking again at a few dozen nodes, not all', () => {
+      const nodes = Array.from({ length: 10_000 }, (_, i) => record(`lock-${String(i).padStart(10, '0')}`, `0x${(i % 16) + 1}`));
+      const snapshot = snapshotOf('/l', nodes);
+      let asked = 0;
+      const counting = { ...reader, ownerKey: (node: Parameters<typeof reader.ownerKey>[0]) => (asked++, reader.ownerKey(node)) };
+      const indexes = nodeIndexes();
+      const first = lockAnomalies(snapshot, { ...quiet, reader: counting }, indexes);
+      asked = 0;
+      const again = lockAnomalies(snapshot, { ...quiet, reader: counting }, indexes);
+      expect(again).toEqual(first);
+      expect(asked).toBeLessThan(50);
+      expect(again[0]).toMatchObject({ kind: 'orphan', node: 'lock-0000000000', count: 16, params: { node: 'lock-0000000000', count: 624, owner: 'session 0x1', owners: 16 } });
+      expect(again[0]!.nodes).toEqual(nodes.slice(0, 16).map((node) => node.name));
     });
 
     it('names holders past the threshold and holders without a connection as one verdict each', () => {
