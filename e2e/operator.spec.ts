@@ -1,6 +1,11 @@
 import type { Locator } from '@playwright/test';
+import { LockSnapshotSchema } from '../lib/protocol';
+import { freePort } from '../server/net';
+import { RealContenders } from '../server/testing/real-clients';
+import { startEmbeddedZooKeeper } from '../server/zk/embedded';
 import { expect, test } from './fixtures';
 import { LockPage } from './pages/lock-page';
+import { spawnExplorer } from './server';
 import { spawn } from './sim';
 
 /** Each line break of the text in `element`, as the characters either side of it (`a|b`). */
@@ -427,5 +432,77 @@ test.describe('an operator triaging', () => {
     await expect(page.getByTestId('break-lock')).toBeVisible();
     await expect(page.getByTestId('break-unavailable')).toHaveCount(0);
     await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+  });
+
+  test('a ZooKeeper as 3.10 will ship (srvr only, no AdminServer): a real Curator lock\'s holder and waiters named by the address each node holds, marked as such, and what can and cannot be known, in light and dark', async ({ page }) => {
+    test.setTimeout(120_000);
+    const zookeeper = await startEmbeddedZooKeeper({ version: '3.9', extraConfig: { '4lw.commands.whitelist': 'srvr', 'admin.enableServer': 'false' } });
+    // Nothing answers where an AdminServer would.
+    const explorer = await spawnExplorer([], { ZK_CONNECT: zookeeper.connectString, ZK_ADMIN_PORT: String(await freePort()), LOCK_ROOTS: '/closed' });
+    const path = '/closed/orders/lock';
+    const curator = await RealContenders.start(zookeeper.connectString, path, 'curator-mutex', '3');
+    try {
+      const read = LockSnapshotSchema.parse(await (await fetch(`${explorer.url}/api/locks${path}`)).json());
+      const holder = read.nodes[0]!;
+      const address = holder.dataClient!;
+      expect(address).toBe(holder.data?.text);
+      const lock = new LockPage(page, explorer.url);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.addInitScript((theme) => localStorage.setItem('theme', theme), scheme);
+        await lock.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+        await expect(lock.nodes).toHaveCount(3);
+        // Every card names its client by the address its node holds, marked as coming from its data.
+        for (const node of read.nodes) await expect(lock.node(node.name).locator('.card-meta')).toContainText(`${node.dataClient!} (from its data)`);
+        await lock.node(holder.name).click();
+        const named = page.getByTestId('node-panel').getByTestId('client-from-data');
+        await expect(named).toHaveText(`${address} from its data`);
+        await expect(named).toHaveAttribute('title', /not what ZooKeeper saw of its connection/);
+        // What can and cannot be known, once, under the watch verdict that says the watches cannot be.
+        await expect(page.getByTestId('watch-verdict')).toContainText('ZooKeeper reports no watches here, so whether the recipe’s watch is really set cannot be known for 2 waiters');
+        const note = page.getByTestId('knowledge-note');
+        await expect(note).toHaveCount(1, { timeout: 15_000 });
+        // Folded to its title until opened.
+        await expect(note.getByTestId('knowledge-unknown')).toBeHidden();
+        await page.screenshot({ path: `.tmp/screenshots/srvr-only-lock-folded-${scheme}.png` });
+        await note.getByTestId('knowledge-title').click();
+        await expect(note.getByTestId('knowledge-title')).toHaveText('ZooKeeper reports no sessions or watches here: what can and cannot be known');
+        await expect(note.getByTestId('knowledge-known')).toContainText('each node’s data, and so its client where the client writes its address there');
+        await expect(note.getByTestId('knowledge-known')).toContainText('new locks, through a watch on the lock roots');
+        await expect(note.getByTestId('knowledge-unknown').locator('li')).toHaveText([
+          'whether any waiter’s watch is really set (wchc)',
+          'who else watches a node (wchc)',
+          'where each session connects from, as ZooKeeper sees it (cons)',
+          'whether a holder’s session is still connected (cons)',
+          'when ZooKeeper will expire a session whose client is gone (cons, dump)',
+          'which waiters a release wakes: a herd’s wake-ups (cons, mntr)',
+          'the server’s own watch counts (mntr)',
+        ]);
+        await expect(note).toContainText('What the members answered: no ZooKeeper member said which sessions watch what');
+        await page.screenshot({ path: `.tmp/screenshots/srvr-only-lock-${scheme}.png`, fullPage: true });
+
+        // The dashboard: the holder by the same address, and the same note by the discovery line.
+        await page.goto(explorer.url);
+        const row = page.locator(`[data-testid="lock-row"][data-path="${path}"]`);
+        await expect(row.getByTestId('row-holder-client')).toHaveText(`${address} from its data`, { timeout: 15_000 });
+        await expect(page.getByTestId('lock-list-status').getByTestId('knowledge-note')).toHaveCount(1);
+        await page.screenshot({ path: `.tmp/screenshots/srvr-only-dashboard-folded-${scheme}.png` });
+        await page.getByTestId('knowledge-title').click();
+        await page.screenshot({ path: `.tmp/screenshots/srvr-only-dashboard-${scheme}.png` });
+      }
+      // In Chinese: the same note and the same mark.
+      await page.getByTestId('language-zh').click();
+      await expect(page.getByTestId('knowledge-title')).toHaveText('ZooKeeper 在这里不报告会话和监听：哪些能知道，哪些不能');
+      await expect(page.locator(`[data-testid="lock-row"][data-path="${path}"]`).getByTestId('row-holder-client')).toHaveText(`${address} 来自其数据`);
+      await lock.goto(path);
+      await expect(lock.node(holder.name).locator('.card-meta')).toContainText(`${address}（来自其数据）`);
+      await page.getByTestId('knowledge-title').click();
+      await page.screenshot({ path: '.tmp/screenshots/srvr-only-lock-zh-dark.png', fullPage: true });
+    } finally {
+      await curator.stop();
+      await explorer.stop();
+      await zookeeper.stop();
+    }
   });
 });
