@@ -26,6 +26,8 @@ export type Column =
   | { w: string; o: Column }
   /** Equal to the node's ctime, but for the listed exceptions. */
   | { c: true; x?: Array<[number, unknown]> }
+  /** Equal to the node's data as text (null without), but for the listed exceptions: the client a Curator node's data names is its data. */
+  | { e: true; x?: Array<[number, unknown]> }
   /** Numbers written as the first and the differences from one to the next. */
   | { d: number[] }
   /** Hex ids (`0x…`) below 2^53, written as numbers the same way. */
@@ -85,6 +87,10 @@ function specialColumn(field: keyof LockNode, nodes: readonly LockNode[], list: 
       return nodes.every((node) => node.sequence === sequenceOf(node.name)) ? { s: true } : null;
     case 'data':
       return texts(nodes);
+    case 'dataClient': {
+      const except = exceptions(nodes.length, (position) => nodes[position]!.dataClient, (position) => nodes[position]!.data?.text ?? null);
+      return except === null ? null : except.length === 0 ? { e: true } : { e: true, x: except };
+    }
     default:
       return null;
   }

@@ -92,6 +92,16 @@ describe('the compact form of a lock', () => {
     expect(expandSnapshot(JSON.parse(JSON.stringify(writer.snapshot(snapshot))))).toEqual(snapshot);
   });
 
+  it('writes the client each Curator node’s data names as that data, not a second time, but for the nodes whose data names none', () => {
+    const names = Array.from({ length: 300 }, (_, i) => `_c_0a1b2c3d-0000-4000-8000-${String(i).padStart(12, '0')}-lock-${String(i).padStart(10, '0')}`);
+    const snapshot = snapshotOf('/hosts', names.map((name, i) => record(name, `0x${(0x100000000 + i).toString(16)}`, i + 10, 1_700_000_000_000 + i, i === 7 ? 'lock data' : `10.${i >> 8}.${i & 255}.1`)));
+    expect(snapshot.nodes[1]!.dataClient).toBe('10.0.1.1');
+    const [chunk] = writer.nodes(snapshot.nodes);
+    // The data names no client for the one node of other data: its exception is null.
+    expect(chunk!.columns.dataClient).toEqual({ e: true, x: [[7, null]] });
+    expect(roundTrip(snapshot.nodes)).toEqual(snapshot.nodes);
+  });
+
   it('refuses columns that do not describe the nodes they claim', () => {
     const chunks = writer.nodes(snapshotOf('/l', [record('lock-0000000000'), record('lock-0000000001')]).nodes);
     expect(() => expandNodes(3, chunks)).toThrow(/names do not match/);

@@ -234,6 +234,12 @@ function expand(field: keyof LockNode, written: Column, count: number, name: (po
     const except = new Map(written.x ?? []);
     return fill((position) => (except.has(position) ? except.get(position) : ctime[position]));
   }
+  if ('e' in written) {
+    const data = done.get('data');
+    if (data === undefined) throw new Error(`compact nodes: ${field} refers to data before it`);
+    const except = new Map(written.x ?? []);
+    return fill((position) => (except.has(position) ? except.get(position) : ((data[position] as NodeData | null)?.text ?? null)));
+  }
   if ('d' in written || 'z' in written) {
     const steps = sized('d' in written ? written.d : written.z);
     let value = 0;
