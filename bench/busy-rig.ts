@@ -71,6 +71,8 @@ export interface Rig {
   expected: string[];
   sampled: string[];
   generator: LoadGenerator | null;
+  /** The explorer while it runs, stopped with the rig should a phase fail. */
+  following: Following | null;
 }
 
 /** The explorer in its own process, with a page's socket on the sampled locks. */
@@ -79,29 +81,50 @@ export interface Following {
   recorder: DeltaRecorder;
 }
 
-export async function startRig(options: BusyOptions): Promise<Rig> {
+/** Starts ZooKeeper and the contenders; whatever started is stopped again when something fails. */
+async function startLocks(options: BusyOptions): Promise<{ zookeeper: EmbeddedZooKeeper; curator: LoopingContenders; kazoo: LoopingContenders }> {
   const zookeeper = await startEmbeddedZooKeeper();
   const shape = (locks: number) => ({ locks, perLock: options.perLock, holdMs: options.holdMs, sessionTimeoutMs: options.contenderTimeoutMs });
   const curatorLocks = Math.ceil(options.locks / 2);
-  const [curator, kazoo] = await Promise.all([
+  const started = await Promise.allSettled([
     LoopingContenders.start('curator', zookeeper.connectString, CURATOR_ROOT, shape(curatorLocks)),
     LoopingContenders.start('kazoo', zookeeper.connectString, KAZOO_ROOT, shape(options.locks - curatorLocks)),
   ]);
-  const expected = [...Array.from({ length: curatorLocks }, (_, i) => curator.lockPath(i)), ...Array.from({ length: options.locks - curatorLocks }, (_, i) => kazoo.lockPath(i))];
+  const [curator, kazoo] = started;
+  if (curator.status === 'fulfilled' && kazoo.status === 'fulfilled') return { zookeeper, curator: curator.value, kazoo: kazoo.value };
+  await Promise.all(started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
+  await zookeeper.stop();
+  throw started.find((result): result is PromiseRejectedResult => result.status === 'rejected')!.reason;
+}
+
+export async function startRig(options: BusyOptions): Promise<Rig> {
+  const { zookeeper, curator, kazoo } = await startLocks(options);
+  const curatorLocks = curator.shape.locks;
+  const expected = [...Array.from({ length: curatorLocks }, (_, i) => curator.lockPath(i)), ...Array.from({ length: kazoo.shape.locks }, (_, i) => kazoo.lockPath(i))];
   const half = Math.ceil(options.sample / 2);
   const sampled = [...expected.slice(0, Math.min(half, curatorLocks)), ...expected.slice(curatorLocks, curatorLocks + options.sample - half)];
   const log = new ContenderLog([curator, kazoo], new Set(sampled));
-  const floor = await FloorWatcher.start(zookeeper.connectString, sampled);
   const samplerSession = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 30_000 });
-  await samplerSession.start();
+  let floor: FloorWatcher | null = null;
+  try {
+    floor = await FloorWatcher.start(zookeeper.connectString, sampled);
+    await samplerSession.start();
+  } catch (error) {
+    floor?.close();
+    samplerSession.close();
+    await Promise.all([curator.stop(), kazoo.stop()]);
+    await zookeeper.stop();
+    throw error;
+  }
   // The load's parents of ephemeral instances and sequential notifications too: the explorer may take them for locks, and ZooKeeper must serve the same reads with it and without.
   const services = Array.from({ length: 10 }, (_, i) => `/services/service-${i}`);
   const sampler = new Sampler(samplerSession, [...expected, ...services, '/isr_change_notification'], expected);
   sampler.start();
-  return { options, zookeeper, curator, kazoo, log, floor, sampler, samplerSession, expected, sampled, generator: null };
+  return { options, zookeeper, curator, kazoo, log, floor, sampler, samplerSession, expected, sampled, generator: null, following: null };
 }
 
 export async function stopRig(rig: Rig): Promise<void> {
+  if (rig.following !== null) await stopFollowing(rig, rig.following);
   rig.sampler.stop();
   rig.floor.close();
   rig.samplerSession.close();
@@ -127,11 +150,14 @@ export async function startFollowing(rig: Rig): Promise<Following> {
   console.log(`busy: the explorer follows every lock ${((monotonicMs() - started) / 1000).toFixed(1)} s after it started`);
   const recorder = await DeltaRecorder.connect(explorer.url, rig.sampled);
   rig.sampler.follow(explorer);
-  return { explorer, recorder };
+  rig.following = { explorer, recorder };
+  return rig.following;
 }
 
 export async function stopFollowing(rig: Rig, following: Following): Promise<void> {
+  rig.following = null;
   rig.sampler.follow(null);
+  await rig.sampler.idle();
   following.recorder.close();
   await following.explorer.stop();
 }
@@ -148,6 +174,8 @@ function cpuNow(rig: Rig, following: Following | null): { processes: Record<stri
 export interface Measured {
   from: number;
   to: number;
+  /** What to add to a monotonic time to have it in ms since the epoch (the explorer's own records are so). */
+  epochOffset: number;
   seconds: number;
   cpu: Record<string, number>;
   /** The machine's cores busy (% of all of them). */
@@ -181,6 +209,7 @@ export async function measure(rig: Rig, following: Following | null, seconds: nu
   return {
     from,
     to,
+    epochOffset: Date.now() - monotonicMs(),
     seconds: wall,
     cpu,
     machineBusy: machine,
@@ -192,12 +221,22 @@ export async function measure(rig: Rig, following: Following | null, seconds: nu
 }
 
 /** One line on what a window measured, for the log. */
+/** The explorer's event loop in a window: how often it was blocked over 100 ms, and the longest (its own record of stalls over 10 ms). */
+export function stallsOf(window: Measured): string {
+  if (window.explorer === null) return '';
+  const from = window.from + window.epochOffset;
+  const to = window.to + window.epochOffset;
+  const stalls = window.explorer.after.stalls.filter((stall) => stall.at >= from && stall.at <= to).map((stall) => stall.ms);
+  return `its event loop blocked over 100 ms ${stalls.filter((ms) => ms > 100).length} times, at most ${stalls.length === 0 ? 0 : Math.max(...stalls).toFixed(0)} ms`;
+}
+
 export function describe(name: string, window: Measured): string {
   const cpu = Object.entries(window.cpu).map(([process, value]) => `${process} ${value.toFixed(1)}%`).join(', ');
   const load = window.load === null ? 'no load' : `${writesPerSecond(window).toFixed(0)} writes/s (write p99 ${window.load.after.latencyP99.toFixed(1)} ms, ${window.load.after.skipped - window.load.before.skipped} skipped)`;
   const { samples: counts } = window;
   const samples = counts.lockSamples > 0 ? `; samples: ${counts.lockSamples} lock samples, ${counts.inFlight} in flight, ${counts.wrong} wrong (${counts.late} equal 2 s later, ${counts.stuck} not), ${counts.skipped} ticks skipped` : '';
-  return `busy (${name}, ${window.seconds.toFixed(0)} s): ${load}, ${window.handoversPerSecond.toFixed(0)} handovers/s; CPU (% of a core): ${cpu}; machine ${window.machineBusy?.toFixed(0) ?? '?'}% busy${samples}`;
+  const stalls = window.explorer === null ? '' : `; the explorer: ${stallsOf(window)}`;
+  return `busy (${name}, ${window.seconds.toFixed(0)} s): ${load}, ${window.handoversPerSecond.toFixed(0)} handovers/s; CPU (% of a core): ${cpu}; machine ${window.machineBusy?.toFixed(0) ?? '?'}% busy${samples}${stalls}`;
 }
 
 export function writesPerSecond(window: Measured): number {

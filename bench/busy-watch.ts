@@ -152,9 +152,17 @@ export interface SampleCounts {
   lockSamples: number;
   inFlight: number;
   wrong: number;
+  /** Of the wrong, those on the locks the run's contenders make (the rest are things the explorer takes for locks). */
+  wrongOnExpected: number;
   /** Of the wrong, those whose differences were gone 2 s later (the explorer behind), and those still there (lost). */
   late: number;
   stuck: number;
+}
+
+/** A wrong sample said in a line, and when it was found (monotonic ms). */
+export interface SampleExample {
+  at: number;
+  line: string;
 }
 
 /** A lock's nodes as `<path> <owner>` strings, the form both sides are compared in. */
@@ -169,9 +177,9 @@ type NodeSet = Set<string>;
  * Without an explorer it reads all the same, so that ZooKeeper serves the same reads either way.
  */
 export class Sampler {
-  readonly counts: SampleCounts = { ticks: 0, skipped: 0, lockSamples: 0, inFlight: 0, wrong: 0, late: 0, stuck: 0 };
-  /** The first few wrong samples, said in a line each. */
-  readonly examples: string[] = [];
+  readonly counts: SampleCounts = { ticks: 0, skipped: 0, lockSamples: 0, inFlight: 0, wrong: 0, wrongOnExpected: 0, late: 0, stuck: 0 };
+  /** The first wrong samples, said in a line each. */
+  readonly examples: SampleExample[] = [];
   private explorer: ExplorerProcess | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running = false;
@@ -196,6 +204,12 @@ export class Sampler {
     this.timer = null;
   }
 
+  /** Resolves once no tick is running (at most `timeoutMs`): an explorer is stopped only after its last comparison. */
+  async idle(timeoutMs = 5_000): Promise<void> {
+    const deadline = monotonicMs() + timeoutMs;
+    while (this.running && monotonicMs() < deadline) await sleep(20);
+  }
+
   private async tick(): Promise<void> {
     this.counts.ticks += 1;
     if (this.running) {
@@ -209,7 +223,7 @@ export class Sampler {
       else await this.compare(explorer);
     } catch (error) {
       // The explorer stopped between two ticks (a phase ended), or ZooKeeper refused a read: the next tick tries again.
-      if (this.explorer !== null && !(error instanceof ZkError)) this.note(`a sample failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (this.explorer !== null && !(error instanceof ZkError)) this.note(`a sample failed: ${error instanceof Error ? error.message : String(error)}`, monotonicMs());
     } finally {
       this.running = false;
     }
@@ -228,11 +242,12 @@ export class Sampler {
       else wrong.set(path, stayed);
     }
     this.counts.wrong += wrong.size;
-    if (wrong.size > 0) void this.later(explorer, wrong);
+    this.counts.wrongOnExpected += [...wrong.keys()].filter((path) => this.expected.includes(path)).length;
+    if (wrong.size > 0) void this.later(explorer, wrong, monotonicMs());
   }
 
   /** Tells a wrong sample late (its differences gone 2 s later: the explorer was behind) from stuck (still there), without holding up the next tick. */
-  private async later(explorer: ExplorerProcess, wrong: ReadonlyMap<string, string[]>): Promise<void> {
+  private async later(explorer: ExplorerProcess, wrong: ReadonlyMap<string, string[]>, found: number): Promise<void> {
     await sleep(2_000);
     const last = await this.differences(explorer, [...wrong.keys()]).catch(() => null);
     if (last === null) return;
@@ -240,7 +255,7 @@ export class Sampler {
       const still = stayed.filter((difference) => last.differences.get(path)?.includes(difference) === true);
       if (still.length === 0) this.counts.late += 1;
       else this.counts.stuck += 1;
-      this.note(`${path} (${still.length === 0 ? 'equal 2 s later' : 'still so 2 s later'}): ${stayed.length} node${stayed.length === 1 ? '' : 's'} unlike, e.g. ${stayed[0]}`);
+      this.note(`${path} (${still.length === 0 ? 'equal 2 s later' : 'still so 2 s later'}): ${stayed.length} node${stayed.length === 1 ? '' : 's'} unlike, e.g. ${stayed[0]}`, found);
     }
   }
 
@@ -287,8 +302,16 @@ export class Sampler {
     return result;
   }
 
-  private note(line: string): void {
-    if (this.examples.length < 10) this.examples.push(line);
+  private note(line: string, at: number): void {
+    if (this.examples.length < 200) this.examples.push({ at, line });
+  }
+
+  /** The first `count` wrong samples found between `from` and `to`, one line each, with when (s after `from`). */
+  examplesBetween(from: number, to: number, count = 3): string[] {
+    return this.examples
+      .filter((example) => example.at >= from && example.at <= to)
+      .slice(0, count)
+      .map((example) => `at ${((example.at - from) / 1000).toFixed(1)} s, ${example.line}`);
   }
 }
 

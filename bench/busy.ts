@@ -35,6 +35,7 @@ import {
   section,
   sessionsLost,
   startFollowing,
+  stallsOf,
   startRig,
   stopFollowing,
   stopRig,
@@ -131,6 +132,12 @@ async function runPhases(rig: Rig): Promise<Phases> {
 
 const pct = (value: number): string => `${value.toFixed(2)}%`;
 
+/** The first wrong samples of a window (the 2 s re-check may end a little after it), for a note. */
+function examples(rig: Rig, window: Measured): string {
+  const lines = rig.sampler.examplesBetween(window.from, window.to + 3_000);
+  return lines.length === 0 ? '' : ` First wrong: ${lines.join(' | ')}`;
+}
+
 /** ZooKeeper's CPU with the explorer against without it (the two windows around it, averaged), and the explorer's own. */
 function cpuFigures(options: BusyOptions, phases: Phases): Figure[] {
   const without = phases.without.map((window) => window.cpu.zookeeper!);
@@ -226,7 +233,7 @@ function sessionAndSampleFigures(options: BusyOptions, rig: Rig, phases: Phases)
       note:
         `${samples.lockSamples.toLocaleString('en-US')} lock samples (every lock the explorer follows: the run's ${options.locks} and ${phases.followedBesides.length} more${phases.followedBesides.length > 0 ? `, ${phases.followedBesides.slice(0, 3).join(', ')}${phases.followedBesides.length > 3 ? ', …' : ''}` : ''}) ` +
         `against ZooKeeper's children and their ephemeralOwner; ${samples.inFlight} differed and were equal 300 ms later (a change in flight); of the ${samples.wrong} still unlike then, ${samples.late} were equal 2 s later (the explorer behind), ${samples.stuck} not; ${samples.skipped} of ${samples.ticks} ticks found the last still running. ` +
-        `Idle: ${phases.idle.samples.lockSamples} samples, ${phases.idle.samples.wrong} wrong, ${phases.idle.samples.inFlight} in flight.${rig.sampler.examples.length > 0 ? ` First wrong: ${rig.sampler.examples.slice(0, 3).join(' | ')}` : ''}`,
+        `${samples.wrongOnExpected} of the wrong were on the run's own locks; ${stallsOf(phases.loaded)}. Idle: ${phases.idle.samples.lockSamples} samples, ${phases.idle.samples.wrong} wrong, ${phases.idle.samples.inFlight} in flight.${examples(rig, phases.loaded)}`,
     },
   ];
 }
@@ -269,7 +276,7 @@ function crashFigures(options: BusyOptions, rig: Rig, phases: Phases): Figure[] 
       unit: 'samples',
       reference: null,
       target: { on: 'value', max: 0 },
-      note: `${samples.lockSamples.toLocaleString('en-US')} lock samples, ${samples.inFlight} in flight (equal 300 ms later); of the wrong, ${samples.late} equal 2 s later, ${samples.stuck} not; ${samples.skipped} of ${samples.ticks} ticks skipped.`,
+      note: `${samples.lockSamples.toLocaleString('en-US')} lock samples, ${samples.inFlight} in flight (equal 300 ms later); of the wrong, ${samples.wrongOnExpected} on the run's own locks, ${samples.late} equal 2 s later, ${samples.stuck} not; ${samples.skipped} of ${samples.ticks} ticks skipped.${examples(rig, phases.crashes)}`,
     },
   ];
 }
@@ -331,7 +338,7 @@ function soakFigures(options: BusyOptions, rig: Rig, window: Measured, memory: R
     figure("the explorer's RSS slope", trend('rss'), 'MB per 10 min', 1, memoryNote('rss')),
     figure("the explorer's heap slope", trend('heap'), 'MB per 10 min', 1, memoryNote('heap')),
     figure("the explorer's session lost", sessions.lost, 'sessions', 0, `${sessions.ids[0]} at the start, ${sessions.ids[1]} at the end.`),
-    figure('followed locks unlike ZooKeeper, sampled each second', window.samples.wrong, 'samples', 0, `${window.samples.lockSamples.toLocaleString('en-US')} lock samples, ${window.samples.inFlight} in flight; of the wrong, ${window.samples.late} equal 2 s later, ${window.samples.stuck} not; ${window.samples.skipped} ticks skipped.${rig.sampler.examples.length > 0 ? ` First wrong: ${rig.sampler.examples.slice(0, 3).join(' | ')}` : ''}`),
+    figure('followed locks unlike ZooKeeper, sampled each second', window.samples.wrong, 'samples', 0, `${window.samples.lockSamples.toLocaleString('en-US')} lock samples, ${window.samples.inFlight} in flight; of the wrong, ${window.samples.wrongOnExpected} on the run's own locks, ${window.samples.late} equal 2 s later, ${window.samples.stuck} not; ${window.samples.skipped} ticks skipped.${examples(rig, window)}`),
     figure("the explorer's CPU", window.cpu.explorer!, '% of a core', 15, `ZooKeeper ${pct(window.cpu.zookeeper!)} of a core meanwhile, at ${writesPerSecond(window).toFixed(0)} writes/s.`),
     figure('notifications the explorer receives per unrelated write', share.unrelated / Math.max(1, share.writes), '', 0.01, `${share.unrelated} over ${share.writes} writes.`),
     { section: name, name: 'a holder releases → the socket delta, p99', value: quantile(latencies.explorer.values, 0.99), unit: 'ms', reference: null, target: null, note: `${latencies.explorer.values.length} releases, median ${p(latencies.explorer.values, 0.5)} ms, ${latencies.explorer.missing} never arrived.` },

@@ -188,6 +188,11 @@ export async function startExplorerProcess(connectString: string, nodeFlags: rea
   const nextLine = (pattern: RegExp): Promise<string> =>
     new Promise((resolve, reject) => {
       const exited = (code: number | null): void => reject(new Error(`the explorer exited with ${code}`));
+      // A process already gone sends no 'exit' again: asked after its end, the answer would never come.
+      if (child.exitCode !== null || child.signalCode !== null) {
+        exited(child.exitCode);
+        return;
+      }
       const listener = (line: string): void => {
         if (!pattern.test(line)) return;
         listeners.splice(listeners.indexOf(listener), 1);

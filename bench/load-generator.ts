@@ -97,6 +97,7 @@ const issued: Record<WriteKind, number> = { state: 0, config: 0, notification: 0
 const errors: Record<string, number> = {};
 const kept: Record<'notification' | 'instance', string[]> = { notification: [], instance: [] };
 const creating: Record<'notification' | 'instance', number> = { notification: 0, instance: 0 };
+const created: Record<'notification' | 'instance', number> = { notification: 0, instance: 0 };
 let latencies: number[] = [];
 let inFlight = 0;
 let skipped = 0;
@@ -113,7 +114,9 @@ function stateData(epoch: number): Buffer {
 function createOrDelete(session: ZkSession, kind: 'notification' | 'instance', n: number): Promise<unknown> {
   const list = kept[kind];
   if (list.length > 0 && list.length + creating[kind] >= KEEP) return session.remove(list.shift()!);
-  const [path, mode]: [string, CreateMode] = kind === 'notification' ? ['/isr_change_notification/isr_change_', 'persistent-sequential'] : [`${serviceOf(n)}/${randomUUID()}`, 'ephemeral'];
+  // Instances go round the services by their own count, so that every service gets its share.
+  const [path, mode]: [string, CreateMode] = kind === 'notification' ? ['/isr_change_notification/isr_change_', 'persistent-sequential'] : [`${serviceOf(created.instance)}/${randomUUID()}`, 'ephemeral'];
+  created[kind] += 1;
   creating[kind] += 1;
   return session
     .create(path, Buffer.from(`{"host":"10.1.${n % 250}.${n % 200}","port":9092}`), mode)

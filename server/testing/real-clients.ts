@@ -3,7 +3,8 @@
  * Debian's packages) and Kazoo (Python), each contender with its own session.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -18,17 +19,22 @@ const CLASSPATH = ['/usr/share/java/curator-recipes.jar', '/usr/share/java/zooke
 // Debian's python3 has python3-kazoo; another python3 earlier on the PATH may not.
 export const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 
-/** Compiles the Java clients (test-clients/java) when a class is missing or older than its source. */
+/** Compiles the Java clients (test-clients/java) when a class is missing or the sources are not those it was compiled from. */
 export function compileJavaClients(): void {
-  const sources = readdirSync(JAVA_SOURCES).filter((name) => name.endsWith('.java'));
-  const fresh = sources.every((name) => {
-    const built = join(JAVA_OUT, name.replace(/\.java$/, '.class'));
-    return existsSync(built) && statSync(built).mtimeMs >= statSync(join(JAVA_SOURCES, name)).mtimeMs;
-  });
-  if (fresh) return;
+  const sources = readdirSync(JAVA_SOURCES)
+    .filter((name) => name.endsWith('.java'))
+    .sort();
+  // The sources' content, not their dates: another checkout sharing .tmp may have compiled its own sources later.
+  const digest = createHash('sha256');
+  for (const name of sources) digest.update(name).update(readFileSync(join(JAVA_SOURCES, name)));
+  const hash = digest.digest('hex');
+  const stamp = join(JAVA_OUT, 'sources.sha256');
+  const built = sources.every((name) => existsSync(join(JAVA_OUT, name.replace(/\.java$/, '.class'))));
+  if (built && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
   mkdirSync(JAVA_OUT, { recursive: true });
   const result = spawnSync('javac', ['-d', JAVA_OUT, '-cp', CLASSPATH.join(':'), ...sources.map((name) => join(JAVA_SOURCES, name))], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`javac failed: ${result.stderr}`);
+  writeFileSync(stamp, hash);
 }
 
 /** `java` with the compiled clients, Curator and ZooKeeper's recipes on the class path, running `className`. */
@@ -259,6 +265,8 @@ export interface LoopShape {
 export class LoopingContenders {
   private readonly listeners = new Set<(event: LoopEvent) => void>();
   readonly errors: string[] = [];
+  /** The end of what the process said on stderr, for an error. */
+  private said = '';
 
   private constructor(
     private readonly child: ChildProcess,
@@ -276,7 +284,7 @@ export class LoopingContenders {
       if (event.event === 'error') this.errors.push(event.message ?? 'error');
       for (const listener of this.listeners) listener(event);
     });
-    child.stderr?.resume();
+    child.stderr?.on('data', (chunk: Buffer) => (this.said = (this.said + chunk.toString()).slice(-2000)));
   }
 
   /** Starts the process and resolves once every contender has its session. */
@@ -291,8 +299,11 @@ export class LoopingContenders {
     }
     const contenders = new LoopingContenders(child, client, root, shape);
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the ${client} contenders did not all connect within 90 s`)), 90_000);
-      const exited = (code: number | null): void => reject(new Error(`the ${client} contenders exited with ${code} before they were ready`));
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`the ${client} contenders did not all connect within 90 s`));
+      }, 90_000);
+      const exited = (code: number | null): void => reject(new Error(`the ${client} contenders exited with ${code} before they were ready: ${contenders.said.trim().split('\n').slice(0, 3).join(' | ')}`));
       child.once('exit', exited);
       contenders.on((event) => {
         if (event.event !== 'ready') return;

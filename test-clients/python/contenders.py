@@ -114,8 +114,12 @@ def loop(connect, root, spec):
     ]
     for thread in threads:
         thread.start()
+    # One minute for all of them, not each: a parent gone meanwhile is noticed on stdin after it.
+    deadline = time.time() + 60
     for _ in threads:
-        connected.acquire(timeout=60)
+        if not connected.acquire(timeout=max(0, deadline - time.time())):
+            emit(event="error", message="not every contender connected within 60 s")
+            break
     emit(event="ready")
     for line in sys.stdin:
         words = line.split()
