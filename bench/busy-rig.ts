@@ -15,8 +15,10 @@ import { quantile } from './stats';
 export interface BusyOptions {
   /** Each phase's length (s). */
   seconds: number;
-  /** After the explorer or the load starts, before a phase is measured (s). */
+  /** After the explorer starts, before a phase is measured (s). */
   settleSeconds: number;
+  /** After the load starts, before the first window under it (s). */
+  loadWarmupSeconds: number;
   locks: number;
   perLock: [number, number];
   holdMs: [number, number];
@@ -37,6 +39,7 @@ export interface BusyOptions {
 export const BUSY_DEFAULTS: BusyOptions = {
   seconds: 60,
   settleSeconds: 10,
+  loadWarmupSeconds: 30,
   locks: 100,
   perLock: [2, 3],
   holdMs: [200, 500],
@@ -230,11 +233,17 @@ export function stallsOf(window: Measured): string {
   return `its event loop blocked over 100 ms ${stalls.filter((ms) => ms > 100).length} times, at most ${stalls.length === 0 ? 0 : Math.max(...stalls).toFixed(0)} ms`;
 }
 
-export function describe(name: string, window: Measured): string {
+/** The wrong samples of a window told late or stuck, in words (their re-checks end up to 2.5 s after it). */
+export function judged(rig: Rig, window: Measured): string {
+  const { late, stuck } = rig.sampler.judgedBetween(window.from, window.to);
+  return `${late} equal 2 s later (the explorer behind), ${stuck} not`;
+}
+
+export function describe(rig: Rig, name: string, window: Measured): string {
   const cpu = Object.entries(window.cpu).map(([process, value]) => `${process} ${value.toFixed(1)}%`).join(', ');
   const load = window.load === null ? 'no load' : `${writesPerSecond(window).toFixed(0)} writes/s (write p99 ${window.load.after.latencyP99.toFixed(1)} ms, ${window.load.after.skipped - window.load.before.skipped} skipped)`;
   const { samples: counts } = window;
-  const samples = counts.lockSamples > 0 ? `; samples: ${counts.lockSamples} lock samples, ${counts.inFlight} in flight, ${counts.wrong} wrong (${counts.late} equal 2 s later, ${counts.stuck} not), ${counts.skipped} ticks skipped` : '';
+  const samples = counts.lockSamples > 0 ? `; samples: ${counts.lockSamples} lock samples, ${counts.inFlight} in flight, ${counts.wrong} wrong (${judged(rig, window)}), ${counts.skipped} ticks skipped` : '';
   const stalls = window.explorer === null ? '' : `; the explorer: ${stallsOf(window)}`;
   return `busy (${name}, ${window.seconds.toFixed(0)} s): ${load}, ${window.handoversPerSecond.toFixed(0)} handovers/s; CPU (% of a core): ${cpu}; machine ${window.machineBusy?.toFixed(0) ?? '?'}% busy${samples}${stalls}`;
 }

@@ -154,9 +154,6 @@ export interface SampleCounts {
   wrong: number;
   /** Of the wrong, those on the locks the run's contenders make (the rest are things the explorer takes for locks). */
   wrongOnExpected: number;
-  /** Of the wrong, those whose differences were gone 2 s later (the explorer behind), and those still there (lost). */
-  late: number;
-  stuck: number;
 }
 
 /** A wrong sample said in a line, and when it was found (monotonic ms). */
@@ -177,7 +174,9 @@ type NodeSet = Set<string>;
  * Without an explorer it reads all the same, so that ZooKeeper serves the same reads either way.
  */
 export class Sampler {
-  readonly counts: SampleCounts = { ticks: 0, skipped: 0, lockSamples: 0, inFlight: 0, wrong: 0, wrongOnExpected: 0, late: 0, stuck: 0 };
+  readonly counts: SampleCounts = { ticks: 0, skipped: 0, lockSamples: 0, inFlight: 0, wrong: 0, wrongOnExpected: 0 };
+  /** When each wrong sample was found, told late (its differences gone 2 s later: the explorer behind) or stuck (still there). */
+  private readonly judged: Array<{ at: number; late: boolean }> = [];
   /** The first wrong samples, said in a line each. */
   readonly examples: SampleExample[] = [];
   private explorer: ExplorerProcess | null = null;
@@ -253,8 +252,7 @@ export class Sampler {
     if (last === null) return;
     for (const [path, stayed] of wrong) {
       const still = stayed.filter((difference) => last.differences.get(path)?.includes(difference) === true);
-      if (still.length === 0) this.counts.late += 1;
-      else this.counts.stuck += 1;
+      this.judged.push({ at: found, late: still.length === 0 });
       this.note(`${path} (${still.length === 0 ? 'equal 2 s later' : 'still so 2 s later'}): ${stayed.length} node${stayed.length === 1 ? '' : 's'} unlike, e.g. ${stayed[0]}`, found);
     }
   }
@@ -304,6 +302,12 @@ export class Sampler {
 
   private note(line: string, at: number): void {
     if (this.examples.length < 200) this.examples.push({ at, line });
+  }
+
+  /** Of the wrong samples found between `from` and `to`, how many were equal 2 s later and how many not (asked once their re-check is done). */
+  judgedBetween(from: number, to: number): { late: number; stuck: number } {
+    const found = this.judged.filter((entry) => entry.at >= from && entry.at <= to);
+    return { late: found.filter((entry) => entry.late).length, stuck: found.filter((entry) => !entry.late).length };
   }
 
   /** The first `count` wrong samples found between `from` and `to`, one line each, with when (s after `from`). */

@@ -19,7 +19,8 @@
  * `--runs N` repeats the whole run on a fresh ZooKeeper and reports each figure's median and spread.
  * Loopback only; every process it starts is stopped at the end.
  *   node --import tsx bench/busy.ts [--seconds 60] [--locks 100] [--rate 2000] [--sessions 20] [--sample 10]
- *     [--crash-every 10] [--settle 10] [--runs 1] [--soak <minutes>] [--soak-warmup 5] [--soak-every 30]
+ *     [--crash-every 10] [--contender-timeout 10000] [--settle 10] [--load-warmup 30] [--runs 1]
+ *     [--soak <minutes>] [--soak-warmup 5] [--soak-every 30]
  */
 import { pathToFileURL } from 'node:url';
 import { LoadGenerator, monotonicMs } from './busy-watch';
@@ -28,6 +29,7 @@ import {
   crashOutcomes,
   crashTicker,
   describe,
+  judged,
   measure,
   notificationShare,
   p,
@@ -79,44 +81,52 @@ interface Phases {
   followedBesides: string[];
 }
 
-/** Starts the load for long enough for every phase still to come, whatever the explorer's starts take. */
+/**
+ * Starts the load for long enough for every phase still to come, whatever the explorer's starts
+ * take, and lets ZooKeeper warm to it: its CPU under a new load falls for a while (in short runs
+ * the window just after the start used a tenth of a core more than the same window later).
+ */
 async function startLoad(rig: Rig, seconds: number): Promise<void> {
   const { options } = rig;
   rig.generator = await LoadGenerator.start(rig.zookeeper.connectString, options.rate, options.sessionsPerSecond, seconds);
-  await sleep(options.settleSeconds * 1000);
+  await sleep(options.loadWarmupSeconds * 1000);
 }
 
-/** The phases of one run: (a) idle, (b) the load without the explorer, (c) with it, (d) crashes with it, (b) again. */
+/** The phases of one run: (a) idle, (b) the load without the explorer, (c) with it, (b) again, (d) crashes with it. */
 async function runPhases(rig: Rig): Promise<Phases> {
   const { options } = rig;
-  const settle = (): Promise<void> => sleep(options.settleSeconds * 1000);
-  let following = await startFollowing(rig);
-  await settle();
+  const follow = async (): Promise<Following> => {
+    const following = await startFollowing(rig);
+    await sleep(options.settleSeconds * 1000);
+    return following;
+  };
+  let following = await follow();
   const idle = await measure(rig, following, options.seconds);
   const idleLatencies = await latenciesOf(rig, following, idle);
-  console.log(`${describe('a, idle', idle)}; release → socket p50 ${p(idleLatencies.explorer.values, 0.5)} ms, p99 ${p(idleLatencies.explorer.values, 0.99)} ms`);
+  console.log(`${describe(rig, 'a, idle', idle)}; release → socket p50 ${p(idleLatencies.explorer.values, 0.5)} ms, p99 ${p(idleLatencies.explorer.values, 0.99)} ms`);
   await stopFollowing(rig, following);
 
-  await startLoad(rig, 4 * (options.seconds + options.settleSeconds) + 600);
+  // (c) between two windows without the explorer, so that ZooKeeper's drift under the load weighs on both sides alike.
+  await startLoad(rig, options.loadWarmupSeconds + 5 * (options.seconds + options.settleSeconds) + 600);
   const before = await measure(rig, null, options.seconds);
-  console.log(describe('b, the load without the explorer', before));
-  following = await startFollowing(rig);
-  await settle();
+  console.log(describe(rig, 'b, the load without the explorer', before));
+  following = await follow();
   const loaded = await measure(rig, following, options.seconds);
   const loadedLatencies = await latenciesOf(rig, following, loaded);
-  console.log(`${describe('c, the load with the explorer', loaded)}; release → socket p50 ${p(loadedLatencies.explorer.values, 0.5)} ms, p99 ${p(loadedLatencies.explorer.values, 0.99)} ms`);
+  console.log(`${describe(rig, 'c, the load with the explorer', loaded)}; release → socket p50 ${p(loadedLatencies.explorer.values, 0.5)} ms, p99 ${p(loadedLatencies.explorer.values, 0.99)} ms`);
   const followedBesides = Object.keys((await following.explorer.followed()).locks).filter((path) => !rig.expected.includes(path));
-
-  const crashes = await measure(rig, following, options.seconds, crashTicker(rig));
-  await sleep(ARRIVAL_GRACE_MS);
-  const outcomes = crashOutcomes(rig, following, crashes);
-  console.log(`${describe('d, crashes under the load', crashes)}; ${outcomes.length} holders crashed`);
   await stopFollowing(rig, following);
-
   await sleep(options.settleSeconds * 1000);
   const after = await measure(rig, null, options.seconds);
   await sleep(ARRIVAL_GRACE_MS);
-  console.log(describe('b, the load without the explorer, again', after));
+  console.log(describe(rig, 'b, the load without the explorer, again', after));
+
+  following = await follow();
+  const crashes = await measure(rig, following, options.seconds, crashTicker(rig));
+  await sleep(ARRIVAL_GRACE_MS);
+  const outcomes = crashOutcomes(rig, following, crashes);
+  console.log(`${describe(rig, 'd, crashes under the load', crashes)}; ${outcomes.length} holders crashed`);
+  await stopFollowing(rig, following);
   return {
     idle,
     idleLatencies,
@@ -209,19 +219,22 @@ function latencyFigure(options: BusyOptions, phases: Phases): Figure {
 
 /** The explorer's session over (c) and (d), and every followed lock against ZooKeeper in (c). */
 function sessionAndSampleFigures(options: BusyOptions, rig: Rig, phases: Phases): Figure[] {
-  const sessions = sessionsLost([phases.loaded, phases.crashes]);
-  const states = Object.entries(sessions.states).map(([state, count]) => `${state} ${count}×`).join(', ') || 'none';
+  // (c) and (d) each had an explorer of its own.
+  const loaded = sessionsLost([phases.loaded]);
+  const crashed = sessionsLost([phases.crashes]);
+  const states = (lost: ReturnType<typeof sessionsLost>): string => Object.entries(lost.states).map(([state, count]) => `${state} ${count}×`).join(', ') || 'none';
   const { samples } = phases.loaded;
   const lost = rig.log.laterSessions - rig.log.crashes.length;
   return [
     {
       section: section(options),
       name: "the explorer's session lost, under the load and through the crashes",
-      value: sessions.lost,
+      value: loaded.lost + crashed.lost,
       unit: 'sessions',
       reference: null,
       target: { on: 'value', max: 0 },
-      note: `Its session ${sessions.ids[0]} before (c), ${sessions.ids[1]} after (d); states entered meanwhile: ${states}. The contenders opened ${lost} sessions besides the crashed holders' replacements and said ${rig.log.errors.length} errors${rig.log.errors.length > 0 ? ` (${rig.log.errors.slice(0, 2).join('; ')})` : ''}.`,
+      note:
+        `Under the load its session was ${loaded.ids[0]} before and ${loaded.ids[1]} after (states entered: ${states(loaded)}); through the crashes ${crashed.ids[0]} and ${crashed.ids[1]} (${states(crashed)}). The contenders opened ${lost} sessions besides the crashed holders' replacements and said ${rig.log.errors.length} errors${rig.log.errors.length > 0 ? ` (${rig.log.errors.slice(0, 2).join('; ')})` : ''}.`,
     },
     {
       section: section(options),
@@ -232,7 +245,7 @@ function sessionAndSampleFigures(options: BusyOptions, rig: Rig, phases: Phases)
       target: { on: 'value', max: 0 },
       note:
         `${samples.lockSamples.toLocaleString('en-US')} lock samples (every lock the explorer follows: the run's ${options.locks} and ${phases.followedBesides.length} more${phases.followedBesides.length > 0 ? `, ${phases.followedBesides.slice(0, 3).join(', ')}${phases.followedBesides.length > 3 ? ', …' : ''}` : ''}) ` +
-        `against ZooKeeper's children and their ephemeralOwner; ${samples.inFlight} differed and were equal 300 ms later (a change in flight); of the ${samples.wrong} still unlike then, ${samples.late} were equal 2 s later (the explorer behind), ${samples.stuck} not; ${samples.skipped} of ${samples.ticks} ticks found the last still running. ` +
+        `against ZooKeeper's children and their ephemeralOwner; ${samples.inFlight} differed and were equal 300 ms later (a change in flight); of the ${samples.wrong} still unlike then, ${judged(rig, phases.loaded)}; ${samples.skipped} of ${samples.ticks} ticks found the last still running. ` +
         `${samples.wrongOnExpected} of the wrong were on the run's own locks; ${stallsOf(phases.loaded)}. Idle: ${phases.idle.samples.lockSamples} samples, ${phases.idle.samples.wrong} wrong, ${phases.idle.samples.inFlight} in flight.${examples(rig, phases.loaded)}`,
     },
   ];
@@ -248,27 +261,19 @@ function crashFigures(options: BusyOptions, rig: Rig, phases: Phases): Figure[] 
   const namedAfter = named.map((outcome) => (outcome.namedAt! - outcome.crash.at) / 1000);
   const { samples } = phases.crashes;
   const unhappy = `${section(options)}: the unhappy path, Curator holders crashing under the load`;
+  const ofCrashed = (name: string, value: number, note: string): Figure => ({ section: unhappy, name, value, unit: 'holders', reference: { name: 'crashed', value: outcomes.length }, target: { on: 'ratio', min: 1 }, note });
   return [
-    {
-      section: unhappy,
-      name: "crashed holders whose expiry reached the page's socket",
-      value: reached.length,
-      unit: 'holders',
-      reference: { name: 'crashed', value: outcomes.length },
-      target: { on: 'ratio', min: 1 },
-      note:
-        `A sampled Curator lock's holder every ${options.crashEverySeconds} s stops talking to ZooKeeper without closing its session (${rig.log.crashesMissed} asks found no holder); ZooKeeper deleted its node ${expiries.length > 0 ? `${median(expiries).toFixed(1)} s` : '—'} after (median; session timeout ${options.contenderTimeoutMs / 1000} s). ` +
+    ofCrashed(
+      "crashed holders whose expiry reached the page's socket",
+      reached.length,
+      `A sampled Curator lock's holder every ${options.crashEverySeconds} s stops talking to ZooKeeper without closing its session (${rig.log.crashesMissed} asks found no holder); ZooKeeper deleted its node ${expiries.length > 0 ? `${median(expiries).toFixed(1)} s` : '—'} after (median; session timeout ${options.contenderTimeoutMs / 1000} s). ` +
         `The explorer's delta came ${lags.length > 0 ? `${median(lags).toFixed(1)} ms (median), ${Math.max(...lags).toFixed(1)} ms at most` : '—'} after the floor saw the node go.`,
-    },
-    {
-      section: unhappy,
-      name: 'crashed holders named disconnected before ZooKeeper expired them',
-      value: named.length,
-      unit: 'holders',
-      reference: { name: 'crashed', value: outcomes.length },
-      target: { on: 'ratio', min: 1 },
-      note: `The lock's holder-disconnected anomaly on the page, ${namedAfter.length > 0 ? `${median(namedAfter).toFixed(1)} s after the crash (median)` : 'never'}: ZooKeeper's report (cons, dump) must show its session without a connection twice in a row.`,
-    },
+    ),
+    ofCrashed(
+      'crashed holders named disconnected before ZooKeeper expired them',
+      named.length,
+      `The lock's holder-disconnected anomaly on the page, ${namedAfter.length > 0 ? `${median(namedAfter).toFixed(1)} s after the crash (median)` : 'never'}: ZooKeeper's report (cons, dump) must show its session without a connection twice in a row.`,
+    ),
     {
       section: unhappy,
       name: 'followed locks unlike ZooKeeper, sampled each second through the crashes',
@@ -276,7 +281,7 @@ function crashFigures(options: BusyOptions, rig: Rig, phases: Phases): Figure[] 
       unit: 'samples',
       reference: null,
       target: { on: 'value', max: 0 },
-      note: `${samples.lockSamples.toLocaleString('en-US')} lock samples, ${samples.inFlight} in flight (equal 300 ms later); of the wrong, ${samples.wrongOnExpected} on the run's own locks, ${samples.late} equal 2 s later, ${samples.stuck} not; ${samples.skipped} of ${samples.ticks} ticks skipped.${examples(rig, phases.crashes)}`,
+      note: `${samples.lockSamples.toLocaleString('en-US')} lock samples, ${samples.inFlight} in flight (equal 300 ms later); of the wrong, ${samples.wrongOnExpected} on the run's own locks, ${judged(rig, phases.crashes)}; ${samples.skipped} of ${samples.ticks} ticks skipped.${examples(rig, phases.crashes)}`,
     },
   ];
 }
@@ -306,7 +311,7 @@ function slope(points: ReadonlyArray<{ x: number; y: number }>): number {
 async function soakOnce(options: BusyOptions): Promise<Figure[]> {
   const rig = await startRig(options);
   try {
-    await startLoad(rig, options.soakMinutes * 60 + 2 * options.settleSeconds + 600);
+    await startLoad(rig, options.loadWarmupSeconds + options.soakMinutes * 60 + options.settleSeconds + 600);
     const following = await startFollowing(rig);
     await sleep(options.settleSeconds * 1000);
     const memory: Array<{ minute: number; rss: number; heap: number }> = [];
@@ -317,7 +322,7 @@ async function soakOnce(options: BusyOptions): Promise<Figure[]> {
       if (elapsed % 300 === 0) console.log(`busy soak: ${(elapsed / 60).toFixed(0)} min, RSS ${memory.at(-1)!.rss.toFixed(0)} MB, heap ${memory.at(-1)!.heap.toFixed(1)} MB, session ${stats.sessionId}`);
     });
     const latencies = await latenciesOf(rig, following, window);
-    console.log(describe(`soak of ${options.soakMinutes} min`, window));
+    console.log(describe(rig, `soak of ${options.soakMinutes} min`, window));
     await stopFollowing(rig, following);
     return soakFigures(options, rig, window, memory, latencies);
   } finally {
@@ -338,7 +343,7 @@ function soakFigures(options: BusyOptions, rig: Rig, window: Measured, memory: R
     figure("the explorer's RSS slope", trend('rss'), 'MB per 10 min', 1, memoryNote('rss')),
     figure("the explorer's heap slope", trend('heap'), 'MB per 10 min', 1, memoryNote('heap')),
     figure("the explorer's session lost", sessions.lost, 'sessions', 0, `${sessions.ids[0]} at the start, ${sessions.ids[1]} at the end.`),
-    figure('followed locks unlike ZooKeeper, sampled each second', window.samples.wrong, 'samples', 0, `${window.samples.lockSamples.toLocaleString('en-US')} lock samples, ${window.samples.inFlight} in flight; of the wrong, ${window.samples.wrongOnExpected} on the run's own locks, ${window.samples.late} equal 2 s later, ${window.samples.stuck} not; ${window.samples.skipped} ticks skipped.${examples(rig, window)}`),
+    figure('followed locks unlike ZooKeeper, sampled each second', window.samples.wrong, 'samples', 0, `${window.samples.lockSamples.toLocaleString('en-US')} lock samples, ${window.samples.inFlight} in flight; of the wrong, ${window.samples.wrongOnExpected} on the run's own locks, ${judged(rig, window)}; ${window.samples.skipped} ticks skipped.${examples(rig, window)}`),
     figure("the explorer's CPU", window.cpu.explorer!, '% of a core', 15, `ZooKeeper ${pct(window.cpu.zookeeper!)} of a core meanwhile, at ${writesPerSecond(window).toFixed(0)} writes/s.`),
     figure('notifications the explorer receives per unrelated write', share.unrelated / Math.max(1, share.writes), '', 0.01, `${share.unrelated} over ${share.writes} writes.`),
     { section: name, name: 'a holder releases → the socket delta, p99', value: quantile(latencies.explorer.values, 0.99), unit: 'ms', reference: null, target: null, note: `${latencies.explorer.values.length} releases, median ${p(latencies.explorer.values, 0.5)} ms, ${latencies.explorer.missing} never arrived.` },
@@ -351,7 +356,7 @@ function combineRuns(runs: readonly Figure[][]): Figure[] {
   return runs[0]!.map((first, index) => {
     const all = runs.map((run) => run[index]!);
     const values = all.map((figure) => figure.value);
-    const middle = [...all].sort((a, b) => a.value - b.value)[Math.floor(all.length / 2)]!;
+    const middle = all.find((figure) => figure.value === median(values)) ?? first;
     const references = all.flatMap((figure) => (figure.reference === null ? [] : [figure.reference.value]));
     const spread = `${runs.length} runs: ${values.map((value) => value.toFixed(2)).join(', ')} (median ${median(values).toFixed(2)}, spread ${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`;
     return {
@@ -380,6 +385,7 @@ export function parseBusyArgs(argv: readonly string[]): BusyOptions {
   const keys: Record<string, Exclude<keyof BusyOptions, 'perLock' | 'holdMs'>> = {
     seconds: 'seconds',
     settle: 'settleSeconds',
+    'load-warmup': 'loadWarmupSeconds',
     locks: 'locks',
     rate: 'rate',
     sessions: 'sessionsPerSecond',
