@@ -75,6 +75,37 @@ describe('the waits-for graph across locks', () => {
     expect(graph.graph().sessions).toEqual([]);
   });
 
+  it('looks for the cycles again only when a session comes into a lock or leaves it: not for a handover between nodes of one session', () => {
+    let asked = 0;
+    const ring = new WaitsFor((session) => (asked++, `client-of-${session}`));
+    for (let i = 0; i < 300; i += 1) ring.apply(`/l${i}`, [], [node(`0x${i + 1}`, 'holder'), node(`0x${((i + 299) % 300) + 1}`, 'waiter')]);
+    // One client's queue beside the ring, its own session holding and waiting (the bench's chained lock).
+    const queue = [0, 1, 2].map((i) => node('0xq', i === 0 ? 'holder' : 'waiter', `q${i}`));
+    ring.apply('/q', [], queue);
+    expect(ring.deadlocks()[0]!.cycle).toHaveLength(300);
+    asked = 0;
+    ring.apply('/q', [queue[0]!, queue[1]!], [{ ...queue[1]!, role: 'holder' }]);
+    expect(ring.deadlocks()[0]!.cycle).toHaveLength(300);
+    expect(asked).toBe(0);
+    // A holder of the ring gives up its lock: the ring is gone.
+    ring.apply('/l0', [node('0x1', 'holder')], []);
+    expect(ring.deadlocks()).toEqual([]);
+  });
+
+  it('tells each lock whose part in the deadlocks changed, once: the 300 locks of a ring when it forms and when it goes, none while it stays', () => {
+    const ring = new WaitsFor();
+    for (let i = 0; i < 300; i += 1) ring.apply(`/l${i}`, [], [node(`0x${i + 1}`, 'holder'), node(`0x${((i + 299) % 300) + 1}`, 'waiter')]);
+    ring.apply('/a', [], [node('0xa', 'holder'), node('0xb', 'waiter')]);
+    expect(ring.partsChanged()).toHaveLength(300);
+    expect(ring.partsChanged()).toEqual([]);
+    ring.apply('/a', [node('0xa', 'holder')], [node('0xc', 'holder')]);
+    expect(ring.partsChanged()).toEqual([]);
+    ring.invalidate();
+    expect(ring.partsChanged()).toEqual([]);
+    ring.apply('/l7', [node('0x8', 'holder')], []);
+    expect(ring.partsChanged().sort()).toEqual(Array.from({ length: 300 }, (_, i) => `/l${i}`).sort());
+  });
+
   it('draws holders one by one and the waiters that hold nothing as one group per lock', () => {
     const graph = new WaitsFor();
     graph.apply('/a', [], [node('0x1', 'holder'), ...Array.from({ length: 500 }, (_, i) => node(`0x${(i + 100).toString(16)}`, 'waiter')), node('0x2', 'waiter')]);

@@ -19,6 +19,19 @@ function bump(counts: Map<string, number>, session: string, by: number): void {
   else counts.set(session, next);
 }
 
+/** A short fingerprint of a deadlock as a lock's anomaly says it (FNV-1a over its JSON, 2 × 32 bits): one text a deadlock, not one per lock it passes through. */
+function fingerprint(deadlock: Deadlock): string {
+  const text = JSON.stringify(deadlock);
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x5bd1e995);
+  }
+  return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}.`;
+}
+
 /** Only a node of a live session takes part: a persistent node (owner 0x0) is nobody's. */
 function countable(node: LockNode): boolean {
   return node.ephemeral;
@@ -36,13 +49,19 @@ export class WaitsFor {
   /** Locks whose waiters wait for a lease: any one holder's release lets the next in. */
   private readonly semaphores = new Set<string>();
   private cached: Deadlock[] | null = [];
+  /** The deadlocks last told (`partsChanged`), and each lock's part in them then, as fingerprints. */
+  private toldFrom: Deadlock[] = [];
+  private told = new Map<string, string>();
 
   constructor(private readonly clientOf: (session: string) => string | null = () => null) {}
 
   /** Takes one lock's change into account: `gone` are the nodes as they were, `came` as they are now. */
   apply(lock: string, gone: readonly LockNode[], came: readonly LockNode[]): void {
+    // Which sessions hold and wait here, before: the cycles are looked for again only if that changed.
+    const before = this.membersOf(lock, gone, came);
     for (const node of gone) if (countable(node)) this.count(lock, node.sessionId, node.role, -1);
     for (const node of came) if (countable(node)) this.count(lock, node.sessionId, node.role, 1);
+    if (this.membersOf(lock, gone, came) !== before) this.invalidateFor(gone, came);
     if (came.some((node) => node.mode === 'lease') && !this.semaphores.has(lock)) {
       this.semaphores.add(lock);
       this.cached = null;
@@ -56,6 +75,7 @@ export class WaitsFor {
     for (const [session, n] of [...entry.holders]) this.count(lock, session, 'holder', -n);
     for (const [session, n] of [...entry.waiters]) this.count(lock, session, 'waiter', -n);
     this.semaphores.delete(lock);
+    this.cached = null;
   }
 
   /** The client addresses changed (ZooKeeper's report): the deadlocks are named again. */
@@ -77,8 +97,42 @@ export class WaitsFor {
     bump(locks, lock, by);
     if (locks.size === 0) bySession.delete(session);
     else bySession.set(session, locks);
-    // A waiter that comes or goes matters to the cycles only if its session holds somewhere.
-    if (holder || this.holds.has(session)) this.cached = null;
+  }
+
+  /**
+   * Which of the sessions of `gone` and `came` hold and wait in `lock`, as one string: the edges
+   * are between sessions, so a handover from one node of a session to another of the same (one
+   * client's queue) changes none.
+   */
+  private membersOf(lock: string, gone: readonly LockNode[], came: readonly LockNode[]): string {
+    const entry = this.locks.get(lock);
+    let members = '';
+    for (const node of [...gone, ...came]) members += `${entry?.holders.has(node.sessionId) ? 'h' : '-'}${entry?.waiters.has(node.sessionId) ? 'w' : '-'}`;
+    return members;
+  }
+
+  /** A waiter that comes or goes matters to the cycles only if its session holds somewhere; a holder always. */
+  private invalidateFor(gone: readonly LockNode[], came: readonly LockNode[]): void {
+    for (const node of [...gone, ...came]) if (countable(node) && (node.role === 'holder' || this.holds.has(node.sessionId))) this.cached = null;
+  }
+
+  /**
+   * The locks whose part in the deadlocks changed since this was last asked (each lock's
+   * anomalies name its deadlocks). Nothing when the deadlocks were not looked for again; each
+   * deadlock is fingerprinted once, whatever the number of locks it passes through.
+   */
+  partsChanged(): string[] {
+    const deadlocks = this.deadlocks();
+    if (deadlocks === this.toldFrom) return [];
+    this.toldFrom = deadlocks;
+    const now = new Map<string, string>();
+    for (const deadlock of deadlocks) {
+      const key = fingerprint(deadlock);
+      for (const lock of deadlock.locks) now.set(lock, `${now.get(lock) ?? ''}${key}`);
+    }
+    const changed = [...new Set([...now.keys(), ...this.told.keys()])].filter((lock) => now.get(lock) !== this.told.get(lock));
+    this.told = now;
+    return changed;
   }
 
   /**

@@ -9,6 +9,12 @@ import { LockWatcher } from './watcher';
 
 /** The most sessions and groups the waits-for graph draws: beyond a few hundred marks no layout is readable. */
 export const MAX_GRAPH_MARKS = 200;
+/**
+ * The deadlocks are looked for again this long after the waits-for graph changed, once for a
+ * burst: a partition's thousands of deletions are one look, not one each (each lock's anomalies
+ * are judged 200 ms after its change anyway).
+ */
+export const DEADLOCK_DELAY_MS = 50;
 
 interface RegistryEvents {
   /** A watched lock changed; `gone` are the nodes it removed or replaced, as they were. */
@@ -36,8 +42,8 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
   private readonly entries = new Map<string, { watcher: LockWatcher; subscribers: Set<string> }>();
   private readonly declarations = new Map<string, RecipeId>();
   private readonly waitsFor: WaitsFor;
-  /** The deadlocks each lock was last told it is part of, as text, to tell only the locks whose part changed. */
-  private readonly told = new Map<string, string>();
+  /** Set while a look at the deadlocks is due (see DEADLOCK_DELAY_MS). */
+  private graphTimer: NodeJS.Timeout | null = null;
   private readonly introspection: () => Introspected | null;
   private readonly dump: () => DumpReport | null;
   /** Sessions without a connection in the last two reports, with their expiry (see `observeConnections`). */
@@ -93,10 +99,8 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     this.observeConnections(report);
     if (changed) this.waitsFor.invalidate();
     for (const { watcher } of this.entries.values()) watcher.observeReport(report, changed, change);
-    if (!changed) return;
-    this.tellDeadlocks();
     // The graph names each session's client address: a new report may know them.
-    this.emit('graph');
+    if (changed) this.graphChanged();
   }
 
   /**
@@ -124,7 +128,7 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
       entry.watcher.stop();
       this.entries.delete(path);
       this.waitsFor.drop(path);
-      this.tellDeadlocks();
+      this.graphChanged();
     }
   }
 
@@ -208,6 +212,8 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     this.session.off('reconnected', this.refreshAll);
     for (const { watcher } of this.entries.values()) watcher.stop();
     this.entries.clear();
+    if (this.graphTimer !== null) clearTimeout(this.graphTimer);
+    this.graphTimer = null;
   }
 
   private anomalyContext(path: string): LockContext {
@@ -242,22 +248,17 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     // Only who holds and who waits matters to the graph: a handover changes two nodes.
     if (gone.length === delta.updated.length && delta.added.length === 0 && gone.every((node, index) => sameStanding(node, delta.updated[index]!))) return;
     this.waitsFor.apply(delta.path, gone, [...delta.added, ...delta.updated]);
-    this.emit('graph');
-    this.tellDeadlocks();
+    this.graphChanged();
   }
 
-  /** Tells each lock whose part in the deadlocks changed to judge its anomalies again. */
-  private tellDeadlocks(): void {
-    const now = new Map<string, string>();
-    for (const deadlock of this.waitsFor.deadlocks()) {
-      for (const lock of deadlock.locks) now.set(lock, `${now.get(lock) ?? ''}${JSON.stringify(deadlock)}`);
-    }
-    for (const lock of new Set([...now.keys(), ...this.told.keys()])) {
-      if (now.get(lock) === this.told.get(lock)) continue;
-      this.entries.get(lock)?.watcher.refreshAnomalies();
-    }
-    this.told.clear();
-    for (const [lock, text] of now) this.told.set(lock, text);
+  /** The waits-for graph changed: in a moment, once for a burst, the graph is pushed and each lock whose part in the deadlocks changed judges its anomalies again. */
+  private graphChanged(): void {
+    if (this.graphTimer !== null) return;
+    this.graphTimer = setTimeout(() => {
+      this.graphTimer = null;
+      this.emit('graph');
+      for (const lock of this.waitsFor.partsChanged()) this.entries.get(lock)?.watcher.refreshAnomalies();
+    }, DEADLOCK_DELAY_MS);
   }
 
   private readonly refreshAll = (): void => {
