@@ -66,7 +66,10 @@ export function followsAnything(io: ExplorerIo): boolean {
 export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close(): void } {
   const { session, registry, discovery, introspection, simulator, features, controls } = context;
 
+  // socket.io encodes a packet before it looks who is in the room: a change of a lock nobody follows (discovery follows every lock) is not encoded for nobody.
+  const followed = (room: string): boolean => (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
   registry.on('delta', (delta) => {
+    if (!followed(lockRoom(delta.path))) return;
     const size = delta.added.length + delta.updated.length;
     const snapshot = size >= RESEND_FROM ? registry.published(delta.path) : undefined;
     if (snapshot === undefined || snapshot.version !== delta.version || size * 4 <= snapshot.nodes.length) {
@@ -77,6 +80,7 @@ export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close
     io.to(columnsRoom(delta.path)).emit('lock:columns', compactWriter.snapshot(snapshot));
   });
   discovery.on('changes', (change) => {
+    if (!followed(LIST_ROOM)) return;
     for (const part of splitListChange(change, LIST_CHANGE_PART)) io.to(LIST_ROOM).emit('locks:changes', part);
   });
   // The waits-for graph is pushed at most every GRAPH_PUSH_MS while locks change, and only to those who follow it.
