@@ -47,7 +47,7 @@ import {
   type Measured,
   type Rig,
 } from './busy-rig';
-import { textTable, type Figure } from './figures';
+import { markdownTables, textTable, type Figure } from './figures';
 import { median, quantile } from './stats';
 
 export { BUSY_DEFAULTS, type BusyOptions } from './busy-rig';
@@ -409,8 +409,9 @@ export function parseBusyArgs(argv: readonly string[]): BusyOptions {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const figures = await benchBusy(parseBusyArgs(process.argv.slice(2)));
+  const options = parseBusyArgs(process.argv.slice(2));
+  const figures = await benchBusy(options);
   console.log(textTable(figures));
-  const notes = figures.filter((figure) => figure.note !== undefined);
-  console.log(`\n${notes.map((figure) => `- **${figure.name}**: ${figure.note}`).join('\n')}`);
+  // The same as bench/RESULTS.md has its sections, with the command that measured them, to paste there.
+  console.log(`\nAs Markdown (\`npm run bench:busy -- ${process.argv.slice(2).join(' ')}\`):\n\n${markdownTables(figures)}`);
 }
