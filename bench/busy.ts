@@ -298,7 +298,7 @@ async function runOnce(options: BusyOptions): Promise<Figure[]> {
 }
 
 /** Least-squares slope of `y` against `x`. */
-function slope(points: ReadonlyArray<{ x: number; y: number }>): number {
+export function slope(points: ReadonlyArray<{ x: number; y: number }>): number {
   const n = points.length;
   if (n < 2) return Number.NaN;
   const mx = points.reduce((sum, point) => sum + point.x, 0) / n;
@@ -351,7 +351,7 @@ function soakFigures(options: BusyOptions, rig: Rig, window: Measured, memory: R
 }
 
 /** Several runs as one: each figure's median value and reference, its spread in its note (the note of the median run's). */
-function combineRuns(runs: readonly Figure[][]): Figure[] {
+export function combineRuns(runs: readonly Figure[][]): Figure[] {
   if (runs.length === 1) return runs[0]!;
   return runs[0]!.map((first, index) => {
     const all = runs.map((run) => run[index]!);
