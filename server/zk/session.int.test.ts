@@ -73,6 +73,29 @@ describe('ZkSession', () => {
     }
   });
 
+  it('tells each notification with its path while somebody listens, one-shot and persistent watches alike', async () => {
+    const root = uniqueRoot('notified');
+    const session = await openSession();
+    const writer = await openSession();
+    try {
+      await writer.mkdirp(`${root}/tree`);
+      const told: string[] = [];
+      session.on('notification', (path) => told.push(path));
+      const before = session.notificationSeq;
+      await session.getChildren(root, () => undefined);
+      const unwatch = await session.watchTree(`${root}/tree`, () => undefined);
+      await writer.create(`${root}/a`);
+      await writer.create(`${root}/tree/b`);
+      await eventually(() => (told.length >= 2 ? true : undefined));
+      expect(told.sort()).toEqual([root, `${root}/tree/b`]);
+      expect(session.notificationSeq - before).toBe(2);
+      await unwatch();
+    } finally {
+      session.close();
+      writer.close();
+    }
+  });
+
   it('reads many nodes in one multiRead exactly as one getData each would, errors included, also under a chroot; and syncs', async () => {
     const root = uniqueRoot('multiread');
     const session = await openSession();
