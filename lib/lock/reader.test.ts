@@ -31,6 +31,8 @@ describe('recognising the recipe from child names', () => {
     [[`readLock-${seq(0)}`, `writeLock-${seq(1)}`], 'menagerie-rwlock'],
     [[`orderLock_lock_${seq(0)}`, `userLock_lock_${seq(1)}`], 'named-locks'],
     [['resource-a', 'resource-b'], 'single-node'],
+    // A UUID whose last group is all digits ends in ten digits: no sequence all the same.
+    [['0f7c1a9e-9b1e-4c1f-8a36-9d2b6f2a9c11', 'dbcf48f2-29d0-4bf8-810e-bf1524810035', 'a1b2c3d4-0000-4000-8000-123456789012'], 'single-node'],
     [[`job-${seq(0)}`, `job-${seq(1)}`], 'generic'],
   ])('%j is %s', (names, id) => {
     expect(detectRecipe(names, null, null).id).toBe(id);

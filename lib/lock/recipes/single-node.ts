@@ -27,11 +27,17 @@ export function singleNodes(input: LockInput, context: AnalysisContext, tools: R
  */
 export const HBASE_SERVER_NAME: Layout = { kind: 'hbase-server', pattern: /^[^,/]+,\d+,\d+$/, sequential: false, beforeSequence: true };
 
+/**
+ * A node named by a UUID alone (Curator's service discovery names each instance so): one whose
+ * last group happens to be all digits ends in ten digits, and is no sequence.
+ */
+export const UUID_NAME: Layout = { kind: 'uuid', pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, sequential: false, beforeSequence: true };
+
 /** Chosen by the reader when a lock has children but none of them sequential. */
 export const singleNode = defineRecipe({
   id: 'single-node',
   name: 'One ephemeral node per resource',
   candidates: ['a lock of one ephemeral node per resource, whose losers watch it (a herd on one node)'],
-  layouts: [HBASE_SERVER_NAME],
+  layouts: [HBASE_SERVER_NAME, UUID_NAME],
   analyze: (input, context, tools) => ({ nodes: singleNodes(input, context, tools) }),
 });
