@@ -82,14 +82,20 @@ test.describe('a stuck lock, as the operator sees it', () => {
     await expect(page.locator('[data-testid="waits-edge"][data-deadlocked="true"]')).toHaveCount(0, { timeout: 20_000 });
   });
 
-  test('waiters that watch nothing are each named, and the legend and the verdict agree', async ({ page, explorerUrl, zk }) => {
+  test('waiters that watch nothing are one verdict naming each of them, and the legend and the verdict agree', async ({ page, explorerUrl, zk }) => {
     const path = zk.lockPath('unwatched');
     const admin = await zk.session();
     await admin.mkdirp(path);
     for (let i = 0; i < 4; i += 1) await (await zk.session()).create(`${path}/lock-`, null, 'ephemeral-sequential');
     const lock = new LockPage(page, explorerUrl);
     await lock.goto(path);
-    await expect(page.locator('[data-testid="anomaly"][data-kind="no-watch"]')).toHaveCount(3, { timeout: 15_000 });
+    const verdict = page.locator('[data-testid="anomaly"][data-kind="no-watch"]');
+    await expect(verdict).toHaveAttribute('data-count', '3', { timeout: 15_000 });
+    await expect(verdict).toHaveCount(1);
+    await expect(verdict).toContainText(/^Waiter #1 \(.+\) and 2 more waiters wait/);
+    // Its nodes, folded under it, each a link to its card.
+    await verdict.getByTestId('anomaly-nodes').locator('summary').click();
+    await expect(verdict.getByTestId('anomaly-nodes').getByRole('button')).toHaveText([/^Waiter #1 /, /^Waiter #2 /, /^Waiter #3 /]);
     await expect(page.locator('[data-testid="watch-edge"][data-confirmed="missing"]')).toHaveCount(3);
     await expect(page.getByTestId('anomaly-none')).toHaveCount(0);
     await expect(page.getByTestId('summary-candidates')).toContainText('menagerie');

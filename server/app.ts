@@ -34,7 +34,7 @@ export interface ExplorerOptions {
   /** Whether the explorer started this ZooKeeper itself. */
   embedded: boolean;
   /** Where locks are discovered (LOCK_ROOTS), an explicit cap on the scan (null: none) and its rate. */
-  discovery?: { roots: string[]; maxNodes?: number | null; readsPerSecond?: number; activityRefreshMs?: number; pollMs?: number };
+  discovery?: { roots: string[]; maxNodes?: number | null; readsPerSecond?: number; activityRefreshMs?: number; pollMs?: number; rescanMs?: number };
   /** A holder that holds longer than this (ms) is named a stale holder. */
   staleHolderMs?: number;
   /** How many holds and waits each lock's history keeps (HISTORY_CAPACITY). */
@@ -116,6 +116,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     // The ephemeral nodes at start, then every second to find new locks (not while INTROSPECT_INTERVAL_MS=0 says never to ask the members).
     ephemerals: introspectionIntervalMs > 0 ? () => introspection.ephemeralNodes() : undefined,
     pollMs: options.discovery?.pollMs,
+    rescanMs: options.discovery?.rescanMs ?? CONFIG_DEFAULTS.discoveryRescanMs,
     notifications: () => session.notificationSeq,
   });
 

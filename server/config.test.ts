@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       simRoot: '/sim',
       discoveryMaxNodes: null,
       discoveryReadsPerSecond: 10000,
+      discoveryRescanMs: 900000,
       staleHolderMs: 60000,
       historyCapacity: 1000,
       zkFilesKeep: 1_000_000,

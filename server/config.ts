@@ -32,6 +32,8 @@ export interface Config {
   discoveryMaxNodes: number | null;
   /** The most znodes the scan for locks reads a second. */
   discoveryReadsPerSecond: number;
+  /** How often the tree is scanned again while the ephemeral nodes keep the list live (ms; 0: never), for locks of persistent nodes alone. */
+  discoveryRescanMs: number;
   staleHolderMs: number;
   /** How many holds and how many waits each followed lock keeps in its history. */
   historyCapacity: number;
@@ -73,6 +75,7 @@ export const SETTINGS = {
   simRoot: { env: 'SIM_ROOT', flag: 'sim-root', help: 'the only subtree simulated contenders may touch' },
   discoveryMaxNodes: { env: 'DISCOVERY_MAX_NODES', flag: 'discovery-max-nodes', help: 'an explicit cap on the znodes one scan for locks reads (default: none, the whole tree)' },
   discoveryReadsPerSecond: { env: 'DISCOVERY_READS_PER_SECOND', flag: 'discovery-reads-per-second', help: 'the most znodes the scan for locks reads a second' },
+  discoveryRescanMs: { env: 'DISCOVERY_RESCAN_MS', flag: 'discovery-rescan-ms', help: 'how often the tree is scanned again for locks of persistent nodes alone, while the ephemeral nodes find the rest (0: never)' },
   staleHolderMs: { env: 'STALE_HOLDER_MS', flag: 'stale-holder-ms', help: 'a holder that holds longer than this is named a stale holder' },
   historyCapacity: { env: 'HISTORY_CAPACITY', flag: 'history-capacity', help: 'how many holds and how many waits each followed lock keeps in its history' },
   zkFilesKeep: { env: 'ZK_FILES_KEEP', flag: 'files-keep', help: "live mode with ZooKeeper's files: about how many of the newest transactions are kept read (about 350 bytes of memory each); past half as many again, the older ones are let go, from a snapshot on" },
@@ -136,6 +139,7 @@ const parsers: Record<SettingName, z.ZodType> = {
   simRoot: ZnodePath.refine((path) => path !== '/', 'must not be the root'),
   discoveryMaxNodes: z.coerce.number().int().min(1).max(100_000_000),
   discoveryReadsPerSecond: z.coerce.number().int().min(10).max(1_000_000),
+  discoveryRescanMs: z.coerce.number().int().min(0).max(30 * 86_400_000),
   staleHolderMs: z.coerce.number().int().min(1000).max(30 * 86_400_000),
   historyCapacity: z.coerce.number().int().min(10).max(100_000),
   zkFilesKeep: z.coerce.number().int().min(100).max(50_000_000),
@@ -181,6 +185,7 @@ const DEFAULTS: Record<SettingName, string | null> = {
   simRoot: '/sim',
   discoveryMaxNodes: null,
   discoveryReadsPerSecond: '10000',
+  discoveryRescanMs: '900000',
   staleHolderMs: '60000',
   historyCapacity: '1000',
   zkFilesKeep: '1000000',
@@ -246,6 +251,7 @@ export function loadConfig(argv: readonly string[], env: Readonly<Record<string,
     simRoot: values.simRoot as string,
     discoveryMaxNodes: (values.discoveryMaxNodes as number | null) ?? null,
     discoveryReadsPerSecond: values.discoveryReadsPerSecond as number,
+    discoveryRescanMs: values.discoveryRescanMs as number,
     staleHolderMs: values.staleHolderMs as number,
     historyCapacity: values.historyCapacity as number,
     zkFilesKeep: values.zkFilesKeep as number,

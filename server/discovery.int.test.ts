@@ -267,6 +267,25 @@ describe('a bounded scan', () => {
   });
 });
 
+describe('a lock of persistent nodes alone, made after the explorer started', () => {
+  it('has no node a listing of the ephemeral nodes shows: the next scan of the tree finds it (DISCOVERY_RESCAN_MS)', async () => {
+    const later = uniqueRoot('rescan');
+    await admin.mkdirp(later);
+    const running = await startExplorer({ roots: [later], rescanMs: 1_000 });
+    try {
+      await running.explorer.discovery.idle();
+      const lock = `${later}/jobs/lock`;
+      await admin.mkdirp(lock);
+      await admin.create(`${lock}/lock-`, null, 'persistent-sequential');
+      const found = await eventually(async () => (await list(running.url)).locks.find((listed) => listed.path === lock), 10_000);
+      expect(found.holderSessions).toEqual(['0x0']);
+      expect(found.anomalyKinds).toContain('persistent-node');
+    } finally {
+      await running.close();
+    }
+  });
+});
+
 describe('where no member lists its ephemeral nodes', () => {
   it('follows the roots with a recursive watch, and says what it costs: every write below them is a notification', async () => {
     const quietRoot = uniqueRoot('tree-watch');

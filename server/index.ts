@@ -111,7 +111,7 @@ async function main(): Promise<void> {
   explorer = createExplorer({
     session,
     embedded: embedded !== null,
-    discovery: { roots: config.lockRoots, maxNodes: config.discoveryMaxNodes, readsPerSecond: config.discoveryReadsPerSecond },
+    discovery: { roots: config.lockRoots, maxNodes: config.discoveryMaxNodes, readsPerSecond: config.discoveryReadsPerSecond, rescanMs: config.discoveryRescanMs },
     staleHolderMs: config.staleHolderMs,
     historyCapacity: config.historyCapacity,
     metricsLockLimit: config.metricsLockLimit,

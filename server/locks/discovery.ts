@@ -56,6 +56,8 @@ export interface DiscoveryOptions {
   pollMs?: number;
   /** How many notifications the explorer's session has received so far: what a watch on the roots costs. */
   notifications?: () => number;
+  /** While the ephemeral nodes keep the list live, the tree is scanned again this long after each scan (ms; 0 or absent: never): a lock of persistent nodes alone made later is found by it. */
+  rescanMs?: number;
 }
 
 interface DiscoveryEvents {
@@ -162,6 +164,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   /** Locks dropped since the last listing: a node at the same path in the next one is new (a controller re-elected between two listings). */
   private readonly droppedSinceListing = new Set<string>();
   private pollTimer: NodeJS.Timeout | null = null;
+  private rescanTimer: NodeJS.Timeout | null = null;
   /** The session's notification count and when it was read, to tell what a watch on the roots costs a second. */
   private notificationsSeen: { count: number; at: number } | null = null;
   private status: DiscoveryStatus;
@@ -388,6 +391,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     if (this.activityTimer) clearInterval(this.activityTimer);
     if (this.candidateTimer) clearTimeout(this.candidateTimer);
     if (this.pollTimer) clearTimeout(this.pollTimer);
+    if (this.rescanTimer) clearTimeout(this.rescanTimer);
     for (const unwatch of this.unwatchRoots.splice(0)) void unwatch().catch(() => undefined);
     this.registry.releaseAll(SUBSCRIBER);
     this.locks.clear();
@@ -445,12 +449,40 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
    * roots does, armed before the scan reads what it covers.
    */
   private async discover(generation: Generation, what: 'all' | 'ephemerals'): Promise<void> {
+    // Without a session nothing found could be read (a refused login): discovery begins with the session (`session`, `reconnected`).
+    if (this.session.state !== 'connected' && this.session.state !== 'read-only') return;
     const ephemeral = await this.fromEphemerals(generation);
     if (generation.stopped) return;
     if (ephemeral !== null) this.pollFrom(generation, ephemeral);
     else await this.followRoots(generation);
     if (generation.stopped || what === 'ephemerals') return;
     await this.scan(generation, ephemeral);
+    this.scheduleRescan(generation);
+  }
+
+  /**
+   * While the ephemeral nodes keep the list live, the tree is scanned again now and then: a lock
+   * of persistent nodes alone (a buggy client's) has no node that a listing would show.
+   */
+  private scheduleRescan(generation: Generation): void {
+    const rescanMs = this.options.rescanMs ?? 0;
+    if (rescanMs <= 0 || generation.stopped || this.status.live !== 'ephemerals-poll') return;
+    if (this.rescanTimer !== null) clearTimeout(this.rescanTimer);
+    this.rescanTimer = setTimeout(() => {
+      this.rescanTimer = null;
+      if (generation.stopped || this.stopped) return;
+      // A discovery from the start under way (a new session) scans the tree itself.
+      if (this.running !== null) return;
+      const run = this.scan(generation, this.lastEphemerals)
+        .then(() => this.scheduleRescan(generation))
+        .catch((error: unknown) => warnUnlessPassing(error, 'lock discovery'))
+        .finally(() => {
+          if (this.running === run) this.running = null;
+          this.settle();
+        });
+      this.running = run;
+    }, rescanMs);
+    this.rescanTimer.unref();
   }
 
   /** Keeps the list live by listing the ephemeral nodes again and again; the watch on the roots, if it was one, goes. */
