@@ -176,6 +176,19 @@ describe('anomalies of one lock', () => {
     expect(nextStaleAt(snapshot, 1000 + 61_000, 60_000)).toBeNull();
   });
 
+  it('says when the holder of a queue of 10,000 turns stale from its holder alone, found by name: no waiter is looked at', () => {
+    const read = snapshotOf('/l', Array.from({ length: 10_000 }, (_, i) => record(`lock-${String(i).padStart(10, '0')}`, `0x${i + 1}`, i + 1, 1000)));
+    let looked = 0;
+    // The waiters answer their role only when asked, counting.
+    const nodes = read.nodes.map((node) => (node.role === 'holder' ? node : Object.defineProperty({ ...node }, 'role', { get: () => (looked++, node.role) })));
+    const snapshot = { ...read, nodes };
+    const indexes = nodeIndexes();
+    expect(nextStaleAt(snapshot, 1000 + 59_000, 60_000, indexes)).toBe(1000 + 60_001);
+    expect(looked).toBe(0);
+    expect(nextStaleAt(snapshot, 1000 + 59_000, 60_000)).toBe(1000 + 60_001);
+    expect(looked).toBe(9_999);
+  });
+
   it('names a holder whose session ZooKeeper keeps without a connection, with its expiry, before the other kinds; not a waiter of such a session', () => {
     const snapshot = snapshotOf('/l', [record('lock-0000000000', '0x1', 1, 1000), record('lock-0000000001', '0x2', 2, 2000), record('lock-0000000002', '0x3', 3, 3000)]);
     // 2026-11-25 14:03:27 UTC.

@@ -4,7 +4,7 @@
  */
 import type { AnomalyParams } from '../i18n/messages';
 import { ANOMALY_NODES_NAMED, type Anomaly, type AnomalyKind, type Deadlock, type LockNode, type LockSnapshot } from '../protocol';
-import { handOn, nodeIndexes, remember, type NodeIndexes, type OwnerCounts } from './indexes';
+import { handOn, nodeIndexes, nodesByName, remember, type NodeIndexes, type OwnerCounts } from './indexes';
 import { nameOf } from '../zk/path';
 import { reader, type Reader } from './reader';
 
@@ -20,16 +20,28 @@ function anomaly(kind: AnomalyKind, node: string | null, params: AnomalyParams):
  * many more (`more`) and the first few named; none when it concerns none. A queue of 50,000
  * waiters that watch nothing is one anomaly, not 50,000 sentences.
  */
-function verdict(kind: AnomalyKind, concerned: readonly LockNode[], paramsOf: (first: LockNode) => AnomalyParams): Anomaly[] {
-  const first = concerned[0];
-  if (first === undefined) return [];
-  const params = paramsOf(first);
-  if (concerned.length === 1) return [anomaly(kind, first.name, params)];
-  return [{ kind, node: first.name, params: { ...params, more: concerned.length - 1 }, count: concerned.length, nodes: namesOf(concerned) }];
+function verdict(kind: AnomalyKind, concerned: Concerned | readonly LockNode[], paramsOf: (first: LockNode) => AnomalyParams): Anomaly[] {
+  const { first, count } = 'count' in concerned ? concerned : { first: concerned.slice(0, ANOMALY_NODES_NAMED), count: concerned.length };
+  const head = first[0];
+  if (head === undefined) return [];
+  const params = paramsOf(head);
+  if (count === 1) return [anomaly(kind, head.name, params)];
+  return [{ kind, node: head.name, params: { ...params, more: count - 1 }, count, nodes: first.map((node) => node.name) }];
 }
 
-function namesOf(nodes: readonly LockNode[]): string[] {
-  return nodes.slice(0, ANOMALY_NODES_NAMED).map((node) => node.name);
+/** The nodes a verdict concerns as far as it names them: the first few in queue order, and how many in all (a walk of 100,000 keeps twenty). */
+interface Concerned {
+  first: LockNode[];
+  count: number;
+}
+
+function concerned(): Concerned {
+  return { first: [], count: 0 };
+}
+
+function concern(verdictOf: Concerned, node: LockNode): void {
+  if (verdictOf.first.length < ANOMALY_NODES_NAMED) verdictOf.first.push(node);
+  verdictOf.count += 1;
 }
 
 /** The owners of a list counted, once per list (then handed on to the list a handover or an arrival makes from it). */
@@ -179,9 +191,10 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
   const watchedBy = new Map<string, string>();
   // `watchConfirmed` is false only once ZooKeeper's report covers the session and has missed the watch twice after it had time to set it.
   const unwatched: LockNode[] = [];
-  const persistent: LockNode[] = [];
-  const stale: LockNode[] = [];
-  const disconnected: LockNode[] = [];
+  const persistent = concerned();
+  const stale = concerned();
+  const disconnected = concerned();
+  const longHolds = snapshot.recipe.longHolds;
   let herd = 0;
   let wrapped = 0;
   let firstWrapped: LockNode | null = null;
@@ -189,11 +202,11 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
     const node = nodes[i]!;
     const watchers = node.watchers;
     if (watchers !== null) for (const session of watchers) if (!watchedBy.has(session)) watchedBy.set(session, node.name);
-    if (!node.ephemeral) persistent.push(node);
+    if (!node.ephemeral) concern(persistent, node);
     if (node.role === 'holder') {
-      if (!snapshot.recipe.longHolds && context.now - holdingSince(node) > context.staleHolderMs) stale.push(node);
+      if (!longHolds && context.now - holdingSince(node) > context.staleHolderMs) concern(stale, node);
       const expiresAt = node.ephemeral ? context.disconnected?.get(node.sessionId) : undefined;
-      if (expiresAt !== undefined) disconnected.push(node);
+      if (expiresAt !== undefined) concern(disconnected, node);
     } else {
       if (node.watchConfirmed === false && node.watch !== null) unwatched.push(node);
       if (node.watch?.type === 'children' && node.predecessor === null && node.mode !== 'lease') herd += 1;
@@ -241,11 +254,17 @@ function holdingSince(node: LockNode): number {
   return node.roleSince ?? node.ctime;
 }
 
-/** When the next holder of this lock turns stale, after `now`; null when none will (no holder, or all stale already). */
-export function nextStaleAt(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe'>, now: number, staleHolderMs: number): number | null {
+/**
+ * When the next holder of this lock turns stale, after `now`; null when none will (no holder, or
+ * all stale already). Its holders are found by name (`indexes`, handed on from change to change)
+ * where they are few: a queue of 100,000 with one holder is not walked for it.
+ */
+export function nextStaleAt(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 'holders'>, now: number, staleHolderMs: number, indexes: NodeIndexes | null = null): number | null {
   if (snapshot.recipe.longHolds) return null;
+  const byName = indexes !== null && snapshot.holders.length * 4 < snapshot.nodes.length ? nodesByName(snapshot.nodes, indexes) : null;
+  const holders = byName === null ? snapshot.nodes : snapshot.holders.map((name) => byName.get(name)!);
   let next: number | null = null;
-  for (const node of snapshot.nodes) {
+  for (const node of holders) {
     if (node.role !== 'holder') continue;
     const at = holdingSince(node) + staleHolderMs + 1;
     if (at > now && (next === null || at < next)) next = at;

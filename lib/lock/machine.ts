@@ -709,7 +709,7 @@ class Step {
       this.out.deltas.push({ snapshot: updated.snapshot, delta: updated.delta, gone: [] });
     }
     // The moment a holder passes the stale threshold, by a timer set for it.
-    state.timers.stale = nextStaleAt(state.current, now, context.staleHolderMs);
+    state.timers.stale = nextStaleAt(state.current, now, context.staleHolderMs, state.indexes);
   }
 
   private timer(name: TimerName): void {

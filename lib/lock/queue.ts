@@ -137,7 +137,7 @@ export function leave(previous: LockSnapshot, removed: readonly string[], read: 
   if (leaver === undefined || ahead === undefined || leaver.role !== 'waiter' || leaver.predecessor !== ahead.name) return null;
   const behind = previous.nodes[at + 1];
   if (behind !== undefined && behind.predecessor !== leaver.name) return null;
-  const nodes = previous.nodes.slice(0, at).concat(previous.nodes.slice(at + 1));
+  const nodes = withoutAt(previous.nodes, at);
   const moved: LockNode | null = behind === undefined ? null : { ...behind, predecessor: ahead.name, watch: behind.watch === null ? null : { type: behind.watch.type, path: ahead.path } };
   if (moved !== null) nodes[at] = moved;
   const version = previous.version + 1;
@@ -209,7 +209,7 @@ export function withdraw(previous: LockSnapshot, removed: readonly string[], rea
   // A herd's next node holds once the head goes; in any other queue the node behind a head it does not wait on holds already.
   const promote = local === 'herd' && at === 0 && behind !== undefined;
   if (!promote && behind?.predecessor === leaver.name) return null;
-  const nodes = previous.nodes.slice(0, at).concat(previous.nodes.slice(at + 1));
+  const nodes = withoutAt(previous.nodes, at);
   const promoted: LockNode | null = promote ? { ...behind, role: 'holder', predecessor: null, watch: null, watchConfirmed: null, roleSince: read.at } : null;
   if (promoted !== null) nodes[0] = promoted;
   const version = previous.version + 1;
@@ -232,6 +232,14 @@ export function withdraw(previous: LockSnapshot, removed: readonly string[], rea
 /** A name list without `name`: its head dropped in one copy, else filtered. */
 function without(names: readonly string[], name: string): string[] {
   return names[0] === name ? names.slice(1) : names.filter((one) => one !== name);
+}
+
+/** A list without its entry at `at`, in one copy (at 100,000 nodes each copy of the list is most of a change's cost). */
+function withoutAt<T>(list: readonly T[], at: number): T[] {
+  if (at === 0) return list.slice(1);
+  const copy = list.slice();
+  copy.splice(at, 1);
+  return copy;
 }
 
 /**
