@@ -110,16 +110,25 @@ export function handover(previous: LockSnapshot, removed: readonly string[], rea
   nodes[0] = promoted;
   const version = previous.version + 1;
   const snapshot: LockSnapshot = { ...previous, version, nodes, holders: [promoted.name], waiters: previous.waiters.slice(1), read };
-  // The previous snapshot's name index is handed on, changed in two places, instead of being built again.
-  handOn(indexes.byName, previous.nodes, nodes, (index) => {
-    index.delete(head.name);
-    index.set(promoted.name, promoted);
+  return leaving(previous, snapshot, head, { was: next, now: promoted }, indexes);
+}
+
+/**
+ * The change a node leaving made: `changed`, the one other node it changed, as it was and as it
+ * is now. The previous snapshot's name index and owner counts are handed on, edited in a place
+ * or two, instead of being built again.
+ */
+function leaving(previous: LockSnapshot, snapshot: LockSnapshot, leaver: LockNode, changed: { was: LockNode; now: LockNode } | null, indexes: NodeIndexes): FastChange {
+  handOn(indexes.byName, previous.nodes, snapshot.nodes, (index) => {
+    index.delete(leaver.name);
+    if (changed !== null) index.set(changed.now.name, changed.now);
   });
-  handOnOwners(indexes, previous.nodes, nodes, [head], []);
+  handOnOwners(indexes, previous.nodes, snapshot.nodes, [leaver], []);
+  const { version, read } = snapshot;
   return {
     snapshot,
-    delta: { path: previous.path, version, exists: true, added: [], removed: [head.name], updated: [promoted], recipe: null, anomalies: null, read },
-    gone: [head, next],
+    delta: { path: previous.path, version, exists: true, added: [], removed: [leaver.name], updated: changed === null ? [] : [changed.now], recipe: null, anomalies: null, read },
+    gone: changed === null ? [leaver] : [leaver, changed.was],
   };
 }
 
@@ -142,17 +151,7 @@ export function leave(previous: LockSnapshot, removed: readonly string[], read: 
   if (moved !== null) nodes[at] = moved;
   const version = previous.version + 1;
   const snapshot: LockSnapshot = { ...previous, version, nodes, waiters: previous.waiters.filter((name) => name !== leaver.name), read };
-  // The name index is handed on, as in `handover`.
-  handOn(indexes.byName, previous.nodes, nodes, (index) => {
-    index.delete(leaver.name);
-    if (moved !== null) index.set(moved.name, moved);
-  });
-  handOnOwners(indexes, previous.nodes, nodes, [leaver], []);
-  return {
-    snapshot,
-    delta: { path: previous.path, version, exists: true, added: [], removed: [leaver.name], updated: moved === null ? [] : [moved], recipe: null, anomalies: null, read },
-    gone: behind === undefined ? [leaver] : [leaver, behind],
-  };
+  return leaving(previous, snapshot, leaver, moved === null ? null : { was: behind!, now: moved }, indexes);
 }
 
 /**
@@ -216,17 +215,7 @@ export function withdraw(previous: LockSnapshot, removed: readonly string[], rea
   const holders = promoted !== null ? [promoted.name] : leaver.role === 'holder' ? without(previous.holders, leaver.name) : previous.holders;
   const waiters = promoted !== null ? previous.waiters.slice(1) : leaver.role === 'holder' ? previous.waiters : without(previous.waiters, leaver.name);
   const snapshot: LockSnapshot = { ...previous, version, nodes, holders, waiters, read };
-  // The name index is handed on, as in `handover`.
-  handOn(indexes.byName, previous.nodes, nodes, (index) => {
-    index.delete(leaver.name);
-    if (promoted !== null) index.set(promoted.name, promoted);
-  });
-  handOnOwners(indexes, previous.nodes, nodes, [leaver], []);
-  return {
-    snapshot,
-    delta: { path: previous.path, version, exists: true, added: [], removed: [leaver.name], updated: promoted === null ? [] : [promoted], recipe: null, anomalies: null, read },
-    gone: promoted === null ? [leaver] : [leaver, behind!],
-  };
+  return leaving(previous, snapshot, leaver, promoted === null ? null : { was: behind!, now: promoted }, indexes);
 }
 
 /** A name list without `name`: its head dropped in one copy, else filtered. */
