@@ -9,8 +9,9 @@
  * their owners, as last published). It ends with its stdin (its parent gone). With
  * `--simulation` its simulated contenders are on (below /sim), as on its embedded ZooKeeper. With
  * `--default-discovery` it finds locks as `npm start` does (LOCK_ROOTS=/, the default scan rate,
- * no cap); `--zk-admin-port=N` names the members' AdminServer port.
- *   node --import tsx bench/explorer-process.ts <zk connect string> [--simulation] [--default-discovery] [--zk-admin-port=N]
+ * no cap); `--roots=/a,/b` below those roots only, with no cap; `--zk-admin-port=N` names the
+ * members' AdminServer port.
+ *   node --import tsx bench/explorer-process.ts <zk connect string> [--simulation] [--default-discovery] [--roots=/a,/b] [--zk-admin-port=N]
  */
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
@@ -28,7 +29,9 @@ await session.start();
 const simulation = process.argv.includes('--simulation') ? { allowed: true, simRoot: '/sim', connectString, maxContenders: 1000 } : undefined;
 // With its simulator on, it finds the simulated locks as it does by default (a node's details are served below the lock roots only).
 const defaultDiscovery = process.argv.includes('--default-discovery');
-const discovery = defaultDiscovery ? undefined : simulation ? { roots: ['/sim'], maxNodes: 20_000 } : { roots: ['/bench-none'], maxNodes: 100 };
+// `--roots=/a,/b` finds every lock below those roots, as LOCK_ROOTS does (the worst-case bench's many locks).
+const roots = process.argv.find((arg) => arg.startsWith('--roots='))?.slice('--roots='.length).split(',');
+const discovery = defaultDiscovery ? undefined : roots !== undefined ? { roots, maxNodes: null } : simulation ? { roots: ['/sim'], maxNodes: 20_000 } : { roots: ['/bench-none'], maxNodes: 100 };
 const adminPort = process.argv.find((arg) => arg.startsWith('--zk-admin-port='))?.slice('--zk-admin-port='.length);
 const zkAdmin = adminPort === undefined ? undefined : { port: Number(adminPort), urls: null };
 const explorer = createExplorer({ session, embedded: !defaultDiscovery, discovery, zkAdmin, ...(simulation ? { simulation } : {}) });

@@ -88,3 +88,11 @@ export function markdownTables(figures: readonly Figure[]): string {
   }
   return out.join('\n');
 }
+
+/** Each figure's note under its name, a line each (what a bench run alone prints after its table). */
+export function notesText(figures: readonly Figure[]): string {
+  return figures
+    .filter((figure) => figure.note !== undefined)
+    .map((figure) => `- **${figure.name}**${verdict(figure) === 'MISSES' ? ' (misses)' : ''}: ${figure.note}`)
+    .join('\n');
+}

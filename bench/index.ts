@@ -2,7 +2,7 @@
  * The benchmark suite: every figure measured side by side with its reference in one run, printed
  * as a table and written to bench/RESULTS.md with the machine, the date and how to rerun.
  *   npm run bench                      all of it; writes bench/RESULTS.md
- *   npm run bench -- latency herd      some sections only (latency, scale, footprint, herd, clients, responsive, paint, discovery, dashboard, replay, busy); prints them
+ *   npm run bench -- latency herd      some sections only (latency, scale, worst, footprint, herd, clients, responsive, paint, discovery, dashboard, replay, busy); prints them
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
@@ -25,6 +25,7 @@ import { benchPaint } from './paint';
 import { benchReplay } from './replay';
 import { benchResponsive } from './responsive';
 import { benchScale, SCALE_ZOOKEEPER_CONFIG } from './scale';
+import { benchWorst } from './worst';
 
 const started = performance.now();
 const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(0)} s`;
@@ -42,7 +43,7 @@ function version(command: string, args: readonly string[], pick: RegExp = /.+/):
   return pick.exec(`${result.stdout}${result.stderr}`)?.[0]?.trim() ?? 'unknown';
 }
 
-const SECTIONS = ['latency', 'scale', 'footprint', 'herd', 'clients', 'responsive', 'paint', 'discovery', 'dashboard', 'replay', 'busy'] as const;
+const SECTIONS = ['latency', 'scale', 'worst', 'footprint', 'herd', 'clients', 'responsive', 'paint', 'discovery', 'dashboard', 'replay', 'busy'] as const;
 type Section = (typeof SECTIONS)[number];
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -62,6 +63,7 @@ type ZooKeeper = Awaited<ReturnType<typeof startEmbeddedZooKeeper>>;
 const steps: Array<[Section, string, (zookeeper: ZooKeeper) => Promise<Figure[]>]> = [
   ['latency', 'live latency', (zookeeper) => benchLatency(zookeeper.connectString, 150)],
   ['scale', 'scale, 1,000 to 100,000 waiters', (zookeeper) => benchScale(zookeeper.connectString)],
+  ['worst', 'worst cases: one lock whose verdict concerns every node, 10,000 locks, 2,000 sessions expiring, 1,000 locks at once', (zookeeper) => benchWorst(zookeeper.connectString)],
   ['footprint', 'footprint on ZooKeeper', (zookeeper) => benchFootprint(zookeeper.connectString, zookeeper.port)],
   ['herd', 'herd against chain, N = 10, 50, 200, 500', (zookeeper) => benchHerd(zookeeper.connectString, zookeeper.port)],
   ['clients', 'lock clients: the project, Curator, Kazoo', (zookeeper) => benchClients(zookeeper.connectString)],
@@ -152,8 +154,8 @@ const markdown = [
   '',
   '```',
   'npm run bench                    # all of it, about 30 minutes here; writes this file',
-  'npm run bench -- latency herd    # some sections only (latency, scale, footprint, herd, clients, responsive, paint, discovery, dashboard, replay, busy): printed, not written here',
-  'npm run bench:scale -- 1000,50000 # one part alone, with its own options: also bench:paint, bench:responsive, bench:spawn, bench:churn, bench:discovery, bench:dashboard, bench:replay, bench:busy',
+  'npm run bench -- latency herd    # some sections only (latency, scale, worst, footprint, herd, clients, responsive, paint, discovery, dashboard, replay, busy): printed, not written here',
+  'npm run bench:scale -- 1000,50000 # one part alone, with its own options: also bench:paint, bench:responsive, bench:spawn, bench:churn, bench:discovery, bench:dashboard, bench:replay, bench:busy, bench:worst',
   '```',
   '',
   '## Figures',

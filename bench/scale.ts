@@ -7,25 +7,30 @@
  * snapshot of the watched lock in its compact form against a bare getChildren of it; the
  * explorer's memory. Then the handover latency at each N against the one at 1,000 (the goal is
  * a flat line), plotted in bench/handover-vs-n.svg.
- * With `unwatched`, nobody watches the waiters' nodes (raw ephemeral-sequential nodes), and every
- * change is timed with the explorer's no-watch verdict over the whole queue in force.
- *   node --import tsx bench/scale.ts [sizes, comma-separated] [handovers] [chained|unwatched]
+ * The other shapes (bench/shapes.ts) are the worst cases of one lock, each timed with a verdict
+ * over the whole queue in force: waiters that watch nothing, a herd, readers sharing.
+ *   node --import tsx bench/scale.ts [sizes, comma-separated] [handovers] [chained|unwatched|herd|readers]
  */
-import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { startEmbeddedZooKeeper } from '../server/zk/embedded';
 import { ZkSession } from '../server/zk/session';
-import { textTable, type Figure } from './figures';
-import { BareWatcher, emptyQueue, explainSlowest, fillQueue, settledStats, splitMedians, startExplorerProcess, Subscriber, type TimedChange } from './harness';
+import { notesText, textTable, type Figure } from './figures';
+import { BareWatcher, emptyQueue, explainSlowest, settledStats, splitMedians, startExplorerProcess, Subscriber, type ExplorerStats, type TimedChange } from './harness';
+import { QUEUE_SHAPES, shapeQueue, type QueueShape } from './shapes';
 import { lineChart } from './plot';
 import { median, quantile } from './stats';
 
 const SECTION = '2. Scale: one lock with many waiters';
-const UNWATCHED_SECTION = '2b. Scale: one lock whose waiters watch nothing';
-const sectionOf = (shape: QueueShape): string => (shape === 'chained' ? SECTION : UNWATCHED_SECTION);
+/** The worst cases of one lock (issue 50, item 3): a verdict over every node in force while each change is timed. */
+export const WORST_SECTION = '2b. The worst cases of one lock: a verdict over the whole queue in force';
+const sectionOf = (shape: QueueShape): string => (shape === 'chained' ? SECTION : WORST_SECTION);
 export const SCALE_SIZES = [1_000, 10_000, 50_000, 100_000];
+/** The sizes of the worst cases: the issue sets their targets at 50,000 and 100,000 against 1,000. */
+export const WORST_SIZES = [1_000, 50_000, 100_000];
+/** What each shape's waiters are called in the figures. */
+const SHAPE_WORDS: Record<QueueShape, string> = { chained: 'waiters', unwatched: 'waiters that watch nothing', herd: 'herd waiters', readers: 'readers' };
 /** The largest queue the flat-line target applies to (the footprint issue sets it at 50,000 and 100,000 waiters alike). */
 const FLAT_TARGET_UP_TO = 100_000;
 /** From this many waiters the explorer's memory target is the footprint issue's (300 MB); below, fitting a container of 1 GiB. */
@@ -48,26 +53,6 @@ interface Measured {
 
 const label = (waiters: number): string => waiters.toLocaleString('en-US');
 
-/**
- * How the queue's clients behave: `chained`, each waiter watching the node before it (the happy
- * path); `unwatched`, waiters whose nodes nobody watches (raw ephemeral-sequential nodes, a
- * crashed or buggy client), each of which the explorer names in its no-watch verdict.
- */
-export type QueueShape = 'chained' | 'unwatched';
-
-/** Waits until the explorer's verdict names at least `count` waiters that watch nothing (its report must have missed each twice). */
-async function untilUnwatched(url: string, lockPath: string, count: number): Promise<number> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const body = (await (await fetch(`${url}/api/locks${lockPath}?form=columns`)).json()) as { anomalies: Array<{ kind: string; count?: number }> };
-    const named = body.anomalies.find((anomaly) => anomaly.kind === 'no-watch');
-    const found = named === undefined ? 0 : (named.count ?? 1);
-    if (found >= count) return found;
-    if (Date.now() > deadline) throw new Error(`the explorer named ${found} waiters that watch nothing, not ${count}`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
-
 async function measure(connectString: string, waiters: number, handovers: number, shape: QueueShape): Promise<Measured> {
   const lockPath = `/bench/scale/${shape}-n${waiters}`;
   const owner = new ZkSession({ connectString, sessionTimeoutMs: 60_000 });
@@ -76,21 +61,21 @@ async function measure(connectString: string, waiters: number, handovers: number
   let bare: BareWatcher | null = null;
   let subscriber: Subscriber | null = null;
   // The queue, and enough more for the handovers of each phase below.
-  const names = await fillQueue(owner, lockPath, waiters + 2 * handovers + 15, shape === 'chained');
-  let present = names.length;
+  const queue = await shapeQueue(shape, connectString, owner, lockPath, waiters + 2 * handovers + 15);
+  const names = queue.names;
+  let present = names.length + queue.others;
   const joined: string[] = [];
-  const n = shape === 'chained' ? label(waiters) : `${label(waiters)} unwatched`;
+  const n = `${label(waiters)} ${SHAPE_WORDS[shape]}`;
   const section = sectionOf(shape);
   try {
     const idle = await explorer.stats();
     const socket = (subscriber = await Subscriber.connect(explorer.url));
     // As the lock page subscribes: its first snapshot in columns.
     await socket.subscribe(lockPath, 'columns');
-    // Unwatched, every change is timed with the verdict over the whole queue in force.
-    const verdictOver = shape === 'unwatched' ? await untilUnwatched(explorer.url, lockPath, waiters) : null;
+    // Every change of a worst case is timed with its verdict over the whole queue in force.
+    const inForce = await queue.inForce(explorer.url, waiters);
     const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
     let head = 0;
-    let tail = names[names.length - 1]!;
     /** One write, timed until `seen` says it arrived (the explorer's socket, or the bare watcher). */
     const timeOne = async <T>(seen: Promise<number>, write: () => Promise<T>): Promise<{ result: T; ms: number; writtenAt: number }> => {
       const t0 = performance.now();
@@ -98,18 +83,17 @@ async function measure(connectString: string, waiters: number, handovers: number
       return { result, ms: (await seen) - t0, writtenAt: performance.timeOrigin + t0 };
     };
     type Timed = { name: string; ms: number; writtenAt: number };
-    /** A handover, then a join at the tail, each timed by one watcher; the newcomer then watches the node before it, as its client would. */
+    /** A handover, then a join at the tail, each timed by one watcher; the newcomer's client then does what its shape does (sets its watch). */
     const handoverAndJoin = async (watcher: Subscriber | BareWatcher): Promise<{ gone: Timed; come: Timed }> => {
       const name = names[head++]!;
       const gone = await timeOne(watcher instanceof Subscriber ? watcher.seen('-', name, 30_000) : watcher.seen('-', name), () => owner.remove(`${lockPath}/${name}`));
+      await queue.settle();
       await pause(20);
-      const come = await timeOne(watcher instanceof Subscriber ? watcher.seen('+', '*', 30_000) : watcher.seen('+', '*'), () => owner.create(`${lockPath}/_c_${randomUUID()}-lock-`, null, 'ephemeral-sequential'));
-      const created = come.result.slice(lockPath.length + 1);
-      joined.push(created);
-      if (shape === 'chained') await owner.exists(`${lockPath}/${tail}`, () => undefined);
-      tail = created;
+      const come = await timeOne(watcher instanceof Subscriber ? watcher.seen('+', '*', 30_000) : watcher.seen('+', '*'), () => queue.join());
+      joined.push(come.result);
+      await queue.settle();
       await pause(20);
-      return { gone: { name, ms: gone.ms, writtenAt: gone.writtenAt }, come: { name: created, ms: come.ms, writtenAt: come.writtenAt } };
+      return { gone: { name, ms: gone.ms, writtenAt: gone.writtenAt }, come: { name: come.result, ms: come.ms, writtenAt: come.writtenAt } };
     };
     // Latency, the explorer alone (the measuring process does nothing else meanwhile), then the floor alone: a bare
     // watcher re-lists the whole queue on each change, which would hold up this process's reading of the socket.
@@ -143,6 +127,7 @@ async function measure(connectString: string, waiters: number, handovers: number
     const before = (await explorer.stats()).zookeeperBytes;
     for (let i = 0; i < counted; i += 1) {
       await handOver();
+      await queue.settle();
       await pause(300);
     }
     const explorerBytes = (await explorer.stats()).zookeeperBytes - before;
@@ -176,10 +161,10 @@ async function measure(connectString: string, waiters: number, handovers: number
     for (let i = 0; i < 5; i += 1) {
       await handOver();
       afterChange.push(await timeGet());
+      await queue.settle();
     }
-
-    // What it holds once it has been idle a while, following the lock (the first read, the changes and the REST reads done).
-    const settled = await settledStats(explorer);
+    // Whether the verdict held throughout: a herd read as a chain in one window would have been read whole.
+    const after = inForce === null ? '' : `After the timed changes: ${await queue.verdicts(explorer.url)}.`;
 
     const figures: Figure[] = [];
     for (const [change, what, past] of [
@@ -192,16 +177,16 @@ async function measure(connectString: string, waiters: number, handovers: number
       figures.push(
         {
           section,
-          name: `${n} waiters: ${what} → socket delta, median`,
+          name: `${n}: ${what} → socket delta, median`,
           value: median(explorerMs),
           unit: 'ms',
           reference: { name: 'floor', value: median(floorMs) },
           target: { on: 'value', max: 20 },
-          note: splitMedians(samples, watched, change, past) + (verdictOver === null ? '' : ` Timed with the no-watch verdict over ${label(verdictOver)} waiters in force.`),
+          note: splitMedians(samples, watched, change, past) + (inForce === null ? '' : ` ${inForce} ${after}`),
         },
         {
           section,
-          name: `${n} waiters: ${what} → socket delta, p95`,
+          name: `${n}: ${what} → socket delta, p95`,
           value: quantile(explorerMs, 0.95),
           unit: 'ms',
           reference: { name: 'floor', value: quantile(floorMs, 0.95) },
@@ -216,7 +201,7 @@ async function measure(connectString: string, waiters: number, handovers: number
     figures.push(
       {
         section,
-        name: `${n} waiters: bytes from ZooKeeper per handover`,
+        name: `${n}: bytes from ZooKeeper per handover`,
         value: explorerBytes / counted,
         unit: 'B',
         reference: { name: 'bare watch + getChildren', value: floorBytes / (2 * handovers) },
@@ -225,7 +210,7 @@ async function measure(connectString: string, waiters: number, handovers: number
       },
       {
         section,
-        name: `${n} waiters: REST snapshot of the watched lock (columns), median`,
+        name: `${n}: REST snapshot of the watched lock (columns), median`,
         value: median(rest),
         unit: 'ms',
         reference: { name: 'bare getChildren', value: median(list) },
@@ -234,16 +219,34 @@ async function measure(connectString: string, waiters: number, handovers: number
       },
       {
         section,
-        name: `${n} waiters: REST snapshot (columns) just after a change, median`,
+        name: `${n}: REST snapshot (columns) just after a change, median`,
         value: median(afterChange),
         unit: 'ms',
         reference: { name: 'bare getChildren', value: median(list) },
         target: restTarget,
         note: `${afterChange.length} requests, each right after a handover (its delta seen), ${Math.min(...afterChange).toFixed(0)}–${Math.max(...afterChange).toFixed(0)} ms: the anomalies still waiting for their moment are judged, and of the list's runs (a few hundred to a few thousand nodes each) only the one the handover changed is written again.${restScope}`,
       },
+    );
+    // The worst cases are timed, not weighed: their memory is the chained queue's, and settling takes up to 40 s a size.
+    const settled = shape === 'chained' ? await settledStats(explorer) : null;
+    if (settled !== null) figures.push(...memoryFigures(section, n, waiters, handovers, bytes, idle, watched, settled));
+    return { waiters, rssMb: (settled?.stats ?? watched).rss / 1e6, handover: timed['-'], figures };
+  } finally {
+    bare?.close();
+    subscriber?.close();
+    await explorer.stop();
+    queue.close();
+    await emptyQueue(owner, lockPath, [...names, ...joined]);
+    owner.close();
+  }
+}
+
+/** The explorer's memory once it has settled following the lock, and its peak. */
+function memoryFigures(section: string, n: string, waiters: number, handovers: number, bytes: number, idle: ExplorerStats, watched: ExplorerStats, settled: Awaited<ReturnType<typeof settledStats>>): Figure[] {
+  return [
       {
         section,
-        name: `${n} waiters: explorer RSS, lock watched, settled`,
+        name: `${n}: explorer RSS, lock watched, settled`,
         value: settled.stats.rss / 1e6,
         unit: 'MB',
         reference: { name: 'right after the changes', value: watched.rss / 1e6 },
@@ -252,22 +255,14 @@ async function measure(connectString: string, waiters: number, handovers: number
       },
       {
         section,
-        name: `${n} waiters: explorer peak RSS over the run`,
+        name: `${n}: explorer peak RSS over the run`,
         value: settled.stats.peakRss / 1e6,
         unit: 'MB',
         reference: { name: 'settled', value: settled.stats.rss / 1e6 },
         target: null,
         note: `No target: the most the process ever held, while it read the ${n} nodes the first time (their stats, and the page's first snapshot written out), through the changes and the REST snapshots of the whole queue (${(bytes / 1e6).toFixed(1)} MB each) measured above. A container must leave it room.`,
       },
-    );
-    return { waiters, rssMb: settled.stats.rss / 1e6, handover: timed['-'], figures };
-  } finally {
-    bare?.close();
-    subscriber?.close();
-    await explorer.stop();
-    await emptyQueue(owner, lockPath, [...names, ...joined]);
-    owner.close();
-  }
+  ];
 }
 
 /** Every size, one after another, then the handover latency across them (and its plot). */
@@ -281,7 +276,7 @@ export async function benchScale(connectString: string, sizes: readonly number[]
     for (const one of larger) {
       figures.push({
         section: sectionOf(shape),
-        name: `handover → socket delta at ${label(one.waiters)}${shape === 'chained' ? '' : ' unwatched'} waiters, against ${label(base.waiters)}, median`,
+        name: `handover → socket delta at ${label(one.waiters)} ${SHAPE_WORDS[shape]}, against ${label(base.waiters)}, median`,
         value: median(one.handover.map((sample) => sample.explorerMs)),
         unit: 'ms',
         reference: { name: `${label(base.waiters)} waiters`, value: baseMedian },
@@ -315,8 +310,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     const sizes = process.argv[2] ? process.argv[2].split(',').map(Number) : SCALE_SIZES;
     const shape = (process.argv[4] ?? 'chained') as QueueShape;
-    if (shape !== 'chained' && shape !== 'unwatched') throw new Error(`shape: chained or unwatched, not ${shape}`);
-    console.log(textTable(await benchScale(zookeeper.connectString, sizes, Number(process.argv[3] ?? 30), shape === 'chained' ? PLOT_FILE : null, shape)));
+    if (!QUEUE_SHAPES.includes(shape)) throw new Error(`shape: ${QUEUE_SHAPES.join(', ')}, not ${shape}`);
+    const figures = await benchScale(zookeeper.connectString, sizes, Number(process.argv[3] ?? 30), shape === 'chained' ? PLOT_FILE : null, shape);
+    console.log(`${textTable(figures)}\n\n${notesText(figures)}`);
   } finally {
     await zookeeper.stop();
   }
