@@ -50,7 +50,7 @@ function VerdictNodes({ anomaly, places, onSelect }: { anomaly: Anomaly; places:
         {named.map((name) => (
           <li key={name}>
             <button type="button" className="link" onClick={() => onSelect(name)}>
-              {places.has(name) ? `${places.get(name)!} (${shortNodeName(name)})` : shortNodeName(name)}
+              {places.has(name) ? capitalised(`${places.get(name)!} (${shortNodeName(name)})`) : shortNodeName(name)}
             </button>
           </li>
         ))}
@@ -69,6 +69,11 @@ function ExpiryCountdown({ at }: { at: number }) {
       {left > 0 ? t('lpExpiresIn', { duration: formatDuration(left) }) : t('lpExpiringNow')}
     </strong>
   );
+}
+
+/** A line of a list begins with a capital: "Waiter #3 (…)". */
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** How many nodes (or owners) the anomalies of one kind concern together. */

@@ -95,7 +95,8 @@ test.describe('a stuck lock, as the operator sees it', () => {
     await expect(verdict).toContainText(/^Waiter #1 \(.+\) and 2 more waiters wait/);
     // Its nodes, folded under it, each a link to its card.
     await verdict.getByTestId('anomaly-nodes').locator('summary').click();
-    await expect(verdict.getByTestId('anomaly-nodes').getByRole('button')).toHaveText([/^Waiter #1 /, /^Waiter #2 /, /^Waiter #3 /]);
+    await expect(verdict.getByTestId('anomaly-nodes').getByRole('button')).toHaveText(['Waiter #1 (lock-0000000001)', 'Waiter #2 (lock-0000000002)', 'Waiter #3 (lock-0000000003)']);
+    await page.getByTestId('anomaly-list').screenshot({ path: '.tmp/screenshots/no-watch-verdict.png' });
     await expect(page.locator('[data-testid="watch-edge"][data-confirmed="missing"]')).toHaveCount(3);
     await expect(page.getByTestId('anomaly-none')).toHaveCount(0);
     await expect(page.getByTestId('summary-candidates')).toContainText('menagerie');

@@ -207,7 +207,7 @@ const en = {
   anomalyPersistentNodeMany: "{node} and {more} more nodes are not ephemeral: they survive their owners' crashes and hold up the queue until someone deletes them",
   anomalyOrphanMany: '{owners} owners each have more than one node here, the first {owner} ({node} among them): a create retried after a lost reply leaves such a duplicate, and an owner may wait on its own node for ever',
   anomalyWrongWatchMany: '{node} watches {actual}, not {expected} as its recipe says, and {more} more waiters watch another node than their recipe’s: they may wake too late or never',
-  anomalyNoWatchMany: '{node} and {more} more waiters wait, but ZooKeeper reports no watch of their sessions on the nodes before them ({node} should watch {expected}): they watch nothing, or only the parent’s children (ZooKeeper does not report child watches). If nothing, no release will ever wake them',
+  anomalyNoWatchMany: '{node} and {more} more waiters wait, but ZooKeeper reports no watch of their sessions on the nodes before them (the first should watch {expected}): they watch nothing, or only the parent’s children (ZooKeeper does not report child watches). If nothing, no release will ever wake them',
   anomalyStaleHolderMany: '{node} and {more} more holders have held the lock for more than {seconds} s: stuck or paused holders?',
   anomalyHolderDisconnectedMany:
     '{node} and {more} more holders hold the lock, but their sessions ({session} first) have no connection to ZooKeeper (crashed or cut-off clients): every waiter waits until ZooKeeper expires them and deletes their nodes, the first at {at}.',
@@ -598,7 +598,7 @@ const zh: Record<MessageKey, string> = {
   anomalyPersistentNodeMany: '{node} 和另外 {more} 个节点不是临时节点：所有者崩溃后它们仍然存在，会一直挡住队列，直到有人删除它们',
   anomalyOrphanMany: '{owners} 个所有者在这里各有不止一个节点，第一个是 {owner}（其中有 {node}）：回复丢失后重试创建会留下这样的重复节点，所有者可能永远在等待自己的节点',
   anomalyWrongWatchMany: '{node} 监听的是 {actual}，而不是其配方要求的 {expected}；另有 {more} 个等待者监听的也不是配方要求的节点：它们可能醒得太晚，或者永远不会醒',
-  anomalyNoWatchMany: '{node} 和另外 {more} 个等待者在等待，但 ZooKeeper 没有报告它们的会话对前一个节点的监听（{node} 应监听 {expected}）：它们什么都没监听，或只监听了父节点的子节点（ZooKeeper 不报告子节点监听）。如果什么都没监听，任何释放都不会唤醒它们',
+  anomalyNoWatchMany: '{node} 和另外 {more} 个等待者在等待，但 ZooKeeper 没有报告它们的会话对前一个节点的监听（第一个应监听 {expected}）：它们什么都没监听，或只监听了父节点的子节点（ZooKeeper 不报告子节点监听）。如果什么都没监听，任何释放都不会唤醒它们',
   anomalyStaleHolderMany: '{node} 和另外 {more} 个持有者持有锁已超过 {seconds} 秒：持有者卡住或停顿了？',
   anomalyHolderDisconnectedMany: '{node} 和另外 {more} 个持有者持有锁，但它们的会话（第一个是 {session}）与 ZooKeeper 没有连接（客户端崩溃或断开）：所有等待者都要等到 ZooKeeper 使这些会话过期并删除其节点，第一个在 {at}。',
   anomalyHolderDisconnected: '{node} 持有锁，但其会话 {session} 与 ZooKeeper 没有连接（客户端崩溃或断开）：所有等待者都要等到 ZooKeeper 在 {at} 使该会话过期并删除该节点。',

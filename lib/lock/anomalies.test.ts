@@ -125,7 +125,7 @@ describe('anomalies of one lock', () => {
         nodes: ['lock-0000000001', 'lock-0000000002', 'lock-0000000003'],
       });
       expect(said(verdict!)).toBe(
-        'lock-0000000001 and 2 more waiters wait, but ZooKeeper reports no watch of their sessions on the nodes before them (lock-0000000001 should watch lock-0000000000): they watch nothing, or only the parent’s children (ZooKeeper does not report child watches). If nothing, no release will ever wake them',
+        'lock-0000000001 and 2 more waiters wait, but ZooKeeper reports no watch of their sessions on the nodes before them (the first should watch lock-0000000000): they watch nothing, or only the parent’s children (ZooKeeper does not report child watches). If nothing, no release will ever wake them',
       );
     });
 
