@@ -20,7 +20,7 @@
  * message) goes on exactly as the original does. It is not JSON: its Maps would have to become
  * objects of 100,000 keys, which V8 keeps as slow dictionaries.
  */
-import type { LockSnapshot, NodeData, RecipeId, ZnodeStat } from '../protocol';
+import type { LockNode, LockSnapshot, NodeData, RecipeId, ZnodeStat } from '../protocol';
 import { nextStaleAt, type AnomalyContext } from './anomalies';
 import { describeData } from './data';
 import { herdChild, herdForget, herdJudge, herdWatch, type HerdWatch } from './herd-window';
@@ -249,6 +249,11 @@ export function step(state: LockState, event: LockEvent, now: number, world: Loc
 /** The parents followed now. */
 export function parentPaths(state: LockState): string[] {
   return [...state.parents.keys()];
+}
+
+/** The child record a node of the lock was read from, by its parent's path. */
+function recordOf(state: LockState, node: LockNode): ChildRecord | undefined {
+  return state.parents.get(node.path.slice(0, node.path.length - node.name.length - 1))?.records.get(node.name);
 }
 
 /** A parent's children as read so far. */
@@ -646,7 +651,7 @@ class Step {
     }
     // Only what the report tells of the nodes changed: applied to the nodes it concerns, the queue is not analysed again (100,000 waiters: ms, not a second).
     if (!herd && report !== null && change !== null && change.from === state.observedReport && state.live && !concernsSelf(state, change)) {
-      const fast = observeReport(state.current, report, change, (node) => state.parents.get(node.path.slice(0, node.path.length - node.name.length - 1))?.records.get(node.name), this.now, state.indexes);
+      const fast = observeReport(state.current, report, change, (node) => recordOf(state, node), this.now, state.indexes);
       state.observedReport = report;
       if (fast !== null) {
         state.current = fast.snapshot;
@@ -680,7 +685,7 @@ class Step {
       return input;
     };
     const read = { at: now, pzxid: state.self?.stat.pzxid ?? null };
-    const reading = nextReading(state.current, { removed: change.removed, added, other: change.other }, read, whole, state.indexes, added.length > 0 || change.removed.length > 0 ? world.introspection() : null, first);
+    const reading = nextReading(state.current, { removed: change.removed, added, other: change.other }, read, whole, state.indexes, added.length > 0 || change.removed.length > 0 ? world.introspection() : null, first, (node) => recordOf(state, node));
     state.loaded = true;
     if (!state.live) {
       // A one-time read has nobody to tell: no delta, and anomalies are the reader's to add.

@@ -107,7 +107,29 @@ describe('leave', () => {
     }
   }
 
-  it('declines the holder, two at once, a report to judge the moved watch by, and a read-write lock', () => {
+  it("with ZooKeeper's report read, judges the moved watch anew from its record, as the full analysis does", () => {
+    const name = (i: number): string => `lock-${String(i).padStart(10, '0')}`;
+    const records = [0, 1, 2, 3].map((i) => record(name(i), `0x${i + 1}`, i + 1, 1000 + i));
+    // Every waiter watches the node before it, and every session connects from its address.
+    const report: Introspected = {
+      at: 5000,
+      watchers: new Map(records.slice(0, 3).map((one, i) => [`/l/${one.name}`, [`0x${i + 2}`]])),
+      clients: new Map(records.map((_, i) => [`0x${i + 1}`, `10.0.0.${i + 1}:5000`])),
+    };
+    const input = (children: ChildRecord[]) => ({ path: '/l', self: null, root: { path: '/l', exists: true, children }, auxiliary: [], introspection: report });
+    const before = buildSnapshot(input(records), null, 5000);
+    expect(before.nodes[2]).toMatchObject({ watchConfirmed: true, client: '10.0.0.3:5000' });
+    const read = { at: 7000, pzxid: '0x9' };
+    const byName = new Map(records.map((one) => [one.name, one]));
+    const fast = leave(before, [name(1)], read, report, nodeIndexes(), (node) => byName.get(node.name));
+    const full = buildSnapshot(input(records.filter((_, i) => i !== 1)), before, 7000);
+    expect(fast).not.toBeNull();
+    expect(fast!.snapshot).toEqual({ ...full, read });
+    // It now waits on the holder's node: the report, taken before, cannot have seen that watch yet.
+    expect(fast!.delta.updated).toEqual([expect.objectContaining({ name: name(2), predecessor: name(0), watchConfirmed: null, client: '10.0.0.3:5000' })]);
+  });
+
+  it('declines the holder, two at once, a report without the records to judge the moved watch by, and a read-write lock', () => {
     const names = [0, 1, 2].map((i) => `lock-${String(i).padStart(10, '0')}`);
     const before = snapshotOf('/l', names.map((one, i) => record(one, `0x${i + 1}`)));
     const read = { at: 1, pzxid: null };

@@ -132,25 +132,34 @@ function leaving(previous: LockSnapshot, snapshot: LockSnapshot, leaver: LockNod
   };
 }
 
+/** Finds the child record a node of the lock was read from (the live machine's parents keep them). */
+export type RecordOf = (node: LockNode) => ChildRecord | undefined;
+
 /**
  * A waiter leaving a single-line lock (it gave up, its session went) without analysing the whole
- * queue again: the one behind it now waits on the one before it, and nothing else changes. Only
- * where ZooKeeper's report is not read (`introspection` null): with one, the moved watch is
- * judged again by the full analysis. Returns null for any other removal.
+ * queue again: the one behind it now waits on the one before it, and nothing else changes. With
+ * ZooKeeper's report read (`introspection`), the moved watch is judged anew from its record
+ * (`recordOf`), as the full analysis would. Returns null for any other removal.
  */
-export function leave(previous: LockSnapshot, removed: readonly string[], read: LockRead, introspection: Introspected | null, indexes: NodeIndexes = nodeIndexes()): FastChange | null {
-  if (introspection !== null || removed.length !== 1 || !previous.exists || !singleLine(previous.recipe.id)) return null;
-  const at = previous.nodes.findIndex((node) => node.name === removed[0]);
+export function leave(previous: LockSnapshot, removed: readonly string[], read: LockRead, introspection: Introspected | null, indexes: NodeIndexes = nodeIndexes(), recordOf: RecordOf | null = null): FastChange | null {
+  if ((introspection !== null && recordOf === null) || removed.length !== 1 || !previous.exists || !singleLine(previous.recipe.id)) return null;
+  const at = positionOf(previous.nodes, removed[0]!, indexes);
   const leaver = previous.nodes[at];
   const ahead = previous.nodes[at - 1];
   if (leaver === undefined || ahead === undefined || leaver.role !== 'waiter' || leaver.predecessor !== ahead.name) return null;
   const behind = previous.nodes[at + 1];
   if (behind !== undefined && behind.predecessor !== leaver.name) return null;
   const nodes = withoutAt(previous.nodes, at);
-  const moved: LockNode | null = behind === undefined ? null : { ...behind, predecessor: ahead.name, watch: behind.watch === null ? null : { type: behind.watch.type, path: ahead.path } };
+  let moved: LockNode | null = behind === undefined ? null : { ...behind, predecessor: ahead.name, watch: behind.watch === null ? null : { type: behind.watch.type, path: ahead.path } };
+  if (moved !== null && introspection !== null) {
+    // Its watch moved to another node: what the report says of it starts again from now.
+    const record = recordOf!(behind!);
+    if (record === undefined) return null;
+    moved = reobserve(moved, record, introspection, read.at);
+  }
   if (moved !== null) nodes[at] = moved;
   const version = previous.version + 1;
-  const snapshot: LockSnapshot = { ...previous, version, nodes, waiters: previous.waiters.filter((name) => name !== leaver.name), read };
+  const snapshot: LockSnapshot = { ...previous, version, nodes, waiters: without(previous.waiters, leaver.name, at - previous.holders.length), read };
   return leaving(previous, snapshot, leaver, moved === null ? null : { was: behind!, now: moved }, indexes);
 }
 
@@ -201,7 +210,7 @@ export function withdraw(previous: LockSnapshot, removed: readonly string[], rea
   const local = localReading(previous.recipe.id, previous.path);
   // A system's note speaks of the holder: a new holder is read whole, the note with it (as in `handover`).
   if (removed.length !== 1 || !previous.exists || local === null || previous.recipe.systemNote !== null) return null;
-  const at = previous.nodes.findIndex((node) => node.name === removed[0]);
+  const at = positionOf(previous.nodes, removed[0]!, indexes);
   const leaver = previous.nodes[at];
   if (leaver === undefined) return null;
   const behind = previous.nodes[at + 1];
@@ -212,15 +221,35 @@ export function withdraw(previous: LockSnapshot, removed: readonly string[], rea
   const promoted: LockNode | null = promote ? { ...behind, role: 'holder', predecessor: null, watch: null, watchConfirmed: null, roleSince: read.at } : null;
   if (promoted !== null) nodes[0] = promoted;
   const version = previous.version + 1;
-  const holders = promoted !== null ? [promoted.name] : leaver.role === 'holder' ? without(previous.holders, leaver.name) : previous.holders;
-  const waiters = promoted !== null ? previous.waiters.slice(1) : leaver.role === 'holder' ? previous.waiters : without(previous.waiters, leaver.name);
+  const holders = promoted !== null ? [promoted.name] : leaver.role === 'holder' ? without(previous.holders, leaver.name, at) : previous.holders;
+  const waiters = promoted !== null ? previous.waiters.slice(1) : leaver.role === 'holder' ? previous.waiters : without(previous.waiters, leaver.name, at - previous.holders.length);
   const snapshot: LockSnapshot = { ...previous, version, nodes, holders, waiters, read };
   return leaving(previous, snapshot, leaver, promoted === null ? null : { was: behind!, now: promoted }, indexes);
 }
 
-/** A name list without `name`: its head dropped in one copy, else filtered. */
-function without(names: readonly string[], name: string): string[] {
-  return names[0] === name ? names.slice(1) : names.filter((one) => one !== name);
+/**
+ * Where the node named `name` stands in `nodes`: found by name, then by its sort key (the list is
+ * in queue order), a few steps where a walk from the head is 100,000; -1 when it is not there.
+ */
+function positionOf(nodes: readonly LockNode[], name: string, indexes: NodeIndexes): number {
+  const node = nodesByName(nodes, indexes).get(name);
+  if (node === undefined) return -1;
+  let low = 0;
+  let high = nodes.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const order = compareQueueOrder(nodes[middle]!, node);
+    if (order === 0) return nodes[middle] === node ? middle : nodes.indexOf(node);
+    if (order < 0) low = middle + 1;
+    else high = middle - 1;
+  }
+  // Not in sort-key order (a system's reading): walked.
+  return nodes.indexOf(node);
+}
+
+/** A name list without `name`, in one copy where it is at `guess` (its place among the nodes, less the holders before it), else filtered. */
+function without(names: readonly string[], name: string, guess: number): string[] {
+  return names[guess] === name ? withoutAt(names, guess) : names.filter((one) => one !== name);
 }
 
 /** A list without its entry at `at`, in one copy (at 100,000 nodes each copy of the list is most of a change's cost). */
@@ -241,7 +270,7 @@ export function observeReport(
   previous: LockSnapshot,
   report: Introspected,
   change: ReportChange,
-  recordOf: (node: LockNode) => ChildRecord | undefined,
+  recordOf: RecordOf,
   now: number,
   indexes: NodeIndexes = nodeIndexes(),
 ): FastChange | null {

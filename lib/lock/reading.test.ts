@@ -36,6 +36,19 @@ describe('a change read from itself alone, whatever the recipe', () => {
     expect(reading.snapshot.nodes.at(-1)).toMatchObject({ role: 'waiter', watch: { type: 'children', path: '/herd' }, predecessor: null });
   });
 
+  it("a waiter leaving the middle of a chained queue of 1,000 while ZooKeeper's report is read: the next one's watch is judged again, the lock not read whole", () => {
+    const chain = Array.from({ length: 1000 }, (_, i) => record(`lock-${seq(i)}`, `0x${i + 1}`, i + 1));
+    const report = { at: 1_000, watchers: new Map<string, string[]>(), clients: new Map(chain.map((_, i) => [`0x${i + 1}`, `10.0.0.1:${i}`])) };
+    const indexes = nodeIndexes();
+    const first = buildSnapshot({ path: '/chain', self: null, root: { path: '/chain', exists: true, children: chain }, auxiliary: [], introspection: report }, null, 1_000, 0, indexes);
+    const byName = new Map(chain.map((one) => [one.name, one]));
+    const never = (): never => {
+      throw new Error('the whole lock was read');
+    };
+    const reading = nextReading(first, { removed: [chain[500]!.name], added: [], other: false }, read, never, indexes, report, false, (node) => byName.get(node.name));
+    expect(reading.snapshot.nodes[500]).toMatchObject({ name: chain[501]!.name, predecessor: chain[499]!.name, client: '10.0.0.1:501' });
+  });
+
   it('readers sharing a read-write lock: one leaving the holders and one joining behind the waiting writer are not read whole', () => {
     const name = (i: number, mode: 'READ' | 'WRIT'): string => `_c_0a1b2c3d-0000-4000-8000-${String(i).padStart(12, '0')}-__${mode}__${seq(i)}`;
     const readers = Array.from({ length: 1000 }, (_, i) => record(name(i, 'READ'), '0x1', i + 1));

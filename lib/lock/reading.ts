@@ -2,7 +2,7 @@
  * How a change to a lock's children becomes its next reading and the deltas that say it: one
  * step, the same whether the change came from ZooKeeper's notifications (the live watcher) or
  * from its transaction log (a replayed lock's timeline), so that the two cannot read a lock
- * differently. A removal at the head, a waiter leaving (where no report of ZooKeeper is read), a
+ * differently. A removal at the head, a waiter leaving, a
  * node nobody waits on leaving (a herd's, a reader) and arrivals at the tail of a queue placed by
  * the standings rule are read from the change alone (`handover`, `leave`, `withdraw`, `append`:
  * ms at 100,000 waiters, where the whole queue analysed again takes a second); anything else is
@@ -11,7 +11,7 @@
 import type { LockRead, LockSnapshot } from '../protocol';
 import { diffSnapshots, goneNodes } from './delta';
 import type { NodeIndexes } from './indexes';
-import { append, buildSnapshot, handover, leave, withdraw, type ChildRecord, type FastChange, type LockInput } from './queue';
+import { append, buildSnapshot, handover, leave, withdraw, type ChildRecord, type FastChange, type LockInput, type RecordOf } from './queue';
 import type { Introspected } from './report';
 
 /** What a lock's children did since its last reading. */
@@ -38,11 +38,12 @@ export interface Reading {
  * for a change the fast paths do not take; `read` is when and at which pzxid this reading is;
  * `introspection`, ZooKeeper's report the fast paths read nodes with (null: none is read).
  * `first`: `previous` is only a placeholder (nothing read yet), so roles are not dated from it,
- * and the lock is read whole. `indexes`: the lock's own (its machine's state holds them).
+ * and the lock is read whole. `indexes`: the lock's own (its machine's state holds them);
+ * `recordOf`, the child records its nodes were read from, where they are kept (the live machine).
  */
-export function nextReading(previous: LockSnapshot, change: ChildChange, read: LockRead, whole: () => Omit<LockInput, 'hint'>, indexes: NodeIndexes, introspection: Introspected | null = null, first = false): Reading {
+export function nextReading(previous: LockSnapshot, change: ChildChange, read: LockRead, whole: () => Omit<LockInput, 'hint'>, indexes: NodeIndexes, introspection: Introspected | null = null, first = false, recordOf: RecordOf | null = null): Reading {
   if (!first && !change.other) {
-    const fast = fastReading(previous, change, read, introspection, indexes);
+    const fast = fastReading(previous, change, read, introspection, indexes, recordOf);
     if (fast !== null) return fast;
   }
   const snapshot = { ...buildSnapshot(whole(), first ? null : previous, read.at, previous.version + 1, indexes), read };
@@ -51,11 +52,11 @@ export function nextReading(previous: LockSnapshot, change: ChildChange, read: L
 }
 
 /** The change read from itself alone, or null when it needs the whole lock read. */
-function fastReading(previous: LockSnapshot, change: ChildChange, read: LockRead, introspection: Introspected | null, indexes: NodeIndexes): Reading | null {
+function fastReading(previous: LockSnapshot, change: ChildChange, read: LockRead, introspection: Introspected | null, indexes: NodeIndexes, recordOf: RecordOf | null): Reading | null {
   const steps: FastChange[] = [];
   let snapshot = previous;
   if (change.removed.length > 0) {
-    const removal = handover(snapshot, change.removed, read, indexes) ?? leave(snapshot, change.removed, read, introspection, indexes) ?? withdraw(snapshot, change.removed, read, indexes);
+    const removal = handover(snapshot, change.removed, read, indexes) ?? leave(snapshot, change.removed, read, introspection, indexes, recordOf) ?? withdraw(snapshot, change.removed, read, indexes);
     if (removal === null) return null;
     steps.push(removal);
     snapshot = removal.snapshot;
