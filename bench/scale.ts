@@ -279,7 +279,7 @@ export async function benchScale(connectString: string, sizes: readonly number[]
         name: `handover → socket delta at ${label(one.waiters)} ${SHAPE_WORDS[shape]}, against ${label(base.waiters)}, median`,
         value: median(one.handover.map((sample) => sample.explorerMs)),
         unit: 'ms',
-        reference: { name: `${label(base.waiters)} waiters`, value: baseMedian },
+        reference: { name: `${label(base.waiters)} ${SHAPE_WORDS[shape]}`, value: baseMedian },
         // The issue sets this target up to 100,000 waiters; beyond, the line is measured and drawn, not judged.
         target: one.waiters <= FLAT_TARGET_UP_TO ? { on: 'ratio', max: 1.5 } : null,
         note:

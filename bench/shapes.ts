@@ -263,13 +263,15 @@ async function readersQueue(owner: ZkSession, lockPath: string, count: number): 
   }
   readers.sort((a, b) => (a.slice(-10) < b.slice(-10) ? -1 : 1));
   const writer = await owner.create(`${lockPath}/_c_${randomUUID()}-__WRIT__`, Buffer.from('10.2.0.2'), 'ephemeral-sequential');
-  await owner.getData(`${lockPath}/${readers[readers.length - 1]!}`, () => undefined);
+  // One watcher for all: the client keeps each function given for a path until the watch fires (and warns past ten).
+  const watched = (): void => undefined;
+  await owner.getData(`${lockPath}/${readers[readers.length - 1]!}`, watched);
   return {
     names: readers,
     others: 1,
     async join() {
       const created = await owner.create(`${lockPath}/_c_${randomUUID()}-__READ__`, Buffer.from('10.2.0.3'), 'ephemeral-sequential');
-      await owner.getData(writer, () => undefined);
+      await owner.getData(writer, watched);
       return created.slice(lockPath.length + 1);
     },
     settle: async () => undefined,
