@@ -76,8 +76,11 @@ export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close
       io.to(lockRoom(delta.path)).emit('lock:delta', delta);
       return;
     }
-    io.to(lockRoom(delta.path)).except(columnsRoom(delta.path)).emit('lock:delta', delta);
-    io.to(columnsRoom(delta.path)).emit('lock:columns', compactWriter.snapshot(snapshot));
+    // A change of 100,000 nodes as a delta is megabytes to encode: only for a page that takes nodes, where one follows.
+    const columns = io.sockets.adapter.rooms.get(columnsRoom(delta.path));
+    const takesNodes = [...(io.sockets.adapter.rooms.get(lockRoom(delta.path)) ?? [])].some((id) => !columns?.has(id));
+    if (takesNodes) io.to(lockRoom(delta.path)).except(columnsRoom(delta.path)).emit('lock:delta', delta);
+    if (columns !== undefined && columns.size > 0) io.to(columnsRoom(delta.path)).emit('lock:columns', compactWriter.snapshot(snapshot));
   });
   discovery.on('changes', (change) => {
     if (!followed(LIST_ROOM)) return;
