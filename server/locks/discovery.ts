@@ -455,8 +455,9 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     if (generation.stopped) return;
     if (ephemeral !== null) this.pollFrom(generation, ephemeral);
     else await this.followRoots(generation);
-    if (generation.stopped || what === 'ephemerals') return;
-    await this.scan(generation, ephemeral);
+    if (generation.stopped) return;
+    // After a reconnect the tree scanned before stands, and the scans again go on from this generation.
+    if (what !== 'ephemerals') await this.scan(generation, ephemeral);
     this.scheduleRescan(generation);
   }
 
