@@ -4,8 +4,9 @@
  * (2,000 a second by default), pipelined and paced by a token bucket, in a Kafka-era mix:
  * partition `state` nodes set (most of them), configuration nodes set, persistent sequential
  * notifications created and deleted (Kafka's `isr_change_`), and ephemeral service instances
- * created and deleted; and sessions opening and closing (20 a second), each registering an
- * ephemeral instance for a few seconds, as short-lived clients do. Loopback only.
+ * created and deleted (as Curator's service discovery registers them); and sessions opening and
+ * closing (20 a second), each registering an ephemeral instance for a few seconds, as
+ * short-lived clients do. Loopback only.
  *
  * Prints `ready` once its tree is built, then answers `stats` on its stdin with `stats <json>`
  * (see `LoadStats`). It stops on `quit`, when its stdin ends (its parent is gone) and, whatever
@@ -17,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { ZkError, ZkSession, type CreateMode } from '../server/zk/session';
+import { nameOf } from '../lib/zk/path';
 import { quantile } from './stats';
 
 /** What the generator has done since it started (counts), and over the last window (its write latency). */
@@ -110,16 +112,29 @@ function stateData(epoch: number): Buffer {
   return Buffer.from(JSON.stringify({ controller_epoch: 7, leader: epoch % 5, version: 1, leader_epoch: epoch, isr: [epoch % 5, (epoch + 1) % 5, (epoch + 2) % 5] }));
 }
 
+/** A service's instance as Curator's service discovery registers it (`JsonInstanceSerializer`); its node is named by its id. */
+function instance(service: string, id: string, address: string): Buffer {
+  return Buffer.from(JSON.stringify({ name: service, id, address, port: 8080, sslPort: null, payload: null, registrationTimeUTC: Date.now(), serviceType: 'DYNAMIC', uriSpec: null }));
+}
+
+/** An ISR change notification as Kafka's controller reads it (`IsrChangeNotificationSequenceZNode`). */
+function isrChange(n: number): Buffer {
+  return Buffer.from(JSON.stringify({ version: 1, partitions: [{ topic: `topic-${n % topics}`, partition: n % partitions }] }));
+}
+
 /** A create of `kind` while fewer than KEEP are kept (or being created), else a delete of the oldest. */
 function createOrDelete(session: ZkSession, kind: 'notification' | 'instance', n: number): Promise<unknown> {
   const list = kept[kind];
   if (list.length > 0 && list.length + creating[kind] >= KEEP) return session.remove(list.shift()!);
   // Instances go round the services by their own count, so that every service gets its share.
-  const [path, mode]: [string, CreateMode] = kind === 'notification' ? ['/isr_change_notification/isr_change_', 'persistent-sequential'] : [`${serviceOf(created.instance)}/${randomUUID()}`, 'ephemeral'];
+  const id = randomUUID();
+  const service = serviceOf(created.instance);
+  const [path, mode, data]: [string, CreateMode, Buffer] =
+    kind === 'notification' ? ['/isr_change_notification/isr_change_', 'persistent-sequential', isrChange(n)] : [`${service}/${id}`, 'ephemeral', instance(nameOf(service), id, `10.1.${n % 250}.${n % 200}`)];
   created[kind] += 1;
   creating[kind] += 1;
   return session
-    .create(path, Buffer.from(`{"host":"10.1.${n % 250}.${n % 200}","port":9092}`), mode)
+    .create(path, data, mode)
     .then((created) => list.push(created))
     .finally(() => (creating[kind] -= 1));
 }
@@ -173,7 +188,8 @@ async function shortSession(n: number): Promise<void> {
   try {
     await session.start(10_000);
     sessions.opened += 1;
-    await session.create(`${serviceOf(n)}/${randomUUID()}`, Buffer.from(`{"host":"10.2.${n % 250}.1","port":8080}`), 'ephemeral');
+    const id = randomUUID();
+    await session.create(`${serviceOf(n)}/${id}`, instance(nameOf(serviceOf(n)), id, `10.2.${n % 250}.1`), 'ephemeral');
     sessions.registrations += 1;
     await new Promise((resolve) => setTimeout(resolve, sessionLifeMs));
   } catch {

@@ -32,18 +32,28 @@ async function list(url: string): Promise<LockList> {
   return LockListSchema.parse(await (await fetch(`${url}/api/locks`)).json());
 }
 
-/** Every fixture's lock is listed below the prefix, named with its system, role and holder. */
-async function expectNamed(url: string, prefix: string, fixtures: readonly SystemFixture[]): Promise<void> {
+/**
+ * Every fixture's lock is listed below the prefix, named with its system, role and holder; the
+ * nodes of a system that make no lock (a notification queue, a service's instances) are read,
+ * said in the status, and not listed.
+ */
+async function expectNamed(url: string, prefix: string, all: readonly SystemFixture[]): Promise<void> {
+  const fixtures = all.filter((fixture) => fixture.expect.notALock !== true);
+  const notLocks = all.filter((fixture) => fixture.expect.notALock === true).map((fixture) => `${prefix}${fixture.lock}`);
   const found = await eventually(async () => {
     const current = await list(url);
     const named = new Map(current.locks.map((lock) => [lock.path, lock] as const));
-    return fixtures.every((fixture) => named.get(`${prefix}${fixture.lock}`)?.recipe.system === fixture.expect.system) ? named : undefined;
+    const setAside = new Set(current.discovery.notLocks.first.map((one) => one.path));
+    return fixtures.every((fixture) => named.get(`${prefix}${fixture.lock}`)?.recipe.system === fixture.expect.system) && notLocks.every((path) => setAside.has(path)) ? named : undefined;
   }, 20_000).catch(async () => {
     const current = await list(url);
     // The failure names what was listed instead.
     expect(current.locks.map((lock) => `${lock.path}: ${lock.recipe.id} ${lock.recipe.system ?? ''}`)).toEqual(fixtures.map((fixture) => `${prefix}${fixture.lock}`));
+    expect(current.discovery.notLocks.first.map((one) => one.path)).toEqual(notLocks);
     throw new Error('unreachable');
   });
+  const layouts = new Map((await list(url)).discovery.notLocks.first.map((one) => [one.path, one.layout] as const));
+  for (const fixture of all.filter((one) => one.expect.notALock === true)) expect(layouts.get(`${prefix}${fixture.lock}`)).toBe(`${fixture.system}/${fixture.layout}`);
   const expected = fixtures.flatMap((fixture) => [{ lock: fixture.lock, ...fixture.expect }, ...(fixture.expect.alsoListed ?? [])]);
   for (const one of expected) {
     const lock: LockSummary | undefined = found.get(`${prefix}${one.lock}`) ?? (await list(url)).locks.find((listed) => listed.path === `${prefix}${one.lock}`);

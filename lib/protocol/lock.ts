@@ -275,6 +275,12 @@ export const DiscoveryStatusSchema = z.object({
   pollMs: z.number().nonnegative().nullable(),
   /** What the watch on the roots costs: the notifications the explorer's session receives a second (every write below the roots); null without one. */
   treeNotificationsPerSecond: z.number().nonnegative().nullable(),
+  /**
+   * Parents read as a system's nodes that make no lock (Kafka's notification queues, a service's
+   * instances in Curator's service discovery), no longer followed: how many, and the first of them
+   * with the layout (`<system>/<layout>`). They are read again at the next scan of the tree.
+   */
+  notLocks: z.object({ count: z.number().int().nonnegative(), first: z.array(z.object({ path: z.string(), layout: z.string() })) }),
   ephemerals: z.object({
     /** `off`: not asked (no introspection); `refused`: no member would list them (see `reason`). */
     state: z.enum(['off', 'pending', 'running', 'done', 'refused']),

@@ -15,6 +15,7 @@ function listOf(discovery: Partial<LockList['discovery']>, extra: Partial<LockLi
       live: 'ephemerals-poll',
       pollMs: 1000,
       treeNotificationsPerSecond: null,
+      notLocks: { count: 0, first: [] },
       ephemerals: { state: 'done', server: '127.0.0.1:2181', source: 'four-letter-words', nodes: 30_000, reason: null, at: 1000 },
       scan: { state: 'running', read: 412_000, total: 1_000_000, readsPerSecond: 10_000, startedAt: 1000, endedAt: null },
       ...discovery,

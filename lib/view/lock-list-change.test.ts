@@ -30,6 +30,7 @@ const state = {
     live: 'ephemerals-poll' as const,
     pollMs: 1000,
     treeNotificationsPerSecond: null,
+    notLocks: { count: 0, first: [] },
     ephemerals: { state: 'done' as const, server: null, source: null, nodes: 3, reason: null, at: 1 },
     scan: { state: 'running' as const, read: 10, total: 100, readsPerSecond: 10_000, startedAt: 1, endedAt: null },
   },

@@ -21,11 +21,15 @@
  *   a lock (or above it) drops it. It also delivers every data change below the roots, which the
  *   status counts (`treeNotificationsPerSecond`). Where the server refuses persistent watches, a
  *   child watch on every node the scan reads instead (the tree's size in watches and in memory).
+ * A parent read as a system's nodes that make no lock (Kafka's notification queues, Curator's
+ * service discovery: they look like locks and may change hundreds of times a second) is no
+ * longer followed, and not read again until the next scan.
  * Why: see the README's "Finding every lock".
  */
 import { EventEmitter } from 'node:events';
 import { candidatesFromEphemerals, enclosingLock, isLock, isLockByNames, isSearched, isSystemLock, lockParentsOf, mayMakeLock } from '../../lib/lock/discovery';
 import { kazooSemaphoreQueue } from '../../lib/lock/recipes/kazoo-semaphore';
+import { isNotALock } from '../../lib/lock/systems';
 import { summarizeSessions, type SessionContext } from '../../lib/lock/sessions';
 import { summarizeLock } from '../../lib/lock/summary';
 import type { Diagnostics, DiscoveryStatus, LockActivity, LockList, LockListChange, LockSnapshot, LockSummary, SessionList } from '../../lib/protocol';
@@ -70,6 +74,8 @@ const SUBSCRIBER = 'discovery';
 const KAZOO_QUEUE_SUFFIX = kazooSemaphoreQueue('');
 /** Nodes listed in one step of the scan (one multiRead). */
 const BATCH = 500;
+/** How many of the parents that make no lock the status names. */
+const NOT_LOCKS_LISTED = 20;
 /** Steps of the scan in flight at once. */
 const SCAN_CONCURRENCY = 4;
 /** Locks read at once when many are found together (each is a listing, a multiRead and a watch). */
@@ -167,6 +173,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private rescanTimer: NodeJS.Timeout | null = null;
   /** The session's notification count and when it was read, to tell what a watch on the roots costs a second. */
   private notificationsSeen: { count: number; at: number } | null = null;
+  /** Parents read as a system's nodes that make no lock, and the layout that said so; forgotten at each scan. */
+  private readonly notLocks = new Map<string, string>();
   private status: DiscoveryStatus;
   private completedOnce = false;
 
@@ -181,6 +189,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       live: 'pending',
       pollMs: null,
       treeNotificationsPerSecond: null,
+      notLocks: { count: 0, first: [] },
       ephemerals: { state: options.ephemerals === undefined ? 'off' : 'pending', server: null, source: null, nodes: 0, reason: null, at: null },
       scan: { state: 'pending', read: 0, total: null, readsPerSecond: options.readsPerSecond, startedAt: null, endedAt: null },
     };
@@ -254,7 +263,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   /** How the locks are found and kept live, and how far the scan is. */
   discoveryStatus(): DiscoveryStatus {
     this.countTreeNotifications();
-    return { ...this.status, ephemerals: { ...this.status.ephemerals }, scan: { ...this.status.scan } };
+    const first = [...this.notLocks].slice(0, NOT_LOCKS_LISTED).map(([path, layout]) => ({ path, layout }));
+    return { ...this.status, notLocks: { count: this.notLocks.size, first }, ephemerals: { ...this.status.ephemerals }, scan: { ...this.status.scan } };
   }
 
   /** What a watch on the roots costs: the notifications the session received a second since the status was last read (at least a second apart). */
@@ -406,6 +416,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       this.forget(delta.path);
       return;
     }
+    if (this.droppedAsNotALock(delta.path)) return;
     this.lastChanged.set(delta.path, Date.now());
     this.markDirty(delta.path);
   };
@@ -600,7 +611,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     for (const path of nodes) if (isSystemLock(path) && isSearched(path, this.options.roots)) this.becomeLock(path);
     const candidates = candidatesFromEphemerals(nodes, this.options.roots);
     for (let start = 0; start < candidates.length && !generation.stopped; start += BATCH) {
-      const paths = candidates.slice(start, start + BATCH).filter((path) => enclosingLock(path, this.locks) === null);
+      const paths = candidates.slice(start, start + BATCH).filter((path) => enclosingLock(path, this.locks) === null && !this.notLocks.has(path));
       const listings = await this.session.getChildrenMany(paths);
       paths.forEach((path, index) => {
         const names = listings[index];
@@ -620,6 +631,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private async scan(generation: Generation, ephemerals: Set<string> | null): Promise<void> {
     const scan = this.status.scan;
     Object.assign(scan, { state: 'running', read: 0, total: null, startedAt: Date.now(), endedAt: null });
+    // What was no lock is judged again from what the scan reads now.
+    this.notLocks.clear();
     this.partialReason = null;
     void this.countTree(generation);
     const stack: Piece[] = [];
@@ -917,7 +930,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
 
   /** Follows a lock found at `path` (once), unless it lies within a lock already known; a lock found above known ones takes their place. */
   private becomeLock(path: string): void {
-    if (this.stopped || this.locks.has(path) || enclosingLock(parentPath(path), this.locks) !== null) return;
+    if (this.stopped || this.locks.has(path) || this.notLocks.has(path) || enclosingLock(parentPath(path), this.locks) !== null) return;
     for (const known of [...this.locks]) if (known !== path && isWithin(known, path)) this.dropLock(known);
     this.locks.add(path);
     const acquired = this.withAcquireSlot(() => this.registry.acquire(path, SUBSCRIBER).then(() => undefined))
@@ -926,7 +939,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       })
       .finally(() => {
         this.acquiring.delete(acquired);
-        this.markDirty(path);
+        if (!this.droppedAsNotALock(path)) this.markDirty(path);
         this.settle();
       });
     this.acquiring.add(acquired);
@@ -942,6 +955,15 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       if (next !== undefined) next();
       else this.acquireSlots += 1;
     }
+  }
+
+  /** Drops a followed lock that its reading names a system's nodes that make no lock, and remembers it; whether it did. */
+  private droppedAsNotALock(path: string): boolean {
+    const layout = this.registry.current(path)?.recipe.systemLayout ?? null;
+    if (!isNotALock(layout)) return false;
+    this.notLocks.set(path, layout!);
+    this.dropLock(path);
+    return true;
   }
 
   private dropLock(path: string): void {

@@ -60,6 +60,7 @@ export function lockListAt({ replay, info }: LoadedReplay, roots: readonly strin
       live: 'none',
       pollMs: null,
       treeNotificationsPerSecond: null,
+      notLocks: { count: 0, first: [] },
       ephemerals: { state: 'off', server: null, source: null, nodes: 0, reason: null, at: null },
       scan: { state: 'done', read: replay.tree.size, total: replay.tree.size, readsPerSecond: 1, startedAt: null, endedAt: null },
     },

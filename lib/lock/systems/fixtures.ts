@@ -6,7 +6,7 @@
  */
 
 /** How a node is created: its type decides whether it is a contender (ephemeral) and whether ZooKeeper appends a sequence. */
-export type FixtureMode = 'persistent' | 'ephemeral' | 'ephemeral-sequential';
+export type FixtureMode = 'persistent' | 'persistent-sequential' | 'ephemeral' | 'ephemeral-sequential';
 
 /** One node the system creates: by which contender's session (null: none, a persistent node), its path (a sequential one's prefix), its data. */
 export interface FixtureNode {
@@ -25,7 +25,7 @@ export interface SystemFixture {
   layout: string;
   /** The file of the system's source these nodes follow. */
   source: string;
-  /** The lock path the explorer should list. */
+  /** The lock path the explorer should list (or, for nodes that make no lock, the parent it reads and stops following). */
   lock: string;
   /** Created in this order; parents are made as needed (persistent, no data). */
   nodes: FixtureNode[];
@@ -42,6 +42,8 @@ export interface SystemFixture {
     note?: string;
     /** Other locks the same nodes make, each named too (a Solr shard's leader node stands alone under `leaders/<shard>`). */
     alsoListed?: Array<{ lock: string; recipe: string; system: string; role: string; identities: Array<string | null> }>;
+    /** The nodes are the system's but make no lock (a notification queue, a service's instances): named once read, then no longer followed nor listed. */
+    notALock?: true;
   };
 }
 
@@ -447,5 +449,37 @@ export const SYSTEM_FIXTURES: SystemFixture[] = [
       { path: '/clickhouse/tables/01/hits/block_numbers/202401/block-', mode: 'ephemeral-sequential', data: text('/clickhouse/tables/01/hits/temp/abandonable_lock-0000000001'), contender: 1 },
     ],
     expect: { recipe: 'ephemeral-claims', system: 'ClickHouse (ReplicatedMergeTree)', role: 'block numbers of partition 202401 of hits', identities: ['block 0', 'block 1'] },
+  },
+  {
+    system: 'kafka',
+    layout: 'change-notifications',
+    source: 'core/src/main/scala/kafka/zk/ZkData.scala (IsrChangeNotificationSequenceZNode.encode, persistent sequential)',
+    lock: '/isr_change_notification',
+    nodes: [
+      { path: '/isr_change_notification/isr_change_', mode: 'persistent-sequential', data: json({ version: 1, partitions: [{ topic: 'orders', partition: 0 }, { topic: 'orders', partition: 3 }] }), contender: null },
+      { path: '/isr_change_notification/isr_change_', mode: 'persistent-sequential', data: json({ version: 1, partitions: [{ topic: 'payments', partition: 1 }] }), contender: null },
+    ],
+    expect: { recipe: 'generic', system: 'Apache Kafka (ZooKeeper mode)', role: 'change notifications (isr_change_notification)', identities: ['ISR change of orders-0, orders-3', 'ISR change of payments-1'], notALock: true },
+  },
+  {
+    system: 'curator-discovery',
+    layout: 'instances',
+    source: 'curator-x-discovery/src/main/java/org/apache/curator/x/discovery/details/ServiceDiscoveryImpl.java (internalRegisterService: EPHEMERAL for DYNAMIC), JsonInstanceSerializer.java',
+    lock: '/services/billing',
+    nodes: [
+      {
+        path: '/services/billing/5a2c7e3e-4a0b-4a8e-9d0e-0b7e1d3f2a10',
+        mode: 'ephemeral',
+        data: json({ name: 'billing', id: '5a2c7e3e-4a0b-4a8e-9d0e-0b7e1d3f2a10', address: '10.0.0.5', port: 8080, sslPort: null, payload: null, registrationTimeUTC: 1_700_000_000_000, serviceType: 'DYNAMIC', uriSpec: null }),
+        contender: 0,
+      },
+      {
+        path: '/services/billing/c41d9a0e-77f2-4b5e-8b1a-2f6c3d9e8b01',
+        mode: 'ephemeral',
+        data: json({ name: 'billing', id: 'c41d9a0e-77f2-4b5e-8b1a-2f6c3d9e8b01', address: '10.0.0.6', port: 8080, sslPort: null, payload: null, registrationTimeUTC: 1_700_000_000_500, serviceType: 'DYNAMIC', uriSpec: null }),
+        contender: 1,
+      },
+    ],
+    expect: { recipe: 'single-node', system: 'Apache Curator service discovery', role: "a service's registered instances", identities: ['billing instance 10.0.0.5:8080', 'billing instance 10.0.0.6:8080'], notALock: true },
   },
 ];

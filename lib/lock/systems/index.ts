@@ -8,6 +8,7 @@
 import { nameOf } from '../../zk/path';
 import { bookkeeper } from './bookkeeper';
 import { clickhouse } from './clickhouse';
+import { curatorDiscovery } from './curator-discovery';
 import { druid } from './druid';
 import { elasticJob } from './elasticjob';
 import { flink } from './flink';
@@ -21,7 +22,7 @@ import { solr } from './solr';
 import { storm } from './storm';
 import type { LockSystem, RoleLanguage, SystemEvidence, SystemLayout } from './system';
 
-export const SYSTEMS: readonly LockSystem[] = [hadoopHa, kafka, hbase, solr, elasticJob, druid, flink, storm, bookkeeper, helix, pulsar, clickhouse, hudi];
+export const SYSTEMS: readonly LockSystem[] = [hadoopHa, kafka, hbase, solr, elasticJob, druid, flink, storm, bookkeeper, helix, pulsar, clickhouse, hudi, curatorDiscovery];
 
 /** One layout of one system. */
 export interface SystemMatch {
@@ -58,6 +59,14 @@ for (const system of SYSTEMS) {
   }
 }
 
+/** The layouts that make no lock, as a reading names them (`<system>/<layout>`). */
+const NOT_LOCKS = new Set(SYSTEMS.flatMap((system) => system.layouts.filter((layout) => layout.notALock === true).map((layout) => `${system.id}/${layout.id}`)));
+
+/** Whether a lock read as this layout (`recipe.systemLayout`) is a system's nodes that make no lock (a notification queue, a service's instances). */
+export function isNotALock(systemLayout: string | null): boolean {
+  return systemLayout !== null && NOT_LOCKS.has(systemLayout);
+}
+
 /** The names a system's lock node of its own has (`controller`, `master`, …). */
 export const SELF_LOCK_NAMES: readonly string[] = [...SELF_LOCKS.keys()];
 
@@ -80,7 +89,8 @@ function candidateOf(match: SystemMatch, path: string): string {
 export function readSystems(matches: readonly SystemMatch[], evidence: SystemEvidence): SystemReading {
   const fitting = matches.filter((match) => match.layout.recipes.includes(evidence.recipeId));
   const proven = fitting.find((match) => match.layout.proves?.(evidence) ?? true);
-  if (proven === undefined) return { system: null, role: null, layout: null, note: null, candidates: fitting.map((match) => candidateOf(match, evidence.path)), longHolds: false };
+  // A layout that is no lock is no candidate for one: unproven, it says nothing.
+  if (proven === undefined) return { system: null, role: null, layout: null, note: null, candidates: fitting.filter((match) => match.layout.notALock !== true).map((match) => candidateOf(match, evidence.path)), longHolds: false };
   // As placing the nodes named it (`identify`, once a node).
   const head = evidence.nodes[0];
   const holder = head === undefined || head.identity === null ? null : { identity: head.identity, decoded: head.decoded };

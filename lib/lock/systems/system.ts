@@ -60,6 +60,13 @@ export interface SystemLayout {
    * member): holding for hours is its normal state, and no holder is called stale.
    */
   longHolds?: boolean;
+  /**
+   * The nodes are the system's but make no lock: a notification queue (Kafka's `isr_change_`
+   * nodes), a service's registered instances (Curator's service discovery). Such a parent looks
+   * like a lock (sequential names, or every child an ephemeral leaf) and may change many times a
+   * second: once its reading proves it this layout, the discovery stops following it.
+   */
+  notALock?: boolean;
   /** Other parents whose children the system keeps beside the lock (Solr's `leader` node, Hadoop's `ActiveBreadCrumb`). */
   auxiliaryParents?: (path: string) => string[];
   /** What those say beside the queue (the leader a sibling node names, the last active the breadcrumb records); null when nothing. */

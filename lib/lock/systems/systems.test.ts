@@ -6,7 +6,7 @@ import type { ChildRecord, LockInput, ParentListing } from '../recipes/recipe';
 import { RECIPES } from '../recipes';
 import { parentPath } from '../../zk/path';
 import { SYSTEM_FIXTURES, json, proto, text, type SystemFixture } from './fixtures';
-import { isSystemLock, roleIn, SYSTEMS } from '.';
+import { isNotALock, isSystemLock, roleIn, SYSTEMS } from '.';
 import { isoTime, readProto } from './system';
 
 interface Made {
@@ -48,14 +48,14 @@ function materialise(fixture: SystemFixture): Map<string, Made> {
     const session = node.contender === null ? null : sessionOf(node.contender);
     let path = typeof node.path === 'string' ? node.path : node.path(session ?? 0n);
     ensure(parentPath(path));
-    if (node.mode === 'ephemeral-sequential') {
+    if (node.mode.endsWith('-sequential')) {
       const parent = parentPath(path);
       const next = counters.get(parent) ?? 0;
       counters.set(parent, next + 1);
       path = `${path}${String(next).padStart(10, '0')}`;
     }
     const data = typeof node.data === 'function' ? node.data(created) : node.data;
-    make(path, node.mode === 'persistent' ? null : session, data);
+    make(path, node.mode.startsWith('persistent') ? null : session, data);
     created.push(path);
   }
   return tree;
@@ -184,6 +184,32 @@ describe('named only as far as the names and data prove', () => {
     const { recipe, nodes } = analyzeLock(single('/locks/job-7', text('10.0.0.1')), { previous: null, now: 0 });
     expect([recipe.system, recipe.role, recipe.systemNote]).toEqual([null, null, null]);
     expect(nodes[0]!.identity).toBeNull();
+  });
+
+  it('a system’s nodes that make no lock are said so (a notification queue, a service’s instances); every lock of a system is not', () => {
+    for (const fixture of SYSTEM_FIXTURES) {
+      const { recipe } = analyzeLock(inputOf(fixture), { previous: null, now: 0 });
+      expect(isNotALock(recipe.systemLayout), fixture.lock).toBe(fixture.expect.notALock === true);
+    }
+  });
+
+  it('a lock whose path or data only looks like them is still a lock: its nodes ephemeral, or not Curator’s instances, and no such candidate', () => {
+    const stat = single('/x', null).self!.stat;
+    const childrenOf = (path: string, children: Array<{ name: string; data: Uint8Array | null }>): LockInput => ({
+      path,
+      self: null,
+      root: { path, exists: true, children: children.map((child) => ({ name: child.name, stat, data: describeData(child.data) })) },
+      auxiliary: [],
+      hint: null,
+    });
+    // Someone's lock of ephemeral sequential nodes under a queue's name.
+    const queue = analyzeLock(childrenOf('/isr_change_notification', [{ name: 'isr_change_0000000001', data: null }]), { previous: null, now: 0 });
+    expect(queue.recipe.id).toBe('generic');
+    expect(isNotALock(queue.recipe.systemLayout)).toBe(false);
+    // One ephemeral node per resource whose data is a host, not a ServiceInstance.
+    const hosts = analyzeLock(childrenOf('/services/jobs', [{ name: 'job-7', data: text('10.0.0.1') }, { name: 'job-8', data: json({ name: 'job-8', host: 'h' }) }]), { previous: null, now: 0 });
+    expect([hosts.recipe.id, hosts.recipe.system, isNotALock(hosts.recipe.systemLayout)]).toEqual(['single-node', null, false]);
+    expect(hosts.recipe.candidates.some((candidate) => candidate.includes('service discovery'))).toBe(false);
   });
 
   it('a reader without systems names none', () => {
