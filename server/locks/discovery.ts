@@ -410,13 +410,14 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   }
 
   /** A lock whose parent is gone leaves the list (its deletion may have come while disconnected). */
-  private readonly onDelta = (delta: { path: string; exists: boolean }): void => {
+  private readonly onDelta = (delta: { path: string; exists: boolean; recipe: { systemLayout: string | null } | null }): void => {
     if (!this.locks.has(delta.path)) return;
     if (!delta.exists) {
       this.forget(delta.path);
       return;
     }
-    if (this.droppedAsNotALock(delta.path)) return;
+    // The recipe comes with a delta only when it changed.
+    if (delta.recipe !== null && this.droppedAsNotALock(delta.path, delta.recipe.systemLayout)) return;
     this.lastChanged.set(delta.path, Date.now());
     this.markDirty(delta.path);
   };
@@ -939,7 +940,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       })
       .finally(() => {
         this.acquiring.delete(acquired);
-        if (!this.droppedAsNotALock(path)) this.markDirty(path);
+        if (!this.droppedAsNotALock(path, this.registry.published(path)?.recipe.systemLayout ?? null)) this.markDirty(path);
         this.settle();
       });
     this.acquiring.add(acquired);
@@ -957,11 +958,10 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     }
   }
 
-  /** Drops a followed lock that its reading names a system's nodes that make no lock, and remembers it; whether it did. */
-  private droppedAsNotALock(path: string): boolean {
-    const layout = this.registry.current(path)?.recipe.systemLayout ?? null;
-    if (!isNotALock(layout)) return false;
-    this.notLocks.set(path, layout!);
+  /** Drops a followed lock that its reading (`layout`) names a system's nodes that make no lock, and remembers it; whether it did. */
+  private droppedAsNotALock(path: string, layout: string | null): boolean {
+    if (layout === null || !isNotALock(layout)) return false;
+    this.notLocks.set(path, layout);
     this.dropLock(path);
     return true;
   }
