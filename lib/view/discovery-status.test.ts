@@ -64,6 +64,15 @@ describe('what the dashboard says of how its locks were found', () => {
     expect(line.progress).toBeNull();
   });
 
+  it('the parents that look like locks and are not: how many, or the one by its path, in either language', () => {
+    const done = { state: 'done' as const, read: 500, total: 500, readsPerSecond: 10_000, startedAt: 1000, endedAt: 2000 };
+    const one = discoveryLine(listOf({ scan: done, notLocks: { count: 1, first: [{ path: '/isr_change_notification', layout: 'kafka/change-notifications' }] } }), 2000);
+    expect(one.summary).toMatch(/ · 1 looks like a lock and is not \(\/isr_change_notification\): not followed$/);
+    const many = discoveryLine(listOf({ scan: done, notLocks: { count: 1_204, first: [] } }), 2000, 'zh');
+    expect(many.summary).toMatch(/ · 1,204 个看似锁而并非锁（通知队列、服务实例）：不跟踪$/);
+    expect(discoveryLine(listOf({ scan: done }), 2000).summary).not.toContain('not followed');
+  });
+
   it('a capped scan and child watches are said, never silent', () => {
     const line = discoveryLine(
       listOf({ live: 'child-watches', scan: { state: 'capped', read: 5, total: 9, readsPerSecond: 10, startedAt: 0, endedAt: 1 } }, { partial: true, partialReason: 'the scan stopped at 5 znodes (DISCOVERY_MAX_NODES)' }),

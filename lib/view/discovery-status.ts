@@ -62,5 +62,8 @@ export function discoveryLine(list: LockList, now: number, language: Language = 
   const took = scan.startedAt !== null && scan.endedAt !== null ? t('discTook', { duration: formatDuration(scan.endedAt - scan.startedAt) }) : '';
   const ago = scan.endedAt !== null ? t('discAgo', { duration: formatDuration(Math.max(0, now - scan.endedAt)) }) : '';
   const scanned = scan.state === 'capped' ? t('discScanCapped', { n: formatCount(scan.read) }) : t(scan.read === 1 ? 'discScanReadOne' : 'discScanRead', { n: formatCount(scan.read), took, ago });
-  return { summary: `${count} · ${fromEphemerals ?? t('discByScan')} · ${scanned}`, progress: null, progressText: null, warning };
+  // The parents set aside are said, so that a queue or a registry missing from the list is not taken for a lock missed.
+  const { notLocks } = discovery;
+  const setAside = notLocks.count === 0 ? '' : ` · ${notLocks.count === 1 && notLocks.first[0] !== undefined ? t('discNotLocksOne', { path: notLocks.first[0].path }) : t('discNotLocks', { n: formatCount(notLocks.count) })}`;
+  return { summary: `${count} · ${fromEphemerals ?? t('discByScan')} · ${scanned}${setAside}`, progress: null, progressText: null, warning };
 }
