@@ -24,7 +24,7 @@ import type { LockList, LockListChange, LockSummary } from '../lib/protocol';
 import { createAll } from '../server/testing/big-tree';
 import { startEmbeddedZooKeeper } from '../server/zk/embedded';
 import { ZkSession } from '../server/zk/session';
-import { notesText, textTable, type Figure } from './figures';
+import { markdownTables, notesText, textTable, type Figure } from './figures';
 import { emptyQueue, startExplorerProcess, Subscriber, type ExplorerProcess } from './harness';
 import { benchScale, SCALE_ZOOKEEPER_CONFIG, WORST_SIZES } from './scale';
 import { shapeQueue, type ShapedQueue } from './shapes';
@@ -575,6 +575,8 @@ if (process.argv[2] === '--sessions') {
   try {
     const figures = await benchWorst(zookeeper.connectString, parts.length === 0 ? WORST_PARTS : parts);
     console.log(`${textTable(figures)}\n\n${notesText(figures)}`);
+    // The same as bench/RESULTS.md has its sections, to paste there.
+    console.log(`\nAs Markdown (\`npm run bench:worst${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\`):\n\n${markdownTables(figures)}`);
   } finally {
     await zookeeper.stop();
   }
