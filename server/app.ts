@@ -73,6 +73,7 @@ export interface Explorer {
   io: ExplorerIo;
   registry: LockRegistry;
   discovery: LockDiscovery;
+  histories: LockHistories;
   simulator: SimulatorThread | null;
   /** Listens and resolves with the URL it serves. */
   listen(port: number, host: string): Promise<string>;
@@ -185,6 +186,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     io,
     registry,
     discovery,
+    histories,
     simulator,
     listen: (port, host) => listenHttp(httpServer, port, host),
     async close() {

@@ -124,6 +124,16 @@ describe('the history of a lock', () => {
     expect(await metric('zklock_handovers_total', '_other')).toBeGreaterThanOrEqual(1);
   });
 
+  it('remembers a session gone from ZooKeeper’s reports only while it owns a node in a lock: a busy ensemble’s short sessions are forgotten as they go', async () => {
+    // (An owner gone from the reports is remembered until its node goes: the expiry above.)
+    const before = running.explorer.histories.rememberedSessions();
+    // Short-lived clients that own no lock node: listed by a report while connected, then gone.
+    const short = await Promise.all(Array.from({ length: 20 }, () => openSession()));
+    await eventually(async () => (running.explorer.histories.rememberedSessions() >= before + 20 ? true : undefined));
+    for (const one of short) one.close();
+    await eventually(async () => (running.explorer.histories.rememberedSessions() <= before ? true : undefined));
+  });
+
   it('answers 404 for a lock it never followed, and 400 for a bad path', async () => {
     expect((await fetch(`${running.url}/api/history/never/followed`)).status).toBe(404);
     const bad = await fetch(`${running.url}/api/history/a%00b`);

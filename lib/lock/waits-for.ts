@@ -68,6 +68,11 @@ export class WaitsFor {
     }
   }
 
+  /** Whether the session owns an ephemeral node in a lock followed (holding or waiting). */
+  owns(session: string): boolean {
+    return this.holds.has(session) || this.waits.has(session);
+  }
+
   /** Forgets a lock that is no longer followed. */
   drop(lock: string): void {
     const entry = this.locks.get(lock);

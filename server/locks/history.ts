@@ -16,7 +16,7 @@ import type { LockRegistry } from './registry';
 export const HISTORY_WINDOW_MS = 5 * 60_000;
 /** How long a lock's activity figures are reused while it does not change (ms). */
 const ACTIVITY_FRESH_MS = 5000;
-/** How long a session no report lists any more is remembered as once connected (ms). */
+/** How long a session no report lists any more, and that owns a node in a followed lock, is remembered as once connected (ms). */
 const SEEN_KEPT_MS = 30 * 60_000;
 /** The most locks whose history is kept (the least recently changed go first). */
 const MAX_LOCKS = 10_000;
@@ -40,7 +40,7 @@ export class LockHistories extends EventEmitter<HistoryEvents> {
   private readonly broken = new Set<string>();
   private readonly now: () => number;
   private readonly activities = new Map<string, { activity: LockActivity; changes: number; at: number }>();
-  /** The sessions ZooKeeper's reports listed as connected, with when they were last listed. */
+  /** The sessions ZooKeeper's reports listed as connected, with when they were last listed (those gone from the reports only while they own a node in a lock). */
   private readonly seen = new Map<string, number>();
 
   constructor(
@@ -73,8 +73,15 @@ export class LockHistories extends EventEmitter<HistoryEvents> {
   observeReport(report: Introspected | null): void {
     if (report === null) return;
     for (const session of report.clients.keys()) this.seen.set(session, report.at);
-    // Sessions not listed for a while are forgotten: they cannot own a node that is still held.
-    if (this.seen.size > report.clients.size * 2 + 1000) for (const [session, at] of this.seen) if (at < report.at - SEEN_KEPT_MS) this.seen.delete(session);
+    // A session no longer listed matters only while it owns a node in a lock (whose end it may
+    // explain), and not for ever: a busy ensemble's short sessions (20 a second) are forgotten as
+    // they go, not kept for half an hour.
+    for (const [session, at] of this.seen) if (at < report.at && (!this.registry.ownsNodes(session) || at < report.at - SEEN_KEPT_MS)) this.seen.delete(session);
+  }
+
+  /** How many sessions are remembered as once connected: those the last report listed, and those gone since that own a node in a lock. */
+  rememberedSessions(): number {
+    return this.seen.size;
   }
 
   /** The explorer is about to delete this lock node to break the lock: its hold ends as broken. */

@@ -141,6 +141,11 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     return [...this.entries].map(([path, entry]) => ({ path, subscribers: entry.subscribers.size }));
   }
 
+  /** Whether the session owns an ephemeral node in a lock the explorer follows. */
+  ownsNodes(session: string): boolean {
+    return this.waitsFor.owns(session);
+  }
+
   /** The current snapshot of a watched lock, or undefined when nobody watches it or it has not been read yet. */
   current(path: string): LockSnapshot | undefined {
     const watcher = this.entries.get(path)?.watcher;
