@@ -263,7 +263,11 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   /** How the locks are found and kept live, and how far the scan is. */
   discoveryStatus(): DiscoveryStatus {
     this.countTreeNotifications();
-    const first = [...this.notLocks].slice(0, NOT_LOCKS_LISTED).map(([path, layout]) => ({ path, layout }));
+    const first: Array<{ path: string; layout: string }> = [];
+    for (const [path, layout] of this.notLocks) {
+      if (first.length === NOT_LOCKS_LISTED) break;
+      first.push({ path, layout });
+    }
     return { ...this.status, notLocks: { count: this.notLocks.size, first }, ephemerals: { ...this.status.ephemerals }, scan: { ...this.status.scan } };
   }
 
