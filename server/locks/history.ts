@@ -79,9 +79,9 @@ export class LockHistories extends EventEmitter<HistoryEvents> {
     for (const [session, at] of this.seen) if (at < report.at && (!this.registry.ownsNodes(session) || at < report.at - SEEN_KEPT_MS)) this.seen.delete(session);
   }
 
-  /** How many sessions are remembered as once connected: those the last report listed, and those gone since that own a node in a lock. */
-  rememberedSessions(): number {
-    return this.seen.size;
+  /** Whether a session is remembered as once connected: the last report listed it, or it went since and owns a node in a lock. */
+  remembers(session: string): boolean {
+    return this.seen.has(session);
   }
 
   /** The explorer is about to delete this lock node to break the lock: its hold ends as broken. */
