@@ -39,7 +39,8 @@ async function list(url: string): Promise<LockList> {
  */
 async function expectNamed(url: string, prefix: string, all: readonly SystemFixture[]): Promise<void> {
   const fixtures = all.filter((fixture) => fixture.expect.notALock !== true);
-  const notLocks = all.filter((fixture) => fixture.expect.notALock === true).map((fixture) => `${prefix}${fixture.lock}`);
+  const asides = all.filter((fixture) => fixture.expect.notALock === true);
+  const notLocks = asides.map((fixture) => `${prefix}${fixture.lock}`);
   const found = await eventually(async () => {
     const current = await list(url);
     const named = new Map(current.locks.map((lock) => [lock.path, lock] as const));
@@ -53,7 +54,7 @@ async function expectNamed(url: string, prefix: string, all: readonly SystemFixt
     throw new Error('unreachable');
   });
   const layouts = new Map((await list(url)).discovery.notLocks.first.map((one) => [one.path, one.layout] as const));
-  for (const fixture of all.filter((one) => one.expect.notALock === true)) expect(layouts.get(`${prefix}${fixture.lock}`)).toBe(`${fixture.system}/${fixture.layout}`);
+  for (const fixture of asides) expect(layouts.get(`${prefix}${fixture.lock}`)).toBe(`${fixture.system}/${fixture.layout}`);
   const expected = fixtures.flatMap((fixture) => [{ lock: fixture.lock, ...fixture.expect }, ...(fixture.expect.alsoListed ?? [])]);
   for (const one of expected) {
     const lock: LockSummary | undefined = found.get(`${prefix}${one.lock}`) ?? (await list(url)).locks.find((listed) => listed.path === `${prefix}${one.lock}`);
