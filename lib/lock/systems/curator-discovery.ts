@@ -1,8 +1,8 @@
 /**
  * Apache Curator's service discovery (curator-x-discovery): each instance of a service registers
  * itself as `<basePath>/<service name>/<instance id>`, ephemeral for a `DYNAMIC` instance (the
- * default), its id a random UUID unless given,
- * its data the `ServiceInstance` as `JsonInstanceSerializer` writes it:
+ * default), its id a random UUID unless given, its data the `ServiceInstance` as
+ * `JsonInstanceSerializer` writes it:
  * `{"name":…,"id":…,"address":…,"port":…,"sslPort":…,"payload":…,"registrationTimeUTC":…,"serviceType":"DYNAMIC","uriSpec":…}`.
  * A membership of a service, not a lock, though every child is an ephemeral leaf: the base path
  * is the application's (`/services`, `/discovery`, …), so the data proves it.
