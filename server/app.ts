@@ -21,7 +21,7 @@ import { simRouter } from './routes/sim';
 import { listenHttp } from './net';
 import { closeWebServer, createWebServer, type ExplorerIo } from './web';
 import { SimulatorThread } from './sim/thread';
-import { attachSockets, followsAnything } from './sockets';
+import { attachSockets, followsAnything, followsList } from './sockets';
 import { Introspection, type AdminServerOptions } from './zk/introspection';
 import type { ZkSession } from './zk/session';
 
@@ -171,7 +171,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     introspection.touch();
     next();
   });
-  discovery.start();
+  discovery.start(() => followsList(io));
 
   app.use(opsRouter(context));
   app.use(controlsGuard(context));

@@ -54,6 +54,11 @@ export function beyondFollowLimit(following: { has(path: string): boolean; size:
   return { ok: false, error: `one connection may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} locks: unsubscribe from one first` };
 }
 
+/** Whether any page follows the list of locks. */
+export function followsList(io: ExplorerIo): boolean {
+  return (io.sockets.adapter.rooms.get(LIST_ROOM)?.size ?? 0) > 0;
+}
+
 /** Whether any page follows something ZooKeeper's report serves (a lock, the list, the graph). */
 export function followsAnything(io: ExplorerIo): boolean {
   for (const [room, members] of io.sockets.adapter.rooms) {

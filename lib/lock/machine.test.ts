@@ -108,6 +108,22 @@ describe('the lock machine', () => {
     expect(driver.state.current.read?.pzxid).toBe('0x200');
   });
 
+  it('reads the lock path’s stat with a handover’s new node: its pzxid comes in the creation’s delta, and none is read apart unless more changes are on their way', () => {
+    for (const more of [false, true]) {
+      const driver = new Driver();
+      driver.load([child(1), child(2), child(3)]);
+      driver.now += 5_000;
+      expect(driver.send({ type: 'treeEvent', path: `${LOCK}/${name(1)}`, kind: 'deleted', seq: 1 }).timers.pzxid).toBe(driver.now + PZXID_DELAY_MS);
+      const came = driver.send({ type: 'treeEvent', path: `${LOCK}/${name(4)}`, kind: 'created', seq: 2 });
+      expect(came.reads).toEqual([{ kind: 'getDataMany', paths: [`${LOCK}/${name(4)}`, LOCK] }]);
+      // Three children listed, one deleted and one created since: cversion 5, unless ZooKeeper made another change meanwhile (6).
+      const read = driver.send({ type: 'answer', answer: { kind: 'many', results: [{ stat: child(4).stat, data: null }, { stat: parentStat(more ? 6 : 5, 0x300), data: null }] } });
+      // A stat ahead of what was applied is not taken: its pzxid would name changes the reading does not have.
+      expect(read.deltas.map(({ delta }) => delta.read?.pzxid)).toEqual([more ? '0x100' : '0x300']);
+      expect(read.timers.pzxid).toBe(more ? driver.now + PZXID_DELAY_MS : null);
+    }
+  });
+
   it('keeps its state as plain data: a structured copy of it, taken in the middle, goes on exactly as the original does', () => {
     const report = (at: number, requests: number): Introspected => ({ watchers: new Map(), clients: new Map(), at, lastRequest: new Map([1, 2, 3, 4].map((i) => [`0x${i + 1}`, String(requests)])) });
     const driver = new Driver();
@@ -139,11 +155,12 @@ describe('the lock machine', () => {
     const driver = new Driver();
     driver.load([child(1)]);
     const came = driver.send({ type: 'treeEvent', path: `${LOCK}/${name(2)}`, kind: 'created', seq: 1 });
-    expect(came.reads).toEqual([{ kind: 'getDataMany', paths: [`${LOCK}/${name(2)}`] }]);
+    // With the lock path itself, for its stat.
+    expect(came.reads).toEqual([{ kind: 'getDataMany', paths: [`${LOCK}/${name(2)}`, LOCK] }]);
     // Another arrives while the read is out: nothing is read for it yet.
     expect(driver.send({ type: 'treeEvent', path: `${LOCK}/${name(3)}`, kind: 'created', seq: 2 }).reads).toEqual([]);
     const first = driver.send({ type: 'answer', answer: { kind: 'many', results: [{ stat: child(2).stat, data: null }] } });
-    expect(first.reads).toEqual([{ kind: 'getDataMany', paths: [`${LOCK}/${name(3)}`] }]);
+    expect(first.reads).toEqual([{ kind: 'getDataMany', paths: [`${LOCK}/${name(3)}`, LOCK] }]);
     const second = driver.send({ type: 'answer', answer: { kind: 'many', results: [{ stat: child(3).stat, data: null }] } });
     expect(second.caughtUp).toEqual({ failure: undefined });
     expect(second.deltas.map(({ delta }) => delta.added.map((node) => node.name))).toEqual([[name(2), name(3)]]);

@@ -36,6 +36,8 @@ import { childPath } from '../zk/path';
 export const ANOMALY_DELAY_MS = 200;
 /** A deletion is applied without a read: the lock parent's pzxid (its last child change) is read this long after, once for a burst. */
 export const PZXID_DELAY_MS = 250;
+/** The lock path's data is read with its new children only up to this size (its stat is what is wanted). */
+const SELF_DATA_READ_MAX = 4096;
 
 /** What a lock's anomalies depend on besides the lock and the time. */
 export type LockContext = Pick<AnomalyContext, 'staleHolderMs' | 'deadlocks' | 'disconnected'>;
@@ -183,7 +185,7 @@ type LoopRead =
   | { kind: 'getData'; path: string; parent: Parent; watch: boolean; listing: { children: string[]; stat: ZnodeStat; seq: number } }
   | { kind: 'exists'; path: string; parent: Parent }
   | { kind: 'children'; path: string; parent: Parent; names: string[]; all: string[] }
-  | { kind: 'pending'; reads: Array<{ path: string; names: string[] }>; at: number; moveAuxiliary: boolean };
+  | { kind: 'pending'; reads: Array<{ path: string; names: string[] }>; at: number; moveAuxiliary: boolean; withSelf: boolean };
 
 /** What one step asks of the runner. */
 export interface StepResult {
@@ -467,7 +469,10 @@ class Step {
       case 'pending': {
         const done = reading.reads[reading.at]!;
         const parent = state.parents.get(done.path);
-        if (parent !== undefined && answer.kind === 'many') this.keep(parent, done.names, answer.results, true);
+        if (parent !== undefined && answer.kind === 'many') {
+          this.keep(parent, done.names, answer.results, true);
+          if (reading.withSelf) this.selfRead(parent, answer.results[done.names.length] ?? null);
+        }
         return this.readPending(reading.reads, reading.at + 1, reading.moveAuxiliary);
       }
     }
@@ -539,6 +544,22 @@ class Step {
     });
   }
 
+  /**
+   * The lock path's stat, read with its new children. When its cversion is the one counted from
+   * the changes applied, the reading has every child change ZooKeeper had made, and its pzxid is
+   * exact: none is read apart. Otherwise (more changes are on their way) it is not taken, and
+   * the read apart stays due.
+   */
+  private selfRead(parent: Parent, result: { data: Uint8Array | null; stat: ZnodeStat } | null): void {
+    const { state } = this;
+    const self = state.self;
+    if (result === null || self === null || result.stat.czxid !== parent.czxid || result.stat.cversion !== parent.cversion) return;
+    // Its data is kept as first read, as a listing keeps it.
+    state.self = { stat: result.stat, data: self.data };
+    state.change.unread = false;
+    state.timers.pzxid = null;
+  }
+
   /** One event of a persistent watch: a parent itself changed (listed again), or a child of one came, went or changed. */
   private treeEvent(path: string, kind: Pending['kind'], seq: number): void {
     const { state } = this;
@@ -608,7 +629,12 @@ class Step {
     const { state } = this;
     for (; at < reads.length; at += 1) {
       const { path, names } = reads[at]!;
-      if (state.parents.has(path) && names.length > 0) return this.ask({ kind: 'pending', reads, at, moveAuxiliary }, { kind: 'getDataMany', paths: names.map((name) => childPath(path, name)) });
+      if (!state.parents.has(path) || names.length === 0) continue;
+      const paths = names.map((name) => childPath(path, name));
+      // The lock path's own stat in the same multiRead: its pzxid then needs no read of its own (a handover is a deletion, then a creation).
+      const withSelf = path === state.path && state.live && state.self !== null && state.self.stat.dataLength <= SELF_DATA_READ_MAX;
+      if (withSelf) paths.push(path);
+      return this.ask({ kind: 'pending', reads, at, moveAuxiliary, withSelf }, { kind: 'getDataMany', paths });
     }
     const root = state.parents.get(state.path);
     // Only a child that is not sequential (Curator's `locks`/`leases`, a Kazoo lease) or an empty lock can change the recipe's other parents.

@@ -162,6 +162,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   /** The activity figures of each lock as last pushed (see `activityKey`): a lock is pushed again when they move, not each time they are recomputed. */
   private readonly pushedActivity = new Map<string, string>();
   private activityTimer: NodeJS.Timeout | null = null;
+  private listFollowed: () => boolean = () => true;
   /** When the next read of the scan may go (pacing at readsPerSecond). */
   private nextReadAt = 0;
   private partialReason: string | null = null;
@@ -199,7 +200,9 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   }
 
   /** Starts following the roots and the first discovery; `idle()` resolves when it is done. */
-  start(): void {
+  /** Starts finding locks; their changes are pushed (`changes`) while `followed` says someone follows the list (who starts to is sent it whole). */
+  start(followed: () => boolean = () => true): void {
+    this.listFollowed = followed;
     this.activityTimer = setInterval(this.refreshActivity, this.options.activityRefreshMs ?? ACTIVITY_REFRESH_MS);
     this.activityTimer.unref();
     this.restart('all');
@@ -999,6 +1002,12 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.pushTimer = setTimeout(
       () => {
         this.pushTimer = null;
+        if (!this.listFollowed()) {
+          // Nobody to tell: the summaries (every changed lock's activity) are not made for nobody.
+          this.dirty.clear();
+          this.removed.clear();
+          return;
+        }
         const started = Date.now();
         this.emit('changes', this.takeChanges());
         this.pushCostMs = Date.now() - started;

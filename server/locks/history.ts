@@ -16,6 +16,8 @@ import type { LockRegistry } from './registry';
 export const HISTORY_WINDOW_MS = 5 * 60_000;
 /** How long a lock's activity figures are reused while it does not change (ms). */
 const ACTIVITY_FRESH_MS = 5000;
+/** And while it does: a lock handing over ten times a second is summarized once a second, not at each push of the list. */
+const ACTIVITY_CHANGING_MS = 1000;
 /** How long a session no report lists any more, and that owns a node in a followed lock, is remembered as once connected (ms). */
 const SEEN_KEPT_MS = 30 * 60_000;
 /** The most locks whose history is kept (the least recently changed go first). */
@@ -57,13 +59,13 @@ export class LockHistories extends EventEmitter<HistoryEvents> {
     return this.locks.get(path)?.view(this.now(), windowMs, since === null ? true : { since });
   }
 
-  /** How busy a followed lock was over the window; null for one not followed. Kept a few seconds while it does not change: the lock list asks it of every lock on every push. */
+  /** How busy a followed lock was over the window; null for one not followed. Kept a few seconds while it does not change, a second while it does: the lock list asks it of every lock on every push. */
   activity(path: string): LockActivity | null {
     const history = this.locks.get(path);
     if (history === undefined) return null;
     const now = this.now();
     const cached = this.activities.get(path);
-    if (cached !== undefined && cached.changes === history.changes && now - cached.at < ACTIVITY_FRESH_MS) return cached.activity;
+    if (cached !== undefined && now - cached.at < (cached.changes === history.changes ? ACTIVITY_FRESH_MS : ACTIVITY_CHANGING_MS)) return cached.activity;
     const activity = history.activity(now, HISTORY_WINDOW_MS);
     this.activities.set(path, { activity, changes: history.changes, at: now });
     return activity;
