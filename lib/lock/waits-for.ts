@@ -41,6 +41,9 @@ function countable(node: LockNode): boolean {
  * The graph and its cycles. `apply` takes the nodes a change removed and the nodes it added
  * (an updated node is both), so that a handover at the head of a long queue costs two nodes.
  */
+/** None, as one array: `partsChanged` knows by identity that nothing changed. */
+const NO_DEADLOCKS = Object.freeze([]) as unknown as Deadlock[];
+
 export class WaitsFor {
   private readonly locks = new Map<string, LockSessions>();
   /** For each session, the locks it holds and waits in, with how many nodes. */
@@ -49,6 +52,8 @@ export class WaitsFor {
   /** Locks whose waiters wait for a lease: any one holder's release lets the next in. */
   private readonly semaphores = new Set<string>();
   private cached: Deadlock[] | null = [];
+  /** The sessions that hold somewhere and wait somewhere: a cycle needs two of them (the common case, none, needs no look). */
+  private readonly holdingWaiting = new Set<string>();
   /** The deadlocks last told (`partsChanged`), and each lock's part in them then, as fingerprints. */
   private toldFrom: Deadlock[] = [];
   private told = new Map<string, string>();
@@ -102,6 +107,8 @@ export class WaitsFor {
     bump(locks, lock, by);
     if (locks.size === 0) bySession.delete(session);
     else bySession.set(session, locks);
+    if (this.holds.has(session) && this.waits.has(session)) this.holdingWaiting.add(session);
+    else this.holdingWaiting.delete(session);
   }
 
   /**
@@ -175,6 +182,7 @@ export class WaitsFor {
    */
   deadlocks(): Deadlock[] {
     if (this.cached !== null) return this.cached;
+    if (this.holdingWaiting.size < 2) return (this.cached = NO_DEADLOCKS);
     const free = new Set<string>();
     let edges = this.edges(free);
     let components: string[][];

@@ -14,6 +14,9 @@ import { CONFIG_DEFAULTS } from '../config';
 
 /** How long a read waits for the watcher to catch up with what ZooKeeper had when the read was asked. */
 const FRESH_TIMEOUT_MS = 10_000;
+const TIMER_NAMES: readonly TimerName[] = ['judge', 'stale', 'pzxid'];
+/** What the first read's end does once it has settled `ready`: nothing more. */
+const settled = (): void => undefined;
 /** The longest a timer of Node.js waits. */
 const MAX_DELAY_MS = 2 ** 31 - 1;
 
@@ -180,12 +183,14 @@ export class LockWatcher {
     const result = step(this.state, event, Date.now(), this.world);
     for (const { delta, gone } of result.deltas) this.onDelta(delta, gone);
     for (const read of result.reads) this.perform(read);
-    for (const name of ['judge', 'stale', 'pzxid'] as const) this.setTimer(name, result.timers[name]);
+    for (const name of TIMER_NAMES) this.setTimer(name, result.timers[name]);
     if (result.caughtUp !== null) {
       const { failure } = result.caughtUp;
       // A lost connection is read again on `reconnected` / `session`; anything else is reported.
       if (failure !== undefined && !lost(failure)) console.warn(`lock ${this.path}: ${failure instanceof Error ? failure.message : String(failure)}`);
       this.settleFirst(failure);
+      this.settleFirst = settled;
+      if (this.caughtUp.size === 0) return;
       const waiting = [...this.caughtUp];
       this.caughtUp.clear();
       for (const resolve of waiting) resolve();
@@ -200,11 +205,19 @@ export class LockWatcher {
       this.timers[name] = null;
       return;
     }
-    const fire = (): void => {
-      this.timers[name] = null;
-      this.take({ type: 'timer', name });
-    };
-    this.timers[name] = { at, timer: setTimeout(fire, Math.min(Math.max(0, at - Date.now()), MAX_DELAY_MS)) };
+    this.timers[name] = { at, timer: setTimeout(this.fire[name], Math.min(Math.max(0, at - Date.now()), MAX_DELAY_MS)) };
+  }
+
+  /** Each timer's callback, made once (a lock handing over sets one at every change). */
+  private readonly fire: Record<TimerName, () => void> = {
+    judge: () => this.timerDue('judge'),
+    stale: () => this.timerDue('stale'),
+    pzxid: () => this.timerDue('pzxid'),
+  };
+
+  private timerDue(name: TimerName): void {
+    this.timers[name] = null;
+    this.take({ type: 'timer', name });
   }
 
   /** Makes one read the machine asked for; its answer (or failure) goes back to it. */

@@ -10,7 +10,7 @@ import { connect as connectTls, type ConnectionOptions } from 'node:tls';
 import type { Client } from 'node-zookeeper-client';
 import { answerChallenge, verifyRspauth, type DigestMd5Step } from './digest-md5';
 import { gssapiLogin, type SaslLogin, type ZkGssapi } from './gssapi';
-import { checkClientInternals, managerOf, STATE, type ConnectionManager, type Server } from './internals';
+import { checkClientInternals, managerOf, STATE, type ConnectionManager, type Server, type WatcherManager } from './internals';
 import { clientException, errorName, WireRequest } from './requests';
 import { encodeSaslRequest, ErrorCode, Framer, readConnectResponse, readReplyHeader, readSaslResponse, readWatcherEvent, Xid } from './jute';
 
@@ -75,6 +75,11 @@ export interface WireOptions {
 export function pingAfterMs(sessionTimeoutMs: number): number {
   const half = Math.floor((sessionTimeoutMs * 2) / 3 / 2);
   return Math.max(Math.min(half, 1_000), half - 1_000);
+}
+
+/** Whether node-zookeeper-client holds a one-shot watcher of any kind on `path` (within the chroot). */
+function hasOneShotWatcher(watchers: WatcherManager, path: string): boolean {
+  return Object.hasOwn(watchers.dataWatchers, path) || Object.hasOwn(watchers.childWatchers, path) || Object.hasOwn(watchers.existenceWatchers, path);
 }
 
 /** A ping as ZooKeeper's clients frame it: a request header of xid -2 and opcode 11, no body. */
@@ -286,7 +291,11 @@ export function attachWire(client: Client, options: WireOptions): void {
       const event = readWatcherEvent(packet);
       const chroot = self.chrootPath ?? '';
       const path = chroot === '' ? event.path : event.path === chroot ? '/' : event.path.startsWith(`${chroot}/`) ? event.path.slice(chroot.length) : null;
-      if (path !== null) options.onNotification({ type: event.type, path });
+      if (path !== null) {
+        options.onNotification({ type: event.type, path });
+        // A persistent watch's notification (nearly all of them) has no one-shot watcher on its path: the client would only read it again for nobody.
+        if (!hasOneShotWatcher(self.watcherManager, path)) return;
+      }
     }
     const head = self.pendingQueue[0];
     const answers = head !== undefined && reply.xid === head.request.header?.xid;

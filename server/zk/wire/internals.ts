@@ -33,6 +33,8 @@ export interface ConnectionManager {
   connectTimeoutHandler: NodeJS.Timeout | null;
   zxid: Buffer;
   chrootPath: string | undefined;
+  /** The client's one-shot watchers, by path within the chroot. */
+  watcherManager: WatcherManager;
   connect(): void;
   setState(state: number): void;
   findNextServer(callback: (server: Server) => void): void;
@@ -44,6 +46,13 @@ export interface ConnectionManager {
   onSocketConnectTimeout(): void;
   onSocketTimeout(): void;
   queue(request: unknown, callback: (error: unknown, response?: unknown) => void): void;
+}
+
+/** The parts of node-zookeeper-client's WatcherManager the wire layer uses: its one-shot watchers by path. */
+export interface WatcherManager {
+  dataWatchers: Record<string, unknown>;
+  childWatchers: Record<string, unknown>;
+  existenceWatchers: Record<string, unknown>;
 }
 
 export const require = createRequire(import.meta.url);
@@ -91,6 +100,8 @@ export function findMissingInternal(): string | null {
   for (const method of MANAGER_METHODS) if (typeof manager[method] !== 'function') return `ConnectionManager.${method} is missing`;
   for (const field of MANAGER_FIELDS) if (!(field in manager)) return `ConnectionManager.${field} is missing`;
   if (!Array.isArray(manager.pendingQueue)) return 'ConnectionManager.pendingQueue is not an array';
+  const watchers = manager.watcherManager as Record<string, unknown> | undefined;
+  for (const field of ['dataWatchers', 'childWatchers', 'existenceWatchers']) if (typeof watchers?.[field] !== 'object' || watchers[field] === null) return `WatcherManager.${field} is missing`;
   return null;
 }
 
