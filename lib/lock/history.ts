@@ -47,6 +47,12 @@ export interface HistoryEvents {
 
 const NO_EVENTS: HistoryEvents = { held: () => undefined, waited: () => undefined, began: () => undefined };
 
+/** The node of `nodes` named `name` (a loop: no closure made at each change). */
+function named(nodes: readonly LockNode[], name: string): LockNode | undefined {
+  for (const node of nodes) if (node.name === name) return node;
+  return undefined;
+}
+
 /** The p50, p95 and p99 of durations in seconds (nearest rank); null for none. */
 export function percentiles(seconds: readonly number[]): Percentiles | null {
   if (seconds.length === 0) return null;
@@ -87,7 +93,7 @@ export class LockHistoryModel {
     // (a report's change updates every node of a long queue, and needs no lookup at all).
     for (const name of delta.removed) {
       if (this.holding.has(name)) {
-        const old = gone.find((node) => node.name === name);
+        const old = named(gone, name);
         this.endHold(name, at, old === undefined ? 'released' : endOf(old), events);
       }
       const wait = this.waiting.get(name);

@@ -7,7 +7,7 @@
  * times out); released otherwise (a session too new for any report counts as connected).
  */
 import { EventEmitter } from 'node:events';
-import { LockHistoryModel } from '../../lib/lock/history';
+import { LockHistoryModel, type HistoryEvents as ModelEvents } from '../../lib/lock/history';
 import type { Introspected } from '../../lib/lock/report';
 import type { HoldEnd, LockActivity, LockDelta, LockHistory, LockNode } from '../../lib/protocol';
 import type { LockRegistry } from './registry';
@@ -41,6 +41,7 @@ export class LockHistories extends EventEmitter<HistoryEvents> {
   /** Node paths the explorer deleted to break a lock, until their deletion is seen. */
   private readonly broken = new Set<string>();
   private readonly now: () => number;
+  private readonly events = new WeakMap<LockHistoryModel, ModelEvents>();
   private readonly activities = new Map<string, { activity: LockActivity; changes: number; at: number }>();
   /** The sessions ZooKeeper's reports listed as connected, with when they were last listed (those gone from the reports only while they own a node in a lock). */
   private readonly seen = new Map<string, number>();
@@ -109,15 +110,27 @@ export class LockHistories extends EventEmitter<HistoryEvents> {
     } else this.locks.delete(delta.path);
     // Kept in the order of their last change: the first is the one to go.
     this.locks.set(delta.path, history);
-    const path = delta.path;
-    history.apply(delta, gone, at, (node) => this.endOf(node), {
-      held: (seconds, before) => {
-        if (!before) this.emit('held', path, seconds);
-      },
-      waited: (seconds) => this.emit('waited', path, seconds),
-      began: () => this.emit('began', path),
-    });
+    history.apply(delta, gone, at, this.endOfNode, this.eventsOf(history));
   };
+
+  /** What a lock's changes tell whoever counts them, made once for each lock (a busy lock changes hundreds of times a second). */
+  private eventsOf(history: LockHistoryModel): ModelEvents {
+    let events = this.events.get(history);
+    if (events === undefined) {
+      const path = history.path;
+      events = {
+        held: (seconds, before) => {
+          if (!before) this.emit('held', path, seconds);
+        },
+        waited: (seconds) => this.emit('waited', path, seconds),
+        began: () => this.emit('began', path),
+      };
+      this.events.set(history, events);
+    }
+    return events;
+  }
+
+  private readonly endOfNode = (node: LockNode): HoldEnd => this.endOf(node);
 
   private endOf(node: LockNode): HoldEnd {
     if (this.broken.delete(node.path)) return 'broken';

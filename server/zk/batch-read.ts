@@ -49,6 +49,8 @@ export class BatchReads {
     readOne: (path: string) => Promise<T>,
     resultOf: (result: MultiReadResult) => T | null,
   ): Promise<Array<T | ZkError>> {
+    // One request (a handover's new node): no batches to gather.
+    if (paths.length <= MULTI_READ_BATCH) return this.batch(paths, batchRead, readOne, resultOf);
     const batches: Array<Promise<Array<T | ZkError>>> = [];
     for (let start = 0; start < paths.length; start += MULTI_READ_BATCH) {
       batches.push(this.batch(paths.slice(start, start + MULTI_READ_BATCH), batchRead, readOne, resultOf));

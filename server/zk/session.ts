@@ -286,13 +286,16 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
   }
 
   /** A request of the wire layer (which answers with a promise) on the current client, its errors as ZkErrors. */
-  private async callWire<T>(path: string, run: (client: Client) => Promise<T>): Promise<T> {
-    const client = this.requireClient();
+  private callWire<T>(path: string, run: (client: Client) => Promise<T>): Promise<T> {
+    let answer: Promise<T>;
     try {
-      return await run(client);
+      answer = run(this.requireClient());
     } catch (error) {
-      throw toZkError(error, path);
+      return Promise.reject(toZkError(error, path));
     }
+    return answer.catch((error: unknown) => {
+      throw toZkError(error, path);
+    });
   }
 
   private requireClient(): Client {
