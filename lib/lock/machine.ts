@@ -8,8 +8,9 @@
  * What it follows: the lock path and the other parents its recipe keeps nodes under (a
  * semaphore's `leases/`), each listed once with a persistent recursive watch on it (ZooKeeper
  * 3.6+), then each creation and deletion below it applied as its event comes: a deletion as it
- * is, with no read (the parent's cversion counted, its pzxid read a moment later), creations by
- * reading the new nodes in one multiRead. Where the server refuses persistent watches, the
+ * is, with no read (the parent's cversion counted, its pzxid read a moment later unless a
+ * creation's read brings it first), creations by reading the new nodes in one multiRead, with
+ * the lock path's stat. Where the server refuses persistent watches, the
  * one-shot way: a child watch re-armed by listing the parent again, an `exists` watch while a
  * parent is missing. After a reconnect or a new session, whose gap no event covers, the parents
  * are listed again. Reads never overlap: events that come during one are applied in the next.
@@ -577,8 +578,8 @@ class Step {
   /**
    * Applies the child events of persistent watches since the last listing of each parent: a
    * deletion as it is, with no read (its parent's cversion counted, its pzxid read a moment
-   * later); a creation or data change by reading the nodes, all of a parent in one multiRead.
-   * Events already in a listing are skipped.
+   * later); a creation or data change by reading the nodes, all of a parent in one multiRead
+   * (the lock path's stat with them: see `selfRead`). Events already in a listing are skipped.
    */
   private applyPending(): void {
     const { state, now } = this;
