@@ -37,13 +37,13 @@ function countable(node: LockNode): boolean {
   return node.ephemeral;
 }
 
+/** None, as one array: `partsChanged` knows by identity that nothing changed. */
+const NO_DEADLOCKS = Object.freeze([]) as unknown as Deadlock[];
+
 /**
  * The graph and its cycles. `apply` takes the nodes a change removed and the nodes it added
  * (an updated node is both), so that a handover at the head of a long queue costs two nodes.
  */
-/** None, as one array: `partsChanged` knows by identity that nothing changed. */
-const NO_DEADLOCKS = Object.freeze([]) as unknown as Deadlock[];
-
 export class WaitsFor {
   private readonly locks = new Map<string, LockSessions>();
   /** For each session, the locks it holds and waits in, with how many nodes. */

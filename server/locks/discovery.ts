@@ -199,8 +199,11 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     session.on('reconnected', this.reconnected);
   }
 
-  /** Starts following the roots and the first discovery; `idle()` resolves when it is done. */
-  /** Starts finding locks; their changes are pushed (`changes`) while `followed` says someone follows the list (who starts to is sent it whole). */
+  /**
+   * Starts following the roots and the first discovery; `idle()` resolves when it is done. The
+   * changes are pushed (`changes`) while `followed` says a page follows the list (one that starts
+   * to is sent it whole).
+   */
   start(followed: () => boolean = () => true): void {
     this.listFollowed = followed;
     this.activityTimer = setInterval(this.refreshActivity, this.options.activityRefreshMs ?? ACTIVITY_REFRESH_MS);
