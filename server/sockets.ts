@@ -54,9 +54,14 @@ export function beyondFollowLimit(following: { has(path: string): boolean; size:
   return { ok: false, error: `one connection may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} locks: unsubscribe from one first` };
 }
 
+/** Whether any connection is in `room`. */
+function followed(io: ExplorerIo, room: string): boolean {
+  return (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
+}
+
 /** Whether any page follows the list of locks. */
 export function followsList(io: ExplorerIo): boolean {
-  return (io.sockets.adapter.rooms.get(LIST_ROOM)?.size ?? 0) > 0;
+  return followed(io, LIST_ROOM);
 }
 
 /** Whether any page follows something ZooKeeper's report serves (a lock, the list, the graph). */
@@ -72,9 +77,8 @@ export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close
   const { session, registry, discovery, introspection, simulator, features, controls } = context;
 
   // socket.io encodes a packet before it looks who is in the room: a change of a lock nobody follows (discovery follows every lock) is not encoded for nobody.
-  const followed = (room: string): boolean => (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
   registry.on('delta', (delta) => {
-    if (!followed(lockRoom(delta.path))) return;
+    if (!followed(io, lockRoom(delta.path))) return;
     const size = delta.added.length + delta.updated.length;
     const snapshot = size >= RESEND_FROM ? registry.published(delta.path) : undefined;
     if (snapshot === undefined || snapshot.version !== delta.version || size * 4 <= snapshot.nodes.length) {
@@ -88,7 +92,7 @@ export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close
     if (columns !== undefined && columns.size > 0) io.to(columnsRoom(delta.path)).emit('lock:columns', compactWriter.snapshot(snapshot));
   });
   discovery.on('changes', (change) => {
-    if (!followed(LIST_ROOM)) return;
+    if (!followsList(io)) return;
     for (const part of splitListChange(change, LIST_CHANGE_PART)) io.to(LIST_ROOM).emit('locks:changes', part);
   });
   // The waits-for graph is pushed at most every GRAPH_PUSH_MS while locks change, and only to those who follow it.
@@ -97,7 +101,7 @@ export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close
     if (graphTimer !== null) return;
     graphTimer = setTimeout(() => {
       graphTimer = null;
-      if ((io.sockets.adapter.rooms.get(GRAPH_ROOM)?.size ?? 0) > 0) io.to(GRAPH_ROOM).emit('waits:graph', registry.graph());
+      if (followed(io, GRAPH_ROOM)) io.to(GRAPH_ROOM).emit('waits:graph', registry.graph());
     }, GRAPH_PUSH_MS);
   });
   const onState = (): void => {

@@ -24,9 +24,9 @@ class Ring<T> {
     return gone;
   }
 
-  /** Each item, in no particular order. */
-  forEach(each: (item: T) => void): void {
-    for (const item of this.items) each(item);
+  /** Each item, in no particular order (no copy). */
+  [Symbol.iterator](): Iterator<T> {
+    return this.items[Symbol.iterator]();
   }
 
   /** Oldest first. */
@@ -51,6 +51,20 @@ const NO_EVENTS: HistoryEvents = { held: () => undefined, waited: () => undefine
 function named(nodes: readonly LockNode[], name: string): LockNode | undefined {
   for (const node of nodes) if (node.name === name) return node;
   return undefined;
+}
+
+/** How many holds of `holds` began after `from` (those begun before the lock was followed have no known start). */
+function beganAfter(holds: Iterable<HoldRecord>, from: number): number {
+  let began = 0;
+  for (const hold of holds) if (!hold.before && hold.from > from) began += 1;
+  return began;
+}
+
+/** How long each wait of `waits` that ended in a hold after `from` lasted, in seconds. */
+function waitedAfter(waits: Iterable<WaitRecord>, from: number): number[] {
+  const waited: number[] = [];
+  for (const wait of waits) if (wait.heldAt !== null && wait.heldAt > from) waited.push((wait.heldAt - wait.queuedAt) / 1000);
+  return waited;
 }
 
 /** The p50, p95 and p99 of durations in seconds (nearest rank); null for none. */
@@ -128,15 +142,7 @@ export class LockHistoryModel {
   activity(now: number, windowMs: number): LockActivity {
     // As `view`'s figures, without copying the rings or sorting the holds (the lock list asks it of every lock that changed, on every push).
     const from = now - windowMs;
-    let began = 0;
-    this.holds.forEach((hold) => {
-      if (!hold.before && hold.from > from) began += 1;
-    });
-    const waited: number[] = [];
-    this.waits.forEach((wait) => {
-      if (wait.heldAt !== null && wait.heldAt > from) waited.push((wait.heldAt - wait.queuedAt) / 1000);
-    });
-    return { handoversPerMinute: began / (windowMs / 60_000), waitP99: percentiles(waited)?.p99 ?? null };
+    return { handoversPerMinute: beganAfter(this.holds, from) / (windowMs / 60_000), waitP99: percentiles(waitedAfter(this.waits, from))?.p99 ?? null };
   }
 
   /**
@@ -152,8 +158,8 @@ export class LockHistoryModel {
     const listedWaits = records === false ? [] : since === null ? waits : waits.filter((wait) => (wait.heldAt ?? wait.leftAt ?? since) >= since);
     const from = now - windowMs;
     const held = holds.filter((hold) => hold.to !== null && hold.to > from && !hold.before).map((hold) => (hold.to! - hold.from) / 1000);
-    const waited = waits.filter((wait) => wait.heldAt !== null && wait.heldAt > from).map((wait) => (wait.heldAt! - wait.queuedAt) / 1000);
-    const began = holds.filter((hold) => !hold.before && hold.from > from).length;
+    const waited = waitedAfter(waits, from);
+    const began = beganAfter(holds, from);
     return {
       path: this.path,
       capacity: this.holds.capacity,

@@ -369,9 +369,11 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
    */
   private readonly refreshActivity = (): void => {
     const oldest = Date.now() - ACTIVITY_WINDOW_MS;
+    // While nobody follows the list nothing would be pushed (one who starts to is sent it whole): the figures are not made.
+    const followed = this.listFollowed();
     for (const [path, at] of this.lastChanged) {
       if (at < oldest || !this.locks.has(path)) this.lastChanged.delete(path);
-      else if (this.pushedActivity.get(path) !== activityKey(this.options.activity?.(path) ?? null)) this.dirty.add(path);
+      else if (followed && this.pushedActivity.get(path) !== activityKey(this.options.activity?.(path) ?? null)) this.dirty.add(path);
     }
     if (this.dirty.size > 0) this.schedulePush();
   };
