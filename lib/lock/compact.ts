@@ -44,8 +44,12 @@ interface WrittenChunk {
 export class CompactWriter {
   /** The runs written, by their first node. */
   private readonly runs = new WeakMap<LockNode, WrittenChunk>();
-  /** Each list's runs, gathered once however often it is asked for. */
-  private readonly lists = new WeakMap<readonly LockNode[], { chunks: Chunk[]; text: string }>();
+  /**
+   * Each list's runs, gathered once however often it is asked for; with its length and first
+   * and last node, since a live lock's long list is edited in place (`editsInPlace`): a change
+   * removes or adds at least one node, so one of the three differs after it.
+   */
+  private readonly lists = new WeakMap<readonly LockNode[], { chunks: Chunk[]; text: string; count: number; first: LockNode | undefined; last: LockNode | undefined }>();
 
   /** The snapshot in its compact form. */
   snapshot(snapshot: LockSnapshot): ColumnsLockSnapshot {
@@ -82,6 +86,7 @@ export class CompactWriter {
    */
   private chunksOf(nodes: readonly LockNode[]): { chunks: Chunk[]; text: string } {
     let found = this.lists.get(nodes);
+    if (found !== undefined && (found.count !== nodes.length || found.first !== nodes[0] || found.last !== nodes[nodes.length - 1])) found = undefined;
     if (found === undefined) {
       const chunks: Chunk[] = [];
       const positions: Positions = {};
@@ -97,7 +102,7 @@ export class CompactWriter {
         chunks.push(run.chunk);
         from += run.nodes.length;
       }
-      found = { chunks, text: `${text}]` };
+      found = { chunks, text: `${text}]`, count: nodes.length, first: nodes[0], last: nodes[nodes.length - 1] };
       this.lists.set(nodes, found);
     }
     return found;

@@ -47,10 +47,26 @@ export interface NodeIndexes {
   owners: ListMemo<OwnerCounts>;
   /** The descriptions of the short data its nodes hold, one each (`describeData`): the waiters of one host hold the same. */
   data: SharedData;
+  /**
+   * Whether a change may edit the lists of the reading it is made from (its nodes, holders and
+   * waiters) instead of copying them, when they are long (`editsInPlace`). Only a live machine's
+   * readings, which nobody reads after the next one is made, are so: a copy of 100,000 entries
+   * is a large object of its own, most of a change's cost. A replayed lock keeps its moments, so
+   * its lists are never edited.
+   */
+  inPlace: boolean;
 }
 
-export function nodeIndexes(): NodeIndexes {
-  return { byName: new Map(), owners: new Map(), data: new Map() };
+export function nodeIndexes(inPlace = false): NodeIndexes {
+  return { byName: new Map(), owners: new Map(), data: new Map(), inPlace };
+}
+
+/** From this length a list is edited in place where `inPlace` allows (shorter ones are copied in microseconds). */
+const IN_PLACE_FROM = 4_096;
+
+/** Whether `list` is edited rather than copied by a change of a reading with these indexes. */
+export function editsInPlace(indexes: NodeIndexes, list: readonly unknown[]): boolean {
+  return indexes.inPlace && list.length >= IN_PLACE_FROM;
 }
 
 /** Forgets the indexes of every list but `nodes` (the reading published). */

@@ -233,7 +233,8 @@ export function initialState(path: string, live: boolean): LockState {
     published: new Map(),
     publishedAt: 0,
     herd: herdWatch(),
-    indexes: nodeIndexes(),
+    // A live lock's readings are read by nobody once the next is made: its long lists are edited in place.
+    indexes: nodeIndexes(live),
     timers: { judge: null, stale: null, pzxid: null },
   };
   addParent(state, path);

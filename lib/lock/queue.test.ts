@@ -5,6 +5,7 @@ import { lockAnomalies } from './anomalies';
 import { keepOnly, nodeIndexes, nodesByName } from './indexes';
 import { append, buildSnapshot, handover, leave, missingLock, observeReport, withdraw, type ChildRecord } from './queue';
 import { reportChange, type Introspected } from './report';
+import { CompactWriter } from './compact';
 
 const names = ['x-72057611217403904-0000000002', 'x-72057611217403905-0000000000', 'x-72057611217403906-0000000001'];
 
@@ -307,5 +308,79 @@ describe('a report of ZooKeeper applied to the nodes it concerns', () => {
     const snapshot = read(children, first, null);
     const second = report(7_000, []);
     expect(observeReport(snapshot, second, reportChange(first, second), (node) => children.find((child) => child.name === node.name), 7_000)).toBeNull();
+  });
+});
+
+describe("a live reading's long lists, edited in place", () => {
+  const LONG = 5_000;
+  const read = (at: number) => ({ at, pzxid: `0x${at.toString(16)}` });
+  const chain = Array.from({ length: LONG }, (_, i) => record(`lock-${seq(i)}`, `0x${(i % 7) + 1}`, i + 1, 1000 + i));
+  const herdNodes = chain.map((one) => ({ ...one }));
+  const readers = Array.from({ length: LONG }, (_, i) => record(curator(i, i === LONG - 2 ? 'WRIT' : 'READ'), `0x${(i % 7) + 1}`, i + 1, 1000 + i));
+
+  /** The same changes, made on copies and on a list edited in place: the readings must be alike, change after change. */
+  function bothWays(start: () => ReturnType<typeof buildSnapshot>, changes: Array<(snapshot: ReturnType<typeof buildSnapshot>, indexes: ReturnType<typeof nodeIndexes>) => { snapshot: ReturnType<typeof buildSnapshot> } | null>): void {
+    let copied = start();
+    let edited = start();
+    const copies = nodeIndexes();
+    const edits = nodeIndexes(true);
+    const compact = new CompactWriter();
+    for (const change of changes) {
+      // The writer has the list's text before the change: after an edit in place it must not give it again.
+      compact.json(edited);
+      const list = edited.nodes;
+      const fromCopy = change(copied, copies);
+      const fromEdit = change(edited, edits);
+      expect(fromCopy).not.toBeNull();
+      expect(fromEdit).not.toBeNull();
+      expect(fromEdit!.snapshot).toEqual(fromCopy!.snapshot);
+      expect(fromEdit!.snapshot.nodes).toBe(list);
+      expect(fromCopy!.snapshot.nodes).not.toBe(copied.nodes);
+      expect(compact.json(fromEdit!.snapshot)).toBe(new CompactWriter().json(fromCopy!.snapshot));
+      copied = fromCopy!.snapshot;
+      edited = fromEdit!.snapshot;
+    }
+  }
+
+  it('reads a single line alike: the holder goes, a waiter in the middle leaves, two join at the tail', () => {
+    bothWays(
+      () => snapshotOf('/l', chain, null, 500),
+      [
+        (snapshot, indexes) => handover(snapshot, [`lock-${seq(0)}`], read(600), indexes),
+        (snapshot, indexes) => leave(snapshot, [`lock-${seq(2_500)}`], read(700), null, indexes),
+        (snapshot, indexes) => append(snapshot, [record(`lock-${seq(LONG)}`, '0x9', LONG + 1, 9000), record(`lock-${seq(LONG + 1)}`, '0x9', LONG + 2, 9001)], read(800), null, indexes),
+        (snapshot, indexes) => handover(snapshot, [`lock-${seq(1)}`], read(900), indexes),
+      ],
+    );
+  });
+
+  it('reads a herd alike: its holder goes and the next holds, a waiter leaves, one joins', () => {
+    bothWays(
+      () => readWhole('/h', herdNodes, null, 500, true),
+      [
+        (snapshot, indexes) => withdraw(snapshot, [`lock-${seq(0)}`], read(600), indexes),
+        (snapshot, indexes) => withdraw(snapshot, [`lock-${seq(10)}`], read(700), indexes),
+        (snapshot, indexes) => append(snapshot, [record(`lock-${seq(LONG)}`, '0x9', LONG + 1, 9000)], read(800), null, indexes),
+      ],
+    );
+  });
+
+  it('reads a read-write lock of thousands of readers alike: readers leave at the head and in the middle, one joins behind the writer', () => {
+    bothWays(
+      () => readWhole('/rw', readers, null, 500),
+      [
+        (snapshot, indexes) => withdraw(snapshot, [curator(0, 'READ')], read(600), indexes),
+        (snapshot, indexes) => withdraw(snapshot, [curator(1_000, 'READ')], read(700), indexes),
+        (snapshot, indexes) => append(snapshot, [record(curator(LONG, 'READ'), '0x9', LONG + 1, 9000)], read(800), null, indexes),
+      ],
+    );
+  });
+
+  it('copies short lists and the lists of a reading made outside a live machine', () => {
+    const short = snapshotOf('/l', chain.slice(0, 10), null, 500);
+    expect(handover(short, [`lock-${seq(0)}`], read(600), nodeIndexes(true))!.snapshot.nodes).not.toBe(short.nodes);
+    const long = snapshotOf('/l', chain, null, 500);
+    expect(handover(long, [`lock-${seq(0)}`], read(600), nodeIndexes())!.snapshot.nodes).not.toBe(long.nodes);
+    expect(long.nodes).toHaveLength(LONG);
   });
 });

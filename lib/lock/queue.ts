@@ -1,6 +1,6 @@
 import type { LockDelta, LockNode, LockRead, LockSnapshot } from '../protocol';
 import { handOnOwners, lockAnomalies, type AnomalyContext } from './anomalies';
-import { handOn, nodeIndexes, nodesByName, type NodeIndexes } from './indexes';
+import { editsInPlace, handOn, nodeIndexes, nodesByName, type NodeIndexes } from './indexes';
 import { awaitsJudgement, reobserve } from './place';
 import { analyzeLock, appendToQueue, localReading, recipeInfo, singleLine, type ChildRecord, type LockInput } from './reader';
 import type { Introspected, ReportChange } from './report';
@@ -106,10 +106,10 @@ export function handover(previous: LockSnapshot, removed: readonly string[], rea
   const [head, next] = previous.nodes;
   if (head === undefined || next === undefined || head.name !== removed[0] || head.role !== 'holder' || next.predecessor !== head.name) return null;
   const promoted: LockNode = { ...next, role: 'holder', predecessor: null, watch: null, watchConfirmed: null, roleSince: now };
-  const nodes = previous.nodes.slice(1);
+  const nodes = withoutAt(previous.nodes, 0, indexes);
   nodes[0] = promoted;
   const version = previous.version + 1;
-  const snapshot: LockSnapshot = { ...previous, version, nodes, holders: [promoted.name], waiters: previous.waiters.slice(1), read };
+  const snapshot: LockSnapshot = { ...previous, version, nodes, holders: [promoted.name], waiters: withoutAt(previous.waiters, 0, indexes), read };
   return leaving(previous, snapshot, head, { was: next, now: promoted }, indexes);
 }
 
@@ -149,7 +149,7 @@ export function leave(previous: LockSnapshot, removed: readonly string[], read: 
   if (leaver === undefined || ahead === undefined || leaver.role !== 'waiter' || leaver.predecessor !== ahead.name) return null;
   const behind = previous.nodes[at + 1];
   if (behind !== undefined && behind.predecessor !== leaver.name) return null;
-  const nodes = withoutAt(previous.nodes, at);
+  const nodes = withoutAt(previous.nodes, at, indexes);
   let moved: LockNode | null = behind === undefined ? null : { ...behind, predecessor: ahead.name, watch: behind.watch === null ? null : { type: behind.watch.type, path: ahead.path } };
   if (moved !== null && introspection !== null) {
     // Its watch moved to another node: what the report says of it starts again from now.
@@ -159,7 +159,7 @@ export function leave(previous: LockSnapshot, removed: readonly string[], read: 
   }
   if (moved !== null) nodes[at] = moved;
   const version = previous.version + 1;
-  const snapshot: LockSnapshot = { ...previous, version, nodes, waiters: without(previous.waiters, leaver.name, at - previous.holders.length), read };
+  const snapshot: LockSnapshot = { ...previous, version, nodes, waiters: without(previous.waiters, leaver.name, at - previous.holders.length, indexes), read };
   return leaving(previous, snapshot, leaver, moved === null ? null : { was: behind!, now: moved }, indexes);
 }
 
@@ -182,11 +182,11 @@ export function append(
   const added = appendToQueue(previous.recipe.id, previous.path, last, records, { previous: index, now: read.at, introspection });
   if (added === null) return null;
   const version = previous.version + 1;
-  const nodes = previous.nodes.concat(added);
+  const nodes = withAdded(previous.nodes, added, indexes);
   const holding = added.filter((node) => node.role === 'holder').map((node) => node.name);
   const waiting = added.filter((node) => node.role !== 'holder').map((node) => node.name);
-  const holders = holding.length === 0 ? previous.holders : previous.holders.concat(holding);
-  const snapshot: LockSnapshot = { ...previous, version, nodes, holders, waiters: previous.waiters.concat(waiting), read };
+  const holders = holding.length === 0 ? previous.holders : withAdded(previous.holders, holding, indexes);
+  const snapshot: LockSnapshot = { ...previous, version, nodes, holders, waiters: waiting.length === 0 ? previous.waiters : withAdded(previous.waiters, waiting, indexes), read };
   // The name index is handed on with the newcomers added, as in `handover`.
   handOn(indexes.byName, previous.nodes, nodes, (index) => {
     for (const node of added) index.set(node.name, node);
@@ -217,12 +217,12 @@ export function withdraw(previous: LockSnapshot, removed: readonly string[], rea
   // A herd's next node holds once the head goes; in any other queue the node behind a head it does not wait on holds already.
   const promote = local === 'herd' && at === 0 && behind !== undefined;
   if (!promote && behind?.predecessor === leaver.name) return null;
-  const nodes = withoutAt(previous.nodes, at);
+  const nodes = withoutAt(previous.nodes, at, indexes);
   const promoted: LockNode | null = promote ? { ...behind, role: 'holder', predecessor: null, watch: null, watchConfirmed: null, roleSince: read.at } : null;
   if (promoted !== null) nodes[0] = promoted;
   const version = previous.version + 1;
-  const holders = promoted !== null ? [promoted.name] : leaver.role === 'holder' ? without(previous.holders, leaver.name, at) : previous.holders;
-  const waiters = promoted !== null ? previous.waiters.slice(1) : leaver.role === 'holder' ? previous.waiters : without(previous.waiters, leaver.name, at - previous.holders.length);
+  const holders = promoted !== null ? [promoted.name] : leaver.role === 'holder' ? without(previous.holders, leaver.name, at, indexes) : previous.holders;
+  const waiters = promoted !== null ? withoutAt(previous.waiters, 0, indexes) : leaver.role === 'holder' ? previous.waiters : without(previous.waiters, leaver.name, at - previous.holders.length, indexes);
   const snapshot: LockSnapshot = { ...previous, version, nodes, holders, waiters, read };
   return leaving(previous, snapshot, leaver, promoted === null ? null : { was: behind!, now: promoted }, indexes);
 }
@@ -247,17 +247,35 @@ function positionOf(nodes: readonly LockNode[], name: string, indexes: NodeIndex
   return nodes.indexOf(node);
 }
 
-/** A name list without `name`, in one copy where it is at `guess` (its place among the nodes, less the holders before it), else filtered. */
-function without(names: readonly string[], name: string, guess: number): string[] {
-  return names[guess] === name ? withoutAt(names, guess) : names.filter((one) => one !== name);
+/** A name list without `name`: at `guess` (its place among the nodes, less the holders before it) as `withoutAt` does, else filtered. */
+function without(names: readonly string[], name: string, guess: number, indexes: NodeIndexes): string[] {
+  return names[guess] === name ? withoutAt(names, guess, indexes) : names.filter((one) => one !== name);
 }
 
-/** A list without its entry at `at`, in one copy (at 100,000 nodes each copy of the list is most of a change's cost). */
-function withoutAt<T>(list: readonly T[], at: number): T[] {
+/**
+ * A list without its entry at `at`: the list itself edited where the reading's lists may be
+ * (`editsInPlace`: at 100,000 nodes a copy is a large object, most of a change's cost), else in
+ * one copy.
+ */
+function withoutAt<T>(list: readonly T[], at: number, indexes: NodeIndexes): T[] {
+  if (editsInPlace(indexes, list)) {
+    const edited = list as T[];
+    if (at === 0) edited.shift();
+    else edited.splice(at, 1);
+    return edited;
+  }
   if (at === 0) return list.slice(1);
   const copy = list.slice();
   copy.splice(at, 1);
   return copy;
+}
+
+/** A list with `added` at its end: the list itself where it may be edited (as in `withoutAt`), else a copy. */
+function withAdded<T>(list: readonly T[], added: readonly T[], indexes: NodeIndexes): T[] {
+  if (!editsInPlace(indexes, list)) return list.concat(added);
+  const edited = list as T[];
+  for (const one of added) edited.push(one);
+  return edited;
 }
 
 /**
