@@ -400,7 +400,7 @@ export async function timeSideBySide<T>(
   return { result, explorerMs: socketAt - t0, floorMs: floorAt - t0, writtenAt: performance.timeOrigin + t0 };
 }
 
-const TICKS_PER_SECOND = 100;
+export const TICKS_PER_SECOND = 100;
 
 /** A process's CPU time so far (s): its user and system time, from /proc. */
 export function cpuSeconds(pid: number): number {

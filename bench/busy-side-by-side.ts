@@ -1,0 +1,85 @@
+/**
+ * The explorer's CPU under the busy bench's handovers, two trees of this project's code side by
+ * side (a commit's `git worktree` and the working copy): one rig (bench/busy-rig.ts: 100 Curator
+ * and Kazoo locks handing over on an embedded ZooKeeper, and with `--load` the load generator's
+ * writes and sessions), two explorers following every lock at once, each with a page subscribed
+ * to the sampled locks, and each one's CPU read over the same windows. A busy 2-core host slows
+ * both alike, so their ratio is steady where one explorer's own figure is not: two copies of one
+ * tree gave 0.98-0.99 over four 30 s windows, where the busy bench's own figure for the same
+ * tree moved between 16 and 20 % from run to run. Loopback only.
+ *   node --import tsx bench/busy-side-by-side.ts <treeA> <treeB> [windows (4)] [seconds (30)] [--load]
+ * A tree needs its node_modules (a worktree can link the working copy's). `A_FLAGS` and
+ * `B_FLAGS` add Node's flags to either explorer (e.g. B_FLAGS=--max-semi-space-size=32).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { BUSY_DEFAULTS, startRig, stopRig } from './busy-rig';
+import { DeltaRecorder, LoadGenerator } from './busy-watch';
+import { EXPLORER_ENV } from './explorer-env';
+import { TICKS_PER_SECOND } from './harness';
+import { median } from './stats';
+
+const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const [treeA, treeB, windowsText = '4', secondsText = '30'] = args;
+if (treeA === undefined || treeB === undefined) {
+  console.error('usage: node --import tsx bench/busy-side-by-side.ts <treeA> <treeB> [windows] [seconds] [--load]');
+  process.exit(2);
+}
+const windows = Number(windowsText);
+const seconds = Number(secondsText);
+/** After both follow every lock, before the first window: their first readings and collections are over. */
+const SETTLE_MS = 25_000;
+
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+/** A process's user and system CPU so far (s). */
+function cpu(pid: number): { user: number; system: number } {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return { user: Number(fields[11]) / TICKS_PER_SECOND, system: Number(fields[12]) / TICKS_PER_SECOND };
+}
+
+/** An explorer of `tree` as the busy bench starts one (`npm start`'s discovery), listening. */
+async function startExplorer(tree: string, connectString: string, flags: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--expose-gc', ...flags.split(' ').filter(Boolean), '--import', 'tsx', 'bench/explorer-process.ts', connectString, '--default-discovery'], {
+    cwd: resolve(tree),
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, ...EXPLORER_ENV },
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const url = await new Promise<string>((done, fail) => {
+    lines.on('line', (line) => line.startsWith('listening on ') && done(line.slice('listening on '.length)));
+    child.once('exit', (code) => fail(new Error(`the explorer of ${tree} exited with ${code}`)));
+  });
+  return { child, url };
+}
+
+const rig = await startRig({ ...BUSY_DEFAULTS });
+const generator = process.argv.includes('--load') ? await LoadGenerator.start(rig.zookeeper.connectString, BUSY_DEFAULTS.rate, BUSY_DEFAULTS.sessionsPerSecond, windows * seconds + 120) : null;
+const explorers = [await startExplorer(treeA, rig.zookeeper.connectString, process.env.A_FLAGS ?? ''), await startExplorer(treeB, rig.zookeeper.connectString, process.env.B_FLAGS ?? '')];
+const pages = await Promise.all(explorers.map((explorer) => DeltaRecorder.connect(explorer.url, rig.sampled)));
+await sleep(SETTLE_MS);
+const ratios: number[] = [];
+for (let window = 1; window <= windows; window += 1) {
+  const before = explorers.map((explorer) => cpu(explorer.child.pid!));
+  const handovers = rig.log.handovers;
+  const from = performance.now();
+  await sleep(seconds * 1000);
+  const wall = (performance.now() - from) / 1000;
+  const used = explorers.map((explorer, index) => {
+    const after = cpu(explorer.child.pid!);
+    return { user: (100 * (after.user - before[index]!.user)) / wall, system: (100 * (after.system - before[index]!.system)) / wall };
+  });
+  const [a, b] = used.map((one) => one.user + one.system) as [number, number];
+  ratios.push(b / a);
+  const split = used.map((one, index) => `${index === 0 ? 'A' : 'B'} ${(one.user + one.system).toFixed(1)} % (user ${one.user.toFixed(1)}, system ${one.system.toFixed(1)})`).join(', ');
+  console.log(`window ${window}: ${((rig.log.handovers - handovers) / wall).toFixed(0)} handovers/s${generator === null ? '' : ' under the load'}; ${split}; B/A ${(b / a).toFixed(3)}`);
+}
+console.log(`B/A: median ${median(ratios).toFixed(3)}, ${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)} over ${windows} windows of ${seconds} s`);
+for (const page of pages) page.close();
+for (const { child } of explorers) child.stdin?.end();
+await sleep(1_000);
+await generator?.stop();
+await stopRig(rig);
+process.exit(0);
