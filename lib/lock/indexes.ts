@@ -49,10 +49,12 @@ export interface NodeIndexes {
   data: SharedData;
   /**
    * Whether a change may edit the lists of the reading it is made from (its nodes, holders and
-   * waiters) instead of copying them, when they are long (`editsInPlace`). Only a live machine's
-   * readings, which nobody reads after the next one is made, are so: a copy of 100,000 entries
-   * is a large object of its own, most of a change's cost. A replayed lock keeps its moments, so
-   * its lists are never edited.
+   * waiters) instead of copying them, when they are long (`editsInPlace`): a copy of 100,000
+   * entries is a large object of its own, most of a change's cost. Only a lock machine's readings
+   * are so (the live watcher's, and a replayed lock's timeline, which keeps its last reading and
+   * the deltas), because nobody reads a reading of theirs once the next is made: whoever reads
+   * one reads it at once (a route, a socket, the lock list), never across an `await`. A reading
+   * made outside a machine (a replayed moment, a test) is never edited.
    */
   inPlace: boolean;
 }

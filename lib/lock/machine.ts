@@ -233,7 +233,7 @@ export function initialState(path: string, live: boolean): LockState {
     published: new Map(),
     publishedAt: 0,
     herd: herdWatch(),
-    // A live lock's readings are read by nobody once the next is made: its long lists are edited in place.
+    // A machine's readings are read by nobody once the next is made: a live lock's long lists are edited in place.
     indexes: nodeIndexes(live),
     timers: { judge: null, stale: null, pzxid: null },
   };
