@@ -38,8 +38,9 @@ interface WrittenChunk {
 
 /**
  * Writes lists of nodes in their compact form and keeps what it wrote while the nodes stay (a
- * node object is never changed, only replaced; a list neither): the server keeps one for every
- * lock it sends, and a stuck lock read again and again is written once.
+ * node object is never changed, only replaced; a live lock's long list is edited in place, which
+ * the text kept for a list checks): the server keeps one for every lock it sends, and a stuck
+ * lock read again and again is written once.
  */
 export class CompactWriter {
   /** The runs written, by their first node. */
