@@ -97,6 +97,8 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     touchOwnSession: () => session.touch(),
     // Declared before it is made: the reports keep the strings of the registry's nodes once it is there.
     knownPath: (path: string): string | undefined => registry.placedPath(path),
+    // A crashed holder's expiry is what an immediate `dump` is for: the connections of other clients' sessions come and go unread.
+    ownsLockNodes: (sessionId: string): boolean => registry.ownsNodes(sessionId),
   });
   // The explorer's own session, and each new one after an expiry, is left out of what ZooKeeper reports: it watches every lock it follows.
   const ownSession = (id: string): void => introspection.ownSession(id);

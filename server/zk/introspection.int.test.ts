@@ -5,7 +5,7 @@ import { startEmbeddedZooKeeper } from './embedded';
 import { createConnection } from 'node:net';
 import { parseWchc, wchcReader } from '../../lib/zk/four-letter';
 import { readFourLetterWord } from './four-letter';
-import { parseConnectString } from './introspection';
+import { Introspection, parseConnectString } from './introspection';
 import { ZkSession } from './session';
 
 describe('asking ZooKeeper itself', () => {
@@ -102,5 +102,38 @@ describe('asking ZooKeeper itself', () => {
       ],
       chroot: '/apps/prod',
     });
+  });
+
+  it("asks dump at once when a session that owns lock nodes loses its connection, not when another client's does", async () => {
+    const zookeeper = await startEmbeddedZooKeeper();
+    const owner = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 10_000 });
+    const other = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 10_000 });
+    await Promise.all([owner.start(), other.start()]);
+    const ownerId = owner.sessionId!;
+    const introspection = new Introspection(zookeeper.connectString, { intervalMs: 100, ownsLockNodes: (session) => session === ownerId });
+    const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 300));
+    try {
+      await owner.mkdirp('/app/lock');
+      await owner.create('/app/lock/lock-', null, 'ephemeral-sequential');
+      await other.create('/services-instance', null, 'ephemeral');
+      // The first poll asks `dump` (then every fifth): its report is kept until the next.
+      await introspection.poll();
+      const first = introspection.dump();
+      expect(first).not.toBeNull();
+      other.close();
+      await settle();
+      await introspection.poll();
+      await introspection.poll();
+      expect(introspection.dump()).toBe(first);
+      owner.close();
+      await settle();
+      await introspection.poll();
+      await introspection.poll();
+      expect(introspection.dump()).not.toBe(first);
+    } finally {
+      owner.close();
+      other.close();
+      await zookeeper.stop();
+    }
   });
 });

@@ -191,6 +191,12 @@ export interface IntrospectionOptions {
   touchOwnSession?: TouchOwnSession;
   /** The string the explorer already holds for a path (a followed lock's node), kept instead of the report's copy (default: none). */
   knownPath?: (path: string) => string | undefined;
+  /**
+   * Whether a session owns nodes in a lock followed (default: every session does): only such a
+   * session's lost connection has `dump` asked at once, for when ZooKeeper expires it. On a busy
+   * ensemble sessions of other clients close all the time, and `dump` is every ephemeral node.
+   */
+  ownsLockNodes?: (session: string) => boolean;
 }
 
 export class Introspection extends EventEmitter<IntrospectionEvents> {
@@ -202,8 +208,9 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   // Kept apart from the report the locks are read with: expiry times move on every poll.
   private dumped: DumpReport | null = null;
   private polls = 0;
-  /** A session's connection went since the last poll: `dump` is asked at the next. */
+  /** A lock-owning session's connection went since the last poll: `dump` is asked at the next. */
   private connectionWent = false;
+  private readonly ownsLockNodes: (session: string) => boolean;
   private readonly chroot: string;
   /** The explorer's own sessions, left out of every report: it watches the locks it follows, and is none of their watchers. */
   private own: OwnSessions = NO_OWN_SESSIONS;
@@ -224,6 +231,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     this.tls = options.tls ?? null;
     this.touchOwnSession = options.touchOwnSession ?? (async () => null);
     this.knownPath = options.knownPath ?? (() => undefined);
+    this.ownsLockNodes = options.ownsLockNodes ?? (() => true);
   }
 
   /**
@@ -388,7 +396,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     const next: Introspected = { watchers, clients, at, lastRequest };
     const change = this.latest === null ? null : reportChange(this.latest, next);
     const changed = change === null || change.paths.size > 0 || change.sessions.size > 0;
-    if (change !== null) for (const session of change.sessions) if (!clients.has(session)) this.connectionWent = true;
+    if (change !== null) for (const session of change.sessions) if (!clients.has(session) && this.ownsLockNodes(session)) this.connectionWent = true;
     this.latest = next;
     this.emit('report', next, changed, change);
   }
