@@ -12,13 +12,12 @@
  * `B_FLAGS` add Node's flags to either explorer (e.g. B_FLAGS=--max-semi-space-size=32).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { BUSY_DEFAULTS, startRig, stopRig } from './busy-rig';
 import { DeltaRecorder, LoadGenerator } from './busy-watch';
 import { EXPLORER_ENV } from './explorer-env';
-import { TICKS_PER_SECOND } from './harness';
+import { cpuSplit } from './harness';
 import { median } from './stats';
 
 const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -33,12 +32,6 @@ const seconds = Number(secondsText);
 const SETTLE_MS = 25_000;
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
-
-/** A process's user and system CPU so far (s). */
-function cpu(pid: number): { user: number; system: number } {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return { user: Number(fields[11]) / TICKS_PER_SECOND, system: Number(fields[12]) / TICKS_PER_SECOND };
-}
 
 /** An explorer of `tree` as the busy bench starts one (`npm start`'s discovery), listening. */
 async function startExplorer(tree: string, connectString: string, flags: string): Promise<{ child: ChildProcess; url: string }> {
@@ -62,13 +55,13 @@ const pages = await Promise.all(explorers.map((explorer) => DeltaRecorder.connec
 await sleep(SETTLE_MS);
 const ratios: number[] = [];
 for (let window = 1; window <= windows; window += 1) {
-  const before = explorers.map((explorer) => cpu(explorer.child.pid!));
+  const before = explorers.map((explorer) => cpuSplit(explorer.child.pid!));
   const handovers = rig.log.handovers;
   const from = performance.now();
   await sleep(seconds * 1000);
   const wall = (performance.now() - from) / 1000;
   const used = explorers.map((explorer, index) => {
-    const after = cpu(explorer.child.pid!);
+    const after = cpuSplit(explorer.child.pid!);
     return { user: (100 * (after.user - before[index]!.user)) / wall, system: (100 * (after.system - before[index]!.system)) / wall };
   });
   const [a, b] = used.map((one) => one.user + one.system) as [number, number];

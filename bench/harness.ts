@@ -400,13 +400,19 @@ export async function timeSideBySide<T>(
   return { result, explorerMs: socketAt - t0, floorMs: floorAt - t0, writtenAt: performance.timeOrigin + t0 };
 }
 
-export const TICKS_PER_SECOND = 100;
+const TICKS_PER_SECOND = 100;
 
-/** A process's CPU time so far (s): its user and system time, from /proc. */
-export function cpuSeconds(pid: number): number {
+/** A process's user and system CPU time so far (s), from /proc. */
+export function cpuSplit(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // After the command: state is field 3, utime 14 and stime 15 (1-based), so 11 and 12 here.
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  return { user: Number(fields[11]) / TICKS_PER_SECOND, system: Number(fields[12]) / TICKS_PER_SECOND };
+}
+
+/** A process's CPU time so far (s): its user and system time. */
+export function cpuSeconds(pid: number): number {
+  const { user, system } = cpuSplit(pid);
+  return user + system;
 }
 
 /** The CPU time (s) a process uses over the next `ms`. */
