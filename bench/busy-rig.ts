@@ -54,6 +54,11 @@ export const BUSY_DEFAULTS: BusyOptions = {
   soakEverySeconds: 30,
 };
 
+/**
+ * The period of the explorer process's probe of event-loop stalls in the CPU benches: the probe is the bench's, and at
+ * its 5 ms default its 200 wake-ups a second were about a tenth of the explorer's CPU (bench/explorer-process.ts).
+ */
+export const STALL_PROBE_MS = 50;
 export const CURATOR_ROOT = '/app/orders/locks';
 export const KAZOO_ROOT = '/app/billing/locks';
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -139,7 +144,7 @@ export async function stopRig(rig: Rig): Promise<void> {
 /** Starts the explorer as `npm start` finds locks (LOCK_ROOTS=/), waits until it follows every lock, and subscribes a page to the sampled ones. */
 export async function startFollowing(rig: Rig): Promise<Following> {
   const started = monotonicMs();
-  const explorer = await startExplorerProcess(rig.zookeeper.connectString, [], ['--default-discovery']);
+  const explorer = await startExplorerProcess(rig.zookeeper.connectString, [], ['--default-discovery', `--stall-probe=${STALL_PROBE_MS}`]);
   for (;;) {
     const followed = (await explorer.followed()).locks;
     const missing = rig.expected.filter((path) => !followed[path]);
@@ -223,14 +228,13 @@ export async function measure(rig: Rig, following: Following | null, seconds: nu
   };
 }
 
-/** One line on what a window measured, for the log. */
-/** The explorer's event loop in a window: how often it was blocked over 100 ms, and the longest (its own record of stalls over 10 ms). */
+/** The explorer's event loop in a window: how often it was blocked over 100 ms, and the longest (its own record of stalls over 10 ms, by its probe of STALL_PROBE_MS). */
 export function stallsOf(window: Measured): string {
   if (window.explorer === null) return '';
   const from = window.from + window.epochOffset;
   const to = window.to + window.epochOffset;
   const stalls = window.explorer.after.stalls.filter((stall) => stall.at >= from && stall.at <= to).map((stall) => stall.ms);
-  return `its event loop blocked over 100 ms ${stalls.filter((ms) => ms > 100).length} times, at most ${stalls.length === 0 ? 0 : Math.max(...stalls).toFixed(0)} ms`;
+  return `its event loop blocked over 100 ms ${stalls.filter((ms) => ms > 100).length} times, at most ${stalls.length === 0 ? 0 : Math.max(...stalls).toFixed(0)} ms (a probe every ${STALL_PROBE_MS} ms: each block seen up to that much short)`;
 }
 
 /** The wrong samples of a window told late or stuck, in words (their re-checks end up to 2.5 s after it). */
@@ -239,6 +243,7 @@ export function judged(rig: Rig, window: Measured): string {
   return `${late} equal 2 s later (the explorer behind), ${stuck} not`;
 }
 
+/** One line on what a window measured, for the log. */
 export function describe(rig: Rig, name: string, window: Measured): string {
   const cpu = Object.entries(window.cpu).map(([process, value]) => `${process} ${value.toFixed(1)}%`).join(', ');
   const load = window.load === null ? 'no load' : `${writesPerSecond(window).toFixed(0)} writes/s (write p99 ${window.load.after.latencyP99.toFixed(1)} ms, ${window.load.after.skipped - window.load.before.skipped} skipped)`;

@@ -14,7 +14,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { BUSY_DEFAULTS, startRig, stopRig } from './busy-rig';
+import { BUSY_DEFAULTS, STALL_PROBE_MS, startRig, stopRig } from './busy-rig';
 import { DeltaRecorder, LoadGenerator } from './busy-watch';
 import { EXPLORER_ENV } from './explorer-env';
 import { cpuSplit } from './harness';
@@ -35,7 +35,7 @@ const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(do
 
 /** An explorer of `tree` as the busy bench starts one (`npm start`'s discovery), listening. */
 async function startExplorer(tree: string, connectString: string, flags: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--expose-gc', ...flags.split(' ').filter(Boolean), '--import', 'tsx', 'bench/explorer-process.ts', connectString, '--default-discovery'], {
+  const child = spawn(process.execPath, ['--expose-gc', ...flags.split(' ').filter(Boolean), '--import', 'tsx', 'bench/explorer-process.ts', connectString, '--default-discovery', `--stall-probe=${STALL_PROBE_MS}`], {
     cwd: resolve(tree),
     stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, ...EXPLORER_ENV },
