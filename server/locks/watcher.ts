@@ -10,6 +10,7 @@ import type { Introspected, ReportChange } from '../../lib/lock/report';
 import type { LockDelta, LockNode, LockSnapshot, RecipeId, ZnodeStat } from '../../lib/protocol';
 import { ZkError, type Watcher, type ZkSession } from '../zk/session';
 import { CONFIG_DEFAULTS } from '../config';
+import { CoarseTimers, type CoarseTimer } from './coarse-timers';
 
 
 /** How long a read waits for the watcher to catch up with what ZooKeeper had when the read was asked. */
@@ -17,8 +18,8 @@ const FRESH_TIMEOUT_MS = 10_000;
 const TIMER_NAMES: readonly TimerName[] = ['judge', 'stale', 'pzxid'];
 /** What the first read's end does once it has settled `ready`: nothing more. */
 const settled = (): void => undefined;
-/** The longest a timer of Node.js waits. */
-const MAX_DELAY_MS = 2 ** 31 - 1;
+/** Every lock's timers, on one grid of 100 ms: a timer fires at most that much after its moment (see coarse-timers.ts). */
+const LOCK_TIMERS = new CoarseTimers(100);
 
 export interface LockWatcherOptions {
   /** False reads the lock once and sets no watch (a REST snapshot of a lock nobody watches). */
@@ -37,7 +38,7 @@ const NO_CONTEXT: LockContext = { staleHolderMs: CONFIG_DEFAULTS.staleHolderMs, 
 export class LockWatcher {
   private readonly state: LockState;
   private readonly world: LockWorld;
-  private readonly timers: Record<TimerName, { at: number; timer: NodeJS.Timeout } | null> = { judge: null, stale: null, pzxid: null };
+  private readonly timers: Record<TimerName, { at: number; timer: CoarseTimer } | null> = { judge: null, stale: null, pzxid: null };
   /** How to remove each persistent watch added, by parent. */
   private readonly removers = new Map<string, () => Promise<void>>();
   /** One stable one-shot watcher per parent, since the client de-duplicates watchers by identity. */
@@ -200,12 +201,12 @@ export class LockWatcher {
   private setTimer(name: TimerName, at: number | null): void {
     const set = this.timers[name];
     if ((set?.at ?? null) === at) return;
-    if (set !== null) clearTimeout(set.timer);
+    if (set !== null) LOCK_TIMERS.cancel(set.timer);
     if (at === null) {
       this.timers[name] = null;
       return;
     }
-    this.timers[name] = { at, timer: setTimeout(this.fire[name], Math.min(Math.max(0, at - Date.now()), MAX_DELAY_MS)) };
+    this.timers[name] = { at, timer: LOCK_TIMERS.set(at, this.fire[name]) };
   }
 
   /** Each timer's callback, made once (a lock handing over sets one at every change). */
