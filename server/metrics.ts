@@ -148,8 +148,19 @@ export function createMetrics(sources: MetricsSources): Registry {
   const hold = new Histogram({ name: 'zklock_hold_seconds', help: 'How long each hold of a lock lasted, from taking it to letting it go (holds that began before the explorer followed the lock are left out).', labelNames: ['lock'], buckets: DURATION_BUCKETS, registers: [registry] });
   const wait = new Histogram({ name: 'zklock_wait_seconds', help: 'How long each waiter waited for a lock, from its node’s creation to holding.', labelNames: ['lock'], buckets: DURATION_BUCKETS, registers: [registry] });
   const handovers = new Counter({ name: 'zklock_handovers_total', help: 'Holds that began: each handover, and each first holder of an idle lock.', labelNames: ['lock'], registers: [registry] });
-  sources.histories.on('held', (path, seconds) => hold.observe({ lock: label(path) }, seconds));
-  sources.histories.on('waited', (path, seconds) => wait.observe({ lock: label(path) }, seconds));
-  sources.histories.on('began', (path) => handovers.inc({ lock: label(path) }));
+  // Each lock's series bound once (at most the label limit and one): given a label object, prom-client checks and hashes it at every handover.
+  const series = new Map<string, { hold: ReturnType<typeof hold.labels>; wait: ReturnType<typeof wait.labels>; handovers: ReturnType<typeof handovers.labels> }>();
+  const of = (path: string): NonNullable<ReturnType<typeof series.get>> => {
+    const lock = label(path);
+    let bound = series.get(lock);
+    if (bound === undefined) {
+      bound = { hold: hold.labels({ lock }), wait: wait.labels({ lock }), handovers: handovers.labels({ lock }) };
+      series.set(lock, bound);
+    }
+    return bound;
+  };
+  sources.histories.on('held', (path, seconds) => of(path).hold.observe(seconds));
+  sources.histories.on('waited', (path, seconds) => of(path).wait.observe(seconds));
+  sources.histories.on('began', (path) => of(path).handovers.inc());
   return registry;
 }
