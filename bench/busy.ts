@@ -125,7 +125,7 @@ async function runPhases(rig: Rig): Promise<Phases> {
   const crashes = await measure(rig, following, options.seconds, crashTicker(rig));
   await sleep(ARRIVAL_GRACE_MS);
   const outcomes = crashOutcomes(rig, following, crashes);
-  console.log(`${describe(rig, 'd, crashes under the load', crashes)}; ${outcomes.length} holders crashed`);
+  console.log(`${describe(rig, 'd, crashes under the load', crashes)}; ${outcomes.length} holders crashed.${unnamed(outcomes, namedInTime(outcomes))}`);
   await stopFollowing(rig, following);
   return {
     idle,
@@ -258,7 +258,7 @@ function crashFigures(options: BusyOptions, rig: Rig, phases: Phases): Figure[] 
   const reached = outcomes.filter((outcome) => outcome.explorerAt !== undefined);
   const lags = reached.filter((outcome) => outcome.zookeeperAt !== undefined).map((outcome) => outcome.explorerAt! - outcome.zookeeperAt!);
   const expiries = outcomes.filter((outcome) => outcome.zookeeperAt !== undefined).map((outcome) => (outcome.zookeeperAt! - outcome.crash.at) / 1000);
-  const named = outcomes.filter((outcome) => outcome.namedAt !== undefined && (outcome.zookeeperAt === undefined || outcome.namedAt < outcome.zookeeperAt));
+  const named = namedInTime(outcomes);
   const namedAfter = named.map((outcome) => (outcome.namedAt! - outcome.crash.at) / 1000);
   const { samples } = phases.crashes;
   const unhappy = `${section(options)}: the unhappy path, Curator holders crashing under the load`;
@@ -273,7 +273,7 @@ function crashFigures(options: BusyOptions, rig: Rig, phases: Phases): Figure[] 
     ofCrashed(
       'crashed holders named disconnected before ZooKeeper expired them',
       named.length,
-      `The lock's holder-disconnected anomaly on the page, ${namedAfter.length > 0 ? `${median(namedAfter).toFixed(1)} s after the crash (median)` : 'never'}: ZooKeeper's report (cons, dump) must show its session without a connection twice in a row.`,
+      `The lock's holder-disconnected anomaly on the page, ${namedAfter.length > 0 ? `${median(namedAfter).toFixed(1)} s after the crash (median)` : 'never'}: ZooKeeper's report (cons, dump) must show its session without a connection twice in a row.${unnamed(outcomes, named)}`,
     ),
     {
       section: unhappy,
@@ -285,6 +285,19 @@ function crashFigures(options: BusyOptions, rig: Rig, phases: Phases): Figure[] 
       note: `${samples.lockSamples.toLocaleString('en-US')} lock samples, ${samples.inFlight} in flight (equal 300 ms later); of the wrong, ${samples.wrongOnExpected} on the run's own locks, ${judged(rig, phases.crashes)}; ${samples.skipped} of ${samples.ticks} ticks skipped.${examples(rig, phases.crashes)}`,
     },
   ];
+}
+
+/** The crashed holders named disconnected before ZooKeeper expired them. */
+function namedInTime(outcomes: ReturnType<typeof crashOutcomes>): ReturnType<typeof crashOutcomes> {
+  return outcomes.filter((outcome) => outcome.namedAt !== undefined && (outcome.zookeeperAt === undefined || outcome.namedAt < outcome.zookeeperAt));
+}
+
+/** The crashed holders not named before their expiry, each with when it was named and when ZooKeeper expired it (s after the crash). */
+function unnamed(outcomes: ReturnType<typeof crashOutcomes>, named: ReturnType<typeof crashOutcomes>): string {
+  const seconds = (at: number | undefined, crash: number): string => (at === undefined ? 'never' : `${((at - crash) / 1000).toFixed(1)} s after`);
+  const missed = outcomes.filter((outcome) => !named.includes(outcome));
+  if (missed.length === 0) return '';
+  return ` Not named in time: ${missed.map(({ crash, namedAt, zookeeperAt }) => `${crash.node} (${crash.session}; named ${seconds(namedAt, crash.at)}, expired ${seconds(zookeeperAt, crash.at)})`).join('; ')}.`;
 }
 
 /** One run of every phase, on a ZooKeeper of its own. */
