@@ -28,6 +28,18 @@ describe('the busy-ensemble bench', () => {
     expect(combineRuns([run(12, 5, 'alone')])[0]!.note).toBe('alone');
   });
 
+  it('makes runs judged by a ratio to their own reference one figure of the run of the median ratio, not a median over a median', () => {
+    const latency = (value: number, reference: number, note: string): Figure[] => [
+      { section: 'busy', name: 'p99', value, unit: 'ms', reference: { name: 'idle', value: reference }, target: { on: 'ratio', max: 2 }, note },
+    ];
+    // Ratios 1.00, 2.08, 2.27: the median run is the second. A median over a median would say 15.55 / 7.94 = 1.96.
+    const [figure] = combineRuns([latency(13.81, 13.81, 'first'), latency(15.55, 7.48, 'second'), latency(17.99, 7.94, 'third')]);
+    expect(figure!.value).toBe(15.55);
+    expect(figure!.reference).toEqual({ name: 'idle', value: 7.48 });
+    expect(figure!.note).toContain('ratios 1.00, 2.08, 2.27 (median 2.08)');
+    expect(figure!.note).toContain('The median run: second');
+  });
+
   it('fits memory read every half minute with its slope', () => {
     expect(slope([0, 0.5, 1, 1.5].map((x) => ({ x, y: 100 + 2 * x })))).toBeCloseTo(2);
     expect(slope([{ x: 1, y: 3 }])).toBeNaN();

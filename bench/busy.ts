@@ -364,15 +364,28 @@ function soakFigures(options: BusyOptions, rig: Rig, window: Measured, memory: R
   ];
 }
 
-/** Several runs as one: each figure's median value and reference, its spread in its note (the note of the median run's). */
+/**
+ * Several runs as one: each figure's median value and reference, its spread in its note (the note of the median run's).
+ * A figure judged by its ratio to a reference of its own run is the run of the median ratio, its value and reference
+ * together: a median value over a median reference from other runs is a ratio no run measured.
+ */
 export function combineRuns(runs: readonly Figure[][]): Figure[] {
   if (runs.length === 1) return runs[0]!;
   return runs[0]!.map((first, index) => {
     const all = runs.map((run) => run[index]!);
     const values = all.map((figure) => figure.value);
-    const middle = all.find((figure) => figure.value === median(values)) ?? first;
     const references = all.flatMap((figure) => (figure.reference === null ? [] : [figure.reference.value]));
     const spread = `${runs.length} runs: ${values.map((value) => value.toFixed(2)).join(', ')} (median ${median(values).toFixed(2)}, spread ${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)})`;
+    if (first.target?.on === 'ratio' && references.length === all.length) {
+      const ratios = all.map((figure) => figure.value / figure.reference!.value);
+      const middle = all[ratios.indexOf(median(ratios))] ?? first;
+      return {
+        ...middle,
+        name: first.name,
+        note: `${spread}; references ${references.map((value) => value.toFixed(2)).join(', ')}; ratios ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')} (median ${median(ratios).toFixed(2)}). The median run: ${middle.note ?? ''}`,
+      };
+    }
+    const middle = all.find((figure) => figure.value === median(values)) ?? first;
     return {
       ...middle,
       name: first.name,
