@@ -56,7 +56,7 @@ export class CoarseTimers {
     if (this.points.size === 0 && !this.running) this.disarm();
   }
 
-  /** How many timers are set: none keeps the process awake once all are cancelled or fired. */
+  /** How many timers are set (with no timer set, no timer of Node.js is left either). */
   get size(): number {
     let count = 0;
     for (const due of this.points.values()) count += due.size;
