@@ -11,13 +11,10 @@
  * A tree needs its node_modules (a worktree can link the working copy's). `A_FLAGS` and
  * `B_FLAGS` add Node's flags to either explorer (e.g. B_FLAGS=--max-semi-space-size=32).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { BUSY_DEFAULTS, STALL_PROBE_MS, startRig, stopRig } from './busy-rig';
 import { DeltaRecorder, LoadGenerator } from './busy-watch';
-import { EXPLORER_ENV } from './explorer-env';
-import { cpuSplit } from './harness';
+import { cpuSplit, startExplorerProcess, type ExplorerProcess } from './harness';
 import { median } from './stats';
 
 const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -33,24 +30,12 @@ const SETTLE_MS = 25_000;
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
-/** An explorer of `tree` as the busy bench starts one (`npm start`'s discovery), listening. */
-async function startExplorer(tree: string, connectString: string, flags: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--expose-gc', ...flags.split(' ').filter(Boolean), '--import', 'tsx', 'bench/explorer-process.ts', connectString, '--default-discovery', `--stall-probe=${STALL_PROBE_MS}`], {
-    cwd: resolve(tree),
-    stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, ...EXPLORER_ENV },
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((done, fail) => {
-    lines.on('line', (line) => line.startsWith('listening on ') && done(line.slice('listening on '.length)));
-    child.once('exit', (code) => fail(new Error(`the explorer of ${tree} exited with ${code}`)));
-  });
-  return { child, url };
-}
-
 const rig = await startRig({ ...BUSY_DEFAULTS });
 const generator = process.argv.includes('--load') ? await LoadGenerator.start(rig.zookeeper.connectString, BUSY_DEFAULTS.rate, BUSY_DEFAULTS.sessionsPerSecond, windows * seconds + 120) : null;
-const explorers = [await startExplorer(treeA, rig.zookeeper.connectString, process.env.A_FLAGS ?? ''), await startExplorer(treeB, rig.zookeeper.connectString, process.env.B_FLAGS ?? '')];
+// Each as the busy bench starts one (`npm start`'s discovery), from its own tree.
+const start = (tree: string, flags: string): Promise<ExplorerProcess> =>
+  startExplorerProcess(rig.zookeeper.connectString, flags.split(' ').filter(Boolean), ['--default-discovery', `--stall-probe=${STALL_PROBE_MS}`], resolve(tree));
+const explorers = [await start(treeA, process.env.A_FLAGS ?? ''), await start(treeB, process.env.B_FLAGS ?? '')];
 const pages = await Promise.all(explorers.map((explorer) => DeltaRecorder.connect(explorer.url, rig.sampled)));
 await sleep(SETTLE_MS);
 const ratios: number[] = [];
@@ -71,8 +56,7 @@ for (let window = 1; window <= windows; window += 1) {
 }
 console.log(`B/A: median ${median(ratios).toFixed(3)}, ${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)} over ${windows} windows of ${seconds} s`);
 for (const page of pages) page.close();
-for (const { child } of explorers) child.stdin?.end();
-await sleep(1_000);
+await Promise.all(explorers.map((explorer) => explorer.stop()));
 await generator?.stop();
 await stopRig(rig);
 process.exit(0);

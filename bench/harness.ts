@@ -168,11 +168,11 @@ export async function settledStats(explorer: ExplorerProcess, stepMs = 10_000, m
   return { stats: last, afterMs: waited, reads };
 }
 
-/** Starts bench/explorer-process.ts on `connectString` and waits until it listens. */
-export async function startExplorerProcess(connectString: string, nodeFlags: readonly string[] = [], args: readonly string[] = []): Promise<ExplorerProcess> {
+/** Starts bench/explorer-process.ts on `connectString` and waits until it listens; `tree`: the checkout whose code it runs (this one by default). */
+export async function startExplorerProcess(connectString: string, nodeFlags: readonly string[] = [], args: readonly string[] = [], tree?: string): Promise<ExplorerProcess> {
   // EXPLORER_PROFILE=<dir> writes the explorer's CPU profile there; EXPLORER_NODE_FLAGS adds Node's flags (e.g. `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=<dir>`).
   const profile = [...(process.env.EXPLORER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.EXPLORER_PROFILE] : []), ...(process.env.EXPLORER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
-  const child = spawn(process.execPath, ['--expose-gc', ...profile, ...nodeFlags, '--import', 'tsx', 'bench/explorer-process.ts', connectString, ...args], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...EXPLORER_ENV } });
+  const child = spawn(process.execPath, ['--expose-gc', ...profile, ...nodeFlags, '--import', 'tsx', 'bench/explorer-process.ts', connectString, ...args], { cwd: tree, stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...EXPLORER_ENV } });
   let output = '';
   const listeners: Array<(line: string) => void> = [];
   child.stdout?.on('data', (chunk: Buffer) => {
