@@ -23,9 +23,7 @@ export class CoarseTimers {
   private timer: NodeJS.Timeout | null = null;
   /** The grid point the timer of Node.js is set for. */
   private armedFor: number | null = null;
-  /** Firing: what is set meanwhile waits for the run's end to be armed. */
-  private running = false;
-  /** The grid point's timers being fired. */
+  /** The grid point's timers being fired; what is set meanwhile waits for the run's end to be armed. */
   private firing: Set<CoarseTimer> | null = null;
 
   constructor(
@@ -43,7 +41,7 @@ export class CoarseTimers {
       this.points.set(point, due);
     }
     due.add(timer);
-    if (!this.running && (this.armedFor === null || point < this.armedFor)) this.arm(point);
+    if (this.firing === null && (this.armedFor === null || point < this.armedFor)) this.arm(point);
     return timer;
   }
 
@@ -53,7 +51,7 @@ export class CoarseTimers {
     const due = this.points.get(timer.point);
     if (due === undefined || !due.delete(timer) || due.size > 0) return;
     this.points.delete(timer.point);
-    if (this.points.size === 0 && !this.running) this.disarm();
+    if (this.points.size === 0) this.disarm();
   }
 
   /** How many timers are set (with no timer set, no timer of Node.js is left either). */
@@ -79,7 +77,6 @@ export class CoarseTimers {
   private readonly run = (): void => {
     this.timer = null;
     this.armedFor = null;
-    this.running = true;
     let next: number | null = null;
     try {
       for (;;) {
@@ -99,7 +96,6 @@ export class CoarseTimers {
         }
       }
     } finally {
-      this.running = false;
       this.firing = null;
     }
     if (next !== null) this.arm(next);
