@@ -15,7 +15,7 @@ import { quantile } from './stats';
 export interface BusyOptions {
   /** Each phase's length (s). */
   seconds: number;
-  /** After the explorer starts, before a phase is measured (s). */
+  /** After the explorer starts, before a phase is measured (s): its first readings and the compilations they set off are over (at 10 s the first window still read about a point more). */
   settleSeconds: number;
   /** After the load starts, before the first window under it (s). */
   loadWarmupSeconds: number;
@@ -38,7 +38,7 @@ export interface BusyOptions {
 
 export const BUSY_DEFAULTS: BusyOptions = {
   seconds: 60,
-  settleSeconds: 10,
+  settleSeconds: 20,
   loadWarmupSeconds: 30,
   locks: 100,
   perLock: [2, 3],
@@ -196,7 +196,7 @@ export interface Measured {
 
 /** Measures a window of `seconds`, calling `tick` every second (a crash to make, a soak's sample to take). */
 export async function measure(rig: Rig, following: Following | null, seconds: number, tick?: (elapsed: number) => Promise<void>): Promise<Measured> {
-  const explorerBefore = following === null ? null : await following.explorer.stats();
+  const explorerBefore = following === null ? null : await following.explorer.stats({ collect: false });
   const loadBefore = (await rig.generator?.stats()) ?? null;
   const samplesBefore = { ...rig.sampler.counts };
   const handoversBefore = rig.log.handovers;
@@ -210,7 +210,7 @@ export async function measure(rig: Rig, following: Following | null, seconds: nu
   const cpuAfter = cpuNow(rig, following);
   const wall = (to - from) / 1000;
   const loadAfter = (await rig.generator?.stats()) ?? null;
-  const explorerAfter = following === null ? null : await following.explorer.stats();
+  const explorerAfter = following === null ? null : await following.explorer.stats({ collect: false });
   const cpu = Object.fromEntries(Object.entries(cpuAfter.processes).map(([name, value]) => [name, (100 * (value - (cpuBefore.processes[name] ?? value))) / wall]));
   const machine = cpuBefore.machine !== null && cpuAfter.machine !== null ? (100 * (cpuAfter.machine.busy - cpuBefore.machine.busy)) / Math.max(1, cpuAfter.machine.total - cpuBefore.machine.total) : null;
   const samples = Object.fromEntries(Object.entries(rig.sampler.counts).map(([name, value]) => [name, value - samplesBefore[name as keyof SampleCounts]])) as unknown as SampleCounts;

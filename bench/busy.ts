@@ -19,7 +19,7 @@
  * `--runs N` repeats the whole run on a fresh ZooKeeper and reports each figure's median and spread.
  * Loopback only; every process it starts is stopped at the end.
  *   node --import tsx bench/busy.ts [--seconds 60] [--locks 100] [--rate 2000] [--sessions 20] [--sample 10]
- *     [--crash-every 10] [--contender-timeout 10000] [--settle 10] [--load-warmup 30] [--runs 1]
+ *     [--crash-every 10] [--contender-timeout 10000] [--settle 20] [--load-warmup 30] [--runs 1]
  *     [--soak <minutes>] [--soak-warmup 5] [--soak-every 30]
  */
 import { pathToFileURL } from 'node:url';

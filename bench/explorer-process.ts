@@ -94,10 +94,11 @@ const states: Record<string, number> = {};
 session.on('state', (state) => (states[state] = (states[state] ?? 0) + 1));
 const monotonicOffsetMs = Number(process.hrtime.bigint()) / 1e6 - performance.now();
 console.log(`listening on ${url}`);
-process.on('SIGUSR2', printStats);
+process.on('SIGUSR2', () => printStats());
 
-function printStats(): void {
-  (globalThis as { gc?: () => void }).gc?.();
+/** `collect`: after a full collection (for its memory); without, for a window of CPU, which a forced collection would raise for a while after. */
+function printStats(collect = true): void {
+  if (collect) (globalThis as { gc?: () => void }).gc?.();
   const memory = process.memoryUsage();
   const stats = {
     rss: memory.rss,
@@ -146,6 +147,7 @@ function shutdown(): void {
 const commands = createInterface({ input: process.stdin });
 commands.on('line', (line) => {
   if (line.trim() === 'stats') printStats();
+  if (line.trim() === 'stats uncollected') printStats(false);
   if (line.trim() === 'followed') printFollowed();
 });
 commands.on('close', shutdown);
