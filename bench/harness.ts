@@ -6,12 +6,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { LockDelta } from '../lib/protocol';
 import { parseMntr } from '../lib/zk/four-letter';
 import { fourLetterWord } from '../server/zk/four-letter';
 import { ZkSession } from '../server/zk/session';
+import { bundleServer } from '../scripts/server-bundle.mjs';
 import { EXPLORER_ENV } from './explorer-env';
 import { median } from './stats';
 
@@ -173,11 +176,26 @@ export async function settledStats(explorer: ExplorerProcess, stepMs = 10_000, m
   return { stats: last, afterMs: waited, reads };
 }
 
+/** Each tree's bench/explorer-process.ts bundled, once a process (in its bench/out, where its node_modules is found). */
+const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const explorerBundles = new Map<string, Promise<string>>();
+
+function explorerBundle(tree: string): Promise<string> {
+  let bundle = explorerBundles.get(tree);
+  if (bundle === undefined) {
+    bundle = bundleServer('bench/explorer-process.ts', join('bench', 'out', 'explorer-process.mjs'), { tree });
+    explorerBundles.set(tree, bundle);
+  }
+  return bundle;
+}
+
 /** Starts bench/explorer-process.ts on `connectString` and waits until it listens; `tree`: the checkout whose code it runs (this one by default). */
 export async function startExplorerProcess(connectString: string, nodeFlags: readonly string[] = [], args: readonly string[] = [], tree?: string): Promise<ExplorerProcess> {
   // EXPLORER_PROFILE=<dir> writes the explorer's CPU profile there; EXPLORER_NODE_FLAGS adds Node's flags (e.g. `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=<dir>`).
   const profile = [...(process.env.EXPLORER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.EXPLORER_PROFILE] : []), ...(process.env.EXPLORER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
-  const child = spawn(process.execPath, ['--expose-gc', ...profile, ...nodeFlags, '--import', 'tsx', 'bench/explorer-process.ts', connectString, ...args], { cwd: tree, stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...EXPLORER_ENV } });
+  // Bundled as `npm start` runs the server (scripts/server-bundle.mjs), not through tsx.
+  const script = fileURLToPath(await explorerBundle(tree ?? PROJECT_ROOT));
+  const child = spawn(process.execPath, ['--expose-gc', ...profile, ...nodeFlags, script, connectString, ...args], { cwd: tree, stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...EXPLORER_ENV } });
   let output = '';
   const listeners: Array<(line: string) => void> = [];
   child.stdout?.on('data', (chunk: Buffer) => {

@@ -1,10 +1,13 @@
-/** Starts the real explorer (production build, embedded ZooKeeper) as its own process for e2e tests. */
+/** Starts the real explorer (production build, the server bundled as `npm start` runs it, embedded ZooKeeper) as its own process for e2e tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleServer } from '../scripts/server-bundle.mjs';
 
 export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** The server bundled once a process, where `npm start` puts it. */
+let serverBundle: Promise<string> | null = null;
 
 export interface ExplorerProcess {
   url: string;
@@ -20,7 +23,8 @@ export async function spawnExplorer(extraArgs: string[] = [], env: Record<string
   if (!existsSync(join(projectRoot, '.next', 'BUILD_ID'))) {
     throw new Error('no production build: run `npx next build` first (npm test does)');
   }
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.ts', '--port', '0', ...extraArgs], {
+  serverBundle ??= bundleServer('server/index.ts', join('node_modules', '.cache', 'zk-lock-explorer', 'server.mjs'));
+  const child = spawn(process.execPath, [...nodeArgs, fileURLToPath(await serverBundle), '--port', '0', ...extraArgs], {
     cwd: projectRoot,
     // A temporary embedded ZooKeeper of its own unless told otherwise: tests never share one's data.
     env: { ...process.env, ZK_CONNECT: '', ZK_EMBEDDED_DIR: 'temp', ZK_DATA_DIR: '', ...env },

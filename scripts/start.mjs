@@ -1,13 +1,17 @@
 // `npm start`: installs the system packages an embedded ZooKeeper needs (when ZK_CONNECT is not
 // set), makes a production build of the page when there is none or the sources changed since,
-// then runs the server in this same process, so that signals reach it directly.
+// then runs the server in this same process, so that signals reach it directly: bundled by
+// esbuild (scripts/server-bundle.mjs), or through tsx with `--dev`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { bundleServer } from './server-bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// Made again at every start (in about half a second): never older than the sources.
+const SERVER_BUNDLE = join('node_modules', '.cache', 'zk-lock-explorer', 'server.mjs');
 const args = process.argv.slice(2);
 
 function run(command, commandArgs) {
@@ -38,5 +42,9 @@ if (!args.includes('--dev') && buildIsStale()) {
   console.log('zk-lock-explorer: building the page (next build)…');
   run(process.execPath, [join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build']);
 }
-register();
-await import('../server/index.ts');
+if (args.includes('--dev')) {
+  register();
+  await import('../server/index.ts');
+} else {
+  await import(await bundleServer('server/index.ts', SERVER_BUNDLE));
+}

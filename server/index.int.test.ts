@@ -1,17 +1,28 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleServer } from '../scripts/server-bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+// Run as `npm start` runs it (bundled) and as `npm run dev` does (through tsx).
+const bundled = join('node_modules', '.cache', 'zk-lock-explorer', 'index-test.mjs');
+const ways: Record<string, string[]> = { bundled: [bundled], tsx: ['--import', 'tsx', 'server/index.ts'] };
+
 describe('server start-up with a bad configuration', () => {
+  beforeAll(async () => {
+    await bundleServer('server/index.ts', bundled);
+  });
+
   it.each([
-    [['--port', 'not-a-port'], {}, /^config: PORT \/ --port .*"not-a-port"/],
-    [[], { ZK_CONNECT: 'no-port-here' }, /^config: ZK_CONNECT/],
-    [[], { ZK_AUTH: 'digest-without-colons' }, /^config: ZK_AUTH/],
-  ])('prints one clear line and exits 1 for %j %j', (args, env, pattern) => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/index.ts', ...args], {
+    ['bundled', ['--port', 'not-a-port'], {}, /^config: PORT \/ --port .*"not-a-port"/],
+    ['tsx', ['--port', 'not-a-port'], {}, /^config: PORT \/ --port .*"not-a-port"/],
+    ['bundled', [], { ZK_CONNECT: 'no-port-here' }, /^config: ZK_CONNECT/],
+    ['tsx', [], { ZK_AUTH: 'digest-without-colons' }, /^config: ZK_AUTH/],
+    ['bundled', [], { ZK_AUTH: 'digest-without-colons' }, /^config: ZK_AUTH/],
+  ])('%s: prints one clear line and exits 1 for %j %j', (way, args, env, pattern) => {
+    const result = spawnSync(process.execPath, [...ways[way]!, ...args], {
       cwd: root,
       env: { ...process.env, ZK_CONNECT: '', PORT: '', ZK_EMBEDDED_DIR: 'temp', ...env },
       encoding: 'utf8',

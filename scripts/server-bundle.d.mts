@@ -1,0 +1,2 @@
+/** Bundles `entry` (a path from the tree's root) into `outfile` (inside the tree) and returns the bundle's file: URL. */
+export function bundleServer(entry: string, outfile: string, options?: { tree?: string }): Promise<string>;
