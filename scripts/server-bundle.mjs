@@ -1,6 +1,6 @@
 // The server as `npm start` runs it: its TypeScript bundled by esbuild into one module, the
-// packages left to node_modules. Run through tsx instead, every function is wrapped to keep its
-// name (esbuild's keepNames, which tsx sets) and each module is compiled as it loads; the
+// packages left to node_modules. Run through tsx instead, every function bound to a name is wrapped
+// to keep it (esbuild's keepNames, which tsx sets) and each module is compiled as it loads; the
 // explorer following 100 locks handing over 280 times a second used 0.92x the CPU bundled
 // (bench/busy-side-by-side.ts, six windows of 30 s under the busy bench's load). Each module's
 // `import.meta.url` stays its own source file's, so that the paths it resolves from it (the
