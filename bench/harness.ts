@@ -113,8 +113,8 @@ export interface ExplorerProcess {
   child: ChildProcess;
   /**
    * Its memory (after a collection), handles and listeners now. `collect: false` forces no
-   * collection: a full one raised the explorer's CPU by about a fifth for the next 20 s (busy
-   * bench, windows after one interleaved with windows after none), so windows of CPU begin and
+   * collection: a full one raised the explorer's CPU by 2-3 points of a core (a sixth) over the
+   * next 20 s (busy bench, windows after one interleaved with windows after none), so windows of CPU begin and
    * end without (their memory figures are then as the heap happens to be).
    */
   stats(options?: { collect?: boolean }): Promise<ExplorerStats>;
@@ -176,8 +176,8 @@ export async function settledStats(explorer: ExplorerProcess, stepMs = 10_000, m
   return { stats: last, afterMs: waited, reads };
 }
 
-/** Each tree's bench/explorer-process.ts bundled, once a process (in its bench/out, where its node_modules is found). */
 const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** Each tree's bench/explorer-process.ts bundled, once a process (in its bench/out, where its node_modules is found). */
 const explorerBundles = new Map<string, Promise<string>>();
 
 function explorerBundle(tree: string): Promise<string> {
