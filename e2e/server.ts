@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleServer } from '../scripts/server-bundle.mjs';
+import { bundleServer, SERVER_BUNDLE } from '../scripts/server-bundle.mjs';
 
 export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The server bundled once a process, where `npm start` puts it. */
@@ -23,7 +23,7 @@ export async function spawnExplorer(extraArgs: string[] = [], env: Record<string
   if (!existsSync(join(projectRoot, '.next', 'BUILD_ID'))) {
     throw new Error('no production build: run `npx next build` first (npm test does)');
   }
-  serverBundle ??= bundleServer('server/index.ts', join('node_modules', '.cache', 'zk-lock-explorer', 'server.mjs'));
+  serverBundle ??= bundleServer('server/index.ts', SERVER_BUNDLE);
   const child = spawn(process.execPath, [...nodeArgs, fileURLToPath(await serverBundle), '--port', '0', ...extraArgs], {
     cwd: projectRoot,
     // A temporary embedded ZooKeeper of its own unless told otherwise: tests never share one's data.

@@ -11,13 +11,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const NODE_MODULES = join('/', 'node_modules', '/');
+
+/** Where `npm start` (and the e2e tests' explorer) put the server's bundle, from the project's root. */
+export const SERVER_BUNDLE = join('node_modules', '.cache', 'zk-lock-explorer', 'server.mjs');
 
 /** esbuild's plugin: `import.meta.url` in each of the project's TypeScript modules, as its own file's URL. */
 const ownImportMetaUrl = {
   name: 'own-import-meta-url',
   setup(bundle) {
     bundle.onLoad({ filter: /\.ts$/ }, (args) => {
-      if (args.path.includes(`${join('/', 'node_modules', '/')}`)) return undefined;
+      if (args.path.includes(NODE_MODULES)) return undefined;
       const source = readFileSync(args.path, 'utf8');
       return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
     });

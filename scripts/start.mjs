@@ -7,11 +7,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
-import { bundleServer } from './server-bundle.mjs';
+import { bundleServer, SERVER_BUNDLE } from './server-bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// Made again at every start (in about half a second): never older than the sources.
-const SERVER_BUNDLE = join('node_modules', '.cache', 'zk-lock-explorer', 'server.mjs');
 const args = process.argv.slice(2);
 
 function run(command, commandArgs) {
@@ -46,5 +44,6 @@ if (args.includes('--dev')) {
   register();
   await import('../server/index.ts');
 } else {
+  // Made again at every start (in about half a second): never older than the sources.
   await import(await bundleServer('server/index.ts', SERVER_BUNDLE));
 }

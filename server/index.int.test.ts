@@ -2,17 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleServer } from '../scripts/server-bundle.mjs';
+import { bundleServer, SERVER_BUNDLE } from '../scripts/server-bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // Run as `npm start` runs it (bundled) and as `npm run dev` does (through tsx).
-const bundled = join('node_modules', '.cache', 'zk-lock-explorer', 'index-test.mjs');
-const ways: Record<string, string[]> = { bundled: [bundled], tsx: ['--import', 'tsx', 'server/index.ts'] };
+const ways: Record<string, string[]> = { bundled: [SERVER_BUNDLE], tsx: ['--import', 'tsx', 'server/index.ts'] };
 
 describe('server start-up with a bad configuration', () => {
   beforeAll(async () => {
-    await bundleServer('server/index.ts', bundled);
+    await bundleServer('server/index.ts', SERVER_BUNDLE);
   });
 
   it.each([
