@@ -254,6 +254,8 @@ function HolderCell({ lock, t }: { lock: LockSummary; t: Translate }) {
   const dataClient = client === null ? (lock.holderDataClients[0] ?? null) : null;
   const identity = lock.holderIdentities[0] ?? null;
   const others = lock.holders.length - 1;
+  // A persistent node holds for no session and no client: said once, on one line.
+  const persistent = lock.holderSessions[0] === '0x0';
   return (
     <td className="holder-cell" title={title} data-testid="row-holder">
       {/* The holder as its system names it ("broker 3") first, where a system does. */}
@@ -263,15 +265,26 @@ function HolderCell({ lock, t }: { lock: LockSummary; t: Translate }) {
           {others > 0 ? <span className="muted"> +{formatCount(others)}</span> : null}
         </span>
       ) : null}
+      {/* Always the same two lines, the client (or that it is not known yet) over the session: a row does not widen or jump when ZooKeeper's report comes. */}
       <span className="holder-line">
-        <span className="mono" data-testid="row-holder-client">
-          {client ?? (dataClient !== null ? <DataClient client={dataClient} t={t} /> : session(0))}
-        </span>
+        {client !== null ? (
+          <span className="mono" data-testid="row-holder-client">
+            {client}
+          </span>
+        ) : dataClient !== null ? (
+          <span className="mono" data-testid="row-holder-client">
+            <DataClient client={dataClient} t={t} />
+          </span>
+        ) : (
+          <span className="muted" data-testid="row-holder-client">
+            {persistent ? session(0) : t('clientUnknown')}
+          </span>
+        )}
         {others > 0 && identity === null ? <span className="muted"> +{formatCount(others)}</span> : null}
       </span>
-      {(client !== null || dataClient !== null) && identity === null ? (
+      {identity === null && !(persistent && client === null && dataClient === null) ? (
         <span className="holder-line mono muted holder-session" data-testid="row-holder-session">
-          {lock.holderSessions[0] === '0x0' ? session(0) : lock.holderSessions[0]}
+          {persistent ? session(0) : lock.holderSessions[0]}
         </span>
       ) : null}
     </td>

@@ -8,6 +8,7 @@ import { expect, test } from './fixtures';
 import { LockPage } from './pages/lock-page';
 import { spawnExplorer } from './server';
 import { spawn } from './sim';
+import { tableFit } from './tables';
 
 /** Each line break of the text in `element`, as the characters either side of it (`a|b`). */
 async function lineBreaks(element: Locator): Promise<string[]> {
@@ -112,8 +113,8 @@ test.describe('an operator triaging', () => {
         expect((await row.boundingBox())!.height, `a row at ${width} px`).toBeLessThan(120);
       }
       // Every column in view: the table does not scroll sideways.
-      const [scrollWidth, clientWidth] = await page.locator('.table-scroll').evaluate((element) => [element.scrollWidth, element.clientWidth]);
-      expect(scrollWidth, `the table at ${width} px`).toBeLessThanOrEqual(clientWidth);
+      const fit = await tableFit(page.locator('.table-scroll'));
+      expect(fit.scrollWidth, `the table at ${width} px: ${fit.columns.join('; ')}`).toBeLessThanOrEqual(fit.clientWidth);
     }
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${explorerUrl}/sessions`);
@@ -157,9 +158,9 @@ test.describe('an operator triaging', () => {
       // Two holders of a semaphore: the first named, the other counted.
       await expect(page.locator(`[data-testid="lock-row"][data-path="${semaphore}"]`).getByTestId('row-holder')).toContainText('+1');
       // Every column in view, none of their headers cut.
-      const [scrollWidth, clientWidth] = await page.locator('.table-scroll').evaluate((element) => [element.scrollWidth, element.clientWidth]);
-      expect(scrollWidth, `the table at ${width} px`).toBeLessThanOrEqual(clientWidth);
-      expect(clientWidth, `the table uses the width at ${width} px`).toBeGreaterThan(width - 80);
+      const fit = await tableFit(page.locator('.table-scroll'));
+      expect(fit.scrollWidth, `the table at ${width} px: ${fit.columns.join('; ')}`).toBeLessThanOrEqual(fit.clientWidth);
+      expect(fit.clientWidth, `the table uses the width at ${width} px`).toBeGreaterThan(width - 80);
       for (const header of await page.locator('table.locks th button').all()) {
         const [inner, outer] = await header.evaluate((element) => [element.scrollWidth, element.clientWidth]);
         expect(inner, `the header "${await header.textContent()}" at ${width} px`).toBeLessThanOrEqual(outer);
@@ -209,8 +210,8 @@ test.describe('an operator triaging', () => {
     const words = await page.locator('.home-hero, .lock-list-head, table.locks thead').allInnerTexts();
     expect(words.join(' ')).not.toMatch(/\b(See|Open|Lock|Locks|Recipe|Holder|Held|Waiting|Oldest|Handovers|Anomalies|Queue|Most|urgent|scan|found)\b/);
     // Columns still fit beside each other in Chinese, each header whole on its lines (broken at a space, not inside a word).
-    const [scrollWidth, clientWidth] = await page.locator('.table-scroll').evaluate((element) => [element.scrollWidth, element.clientWidth]);
-    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    const fit = await tableFit(page.locator('.table-scroll'));
+    expect(fit.scrollWidth, fit.columns.join('; ')).toBeLessThanOrEqual(fit.clientWidth);
     // Squeezed (a narrower window), a header wraps at its space or not at all.
     await page.setViewportSize({ width: 1100, height: 800 });
     for (const header of ['已持有', '等待中', '最久等待', '每分钟交接', '近期队列']) expect(await lineBreaks(page.locator('table.locks th', { hasText: header })), header).toEqual([]);
