@@ -143,6 +143,9 @@ test.describe('an operator triaging', () => {
     // A third lock, so that the fold is measured on three rows whatever other tests left.
     const third = `/sim${zk.lockPath('triage-third')}`;
     await spawn(request, explorerUrl, { path: third, count: 2, strategy: 'chained' });
+    // A real name: one word of 70 letters, wider than its column could be. It wraps; the table does not scroll.
+    const long = `/sim${zk.lockPath('ProcessingPipelineMainCoordinatorLockForTenantAcmeCorporationEuropeWest')}`;
+    await spawn(request, explorerUrl, { path: long, count: 2, strategy: 'chained' });
     for (const [width, height] of [
       [1280, 720],
       [1920, 1080],
@@ -185,7 +188,7 @@ test.describe('an operator triaging', () => {
     await page.goto(explorerUrl);
     await expect(page.getByTestId('lock-row').nth(2)).toBeVisible({ timeout: 15_000 });
     expect((await page.getByTestId('lock-row').nth(2).boundingBox())!.y + 40, 'the third row').toBeLessThanOrEqual(720);
-    for (const path of [mutex, semaphore, third]) await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
+    for (const path of [mutex, semaphore, third, long]) await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
   });
 
   test('the dashboard, the sessions page and the waits-for graph in Chinese: titles, form, columns, controls, status and badges in Chinese, paths and figures as they are; remembered, and back to English', async ({ page, explorerUrl, zk, request }) => {
