@@ -2,7 +2,8 @@
  * Prometheus metrics at `/metrics`: per lock its queue, holders, holder age, oldest wait and
  * anomalies by kind; ZooKeeper's own counters from `mntr` on every member (watches, and how
  * many watchers each kind of event fired). Everything is read at scrape time from what the
- * explorer already keeps: a scrape costs ZooKeeper nothing.
+ * explorer already keeps: a scrape asks ZooKeeper nothing. Read, `mntr`'s counters are asked at
+ * each of the explorer's polls for a minute after (every fifth poll otherwise).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Diagnostics, IntrospectionStatus, LockList } from '../lib/protocol';

@@ -94,7 +94,7 @@ describe('ZooKeeper 3.9 as 3.10 will ship: srvr only, no AdminServer', () => {
       return read.knowledge !== null && read.discovery.live === 'recursive-watch' ? read : undefined;
     }, 15_000);
     expect(said.introspection.available).toBe(false);
-    expect(said.introspection.reason).toMatch(/wchc, cons, mntr not in 4lw\.commands\.whitelist, and the AdminServer at http:\/\/127\.0\.0\.1:\d+ did not answer \(ECONNREFUSED\)/);
+    expect(said.introspection.reason).toMatch(/wchc, cons, mntr, dump not in 4lw\.commands\.whitelist, and the AdminServer at http:\/\/127\.0\.0\.1:\d+ did not answer \(ECONNREFUSED\)/);
     expect(said.discovery).toMatchObject({ method: 'scan', live: 'recursive-watch', ephemerals: { state: 'refused' } });
     expect(said.knowledge).toEqual({
       cause: 'refused',

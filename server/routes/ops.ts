@@ -22,7 +22,7 @@ export function opsRouter(context: ExplorerContext): Router {
       introspection: status,
       watches: { mode: refused === null ? 'persistent-recursive' : 'one-shot', reason: refused },
       discovery: { ...found, complete: discovery.complete, locks: discovery.size },
-      knowledge: knowledgeOf({ introspection: status, monitor: introspection.monitors().length > 0, expiries: introspection.dump() !== null, discovery: found }),
+      knowledge: knowledgeOf({ introspection: status, monitor: introspection.monitorAnswered(), expiries: introspection.dump() !== null, discovery: found }),
     };
     response.json(body);
   });

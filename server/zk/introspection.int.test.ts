@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HealthResponseSchema } from '../../lib/protocol';
 import { createExplorer } from '../app';
 import { startEmbeddedZooKeeper } from './embedded';
-import { createConnection } from 'node:net';
+import { createConnection, createServer, type Server } from 'node:net';
 import { parseWchc, wchcReader } from '../../lib/zk/four-letter';
 import { readFourLetterWord } from './four-letter';
 import { Introspection, parseConnectString } from './introspection';
@@ -133,6 +133,43 @@ describe('asking ZooKeeper itself', () => {
     } finally {
       owner.close();
       other.close();
+      await zookeeper.stop();
+    }
+  });
+
+  it('asks mntr on every fifth poll, at every poll while its counters are read, and a word the whitelist leaves out stays refused between the polls that ask it', async () => {
+    const zookeeper = await startEmbeddedZooKeeper({ extraConfig: { '4lw.commands.whitelist': 'wchc,cons,ruok' } });
+    // A TCP relay in front of ZooKeeper that counts the four-letter words asked through it (what they are answered through it is not looked at).
+    const asked: string[] = [];
+    const relay: Server = createServer((socket) => {
+      const upstream = createConnection({ host: '127.0.0.1', port: zookeeper.port });
+      socket.once('data', (chunk: Buffer) => asked.push(chunk.subarray(0, 4).toString('latin1')));
+      socket.pipe(upstream).pipe(socket);
+      socket.on('error', () => upstream.destroy());
+      upstream.on('error', () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const { port } = relay.address() as { port: number };
+    const counted = new Introspection(`127.0.0.1:${port}`, { intervalMs: 100 });
+    const direct = new Introspection(zookeeper.connectString, { intervalMs: 100 });
+    const mntrAsked = (): number => asked.filter((word) => word === 'mntr').length;
+    try {
+      const refusals: Array<string | null> = [];
+      for (let poll = 0; poll < 10; poll += 1) {
+        await Promise.all([counted.poll(), direct.poll()]);
+        refusals.push(direct.status().servers[0]!.refused);
+      }
+      // Nobody read the counters: polls 1 and 6 asked for them, the other eight did not.
+      expect(asked.filter((word) => word === 'cons')).toHaveLength(10);
+      expect(mntrAsked()).toBe(2);
+      // The words refused when last asked are refused at every poll, not only at those that asked them again.
+      expect(refusals).toEqual(Array.from({ length: 10 }, () => 'mntr, dump not in 4lw.commands.whitelist'));
+      // Read (the metrics, the classroom's card): asked at every poll from then on.
+      counted.monitors();
+      for (let poll = 0; poll < 4; poll += 1) await counted.poll();
+      expect(mntrAsked()).toBe(6);
+    } finally {
+      relay.close();
       await zookeeper.stop();
     }
   });

@@ -22,6 +22,13 @@ const IDLE_REASON = 'not asked right now: ZooKeeper is asked only while a page f
 
 /** `dump` is asked on every fifth poll (every 10 s by default): its reply grows with every ephemeral node. */
 const DUMP_EVERY = 5;
+/**
+ * `mntr` too, and at every poll while its counters are read (`monitors()`: the metrics, the
+ * classroom's card) and for the lease after: of the words asked, it costs ZooKeeper most (16 kB of
+ * counters and summaries; with 300 sessions, asked ten times a second it took 0.45 % of a core per
+ * ask a second, `cons` 0.23, `dump` 0.19, `wchc` 0.10).
+ */
+const MNTR_EVERY = DUMP_EVERY;
 
 interface IntrospectionEvents {
   /** Every member was asked (null: none answered): `changed` says whether the watches or client addresses differ from the last report, `change` how (null: no report before). */
@@ -56,6 +63,8 @@ interface MemberAnswer {
   source: IntrospectionSource | null;
   /** Why the other source did not answer, when one did not. */
   refused: string | null;
+  /** The words asked this time that the whitelist left out. */
+  notWhitelisted: string[];
   error: string | null;
   /** How many bytes of replies it took. */
   bytes: number;
@@ -110,7 +119,13 @@ function reasonOf(error: unknown): string {
  * they refuse (not whitelisted) or cannot say (the port does not answer them), its AdminServer
  * answers instead, when one is configured.
  */
-async function askMember(member: { host: string; port: number }, adminUrl: string | null, withDump: boolean, tls: ZkTls | null, touch: TouchOwnSession): Promise<MemberAnswer> {
+async function askMember(
+  member: { host: string; port: number },
+  adminUrl: string | null,
+  asks: { dump: boolean; mntr: boolean; notWhitelistedBefore: ReadonlySet<string> },
+  tls: ZkTls | null,
+  touch: TouchOwnSession,
+): Promise<MemberAnswer> {
   const { host, port } = member;
   // Each reply is read as it arrives (`wchc` and `dump` run to megabytes at 100,000 watches or ephemeral nodes); null: not whitelisted.
   const word = <T,>(name: string, reader: ReplyReader<T>): Promise<ReadReply<T> | Error> =>
@@ -118,16 +133,18 @@ async function askMember(member: { host: string; port: number }, adminUrl: strin
   const [wchc, cons, mntr, dump] = await Promise.all([
     word('wchc', wchcReader()),
     word('cons', consReader()),
-    word('mntr', mntrReader()),
-    withDump ? word('dump', dumpReader(Date.parse)) : Promise.resolve(null),
+    asks.mntr ? word('mntr', mntrReader()) : Promise.resolve(null),
+    asks.dump ? word('dump', dumpReader(Date.parse)) : Promise.resolve(null),
   ]);
-  const replies: Array<[string, ReadReply<unknown> | Error]> = [['wchc', wchc], ['cons', cons], ['mntr', mntr], ...(dump === null ? [] : [['dump', dump] as [string, ReadReply<unknown> | Error]])];
-  const refusedWords = replies.filter(([, reply]) => reply instanceof Error || reply.value === null).map(([name]) => name);
+  const replies: Array<[string, ReadReply<unknown> | Error | null]> = [['wchc', wchc], ['cons', cons], ['mntr', mntr], ['dump', dump]];
+  // A word not asked this time (mntr, dump) is refused as it was when last asked: the whitelist does not change between polls.
+  const refusedWords = replies.filter(([name, reply]) => (reply === null ? asks.notWhitelistedBefore.has(name) : reply instanceof Error || reply.value === null)).map(([name]) => name);
+  const notWhitelisted = replies.filter(([, reply]) => reply !== null && !(reply instanceof Error) && reply.value === null).map(([name]) => name);
   const failure = [wchc, cons, mntr].find((reply): reply is Error => reply instanceof Error);
   const wordsRefused =
     refusedWords.length === 0 ? null : failure !== undefined ? `four-letter words failed: ${failure.message}` : `${refusedWords.join(', ')} not in 4lw.commands.whitelist`;
-  const bytes = replies.reduce((sum, [, reply]) => sum + (reply instanceof Error ? 0 : reply.bytes), 0);
-  const answer: MemberAnswer = { report: null, monitor: null, dump: null, source: null, refused: wordsRefused, error: null, bytes };
+  const bytes = replies.reduce((sum, [, reply]) => sum + (reply === null || reply instanceof Error ? 0 : reply.bytes), 0);
+  const answer: MemberAnswer = { report: null, monitor: null, dump: null, source: null, refused: wordsRefused, notWhitelisted, error: null, bytes };
   const valueOf = <T,>(reply: ReadReply<T> | Error | null): T | null => (reply === null || reply instanceof Error ? null : reply.value);
   const [watches, connections] = [valueOf(wchc), valueOf(cons)];
   if (watches !== null && connections !== null) {
@@ -147,8 +164,8 @@ async function askMember(member: { host: string; port: number }, adminUrl: strin
       answer.report = { watches: parseAdminWatches(watches), ...parseAdminConnections(connections) };
       answer.source = 'admin-server';
     }
-    if (answer.monitor === null) answer.monitor = parseAdminMonitor(await adminCommand(adminUrl, 'monitor', tls));
-    if (withDump && answer.dump === null) answer.dump = await adminDump(adminUrl, tls, touch);
+    if (asks.mntr && answer.monitor === null) answer.monitor = parseAdminMonitor(await adminCommand(adminUrl, 'monitor', tls));
+    if (asks.dump && answer.dump === null) answer.dump = await adminDump(adminUrl, tls, touch);
   } catch (error) {
     const adminError = `the AdminServer at ${adminUrl} did not answer (${reasonOf(error)})`;
     if (answer.report === null) answer.error = `${wordsRefused}, and ${adminError}`;
@@ -205,6 +222,10 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   private state: IntrospectionStatus = { available: false, reason: 'not asked yet', at: null, servers: [], intervalMs: null };
   private readonly servers: Array<{ host: string; port: number }>;
   private monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
+  /** Until when `mntr` is asked at every poll: its counters were read within the lease. */
+  private monitorsReadUntil = 0;
+  /** Each member's words the whitelist left out when last asked (by its index), for the polls that do not ask them. */
+  private notWhitelisted: Array<ReadonlySet<string>> = [];
   // Kept apart from the report the locks are read with: expiry times move on every poll.
   private dumped: DumpReport | null = null;
   private polls = 0;
@@ -324,9 +345,18 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     return this.dumped;
   }
 
-  /** Each member's `mntr` counters from the last poll (members that answered only). */
+  /**
+   * Each member's `mntr` counters from the last poll that asked (members that answered only): at
+   * most five polls old, and from the next poll on asked at every poll for the lease, since they are read.
+   */
   monitors(): ReadonlyArray<{ server: string; values: ReadonlyMap<string, string | number> }> {
+    this.monitorsReadUntil = Date.now() + this.leaseMs;
     return this.monitored;
+  }
+
+  /** Whether some member gave its counters at the last poll that asked (without asking for them at every poll). */
+  monitorAnswered(): boolean {
+    return this.monitored.length > 0;
   }
 
   /**
@@ -347,13 +377,17 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     const at = Date.now();
     // `dump` lists every ephemeral node of the ensemble: asked every few polls only, and at once after a connection went (a crashed client's deadline is what it tells).
     const withDump = this.polls % DUMP_EVERY === 0 || this.connectionWent;
+    const withMntr = this.polls % MNTR_EVERY === 0 || at < this.monitorsReadUntil;
     this.polls += 1;
     this.connectionWent = false;
-    const answers = await Promise.all(this.servers.map((member, index) => askMember(member, this.adminUrlOf(index), withDump, this.tls, this.touchOwnSession)));
+    const answers = await Promise.all(this.servers.map((member, index) => askMember(member, this.adminUrlOf(index), { dump: withDump, mntr: withMntr, notWhitelistedBefore: this.notWhitelisted[index] ?? new Set() }, this.tls, this.touchOwnSession)));
     this.lastBytes = answers.reduce((sum, answer) => sum + answer.bytes, 0);
     const servers: IntrospectionStatus['servers'] = [];
     const monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
     answers.forEach((answer, index) => {
+      const before = this.notWhitelisted[index] ?? new Set<string>();
+      const unasked = [...before].filter((word) => (word === 'mntr' && !withMntr) || (word === 'dump' && !withDump));
+      this.notWhitelisted[index] = new Set([...answer.notWhitelisted, ...unasked]);
       const { host, port } = this.servers[index]!;
       const server = `${host}:${port}`;
       servers.push({ server, ok: answer.report !== null, error: answer.error, source: answer.source, refused: answer.refused });
@@ -374,7 +408,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
       const same = before?.get(path);
       if (same !== undefined && sameList(same, list)) watchers.set(path, same as string[]);
     }
-    this.monitored = monitored.sort((a, b) => (a.server < b.server ? -1 : 1));
+    if (withMntr) this.monitored = monitored.sort((a, b) => (a.server < b.server ? -1 : 1));
     if (withDump) this.dumped = dumped;
     // An earlier session of the explorer's is forgotten once a report of the whole ensemble (with its dump, where one is given) no longer names it.
     const dumpCovered = withDump ? answers.every((answer) => answer.dump !== null) : this.dumped === null;
