@@ -107,7 +107,7 @@ export type ZnodeDetail = z.infer<typeof ZnodeDetailSchema>;
 /** `GET /api/zookeeper/monitor`: each member's watch counters from `mntr` (members that answered). */
 export const MonitorSchema = z.object({
   servers: z.array(z.object({ server: z.string(), values: z.record(z.string(), z.number()) })),
-  /** When ZooKeeper was last asked (ms); null before the first answer. */
+  /** When ZooKeeper was asked for these counters (ms, as the poll began); null before the first answer. */
   at: z.number().nullable(),
 });
 export type Monitor = z.infer<typeof MonitorSchema>;

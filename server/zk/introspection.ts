@@ -224,6 +224,8 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   private monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
   /** Until when `mntr` is asked at every poll: its counters were read within the lease. */
   private monitorsReadUntil = 0;
+  /** When the counters kept were asked for (ms since the epoch; null before any). */
+  private monitoredAt: number | null = null;
   /** Each member's words the whitelist left out when last asked (by its index), for the polls that do not ask them. */
   private notWhitelisted: Array<ReadonlySet<string>> = [];
   // Kept apart from the report the locks are read with: expiry times move on every poll.
@@ -354,6 +356,11 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     return this.monitored;
   }
 
+  /** When the counters `monitors()` gives were asked for: they may be a few polls older than the last poll. */
+  monitorsAt(): number | null {
+    return this.monitoredAt;
+  }
+
   /** Whether some member gave its counters at the last poll that asked (without asking for them at every poll). */
   monitorAnswered(): boolean {
     return this.monitored.length > 0;
@@ -408,7 +415,10 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
       const same = before?.get(path);
       if (same !== undefined && sameList(same, list)) watchers.set(path, same as string[]);
     }
-    if (withMntr) this.monitored = monitored.sort((a, b) => (a.server < b.server ? -1 : 1));
+    if (withMntr) {
+      this.monitored = monitored.sort((a, b) => (a.server < b.server ? -1 : 1));
+      this.monitoredAt = at;
+    }
     if (withDump) this.dumped = dumped;
     // An earlier session of the explorer's is forgotten once a report of the whole ensemble (with its dump, where one is given) no longer names it.
     const dumpCovered = withDump ? answers.every((answer) => answer.dump !== null) : this.dumped === null;
