@@ -392,8 +392,8 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     const servers: IntrospectionStatus['servers'] = [];
     const monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
     answers.forEach((answer, index) => {
-      const before = this.notWhitelisted[index] ?? new Set<string>();
-      const unasked = [...before].filter((word) => (word === 'mntr' && !withMntr) || (word === 'dump' && !withDump));
+      const earlier = this.notWhitelisted[index] ?? new Set<string>();
+      const unasked = [...earlier].filter((word) => (word === 'mntr' && !withMntr) || (word === 'dump' && !withDump));
       this.notWhitelisted[index] = new Set([...answer.notWhitelisted, ...unasked]);
       const { host, port } = this.servers[index]!;
       const server = `${host}:${port}`;
