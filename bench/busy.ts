@@ -165,7 +165,7 @@ function cpuFigures(options: BusyOptions, phases: Phases): Figure[] {
       note:
         `ZooKeeper used ${pct(withIt)} of a core with the explorer following every lock, ${pct(without[0]!)} and ${pct(without[1]!)} without it (the windows before and after, averaged), ` +
         `at ${rates} writes/s; the bench's own reads (every lock's children and owners each second, a bare watch on the sampled locks) are made in every window alike. ` +
-        `With the explorer a page follows ${options.sample} locks, so the explorer also asks ZooKeeper for its report (cons, wchc, dump) every 2 s. The machine's cores were ${phases.loaded.machineBusy?.toFixed(0) ?? '?'}% busy with it.`,
+        `With the explorer a page follows ${options.sample} locks, so the explorer also asks ZooKeeper for its report every 2 s (wchc and cons; mntr and dump on one poll in five). The machine's cores were ${phases.loaded.machineBusy?.toFixed(0) ?? '?'}% busy with it.`,
     },
     {
       section: section(options),
