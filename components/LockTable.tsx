@@ -256,6 +256,7 @@ function HolderCell({ lock, t }: { lock: LockSummary; t: Translate }) {
   const others = lock.holders.length - 1;
   // A persistent node holds for no session and no client: said once, on one line.
   const persistent = lock.holderSessions[0] === '0x0';
+  const named = client !== null || dataClient !== null;
   return (
     <td className="holder-cell" title={title} data-testid="row-holder">
       {/* The holder as its system names it ("broker 3") first, where a system does. */}
@@ -267,13 +268,9 @@ function HolderCell({ lock, t }: { lock: LockSummary; t: Translate }) {
       ) : null}
       {/* Always the same two lines, the client (or that it is not known yet) over the session: a row does not widen or jump when ZooKeeper's report comes. */}
       <span className="holder-line">
-        {client !== null ? (
+        {named ? (
           <span className="mono" data-testid="row-holder-client">
-            {client}
-          </span>
-        ) : dataClient !== null ? (
-          <span className="mono" data-testid="row-holder-client">
-            <DataClient client={dataClient} t={t} />
+            {client ?? (dataClient !== null ? <DataClient client={dataClient} t={t} /> : null)}
           </span>
         ) : (
           <span className="muted" data-testid="row-holder-client">
@@ -282,7 +279,7 @@ function HolderCell({ lock, t }: { lock: LockSummary; t: Translate }) {
         )}
         {others > 0 && identity === null ? <span className="muted"> +{formatCount(others)}</span> : null}
       </span>
-      {identity === null && !(persistent && client === null && dataClient === null) ? (
+      {identity === null && (named || !persistent) ? (
         <span className="holder-line mono muted holder-session" data-testid="row-holder-session">
           {persistent ? session(0) : lock.holderSessions[0]}
         </span>

@@ -63,7 +63,7 @@ interface MemberAnswer {
   source: IntrospectionSource | null;
   /** Why the other source did not answer, when one did not. */
   refused: string | null;
-  /** The words asked this time that the whitelist left out. */
+  /** The words the whitelist leaves out: those asked this time as they answered, the others as when last asked. */
   notWhitelisted: string[];
   error: string | null;
   /** How many bytes of replies it took. */
@@ -137,9 +137,9 @@ async function askMember(
     asks.dump ? word('dump', dumpReader(Date.parse)) : Promise.resolve(null),
   ]);
   const replies: Array<[string, ReadReply<unknown> | Error | null]> = [['wchc', wchc], ['cons', cons], ['mntr', mntr], ['dump', dump]];
-  // A word not asked this time (mntr, dump) is refused as it was when last asked: the whitelist does not change between polls.
-  const refusedWords = replies.filter(([name, reply]) => (reply === null ? asks.notWhitelistedBefore.has(name) : reply instanceof Error || reply.value === null)).map(([name]) => name);
-  const notWhitelisted = replies.filter(([, reply]) => reply !== null && !(reply instanceof Error) && reply.value === null).map(([name]) => name);
+  // A word not asked this time (mntr, dump) is left out as it was when last asked: the whitelist does not change between polls.
+  const notWhitelisted = replies.filter(([name, reply]) => (reply === null ? asks.notWhitelistedBefore.has(name) : !(reply instanceof Error) && reply.value === null)).map(([name]) => name);
+  const refusedWords = replies.filter(([name, reply]) => reply instanceof Error || notWhitelisted.includes(name)).map(([name]) => name);
   const failure = [wchc, cons, mntr].find((reply): reply is Error => reply instanceof Error);
   const wordsRefused =
     refusedWords.length === 0 ? null : failure !== undefined ? `four-letter words failed: ${failure.message}` : `${refusedWords.join(', ')} not in 4lw.commands.whitelist`;
@@ -392,9 +392,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     const servers: IntrospectionStatus['servers'] = [];
     const monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
     answers.forEach((answer, index) => {
-      const earlier = this.notWhitelisted[index] ?? new Set<string>();
-      const unasked = [...earlier].filter((word) => (word === 'mntr' && !withMntr) || (word === 'dump' && !withDump));
-      this.notWhitelisted[index] = new Set([...answer.notWhitelisted, ...unasked]);
+      this.notWhitelisted[index] = new Set(answer.notWhitelisted);
       const { host, port } = this.servers[index]!;
       const server = `${host}:${port}`;
       servers.push({ server, ok: answer.report !== null, error: answer.error, source: answer.source, refused: answer.refused });
