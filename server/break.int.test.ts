@@ -101,6 +101,8 @@ describe("asking a Curator holder to let go (Curator's revocation)", () => {
     const lock = `${root}/revocable/lock`;
     const contenders = await RealContenders.start(zkConnect(), lock, 'curator-mutex-revocable', '2');
     try {
+      // Joined is not held: the first contender says it holds a moment after all have joined.
+      await contenders.until(() => contenders.holding.size === 1, 10_000, 'the first contender to hold');
       const holderSession = contenders.holderSessions()[0]!;
       // ZooKeeper reports the holder's session watching its own node: the lock is revocable.
       const seen = await eventually(async () => {
