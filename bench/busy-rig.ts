@@ -170,6 +170,11 @@ export async function stopFollowing(rig: Rig, following: Following): Promise<voi
   await following.explorer.stop();
 }
 
+/** The explorer's CPU time (s) so far. */
+export function explorerCpuSeconds(following: Following): number {
+  return cpuSeconds(following.explorer.child.pid!);
+}
+
 /** The CPU time (s) of each process of the run so far, and the machine's. */
 function cpuNow(rig: Rig, following: Following | null): { processes: Record<string, number>; machine: ReturnType<typeof cpuTimes> } {
   const pids: Record<string, number> = { zookeeper: rig.zookeeper.pid, curator: rig.curator.pid, kazoo: rig.kazoo.pid };

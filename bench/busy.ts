@@ -15,7 +15,8 @@
  *       ZooKeeper's deletion → the explorer's delta, each holder named disconnected before its expiry,
  *       the samples and the explorer's session through it.
  * With `--soak <minutes>` it runs (c) that long instead and reports the explorer's RSS and heap
- * slope after the first `--soak-warmup` minutes, sessions lost and samples unlike ZooKeeper;
+ * slope after the first `--soak-warmup` minutes (each read after a forced collection), its CPU
+ * without those collections (whole and by 5-minute stretch), sessions lost and samples unlike ZooKeeper;
  * `--runs N` repeats the whole run on a fresh ZooKeeper and reports each figure's median and spread.
  * Loopback only; every process it starts is stopped at the end.
  *   node --import tsx bench/busy.ts [--seconds 60] [--locks 100] [--rate 2000] [--sessions 20] [--sample 10]
@@ -29,6 +30,7 @@ import {
   crashOutcomes,
   crashTicker,
   describe,
+  explorerCpuSeconds,
   judged,
   measure,
   notificationShare,
@@ -321,7 +323,22 @@ export function slope(points: ReadonlyArray<{ x: number; y: number }>): number {
   return points.reduce((sum, point) => sum + (point.x - mx) * (point.y - my), 0) / sxx;
 }
 
-/** The soak: (c) for `soakMinutes`, the explorer's memory after a collection every `soakEverySeconds`. */
+/** The explorer's CPU in one stretch of a soak, the forced collections left out: from and to (min), % of a core. */
+interface SoakStretch {
+  from: number;
+  to: number;
+  cpu: number;
+}
+
+/** How long each stretch of a soak's CPU is (min). */
+const SOAK_STRETCH_MINUTES = 5;
+
+/**
+ * The soak: (c) for `soakMinutes`, the explorer's memory after a collection every `soakEverySeconds`.
+ * Each read forces a full collection, which costs the explorer CPU the load did not: the time each
+ * read takes in the explorer's process is counted apart, and its CPU is given without it, whole and
+ * in stretches of SOAK_STRETCH_MINUTES (a cost that grows with time shows as a rising stretch).
+ */
 async function soakOnce(options: BusyOptions): Promise<Figure[]> {
   const rig = await startRig(options);
   try {
@@ -329,22 +346,46 @@ async function soakOnce(options: BusyOptions): Promise<Figure[]> {
     const following = await startFollowing(rig);
     await sleep(options.settleSeconds * 1000);
     const memory: Array<{ minute: number; rss: number; heap: number }> = [];
+    const stretches: SoakStretch[] = [];
+    let collections = 0;
+    let stretchCollections = 0;
+    let stretchStart = { at: monotonicMs(), cpu: explorerCpuSeconds(following) };
     const window = await measure(rig, following, options.soakMinutes * 60, async (elapsed) => {
-      if (elapsed % options.soakEverySeconds !== 0) return;
-      const stats = await following.explorer.stats();
-      memory.push({ minute: elapsed / 60, rss: stats.rss / 2 ** 20, heap: stats.heapUsed / 2 ** 20 });
-      if (elapsed % 300 === 0) console.log(`busy soak: ${(elapsed / 60).toFixed(0)} min, RSS ${memory.at(-1)!.rss.toFixed(0)} MB, heap ${memory.at(-1)!.heap.toFixed(1)} MB, session ${stats.sessionId}`);
+      if (elapsed % options.soakEverySeconds === 0) {
+        const before = explorerCpuSeconds(following);
+        const stats = await following.explorer.stats();
+        const cost = explorerCpuSeconds(following) - before;
+        collections += cost;
+        stretchCollections += cost;
+        memory.push({ minute: elapsed / 60, rss: stats.rss / 2 ** 20, heap: stats.heapUsed / 2 ** 20 });
+      }
+      if (elapsed % (SOAK_STRETCH_MINUTES * 60) !== 0) return;
+      const now = { at: monotonicMs(), cpu: explorerCpuSeconds(following) };
+      const stretch = { from: (elapsed - SOAK_STRETCH_MINUTES * 60) / 60, to: elapsed / 60, cpu: (100 * (now.cpu - stretchStart.cpu - stretchCollections)) / ((now.at - stretchStart.at) / 1000) };
+      stretches.push(stretch);
+      stretchStart = now;
+      stretchCollections = 0;
+      const last = memory.at(-1);
+      const memoryNow = last === undefined ? 'no memory read yet' : `RSS ${last.rss.toFixed(0)} MB, heap ${last.heap.toFixed(1)} MB`;
+      console.log(`busy soak: ${stretch.to.toFixed(0)} min, ${memoryNow}, CPU ${stretch.cpu.toFixed(1)} % over the last ${SOAK_STRETCH_MINUTES} min without the forced collections`);
     });
     const latencies = await latenciesOf(rig, following, window);
     console.log(describe(rig, `soak of ${options.soakMinutes} min`, window));
     await stopFollowing(rig, following);
-    return soakFigures(options, rig, window, memory, latencies);
+    return soakFigures(options, rig, window, { memory, stretches, collectionsPercent: (100 * collections) / window.seconds }, latencies);
   } finally {
     await stopRig(rig);
   }
 }
 
-function soakFigures(options: BusyOptions, rig: Rig, window: Measured, memory: ReadonlyArray<{ minute: number; rss: number; heap: number }>, latencies: Latencies): Figure[] {
+interface SoakReads {
+  memory: ReadonlyArray<{ minute: number; rss: number; heap: number }>;
+  stretches: readonly SoakStretch[];
+  /** What the forced collections cost the explorer (% of a core over the window). */
+  collectionsPercent: number;
+}
+
+function soakFigures(options: BusyOptions, rig: Rig, window: Measured, { memory, stretches, collectionsPercent }: SoakReads, latencies: Latencies): Figure[] {
   const name = `${section(options)}: a soak of ${options.soakMinutes} minutes`;
   const after = memory.filter((point) => point.minute >= options.soakWarmupMinutes);
   const trend = (key: 'rss' | 'heap'): number => 10 * slope(after.map((point) => ({ x: point.minute, y: point[key] })));
@@ -358,7 +399,13 @@ function soakFigures(options: BusyOptions, rig: Rig, window: Measured, memory: R
     figure("the explorer's heap slope", trend('heap'), 'MB per 10 min', 1, memoryNote('heap')),
     figure("the explorer's session lost", sessions.lost, 'sessions', 0, `${sessions.ids[0]} at the start, ${sessions.ids[1]} at the end.`),
     figure('followed locks unlike ZooKeeper, sampled each second', window.samples.wrong, 'samples', 0, `${window.samples.lockSamples.toLocaleString('en-US')} lock samples, ${window.samples.inFlight} in flight; of the wrong, ${window.samples.wrongOnExpected} on the run's own locks, ${judged(rig, window)}; ${window.samples.skipped} ticks skipped.${examples(rig, window)}`),
-    figure("the explorer's CPU", window.cpu.explorer!, '% of a core', 15, `ZooKeeper ${pct(window.cpu.zookeeper!)} of a core meanwhile, at ${writesPerSecond(window).toFixed(0)} writes/s.`),
+    figure(
+      "the explorer's CPU, the soak's forced collections left out",
+      window.cpu.explorer! - collectionsPercent,
+      '% of a core',
+      15,
+      `${pct(window.cpu.explorer!)} with the ${memory.length} forced collections, which cost ${pct(collectionsPercent)}. By stretches of ${SOAK_STRETCH_MINUTES} min: ${stretches.map((stretch) => `${stretch.from.toFixed(0)}–${stretch.to.toFixed(0)} min ${pct(stretch.cpu)}`).join(', ')}. ZooKeeper ${pct(window.cpu.zookeeper!)} of a core meanwhile, at ${writesPerSecond(window).toFixed(0)} writes/s.`,
+    ),
     figure('notifications the explorer receives per unrelated write', share.unrelated / Math.max(1, share.writes), '', 0.01, `${share.unrelated} over ${share.writes} writes.`),
     { section: name, name: 'a holder releases → the socket delta, p99', value: quantile(latencies.explorer.values, 0.99), unit: 'ms', reference: null, target: null, note: `${latencies.explorer.values.length} releases, median ${p(latencies.explorer.values, 0.5)} ms, ${latencies.explorer.missing} never arrived.` },
   ];
