@@ -7,7 +7,8 @@
 Contenders join one at a time, in order. Prints one JSON object per line (session, acquired,
 ready, released, as the Java contenders do) and reads "release <i>" / "quit" from stdin.
 Connection security comes from the explorer's own settings in the environment: ZK_TLS_CA,
-ZK_TLS_CERT and ZK_TLS_KEY (PEM files) for TLS, ZK_SASL=digest-md5:USER:PASSWORD for SASL.
+ZK_TLS_CERT and ZK_TLS_KEY (PEM files) for TLS, ZK_SASL=digest-md5:USER:PASSWORD for SASL;
+KAZOO_SESSION_TIMEOUT_MS the session timeout asked for (10000 by default).
 
 Looping mode (the busy-ensemble bench), Kazoo Lock on <locks> locks <root>/lock-<i>:
 
@@ -46,7 +47,9 @@ def new_client(connect):
     if sasl:
         mechanism, username, password = sasl.split(":", 2)
         options["sasl_options"] = {"mechanism": mechanism.upper(), "username": username, "password": password}
-    return KazooClient(hosts=connect, timeout=10.0, **options)
+    # KAZOO_SESSION_TIMEOUT_MS: the session timeout asked for (the showcase's crashed holders stay longer than the default 10 s).
+    timeout = float(os.environ.get("KAZOO_SESSION_TIMEOUT_MS", "10000")) / 1000.0
+    return KazooClient(hosts=connect, timeout=timeout, **options)
 
 
 def contender_nodes(admin, path, recipe):
