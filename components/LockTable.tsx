@@ -160,6 +160,8 @@ export function LockTable() {
               {rows.before > 0 ? <tr aria-hidden="true" className="spacer" style={{ height: rows.before }} /> : null}
               {rows.items.map(({ index }) => {
                 const lock = shown[index]!;
+                // The kinds the tags after the path do not already say, for the narrow table that hides the anomalies column.
+                const rowKinds = lock.anomalyKinds.filter((kind) => kind !== 'deadlock' && kind !== 'holder-disconnected');
                 return (
                 <tr
                   key={lock.path}
@@ -182,6 +184,11 @@ export function LockTable() {
                     {lock.anomalyKinds.includes('holder-disconnected') ? (
                       <span className="deadlock-tag" data-testid="row-holder-disconnected" title={t('rowHolderDisconnectedTitle')}>
                         {t('rowHolderDisconnected')}
+                      </span>
+                    ) : null}
+                    {rowKinds.length > 0 ? (
+                      <span className="row-kinds" data-testid="row-kinds">
+                        {rowKinds.map((kind) => anomalyLabel(language, kind)).join(t('listSeparator'))}
                       </span>
                     ) : null}
                   </td>

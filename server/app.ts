@@ -121,6 +121,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     pollMs: options.discovery?.pollMs,
     rescanMs: options.discovery?.rescanMs ?? CONFIG_DEFAULTS.discoveryRescanMs,
     notifications: () => session.notificationSeq,
+    clientOf: (sessionId) => introspection.current()?.clients.get(sessionId) ?? null,
   });
 
   const simulation = options.simulation;

@@ -132,7 +132,7 @@ export type Deadlock = z.infer<typeof DeadlockSchema>;
 export const ANOMALY_NODES_NAMED = 20;
 
 /** The kinds of anomaly the diagnostics find. */
-export const AnomalyKindSchema = z.enum(['deadlock', 'holder-disconnected', 'no-watch', 'wrong-watch', 'orphan', 'persistent-node', 'stale-holder', 'herd', 'sequence-wrap']);
+export const AnomalyKindSchema = z.enum(['deadlock', 'no-auth', 'holder-disconnected', 'no-watch', 'wrong-watch', 'orphan', 'persistent-node', 'stale-holder', 'herd', 'sequence-wrap']);
 export type AnomalyKind = z.infer<typeof AnomalyKindSchema>;
 
 /**

@@ -48,9 +48,8 @@ export function discoveryLine(list: LockList, now: number, language: Language = 
   const treeRate = discovery.treeNotificationsPerSecond;
   if (discovery.live === 'recursive-watch' && treeRate !== null && treeRate >= TREE_RATE_TOLD) warnings.push(t('discTreeWatchCost', { n: formatCount(treeRate) }));
   const warning = warnings.length === 0 ? null : warnings.join(' ');
-  const source = t(ephemerals.source === 'admin-server' ? 'discSourceAdmin' : 'discSourceFourLetter');
   // The count is of the dump read when discovery began: none then (an explorer started before its clients) is said as such, the locks since seen live.
-  const dumped = { n: formatCount(ephemerals.nodes), server: ephemerals.server ?? 'ZooKeeper', source };
+  const dumped = { n: formatCount(ephemerals.nodes), server: ephemerals.server ?? 'ZooKeeper' };
   const fromEphemerals = ephemerals.state === 'done' ? t(ephemerals.nodes === 0 ? 'discFromNoEphemerals' : 'discFromEphemerals', dumped) : null;
   if (discovery.method === 'ephemerals' && ephemerals.state !== 'done') {
     return { summary: t('discListing'), progress: null, progressText: null, warning };

@@ -49,27 +49,43 @@ describe('the lock table', () => {
     expect(viewLocks(busy, { sortBy: 'waitP99', descending: true, filter: '' }).map((l) => l.path)).toEqual(['/quiet', '/hot', '/unseen']);
   });
 
+  it('filters on an anomaly by its kind’s name, in English or in Chinese', () => {
+    const mixed: LockSummary[] = [{ ...lock('/stuck', 1, 10), anomalies: 1, anomalyKinds: ['no-watch'] }, { ...lock('/cycle', 1, 10), anomalies: 1, anomalyKinds: ['deadlock'] }, lock('/calm', 0, 10)];
+    expect(viewLocks(mixed, { sortBy: 'path', descending: false, filter: 'watches nothing' }).map((l) => l.path)).toEqual(['/stuck']);
+    expect(viewLocks(mixed, { sortBy: 'path', descending: false, filter: 'DEADLOCK' }).map((l) => l.path)).toEqual(['/cycle']);
+    expect(viewLocks(mixed, { sortBy: 'path', descending: false, filter: '死锁' }).map((l) => l.path)).toEqual(['/cycle']);
+  });
+
   it('filters on path, recipe, holder, session and client address, every word', () => {
     expect(viewLocks(locks, { sortBy: 'path', descending: false, filter: 'kazoo' }).map((l) => l.path)).toEqual(['/c']);
     expect(viewLocks(locks, { sortBy: 'path', descending: false, filter: '10.0.0.10:' }).map((l) => l.path)).toEqual(['/a']);
     expect(viewLocks(locks, { sortBy: 'path', descending: false, filter: 'curator a-holder' }).map((l) => l.path)).toEqual(['/a']);
   });
 
-  it('puts the rows that matter first by default: deadlocked, held by a disconnected session, other anomalies, waited on (longest wait first), held, free', () => {
+  it('puts the rows that matter first by default, a triage: deadlocked, what will not resolve itself, what may, waited on (longest wait first), held, free', () => {
     const urgent: LockSummary[] = [
       lock('/free', 0, null),
       { ...lock('/held-long', 0, 100), holderSince: 100 },
       lock('/held', 0, 900),
       { ...lock('/waited-recently', 2, 500), oldestWaiterSince: 9000 },
       { ...lock('/waited-long', 1, 500), oldestWaiterSince: 2000 },
+      // Three stale holders held since long before the queue that no release will wake formed: they may still let go, it will not.
       { ...lock('/stale', 0, 10), anomalies: 1, anomalyKinds: ['stale-holder'] },
+      { ...lock('/stale-too', 0, 5), anomalies: 1, anomalyKinds: ['stale-holder'] },
+      { ...lock('/herd', 5, 20), anomalies: 1, anomalyKinds: ['herd'] },
+      { ...lock('/unwoken', 1, 600), oldestWaiterSince: 700, anomalies: 1, anomalyKinds: ['no-watch'] },
+      { ...lock('/unreadable', 1, null), holderSince: null, anomalies: 1, anomalyKinds: ['no-auth'] },
       { ...lock('/deadlocked', 1, 500), anomalies: 2, anomalyKinds: ['deadlock', 'orphan'] },
       { ...lock('/cut-off', 3, 800), anomalies: 2, anomalyKinds: ['holder-disconnected', 'stale-holder'] },
     ];
     expect(viewLocks(urgent, { sortBy: 'attention', descending: false, filter: '' }).map((l) => l.path)).toEqual([
       '/deadlocked',
+      '/unwoken',
       '/cut-off',
+      '/unreadable',
+      '/stale-too',
       '/stale',
+      '/herd',
       '/waited-long',
       '/waited-recently',
       '/held-long',

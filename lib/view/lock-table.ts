@@ -1,4 +1,5 @@
-import type { LockSummary } from '../protocol';
+import { anomalyLabel, LANGUAGES } from '../i18n/messages';
+import type { AnomalyKind, LockSummary } from '../protocol';
 
 /** The columns the lock table sorts by. */
 export type LockColumn = 'path' | 'recipe' | 'holder' | 'heldFor' | 'waiting' | 'oldestWait' | 'handovers' | 'waitP99' | 'anomalies';
@@ -7,7 +8,7 @@ export interface LockTableView {
   /** A column, or `attention`: the rows that matter first (see `attentionRank`). */
   sortBy: LockColumn | 'attention';
   descending: boolean;
-  /** Words that every shown lock's path, recipe or holder contains (case-insensitive). */
+  /** Words that every shown lock's path, recipe, holder or anomaly kinds contain (case-insensitive). */
   filter: string;
 }
 
@@ -36,13 +37,19 @@ function sortValue(lock: LockSummary, column: LockColumn): string | number {
 }
 
 /**
- * How urgently a lock needs a look, smaller first: deadlocked, then held by a session without a
- * connection (stuck until ZooKeeper expires it), then any other anomaly, then waited on, then
- * held, then free.
+ * What will not resolve itself: ZooKeeper will not let the explorer read the lock, a holder whose
+ * session has no connection (every waiter waits for its expiry), waiters that no release will
+ * wake or that wait on their own or on a persistent node.
+ */
+const STUCK: readonly AnomalyKind[] = ['no-auth', 'holder-disconnected', 'no-watch', 'wrong-watch', 'orphan', 'persistent-node'];
+
+/**
+ * How urgently a lock needs a look, smaller first: a triage. Deadlocked; then what will not
+ * resolve itself (STUCK); then what may (a long hold, a herd); then waited on, then held, then free.
  */
 export function attentionRank(lock: LockSummary): number {
   if (lock.anomalyKinds.includes('deadlock')) return 0;
-  if (lock.anomalyKinds.includes('holder-disconnected')) return 1;
+  if (lock.anomalyKinds.some((kind) => STUCK.includes(kind))) return 1;
   if (lock.anomalies > 0) return 2;
   if (lock.queueLength > 0) return 3;
   return lock.holders.length > 0 ? 4 : 5;
@@ -65,7 +72,9 @@ function textOf(lock: LockSummary): string {
   let text = searchText.get(lock);
   if (text === undefined) {
     const { recipe } = lock;
-    text = `${lock.path} ${recipe.name} ${recipe.system ?? ''} ${recipe.role ?? ''} ${lock.holders.join(' ')} ${lock.holderIdentities.join(' ')} ${lock.holderSessions.join(' ')} ${lock.holderClients.join(' ')} ${lock.holderDataClients.join(' ')}`.toLowerCase();
+    // An anomaly is found by its kind's name in any language the page speaks ("deadlock", "死锁").
+    const kinds = lock.anomalyKinds.flatMap((kind) => LANGUAGES.map((language) => anomalyLabel(language, kind))).join(' ');
+    text = `${lock.path} ${recipe.name} ${recipe.system ?? ''} ${recipe.role ?? ''} ${lock.holders.join(' ')} ${lock.holderIdentities.join(' ')} ${lock.holderSessions.join(' ')} ${lock.holderClients.join(' ')} ${lock.holderDataClients.join(' ')} ${kinds}`.toLowerCase();
     searchText.set(lock, text);
   }
   return text;

@@ -32,6 +32,7 @@ import { kazooSemaphoreQueue } from '../../lib/lock/recipes/kazoo-semaphore';
 import { isNotALock } from '../../lib/lock/systems';
 import { summarizeSessions, type SessionContext } from '../../lib/lock/sessions';
 import { summarizeLock } from '../../lib/lock/summary';
+import { queueOrder, summarizeUnreadable, unreadableAnomaly, type UnreadableNode } from '../../lib/lock/unreadable';
 import type { Diagnostics, DiscoveryStatus, LockActivity, LockList, LockListChange, LockSnapshot, LockSummary, SessionList } from '../../lib/protocol';
 import { NO_SESSION } from '../../lib/zk/ids';
 import { childPath, isWithin, parentPath } from '../../lib/zk/path';
@@ -58,6 +59,8 @@ export interface DiscoveryOptions {
   ephemerals?: () => Promise<EphemeralNodes>;
   /** How often the ephemeral nodes are listed again to find new locks (ms; POLL_MS by default), longer while listing them is slow. */
   pollMs?: number;
+  /** Where a session connects from (ZooKeeper's `cons`), for the holders of a lock the explorer may not read. */
+  clientOf?: (sessionId: string) => string | null;
   /** How many notifications the explorer's session has received so far: what a watch on the roots costs. */
   notifications?: () => number;
   /** While the ephemeral nodes keep the list live, the tree is scanned again this long after each scan (ms; 0 or absent: never): a lock of persistent nodes alone made later is found by it. */
@@ -97,6 +100,11 @@ const POLL_BYTES_PER_SECOND = 1_000_000;
 /** How long to wait before the next listing of the ephemeral nodes: the configured interval, longer when the last listing was slow or large. */
 export function nextPollMs(configuredMs: number, tookMs: number, pathBytes: number): number {
   return Math.max(configuredMs, POLL_COST_FACTOR * tookMs, Math.ceil((pathBytes * 1_000) / POLL_BYTES_PER_SECOND));
+}
+
+/** Whether two lists of a lock's nodes (each in queue order) are the same nodes of the same sessions. */
+function sameNodes(a: readonly UnreadableNode[] | undefined, b: readonly UnreadableNode[]): boolean {
+  return a !== undefined && a.length === b.length && a.every((node, index) => node.name === b[index]!.name && node.sessionId === b[index]!.sessionId);
 }
 
 /** A lock's activity figures as one comparable string. */
@@ -176,6 +184,13 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private notificationsSeen: { count: number; at: number } | null = null;
   /** Parents read as a system's nodes that make no lock, and the layout that said so; forgotten at each scan. */
   private readonly notLocks = new Map<string, string>();
+  /**
+   * Locks ZooKeeper will not let the explorer list (their ACL answers NoAuth), known by the
+   * ephemeral nodes `dump` lists under them alone (in queue order), and kept by each listing.
+   */
+  private readonly unreadable = new Map<string, UnreadableNode[]>();
+  /** Nodes the scan could not list (NoAuth) where no member lists the ephemeral nodes: how many, and the first. */
+  private unlisted: { count: number; first: string } | null = null;
   private status: DiscoveryStatus;
   private completedOnce = false;
 
@@ -242,8 +257,12 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       if (this.pushedActivity.has(summary.path) && this.pushedActivity.get(summary.path) !== activityKey(summary.activity)) this.markDirty(summary.path);
       return summary;
     });
-    return { ...this.listState(), locks };
+    if (this.unreadable.size === 0) return { ...this.listState(), locks };
+    for (const [path, nodes] of this.unreadable) locks.push(summarizeUnreadable(path, nodes, this.clientOf));
+    return { ...this.listState(), locks: locks.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
   }
+
+  private readonly clientOf = (sessionId: string): string | null => this.options.clientOf?.(sessionId) ?? null;
 
   /** What the list says besides its locks: the roots, whether it is partial or complete, how discovery goes. */
   private listState(): Omit<LockList, 'locks'> {
@@ -341,6 +360,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
 
   /** One lock's line of the list; null when it is not listed (not found, not read yet, or a Kazoo semaphore's queue). */
   private summaryOf(path: string): LockSummary | null {
+    const unreadable = this.unreadable.get(path);
+    if (unreadable !== undefined) return summarizeUnreadable(path, unreadable, this.clientOf);
     if (!this.locks.has(path) || this.isFolded(path)) return null;
     const snapshot = this.registry.current(path);
     if (snapshot === undefined) return null;
@@ -392,7 +413,10 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   diagnostics(): Diagnostics {
     const snapshots = this.lockSnapshots();
     return {
-      anomalies: snapshots.flatMap((snapshot) => snapshot.anomalies.map((anomaly) => ({ path: snapshot.path, ...anomaly }))),
+      anomalies: [
+        ...snapshots.flatMap((snapshot) => snapshot.anomalies.map((anomaly) => ({ path: snapshot.path, ...anomaly }))),
+        ...[...this.unreadable].map(([path, nodes]) => ({ path, ...unreadableAnomaly(nodes) })),
+      ],
       deadlocks: this.registry.deadlocks(),
       staleHolderMs: this.registry.staleHolderMs,
     };
@@ -554,7 +578,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       dropped.clear();
       this.lastEphemerals = now;
       this.status.ephemerals = { ...this.status.ephemerals, server: answer.server, source: answer.source, nodes: answer.paths.length, at: Date.now() };
-      if (fresh.length > 0) await this.lockParentsOfEphemerals(generation, fresh, now);
+      if (this.unreadable.size > 0) this.keepUnreadable(answer.nodesUnder(new Set(this.unreadable.keys())));
+      if (fresh.length > 0) await this.lockParentsOfEphemerals(generation, fresh, now, answer.nodesUnder);
     } catch (error) {
       warnUnlessPassing(error, 'lock discovery');
     } finally {
@@ -608,7 +633,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.status.method = 'ephemerals';
     this.status.ephemerals = { state: 'running', server: answer.server, source: answer.source, nodes: answer.paths.length, reason: null, at: null };
     const ephemerals = new Set(answer.paths);
-    await this.lockParentsOfEphemerals(generation, ephemerals, ephemerals);
+    await this.lockParentsOfEphemerals(generation, ephemerals, ephemerals, answer.nodesUnder);
     // Done once the locks found are read, so that a list said complete holds them all.
     await Promise.all(this.acquiring);
     if (generation.stopped) return null;
@@ -618,20 +643,54 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     return ephemerals;
   }
 
-  /** Reads the parents of `nodes` (ephemeral nodes among `ephemerals`, the whole listing) and follows those that are locks. */
-  private async lockParentsOfEphemerals(generation: Generation, nodes: Iterable<string>, ephemerals: ReadonlySet<string>): Promise<void> {
+  /**
+   * Reads the parents of `nodes` (ephemeral nodes among `ephemerals`, the whole listing) and
+   * follows those that are locks; a parent ZooKeeper will not let the explorer list is judged by
+   * the ephemeral nodes under it (`nodesUnder`) alone.
+   */
+  private async lockParentsOfEphemerals(generation: Generation, nodes: Iterable<string>, ephemerals: ReadonlySet<string>, nodesUnder: (parents: ReadonlySet<string>) => Map<string, UnreadableNode[]>): Promise<void> {
     // A system's lock node at a fixed name (Kafka's /controller) is a lock whatever its parent is.
     for (const path of nodes) if (isSystemLock(path) && isSearched(path, this.options.roots)) this.becomeLock(path);
     const candidates = candidatesFromEphemerals(nodes, this.options.roots);
+    const refused = new Set<string>();
     for (let start = 0; start < candidates.length && !generation.stopped; start += BATCH) {
       const paths = candidates.slice(start, start + BATCH).filter((path) => enclosingLock(path, this.locks) === null && !this.notLocks.has(path));
       const listings = await this.session.getChildrenMany(paths);
       paths.forEach((path, index) => {
         const names = listings[index];
+        if (names instanceof ZkError && names.code === 'NO_AUTH') refused.add(path);
         // A semaphore's `leases/` read in the same batch as the semaphore found it already.
         if (!Array.isArray(names) || enclosingLock(path, this.locks) !== null) return;
         if (isLock(path, names, (name) => ephemerals.has(childPath(path, name)))) this.becomeLock(path);
       });
+    }
+    if (refused.size > 0 && !generation.stopped) this.followUnreadable(nodesUnder(refused));
+  }
+
+  /** Lists the parents ZooKeeper would not let the explorer list whose ephemeral nodes make a lock (all are ephemeral: `dump` lists them). */
+  private followUnreadable(under: ReadonlyMap<string, UnreadableNode[]>): void {
+    for (const [path, nodes] of under) {
+      if (this.locks.has(path) || !isLock(path, nodes.map((node) => node.name), () => true)) continue;
+      const ordered = queueOrder(nodes);
+      if (sameNodes(this.unreadable.get(path), ordered)) continue;
+      this.unreadable.set(path, ordered);
+      this.markDirty(path);
+    }
+  }
+
+  /** Each listing brings the locks the explorer may not read up to date: their nodes now, and gone with the last of them. */
+  private keepUnreadable(under: ReadonlyMap<string, UnreadableNode[]>): void {
+    for (const [path, before] of this.unreadable) {
+      const nodes = queueOrder(under.get(path) ?? []);
+      if (nodes.length === 0) {
+        this.unreadable.delete(path);
+        this.dirty.delete(path);
+        this.removed.add(path);
+        this.schedulePush();
+      } else if (!sameNodes(before, nodes)) {
+        this.unreadable.set(path, nodes);
+        this.markDirty(path);
+      }
     }
   }
 
@@ -647,6 +706,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     // What was no lock is judged again from what the scan reads now.
     this.notLocks.clear();
     this.partialReason = null;
+    this.unlisted = null;
     void this.countTree(generation);
     const stack: Piece[] = [];
     const roots = this.options.roots.filter((root) => !this.options.roots.some((other) => other !== root && isWithin(root, other)));
@@ -735,6 +795,11 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
         const path = paths[at]!;
         const names = listings[at]!;
         at += 1;
+        if (names instanceof ZkError && names.code === 'NO_AUTH' && ephemerals === null) {
+          // No member lists the ephemeral nodes: what is below a node the explorer may not list is not known.
+          this.unlisted = { count: (this.unlisted?.count ?? 0) + 1, first: this.unlisted?.first ?? path };
+          this.partialReason = `ZooKeeper would not let the explorer list ${this.unlisted.count === 1 ? path : `${this.unlisted.count} znodes (${this.unlisted.first} first)`} (NoAuth): locks below are not listed; start it with ZK_AUTH as a user their ACL allows`;
+        }
         if (!Array.isArray(names)) continue;
         if (names.length === 0 && isSystemLock(path)) {
           // A system's lock node of its own, when it is ephemeral; it makes its parent no single-node lock.
@@ -945,6 +1010,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private becomeLock(path: string): void {
     if (this.stopped || this.locks.has(path) || this.notLocks.has(path) || enclosingLock(parentPath(path), this.locks) !== null) return;
     for (const known of [...this.locks]) if (known !== path && isWithin(known, path)) this.dropLock(known);
+    this.unreadable.delete(path);
     this.locks.add(path);
     const acquired = this.withAcquireSlot(() => this.registry.acquire(path, SUBSCRIBER).then(() => undefined))
       .catch((error: unknown) => {

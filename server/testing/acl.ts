@@ -23,3 +23,20 @@ export function createDigestProtected(connectString: string, path: string, crede
     raw.connect();
   });
 }
+
+/** A client logged in as the digest user of `credentials` (`user:password`): it alone may read and write under a node `createDigestProtected` made. */
+export function digestUserClient(connectString: string, credentials: string): Promise<zookeeper.Client> {
+  return new Promise((resolve) => {
+    const client = zookeeper.createClient(connectString, { sessionTimeout: 10_000 });
+    client.addAuthInfo('digest', Buffer.from(credentials));
+    client.once('connected', () => resolve(client));
+    client.connect();
+  });
+}
+
+/** Creates an ephemeral sequential node `<path>/<prefix>` through `client`, with the ACL of the digest user of `credentials`; resolves with its path. */
+export function createAsDigestUser(client: zookeeper.Client, prefix: string, credentials: string): Promise<string> {
+  const user = credentials.slice(0, credentials.indexOf(':'));
+  const acl = [new zookeeper.ACL(zookeeper.Permission.ALL, new zookeeper.Id('digest', `${user}:${createHash('sha1').update(credentials).digest('base64')}`))];
+  return new Promise((resolve, reject) => client.create(prefix, Buffer.alloc(0), acl, zookeeper.CreateMode.EPHEMERAL_SEQUENTIAL, (error, path) => (error ? reject(error instanceof Error ? error : new Error(error.toString())) : resolve(path))));
+}

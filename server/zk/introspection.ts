@@ -9,9 +9,11 @@
 import { EventEmitter } from 'node:events';
 import { get as httpsGet } from 'node:https';
 import { NO_OWN_SESSIONS, ownSessionBegan, ownSessionIds, ownSessionsReported, type OwnSessions } from '../../lib/lock/own-sessions';
+import type { UnreadableNode } from '../../lib/lock/unreadable';
 import { mergeAnswers, reportChange, sameList, type Introspected, type ReportChange } from '../../lib/lock/report';
 import type { IntrospectionSource, IntrospectionStatus } from '../../lib/protocol';
 import { parseAdminConnections, parseAdminDump, parseAdminExpiries, parseAdminJson, parseAdminMonitor, parseAdminTickTime, parseAdminWatches, wallClockExpiries, type TouchedSession } from '../../lib/zk/admin-server';
+import { parentPath } from '../../lib/zk/path';
 import { consReader, dumpReader, mntrReader, pollInterval, wchcReader, type DumpReport, type ReplyReader } from '../../lib/zk/four-letter';
 import { readFourLetterWord, type ReadReply } from './four-letter';
 import { tlsOptions, type ZkTls } from './wire/connection';
@@ -193,7 +195,14 @@ async function adminDump(adminUrl: string, tls: ZkTls | null, touch: TouchOwnSes
 }
 
 /** Every ephemeral node of the ensemble, as one member's `dump` lists them, or why no member would say. */
-export type EphemeralNodes = { paths: string[]; server: string; source: IntrospectionSource } | { refused: string };
+/**
+ * Every ephemeral node as the explorer sees its path, from the member and source that listed them;
+ * `nodesUnder` says which of them are children of some parents, each with its session (a lock the
+ * explorer may not list is known by them alone).
+ */
+export type EphemeralNodes =
+  | { paths: string[]; server: string; source: IntrospectionSource; nodesUnder: (parents: ReadonlySet<string>) => Map<string, UnreadableNode[]> }
+  | { refused: string };
 
 export interface IntrospectionOptions {
   /** The shortest time between two polls (ms); longer when the members are slow or their reports large. */
@@ -455,7 +464,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
       let wordRefused: string;
       try {
         const reply = await readFourLetterWord(member.host, member.port, 'dump', dumpReader(Date.parse), DUMP_TIMEOUT_MS, this.tls);
-        if (reply.value !== null) return { paths: this.localPaths(reply.value.ephemerals), server, source: 'four-letter-words' };
+        if (reply.value !== null) return this.ephemeralsOf(reply.value.ephemerals, server, 'four-letter-words');
         wordRefused = 'dump is not in 4lw.commands.whitelist';
       } catch (error) {
         wordRefused = `dump failed (${reasonOf(error)})`;
@@ -467,12 +476,29 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
       }
       try {
         const reply = await adminCommand(adminUrl, 'dump', this.tls, DUMP_TIMEOUT_MS);
-        return { paths: this.localPaths(parseAdminDump(reply)), server, source: 'admin-server' };
+        return this.ephemeralsOf(parseAdminDump(reply), server, 'admin-server');
       } catch (error) {
         reasons.push(`${server}: ${wordRefused}, and the AdminServer at ${adminUrl} did not answer (${reasonOf(error)})`);
       }
     }
     return { refused: reasons.join('; ') };
+  }
+
+  private ephemeralsOf(bySession: ReadonlyMap<string, readonly string[]>, server: string, source: IntrospectionSource): EphemeralNodes {
+    const nodesUnder = (parents: ReadonlySet<string>): Map<string, UnreadableNode[]> => {
+      const under = new Map<string, UnreadableNode[]>();
+      for (const [sessionId, list] of bySession) {
+        for (const path of list) {
+          const local = this.local(path);
+          if (local === null || !parents.has(parentPath(local))) continue;
+          const nodes = under.get(parentPath(local)) ?? [];
+          nodes.push({ name: local.slice(local.lastIndexOf('/') + 1), sessionId });
+          under.set(parentPath(local), nodes);
+        }
+      }
+      return under;
+    };
+    return { paths: this.localPaths(bySession), server, source, nodesUnder };
   }
 
   private localPaths(bySession: ReadonlyMap<string, readonly string[]>): string[] {

@@ -1,0 +1,89 @@
+/**
+ * A lock ZooKeeper will not let the explorer read (its ACL answers NoAuth): listed from the
+ * ephemeral nodes ZooKeeper's `dump` names under it, with who holds and the `no-auth` anomaly,
+ * kept by each listing; where no member lists them, the scan says what it could not list.
+ */
+import type zookeeper from 'node-zookeeper-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DiagnosticsSchema, LockListSchema, type LockList } from '../lib/protocol';
+import { createAsDigestUser, createDigestProtected, digestUserClient } from './testing/acl';
+import { eventually, openSession, startExplorer, uniqueRoot, zkConnect, type RunningExplorer } from './testing/harness';
+
+const CREDENTIALS = 'vault:unseal';
+const root = uniqueRoot('noauth');
+const lock = `${root}/vault/lock`;
+const clients: zookeeper.Client[] = [];
+
+async function list(url: string): Promise<LockList> {
+  return LockListSchema.parse(await (await fetch(`${url}/api/locks`)).json());
+}
+
+const sessionOf = (client: zookeeper.Client): string => `0x${client.getSessionId().toString('hex').replace(/^0+/, '')}`;
+
+beforeAll(async () => {
+  const admin = await openSession();
+  await admin.mkdirp(`${root}/vault`);
+  await admin.mkdirp(`${root}/open/lock`);
+  admin.close();
+  await createDigestProtected(zkConnect(), lock, CREDENTIALS);
+  for (let i = 0; i < 2; i += 1) {
+    const client = await digestUserClient(zkConnect(), CREDENTIALS);
+    clients.push(client);
+    await createAsDigestUser(client, `${lock}/lock-`, CREDENTIALS);
+  }
+});
+
+afterAll(() => {
+  for (const client of clients) client.close();
+});
+
+describe('a lock ZooKeeper will not let the explorer read', () => {
+  let running: RunningExplorer;
+  beforeAll(async () => {
+    running = await startExplorer({ roots: [root] });
+  });
+  afterAll(async () => {
+    await running.close();
+  });
+
+  it('is listed from its ephemeral nodes: the first holds, the other waits, and it is flagged as not readable', async () => {
+    const found = await eventually(async () => {
+      const current = await list(running.url);
+      return current.locks.some((entry) => entry.path === lock) ? current : undefined;
+    });
+    expect(found.complete).toBe(true);
+    expect(found.locks.find((entry) => entry.path === lock)).toMatchObject({
+      holders: ['lock-0000000000'],
+      holderSessions: [sessionOf(clients[0]!)],
+      queueLength: 1,
+      anomalies: 1,
+      anomalyKinds: ['no-auth'],
+      recipe: { id: 'sequential-lock' },
+    });
+    const diagnostics = DiagnosticsSchema.parse(await (await fetch(`${running.url}/api/diagnostics`)).json());
+    expect(diagnostics.anomalies.filter((anomaly) => anomaly.path === lock)).toEqual([{ path: lock, kind: 'no-auth', node: null, params: { contenders: 2 } }]);
+  });
+
+  it('follows its contenders at each listing, and leaves the list with the last of them', async () => {
+    clients.shift()!.close();
+    const handedOver = await eventually(async () => (await list(running.url)).locks.find((entry) => entry.path === lock && entry.queueLength === 0));
+    expect(handedOver).toMatchObject({ holders: ['lock-0000000001'], holderSessions: [sessionOf(clients[0]!)] });
+    clients.shift()!.close();
+    await eventually(async () => ((await list(running.url)).locks.some((entry) => entry.path === lock) ? undefined : true));
+  });
+});
+
+describe('where no member lists the ephemeral nodes', () => {
+  it('the scan says which node it could not list, and that the locks below it are not listed', async () => {
+    const running = await startExplorer({ roots: [root] }, undefined, { introspectionIntervalMs: 0 });
+    try {
+      await running.explorer.discovery.idle();
+      const found = await list(running.url);
+      expect(found.partial).toBe(true);
+      expect(found.partialReason).toContain(`ZooKeeper would not let the explorer list ${lock} (NoAuth)`);
+      expect(found.locks.some((entry) => entry.path === lock)).toBe(false);
+    } finally {
+      await running.close();
+    }
+  });
+});
