@@ -60,7 +60,7 @@ function VerdictNodes({ anomaly, places, onSelect }: { anomaly: Anomaly; places:
 }
 
 /** How long until ZooKeeper expires a session kept without a connection, ticking. */
-function ExpiryCountdown({ at }: { at: number }) {
+export function ExpiryCountdown({ at }: { at: number }) {
   const left = at - useNow();
   const { t } = useLanguage();
   return (

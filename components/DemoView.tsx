@@ -40,13 +40,15 @@ export function DemoView() {
   const linked = useSyncExternalStore(noSubscription, scenarioInUrl, () => null);
   const [chosen, setChosen] = useState<ScenarioId | null>(null);
   const scenarioId = chosen ?? linked ?? DEFAULT_SCENARIO;
-  const choose = (id: ScenarioId): void => {
-    setChosen(id);
-    window.history.replaceState(null, '', id === DEFAULT_SCENARIO ? '/demo' : `/demo?scenario=${id}`);
-  };
   const [size, setSize] = useState(20);
   const [intervalMs, setIntervalMs] = useState(800);
   const room = useClassroom(simulation, intervalMs);
+  const choose = (id: ScenarioId): void => {
+    // One lesson at a time: leaving the herd and the chain ends their run (a scenario ends its own as it unmounts).
+    if (id !== scenarioId && scenarioId === DEFAULT_SCENARIO && room.state.run !== null) void room.reset();
+    setChosen(id);
+    window.history.replaceState(null, '', id === DEFAULT_SCENARIO ? '/demo' : `/demo?scenario=${id}`);
+  };
   const { state } = room;
   const { phase, run, curves, frames, cursor } = state;
   const [presenting, setPresenting] = usePresenter();

@@ -4,13 +4,14 @@ import { sideFigures } from '../lib/demo/classroom';
 import { spawnRequest, type Scenario } from '../lib/demo/scenarios';
 import { CONTENDER_STATE_KEYS, describeAnomaly, type Language } from '../lib/i18n/messages';
 import { ContenderListSchema, type Anomaly, type ContenderInfo } from '../lib/protocol';
+import { ExpiryCountdown } from './AnomalyList';
 import { Failure } from './Failure';
 import { useLanguage } from './language';
 import { Counters } from './Counters';
 import { QueueDiagram } from './QueueDiagram';
 import { useLock } from './useLock';
 import { useNow } from './useNow';
-import { useStopOnPageHide, type Simulation } from './useSimulation';
+import { useStopWhenLeft, type Simulation } from './useSimulation';
 
 /** One lock of a scenario: its queue live, what the diagnostics say, and its contenders. */
 /** An anomaly's kind and sentence in the page's language. */
@@ -19,6 +20,7 @@ function AnomalyText({ anomaly, language }: { anomaly: Anomaly; language: Langua
   return (
     <>
       <strong>{said.label}</strong> {said.message}
+      {anomaly.kind === 'holder-disconnected' && typeof anomaly.params.expiresAt === 'number' ? <ExpiryCountdown at={anomaly.params.expiresAt} /> : null}
     </>
   );
 }
@@ -104,8 +106,8 @@ export function ScenarioView({ scenario, simulation }: { scenario: Scenario; sim
     for (const path of previous) await control('DELETE', `/api/sim/contenders?path=${encodeURIComponent(path)}`);
   };
 
-  // Closing the tab ends the scenario as it ends a classroom run.
-  useStopOnPageHide(paths, control);
+  // Closing or hiding the tab, or choosing another scenario, ends this one.
+  useStopWhenLeft(paths, control, () => setPaths(null));
 
   const run = async (): Promise<void> => {
     if (features === null || !features.simulation) return;

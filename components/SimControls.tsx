@@ -138,10 +138,13 @@ export function SimControls({ path, simulation, recipe }: { path: string; simula
         {number(t('lpThinkMs'), thinkMs, setThinkMs, 0, 3_600_000, 'sim-think')}
         {number(t('lpSessionTimeout'), sessionTimeoutMs, setSessionTimeoutMs, 1000, 600_000, 'sim-timeout')}
         {strategy === 'semaphore' ? number(t('lpMaxLeases'), maxLeases, setMaxLeases, 1, 1000, 'sim-leases') : null}
-        <label className="check wide" htmlFor="sim-protected">
-          <input id="sim-protected" type="checkbox" checked={protectedNames} onChange={(event) => setProtectedNames(event.target.checked)} />
-          <span>{t('lpProtected')}</span>
-        </label>
+        {/* Offered only where it changes the names: a single node has no sequence, a semaphore's names are Kazoo's always. */}
+        {strategy !== 'single-node' && strategy !== 'semaphore' ? (
+          <label className="check wide" htmlFor="sim-protected">
+            <input id="sim-protected" type="checkbox" checked={protectedNames} onChange={(event) => setProtectedNames(event.target.checked)} />
+            <span>{t('lpProtected')}</span>
+          </label>
+        ) : null}
         <TokenField id="sim-token" simulation={simulation} />
         <div className="actions wide">
           <button type="submit" className="primary" data-testid="sim-spawn" disabled={busy !== null}>

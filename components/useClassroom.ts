@@ -5,7 +5,7 @@ import { canStep, classroom, IDLE, queuesFormed, runFigures, zkSinceFormed, type
 import { DEMO_RUN_LIMIT_MS } from '../lib/demo/scenarios';
 import { MonitorSchema, type ContenderInfo, type Monitor } from '../lib/protocol';
 import { useLock, type LockState } from './useLock';
-import { useStopOnPageHide, type Simulation } from './useSimulation';
+import { useStopWhenLeft, type Simulation } from './useSimulation';
 import { useTimeline, type Timeline } from './useTimeline';
 
 const SIDES = ['herd', 'chained'] as const;
@@ -168,9 +168,9 @@ export function useClassroom(simulation: Simulation, intervalMs: number): Classr
     [phase, begin, release],
   );
 
-  // Closing the tab ends the run: its contenders are stopped and its locks removed.
+  // Closing or hiding the tab, or choosing a scenario (the run ends when its tab is left), ends the run: its contenders are stopped and its locks removed.
   const runPaths = useMemo(() => (run === null ? null : Object.values(run.paths)), [run]);
-  useStopOnPageHide(runPaths, control);
+  useStopWhenLeft(runPaths, control, () => dispatch({ type: 'reset' }));
 
   return {
     state,

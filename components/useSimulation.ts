@@ -1,5 +1,5 @@
 'use client';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ContenderListSchema, HealthResponseSchema, type ContenderList, type Features } from '../lib/protocol';
 import { useLanguage } from './language';
 import { useReplay } from './replay';
@@ -77,17 +77,42 @@ export function useSimulation(): Simulation {
 }
 
 /**
- * Closing the tab ends what the page started: the contenders of each of `paths` are stopped and
- * their locks removed (the request outlives the page). A page that says nothing is stopped by
+ * Leaving ends what the page started: closing the tab, hiding it, or leaving the scenario (the
+ * component unmounts when another one is chosen) stops the contenders of each of `paths` and
+ * removes their locks (the request outlives the page); hidden, `onHidden` clears what the page shows of them. A page that says nothing is stopped by
  * the server's time limit (`ttlMs` of the spawn).
  */
-export function useStopOnPageHide(paths: readonly string[] | null, control: Simulation['control']): void {
+export function useStopWhenLeft(paths: readonly string[] | null, control: Simulation['control'], onHidden: () => void): void {
+  // The paths by value, the control and the callback by reference: a run's state changing, or a token typed, is no leaving.
+  const key = paths === null ? '' : paths.join('\n');
+  const controlRef = useRef(control);
+  const hiddenRef = useRef(onHidden);
   useEffect(() => {
-    if (paths === null || paths.length === 0) return;
+    controlRef.current = control;
+    hiddenRef.current = onHidden;
+  }, [control, onHidden]);
+  useEffect(() => {
+    if (key === '') return;
+    const paths = key.split('\n');
+    let stopped = false;
     const end = (): void => {
-      for (const path of paths) void control('DELETE', `/api/sim/contenders?path=${encodeURIComponent(path)}`, undefined, true);
+      if (stopped) return;
+      stopped = true;
+      for (const path of paths) void controlRef.current('DELETE', `/api/sim/contenders?path=${encodeURIComponent(path)}`, undefined, true);
+    };
+    // Hidden, the page shows the run as ended (`onHidden`): coming back, the lesson starts again from its button.
+    const hidden = (): void => {
+      if (document.visibilityState !== 'hidden') return;
+      end();
+      hiddenRef.current();
     };
     window.addEventListener('pagehide', end);
-    return () => window.removeEventListener('pagehide', end);
-  }, [paths, control]);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', end);
+      document.removeEventListener('visibilitychange', hidden);
+      // Another run's paths, or the component gone: these contenders are no one's any more.
+      end();
+    };
+  }, [key]);
 }

@@ -38,10 +38,12 @@ test.describe('the classroom scenarios', () => {
     const holder = await page.locator('[data-testid="scenario-contender"][data-state="holding"]').getAttribute('data-id');
     await page.getByTestId('scenario-fault').click();
     await expect(page.locator(`[data-testid="scenario-contender"][data-id="${holder}"]`)).toHaveAttribute('data-state', 'crashed');
-    // The crashed holder's node still holds: nobody else does.
-    await page.waitForTimeout(1500);
+    // The crashed holder's node still holds: nobody else does, and the page names it disconnected, with the time ZooKeeper gives it.
+    const verdict = page.locator('[data-testid="scenario-anomaly"][data-kind="holder-disconnected"]');
+    await expect(verdict).toHaveCount(1, { timeout: 13_000 });
+    await expect(verdict.getByTestId('anomaly-expiry')).toHaveText(/Expires in \d+ s/);
     expect((await contendersOf(request, explorerUrl, paths)).filter((contender) => contender.state === 'holding')).toHaveLength(0);
-    await expect(page.locator('[data-testid="scenario-contender"][data-state="holding"]')).toHaveCount(1, { timeout: 20_000 });
+    await expect(page.locator('[data-testid="scenario-contender"][data-state="holding"]')).toHaveCount(1, { timeout: 30_000 });
 
     // Closing the tab ends the scenario: its contenders stop and its lock goes, crashed holder's node included.
     await page.close({ runBeforeUnload: true });
@@ -89,10 +91,43 @@ test.describe('the classroom scenarios', () => {
     await together;
   });
 
+  test('one lesson at a time: choosing another tab ends the scenario or the run before it, and so does hiding the page', async ({ page, explorerUrl, request }) => {
+    const remaining = async (paths: string[]): Promise<number> => (await contendersOf(request, explorerUrl, paths)).length;
+    // The herd and the chain, prepared: its contenders run until the tab is left.
+    await page.goto(`${explorerUrl}/demo`);
+    await page.getByTestId('demo-start').click();
+    await expect.poll(async () => ((await (await request.get(`${explorerUrl}/api/sim/contenders`)).json()) as ContenderList).contenders.filter((contender) => contender.path.includes('/classroom/')).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const classroom = [...new Set(((await (await request.get(`${explorerUrl}/api/sim/contenders`)).json()) as ContenderList).contenders.map((contender) => contender.path).filter((path) => path.includes('/classroom/')))];
+    await page.getByTestId('scenario-tab-crash').click();
+    await expect.poll(() => remaining(classroom), { timeout: 15_000 }).toBe(0);
+    // A scenario, then another tab: the first one's contenders are stopped.
+    await page.getByTestId('scenario-run').click();
+    await expect(page.getByTestId('scenario-run')).toBeEnabled({ timeout: 30_000 });
+    const crash = await page.getByTestId('scenario-lock').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-path') ?? ''));
+    expect(await remaining(crash)).toBe(4);
+    await page.getByTestId('scenario-tab-read-write').click();
+    await expect.poll(() => remaining(crash), { timeout: 15_000 }).toBe(0);
+    // Hidden (another browser tab in front): the scenario ends too.
+    await page.getByTestId('scenario-tab-stuck-waiter').click();
+    await page.getByTestId('scenario-run').click();
+    await expect(page.getByTestId('scenario-run')).toBeEnabled({ timeout: 30_000 });
+    const stuck = await page.getByTestId('scenario-lock').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-path') ?? ''));
+    expect(await remaining(stuck)).toBe(4);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(() => remaining(stuck), { timeout: 15_000 }).toBe(0);
+  });
+
   test('7: a waiter that watches nothing — the diagnostics name it', async ({ page, explorerUrl }) => {
     await open(page, explorerUrl, 'stuck-waiter');
     const anomaly = page.locator('[data-testid="scenario-anomaly"][data-kind="no-watch"]');
     await expect(anomaly).toHaveCount(1, { timeout: 20_000 });
+    // It waits in the one queue: one contender holds, the one that forgot its watch among the waiters, and no two hold at once.
+    await expect(page.locator('[data-testid="scenario-contender"][data-state="holding"]')).toHaveCount(1);
+    await expect(page.locator('[data-testid="scenario-contender"][data-state="waiting"]')).toHaveCount(3);
+    await expect(page.getByTestId('scenario-violations')).toHaveCount(0);
     const english = (await anomaly.textContent()) ?? '';
     const stuck = /(\S+) waits, but ZooKeeper reports no watch/.exec(english)?.[1];
     expect(stuck, english).toBeTruthy();

@@ -51,7 +51,8 @@ export const SCENARIOS: readonly Scenario[] = [
     id: 'crash',
     title: 'scenarioCrashTitle',
     caption: 'scenarioCrashCaption',
-    locks: [{ name: 'lock', spawns: [{ strategy: 'chained', count: 4, holdMs: LONG, rounds: 1, sessionTimeoutMs: 6000 }] }],
+    // A session of 15 s: long enough for ZooKeeper's report to show the holder without a connection, and the page its countdown, before it expires.
+    locks: [{ name: 'lock', spawns: [{ strategy: 'chained', count: 4, holdMs: LONG, rounds: 1, sessionTimeoutMs: 15_000 }] }],
     fault: { action: 'crash', target: 'holder', label: 'faultCrash' },
   },
   {
@@ -95,10 +96,12 @@ export const SCENARIOS: readonly Scenario[] = [
     locks: [
       {
         name: 'lock',
+        // Curator's names for all four (the no-watch contender names its node as Curator does): one queue, read by one recipe's rules, so that
+        // the contender that forgot its watch waits in it rather than taking its Curator node for the only one.
         spawns: [
-          { strategy: 'chained', count: 2, holdMs: LONG, rounds: 1 },
+          { strategy: 'chained-getdata', count: 2, holdMs: LONG, rounds: 1 },
           { strategy: 'no-watch', count: 1, holdMs: LONG, rounds: 1 },
-          { strategy: 'chained', count: 1, holdMs: LONG, rounds: 1 },
+          { strategy: 'chained-getdata', count: 1, holdMs: LONG, rounds: 1 },
         ],
       },
     ],
