@@ -12,6 +12,7 @@ import { SYSTEM_FIXTURES } from '../../lib/lock/systems/fixtures';
 import { SpawnRequestSchema } from '../../lib/protocol';
 import { Simulator } from '../sim/simulator';
 import { ZkError, ZkSession } from '../zk/session';
+import { digestUserClient } from './acl';
 import { RealContenders, TwoLockClient } from './real-clients';
 import { makeSystemFixture } from './system-fixtures';
 
@@ -93,16 +94,6 @@ class CrashLoop {
   }
 }
 
-/** A session of the digest user, for the protected lock (the explorer's sessions carry ZK_AUTH only). */
-function digestClient(connectString: string): Promise<zookeeper.Client> {
-  return new Promise((resolve) => {
-    const client = zookeeper.createClient(connectString, { sessionTimeout: 30_000 });
-    client.addAuthInfo('digest', Buffer.from(SHOWCASE_DIGEST));
-    client.once('connected', () => resolve(client));
-    client.connect();
-  });
-}
-
 function call<T>(run: (done: (error: Error | zookeeper.Exception | null, value?: T) => void) => void): Promise<T> {
   return new Promise((resolve, reject) => run((error, value) => (error ? reject(error instanceof Error ? error : Object.assign(new Error(error.toString()), { zkCode: error.getCode() })) : resolve(value as T))));
 }
@@ -135,7 +126,7 @@ export async function startShowcase(given: Partial<ShowcaseOptions> & { connectS
   const locks: ShowcaseLock[] = [];
   const stops: Array<() => Promise<void> | void> = [];
   const admin = new ZkSession({ connectString, sessionTimeoutMs: 30_000 });
-  const digest = await digestClient(connectString);
+  const digest = await digestUserClient(connectString, SHOWCASE_DIGEST);
   const made = (path: string, what: string, expect: string): void => {
     locks.push({ path, what, expect });
     log(`showcase: ${path}: ${what}`);
@@ -226,7 +217,7 @@ export async function startShowcase(given: Partial<ShowcaseOptions> & { connectS
     const acl = [new zookeeper.ACL(zookeeper.Permission.ALL, new zookeeper.Id('digest', `${user}:${createHash('sha1').update(SHOWCASE_DIGEST).digest('base64')}`))];
     await call((done) => digest.create(vault, acl, zookeeper.CreateMode.PERSISTENT, done));
     for (let i = 0; i < 2; i += 1) {
-      const owner = await digestClient(connectString);
+      const owner = await digestUserClient(connectString, SHOWCASE_DIGEST);
       stops.push(() => owner.close());
       await call((done) => owner.create(`${vault}/lock-`, Buffer.from(`vault-${i}.secrets.internal`), acl, zookeeper.CreateMode.EPHEMERAL_SEQUENTIAL, done));
     }
