@@ -79,8 +79,8 @@ export function useSimulation(): Simulation {
 /**
  * Leaving ends what the page started: closing the tab, hiding it, or leaving the scenario (the
  * component unmounts when another one is chosen) stops the contenders of each of `paths` and
- * removes their locks (the request outlives the page); hidden, `onHidden` clears what the page shows of them. A page that says nothing is stopped by
- * the server's time limit (`ttlMs` of the spawn).
+ * removes their locks (the request outlives the page); hidden, `onHidden` clears what the page
+ * shows of them. A page that says nothing is stopped by the server's time limit (`ttlMs` of the spawn).
  */
 export function useStopWhenLeft(paths: readonly string[] | null, control: Simulation['control'], onHidden: () => void): void {
   // The paths by value, the control and the callback by reference: a run's state changing, or a token typed, is no leaving.
