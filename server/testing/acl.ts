@@ -6,10 +6,15 @@
 import { createHash } from 'node:crypto';
 import zookeeper from 'node-zookeeper-client';
 
-export function createDigestProtected(connectString: string, path: string, credentials: string): Promise<void> {
+/** Every permission to the digest user of `credentials` (`user:password`), none to anyone else. */
+function digestAcl(credentials: string): zookeeper.ACL[] {
   const user = credentials.slice(0, credentials.indexOf(':'));
   const digest = createHash('sha1').update(credentials).digest('base64');
-  const acl = [new zookeeper.ACL(zookeeper.Permission.ALL, new zookeeper.Id('digest', `${user}:${digest}`))];
+  return [new zookeeper.ACL(zookeeper.Permission.ALL, new zookeeper.Id('digest', `${user}:${digest}`))];
+}
+
+export function createDigestProtected(connectString: string, path: string, credentials: string): Promise<void> {
+  const acl = digestAcl(credentials);
   return new Promise<void>((resolve, reject) => {
     const raw = zookeeper.createClient(connectString);
     raw.addAuthInfo('digest', Buffer.from(credentials));
@@ -34,9 +39,8 @@ export function digestUserClient(connectString: string, credentials: string): Pr
   });
 }
 
-/** Creates an ephemeral sequential node `<path>/<prefix>` through `client`, with the ACL of the digest user of `credentials`; resolves with its path. */
-export function createAsDigestUser(client: zookeeper.Client, prefix: string, credentials: string): Promise<string> {
-  const user = credentials.slice(0, credentials.indexOf(':'));
-  const acl = [new zookeeper.ACL(zookeeper.Permission.ALL, new zookeeper.Id('digest', `${user}:${createHash('sha1').update(credentials).digest('base64')}`))];
-  return new Promise((resolve, reject) => client.create(prefix, Buffer.alloc(0), acl, zookeeper.CreateMode.EPHEMERAL_SEQUENTIAL, (error, path) => (error ? reject(error instanceof Error ? error : new Error(error.toString())) : resolve(path))));
+/** Creates an ephemeral sequential node `<path>/<prefix>` (with `data`) through `client`, with the ACL of the digest user of `credentials`; resolves with its path. */
+export function createAsDigestUser(client: zookeeper.Client, prefix: string, credentials: string, data: Buffer = Buffer.alloc(0)): Promise<string> {
+  const acl = digestAcl(credentials);
+  return new Promise((resolve, reject) => client.create(prefix, data, acl, zookeeper.CreateMode.EPHEMERAL_SEQUENTIAL, (error, path) => (error ? reject(error instanceof Error ? error : new Error(error.toString())) : resolve(path))));
 }

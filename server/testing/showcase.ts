@@ -6,13 +6,13 @@
  * an unauthenticated client read, and a simulated herd. Everything it makes is under `root` and
  * `<simRoot>/showcase`, and `stop()` removes all of it.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import zookeeper from 'node-zookeeper-client';
 import { SYSTEM_FIXTURES } from '../../lib/lock/systems/fixtures';
 import { SpawnRequestSchema } from '../../lib/protocol';
 import { Simulator } from '../sim/simulator';
 import { ZkError, ZkSession } from '../zk/session';
-import { digestUserClient } from './acl';
+import { createAsDigestUser, createDigestProtected, digestUserClient } from './acl';
 import { RealContenders, TwoLockClient } from './real-clients';
 import { makeSystemFixture } from './system-fixtures';
 
@@ -51,7 +51,6 @@ export interface Showcase {
   locks: ShowcaseLock[];
   stop(): Promise<void>;
 }
-
 
 /** A lock whose holder crashes again and again: one Kazoo process a contender, the holder's killed with SIGKILL. */
 class CrashLoop {
@@ -214,12 +213,11 @@ export async function startShowcase(given: Partial<ShowcaseOptions> & { connectS
     const vault = `${root}/vault/unseal-key-rotation`;
     await admin.mkdirp(`${root}/vault`);
     const user = SHOWCASE_DIGEST.slice(0, SHOWCASE_DIGEST.indexOf(':'));
-    const acl = [new zookeeper.ACL(zookeeper.Permission.ALL, new zookeeper.Id('digest', `${user}:${createHash('sha1').update(SHOWCASE_DIGEST).digest('base64')}`))];
-    await call((done) => digest.create(vault, acl, zookeeper.CreateMode.PERSISTENT, done));
+    await createDigestProtected(connectString, vault, SHOWCASE_DIGEST);
     for (let i = 0; i < 2; i += 1) {
       const owner = await digestUserClient(connectString, SHOWCASE_DIGEST);
       stops.push(() => owner.close());
-      await call((done) => owner.create(`${vault}/lock-`, Buffer.from(`vault-${i}.secrets.internal`), acl, zookeeper.CreateMode.EPHEMERAL_SEQUENTIAL, done));
+      await createAsDigestUser(owner, `${vault}/lock-`, SHOWCASE_DIGEST, Buffer.from(`vault-${i}.secrets.internal`));
     }
     made(vault, `two contenders under a digest ACL (${user} only)`, 'not readable: ZooKeeper answers NoAuth');
 

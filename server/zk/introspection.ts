@@ -194,11 +194,10 @@ async function adminDump(adminUrl: string, tls: ZkTls | null, touch: TouchOwnSes
   return { ephemerals: parseAdminDump(reply), expiries: expiries ?? new Map() };
 }
 
-/** Every ephemeral node of the ensemble, as one member's `dump` lists them, or why no member would say. */
 /**
- * Every ephemeral node as the explorer sees its path, from the member and source that listed them;
- * `nodesUnder` says which of them are children of some parents, each with its session (a lock the
- * explorer may not list is known by them alone).
+ * Every ephemeral node of the ensemble, as one member's `dump` lists them (paths as the explorer
+ * sees them), or why no member would say; `nodesUnder` says which of them are children of some
+ * parents, each with its session (a lock the explorer may not list is known by them alone).
  */
 export type EphemeralNodes =
   | { paths: string[]; server: string; source: IntrospectionSource; nodesUnder: (parents: ReadonlySet<string>) => Map<string, UnreadableNode[]> }
@@ -490,10 +489,12 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
       for (const [sessionId, list] of bySession) {
         for (const path of list) {
           const local = this.local(path);
-          if (local === null || !parents.has(parentPath(local))) continue;
-          const nodes = under.get(parentPath(local)) ?? [];
+          if (local === null) continue;
+          const parent = parentPath(local);
+          if (!parents.has(parent)) continue;
+          const nodes = under.get(parent) ?? [];
           nodes.push({ name: local.slice(local.lastIndexOf('/') + 1), sessionId });
-          under.set(parentPath(local), nodes);
+          under.set(parent, nodes);
         }
       }
       return under;
