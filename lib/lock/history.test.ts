@@ -100,6 +100,25 @@ describe('the history of a lock', () => {
     ]);
   });
 
+  it('ends a hold whose record the ring let go without touching the record that took its place', () => {
+    // Readers share the lock: four holds open at once in a ring of two.
+    const history = new LockHistoryModel('/l', 2, T0);
+    const reader = (n: number): LockNode => ({ ...snapshotOf('/l', [record(seq(n), `0x${n + 1}`, n + 1, T0 + n)], null, T0).nodes[0]!, mode: 'read', role: 'holder', roleSince: T0 + 100 + n });
+    const readers = [0, 1, 2, 3].map(reader);
+    history.apply({ added: readers, removed: [], updated: [] }, [], T0 + 100, () => 'released');
+    // The first two readers' records are gone; their holds end at 1 s, the last two's go on.
+    history.apply({ added: [], removed: [seq(0), seq(1)], updated: [] }, readers.slice(0, 2), T0 + 1000, () => 'released');
+    const view = history.view(T0 + 2000, 60_000);
+    expect(view.holds.map((hold) => [hold.node, hold.to, hold.ended])).toEqual([
+      [seq(2), null, null],
+      [seq(3), null, null],
+    ]);
+    // The figures are over the grants kept, as many as the records.
+    expect(view.stats.handoversPerMinute).toBe(2);
+    // The lock list's figures are the page's.
+    expect(history.activity(T0 + 2000, 60_000)).toEqual({ handoversPerMinute: view.stats.handoversPerMinute, waitP99: view.stats.wait?.p99 ?? null });
+  });
+
   it('leaves out, when asked, what ended before a time: the figures stay those of the whole window', () => {
     const { history } = follow([
       { at: T0, names: [0, 1, 2, 3] },

@@ -2,37 +2,120 @@
  * What happened to one lock while the explorer followed it: every hold (who, from when to when,
  * how it ended) and every wait (queued, held), kept in bounded rings, and their percentiles over
  * a sliding window. Read from the lock's deltas alone; the model reads no clock.
+ *
+ * The rings are columns (typed arrays of times, arrays of names), not an object a record: a
+ * busy explorer keeps 2,000 records for each of its locks, and as objects (each with its boxed
+ * times) they were most of its heap, marked again at every full collection.
  */
-import type { HoldEnd, HoldRecord, LockActivity, LockDelta, LockHistory, LockNode, Percentiles, WaitRecord } from '../protocol';
+import type { HoldEnd, HoldRecord, LockActivity, LockDelta, LockHistory, LockMode, LockNode, Percentiles, WaitRecord } from '../protocol';
 
-/** The most recent `capacity` items; the oldest go first. */
-class Ring<T> {
-  private readonly items: T[] = [];
-  private start = 0;
+/** A hold's end as stored (0: still holding). */
+const ENDS: readonly (HoldEnd | null)[] = [null, 'released', 'session-expired', 'session-closed', 'broken'];
+
+/**
+ * The slots of a ring of `capacity` records: record number `serial` (counted from the first ever
+ * pushed) sits in slot `serial % capacity` while it is among the last `capacity` pushed.
+ */
+class RingSlots {
+  /** Records pushed so far. */
+  pushed = 0;
 
   constructor(readonly capacity: number) {}
 
-  /** Adds an item; returns the one it let go, if any. */
-  push(item: T): T | undefined {
-    if (this.items.length < this.capacity) {
-      this.items.push(item);
-      return undefined;
-    }
-    const gone = this.items[this.start];
-    this.items[this.start] = item;
-    this.start = (this.start + 1) % this.capacity;
-    return gone;
+  /** The slot of the next record (it lets go the oldest once the ring is full). */
+  next(): number {
+    const slot = this.pushed % this.capacity;
+    this.pushed += 1;
+    return slot;
   }
 
-  /** Each item, in no particular order (no copy). */
-  [Symbol.iterator](): Iterator<T> {
-    return this.items[Symbol.iterator]();
+  /** The slot of a record while the ring keeps it, else -1. */
+  slotOf(serial: number): number {
+    return serial < this.pushed - this.capacity ? -1 : serial % this.capacity;
   }
 
-  /** Oldest first. */
-  list(): T[] {
-    return [...this.items.slice(this.start), ...this.items.slice(0, this.start)];
+  /** Each slot kept, oldest first. */
+  *slots(): Generator<number> {
+    for (let serial = Math.max(0, this.pushed - this.capacity); serial < this.pushed; serial += 1) yield serial % this.capacity;
   }
+}
+
+class HoldRing extends RingSlots {
+  readonly node: string[] = [];
+  readonly session: string[] = [];
+  readonly client: (string | null)[] = [];
+  readonly mode: LockMode[] = [];
+  readonly from: Float64Array;
+  /** NaN while it holds. */
+  readonly to: Float64Array;
+  /** An index of ENDS. */
+  readonly ended: Uint8Array;
+  readonly before: Uint8Array;
+
+  constructor(capacity: number) {
+    super(capacity);
+    this.from = new Float64Array(capacity);
+    this.to = new Float64Array(capacity);
+    this.ended = new Uint8Array(capacity);
+    this.before = new Uint8Array(capacity);
+  }
+
+  record(slot: number): HoldRecord {
+    const to = this.to[slot]!;
+    return { node: this.node[slot]!, sessionId: this.session[slot]!, client: this.client[slot]!, mode: this.mode[slot]!, from: this.from[slot]!, to: Number.isNaN(to) ? null : to, ended: ENDS[this.ended[slot]!]!, before: this.before[slot] === 1 };
+  }
+}
+
+class WaitRing extends RingSlots {
+  readonly node: string[] = [];
+  readonly session: string[] = [];
+  readonly queuedAt: Float64Array;
+  /** NaN while it waits, or when it left without holding. */
+  readonly heldAt: Float64Array;
+  /** NaN unless it left without holding. */
+  readonly leftAt: Float64Array;
+
+  constructor(capacity: number) {
+    super(capacity);
+    this.queuedAt = new Float64Array(capacity);
+    this.heldAt = new Float64Array(capacity);
+    this.leftAt = new Float64Array(capacity);
+  }
+
+  record(slot: number): WaitRecord {
+    const heldAt = this.heldAt[slot]!;
+    const leftAt = this.leftAt[slot]!;
+    return { node: this.node[slot]!, sessionId: this.session[slot]!, queuedAt: this.queuedAt[slot]!, heldAt: Number.isNaN(heldAt) ? null : heldAt, leftAt: Number.isNaN(leftAt) ? null : leftAt };
+  }
+}
+
+/**
+ * Each hold that began, in the order the lock's changes told it: when, and how long its holder
+ * had waited (NaN when no wait was seen). A window's figures read back from the newest and stop
+ * at its start, instead of going over every record kept.
+ */
+class GrantRing extends RingSlots {
+  readonly at: Float64Array;
+  readonly waited: Float64Array;
+
+  constructor(capacity: number) {
+    super(capacity);
+    this.at = new Float64Array(capacity);
+    this.waited = new Float64Array(capacity);
+  }
+
+  push(at: number, waited: number): void {
+    const slot = this.next();
+    this.at[slot] = at;
+    this.waited[slot] = waited;
+  }
+}
+
+/** An open hold: its record's number in the ring, and what its end needs when the ring has let the record go. */
+interface OpenHold {
+  serial: number;
+  from: number;
+  before: boolean;
 }
 
 /** What one change did to the lock's holds and waits, for whoever counts them (Prometheus). */
@@ -47,45 +130,37 @@ export interface HistoryEvents {
 
 const NO_EVENTS: HistoryEvents = { held: () => undefined, waited: () => undefined, began: () => undefined };
 
+/** How many distinct sessions and clients a lock's history keeps as one string each before it starts again. */
+const INTERNED_MAX = 256;
+
 /** The node of `nodes` named `name` (a loop: no closure made at each change). */
 function named(nodes: readonly LockNode[], name: string): LockNode | undefined {
   for (const node of nodes) if (node.name === name) return node;
   return undefined;
 }
 
-/** How many holds of `holds` began after `from` (those begun before the lock was followed have no known start). */
-function beganAfter(holds: Iterable<HoldRecord>, from: number): number {
-  let began = 0;
-  for (const hold of holds) if (!hold.before && hold.from > from) began += 1;
-  return began;
-}
-
-/** How long each wait of `waits` that ended in a hold after `from` lasted, in seconds. */
-function waitedAfter(waits: Iterable<WaitRecord>, from: number): number[] {
-  const waited: number[] = [];
-  for (const wait of waits) if (wait.heldAt !== null && wait.heldAt > from) waited.push((wait.heldAt - wait.queuedAt) / 1000);
-  return waited;
-}
-
 /** The p50, p95 and p99 of durations in seconds (nearest rank); null for none. */
 export function percentiles(seconds: readonly number[]): Percentiles | null {
   if (seconds.length === 0) return null;
-  const sorted = [...seconds].sort((a, b) => a - b);
+  const sorted = Float64Array.from(seconds).sort();
   const rank = (p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
   return { count: sorted.length, p50: rank(50), p95: rank(95), p99: rank(99) };
 }
 
 export class LockHistoryModel {
-  private readonly holds: Ring<HoldRecord>;
-  private readonly waits: Ring<WaitRecord>;
-  /** The records still open, by node name (kept even when the ring has let them go). */
-  private readonly holding = new Map<string, HoldRecord>();
+  private readonly holds: HoldRing;
+  private readonly waits: WaitRing;
+  private readonly grants: GrantRing;
+  /** The holds still open, by node name (kept even when the ring has let their record go). */
+  private readonly holding = new Map<string, OpenHold>();
   /**
-   * The waits still open, by node name: the record while the ring keeps it, null once the ring
-   * let it go (a queue of 100,000 keeps no record of each waiter; when one gets the lock, its
-   * wait is timed from its creation all the same).
+   * The waits still open, by node name, as their record's number in the ring, which may have let
+   * it go (a queue of 100,000 keeps no record of each waiter; when one gets the lock, its wait is
+   * timed from its creation all the same).
    */
-  private readonly waiting = new Map<string, WaitRecord | null>();
+  private readonly waiting = new Map<string, number>();
+  /** The sessions and clients the records name, each kept as one string (a lock's few contenders name them thousands of times). */
+  private readonly interned = new Map<string, string>();
 
   constructor(
     readonly path: string,
@@ -93,8 +168,9 @@ export class LockHistoryModel {
     /** When the explorer began to follow the lock (ms). */
     readonly since: number,
   ) {
-    this.holds = new Ring(capacity);
-    this.waits = new Ring(capacity);
+    this.holds = new HoldRing(capacity);
+    this.waits = new WaitRing(capacity);
+    this.grants = new GrantRing(capacity);
   }
 
   /**
@@ -110,16 +186,20 @@ export class LockHistoryModel {
         const old = named(gone, name);
         this.endHold(name, at, old === undefined ? 'released' : endOf(old), events);
       }
-      const wait = this.waiting.get(name);
-      if (wait !== undefined) {
-        if (wait !== null) wait.leftAt = at;
+      const serial = this.waiting.get(name);
+      if (serial !== undefined) {
+        const slot = this.waits.slotOf(serial);
+        if (slot >= 0) this.waits.leftAt[slot] = at;
         this.waiting.delete(name);
       }
     }
     for (const node of delta.updated) {
       const hold = this.holding.get(node.name);
       // Where its owner connects from may be known only from a later report of ZooKeeper.
-      if (hold !== undefined && hold.client === null) hold.client = node.client;
+      if (hold !== undefined && node.client !== null) {
+        const slot = this.holds.slotOf(hold.serial);
+        if (slot >= 0 && this.holds.client[slot] === null) this.holds.client[slot] = this.intern(node.client);
+      }
       if (node.role === 'holder' && hold === undefined) this.beginHold(node, at, events);
       else if (node.role === 'waiter' && hold !== undefined) this.endHold(node.name, at, 'released', events);
     }
@@ -140,9 +220,9 @@ export class LockHistoryModel {
 
   /** How busy the lock was in the window of `windowMs` ending at `now`: handovers a minute and the p99 wait. */
   activity(now: number, windowMs: number): LockActivity {
-    // As `view`'s figures, without copying the rings or sorting the holds (the lock list asks it of every lock that changed, on every push).
-    const from = now - windowMs;
-    return { handoversPerMinute: beganAfter(this.holds, from) / (windowMs / 60_000), waitP99: percentiles(waitedAfter(this.waits, from))?.p99 ?? null };
+    // As `view`'s figures, from the holds that began in the window alone (the lock list asks it of every lock that changed, on every push).
+    const { began, waited } = this.grantedAfter(now - windowMs);
+    return { handoversPerMinute: began / (windowMs / 60_000), waitP99: percentiles(waited)?.p99 ?? null };
   }
 
   /**
@@ -151,59 +231,113 @@ export class LockHistoryModel {
    * read them before needs only what may have changed since).
    */
   view(now: number, windowMs: number, records: boolean | { since: number } = true): LockHistory {
-    const holds = this.holds.list();
-    const waits = this.waits.list();
     const since = typeof records === 'object' ? records.since : null;
-    const listedHolds = records === false ? [] : since === null ? holds : holds.filter((hold) => hold.to === null || hold.to >= since);
-    const listedWaits = records === false ? [] : since === null ? waits : waits.filter((wait) => (wait.heldAt ?? wait.leftAt ?? since) >= since);
     const from = now - windowMs;
-    const held = holds.filter((hold) => hold.to !== null && hold.to > from && !hold.before).map((hold) => (hold.to! - hold.from) / 1000);
-    const waited = waitedAfter(waits, from);
-    const began = beganAfter(holds, from);
+    const holds: HoldRecord[] = [];
+    const waits: WaitRecord[] = [];
+    const held: number[] = [];
+    let kept = 0;
+    const h = this.holds;
+    for (const slot of h.slots()) {
+      kept += 1;
+      const to = h.to[slot]!;
+      if (!Number.isNaN(to) && to > from && h.before[slot] === 0) held.push((to - h.from[slot]!) / 1000);
+      if (records !== false && (since === null || Number.isNaN(to) || to >= since)) holds.push(h.record(slot));
+    }
+    const w = this.waits;
+    for (const slot of w.slots()) {
+      kept += 1;
+      const ended = Number.isNaN(w.heldAt[slot]!) ? w.leftAt[slot]! : w.heldAt[slot]!;
+      if (records !== false && (since === null || Number.isNaN(ended) || ended >= since)) waits.push(w.record(slot));
+    }
+    const { began, waited } = this.grantedAfter(from);
     return {
       path: this.path,
-      capacity: this.holds.capacity,
+      capacity: h.capacity,
       since: this.since,
-      recordsSince: since !== null && listedHolds.length + listedWaits.length < holds.length + waits.length ? since : null,
-      holds: listedHolds,
-      waits: listedWaits,
+      recordsSince: since !== null && holds.length + waits.length < kept ? since : null,
+      holds,
+      waits,
       stats: { windowMs, at: now, hold: percentiles(held), wait: percentiles(waited), handoversPerMinute: began / (windowMs / 60_000) },
     };
   }
 
+  /** The holds that began after `from`, and how long each of their holders had waited (s): read back from the newest grant to the first at or before `from`. */
+  private grantedAfter(from: number): { began: number; waited: number[] } {
+    const grants = this.grants;
+    const waited: number[] = [];
+    let began = 0;
+    for (let serial = grants.pushed - 1; serial >= 0 && serial >= grants.pushed - grants.capacity; serial -= 1) {
+      const slot = serial % grants.capacity;
+      if (grants.at[slot]! <= from) break;
+      began += 1;
+      const seconds = grants.waited[slot]!;
+      if (!Number.isNaN(seconds)) waited.push(seconds);
+    }
+    return { began, waited };
+  }
+
+  private intern(text: string): string {
+    const known = this.interned.get(text);
+    if (known !== undefined) return known;
+    if (this.interned.size >= INTERNED_MAX) this.interned.clear();
+    this.interned.set(text, text);
+    return text;
+  }
+
   private openWait(node: LockNode): void {
     if (this.waiting.has(node.name)) return;
-    const wait: WaitRecord = { node: node.name, sessionId: node.sessionId, queuedAt: node.ctime, heldAt: null, leftAt: null };
-    this.waiting.set(node.name, wait);
-    const gone = this.waits.push(wait);
-    if (gone !== undefined && this.waiting.get(gone.node) === gone) this.waiting.set(gone.node, null);
+    const w = this.waits;
+    const slot = w.next();
+    w.node[slot] = node.name;
+    w.session[slot] = this.intern(node.sessionId);
+    w.queuedAt[slot] = node.ctime;
+    w.heldAt[slot] = NaN;
+    w.leftAt[slot] = NaN;
+    this.waiting.set(node.name, w.pushed - 1);
   }
 
   private beginHold(node: LockNode, at: number, events: HistoryEvents): void {
-    const wait = this.waiting.get(node.name);
-    if (wait !== undefined) {
-      if (wait !== null) wait.heldAt = at;
-      this.waiting.delete(node.name);
+    const serial = this.waiting.get(node.name);
+    let waited = NaN;
+    if (serial !== undefined) {
+      const slot = this.waits.slotOf(serial);
       // A wait is queued at its node's creation, whether or not its record is still kept.
-      events.waited(Math.max(0, at - (wait?.queuedAt ?? node.ctime)) / 1000);
+      const queuedAt = slot >= 0 ? this.waits.queuedAt[slot]! : node.ctime;
+      if (slot >= 0) this.waits.heldAt[slot] = at;
+      this.waiting.delete(node.name);
+      waited = Math.max(0, at - queuedAt) / 1000;
+      events.waited(waited);
     }
     this.openHold(node, at, false);
+    this.grants.push(at, waited);
     events.began();
   }
 
   private openHold(node: LockNode, from: number, before: boolean): void {
     if (this.holding.has(node.name)) return;
-    const hold: HoldRecord = { node: node.name, sessionId: node.sessionId, client: node.client, mode: node.mode, from, to: null, ended: null, before };
-    this.holding.set(node.name, hold);
-    this.holds.push(hold);
+    const h = this.holds;
+    const slot = h.next();
+    h.node[slot] = node.name;
+    h.session[slot] = this.intern(node.sessionId);
+    h.client[slot] = node.client === null ? null : this.intern(node.client);
+    h.mode[slot] = node.mode;
+    h.from[slot] = from;
+    h.to[slot] = NaN;
+    h.ended[slot] = 0;
+    h.before[slot] = before ? 1 : 0;
+    this.holding.set(node.name, { serial: h.pushed - 1, from, before });
   }
 
   private endHold(name: string, at: number, ended: HoldEnd, events: HistoryEvents): void {
     const hold = this.holding.get(name);
     if (hold === undefined) return;
     this.holding.delete(name);
-    hold.to = at;
-    hold.ended = ended;
+    const slot = this.holds.slotOf(hold.serial);
+    if (slot >= 0) {
+      this.holds.to[slot] = at;
+      this.holds.ended[slot] = ENDS.indexOf(ended);
+    }
     events.held(Math.max(0, at - hold.from) / 1000, hold.before);
   }
 }
