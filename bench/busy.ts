@@ -328,6 +328,8 @@ interface SoakStretch {
   from: number;
   to: number;
   cpu: number;
+  /** The locks' handovers a second over the stretch: the load the CPU is for. */
+  handoversPerSecond: number;
 }
 
 /** How long each stretch of a soak's CPU is (min). */
@@ -349,7 +351,7 @@ async function soakOnce(options: BusyOptions): Promise<Figure[]> {
     const stretches: SoakStretch[] = [];
     let collections = 0;
     let stretchCollections = 0;
-    let stretchStart = { at: monotonicMs(), cpu: explorerCpuSeconds(following) };
+    let stretchStart = { at: monotonicMs(), cpu: explorerCpuSeconds(following), handovers: rig.log.handovers };
     const window = await measure(rig, following, options.soakMinutes * 60, async (elapsed) => {
       if (elapsed % options.soakEverySeconds === 0) {
         const before = explorerCpuSeconds(following);
@@ -360,14 +362,15 @@ async function soakOnce(options: BusyOptions): Promise<Figure[]> {
         memory.push({ minute: elapsed / 60, rss: stats.rss / 2 ** 20, heap: stats.heapUsed / 2 ** 20 });
       }
       if (elapsed % (SOAK_STRETCH_MINUTES * 60) !== 0) return;
-      const now = { at: monotonicMs(), cpu: explorerCpuSeconds(following) };
-      const stretch = { from: (elapsed - SOAK_STRETCH_MINUTES * 60) / 60, to: elapsed / 60, cpu: (100 * (now.cpu - stretchStart.cpu - stretchCollections)) / ((now.at - stretchStart.at) / 1000) };
+      const now = { at: monotonicMs(), cpu: explorerCpuSeconds(following), handovers: rig.log.handovers };
+      const seconds = (now.at - stretchStart.at) / 1000;
+      const stretch = { from: (elapsed - SOAK_STRETCH_MINUTES * 60) / 60, to: elapsed / 60, cpu: (100 * (now.cpu - stretchStart.cpu - stretchCollections)) / seconds, handoversPerSecond: (now.handovers - stretchStart.handovers) / seconds };
       stretches.push(stretch);
       stretchStart = now;
       stretchCollections = 0;
       const last = memory.at(-1);
       const memoryNow = last === undefined ? 'no memory read yet' : `RSS ${last.rss.toFixed(0)} MB, heap ${last.heap.toFixed(1)} MB`;
-      console.log(`busy soak: ${stretch.to.toFixed(0)} min, ${memoryNow}, CPU ${stretch.cpu.toFixed(1)} % over the last ${SOAK_STRETCH_MINUTES} min without the forced collections`);
+      console.log(`busy soak: ${stretch.to.toFixed(0)} min, ${memoryNow}, CPU ${stretch.cpu.toFixed(1)} % over the last ${SOAK_STRETCH_MINUTES} min without the forced collections, ${stretch.handoversPerSecond.toFixed(0)} handovers/s`);
     });
     const latencies = await latenciesOf(rig, following, window);
     console.log(describe(rig, `soak of ${options.soakMinutes} min`, window));
@@ -404,7 +407,7 @@ function soakFigures(options: BusyOptions, rig: Rig, window: Measured, { memory,
       window.cpu.explorer! - collectionsPercent,
       '% of a core',
       15,
-      `${pct(window.cpu.explorer!)} with the ${memory.length} forced collections, which cost ${pct(collectionsPercent)}. By stretches of ${SOAK_STRETCH_MINUTES} min: ${stretches.map((stretch) => `${stretch.from.toFixed(0)}–${stretch.to.toFixed(0)} min ${pct(stretch.cpu)}`).join(', ')}. ZooKeeper ${pct(window.cpu.zookeeper!)} of a core meanwhile, at ${writesPerSecond(window).toFixed(0)} writes/s.`,
+      `${pct(window.cpu.explorer!)} with the ${memory.length} forced collections, which cost ${pct(collectionsPercent)}. By stretches of ${SOAK_STRETCH_MINUTES} min: ${stretches.map((stretch) => `${stretch.from.toFixed(0)}–${stretch.to.toFixed(0)} min ${pct(stretch.cpu)} at ${stretch.handoversPerSecond.toFixed(0)} handovers/s`).join(', ')}. ZooKeeper ${pct(window.cpu.zookeeper!)} of a core meanwhile, at ${writesPerSecond(window).toFixed(0)} writes/s.`,
     ),
     figure('notifications the explorer receives per unrelated write', share.unrelated / Math.max(1, share.writes), '', 0.01, `${share.unrelated} over ${share.writes} writes.`),
     { section: name, name: 'a holder releases → the socket delta, p99', value: quantile(latencies.explorer.values, 0.99), unit: 'ms', reference: null, target: null, note: `${latencies.explorer.values.length} releases, median ${p(latencies.explorer.values, 0.5)} ms, ${latencies.explorer.missing} never arrived.` },
