@@ -119,6 +119,17 @@ describe('the history of a lock', () => {
     expect(history.activity(T0 + 2000, 60_000)).toEqual({ handoversPerMinute: view.stats.handoversPerMinute, waitP99: view.stats.wait?.p99 ?? null });
   });
 
+  it('keeps its records in order as its room grows to its capacity and then wraps', () => {
+    const reads = [{ at: T0, names: [0, 1] }];
+    for (let i = 1; i <= 40; i += 1) reads.push({ at: T0 + i * 1000, names: [i, i + 1] });
+    const { history } = follow(reads, 25);
+    const view = history.view(T0 + 41_000, 60_000);
+    // 41 holds (the first from before), the last 25 kept, oldest first, each ended by the next one's start.
+    expect(view.holds.map((hold) => hold.node)).toEqual(Array.from({ length: 25 }, (_, i) => seq(i + 16)));
+    expect(view.holds.slice(0, -1).every((hold, i) => hold.to === view.holds[i + 1]!.from)).toBe(true);
+    expect(view.waits.map((wait) => wait.node)).toEqual(Array.from({ length: 25 }, (_, i) => seq(i + 17)));
+  });
+
   it('leaves out, when asked, what ended before a time: the figures stay those of the whole window', () => {
     const { history } = follow([
       { at: T0, names: [0, 1, 2, 3] },

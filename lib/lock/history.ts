@@ -12,22 +12,41 @@ import type { HoldEnd, HoldRecord, LockActivity, LockDelta, LockHistory, LockMod
 /** A hold's end as stored (0: still holding). */
 const ENDS: readonly (HoldEnd | null)[] = [null, 'released', 'session-expired', 'session-closed', 'broken'];
 
+/** How many records a ring has room for at first: it grows by doubling up to its capacity (most locks change rarely, and 10,000 of them each with room for 1,000 records would be half a gigabyte). */
+const FIRST_ROOM = 8;
+
+/** `array` in a new array of `size` (the first entries copied). */
+function grown<T extends Float64Array | Uint8Array>(array: T, size: number): T {
+  const next = new (array.constructor as new (size: number) => T)(size);
+  next.set(array);
+  return next;
+}
+
 /**
  * The slots of a ring of `capacity` records: record number `serial` (counted from the first ever
- * pushed) sits in slot `serial % capacity` while it is among the last `capacity` pushed.
+ * pushed) sits in slot `serial % capacity` while it is among the last `capacity` pushed. Its
+ * columns have room for `room` records, doubled as the first `capacity` come (`grow`).
  */
-class RingSlots {
+abstract class RingSlots {
   /** Records pushed so far. */
   pushed = 0;
+  protected room = 0;
 
   constructor(readonly capacity: number) {}
 
   /** The slot of the next record (it lets go the oldest once the ring is full). */
   next(): number {
     const slot = this.pushed % this.capacity;
+    if (slot >= this.room) {
+      this.room = Math.min(this.capacity, Math.max(FIRST_ROOM, this.room * 2));
+      this.grow(this.room);
+    }
     this.pushed += 1;
     return slot;
   }
+
+  /** Gives each typed column room for `size` records. */
+  protected abstract grow(size: number): void;
 
   /** The slot of a record while the ring keeps it, else -1. */
   slotOf(serial: number): number {
@@ -45,19 +64,18 @@ class HoldRing extends RingSlots {
   readonly session: string[] = [];
   readonly client: (string | null)[] = [];
   readonly mode: LockMode[] = [];
-  readonly from: Float64Array;
+  from = new Float64Array(0);
   /** NaN while it holds. */
-  readonly to: Float64Array;
+  to = new Float64Array(0);
   /** An index of ENDS. */
-  readonly ended: Uint8Array;
-  readonly before: Uint8Array;
+  ended = new Uint8Array(0);
+  before = new Uint8Array(0);
 
-  constructor(capacity: number) {
-    super(capacity);
-    this.from = new Float64Array(capacity);
-    this.to = new Float64Array(capacity);
-    this.ended = new Uint8Array(capacity);
-    this.before = new Uint8Array(capacity);
+  protected grow(size: number): void {
+    this.from = grown(this.from, size);
+    this.to = grown(this.to, size);
+    this.ended = grown(this.ended, size);
+    this.before = grown(this.before, size);
   }
 
   record(slot: number): HoldRecord {
@@ -69,17 +87,16 @@ class HoldRing extends RingSlots {
 class WaitRing extends RingSlots {
   readonly node: string[] = [];
   readonly session: string[] = [];
-  readonly queuedAt: Float64Array;
+  queuedAt = new Float64Array(0);
   /** NaN while it waits, or when it left without holding. */
-  readonly heldAt: Float64Array;
+  heldAt = new Float64Array(0);
   /** NaN unless it left without holding. */
-  readonly leftAt: Float64Array;
+  leftAt = new Float64Array(0);
 
-  constructor(capacity: number) {
-    super(capacity);
-    this.queuedAt = new Float64Array(capacity);
-    this.heldAt = new Float64Array(capacity);
-    this.leftAt = new Float64Array(capacity);
+  protected grow(size: number): void {
+    this.queuedAt = grown(this.queuedAt, size);
+    this.heldAt = grown(this.heldAt, size);
+    this.leftAt = grown(this.leftAt, size);
   }
 
   record(slot: number): WaitRecord {
@@ -95,13 +112,12 @@ class WaitRing extends RingSlots {
  * at its start, instead of going over every record kept.
  */
 class GrantRing extends RingSlots {
-  readonly at: Float64Array;
-  readonly waited: Float64Array;
+  at = new Float64Array(0);
+  waited = new Float64Array(0);
 
-  constructor(capacity: number) {
-    super(capacity);
-    this.at = new Float64Array(capacity);
-    this.waited = new Float64Array(capacity);
+  protected grow(size: number): void {
+    this.at = grown(this.at, size);
+    this.waited = grown(this.waited, size);
   }
 
   push(at: number, waited: number): void {
