@@ -66,7 +66,7 @@ export function ExpiryCountdown({ at }: { at: number }) {
   return (
     <strong className="expiry-silent" data-testid="anomaly-expiry">
       {' '}
-      {left > 0 ? t('lpExpiresIn', { duration: formatDuration(left) }) : t('lpExpiringNow')}
+      {left > 0 ? t('lpExpiresIn', { duration: formatDuration(left, t) }) : t('lpExpiringNow')}
     </strong>
   );
 }

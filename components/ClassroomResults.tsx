@@ -1,5 +1,5 @@
 'use client';
-import { notificationsAfter, type RunPoint, type Side } from '../lib/demo/classroom';
+import { herdCountAfter, notificationsAfter, type RunPoint, type Side } from '../lib/demo/classroom';
 import type { ZkCounts } from '../lib/demo/run';
 import { Counters } from './Counters';
 import { DemoChart } from './DemoChart';
@@ -10,6 +10,8 @@ export interface ClassroomResultsProps {
   curves: Record<Side, RunPoint[]>;
   /** ZooKeeper's own counts since the queues formed; null while unknown. */
   zk: ZkCounts | null;
+  /** No run has formed its queues yet: ZooKeeper's counts are read from then on. */
+  zkBeforeRun: boolean;
   /** Notifications the herd's queue cost while it formed; null before. */
   joining: number | null;
   /** Simulated contenders running outside this run: ZooKeeper's counts include theirs. */
@@ -19,7 +21,7 @@ export interface ClassroomResultsProps {
 const lastOf = (curve: readonly RunPoint[]): RunPoint => curve.at(-1) ?? { releases: 0, notifications: 0 };
 
 /** The run's outcome: notifications against releases for both sides beside the theory, and ZooKeeper's own counts. */
-export function ClassroomResults({ contenders, curves, zk, joining, others }: ClassroomResultsProps) {
+export function ClassroomResults({ contenders, curves, zk, zkBeforeRun, joining, others }: ClassroomResultsProps) {
   const { t } = useLanguage();
   return (
     <div className="demo-bottom">
@@ -29,7 +31,8 @@ export function ClassroomResults({ contenders, curves, zk, joining, others }: Cl
         herd={curves.herd.map((point) => ({ x: point.releases, y: point.notifications }))}
         chain={curves.chained.map((point) => ({ x: point.releases, y: point.notifications }))}
         theory={{
-          herd: Array.from({ length: contenders + 1 }, (_, releases) => ({ x: releases, y: notificationsAfter('herd', contenders, releases) })),
+          // As the reveal counts it: the holder's own watch too, at each release but the last.
+          herd: Array.from({ length: contenders + 1 }, (_, releases) => ({ x: releases, y: herdCountAfter(contenders, releases) })),
           chain: Array.from({ length: contenders + 1 }, (_, releases) => ({ x: releases, y: notificationsAfter('chained', contenders, releases) })),
         }}
         labels={{
@@ -42,7 +45,7 @@ export function ClassroomResults({ contenders, curves, zk, joining, others }: Cl
           summary: t('chartLabel', {
             herdReleases: lastOf(curves.herd).releases,
             herd: lastOf(curves.herd).notifications,
-            herdTheory: notificationsAfter('herd', contenders, lastOf(curves.herd).releases),
+            herdTheory: herdCountAfter(contenders, lastOf(curves.herd).releases),
             chainReleases: lastOf(curves.chained).releases,
             chain: lastOf(curves.chained).notifications,
             chainTheory: notificationsAfter('chained', contenders, lastOf(curves.chained).releases),
@@ -52,7 +55,7 @@ export function ClassroomResults({ contenders, curves, zk, joining, others }: Cl
       <section className="panel demo-zk" aria-label={t('zkTitle')} data-testid="demo-zk">
         <h2>{t('zkTitle')}</h2>
         {zk === null ? (
-          <p className="muted">{t('zkUnavailable')}</p>
+          <p className="muted" data-testid="zk-none">{t(zkBeforeRun ? 'zkBeforeRun' : 'zkUnavailable')}</p>
         ) : (
           <Counters
             items={[

@@ -36,7 +36,7 @@ export function ConnectionBanner({ lockPath }: { lockPath?: string }) {
     text = t('bannerLive', { connect: zookeeper.connectString, embedded: zookeeper.embedded ? t('bannerEmbedded') : '' }) + (zookeeper.state === 'read-only' ? ` · ${t('bannerReadOnly')}` : '');
   } else {
     tone = 'down';
-    text = t('bannerDown', { state: t(CONNECTION_STATE_KEYS[zookeeper.state]), time: clock(zookeeper.since), ago: formatDuration(now - zookeeper.since) });
+    text = t('bannerDown', { state: t(CONNECTION_STATE_KEYS[zookeeper.state]), time: clock(zookeeper.since), ago: formatDuration(now - zookeeper.since, t) });
   }
   return (
     <div className={`banner banner-${tone}`} role="status" aria-live="polite" data-testid="connection-banner" data-state={tone}>

@@ -10,7 +10,6 @@ import { ClassroomTimeline } from './ClassroomTimeline';
 import { RaceCounter } from './RaceCounter';
 import { DrainSweep } from './DrainSweep';
 import { Failure } from './Failure';
-import { LanguageSwitch } from './LanguageSwitch';
 import { useLanguage } from './language';
 import { ScenarioView } from './ScenarioView';
 import { useClassroom } from './useClassroom';
@@ -95,7 +94,6 @@ export function DemoView() {
         <button type="button" className="demo-present" aria-pressed={presenting} title={t('presentHint')} data-testid="demo-present" onClick={() => setPresenting((on) => !on)}>
           {t('present')}
         </button>
-        <LanguageSwitch />
       </div>
 
       <div className="scenario-tabs" role="tablist" aria-label={t('scenarios')}>
@@ -183,6 +181,7 @@ export function DemoView() {
                 contenders={contenders}
                 curves={curves}
                 zk={room.zk}
+                zkBeforeRun={run?.baseline == null}
                 joining={run?.baseline ? run.baseline.herd.notifications : null}
                 others={run === null ? 0 : (simulation.contenders?.contenders.filter((contender) => contender.path !== run.paths.herd && contender.path !== run.paths.chained).length ?? 0)}
               />

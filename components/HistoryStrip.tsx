@@ -22,14 +22,14 @@ const ENDED: Record<HistoryBar['kind'], MessageKey> = {
   before: 'lpEndedBefore',
 };
 
-function seconds(value: number): string {
-  return formatDuration(value * 1000);
+function seconds(value: number, t: Translate): string {
+  return formatDuration(value * 1000, t);
 }
 
 function figures(t: Translate, label: string, percentiles: Percentiles | null, none: string): string {
   return percentiles === null
     ? t('lpFigureNone', { label, none })
-    : t('lpFigures', { label, p50: seconds(percentiles.p50), p95: seconds(percentiles.p95), p99: seconds(percentiles.p99) });
+    : t('lpFigures', { label, p50: seconds(percentiles.p50, t), p95: seconds(percentiles.p95, t), p99: seconds(percentiles.p99, t) });
 }
 
 /** What the legend calls each kind of bar drawn. */
@@ -82,12 +82,12 @@ export function HistoryStrip({ history, now, present, onSelect }: HistoryStripPr
   const current = layout.bars.find((bar) => bar.hold.to === null && (bar.kind === 'holding' || bar.kind === 'before'));
   // A hold under way since before the explorer followed the lock lasts at least as long as it has been seen.
   const noHold =
-    current === undefined ? t('lpNoneEnded') : t(current.kind === 'before' ? 'lpNoneEndedHoldingMore' : 'lpNoneEndedHolding', { duration: formatDuration(current.ms) });
+    current === undefined ? t('lpNoneEnded') : t(current.kind === 'before' ? 'lpNoneEndedHoldingMore' : 'lpNoneEndedHolding', { duration: formatDuration(current.ms, t) });
   const kinds = [...new Set(layout.bars.map((bar) => bar.kind))];
   return (
     <section className="history" aria-label={t('lpHistory')} data-testid="history-strip">
       <div className="history-head">
-        <h2>{t('lpHoldsLast', { span: formatDuration(span) })}</h2>
+        <h2>{t('lpHoldsLast', { span: formatDuration(span, t) })}</h2>
         <p className="muted history-figures" data-testid="history-figures">
           <span>{figures(t, t('lpFigureHold'), stats.hold, noHold)}</span>
           <span>{figures(t, t('lpFigureWait'), stats.wait, t('lpNoneEnded'))}</span>
@@ -95,7 +95,7 @@ export function HistoryStrip({ history, now, present, onSelect }: HistoryStripPr
         </p>
       </div>
       <div className="history-box" ref={box}>
-        <svg className="history-svg" width={width} height={HEIGHT} role="group" aria-label={t('lpHoldsCount', { n: layout.bars.length, span: formatDuration(span) })}>
+        <svg className="history-svg" width={width} height={HEIGHT} role="group" aria-label={t('lpHoldsCount', { n: layout.bars.length, span: formatDuration(span, t) })}>
           {layout.ticks.map((tick) => (
             <g key={tick.label} transform={`translate(${tick.x} 0)`} className="history-tick">
               <line y1={BAR_TOP - 2} y2={BAR_TOP + BAR_HEIGHT + 2} />
@@ -111,7 +111,7 @@ export function HistoryStrip({ history, now, present, onSelect }: HistoryStripPr
             const drawnWidth = bar.width > 4 ? bar.width - 1 : bar.width;
             const barWidth = selectable ? Math.max(drawnWidth, MIN_TARGET) : drawnWidth;
             const barX = Math.max(0, bar.x + drawnWidth - barWidth);
-            const held = bar.kind === 'before' ? t('lpBarHeldPlain') : t('lpBarHeld', { duration: formatDuration(bar.ms) });
+            const held = bar.kind === 'before' ? t('lpBarHeldPlain') : t('lpBarHeld', { duration: formatDuration(bar.ms, t) });
             const when = bar.kind === 'before' ? t('lpBarSince', { time: new Date(hold.from).toLocaleTimeString() }) : held;
             const title = `${hold.node}\n${t('lpBarSession', { id: hold.sessionId })}${hold.client ? ` · ${hold.client}` : ''}\n${when} · ${t(ENDED[bar.kind])}`;
             return (

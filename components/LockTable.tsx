@@ -5,7 +5,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
 import { discoveryLine } from '../lib/view/discovery-status';
 import type { LockList, LockSummary } from '../lib/protocol';
-import { recordQueueLengths, viewLocks, type LockColumn, type LockTableView } from '../lib/view/lock-table';
+import { needsHand, recordQueueLengths, viewLocks, type LockColumn, type LockTableView } from '../lib/view/lock-table';
 import { anomalyLabel, recipeName, type MessageKey } from '../lib/i18n/messages';
 import { formatCount, formatDuration } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
@@ -187,7 +187,7 @@ export function LockTable() {
                       </span>
                     ) : null}
                     {rowKinds.length > 0 ? (
-                      <span className="row-kinds" data-testid="row-kinds">
+                      <span className={`row-kinds${needsHand(rowKinds) ? '' : ' is-warn'}`} data-testid="row-kinds">
                         {rowKinds.map((kind) => anomalyLabel(language, kind)).join(t('listSeparator'))}
                       </span>
                     ) : null}
@@ -197,23 +197,23 @@ export function LockTable() {
                     {lock.recipe.system === null ? <span>{recipeName(language, lock.recipe)}</span> : <span data-testid="row-system">{lock.recipe.system}</span>}
                   </td>
                   <HolderCell lock={lock} t={t} />
-                  <td className="num">{lock.holderSince === null ? '—' : formatDuration(now - lock.holderSince)}</td>
+                  <td className="num">{lock.holderSince === null ? '—' : formatDuration(now - lock.holderSince, t)}</td>
                   <td className="num" data-testid="queue-length">
                     {formatCount(lock.queueLength)}
                   </td>
-                  <td className="num optional">{lock.oldestWaiterSince === null ? '—' : formatDuration(now - lock.oldestWaiterSince)}</td>
+                  <td className="num optional">{lock.oldestWaiterSince === null ? '—' : formatDuration(now - lock.oldestWaiterSince, t)}</td>
                   <td className="num optional" data-testid="row-handovers" title={t('handoversTitle')}>
                     {lock.activity === null ? '—' : lock.activity.handoversPerMinute.toFixed(1)}
                   </td>
                   <td className="num optional" data-testid="row-wait-p99" title={t('waitP99Title')}>
-                    {lock.activity?.waitP99 == null ? '—' : formatDuration(lock.activity.waitP99 * 1000)}
+                    {lock.activity?.waitP99 == null ? '—' : formatDuration(lock.activity.waitP99 * 1000, t)}
                   </td>
                   <td className="num optional">
                     {lock.anomalies === 0 ? (
                       <span className="muted">0</span>
                     ) : (
                       <span className="anomaly-cell" data-testid="row-anomalies" title={lock.anomalyKinds.map((kind) => anomalyLabel(language, kind)).join(', ')}>
-                        <span className="badge bad">{lock.anomalies}</span> {lock.anomalyKinds.map((kind) => anomalyLabel(language, kind)).join(t('listSeparator'))}
+                        <span className={`badge ${needsHand(lock.anomalyKinds) ? 'bad' : 'warn'}`} data-testid="row-anomaly-count">{lock.anomalies}</span> {lock.anomalyKinds.map((kind) => anomalyLabel(language, kind)).join(t('listSeparator'))}
                       </span>
                     )}
                   </td>

@@ -4,6 +4,7 @@ import { EVENTS_KEPT, eventsBefore, type LockEvent } from '../lib/view/event-log
 import { historyAt } from '../lib/view/history-merge';
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { isWithin } from '../lib/zk/path';
+import type { LockNode } from '../lib/protocol';
 import { roleIn } from '../lib/lock/systems';
 import { describeWatchVerdict, outsideWatchers, watchVerdict } from '../lib/view/watch-verdict';
 import { AppHeader } from './AppHeader';
@@ -28,7 +29,7 @@ import { useKnowledge } from './useKnowledge';
 import { useSilentSessions } from './useSilentSessions';
 import { useSimulation } from './useSimulation';
 import { LanguageProvider, richText, useLanguage } from './language';
-import { describeAnomaly, recipeName, type MessageKey } from '../lib/i18n/messages';
+import { candidateName, describeAnomaly, recipeName, type MessageKey } from '../lib/i18n/messages';
 
 /** Above this many nodes the page does not ask which owners lost their connection. */
 const SILENT_CHECK_LIMIT = 5000;
@@ -48,6 +49,11 @@ const ZOOM_LEVELS: ReadonlyArray<{ name: MessageKey | null; scale: number; lines
   { name: null, scale: 1.5, lines: false },
 ];
 const FULL_SIZE = 4;
+
+/** Who holds, as a reader knows them: its system's name for it, else the client's address (ZooKeeper's, else the one its node names), else its node's name. */
+function holderLabel(holder: LockNode): string {
+  return holder.identity ?? holder.client ?? holder.dataClient ?? shortNodeName(holder.name);
+}
 
 function nodeFromHash(hash: string): string | null {
   const match = /^#node=(.+)$/.exec(hash);
@@ -234,17 +240,22 @@ function LockPage({ path }: { path: string }) {
               <div className={`stat${holderCut === null ? '' : ' stat-danger'}`}>
                 <span className="stat-label">{holders.length > 1 ? t('lpHolders', { n: holders.length }) : t('lpHolder')}</span>
                 <span className="stat-value" data-testid="summary-holder" data-name={holder?.name ?? ''} data-count={holders.length} title={holders.map((one) => one.name).join('\n')}>
-                  {/* As its system names it ("broker 3") where one does, else its node's name. */}
-                  {holder ? (holder.identity ?? shortNodeName(holder.name)) : '—'}
+                  {/* As its system names it ("broker 3") where one does, else by the client that holds (its address), else its node's name. */}
+                  {holder ? holderLabel(holder) : '—'}
                   {holders.length > 1 ? <span className="stat-more">{` +${holders.length - 1}`}</span> : null}
                 </span>
+                {holder !== null && holderLabel(holder) !== shortNodeName(holder.name) ? (
+                  <span className="stat-note mono" data-testid="summary-holder-node">
+                    {shortNodeName(holder.name)}
+                  </span>
+                ) : null}
                 {holderCut !== null ? (
                   <span className="stat-note expiry-silent" data-testid="summary-holder-disconnected" title={holderCut.message}>
-                    {holderCut.expiresAt - now > 0 ? t('lpHolderCutIn', { duration: formatDuration(holderCut.expiresAt - now) }) : t('lpHolderCutNow')}
+                    {holderCut.expiresAt - now > 0 ? t('lpHolderCutIn', { duration: formatDuration(holderCut.expiresAt - now, t) }) : t('lpHolderCutNow')}
                   </span>
                 ) : holder !== null && (holder.roleSince !== null || holder.ctime > 0) ? (
                   <span className="stat-note">
-                    {holder.roleSince === null ? t('lpCreatedAgo', { duration: formatDuration(now - holder.ctime) }) : t('lpHeldFor', { duration: formatDuration(now - holder.roleSince) })}
+                    {holder.roleSince === null ? t('lpCreatedAgo', { duration: formatDuration(now - holder.ctime, t) }) : t('lpHeldFor', { duration: formatDuration(now - holder.roleSince, t) })}
                   </span>
                 ) : null}
               </div>
@@ -302,13 +313,13 @@ function LockPage({ path }: { path: string }) {
                 <span
                   className="stat-value stat-text"
                   data-testid="summary-recipe"
-                  title={snapshot.recipe.candidates.length > 0 ? t('lpCandidatesTitle', { list: snapshot.recipe.candidates.join(t('listSeparator')) }) : undefined}
+                  title={snapshot.recipe.candidates.length > 0 ? t('lpCandidatesTitle', { list: snapshot.recipe.candidates.map((candidate) => candidateName(language, candidate)).join(t('listSeparator')) }) : undefined}
                 >
                   {recipeName(language, snapshot.recipe)}
                 </span>
                 {snapshot.recipe.candidates.length > 0 ? (
                   <span className="stat-note" data-testid="summary-candidates">
-                    {t('lpMadeBy', { list: snapshot.recipe.candidates.join(t('lpOr')) })}
+                    {t('lpMadeBy', { list: snapshot.recipe.candidates.map((candidate) => candidateName(language, candidate)).join(t('lpOr')) })}
                   </span>
                 ) : null}
                 {snapshot.recipe.evidence ? (

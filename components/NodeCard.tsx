@@ -45,6 +45,8 @@ export interface NodeCardProps {
   t: Translate;
   /** Whether the diagram draws an anomaly's "!" in the card's corner: the last line leaves it room. */
   flagged?: boolean;
+  /** Whether the diagram draws the owner's expiry countdown in the age's place (a session without a connection). */
+  silent?: boolean;
 }
 
 /**
@@ -52,7 +54,7 @@ export interface NodeCardProps {
  * role's accent, role and age, name, and owner. Its look is the diagram's stylesheet
  * (`diagramCss`); the group around it says holder or waiter (`is-holder`, `is-waiter`).
  */
-export function NodeCard({ node, place, now, width, height, compact, t, flagged = false }: NodeCardProps) {
+export function NodeCard({ node, place, now, width, height, compact, t, flagged = false, silent = false }: NodeCardProps) {
   const holder = node.role === 'holder';
   return (
     <>
@@ -72,14 +74,14 @@ export function NodeCard({ node, place, now, width, height, compact, t, flagged 
             {node.queue !== '' && node.queue !== node.name ? <tspan className="card-mode">{` · ${node.queue}`}</tspan> : null}
           </text>
           <text x={width - 14} y={24} className="card-age" textAnchor="end">
-            {/* ZooKeeper's own nodes (/zookeeper/…) have no creation time: no age is shown for them. */}
-            {node.ctime <= 0 && node.roleSince === null
+            {/* ZooKeeper's own nodes (/zookeeper/…) have no creation time: no age is shown for them; nor where the expiry countdown stands. */}
+            {silent || (node.ctime <= 0 && node.roleSince === null)
               ? ''
               : holder
                 ? node.roleSince === null
-                  ? t('cardCreated', { ago: formatDuration(now - node.ctime) })
-                  : t('cardHeld', { duration: formatDuration(now - node.roleSince) })
-                : t('cardWaitingFor', { duration: formatDuration(now - node.ctime) })}
+                  ? t('cardCreated', { ago: formatDuration(now - node.ctime, t) })
+                  : t('cardHeld', { duration: formatDuration(now - node.roleSince, t) })
+                : t('cardWaitingFor', { duration: formatDuration(now - node.ctime, t) })}
           </text>
           {/* As its system names it ("broker 3") where one does; the node's own name is in its title and its panel. */}
           <text x={20} y={47} className="card-name">

@@ -115,7 +115,7 @@ function nodeRows(node: LockNode, now: number, language: Language, t: Translate)
     [t('lpPath'), node.path],
     [t('lpRole'), modeKey === null ? role : `${role} (${t(modeKey)})`],
     [t('lpOwnerSession'), node.ephemeral ? node.sessionId : t('lpOwnerPersistent')],
-    [t('lpCreated'), t('lpCreatedAt', { time: new Date(node.ctime).toLocaleString(language === 'en' ? undefined : LANGUAGE_TAGS[language]), duration: formatDuration(now - node.ctime) })],
+    [t('lpCreated'), t('lpCreatedAt', { time: new Date(node.ctime).toLocaleString(language === 'en' ? undefined : LANGUAGE_TAGS[language]), duration: formatDuration(now - node.ctime, t) })],
     [t('lpFencing'), node.czxid],
     // Where ZooKeeper does not say, the address the client wrote into its node, marked as such.
     [t('lpClientAddress'), node.client ?? (node.dataClient !== null ? <DataClient client={node.dataClient} t={t} /> : t('lpClientUnknown'))],

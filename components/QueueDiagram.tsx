@@ -45,7 +45,7 @@ interface QueueDiagramProps {
   outside?: ReadonlyMap<string, readonly string[]>;
   /** Zoomed all the way out: each node a mark in its state's colour, no text, only a herd's bundle drawn (the order is the chain). */
   marks?: boolean;
-  /** The frame ends at the bottom of the window (at least MIN_FRAME tall), so that the page and the queue do not both scroll to show it. */
+  /** The frame ends at the bottom of the window (at least MIN_FRAME tall), so that the page and the queue do not both scroll to show it; on a phone it is as tall as the queue, and the page scrolls it. */
   fitWindow?: boolean;
   /** Nodes an anomaly names, marked on their cards. */
   flagged: ReadonlySet<string>;
@@ -61,9 +61,13 @@ const NO_BELIEVERS: readonly Believer[] = [];
 
 // The shortest a fitted frame gets: three cards.
 const MIN_FRAME = 300;
-/** A phone's width (the lock page's own breakpoint, lock-page.css), and the room kept above the queue's frame there. */
+/** A phone's width (the lock page's own breakpoint, lock-page.css). */
 const PHONE = '(max-width: 700px)';
-const PHONE_HEADER_ROOM = 96;
+
+/** Whether the page scrolls the queue rather than its frame: on a phone, for a frame that fits the window. */
+function pageScrolls(fitWindow: boolean): boolean {
+  return fitWindow && window.matchMedia(PHONE).matches;
+}
 
 /** The most marks side by side at the lowest zoom. */
 const MARK_COLUMNS = 12;
@@ -137,20 +141,33 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
     // Scrolled to the end (the last card in view), the frame stays there when it gets shorter: a banner that comes above does not push the last card out of view.
     let atEnd = false;
     const update = (): void => {
+      const width = container.clientWidth - (element.offsetWidth - element.clientWidth);
+      if (pageScrolls(fitWindow)) {
+        // The rows in view are those the window shows of the frame.
+        setView({ top: Math.max(0, -element.getBoundingClientRect().top), height: window.innerHeight, width });
+        return;
+      }
       atEnd = element.scrollTop > 0 && element.scrollTop + element.clientHeight >= element.scrollHeight - 2;
-      setView({ top: element.scrollTop, height: element.clientHeight, width: container.clientWidth - (element.offsetWidth - element.clientWidth) });
+      setView({ top: element.scrollTop, height: element.clientHeight, width });
     };
-    // The frame's height: down to the window's bottom edge from where the frame begins in the page; on a phone, where the page
-    // scrolls to the queue (the anomalies come first), as tall as the screen less its header's room.
+    // The frame's height: down to the window's bottom edge from where the frame begins in the page. On a phone the frame is
+    // as tall as its queue and the page scrolls: a box scrolling inside a scrolling page is hard to move with a thumb.
     const fit = (): void => {
       if (!fitWindow) return;
+      if (pageScrolls(fitWindow)) {
+        element.style.maxHeight = 'none';
+        return;
+      }
       const top = element.getBoundingClientRect().top + window.scrollY;
-      const room = window.matchMedia(PHONE).matches ? window.innerHeight - PHONE_HEADER_ROOM : window.innerHeight - top - 16;
-      element.style.maxHeight = `${Math.max(MIN_FRAME, room)}px`;
+      element.style.maxHeight = `${Math.max(MIN_FRAME, window.innerHeight - top - 16)}px`;
     };
     fit();
     update();
     element.addEventListener('scroll', update, { passive: true });
+    const pageScrolled = (): void => {
+      if (pageScrolls(fitWindow)) update();
+    };
+    window.addEventListener('scroll', pageScrolled, { passive: true });
     window.addEventListener('resize', fit);
     // A banner or a strip appearing above moves the frame down: the column it stands in is watched too.
     const resize = new ResizeObserver(() => {
@@ -165,6 +182,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
     if (fitWindow && column !== null) resize.observe(column);
     return () => {
       element.removeEventListener('scroll', update);
+      window.removeEventListener('scroll', pageScrolled);
       window.removeEventListener('resize', fit);
       resize.disconnect();
     };
@@ -218,6 +236,10 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
     const bottom = top + cardHeight * zoom;
     if (top < element.scrollTop) element.scrollTop = top - gap * zoom;
     else if (bottom > element.scrollTop + element.clientHeight) element.scrollTop = bottom + gap * zoom - element.clientHeight;
+    // Where the page scrolls (a phone), the page brings the card into the window.
+    const frameTop = element.getBoundingClientRect().top - element.scrollTop;
+    if (frameTop + top < 0) window.scrollBy({ top: frameTop + top - gap * zoom });
+    else if (frameTop + bottom > window.innerHeight) window.scrollBy({ top: frameTop + bottom + gap * zoom - window.innerHeight });
   };
 
   // A deep link to a node far down the queue scrolls to it once.
@@ -256,7 +278,9 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
 
   const jump = (y: number): void => {
     const element = scroller.current;
-    if (element !== null) element.scrollTop = Math.max(0, y * zoom - element.clientHeight / 2);
+    if (element === null) return;
+    if (pageScrolls(fitWindow)) window.scrollBy({ top: element.getBoundingClientRect().top + y * zoom - window.innerHeight / 2 });
+    else element.scrollTop = Math.max(0, y * zoom - element.clientHeight / 2);
   };
 
   return (
@@ -333,7 +357,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
                 role="button"
                 aria-pressed={selected === node.name}
                 aria-label={`${holder ? t('nodeHolds', { name: node.name }) : t('nodeWaits', { name: node.name, n: places[index]! })}${
-                  node.ephemeral && silent.has(node.sessionId) ? t('silentAria', { duration: formatDuration(Math.max(0, silent.get(node.sessionId)! - now)) }) : ''
+                  node.ephemeral && silent.has(node.sessionId) ? t('silentAria', { duration: formatDuration(Math.max(0, silent.get(node.sessionId)! - now), t) }) : ''
                 }`}
                 onClick={() => onSelect(node.name)}
                 onKeyDown={(event) => {
@@ -354,7 +378,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
                 {marks ? (
                   <rect width={cardWidth} height={cardHeight} rx={2} className="card-mark" />
                 ) : (
-                  <NodeCard node={node} place={places[index]!} now={now} width={cardWidth} height={cardHeight} compact={compact} t={t} flagged={flagged.has(node.name)} />
+                  <NodeCard node={node} place={places[index]!} now={now} width={cardWidth} height={cardHeight} compact={compact} t={t} flagged={flagged.has(node.name)} silent={node.ephemeral && silent.has(node.sessionId)} />
                 )}
                 {woken.has(node.name) ? <rect width={cardWidth} height={cardHeight} rx={10} className="card-pulse" /> : null}
                 {!marks && node.ephemeral && silent.has(node.sessionId) ? <SilentOwner deadline={silent.get(node.sessionId)!} now={now} width={cardWidth} height={cardHeight} t={t} /> : null}

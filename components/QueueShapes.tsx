@@ -231,17 +231,19 @@ export function OutsideWatchers({ sessions, x, y, height, t }: { sessions: reado
 
 /**
  * A card whose owner ZooKeeper keeps without a connection (its client crashed or is cut off):
- * hatched, with the time left until ZooKeeper expires the session and deletes the node.
+ * hatched, with the time left until ZooKeeper expires the session and deletes the node, where the
+ * card says its age otherwise.
  */
 export function SilentOwner({ deadline, now, width, height, t }: { deadline: number; now: number; width: number; height: number; t: Translate }) {
   const left = deadline - now;
-  const label = left <= 0 ? t('silentNow') : t('silentIn', { duration: formatDuration(left) });
+  const label = left <= 0 ? t('silentNow') : t('silentIn', { duration: formatDuration(left, t) });
   const labelWidth = writtenWidth(label, 6.8, 12) + 14;
   return (
     <g data-testid="silent-owner" data-deadline={deadline} aria-hidden="true">
       <rect width={width} height={height} rx={10} className="card-hatch" />
-      <rect x={width - labelWidth - 8} y={height - 24} width={labelWidth} height={18} rx={9} className="card-expiry-bg" />
-      <text x={width - 15} y={height - 11} textAnchor="end" className="card-expiry">
+      {/* In the age's corner (the card leaves it out): the owner's session and client, on the last line, stay readable. */}
+      <rect x={width - labelWidth - 8} y={Math.min(8, height - 24)} width={labelWidth} height={18} rx={9} className="card-expiry-bg" />
+      <text x={width - 15} y={Math.min(8, height - 24) + 13} textAnchor="end" className="card-expiry">
         {label}
       </text>
     </g>

@@ -1,5 +1,5 @@
 'use client';
-import { notificationsAfter, type SideFigures } from '../lib/demo/classroom';
+import { herdCountAfter, type SideFigures } from '../lib/demo/classroom';
 import { formatCount } from '../lib/view/format';
 import { useLanguage } from './language';
 
@@ -21,8 +21,7 @@ export interface RaceCounterProps {
 export function RaceCounter({ herd, chained, contenders, guess, onGuess, drained }: RaceCounterProps) {
   const { t } = useLanguage();
   const ratio = chained.notifications === 0 ? null : herd.notifications / chained.notifications;
-  // N(N−1)/2 to the waiters, and one a release but the last to the holder's own watch (see sweepNote).
-  const theory = notificationsAfter('herd', contenders, contenders) + contenders - 1;
+  const theory = herdCountAfter(contenders, contenders);
   return (
     <div className="race" data-testid="race">
       <p className="race-line" aria-live="polite">

@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { SessionListSchema, type SessionList } from '../lib/protocol';
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { encodeZnodePath, parentPath } from '../lib/zk/path';
@@ -22,6 +22,24 @@ function watchedName(path: string): string {
 
 // Sessions on one page of the table.
 const PAGE_SIZE = 100;
+/** On a phone each session is a card a fifth of the screen tall: a page of them is no longer than a few screens. */
+const PHONE_PAGE_SIZE = 25;
+const PHONE = '(max-width: 700px)';
+
+function onScreenChange(changed: () => void): () => void {
+  const phone = window.matchMedia(PHONE);
+  phone.addEventListener('change', changed);
+  return () => phone.removeEventListener('change', changed);
+}
+
+/** How many sessions a page shows on this screen. */
+function usePageSize(): number {
+  return useSyncExternalStore(
+    onScreenChange,
+    () => (window.matchMedia(PHONE).matches ? PHONE_PAGE_SIZE : PAGE_SIZE),
+    () => PAGE_SIZE,
+  );
+}
 // How often the list is read again while the page is open: expiry deadlines move as clients are heard from.
 const REFRESH_MS = 3000;
 
@@ -40,7 +58,7 @@ function Expiry({ deadline, renewedAt, silent, connected, now, t }: { deadline: 
     return (
       <span className="expiry-silent" data-state="silent" title={t('silentTitle')}>
         <span className="expiry-line">{t('noConnection')} ·</span>{' '}
-        <span className="expiry-line">{left <= 0 ? t('expiresNow') : t('expiresIn', { duration: formatDuration(left).replace(' ', '\u00a0') })}</span>
+        <span className="expiry-line">{left <= 0 ? t('expiresNow') : t('expiresIn', { duration: formatDuration(left, t).replace(' ', '\u00a0') })}</span>
       </span>
     );
   }
@@ -55,7 +73,7 @@ function Expiry({ deadline, renewedAt, silent, connected, now, t }: { deadline: 
   const left = deadline - now;
   return (
     <span className={left < 5000 ? 'expiry-soon' : undefined} data-state="counting" title={t('countingTitle')}>
-      {left <= 0 ? t('countNow') : t('countIn', { duration: formatDuration(left) })}
+      {left <= 0 ? t('countNow') : t('countIn', { duration: formatDuration(left, t) })}
     </span>
   );
 }
@@ -95,6 +113,7 @@ export function SessionTable() {
   const [linked] = useState(() => (typeof window === 'undefined' ? null : (/^#session-(0x[0-9a-f]+)$/.exec(window.location.hash)?.[1] ?? null)));
   const [filter, setFilter] = useState(linked ?? '');
   const [offset, setOffset] = useState(0);
+  const pageSize = usePageSize();
   const [tick, setTick] = useState(0);
   // In replay mode the sessions of the moment shown.
   const at = useMomentText();
@@ -107,7 +126,7 @@ export function SessionTable() {
   useEffect(() => {
     if (list === null) return;
     let cancelled = false;
-    const query = new URLSearchParams({ q: filter, offset: String(offset), limit: String(PAGE_SIZE), ...(at === null ? {} : { at }) });
+    const query = new URLSearchParams({ q: filter, offset: String(offset), limit: String(pageSize), ...(at === null ? {} : { at }) });
     fetch(`/api/sessions?${query}`)
       .then((response) => response.json())
       .then((raw: unknown) => {
@@ -129,7 +148,7 @@ export function SessionTable() {
     return () => {
       cancelled = true;
     };
-  }, [list, filter, offset, tick, at]);
+  }, [list, filter, offset, pageSize, tick, at]);
 
   // The linked session's row is marked, and scrolled to once.
   const scrolled = useRef(false);
@@ -169,10 +188,10 @@ export function SessionTable() {
           <span aria-live="polite" data-testid="session-range">
             {t('pageRange', { from: formatCount(sessions.offset + 1), to: formatCount(sessions.offset + sessions.sessions.length), total: formatCount(sessions.total) })}
           </span>
-          <button type="button" className="button small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))} data-testid="session-previous">
+          <button type="button" className="button small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - pageSize))} data-testid="session-previous">
             {t('pagePrevious')}
           </button>
-          <button type="button" className="button small" disabled={!sessions.truncated} onClick={() => setOffset(offset + PAGE_SIZE)} data-testid="session-next">
+          <button type="button" className="button small" disabled={!sessions.truncated} onClick={() => setOffset(offset + pageSize)} data-testid="session-next">
             {t('pageNext')}
           </button>
         </span>

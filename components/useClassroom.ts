@@ -105,10 +105,16 @@ export function useClassroom(simulation: Simulation, intervalMs: number): Classr
     };
   }, [counting]);
 
+  // The holds asked to end (a contender and its count of acquisitions): each shows as holding until the next list of contenders, and is asked once (asked again, it answers 409: it holds no more).
+  const asked = useRef(new Set<string>());
   const release = useCallback(async (): Promise<void> => {
-    const holders = SIDES.flatMap((side) => bySide[side].filter((contender) => contender.state === 'holding'));
+    const holdOf = (contender: ContenderInfo): string => `${contender.id}#${contender.acquisitions}`;
+    const holding = new Map(SIDES.flatMap((side) => bySide[side].filter((contender) => contender.state === 'holding')).map((contender) => [holdOf(contender), contender]));
+    for (const hold of asked.current) if (!holding.has(hold)) asked.current.delete(hold);
+    const holders = [...holding].filter(([hold]) => !asked.current.has(hold)).map(([, contender]) => contender);
     // Nobody holds between a release and the next take; the end of the run is seen from the figures.
     if (holders.length === 0) return;
+    for (const holder of holders) asked.current.add(holdOf(holder));
     const failures = (await Promise.all(holders.map((holder) => control('POST', `/api/sim/contenders/${holder.id}/release`, {})))).filter((failure) => failure !== null);
     if (failures[0] != null) dispatch({ type: 'failed', error: failures[0] });
   }, [bySide, control]);

@@ -424,9 +424,9 @@ test.describe('an operator triaging', () => {
     for (const { path } of locks) await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
   });
 
-  test('the lock page on a phone: anomalies above the queue, a queue as tall as the screen allows, a tapped card\'s details in view as a sheet that closes', async ({ browser, explorerUrl, zk, request }) => {
+  test('the lock page on a phone: anomalies above the queue, a queue the page scrolls (no box scrolling inside it), a tapped card\'s details in view as a sheet that closes', async ({ browser, explorerUrl, zk, request }) => {
     const path = `/sim${zk.lockPath('phone')}`;
-    await spawn(request, explorerUrl, { path, count: 6, strategy: 'chained' });
+    await spawn(request, explorerUrl, { path, count: 19, strategy: 'chained' });
     await spawn(request, explorerUrl, { path, count: 1, strategy: 'no-watch' });
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
@@ -435,11 +435,16 @@ test.describe('an operator triaging', () => {
     await expect(page.locator('[data-testid="anomaly"][data-kind="no-watch"]')).toHaveCount(1, { timeout: 20_000 });
     const anomalies = (await page.getByTestId('anomaly-list').boundingBox())!;
     const queue = (await page.getByTestId('queue-scroll').boundingBox())!;
-    expect(await lock.nodes.count()).toBe(7);
+    await expect(page.getByTestId('queue-diagram')).toHaveAttribute('aria-label', 'Lock queue: 20 nodes');
     expect(anomalies.y + anomalies.height, 'the anomalies end above the queue').toBeLessThanOrEqual(queue.y);
-    // Every card of this queue of seven in its frame, none hidden in a three-card scroller.
+    // A queue of twenty, taller than the screen: the page scrolls it, the frame does not scroll inside the page.
     const [inner, outer] = await page.getByTestId('queue-scroll').evaluate((element) => [element.scrollHeight, element.clientHeight]);
-    expect(inner, 'the queue of seven scrolls inside its frame').toBeLessThanOrEqual(outer + 1);
+    expect(outer, 'the queue is taller than the screen').toBeGreaterThan(844);
+    expect(inner, 'the queue scrolls inside its frame').toBeLessThanOrEqual(outer + 1);
+    // Its last card is reached by scrolling the page, and drawn there (the rows drawn follow the window).
+    await page.getByTestId('queue-scroll').evaluate((element) => window.scrollTo(0, window.scrollY + element.getBoundingClientRect().bottom - window.innerHeight));
+    await expect(lock.nodes.last()).toHaveAttribute('data-row', '19');
+    await expect(lock.nodes.last()).toBeInViewport();
     // A tap on a card: its details in view at once, over the queue's foot; the close button lets go of it.
     const card = lock.nodes.nth(3);
     const name = (await card.getAttribute('data-name'))!;

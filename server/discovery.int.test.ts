@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HealthResponseSchema, LockListChangeSchema, LockListSchema, SessionListSchema, type LockList } from '../lib/protocol';
+import { HealthResponseSchema, LockListChangeSchema, LockListSchema, SessionListSchema, WaitsForGraphSchema, type LockList } from '../lib/protocol';
 import { applyListChange } from '../lib/view/lock-list-change';
 import { connectClient, eventually, openSession, request, startExplorer, uniqueRoot, watchesOf, type RunningExplorer } from './testing/harness';
 import { startEmbeddedZooKeeper } from './zk/embedded';
@@ -84,6 +84,11 @@ describe('discovering every lock under the roots', () => {
     // A Kazoo semaphore's queue belongs to the semaphore: its nodes are listed once, under it.
     const semaphoreNodes = sessions.flatMap((session) => session.nodes).filter((node) => node.lock.startsWith(`${root}/ks`));
     expect(semaphoreNodes.map((node) => node.lock)).toEqual([`${root}/ks`, `${root}/ks`]);
+    // And the waits-for graph has it once: the queue's waiter waits in the semaphore, not in a second lock `ks-__lock__`.
+    const graph = WaitsForGraphSchema.parse(await (await fetch(`${running.url}/api/waits-for`)).json());
+    const locks = new Set([...graph.sessions.flatMap((session) => [...session.holds, ...session.waitsIn]), ...graph.edges.map((edge) => edge.lock), ...graph.groups.map((group) => group.lock)]);
+    expect(locks).toContain(`${root}/ks`);
+    expect(locks).not.toContain(`${root}/ks-__lock__`);
   });
 
   it('adds what ZooKeeper reports of each session (address, data watches), and leaves the explorer itself out', async () => {

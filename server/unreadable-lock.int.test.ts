@@ -5,9 +5,10 @@
  */
 import type zookeeper from 'node-zookeeper-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiagnosticsSchema, LockListSchema, type LockList } from '../lib/protocol';
+import { DiagnosticsSchema, LockListChangeSchema, LockListSchema, type LockList } from '../lib/protocol';
+import { applyListChange } from '../lib/view/lock-list-change';
 import { createAsDigestUser, createDigestProtected, digestUserClient } from './testing/acl';
-import { eventually, openSession, startExplorer, uniqueRoot, zkConnect, type RunningExplorer } from './testing/harness';
+import { connectClient, eventually, openSession, request, startExplorer, uniqueRoot, zkConnect, type RunningExplorer } from './testing/harness';
 
 const CREDENTIALS = 'vault:unseal';
 const root = uniqueRoot('noauth');
@@ -62,6 +63,26 @@ describe('a lock ZooKeeper will not let the explorer read', () => {
     });
     const diagnostics = DiagnosticsSchema.parse(await (await fetch(`${running.url}/api/diagnostics`)).json());
     expect(diagnostics.anomalies.filter((anomaly) => anomaly.path === lock)).toEqual([{ path: lock, kind: 'no-auth', node: null, params: { contenders: 2 } }]);
+  });
+
+  it('names its holder\'s client on the dashboard\'s socket once ZooKeeper\'s report has it, though its nodes did not change', async () => {
+    // A page that follows the list from the explorer's start: the lock is pushed when first listed, maybe before the report names its clients.
+    const fresh = await startExplorer({ roots: [root] });
+    const socket = await connectClient(fresh.url);
+    try {
+      const lists: LockList[] = [];
+      socket.on('locks:list', (value) => lists.push(value));
+      socket.on('locks:changes', (change) => {
+        const last = lists.at(-1);
+        if (last !== undefined) lists.push(applyListChange(last, LockListChangeSchema.parse(change)));
+      });
+      expect(await request(socket, 'locks:subscribe', {})).toEqual({ ok: true });
+      const row = await eventually(() => lists.at(-1)?.locks.find((entry) => entry.path === lock && entry.holderClients[0] != null));
+      expect(row.holderClients[0]).toMatch(/^127\.0\.0\.1:\d+$/);
+    } finally {
+      socket.close();
+      await fresh.close();
+    }
   });
 
   it('follows its contenders at each listing, and leaves the list with the last of them', async () => {

@@ -9,7 +9,7 @@ export const metadata = { title: 'Classroom · zk-lock-explorer' };
 export default function DemoPage() {
   return (
     <LanguageProvider>
-      <AppHeader current="demo" />
+      <AppHeader current="demo" languages />
       <ConnectionBanner />
       <DemoView />
     </LanguageProvider>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContenderInfo } from '../protocol';
-import { drainCost, extendCurve, notificationsAfter, notificationsAtRelease, sideFigures, since } from './classroom';
+import { drainCost, extendCurve, herdCountAfter, notificationsAfter, notificationsAtRelease, sideFigures, since } from './classroom';
 
 const contender = (overrides: Partial<ContenderInfo>): ContenderInfo => ({
   id: 'c1',
@@ -35,6 +35,12 @@ describe('the theory', () => {
     expect(notificationsAfter('herd', 200, 200)).toBe(19_900);
     expect(drainCost('herd', 40)).toBe(780);
     expect(drainCost('chained', 40)).toBe(39);
+  });
+
+  it('a herd counts the holder\'s own watch at each release but the last: 209 for N = 20, as the chart and the reveal both say', () => {
+    expect(herdCountAfter(20, 20)).toBe(190 + 19);
+    expect(herdCountAfter(20, 5)).toBe(notificationsAfter('herd', 20, 5) + 5);
+    expect(herdCountAfter(20, 0)).toBe(0);
   });
 });
 

@@ -19,6 +19,15 @@ export function notificationsAfter(side: Side, contenders: number, releases: num
   return total;
 }
 
+/**
+ * What a herd's contenders count in all after `releases` releases: the notifications to the
+ * waiters and, at each release but the last, one more to the holder's own child watch (it still
+ * watches the children when it deletes its node). The reveal's N(N−1)/2 + (N−1) at the end.
+ */
+export function herdCountAfter(contenders: number, releases: number): number {
+  return notificationsAfter('herd', contenders, releases) + Math.min(releases, Math.max(0, contenders - 1));
+}
+
 /** One side's figures, summed over its contenders. */
 export interface SideFigures {
   contenders: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONNECTION_STATE_KEYS, describeAnomaly, MESSAGES, translate } from './messages';
+import { candidateName, CANDIDATES_ZH, CONNECTION_STATE_KEYS, describeAnomaly, MESSAGES, translate } from './messages';
+import { RECIPES } from '../lock/recipes';
 import { AnomalyKindSchema, ZkConnectionStateSchema } from '../protocol';
 
 describe('the classroom in two languages', () => {
@@ -24,6 +25,17 @@ describe('the classroom in two languages', () => {
       expect(translate('en', CONNECTION_STATE_KEYS[state])).toBe(state);
       expect(translate('zh', CONNECTION_STATE_KEYS[state])).toMatch(/[\u4e00-\u9fff]/);
     }
+  });
+});
+
+describe('recipes in the page language', () => {
+  it('names every candidate client of every recipe in Chinese, in words or as its product name', () => {
+    const candidates = RECIPES.flatMap((recipe) => [...('candidates' in recipe && recipe.candidates !== undefined ? recipe.candidates : [])]);
+    expect(candidates.length).toBeGreaterThan(5);
+    for (const candidate of candidates) expect(CANDIDATES_ZH[candidate], candidate).toBeDefined();
+    // An English word of the candidate's own is not left on a Chinese page: what stays in Latin letters is a product's name.
+    for (const candidate of candidates) expect(candidateName('zh', candidate), candidate).not.toMatch(/\b(a|of|the|with|lock|per|hand-written)\b/);
+    expect(candidateName('en', 'a part of Curator InterProcessMultiLock')).toBe('a part of Curator InterProcessMultiLock');
   });
 });
 

@@ -58,7 +58,8 @@ const en = {
   zkDeleted: 'Watchers fired by deletions',
   zkNote: 'Since the run started, on every member. Child changes include the explorer’s own watch on each lock, one per change.',
   zkOthers: 'ZooKeeper counts the whole ensemble: {n} other simulated contenders are running now, and their watches are in these figures too. Stop them for this run’s own count.',
-  zkUnavailable: 'ZooKeeper does not report its watch counts here (mntr is not allowed, or not asked yet).',
+  zkUnavailable: 'ZooKeeper does not report its watch counts here (mntr is not allowed).',
+  zkBeforeRun: 'ZooKeeper’s own counts of a run show here once its queues have formed.',
   chartTitle: 'Notifications delivered against releases',
   chartAxisX: 'releases',
   chartAxisY: 'notifications',
@@ -288,6 +289,14 @@ const en = {
   noConnection: 'no connection',
   expiresNow: 'expires now',
   expiresIn: 'expires in {duration}',
+  durationMs: '{n} ms',
+  durationS: '{n} s',
+  durationMin: '{n} min',
+  durationMinS: '{min} min {s} s',
+  durationH: '{n} h',
+  durationHMin: '{h} h {min} min',
+  durationD: '{n} d',
+  durationDH: '{d} d {h} h',
   renewed: 'renewed',
   renewedTitle: 'ZooKeeper heard from it lately: its deadline moved on',
   countingTitle: 'Unless ZooKeeper hears from it first',
@@ -452,7 +461,8 @@ const zh: Record<MessageKey, string> = {
   zkDeleted: '删除触发的监听',
   zkNote: '自本次运行开始，所有成员合计。子节点变化包括本工具自身对每个锁的监听：每次变化一次。',
   zkOthers: 'ZooKeeper 统计的是整个集群：现在还有 {n} 个其他模拟客户端在运行，它们的监听也计入这些数字。停止它们即可得到本次运行自己的计数。',
-  zkUnavailable: 'ZooKeeper 在这里不报告监听统计（不允许 mntr，或尚未询问）。',
+  zkUnavailable: 'ZooKeeper 在这里不报告监听统计（不允许 mntr）。',
+  zkBeforeRun: '队列形成之后，这里显示 ZooKeeper 自己对本次运行的统计。',
   chartTitle: '已送达的通知数与释放次数',
   chartAxisX: '释放次数',
   chartAxisY: '通知数',
@@ -679,6 +689,14 @@ const zh: Record<MessageKey, string> = {
   noConnection: '无连接',
   expiresNow: '即将过期',
   expiresIn: '{duration} 后过期',
+  durationMs: '{n} 毫秒',
+  durationS: '{n} 秒',
+  durationMin: '{n} 分钟',
+  durationMinS: '{min} 分 {s} 秒',
+  durationH: '{n} 小时',
+  durationHMin: '{h} 小时 {min} 分',
+  durationD: '{n} 天',
+  durationDH: '{d} 天 {h} 小时',
   renewed: '已续期',
   renewedTitle: 'ZooKeeper 最近收到过它的消息：它的截止时间已顺延',
   countingTitle: '除非 ZooKeeper 在此之前收到它的消息',
@@ -848,6 +866,27 @@ const RECIPE_NAMES_ZH: Readonly<Record<string, string>> = {
   'sequential-lock': '顺序锁（lock-N 节点）',
   'single-node': '每个资源一个临时节点',
 };
+
+/** What each recipe's candidate clients are called in Chinese (product names as they are): the recipes' `candidates`, one entry each. */
+export const CANDIDATES_ZH: Readonly<Record<string, string>> = {
+  'Curator InterProcessMutex': 'Curator InterProcessMutex',
+  'Curator LeaderSelector': 'Curator LeaderSelector',
+  'a part of Curator InterProcessMultiLock': 'Curator InterProcessMultiLock 的一部分',
+  'ClickHouse block numbers (block-N)': 'ClickHouse 块编号（block-N）',
+  'ClickHouse insert holders (abandonable_lock-N)': 'ClickHouse 插入占位（abandonable_lock-N）',
+  'Kazoo Lock': 'Kazoo Lock',
+  'Kazoo WriteLock with no reader waiting': '没有读者等待时的 Kazoo WriteLock',
+  'a hand-written lock that keeps several named locks under one parent': '在一个父节点下放多个命名锁的手写锁',
+  'menagerie ReentrantZkLock': 'menagerie ReentrantZkLock',
+  "ZooKeeper's documented lock recipe": 'ZooKeeper 文档中的锁配方',
+  'a hand-written lock': '手写的锁',
+  'a lock of one ephemeral node per resource, whose losers watch it (a herd on one node)': '每个资源一个临时节点的锁，未抢到的都监听它（单节点上的羊群）',
+};
+
+/** A client that may have made a lock, in `language`: the server says it in English (a system's candidate, "Apache Kafka: …", stays so). */
+export function candidateName(language: Language, candidate: string): string {
+  return (language === 'zh' ? CANDIDATES_ZH[candidate] : undefined) ?? candidate;
+}
 
 /** A recipe's name in `language`: the server's (English) name unless the recipe has one of its own there. */
 export function recipeName(language: Language, recipe: { id: string; name: string }): string {

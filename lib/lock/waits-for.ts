@@ -78,14 +78,15 @@ export class WaitsFor {
     return this.holds.has(session) || this.waits.has(session);
   }
 
-  /** Forgets a lock that is no longer followed. */
-  drop(lock: string): void {
+  /** Forgets a lock that is no longer followed (or is counted as part of another); whether it was counted. */
+  drop(lock: string): boolean {
     const entry = this.locks.get(lock);
-    if (entry === undefined) return;
+    if (entry === undefined) return false;
     for (const [session, n] of [...entry.holders]) this.count(lock, session, 'holder', -n);
     for (const [session, n] of [...entry.waiters]) this.count(lock, session, 'waiter', -n);
     this.semaphores.delete(lock);
     this.cached = null;
+    return true;
   }
 
   /** The client addresses changed (ZooKeeper's report): the deadlocks are named again. */

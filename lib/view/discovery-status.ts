@@ -58,8 +58,8 @@ export function discoveryLine(list: LockList, now: number, language: Language = 
     const summary = fromEphemerals !== null ? `${count} · ${fromEphemerals} · ${t('discScanningWithEphemerals')}` : `${t('discScanningSoFar', { count })} · ${t('discScanningTree')}`;
     return { summary, progress, progressText: text, warning };
   }
-  const took = scan.startedAt !== null && scan.endedAt !== null ? t('discTook', { duration: formatDuration(scan.endedAt - scan.startedAt) }) : '';
-  const ago = scan.endedAt !== null ? t('discAgo', { duration: formatDuration(Math.max(0, now - scan.endedAt)) }) : '';
+  const took = scan.startedAt !== null && scan.endedAt !== null ? t('discTook', { duration: formatDuration(scan.endedAt - scan.startedAt, t) }) : '';
+  const ago = scan.endedAt !== null ? t('discAgo', { duration: formatDuration(Math.max(0, now - scan.endedAt), t) }) : '';
   const scanned = scan.state === 'capped' ? t('discScanCapped', { n: formatCount(scan.read) }) : t(scan.read === 1 ? 'discScanReadOne' : 'discScanRead', { n: formatCount(scan.read), took, ago });
   // The parents set aside are said, so that a queue or a registry missing from the list is not taken for a lock missed.
   const { notLocks } = discovery;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translator } from '../i18n/messages';
 import { formatDuration, shortNodeName } from './format';
 
 describe('formatDuration', () => {
@@ -12,6 +13,14 @@ describe('formatDuration', () => {
     [-5, '0 s'],
   ])('%d ms reads as %s', (ms, text) => {
     expect(formatDuration(ms)).toBe(text);
+  });
+
+  it('is said in the page\'s language', () => {
+    const zh = translator('zh');
+    expect(formatDuration(850, zh)).toBe('850 毫秒');
+    expect(formatDuration(184_000, zh)).toBe('3 分 4 秒');
+    expect(formatDuration(7_500_000, zh)).toBe('2 小时 5 分');
+    expect(formatDuration(3 * 86_400_000, zh)).toBe('3 天');
   });
 });
 

@@ -1,15 +1,19 @@
-/** A duration as a person reads it at a glance: `850 ms`, `12 s`, `3 min 4 s`, `2 h 5 min`, `3 d 4 h`. */
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return '0 s';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
+import { translator, type Translate } from '../i18n/messages';
+
+const ENGLISH = translator('en');
+
+/** A duration as a person reads it at a glance, in the page's language: `850 ms`, `12 s`, `3 min 4 s`, `2 h 5 min`, `3 d 4 h` (`3 分 4 秒`): its two largest units, rounded down. */
+export function formatDuration(ms: number, t: Translate = ENGLISH): string {
+  if (!Number.isFinite(ms) || ms < 0) return t('durationS', { n: 0 });
+  if (ms < 1000) return t('durationMs', { n: Math.round(ms) });
   const seconds = Math.floor(ms / 1000);
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) return t('durationS', { n: seconds });
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
+  if (minutes < 60) return seconds % 60 === 0 ? t('durationMin', { n: minutes }) : t('durationMinS', { min: minutes, s: seconds % 60 });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  if (hours < 24) return minutes % 60 === 0 ? t('durationH', { n: hours }) : t('durationHMin', { h: hours, min: minutes % 60 });
   const days = Math.floor(hours / 24);
-  return hours % 24 === 0 ? `${days} d` : `${days} d ${hours % 24} h`;
+  return hours % 24 === 0 ? t('durationD', { n: days }) : t('durationDH', { d: days, h: hours % 24 });
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LockSummary } from '../protocol';
-import { recordQueueLengths, viewLocks } from './lock-table';
+import { needsHand, recordQueueLengths, viewLocks } from './lock-table';
 
 const lock = (path: string, queueLength: number, holderSince: number | null, recipe = 'Curator InterProcessMutex'): LockSummary => ({
   path,
@@ -106,5 +106,16 @@ describe('the lock table', () => {
     for (let i = 0; i < 100; i += 1) history = recordQueueLengths(history, [lock('/a', i, 0)], 60);
     expect(history.get('/a')).toHaveLength(60);
     expect(history.get('/a')?.at(-1)).toBe(99);
+  });
+});
+
+describe('what needs a hand', () => {
+  it('is a deadlock or what will not resolve itself; a long hold or a herd may', () => {
+    expect(needsHand(['deadlock'])).toBe(true);
+    expect(needsHand(['stale-holder', 'no-watch'])).toBe(true);
+    expect(needsHand(['no-auth'])).toBe(true);
+    expect(needsHand(['stale-holder'])).toBe(false);
+    expect(needsHand(['herd', 'stale-holder'])).toBe(false);
+    expect(needsHand([])).toBe(false);
   });
 });

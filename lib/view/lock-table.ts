@@ -43,13 +43,18 @@ function sortValue(lock: LockSummary, column: LockColumn): string | number {
  */
 const STUCK: readonly AnomalyKind[] = ['no-auth', 'holder-disconnected', 'no-watch', 'wrong-watch', 'orphan', 'persistent-node'];
 
+/** Whether a lock's anomalies include one that will not resolve itself (a deadlock, or a STUCK kind): said in red; the rest in amber. */
+export function needsHand(kinds: readonly AnomalyKind[]): boolean {
+  return kinds.some((kind) => kind === 'deadlock' || STUCK.includes(kind));
+}
+
 /**
  * How urgently a lock needs a look, smaller first: a triage. Deadlocked; then what will not
  * resolve itself (STUCK); then what may (a long hold, a herd); then waited on, then held, then free.
  */
 export function attentionRank(lock: LockSummary): number {
   if (lock.anomalyKinds.includes('deadlock')) return 0;
-  if (lock.anomalyKinds.some((kind) => STUCK.includes(kind))) return 1;
+  if (needsHand(lock.anomalyKinds)) return 1;
   if (lock.anomalies > 0) return 2;
   if (lock.queueLength > 0) return 3;
   return lock.holders.length > 0 ? 4 : 5;

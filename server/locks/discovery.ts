@@ -189,6 +189,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
    * ephemeral nodes `dump` lists under them alone (in queue order), and kept by each listing.
    */
   private readonly unreadable = new Map<string, UnreadableNode[]>();
+  /** Where each of their sessions connects from, as last pushed. */
+  private readonly unreadableClients = new Map<string, string>();
   /** Nodes the scan could not list (NoAuth) where no member lists the ephemeral nodes: how many, and the first. */
   private unlisted: { count: number; first: string } | null = null;
   private status: DiscoveryStatus;
@@ -670,28 +672,37 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   /** Lists the parents ZooKeeper would not let the explorer list whose ephemeral nodes make a lock (all are ephemeral: `dump` lists them). */
   private followUnreadable(under: ReadonlyMap<string, UnreadableNode[]>): void {
     for (const [path, nodes] of under) {
-      if (this.locks.has(path) || !isLock(path, nodes.map((node) => node.name), () => true)) continue;
-      const ordered = queueOrder(nodes);
-      if (sameNodes(this.unreadable.get(path), ordered)) continue;
-      this.unreadable.set(path, ordered);
-      this.markDirty(path);
+      if (!this.locks.has(path) && isLock(path, nodes.map((node) => node.name), () => true)) this.keepUnreadableLock(path, queueOrder(nodes));
     }
   }
 
   /** Each listing brings the locks the explorer may not read up to date: their nodes now, and gone with the last of them. */
   private keepUnreadable(under: ReadonlyMap<string, UnreadableNode[]>): void {
-    for (const [path, before] of this.unreadable) {
+    for (const path of this.unreadable.keys()) {
       const nodes = queueOrder(under.get(path) ?? []);
-      if (nodes.length === 0) {
-        this.unreadable.delete(path);
-        this.dirty.delete(path);
-        this.removed.add(path);
-        this.schedulePush();
-      } else if (!sameNodes(before, nodes)) {
-        this.unreadable.set(path, nodes);
-        this.markDirty(path);
+      if (nodes.length > 0) {
+        this.keepUnreadableLock(path, nodes);
+        continue;
       }
+      this.unreadable.delete(path);
+      this.unreadableClients.delete(path);
+      this.dirty.delete(path);
+      this.removed.add(path);
+      this.schedulePush();
     }
+  }
+
+  /**
+   * Keeps what is known of a lock the explorer may not read, its nodes and where their sessions
+   * connect from, and pushes its line when either changed (ZooKeeper's report, which names the
+   * clients, may come after the listing that found the lock).
+   */
+  private keepUnreadableLock(path: string, nodes: UnreadableNode[]): void {
+    const clients = nodes.map((node) => this.clientOf(node.sessionId) ?? '').join(' ');
+    if (sameNodes(this.unreadable.get(path), nodes) && this.unreadableClients.get(path) === clients) return;
+    this.unreadable.set(path, nodes);
+    this.unreadableClients.set(path, clients);
+    this.markDirty(path);
   }
 
   /**
@@ -1011,6 +1022,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     if (this.stopped || this.locks.has(path) || this.notLocks.has(path) || enclosingLock(parentPath(path), this.locks) !== null) return;
     for (const known of [...this.locks]) if (known !== path && isWithin(known, path)) this.dropLock(known);
     this.unreadable.delete(path);
+    this.unreadableClients.delete(path);
     this.locks.add(path);
     const acquired = this.withAcquireSlot(() => this.registry.acquire(path, SUBSCRIBER).then(() => undefined))
       .catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { disconnectedSessions, type Introspected, type ReportChange } from '../../lib/lock/report';
 import type { DumpReport } from '../../lib/zk/four-letter';
 import type { LockContext } from '../../lib/lock/machine';
+import { kazooSemaphoreQueue } from '../../lib/lock/recipes/kazoo-semaphore';
 import { limitGraph, WaitsFor } from '../../lib/lock/waits-for';
 import type { Deadlock, LockDelta, LockNode, LockSnapshot, RecipeId, WaitsForGraph, ZnodeStat } from '../../lib/protocol';
 import { ZkError, type ZkSession } from '../zk/session';
@@ -252,8 +253,22 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     if (delta.removed.length + delta.added.length + delta.updated.length === 0) return;
     // Only who holds and who waits matters to the graph: a handover changes two nodes.
     if (gone.length === delta.updated.length && delta.added.length === 0 && gone.every((node, index) => sameStanding(node, delta.updated[index]!))) return;
+    // A Kazoo semaphore is read with its queue (`<path>-__lock__`), whose nodes are its waiters: the graph has them once, in the
+    // semaphore, not again in the queue followed as a lock of its own.
+    // (`published`, not `current`: a delta must not judge the lock's anomalies, O(n) in a long queue.)
+    const semaphore = this.published(delta.path)?.recipe.id === 'kazoo-semaphore';
+    if (semaphore || this.isSemaphoreQueue(delta.path)) {
+      if (this.waitsFor.drop(semaphore ? kazooSemaphoreQueue(delta.path) : delta.path)) this.graphChanged();
+      if (!semaphore) return;
+    }
     this.waitsFor.apply(delta.path, gone, [...delta.added, ...delta.updated]);
     this.graphChanged();
+  }
+
+  /** Whether `path` is the queue of a Kazoo semaphore followed. */
+  private isSemaphoreQueue(path: string): boolean {
+    const suffix = kazooSemaphoreQueue('');
+    return path.endsWith(suffix) && this.published(path.slice(0, -suffix.length))?.recipe.id === 'kazoo-semaphore';
   }
 
   /** The waits-for graph changed: in a moment, once for a burst, the graph is pushed and each lock whose part in the deadlocks changed judges its anomalies again. */
