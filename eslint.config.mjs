@@ -5,7 +5,7 @@ const config = [
   ...coreWebVitals,
   ...typescript,
   {
-    ignores: ['.next/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', '.tmp/**'],
+    ignores: ['.next/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', '.tmp/**', 'bench/out/**', '.shots/**'],
   },
   {
     rules: {

@@ -75,7 +75,7 @@ export function HistoryStrip({ history, now, present, onSelect }: HistoryStripPr
   }, [shown]);
   if (history === null) return null;
   const span = historySpan(history);
-  const layout = layoutHistoryStrip(history, now, width, span, t('lpNow'));
+  const layout = layoutHistoryStrip(history, now, width, span, t);
   const { stats } = history;
   // No hold ended in the window: the one under way says how long it has lasted, rather than "none".
   // Only a hold still under way: one that began before the explorer followed the lock may have ended since (its session expired).

@@ -212,7 +212,8 @@ function LockPage({ path }: { path: string }) {
           <div className="lock-main">
         {error ? (
           <p className="error-box" role="alert" data-testid="lock-error">
-            {error}
+            {/* The server says it in English; a refusal, the common case, in the page's language. */}
+            {/NoAuth/.test(error) ? t('lpNoAuthError', { path }) : error}
           </p>
         ) : null}
         {error !== null && /NoAuth/.test(error) ? (
@@ -318,7 +319,7 @@ function LockPage({ path }: { path: string }) {
                   {recipeName(language, snapshot.recipe)}
                 </span>
                 {snapshot.recipe.candidates.length > 0 ? (
-                  <span className="stat-note" data-testid="summary-candidates">
+                  <span className="stat-note is-whole" data-testid="summary-candidates">
                     {t('lpMadeBy', { list: snapshot.recipe.candidates.map((candidate) => candidateName(language, candidate)).join(t('lpOr')) })}
                   </span>
                 ) : null}

@@ -54,6 +54,9 @@ export interface NodeCardProps {
  * role's accent, role and age, name, and owner. Its look is the diagram's stylesheet
  * (`diagramCss`); the group around it says holder or waiter (`is-holder`, `is-waiter`).
  */
+/** A card's mode, where it is not the usual exclusive one. */
+const MODE_WORDS = { read: 'modeRead', write: 'modeWrite', lease: 'modeLease' } as const;
+
 export function NodeCard({ node, place, now, width, height, compact, t, flagged = false, silent = false }: NodeCardProps) {
   const holder = node.role === 'holder';
   return (
@@ -70,7 +73,7 @@ export function NodeCard({ node, place, now, width, height, compact, t, flagged 
           <text x={20} y={24} className="card-role">
             {holder ? t(width < NARROW_CARD ? 'cardHolds' : node.mode === 'lease' ? 'cardHoldsLease' : 'cardHoldsLock') : t('cardWaiting', { n: place })}
             {/* A lease is said by "holds a lease" already; a waiter for one, or a reader or writer, says its mode. */}
-            {node.mode !== 'exclusive' && !(holder && node.mode === 'lease' && width >= NARROW_CARD) ? <tspan className="card-mode">{` · ${node.mode.toUpperCase()}`}</tspan> : null}
+            {node.mode !== 'exclusive' && !(holder && node.mode === 'lease' && width >= NARROW_CARD) ? <tspan className="card-mode">{` · ${t(MODE_WORDS[node.mode])}`}</tspan> : null}
             {node.queue !== '' && node.queue !== node.name ? <tspan className="card-mode">{` · ${node.queue}`}</tspan> : null}
           </text>
           <text x={width - 14} y={24} className="card-age" textAnchor="end">

@@ -4,6 +4,7 @@
  * the rest. `{name}` marks a value filled in when shown.
  */
 export const LOCK_PAGE_EN = {
+  lpNoAuthError: 'ZooKeeper refused access (NoAuth) to {path}',
   lpNoAuthHint:
     'ZooKeeper lets only the users its ACL lists read this lock. The explorer reads as the user given in {env} ({example}), or as nobody without it: start it with a user the ACL allows ({getAcl} in zkCli says which).',
   lpReading: 'Reading {path} from ZooKeeper…',
@@ -249,6 +250,7 @@ export const LOCK_PAGE_EN = {
 export type LockPageKey = keyof typeof LOCK_PAGE_EN;
 
 export const LOCK_PAGE_ZH: Record<LockPageKey, string> = {
+  lpNoAuthError: 'ZooKeeper 拒绝访问 {path}（NoAuth）',
   lpNoAuthHint: 'ZooKeeper 只允许其 ACL 列出的用户读取这个锁。本工具以 {env} 中给出的用户读取（{example}），未设置时则以匿名身份读取：请用 ACL 允许的用户启动它（在 zkCli 中用 {getAcl} 查看是哪些用户）。',
   lpReading: '正在从 ZooKeeper 读取 {path}…',
   lpSystemTreeTitle: '{path} 是 ZooKeeper 自己的树',

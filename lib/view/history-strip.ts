@@ -3,6 +3,9 @@
  * now (the current one growing), with ticks a person reads at a glance.
  */
 import type { HoldEnd, HoldRecord, LockHistory } from '../protocol';
+import { translator, type Translate } from '../i18n/messages';
+
+const ENGLISH = translator('en');
 
 export interface HistoryBar {
   hold: HoldRecord;
@@ -25,15 +28,16 @@ export interface HistoryStripLayout {
 const TICK_STEPS_MS = [1000, 5000, 10_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 86_400_000];
 const HOUR = 3_600_000;
 
-/** How long ago, as a tick says it: `now` (in the page's words), `-30 s`, `-2 min`, `-6 h`. */
-function ago(ms: number, nowWord: string): string {
+/** How long ago, as a tick says it: `now` (in the page's words), `-30 s`, `-2 min`, `-6 h`, in the page's language (`-2 分钟`). */
+function ago(ms: number, nowWord: string, t: Translate): string {
   if (ms === 0) return nowWord;
-  if (ms >= HOUR) return `−${ms / HOUR} h`;
-  return ms < 60_000 ? `−${ms / 1000} s` : `−${ms / 60_000} min`;
+  if (ms >= HOUR) return `−${t('durationH', { n: ms / HOUR })}`;
+  return ms < 60_000 ? `−${t('durationS', { n: ms / 1000 })}` : `−${t('durationMin', { n: ms / 60_000 })}`;
 }
 
 /** The holds of the last `spanMs` before `now` across `width` units, with four to eight ticks, the last one called `nowWord`. */
-export function layoutHistoryStrip(history: LockHistory, clock: number, width: number, spanMs: number, nowWord = 'now'): HistoryStripLayout {
+export function layoutHistoryStrip(history: LockHistory, clock: number, width: number, spanMs: number, t: Translate = ENGLISH): HistoryStripLayout {
+  const nowWord = t('lpNow');
   // The page's clock ticks once a second: the history's own time (the server's) is never in the future.
   const now = Math.max(clock, history.stats.at);
   const from = now - spanMs;
@@ -50,6 +54,6 @@ export function layoutHistoryStrip(history: LockHistory, clock: number, width: n
   // Past the longest step the step grows with the span: never more than eight ticks.
   const step = TICK_STEPS_MS.find((candidate) => spanMs / candidate <= 8) ?? Math.ceil(spanMs / 8);
   const ticks: HistoryStripLayout['ticks'] = [];
-  for (let back = 0; back <= spanMs; back += step) ticks.push({ x: width - back * scale, label: ago(back, nowWord) });
+  for (let back = 0; back <= spanMs; back += step) ticks.push({ x: width - back * scale, label: ago(back, nowWord, t) });
   return { bars, ticks, from, to: now };
 }

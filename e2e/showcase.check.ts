@@ -1,0 +1,128 @@
+/**
+ * `npm run showcase:check`, not yet part of `npm test` (issue 52: it lists what still breaks the
+ * rules). Every page against the showcase (`npm run showcase`'s realistic mix: long real names, real
+ * Curator and Kazoo processes, crashed holders, a waiter that watches nothing, a deadlock across
+ * two processes, Kafka's and Hadoop's layouts, a lock under a digest ACL, a herd of 40), at 390,
+ * 1280, 1920 and 3840 px, light and dark, English and Chinese: no sideways scroll at 1280 and
+ * above, no text cut by an ellipsis there, no box scrolling inside the page on a phone, no English
+ * words on a page in Chinese, every count equal to the API's, and axe's WCAG 2 A and AA rules.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { LockListSchema, SessionListSchema } from '../lib/protocol';
+import { startShowcase, type Showcase } from '../server/testing/showcase';
+import { expect, test } from './fixtures';
+import { ruleBreaks } from './rules';
+
+/** What may stay in Latin letters on a page in Chinese: product and system names, ZooKeeper's own words, units. */
+const LATIN_NAMES = [
+  'ZooKeeper', 'zk-lock-explorer', 'Curator', 'Kazoo', 'Kafka', 'Apache', 'Hadoop', 'HDFS', 'YARN', 'HBase', 'Solr', 'ClickHouse', 'Flink', 'menagerie',
+  'InterProcessMutex', 'InterProcessSemaphoreMutex', 'InterProcessSemaphoreV2', 'InterProcessReadWriteLock', 'InterProcessMultiLock', 'LeaderSelector', 'LeaderLatch',
+  'Lock', 'ReadLock', 'WriteLock', 'Semaphore', 'ActiveStandbyElectorLock', 'NameNode', 'ResourceManager', 'English',
+  'mntr', 'cons', 'wchc', 'dump', 'srvr', 'getChildren', 'getData', 'getAcl', 'exists', 'sync', 'stat', 'czxid', 'pzxid', 'mzxid', 'znode', 'znodes', 'zkCli', 'GUID',
+  'NoAuth', 'ACL', 'SIGKILL', 'TLS', 'SASL', 'JSON', 'CSV', 'PNG', 'SVG', 'Markdown', 'API', 'REST', 'UTC', 'GMT', 'Tab', 'Enter', 'Space', 'Esc',
+  // The words real systems name their parts by, as their own documentation does in Chinese too.
+  'broker', 'controller', 'nameservice', 'active', 'standby', 'ZKFailoverController', 'ActiveBreadCrumb', 'ReentrantZkLock', 'mode',
+  // What the showcase's Kazoo contenders write as their identifier (data, not the page's words).
+  'contender',
+];
+
+/** The words of the showcase's own paths (a path cut short on a card is still a path). */
+const pathWords = (): string[] => showcase.locks.flatMap((lock) => lock.path.split(/[/-]/));
+
+/** The widths each page is drawn at, with a height of the same screen. */
+const SCREENS = [
+  [390, 844],
+  [1280, 720],
+  [1920, 1080],
+  [3840, 2160],
+] as const;
+
+let showcase: Showcase;
+
+test.describe('every page against the showcase', () => {
+  test.describe.configure({ mode: 'default' });
+
+  test.beforeAll(async ({}, testInfo) => {
+    testInfo.setTimeout(240_000);
+    const connectString = process.env.EXPLORER_ZK_CONNECT;
+    if (!connectString) throw new Error('EXPLORER_ZK_CONNECT is not set: the global set-up did not run');
+    showcase = await startShowcase({ connectString, root: `/showcase-${testInfo.workerIndex}` });
+  });
+
+  test.afterAll(async ({}, testInfo) => {
+    testInfo.setTimeout(120_000);
+    await showcase?.stop();
+  });
+
+  /** The pages to look at: the three lists, the classroom, and a lock page of each kind in the mix. */
+  const pages = (): string[] => ['/', '/sessions', '/waits-for', '/demo', ...showcase.locks.map((lock) => `/locks${lock.path}`)];
+
+  /** Opens `url` and waits until it shows what the showcase made. */
+  async function open(page: Page, explorerUrl: string, url: string): Promise<void> {
+    await page.goto(`${explorerUrl}${url}`);
+    if (url === '/') await expect.poll(async () => page.getByTestId('lock-row').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(showcase.locks.length);
+    else if (url.startsWith('/locks')) await expect(page.getByTestId('lock-summary').or(page.getByTestId('lock-error'))).toBeVisible({ timeout: 30_000 });
+    else await expect(page.locator('main')).toBeVisible();
+    // Arrivals slide in: measured once they are in place.
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+  }
+
+  test('the explorer lists every lock the showcase made, with the counts of its API', async ({ page, explorerUrl, request }) => {
+    test.setTimeout(120_000);
+    const paths = showcase.locks.map((lock) => lock.path);
+    await expect
+      .poll(async () => {
+        const list = LockListSchema.parse(await (await request.get(`${explorerUrl}/api/locks`)).json());
+        return paths.filter((path) => !list.locks.some((lock) => lock.path === path));
+      }, { timeout: 60_000, message: 'showcase locks the explorer does not list' })
+      .toEqual([]);
+    await open(page, explorerUrl, '/');
+    const list = LockListSchema.parse(await (await request.get(`${explorerUrl}/api/locks`)).json());
+    await expect(page.getByTestId('lock-row')).toHaveCount(list.locks.length);
+    for (const lock of list.locks.filter((one) => paths.includes(one.path))) {
+      const row = page.locator(`[data-testid="lock-row"][data-path="${lock.path}"]`);
+      await expect(row.getByTestId('queue-length'), lock.path).toHaveText(lock.queueLength.toLocaleString('en-US'));
+    }
+    const sessions = SessionListSchema.parse(await (await request.get(`${explorerUrl}/api/sessions`)).json());
+    await open(page, explorerUrl, '/sessions');
+    await expect(page.getByTestId('session-row')).toHaveCount(sessions.sessions.length);
+  });
+
+  for (const [width, height] of SCREENS) {
+    test(`at ${width} px: no sideways scroll${width >= 1280 ? ', no text cut' : ', no box scrolling inside the page'}, in English and in Chinese`, async ({ page, explorerUrl }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize({ width, height });
+      const found: string[] = [];
+      for (const language of ['en', 'zh'] as const) {
+        await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
+        for (const url of pages()) {
+          await open(page, explorerUrl, url);
+          const breaks = await ruleBreaks(page, [...LATIN_NAMES, ...pathWords()]);
+          const where = `${url} at ${width} px (${language})`;
+          await page.screenshot({ path: `.shots/showcase/${width}-${language}-${url.replace(/[^a-z0-9]+/gi, '_').slice(0, 80)}.png` });
+          found.push(...breaks.sideways.map((what) => `${where}: scrolls sideways: ${what}`));
+          if (width >= 1280) found.push(...breaks.cut.map((what) => `${where}: cut: ${what}`));
+          else found.push(...breaks.nested.map((what) => `${where}: scrolls inside the page: ${what}`));
+          found.push(...breaks.english.map((what) => `${where}: English: ${what}`));
+        }
+      }
+      expect(found).toEqual([]);
+    });
+  }
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`axe finds no WCAG 2 A or AA violation in the ${scheme} theme`, async ({ page, explorerUrl }) => {
+      test.setTimeout(180_000);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.addInitScript((theme) => localStorage.setItem('theme', theme), scheme);
+      const found: string[] = [];
+      for (const url of pages()) {
+        await open(page, explorerUrl, url);
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+        found.push(...results.violations.map((violation) => `${url}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`));
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});
