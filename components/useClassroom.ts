@@ -115,7 +115,12 @@ export function useClassroom(simulation: Simulation, intervalMs: number): Classr
     // Nobody holds between a release and the next take; the end of the run is seen from the figures.
     if (holders.length === 0) return;
     for (const holder of holders) asked.current.add(holdOf(holder));
-    const failures = (await Promise.all(holders.map((holder) => control('POST', `/api/sim/contenders/${holder.id}/release`, {})))).filter((failure) => failure !== null);
+    const answers = await Promise.all(holders.map((holder) => control('POST', `/api/sim/contenders/${holder.id}/release`, {})));
+    // A release that failed may be asked again.
+    answers.forEach((failure, index) => {
+      if (failure !== null) asked.current.delete(holdOf(holders[index]!));
+    });
+    const failures = answers.filter((failure) => failure !== null);
     if (failures[0] != null) dispatch({ type: 'failed', error: failures[0] });
   }, [bySide, control]);
 

@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HealthResponseSchema, LockListChangeSchema, LockListSchema, SessionListSchema, WaitsForGraphSchema, type LockList } from '../lib/protocol';
-import { applyListChange } from '../lib/view/lock-list-change';
-import { connectClient, eventually, openSession, request, startExplorer, uniqueRoot, watchesOf, type RunningExplorer } from './testing/harness';
+import { connectClient, eventually, followLockList, openSession, request, startExplorer, uniqueRoot, watchesOf, type RunningExplorer } from './testing/harness';
 import { startEmbeddedZooKeeper } from './zk/embedded';
 import { ZkSession } from './zk/session';
 
@@ -136,14 +135,8 @@ describe('discovering every lock under the roots', () => {
   it('pushes a lock that appears anywhere below the roots, and drops it when it goes, to a subscribed page', async () => {
     const socket = await connectClient(running.url);
     try {
-      const lists: LockList[] = [];
       // The whole list once, then only what changes, applied as the page applies it.
-      socket.on('locks:list', (value) => lists.push(value));
-      socket.on('locks:changes', (change) => {
-        const last = lists.at(-1);
-        if (last !== undefined) lists.push(applyListChange(last, LockListChangeSchema.parse(change)));
-      });
-      expect(await request(socket, 'locks:subscribe', {})).toEqual({ ok: true });
+      const lists = await followLockList(socket);
       const lockPath = `${root}/later/deep/lock`;
       await admin.mkdirp(lockPath);
       const holder = await contender(lockPath, `_c_${randomUUID()}-lock-`);

@@ -5,10 +5,9 @@
  */
 import type zookeeper from 'node-zookeeper-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiagnosticsSchema, LockListChangeSchema, LockListSchema, type LockList } from '../lib/protocol';
-import { applyListChange } from '../lib/view/lock-list-change';
+import { DiagnosticsSchema, LockListSchema, type LockList } from '../lib/protocol';
 import { createAsDigestUser, createDigestProtected, digestUserClient } from './testing/acl';
-import { connectClient, eventually, openSession, request, startExplorer, uniqueRoot, zkConnect, type RunningExplorer } from './testing/harness';
+import { connectClient, eventually, followLockList, openSession, startExplorer, uniqueRoot, zkConnect, type RunningExplorer } from './testing/harness';
 
 const CREDENTIALS = 'vault:unseal';
 const root = uniqueRoot('noauth');
@@ -70,13 +69,7 @@ describe('a lock ZooKeeper will not let the explorer read', () => {
     const fresh = await startExplorer({ roots: [root] });
     const socket = await connectClient(fresh.url);
     try {
-      const lists: LockList[] = [];
-      socket.on('locks:list', (value) => lists.push(value));
-      socket.on('locks:changes', (change) => {
-        const last = lists.at(-1);
-        if (last !== undefined) lists.push(applyListChange(last, LockListChangeSchema.parse(change)));
-      });
-      expect(await request(socket, 'locks:subscribe', {})).toEqual({ ok: true });
+      const lists = await followLockList(socket);
       const row = await eventually(() => lists.at(-1)?.locks.find((entry) => entry.path === lock && entry.holderClients[0] != null));
       expect(row.holderClients[0]).toMatch(/^127\.0\.0\.1:\d+$/);
     } finally {

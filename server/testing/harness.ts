@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { expect, inject } from 'vitest';
-import { HealthResponseSchema, LockSnapshotSchema, type Ack, type ClientToServerEvents, type HealthResponse, type LockDelta, type LockSnapshot, type ServerToClientEvents } from '../../lib/protocol';
+import { HealthResponseSchema, LockListChangeSchema, LockSnapshotSchema, type Ack, type ClientToServerEvents, type HealthResponse, type LockDelta, type LockList, type LockSnapshot, type ServerToClientEvents } from '../../lib/protocol';
+import { applyListChange } from '../../lib/view/lock-list-change';
 import { createExplorer, type Explorer, type SimulationOptions } from '../app';
 import { CONFIG_DEFAULTS } from '../config';
 import type { FollowedFiles } from '../replay/follow';
@@ -121,6 +122,18 @@ export function request(socket: TestSocket, event: keyof ClientToServerEvents, p
 }
 
 /** Collects a lock's snapshot and deltas as they arrive, and waits for the ones a test expects. */
+/** Follows the lock list over `socket` as the dashboard does: the whole list once, then each change applied to it; every list so far, the last one current. */
+export async function followLockList(socket: TestSocket): Promise<LockList[]> {
+  const lists: LockList[] = [];
+  socket.on('locks:list', (value) => lists.push(value));
+  socket.on('locks:changes', (change) => {
+    const last = lists.at(-1);
+    if (last !== undefined) lists.push(applyListChange(last, LockListChangeSchema.parse(change)));
+  });
+  expect(await request(socket, 'locks:subscribe', {})).toEqual({ ok: true });
+  return lists;
+}
+
 export class LockFeed {
   readonly snapshots: LockSnapshot[] = [];
   readonly deltas: LockDelta[] = [];
