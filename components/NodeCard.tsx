@@ -49,14 +49,14 @@ export interface NodeCardProps {
   silent?: boolean;
 }
 
+/** A card's mode, where it is not the usual exclusive one. */
+const MODE_WORDS = { read: 'modeRead', write: 'modeWrite', lease: 'modeLease' } as const;
+
 /**
  * One node's card, as the page draws it and as an exported picture does: background, the
  * role's accent, role and age, name, and owner. Its look is the diagram's stylesheet
  * (`diagramCss`); the group around it says holder or waiter (`is-holder`, `is-waiter`).
  */
-/** A card's mode, where it is not the usual exclusive one. */
-const MODE_WORDS = { read: 'modeRead', write: 'modeWrite', lease: 'modeLease' } as const;
-
 export function NodeCard({ node, place, now, width, height, compact, t, flagged = false, silent = false }: NodeCardProps) {
   const holder = node.role === 'holder';
   return (

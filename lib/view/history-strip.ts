@@ -35,7 +35,7 @@ function ago(ms: number, nowWord: string, t: Translate): string {
   return ms < 60_000 ? `−${t('durationS', { n: ms / 1000 })}` : `−${t('durationMin', { n: ms / 60_000 })}`;
 }
 
-/** The holds of the last `spanMs` before `now` across `width` units, with four to eight ticks, the last one called `nowWord`. */
+/** The holds of the last `spanMs` before `now` across `width` units, with four to eight ticks in the page's language (`t`), the last one "now". */
 export function layoutHistoryStrip(history: LockHistory, clock: number, width: number, spanMs: number, t: Translate = ENGLISH): HistoryStripLayout {
   const nowWord = t('lpNow');
   // The page's clock ticks once a second: the history's own time (the server's) is never in the future.
