@@ -374,9 +374,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
 
   /** Whether the lock at `path` is the queue of a Kazoo semaphore that is listed: it is part of that semaphore, not a lock of its own. */
   private isFolded(path: string): boolean {
-    if (!path.endsWith(KAZOO_QUEUE_SUFFIX)) return false;
-    const semaphore = path.slice(0, -KAZOO_QUEUE_SUFFIX.length);
-    return this.locks.has(semaphore) && this.registry.current(semaphore)?.recipe.id === 'kazoo-semaphore';
+    const semaphore = this.registry.semaphoreOfQueue(path);
+    return semaphore !== null && this.locks.has(semaphore);
   }
 
   private markDirty(path: string): void {

@@ -257,7 +257,7 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     // semaphore, not again in the queue followed as a lock of its own.
     // (`published`, not `current`: a delta must not judge the lock's anomalies, O(n) in a long queue.)
     const semaphore = this.published(delta.path)?.recipe.id === 'kazoo-semaphore';
-    if (semaphore || this.isSemaphoreQueue(delta.path)) {
+    if (semaphore || this.semaphoreOfQueue(delta.path) !== null) {
       if (this.waitsFor.drop(semaphore ? kazooSemaphoreQueue(delta.path) : delta.path)) this.graphChanged();
       if (!semaphore) return;
     }
@@ -265,10 +265,12 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     this.graphChanged();
   }
 
-  /** Whether `path` is the queue of a Kazoo semaphore followed. */
-  private isSemaphoreQueue(path: string): boolean {
+  /** The followed Kazoo semaphore whose queue (`<semaphore>-__lock__`) is at `path`; null when `path` is no such queue. */
+  semaphoreOfQueue(path: string): string | null {
     const suffix = kazooSemaphoreQueue('');
-    return path.endsWith(suffix) && this.published(path.slice(0, -suffix.length))?.recipe.id === 'kazoo-semaphore';
+    if (!path.endsWith(suffix)) return null;
+    const semaphore = path.slice(0, -suffix.length);
+    return this.published(semaphore)?.recipe.id === 'kazoo-semaphore' ? semaphore : null;
   }
 
   /** The waits-for graph changed: in a moment, once for a burst, the graph is pushed and each lock whose part in the deadlocks changed judges its anomalies again. */
