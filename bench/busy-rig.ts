@@ -262,17 +262,29 @@ export function writesPerSecond(window: Measured): number {
   return window.load === null ? 0 : (window.load.after.writes - window.load.before.writes) / window.seconds;
 }
 
-/** Release → arrival (ms) of every release on a sampled lock that began in the window, and how many never arrived. */
-export function releaseLatencies(rig: Rig, arrivals: ReadonlyMap<string, number>, window: Measured): { values: number[]; missing: number } {
+/** Release → arrival (ms) of every release on a sampled lock that began in the window, how many never arrived, and when each of those was (s into the window). */
+export function releaseLatencies(rig: Rig, arrivals: ReadonlyMap<string, number>, window: Measured): { values: number[]; missing: number; missingAt: number[] } {
   const values: number[] = [];
-  let missing = 0;
+  const missingAt: number[] = [];
   for (const [node, at] of rig.log.releases) {
     if (at < window.from || at > window.to) continue;
     const arrived = arrivals.get(node);
-    if (arrived === undefined) missing += 1;
+    if (arrived === undefined) missingAt.push((at - window.from) / 1000);
     else values.push(arrived - at);
   }
-  return { values, missing };
+  return { values, missing: missingAt.length, missingAt };
+}
+
+/** When the releases that never arrived were, each with the explorer's longest block of its event loop within a second of it: a stall that hid a node's whole life from its reads. */
+export function missingWhen(window: Measured, missingAt: readonly number[]): string {
+  if (missingAt.length === 0 || window.explorer === null) return '';
+  const stalls = window.explorer.after.stalls;
+  const each = missingAt.slice(0, 20).map((seconds) => {
+    const at = window.from + window.epochOffset + seconds * 1000;
+    const near = stalls.filter((stall) => Math.abs(stall.at - at) <= 1000).map((stall) => stall.ms);
+    return `${seconds.toFixed(1)} s (longest block within 1 s: ${near.length === 0 ? 'none seen' : `${Math.max(...near).toFixed(0)} ms`})`;
+  });
+  return ` They were released at ${each.join(', ')}${missingAt.length > 20 ? ', …' : ''}.`;
 }
 
 export const p = (values: readonly number[], q: number): string => quantile(values, q).toFixed(1);

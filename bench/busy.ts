@@ -35,6 +35,7 @@ import {
   measure,
   notificationShare,
   p,
+  missingWhen,
   releaseLatencies,
   section,
   sessionsLost,
@@ -60,8 +61,8 @@ const ARRIVAL_GRACE_MS = 3_000;
 
 /** The release → socket and release → floor latencies of a window. */
 interface Latencies {
-  explorer: { values: number[]; missing: number };
-  floor: { values: number[]; missing: number };
+  explorer: { values: number[]; missing: number; missingAt: number[] };
+  floor: { values: number[]; missing: number; missingAt: number[] };
 }
 
 async function latenciesOf(rig: Rig, following: Following, window: Measured): Promise<Latencies> {
@@ -76,7 +77,7 @@ interface Phases {
   without: [Measured, Measured];
   loaded: Measured;
   loadedLatencies: Latencies;
-  withoutFloor: { values: number[]; missing: number };
+  withoutFloor: { values: number[]; missing: number; missingAt: number[] };
   crashes: Measured;
   crashOutcomes: ReturnType<typeof crashOutcomes>;
   /** What the explorer followed at the end of (c): how many locks, and those besides the run's. */
@@ -410,7 +411,7 @@ function soakFigures(options: BusyOptions, rig: Rig, window: Measured, { memory,
       `${pct(window.cpu.explorer!)} with the ${memory.length} forced collections, which cost ${pct(collectionsPercent)}. By stretches of ${SOAK_STRETCH_MINUTES} min: ${stretches.map((stretch) => `${stretch.from.toFixed(0)}–${stretch.to.toFixed(0)} min ${pct(stretch.cpu)} at ${stretch.handoversPerSecond.toFixed(0)} handovers/s`).join(', ')}. ZooKeeper ${pct(window.cpu.zookeeper!)} of a core meanwhile, at ${writesPerSecond(window).toFixed(0)} writes/s.`,
     ),
     figure('notifications the explorer receives per unrelated write', share.unrelated / Math.max(1, share.writes), '', 0.01, `${share.unrelated} over ${share.writes} writes.`),
-    { section: name, name: 'a holder releases → the socket delta, p99', value: quantile(latencies.explorer.values, 0.99), unit: 'ms', reference: null, target: null, note: `${latencies.explorer.values.length} releases, median ${p(latencies.explorer.values, 0.5)} ms, ${latencies.explorer.missing} never arrived.` },
+    { section: name, name: 'a holder releases → the socket delta, p99', value: quantile(latencies.explorer.values, 0.99), unit: 'ms', reference: null, target: null, note: `${latencies.explorer.values.length} releases, median ${p(latencies.explorer.values, 0.5)} ms, ${latencies.explorer.missing} never arrived.${missingWhen(window, latencies.explorer.missingAt)}` },
   ];
 }
 

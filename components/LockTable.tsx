@@ -135,9 +135,10 @@ export function LockTable() {
         </div>
       ) : (
         <div className="table-scroll">
-          <table className="locks">
+          {/* Only the rows near the view are drawn: the row count and each row's index tell assistive technology (and tests) the whole. */}
+          <table className="locks" aria-rowcount={shown.length + 1} data-testid="lock-table">
             <thead>
-              <tr>
+              <tr aria-rowindex={1}>
                 {COLUMNS.map(({ column, label, numeric, optional }) => (
                   <th
                     key={column}
@@ -167,6 +168,7 @@ export function LockTable() {
                   key={lock.path}
                   ref={rows.measure}
                   data-index={index}
+                  aria-rowindex={index + 2}
                   data-testid="lock-row"
                   data-path={lock.path}
                   className={lock.anomalyKinds.includes('deadlock') ? 'deadlocked' : undefined}

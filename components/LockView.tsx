@@ -5,7 +5,7 @@ import { historyAt } from '../lib/view/history-merge';
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { isWithin } from '../lib/zk/path';
 import type { LockNode } from '../lib/protocol';
-import { roleIn } from '../lib/lock/systems';
+import { noteIn, roleIn, systemCandidateIn } from '../lib/lock/systems';
 import { describeWatchVerdict, outsideWatchers, watchVerdict } from '../lib/view/watch-verdict';
 import { AppHeader } from './AppHeader';
 import { AnomalyList } from './AnomalyList';
@@ -81,6 +81,9 @@ function LockPage({ path }: { path: string }) {
   const now = useNow();
   const holders = useMemo(() => snapshot?.nodes.filter((node) => node.role === 'holder') ?? [], [snapshot]);
   const holder = holders[0] ?? null;
+  const systemNote = snapshot ? noteIn(language, snapshot.recipe) : null;
+  // The clients and systems that may have made the lock, in the page's language.
+  const candidates = snapshot ? snapshot.recipe.candidates.map((candidate) => systemCandidateIn(language, candidate, path) ?? candidateName(language, candidate)) : [];
   const simulation = useSimulation();
   const flagged = useMemo(
     () => new Set(snapshot?.anomalies.flatMap((anomaly) => (anomaly.node === null ? [] : [anomaly.node])) ?? []),
@@ -302,9 +305,9 @@ function LockPage({ path }: { path: string }) {
                       {roleIn(language, snapshot.recipe, path, holder ?? null)}
                     </span>
                   ) : null}
-                  {snapshot.recipe.systemNote !== null ? (
+                  {systemNote !== null ? (
                     <span className="stat-note" data-testid="summary-system-note">
-                      {snapshot.recipe.systemNote}
+                      {systemNote}
                     </span>
                   ) : null}
                 </div>
@@ -314,13 +317,13 @@ function LockPage({ path }: { path: string }) {
                 <span
                   className="stat-value stat-text"
                   data-testid="summary-recipe"
-                  title={snapshot.recipe.candidates.length > 0 ? t('lpCandidatesTitle', { list: snapshot.recipe.candidates.map((candidate) => candidateName(language, candidate)).join(t('listSeparator')) }) : undefined}
+                  title={snapshot.recipe.candidates.length > 0 ? t('lpCandidatesTitle', { list: candidates.join(t('listSeparator')) }) : undefined}
                 >
                   {recipeName(language, snapshot.recipe)}
                 </span>
                 {snapshot.recipe.candidates.length > 0 ? (
                   <span className="stat-note is-whole" data-testid="summary-candidates">
-                    {t('lpMadeBy', { list: snapshot.recipe.candidates.map((candidate) => candidateName(language, candidate)).join(t('lpOr')) })}
+                    {t('lpMadeBy', { list: candidates.join(t('lpOr')) })}
                   </span>
                 ) : null}
                 {snapshot.recipe.evidence ? (

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LockListSchema, LockSnapshotSchema, type LockList, type LockSummary } from '../lib/protocol';
 import { SYSTEM_FIXTURES, type SystemFixture } from '../lib/lock/systems/fixtures';
+import { noteIn } from '../lib/lock/systems';
 import { eventually, startExplorer, zkConnect, type RunningExplorer } from './testing/harness';
 import { RealContenders } from './testing/real-clients';
 import { makeSystemFixture } from './testing/system-fixtures';
@@ -111,7 +112,8 @@ describe('the locks of real systems, on the shared ZooKeeper (found from dump, a
     });
     expect(after.nodes[0]).toMatchObject({ role: 'holder', identity: 'node 127.0.0.1:7574_solr' });
     // The leader node still names the one that went (Solr's new leader would write it at once; these raw sessions do not).
-    expect(after.recipe.systemNote).toContain('The leader node names 127.0.0.1:8983_solr, not the holder');
+    expect(after.recipe.systemNote).toEqual({ kind: 'leader-other', values: { name: '127.0.0.1:8983_solr', holder: '127.0.0.1:7574_solr' } });
+    expect(noteIn('en', after.recipe)).toContain('The leader node names 127.0.0.1:8983_solr, not the holder');
   });
 
   it('Curator’s own LeaderLatch, as Druid runs it for its Overlord: named, each participant by the id Curator writes, the leader the one Curator says leads', async () => {

@@ -871,6 +871,9 @@ const RECIPE_NAMES_ZH: Readonly<Record<string, string>> = {
   'named-locks': '一个父节点下的多个命名锁（<name>_lock_N）',
   'sequential-lock': '顺序锁（lock-N 节点）',
   'single-node': '每个资源一个临时节点',
+  'zk-writelock': 'ZooKeeper 配方库的 WriteLock',
+  'ephemeral-claims': '临时节点认领（每个节点各持有自己的编号）',
+  'zk-shared-lock': 'ZooKeeper 文档中的共享锁（read-N、write-N）',
 };
 
 /** What each recipe's candidate clients are called in Chinese (product names as they are): the recipes' `candidates`, one entry each. */

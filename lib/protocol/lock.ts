@@ -34,8 +34,8 @@ export const RecipeInfoSchema = z.object({
   role: z.string().nullable(),
   /** The system's layout that named it, `<system>/<layout>` (e.g. `kafka/controller`); null with no system. */
   systemLayout: z.string().nullable(),
-  /** What the system keeps beside the lock says of it (a leader node, a breadcrumb); null when nothing. */
-  systemNote: z.string().nullable(),
+  /** What the system keeps beside the lock says of it (a leader node, a breadcrumb), as the layout's kind and its values, worded by the page (`noteIn`); null when nothing. */
+  systemNote: z.object({ kind: z.string(), values: z.record(z.string(), z.string()) }).nullable(),
   /** Its holders hold for as long as they lead or live (a system's election or membership): a long hold is no stale holder. */
   longHolds: z.boolean(),
 });

@@ -8,7 +8,7 @@
  */
 import { nameOf, parentPath } from '../../zk/path';
 import { bytesOf } from '../data';
-import { defineSystem, fields, pathEnding, protoNumber, protoString, readProto, type Identity, type SystemNode, say } from './system';
+import { defineSystem, fields, pathEnding, protoNumber, protoString, readProto, type Identity, type SystemNode, type SystemNote, say } from './system';
 
 const LOCK = 'ActiveStandbyElectorLock';
 const BREADCRUMB = 'ActiveBreadCrumb';
@@ -70,14 +70,19 @@ export const hadoopHa = defineSystem({
       },
       identify: decodeActiveData,
       auxiliaryParents: (path) => [parentPath(path)],
-      note: (evidence) => {
+      note: (evidence): SystemNote | null => {
         const crumb = evidence.listing(parentPath(evidence.path)).find((node) => node.name === BREADCRUMB);
         if (crumb === undefined) return null;
         const last = decodeActiveData(crumb)?.identity ?? null;
         if (last === null) return null;
         const holder = evidence.nodes[0]?.identity ?? null;
-        if (holder === null) return `${BREADCRUMB} names ${last}, the last active: the next active fences it before it takes over.`;
-        return holder === last ? `${BREADCRUMB} names the holder, the active one.` : `${BREADCRUMB} still names ${last}: the holder has not yet fenced the last active.`;
+        if (holder === null) return { kind: 'last-active', values: { last } };
+        return holder === last ? { kind: 'holder-active', values: {} } : { kind: 'not-fenced', values: { last } };
+      },
+      sayNote: ({ kind, values }, language) => {
+        if (kind === 'last-active') return say(language, `${BREADCRUMB} names ${values.last}, the last active: the next active fences it before it takes over.`, `${BREADCRUMB} 记着上一个 active：${values.last}；下一个 active 接管前先隔离它。`);
+        if (kind === 'holder-active') return say(language, `${BREADCRUMB} names the holder, the active one.`, `${BREADCRUMB} 记着的就是持有者，即当前 active。`);
+        return say(language, `${BREADCRUMB} still names ${values.last}: the holder has not yet fenced the last active.`, `${BREADCRUMB} 仍记着 ${values.last}：持有者还没有隔离上一个 active。`);
       },
     },
   ],

@@ -20,7 +20,7 @@ import { kafka } from './kafka';
 import { pulsar } from './pulsar';
 import { solr } from './solr';
 import { storm } from './storm';
-import type { LockSystem, RoleLanguage, SystemEvidence, SystemLayout } from './system';
+import type { LockSystem, RoleLanguage, SystemEvidence, SystemLayout, SystemNote } from './system';
 
 export const SYSTEMS: readonly LockSystem[] = [hadoopHa, kafka, hbase, solr, elasticJob, druid, flink, storm, bookkeeper, helix, pulsar, clickhouse, hudi, curatorDiscovery];
 
@@ -36,7 +36,7 @@ export interface SystemReading {
   role: string | null;
   /** The proven layout, `<system>/<layout>`, by which the page says the role in its language. */
   layout: string | null;
-  note: string | null;
+  note: SystemNote | null;
   candidates: string[];
   /** The proven layout's holders hold for as long as they lead or live. */
   longHolds: boolean;
@@ -82,6 +82,15 @@ function candidateOf(match: SystemMatch, path: string): string {
 }
 
 /**
+ * A candidate as the reader listed it (`candidateOf`, in English) said in `language`, when it is
+ * one of the systems a lock at `path` may be; null for any other candidate (a client's recipe).
+ */
+export function systemCandidateIn(language: RoleLanguage, candidate: string, path: string): string | null {
+  const match = layoutsAtPath(SYSTEMS, path).find((one) => candidateOf(one, path) === candidate);
+  return match === undefined ? null : `${match.system.name}: ${match.layout.role(path, null, language)}`;
+}
+
+/**
  * The reading of the systems for a lock whose layouts fit its path (`matches`): of those that
  * read it as its recipe, the first proven names it; unproven, they are its candidates. The
  * holder's identity (the first node's) may say more of the role (HDFS or YARN).
@@ -104,16 +113,28 @@ export function readSystems(matches: readonly SystemMatch[], evidence: SystemEvi
   };
 }
 
+/** The layout a reading named (`recipe.systemLayout`, `<system>/<layout>`); undefined for none or one this build does not know. */
+function layoutNamed(systemLayout: string | null): SystemLayout | undefined {
+  if (systemLayout === null) return undefined;
+  const [systemId, layoutId] = systemLayout.split('/');
+  return SYSTEMS.find((system) => system.id === systemId)?.layouts.find((one) => one.id === layoutId);
+}
+
+/** What the system's nodes beside the lock say (`recipe.systemNote`), in `language`; null when nothing or when the layout is not this build's. */
+export function noteIn(language: RoleLanguage, recipe: { systemNote: SystemNote | null; systemLayout: string | null }): string | null {
+  if (recipe.systemNote === null) return null;
+  return layoutNamed(recipe.systemLayout)?.sayNote?.(recipe.systemNote, language) ?? null;
+}
+
 /**
  * The role of a system's lock in the page's language: the same words the reader wrote in
  * English, said again by the layout (`recipe.systemLayout`) from the path and the holder's identity.
  */
 export function roleIn(language: RoleLanguage, recipe: { role: string | null; systemLayout: string | null }, path: string, holder: { identity: string | null; decoded: Record<string, string> | null } | null): string | null {
   if (recipe.role === null || recipe.systemLayout === null || language === 'en') return recipe.role;
-  const [systemId, layoutId] = recipe.systemLayout.split('/');
-  const layout = SYSTEMS.find((system) => system.id === systemId)?.layouts.find((one) => one.id === layoutId);
+  const layout = layoutNamed(recipe.systemLayout);
   if (layout === undefined) return recipe.role;
   return layout.role(path, holder === null || holder.identity === null ? null : { identity: holder.identity, decoded: holder.decoded }, language);
 }
 
-export type { Identity, LockSystem, RoleLanguage, SystemEvidence, SystemLayout, SystemNode } from './system';
+export type { Identity, LockSystem, RoleLanguage, SystemEvidence, SystemLayout, SystemNode, SystemNote } from './system';

@@ -6,7 +6,7 @@
  * `/collections/<collection>/leaders/<shard>/leader` (the replica's properties: `core`,
  * `node_name`, `base_url`, `core_node_name`).
  */
-import type { SystemEvidence } from './system';
+import type { RoleLanguage, SystemEvidence, SystemNote } from './system';
 import { defineSystem, jsonOf, fields, pathEnding, segments, type Identity, type SystemNode, say } from './system';
 
 const NAME = /^(-?\d+)-(.+)-n_(\d{10})$/;
@@ -42,16 +42,23 @@ function leaderParent(electionPath: string): string {
 }
 
 /** Who the leader node names, and whether the head of the queue is that one. */
-function leaderNote(evidence: SystemEvidence, named: (leader: Record<string, unknown>) => string | null): string | null {
+function leaderNote(evidence: SystemEvidence, named: (leader: Record<string, unknown>) => string | null): SystemNote | null {
   const leader = evidence.listing(leaderParent(evidence.path)).find((node) => node.name === 'leader');
   const json = leader === undefined ? null : jsonOf(leader.data);
   if (json === null) return null;
   const name = named(json);
   if (name === null) return null;
   const head = evidence.nodes[0];
-  if (head === undefined) return `The leader node still names ${name}, whose candidate is gone.`;
+  if (head === undefined) return { kind: 'leader-gone', values: { name } };
   const id = candidateId(head.name);
-  return id === name ? `The leader node names the holder: ${name}.` : `The leader node names ${name}, not the holder (${id ?? head.name}): a new leader has not written it yet.`;
+  return id === name ? { kind: 'leader-holder', values: { name } } : { kind: 'leader-other', values: { name, holder: id ?? head.name } };
+}
+
+/** A leader note in `language`. */
+function sayLeaderNote({ kind, values }: SystemNote, language: RoleLanguage): string {
+  if (kind === 'leader-gone') return say(language, `The leader node still names ${values.name}, whose candidate is gone.`, `leader 节点仍记着 ${values.name}，但它的候选节点已不在。`);
+  if (kind === 'leader-holder') return say(language, `The leader node names the holder: ${values.name}.`, `leader 节点记着的就是持有者：${values.name}。`);
+  return say(language, `The leader node names ${values.name}, not the holder (${values.holder}): a new leader has not written it yet.`, `leader 节点记着 ${values.name}，不是持有者（${values.holder}）：新的 leader 还没写入它。`);
 }
 
 export const solr = defineSystem({
@@ -72,6 +79,7 @@ export const solr = defineSystem({
       identify: (node) => decodeCandidate(node, 'node'),
       auxiliaryParents: (path) => [leaderParent(path)],
       note: (evidence) => leaderNote(evidence, (leader) => (typeof leader.id === 'string' ? (candidateId(leader.id) ?? leader.id) : null)),
+      sayNote: sayLeaderNote,
     },
     {
       // The shard's leader node stands alone under `leaders/<shard>`: a single ephemeral node, found as a lock, named for what it is.
@@ -98,6 +106,7 @@ export const solr = defineSystem({
       identify: (node) => decodeCandidate(node, 'replica'),
       auxiliaryParents: (path) => [leaderParent(path)],
       note: (evidence) => leaderNote(evidence, (leader) => (typeof leader.core_node_name === 'string' ? leader.core_node_name : typeof leader.core === 'string' ? leader.core : null)),
+      sayNote: sayLeaderNote,
     },
   ],
 });

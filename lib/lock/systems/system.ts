@@ -69,8 +69,16 @@ export interface SystemLayout {
   notALock?: boolean;
   /** Other parents whose children the system keeps beside the lock (Solr's `leader` node, Hadoop's `ActiveBreadCrumb`). */
   auxiliaryParents?: (path: string) => string[];
-  /** What those say beside the queue (the leader a sibling node names, the last active the breadcrumb records); null when nothing. */
-  note?: (evidence: SystemEvidence) => string | null;
+  /** What those say beside the queue (the leader a sibling node names, the last active the breadcrumb records), as a kind and its values; null when nothing. */
+  note?: (evidence: SystemEvidence) => SystemNote | null;
+  /** A note of `note`'s in `language`: the server sends the kind and values, the page says them. */
+  sayNote?: (note: SystemNote, language: RoleLanguage) => string;
+}
+
+/** What a system's nodes beside a lock say of it: a kind of the layout's and the names it needs. */
+export interface SystemNote {
+  kind: string;
+  values: Record<string, string>;
 }
 
 /** One system: its name, the sources its layouts were written from, and its layouts. */

@@ -6,7 +6,7 @@ import type { ChildRecord, LockInput, ParentListing } from '../recipes/recipe';
 import { RECIPES } from '../recipes';
 import { parentPath } from '../../zk/path';
 import { SYSTEM_FIXTURES, json, proto, text, type SystemFixture } from './fixtures';
-import { isNotALock, isSystemLock, roleIn, SYSTEMS } from '.';
+import { isNotALock, isSystemLock, noteIn, roleIn, systemCandidateIn, SYSTEMS } from '.';
 import { isoTime, readProto } from './system';
 
 interface Made {
@@ -88,7 +88,13 @@ describe('the locks of real systems, as their sources make them', () => {
     expect(nodes.map((node) => node.identity)).toEqual(fixture.expect.identities);
     expect(nodes[0]!.role).toBe('holder');
     if (fixture.expect.decoded !== undefined) expect(nodes[0]!.decoded).toMatchObject(fixture.expect.decoded);
-    if (fixture.expect.note !== undefined) expect(recipe.systemNote).toContain(fixture.expect.note);
+    if (fixture.expect.note !== undefined) {
+      expect(noteIn('en', recipe)).toContain(fixture.expect.note);
+      // The page's other language says the same note, with the same names, in none of the English words.
+      const zh = noteIn('zh', recipe)!;
+      for (const value of Object.values(recipe.systemNote!.values)) expect(zh).toContain(value);
+      expect(zh).not.toMatch(/\b(names|holder|leader node|still)\b/);
+    }
     for (const other of fixture.expect.alsoListed ?? []) {
       const also = analyzeLock(inputOf(fixture, other.lock), { previous: null, now: 0 });
       expect([also.recipe.id, also.recipe.system]).toEqual([other.recipe, other.system]);
@@ -137,6 +143,13 @@ describe('named only as far as the names and data prove', () => {
     expect(recipe.system).toBeNull();
     expect(recipe.candidates.some((candidate) => candidate.startsWith('Apache Kafka'))).toBe(true);
     expect(nodes[0]!.identity).toBeNull();
+    // The page says the candidate in its language, from the path; a candidate that is no system's is left to the client names.
+    const kafka = recipe.candidates.find((candidate) => candidate.startsWith('Apache Kafka'))!;
+    expect(systemCandidateIn('en', kafka, '/app/controller')).toBe(kafka);
+    const zh = systemCandidateIn('zh', kafka, '/app/controller')!;
+    expect(zh.startsWith('Apache Kafka (ZooKeeper mode): ')).toBe(true);
+    expect(zh).not.toBe(kafka);
+    expect(systemCandidateIn('zh', 'Curator InterProcessMutex', '/app/controller')).toBeNull();
   });
 
   it('Kafka below a chroot is named from its data', () => {
