@@ -49,6 +49,9 @@ export interface NodeCardProps {
   silent?: boolean;
 }
 
+/** HTML's `translate="no"` on an SVG element (React's SVG types do not list the global attribute). */
+const NOT_TRANSLATED = { translate: 'no' } as Record<string, string>;
+
 /** A card's mode, where it is not the usual exclusive one. */
 const MODE_WORDS = { read: 'modeRead', write: 'modeWrite', lease: 'modeLease' } as const;
 
@@ -90,7 +93,8 @@ export function NodeCard({ node, place, now, width, height, compact, t, flagged 
           <text x={20} y={47} className="card-name">
             {cardName(node, width)}
           </text>
-          <text x={20} y={66} className="card-meta">
+          {/* An address, a session, a zxid and the node's own data: nothing of it is the page's words to translate. */}
+          <text x={20} y={66} className="card-meta" {...NOT_TRANSLATED}>
             {clientFromData(node) ? <title>{t('kFromDataTitle', { client: node.dataClient! })}</title> : null}
             {cardMeta(node, t, flagged ? width - FLAG_ROOM : width)}
           </text>

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import type { ContenderList } from '../lib/protocol';
+import { ruleBreaks } from './rules';
 
 test.describe('the classroom', () => {
   test('herd against chain: the counters on screen agree with the contenders and with ZooKeeper, in both languages', async ({ page, explorerUrl, request }) => {
@@ -48,6 +49,9 @@ test.describe('the classroom', () => {
         .toBeGreaterThanOrEqual(tick);
       const chart = (await page.getByTestId('demo-chart').boundingBox())!;
       expect(chart.y + chart.height, `the chart in the screen at ${width} px`).toBeLessThanOrEqual(height + 1);
+      // Said whole on a projector: no sentence, card or figure cut short, nothing scrolling sideways.
+      const breaks = await ruleBreaks(page, []);
+      expect([...breaks.cut, ...breaks.sideways], `cut or scrolling in presenter view at ${width} px`).toEqual([]);
       // The queues' cards grow with the type.
       await expect.poll(async () => (await page.getByTestId('demo-side-herd').getByTestId('lock-node').first().boundingBox())?.height ?? 0).toBeGreaterThan(0);
       cardHeights.push((await page.getByTestId('demo-side-herd').getByTestId('lock-node').first().boundingBox())!.height);

@@ -34,6 +34,9 @@ const pathWords = (): string[] => showcase.locks.flatMap((lock) => lock.path.spl
 /** Whether each page is shot into .shots/showcase/: `npm run showcase:check`. */
 const SHOTS = process.env.SHOWCASE_SHOTS === '1';
 
+/** Where a page's shot goes: `.shots/showcase/<screen>-<the page's path as one word>.png` (scripts/readme-shots.mjs picks the README's from them). */
+const shotPath = (screen: string, url: string): string => `.shots/showcase/${screen}-${url.replace(/[^a-z0-9]+/gi, '_').replace(/_showcase_\d+_/, '_showcase_').slice(0, 80)}.png`;
+
 /** The widths each page is drawn at, with a height of the same screen. */
 const SCREENS = [
   [390, 844],
@@ -67,7 +70,11 @@ test.describe('every page against the showcase', () => {
     await page.goto(`${explorerUrl}${url}`);
     if (url === '/') await expect.poll(async () => Number(await page.getByTestId('lock-table').getAttribute('aria-rowcount', { timeout: 30_000 })) - 1, { timeout: 30_000 }).toBeGreaterThanOrEqual(showcase.locks.length);
     else if (url.startsWith('/locks')) await expect(page.getByTestId('lock-summary').or(page.getByTestId('lock-error'))).toBeVisible({ timeout: 30_000 });
-    else await expect(page.locator('main')).toBeVisible();
+    else if (url === '/sessions') await expect(page.getByTestId('session-table').or(page.getByTestId('sessions-empty'))).toBeVisible({ timeout: 30_000 });
+    else if (url === '/waits-for') await expect(page.getByTestId('waits-graph').or(page.getByTestId('waits-empty'))).toBeVisible({ timeout: 30_000 });
+    else await expect(page.getByTestId('demo-start')).toBeVisible({ timeout: 30_000 });
+    // Measured connected: a page still connecting is not the page.
+    await expect(page.getByTestId('connection-banner')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
     // Arrivals slide in: measured once they are in place.
     await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
   }
@@ -131,7 +138,7 @@ test.describe('every page against the showcase', () => {
           await open(page, explorerUrl, url);
           const breaks = await ruleBreaks(page, [...LATIN_NAMES, ...pathWords()]);
           const where = `${url} at ${width} px (${language})`;
-          if (SHOTS) await page.screenshot({ path: `.shots/showcase/${width}-${language}-${url.replace(/[^a-z0-9]+/gi, '_').slice(0, 80)}.png` });
+          if (SHOTS) await page.screenshot({ path: shotPath(`${width}-${language}`, url) });
           found.push(...breaks.sideways.map((what) => `${where}: scrolls sideways: ${what}`));
           if (width >= 1280) found.push(...breaks.cut.map((what) => `${where}: cut: ${what}`));
           else found.push(...breaks.nested.map((what) => `${where}: scrolls inside the page: ${what}`));
@@ -150,6 +157,7 @@ test.describe('every page against the showcase', () => {
       const found: string[] = [];
       for (const url of pages()) {
         await open(page, explorerUrl, url);
+        if (SHOTS) await page.screenshot({ path: shotPath(`${scheme}-1400-en`, url) });
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
         found.push(...results.violations.map((violation) => `${url}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`));
       }

@@ -48,6 +48,8 @@ have_java || missing+=(default-jre-headless)
 have_zookeeper || missing+=(zookeeper)
 if [ "$mode" = test ]; then
   have_chromium || missing+=(chromium)
+  # The Chinese pages' characters (the layout checks measure them, the README's pictures show them): without a CJK font Chromium draws boxes.
+  [ -f /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || missing+=(fonts-wqy-microhei)
   command -v javac > /dev/null 2>&1 || missing+=(default-jdk-headless)
   [ -f /usr/share/java/curator-recipes.jar ] || missing+=(libcurator-recipes-java)
   [ -f /usr/share/java/zookeeper-recipes-lock.jar ] || missing+=(libzookeeper-java)

@@ -98,8 +98,16 @@ describe('GET /api/locks/<path>', () => {
     const lockPath = `${uniqueRoot('columns')}/lock`;
     await admin.mkdirp(lockPath);
     const contenders = [await contend(lockPath), await contend(lockPath), await contend(lockPath)];
+    // Compared once ZooKeeper's reports (asked while a page follows the lock) have said all they will of these contenders (each one's client; the waiters, which set no watch,
+    // judged to watch nothing over two reports): until then each report may change the snapshot between two reads.
+    const page = await connectClient(running.url);
     const socket = await connectClient(running.url);
     try {
+      expect(await request(page, 'subscribe', { path: lockPath })).toEqual({ ok: true });
+      await eventually(async () => {
+        const snapshot = LockSnapshotSchema.parse((await getJson(`/api/locks${lockPath}`)).body);
+        return snapshot.nodes.length === 3 && snapshot.nodes.every((node) => node.client !== null && (node.role === 'holder' || node.watchConfirmed === false)) ? snapshot : undefined;
+      }, 20_000);
       const nodes = LockSnapshotSchema.parse((await getJson(`/api/locks${lockPath}`)).body);
       const columns = ColumnsLockSnapshotSchema.parse((await getJson(`/api/locks${lockPath}?form=columns`)).body);
       expect(columns).toMatchObject({ form: 'columns', count: 3, version: nodes.version });
@@ -111,6 +119,7 @@ describe('GET /api/locks/<path>', () => {
       expect(await request(socket, 'subscribe', { path: lockPath, form: 'rows' })).toMatchObject({ ok: false, error: expect.stringContaining('form') });
     } finally {
       socket.close();
+      page.close();
     }
     const { status, body } = await getJson(`/api/locks${lockPath}?form=rows`);
     expect(status).toBe(400);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSnapshot, type ChildRecord } from '../lock/queue';
 import { formatSequence } from '../lock/sequence';
 import { record, snapshotOf } from '../testing/records';
-import { allEdges, columnsFor, DEFAULT_QUEUE_LAYOUT, edgeEnd, edgePath, edgeVisible, edgesInRows, HERD_BUNDLE, layoutQueue, MIN_CARD_WIDTH, nodesInRows, placedNodes, PARENT_HEIGHT, stubPath, visibleRows, widerRows, type PlacedEdge } from './queue-layout';
+import { allEdges, columnsFor, DEFAULT_QUEUE_LAYOUT, edgeEnd, edgePath, edgeVisible, edgesInRows, HERD_BUNDLE, layoutQueue, MAX_CARD_WIDTH, MIN_CARD_WIDTH, nodesInRows, placedNodes, PARENT_HEIGHT, stubPath, visibleRows, widerRows, type PlacedEdge } from './queue-layout';
 
 describe('layoutQueue', () => {
   const { nodes } = snapshotOf('/l', ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'].map((name) => record(name)));
@@ -65,6 +65,20 @@ describe('layoutQueue', () => {
     expect(columnsFor(two, narrowed)).toBe(2);
     // Less room: the cards stay as they are.
     expect(widerRows(DEFAULT_QUEUE_LAYOUT, two - 10)).toBe(DEFAULT_QUEUE_LAYOUT);
+  });
+
+  it('widens cards, up to MAX_CARD_WIDTH, to fill a row of two or more where one more column does not fit', () => {
+    const { padding, gutter, columnGap } = DEFAULT_QUEUE_LAYOUT;
+    // A canvas of 1,416 (a 1920 screen beside the side panel): three cards of 360 and 172 to spare, too little for a fourth of MIN_CARD_WIDTH.
+    const wide = widerRows(DEFAULT_QUEUE_LAYOUT, 1416);
+    expect(columnsFor(1416, wide)).toBe(3);
+    const rowEnd = padding + gutter + 3 * wide.cardWidth + 2 * columnGap;
+    expect(1416 - padding - rowEnd).toBeGreaterThanOrEqual(0);
+    expect(1416 - padding - rowEnd).toBeLessThan(3);
+    // A very wide canvas: six columns at most, each no wider than MAX_CARD_WIDTH.
+    expect(widerRows(DEFAULT_QUEUE_LAYOUT, 4000).cardWidth).toBe(MAX_CARD_WIDTH);
+    // One column stays as fitted: a phone's card is already the screen's width.
+    expect(widerRows(DEFAULT_QUEUE_LAYOUT, 2 * padding + gutter + 360 + 40)).toBe(DEFAULT_QUEUE_LAYOUT);
   });
 
   it('is as tall as its rows, and one row tall when empty', () => {

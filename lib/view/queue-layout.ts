@@ -43,13 +43,23 @@ export function columnsFor(width: number, options: QueueLayoutOptions, limit = 6
 /** The narrowest a card is drawn so that one more column fits beside it. */
 export const MIN_CARD_WIDTH = 310;
 
-/** The options with cards narrowed (down to MIN_CARD_WIDTH) when that fits one more column in `width` units. */
+/** The widest a card is drawn to fill a row: wider, its line of owner and zxid only gets emptier. */
+export const MAX_CARD_WIDTH = 440;
+
+/**
+ * The options with cards narrowed (down to MIN_CARD_WIDTH) when that fits one more column in
+ * `width` units; else, with two columns or more, widened (up to MAX_CARD_WIDTH) to fill the row,
+ * so that a wide screen is not left with an empty band beside the queue.
+ */
 export function widerRows(options: QueueLayoutOptions, width: number, limit = 6): QueueLayoutOptions {
   const columns = columnsFor(width, options, limit);
-  if (columns >= limit) return options;
   const room = width - 2 * options.padding - options.gutter + options.columnGap;
-  const narrower = Math.floor(room / (columns + 1) - options.columnGap);
-  return narrower >= MIN_CARD_WIDTH && narrower < options.cardWidth ? { ...options, cardWidth: narrower } : options;
+  if (columns < limit) {
+    const narrower = Math.floor(room / (columns + 1) - options.columnGap);
+    if (narrower >= MIN_CARD_WIDTH && narrower < options.cardWidth) return { ...options, cardWidth: narrower };
+  }
+  const filling = Math.min(MAX_CARD_WIDTH, Math.floor(room / columns - options.columnGap));
+  return columns >= 2 && filling > options.cardWidth ? { ...options, cardWidth: filling } : options;
 }
 
 /** A node card placed in the drawing: its top-left corner, its place in the queue, and its row and column. */
