@@ -2,7 +2,6 @@
 import Link from 'next/link';
 import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import type { Language } from '../lib/i18n/messages';
-import { lcg } from '../lib/random';
 import type { WaitsForGraph } from '../lib/protocol';
 import { DEFAULT_WIDTH, edgeGeometry, LABEL_LINE_PX, layoutWaitsFor, MARK_RADIUS, shortSession, type GraphLayout } from '../lib/view/waits-for-layout';
 import { formatCount } from '../lib/view/format';
@@ -191,13 +190,12 @@ export function WaitsForView() {
     observer.observe(element);
     return () => observer.disconnect();
   }, [ready]);
-  // Laid out again whenever the graph changes, from the last picture's positions, so that a change moves little; afresh for a new width.
+  // Laid out again whenever the graph, the frame's width or the language changes (a change re-lays the part of the graph it touches).
   const [drawn, setDrawn] = useState<{ graph: WaitsForGraph; width: number; language: Language; layout: GraphLayout } | null>(null);
   const width = frameWidth ?? DEFAULT_WIDTH;
   if (graph !== null && frameWidth !== null && (drawn?.graph !== graph || drawn.width !== width || drawn.language !== language)) {
-    const placed = new Map(drawn?.width === width ? drawn.layout.marks.map((mark) => [mark.id, { x: mark.x, y: mark.y }]) : []);
     const waiters = (count: number): string => (count === 1 ? t('waitersOne') : t('waitersMany', { n: count }));
-    setDrawn({ graph, width, language, layout: layoutWaitsFor(graph, placed, lcg(20261122), width, waiters) });
+    setDrawn({ graph, width, language, layout: layoutWaitsFor(graph, width, waiters) });
   }
   const layout = drawn?.graph === graph ? drawn.layout : null;
 

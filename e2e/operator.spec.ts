@@ -446,8 +446,9 @@ test.describe('an operator triaging', () => {
     await expect(lock.nodes.last()).toHaveAttribute('data-row', '19');
     await expect(lock.nodes.last()).toBeInViewport();
     // A tap on a card: its details in view at once, over the queue's foot; the close button lets go of it.
-    const card = lock.nodes.nth(3);
-    const name = (await card.getAttribute('data-name'))!;
+    // Named, not by its place among the cards drawn: scrolling it into view changes which rows are drawn, and `nth` would then find another card.
+    const name = (await lock.nodes.nth(3).getAttribute('data-name'))!;
+    const card = lock.node(name);
     await card.scrollIntoViewIfNeeded();
     await card.tap();
     const panel = page.getByTestId('node-panel');
@@ -471,7 +472,7 @@ test.describe('an operator triaging', () => {
     const name = (await page.locator('[data-testid="anomaly"][data-kind="no-watch"]').getAttribute('data-node'))!;
     await anomaly.scrollIntoViewIfNeeded();
     await expect(page.locator('[data-testid="anomaly"][data-kind="no-watch"]')).toHaveText(/^Waiter #\d+ \(.+\) waits/);
-    const card = page.locator(`[data-testid="lock-node"][data-name="${name}"]`);
+    const card = lock.node(name);
     await expect(card).not.toBeInViewport();
     await anomaly.click();
     await expect(card).toHaveAttribute('aria-pressed', 'true');

@@ -1,4 +1,5 @@
-import { forceCollide, forceLink, forceManyBody, forceSimulation, forceX, forceY, type SimulationLinkDatum, type SimulationNodeDatum } from 'd3';
+import dagre from '@dagrejs/dagre';
+import { curveBasis, line } from 'd3';
 import type { WaitsForGraph } from '../protocol';
 import { writtenWidth } from './format';
 
@@ -32,8 +33,10 @@ export interface GraphEdge {
   to: GraphMark;
   lock: string;
   deadlocked: boolean;
-  /** Where the edge's lock is written (its centre), clear of every mark and other label; null where no place on the arc is free (its title still says it). */
+  /** Where the edge's lock is written (its centre), in a slot of its own clear of every mark and other label; null for a group's edge (the group's label names the lock). */
   label: { x: number; y: number; box: Box } | null;
+  /** The route between the marks, from the waiter's box to the holder's (the layout's bends). */
+  points: Array<{ x: number; y: number }>;
 }
 
 export interface GraphLayout {
@@ -52,8 +55,6 @@ export const DEAD_LABEL_FONT_PX = 14;
 export const LABEL_LINE_PX = 16;
 /** The labels are monospaced: a character's advance is 0.6 of the font size (with a margin). */
 const CHAR_EM = 0.62;
-/** Space kept between two boxes. */
-const GAP_PX = 6;
 /** The width a picture is laid out for when its frame's is not known yet. */
 export const DEFAULT_WIDTH = 1100;
 
@@ -88,229 +89,189 @@ export function overlaps(a: Box, b: Box, gap = 0): boolean {
   return a.x < b.x + b.width + gap && b.x < a.x + a.width + gap && a.y < b.y + b.height + gap && b.y < a.y + a.height + gap;
 }
 
-/**
- * Moves marks apart until no two boxes overlap: each overlapping pair is pushed apart along the
- * axis where they overlap least, horizontally only within `[left, right]` (the frame), else
- * vertically (the picture grows down, the page scrolls).
- */
-function separate(marks: GraphMark[], left: number, right: number, pinned: ReadonlySet<GraphMark>): void {
-  const boxes = marks.map((mark) => boxAt(mark, mark.x, mark.y));
-  for (let round = 0; round < 150; round += 1) {
-    let moved = false;
-    for (let i = 0; i < marks.length; i += 1) {
-      for (let j = i + 1; j < marks.length; j += 1) {
-        const a = boxes[i]!;
-        const b = boxes[j]!;
-        if (!overlaps(a, b, GAP_PX)) continue;
-        moved = true;
-        const pushX = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) + GAP_PX;
-        const pushY = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) + GAP_PX;
-        const aFirst = a.x + a.width / 2 < b.x + b.width / 2 || (a.x + a.width / 2 === b.x + b.width / 2 && i < j);
-        const [first, second] = aFirst ? [i, j] : [j, i];
-        const roomLeft = boxes[first]!.x - left;
-        const roomRight = right - (boxes[second]!.x + boxes[second]!.width);
-        // A mark drawn before stays put where the other can move instead.
-        const share = (mover: number, other: number): number => (pinned.has(marks[other]!) && !pinned.has(marks[mover]!) ? 1 : pinned.has(marks[mover]!) && !pinned.has(marks[other]!) ? 0 : 0.5);
-        if (pushX <= pushY && roomLeft + roomRight >= pushX) {
-          const toLeft = Math.min(roomLeft, Math.max(pushX - roomRight, pushX * share(first, second)));
-          marks[first]!.x -= toLeft;
-          marks[second]!.x += pushX - toLeft;
-        } else {
-          const aAbove = a.y + a.height / 2 < b.y + b.height / 2 || (a.y + a.height / 2 === b.y + b.height / 2 && i < j);
-          const [upper, lower] = aAbove ? [i, j] : [j, i];
-          marks[upper]!.y -= pushY * share(upper, lower);
-          marks[lower]!.y += pushY * share(lower, upper);
-        }
-        boxes[i] = boxAt(marks[i]!, marks[i]!.x, marks[i]!.y);
-        boxes[j] = boxAt(marks[j]!, marks[j]!.x, marks[j]!.y);
-      }
-    }
-    if (!moved) break;
-  }
-  // What the pushes left (a crowd in a narrow frame): from the top down, a mark still on one placed before moves just below it. Nothing overlaps after this.
-  const order = marks.map((_, index) => index).sort((a, b) => Number(pinned.has(marks[b]!)) - Number(pinned.has(marks[a]!)) || boxes[a]!.y - boxes[b]!.y || boxes[a]!.x - boxes[b]!.x);
-  const placed: Box[] = [];
-  for (const index of order) {
-    const mark = marks[index]!;
-    for (;;) {
-      const box = boxAt(mark, mark.x, mark.y);
-      const below = placed.filter((other) => overlaps(box, other, GAP_PX)).reduce((lowest, other) => Math.max(lowest, other.y + other.height + GAP_PX + 0.5), Number.NEGATIVE_INFINITY);
-      if (below === Number.NEGATIVE_INFINITY) {
-        placed.push(box);
-        mark.box = box;
-        break;
-      }
-      mark.y += below - box.y;
-    }
-  }
-}
+/** Between two marks of one rank, two ranks, two pictures of unconnected sessions (px). */
+const NODE_SEP = 28;
+const RANK_SEP = 34;
+const COMPONENT_GAP = 40;
 
-/** Where an edge's lock is written: the first place along its arc, either side, that is clear of every mark and of the labels placed before. */
-function placeLabel(edge: Omit<GraphEdge, 'label'>, marks: readonly GraphMark[], placed: readonly Box[]): GraphEdge['label'] {
-  const geometry = edgeGeometry(edge);
-  const width = textWidth(edge.lock, edge.deadlocked ? LABEL_FONT_PX + 1 : LABEL_FONT_PX);
-  const height = LABEL_LINE_PX + 2;
-  for (const t of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) {
-    const point = geometry.at(t);
-    for (const shift of [-height / 2 - 2, height / 2 + 2, 0, -height - 4, height + 4]) {
-      const box = { x: point.x - width / 2, y: point.y + shift - height / 2, width, height };
-      if (marks.some((mark) => overlaps(box, mark.box, 2)) || placed.some((other) => overlaps(box, other, 2))) continue;
-      return { x: point.x, y: point.y + shift, box };
-    }
-  }
-  return null;
-}
-
-interface Body extends SimulationNodeDatum {
-  mark: GraphMark;
+/** One connected part of the graph, laid out on its own (its marks and edges at its own origin) and then placed in the frame. */
+interface Part {
+  marks: GraphMark[];
+  edges: GraphEdge[];
+  width: number;
+  height: number;
+  deadlocked: boolean;
 }
 
 /**
- * Places sessions and groups so that each edge is short and no two marks overlap (d3-force, run
- * to rest here rather than animated, so that the picture does not move under the reader). Marks
- * that were drawn before start where they were, so that a change moves little. `random` makes
- * the layout reproducible.
+ * Lays out one connected part in layers (dagre): each waiter above the holder it waits for (or,
+ * where that is wider than the frame and waiters beside their holders is not, left of it), every
+ * edge routed between the marks and its lock's name placed on it in a slot of its own, so that
+ * no edge runs through a mark's label and no label lies on a mark or another label.
  */
-export function layoutWaitsFor(
-  graph: WaitsForGraph,
-  previous: ReadonlyMap<string, { x: number; y: number }>,
-  random: () => number,
-  frameWidth = DEFAULT_WIDTH,
-  waiters: (count: number) => string = englishWaiters,
-): GraphLayout {
+function layoutPart(marks: GraphMark[], edges: ReadonlyArray<Omit<GraphEdge, 'label' | 'points'>>, frame: number): Part {
+  const attempt = (rankdir: 'TB' | 'LR'): { graph: dagre.graphlib.Graph; width: number; height: number } => {
+    const graph = new dagre.graphlib.Graph({ directed: true, multigraph: true });
+    graph.setGraph({ rankdir, nodesep: NODE_SEP, ranksep: RANK_SEP, edgesep: 12, marginx: 0, marginy: 0 });
+    graph.setDefaultEdgeLabel(() => ({}));
+    for (const mark of marks) {
+      const box = boxAt(mark, 0, 0);
+      graph.setNode(mark.id, { width: box.width, height: box.height });
+    }
+    for (const [index, edge] of edges.entries()) {
+      // A waiter group's own label names its lock already: its edge carries no label.
+      const labelled = edge.from.kind === 'session';
+      graph.setEdge(edge.from.id, edge.to.id, labelled ? { width: textWidth(edge.lock, edge.deadlocked ? LABEL_FONT_PX + 1 : LABEL_FONT_PX) + 4, height: LABEL_LINE_PX + 2, labelpos: 'c' } : {}, String(index));
+    }
+    dagre.layout(graph);
+    const { width = 0, height = 0 } = graph.graph();
+    return { graph, width, height };
+  };
+  let laid = attempt('TB');
+  if (laid.width > frame) {
+    const across = attempt('LR');
+    if (across.width < laid.width) laid = across;
+  }
+  const placed = marks.map((mark) => {
+    const node = laid.graph.node(mark.id);
+    const box = boxAt(mark, 0, 0);
+    // dagre places the centre of the mark's box (its circle and the label under it); the mark's centre is its circle's.
+    const x = node.x;
+    const y = node.y - box.height / 2 + MARK_RADIUS;
+    return { ...mark, x, y, box: boxAt(mark, x, y) };
+  });
+  const byId = new Map(placed.map((mark) => [mark.id, mark]));
+  const routed = edges.map((edge, index): GraphEdge => {
+    const drawn = laid.graph.edge(edge.from.id, edge.to.id, String(index)) as dagre.GraphEdge & { x?: number; y?: number; width?: number; height?: number };
+    const from = byId.get(edge.from.id)!;
+    const to = byId.get(edge.to.id)!;
+    const label =
+      edge.from.kind === 'session' && drawn.x !== undefined && drawn.y !== undefined
+        ? { x: drawn.x, y: drawn.y, box: { x: drawn.x - (drawn.width ?? 0) / 2, y: drawn.y - (drawn.height ?? 0) / 2, width: drawn.width ?? 0, height: drawn.height ?? 0 } }
+        : null;
+    return { ...edge, from, to, label, points: drawn.points.map((point) => ({ x: point.x, y: point.y })) };
+  });
+  return { marks: placed, edges: routed, width: laid.width, height: laid.height, deadlocked: placed.some((mark) => mark.deadlocked) };
+}
+
+/** Moves a laid-out part by (dx, dy). */
+function shift(part: Part, dx: number, dy: number): void {
+  const moved = (box: Box): Box => ({ ...box, x: box.x + dx, y: box.y + dy });
+  for (const mark of part.marks) {
+    mark.x += dx;
+    mark.y += dy;
+    mark.box = moved(mark.box);
+  }
+  for (const edge of part.edges) {
+    edge.points = edge.points.map((point) => ({ x: point.x + dx, y: point.y + dy }));
+    if (edge.label !== null) edge.label = { x: edge.label.x + dx, y: edge.label.y + dy, box: moved(edge.label.box) };
+  }
+}
+
+/**
+ * The picture: each connected part of the graph laid out in layers (`layoutPart`), the parts
+ * then placed in rows as wide as the frame, the deadlocks first (where the eye goes and the page
+ * opens), then the largest parts. The same graph is the same picture on every load, whatever the
+ * order of the report; a change re-lays only the part it touches, and moves the parts after it
+ * only as far as that part's size changed.
+ */
+export function layoutWaitsFor(graph: WaitsForGraph, frameWidth = DEFAULT_WIDTH, waiters: (count: number) => string = englishWaiters): GraphLayout {
   const byName = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   // In the order of their ids, not of the report: the same graph is the same picture on every load.
   const marks: GraphMark[] = [
     ...[...graph.sessions].sort(byName).map((session) => ({ id: session.id, kind: 'session' as const, detail: session.client, deadlocked: session.deadlocked, count: 1 })),
     ...[...graph.groups].sort(byName).map((group) => ({ id: group.id, kind: 'group' as const, detail: group.lock, deadlocked: false, count: group.count })),
   ].map((mark) => ({ ...mark, x: 0, y: 0, label: labelOf(mark, waiters), box: { x: 0, y: 0, width: 0, height: 0 } }));
-  const bodies: Body[] = marks.map((mark, index) => {
-    const was = previous.get(mark.id);
-    // New marks start on a spiral, so that the first layout is the same on every load.
-    const angle = index * 2.399963;
-    const radius = 30 * Math.sqrt(index + 1);
-    return { mark, x: was?.x ?? Math.cos(angle) * radius, y: was?.y ?? Math.sin(angle) * radius };
-  });
-  const byId = new Map(bodies.map((body) => [body.mark.id, body]));
-  const sortedEdges = [...graph.edges].sort((a, b) => byName({ id: `${a.from}>${a.to}@${a.lock}` }, { id: `${b.from}>${b.to}@${b.lock}` }));
-  const links: Array<SimulationLinkDatum<Body> & { deadlocked: boolean; lock: string }> = sortedEdges
-    .filter((edge) => byId.has(edge.from) && byId.has(edge.to))
-    .map((edge) => ({ source: byId.get(edge.from)!, target: byId.get(edge.to)!, deadlocked: edge.deadlocked, lock: edge.lock }));
-  // About the radius of the cloud the marks settle in.
-  const top = 45 * Math.sqrt(bodies.length);
-  const simulation = forceSimulation(bodies)
-    .randomSource(random)
-    // A cycle's marks keep room between them for their labels.
-    // Room on each edge for its lock's name.
-    .force(
-      'link',
-      forceLink(links)
-        .distance((link) => (link.deadlocked ? 80 : 24) + textWidth(link.lock) + (boxAt((link.source as Body).mark, 0, 0).width + boxAt((link.target as Body).mark, 0, 0).width) / 2)
-        .strength(0.5),
-    )
-    // A small graph spreads out: there is room, and its labels need it.
-    .force('charge', forceManyBody().strength(bodies.length < 30 ? -600 : -260).distanceMax(600))
-    // Each mark keeps the room of its label.
-    .force('collide', forceCollide<Body>((body) => (body.mark.deadlocked ? MARK_RADIUS * 5 : 0) + Math.max(boxAt(body.mark, 0, 0).width, MARK_RADIUS * 4) * 0.6))
-    // Cycles are pulled to the top, where the eye goes first and the page opens.
-    .force('x', forceX<Body>(0).strength((body) => (body.mark.deadlocked ? 0.1 : 0.04)))
-    .force('y', forceY<Body>((body) => (body.mark.deadlocked ? -top : 0)).strength((body) => (body.mark.deadlocked ? 0.1 : 0.04)))
-    .stop();
-  // A picture drawn before is only nudged (a cooler start), so that a change moves little; a new one is laid out in full.
-  const fresh = bodies.filter((body) => !previous.has(body.mark.id)).length;
-  const warm = bodies.length > 0 && fresh * 4 < bodies.length;
-  // Warm, the marks drawn before hold still and the new ones find their place among them.
-  const pinned = new Set(warm ? marks.filter((mark) => previous.has(mark.id)) : []);
-  if (warm) for (const body of bodies) if (pinned.has(body.mark)) [body.fx, body.fy] = [body.x, body.y];
-  simulation.alpha(warm ? 0.3 : 1).tick(warm ? 120 : 300);
-  for (const body of bodies) {
-    body.mark.x = body.x ?? 0;
-    body.mark.y = body.y ?? 0;
+  const byId = new Map(marks.map((mark) => [mark.id, mark]));
+  const edges = [...graph.edges]
+    .filter((edge) => byId.has(edge.from) && byId.has(edge.to) && edge.from !== edge.to)
+    .sort((a, b) => byName({ id: `${a.from}>${a.to}@${a.lock}` }, { id: `${b.from}>${b.to}@${b.lock}` }))
+    .map((edge) => ({ from: byId.get(edge.from)!, to: byId.get(edge.to)!, lock: edge.lock, deadlocked: edge.deadlocked }));
+  // The connected parts, by a union of each edge's ends.
+  const root = new Map(marks.map((mark) => [mark.id, mark.id]));
+  const find = (id: string): string => {
+    let at = id;
+    while (root.get(at) !== at) at = root.get(at)!;
+    root.set(id, at);
+    return at;
+  };
+  for (const edge of edges) root.set(find(edge.from.id), find(edge.to.id));
+  const members = new Map<string, GraphMark[]>();
+  for (const mark of marks) members.set(find(mark.id), [...(members.get(find(mark.id)) ?? []), mark]);
+  const frame = Math.max(MIN_WIDTH, frameWidth) - 2 * PAD;
+  const parts = [...members.values()]
+    .map((partMarks) => {
+      const ids = new Set(partMarks.map((mark) => mark.id));
+      return layoutPart(partMarks, edges.filter((edge) => ids.has(edge.from.id)), frame);
+    })
+    .sort((a, b) => Number(b.deadlocked) - Number(a.deadlocked) || b.marks.length - a.marks.length || byName(a.marks[0]!, b.marks[0]!));
+  // Rows as wide as the frame, each part centred in the row's height; a part wider than the frame has a row of its own (the picture then scrolls sideways).
+  let x = 0;
+  let y = 0;
+  let rowHeight = 0;
+  let row: Part[] = [];
+  const endRow = (): void => {
+    for (const part of row) shift(part, 0, (rowHeight - part.height) / 2);
+    y += rowHeight + COMPONENT_GAP;
+    [x, rowHeight, row] = [0, 0, []];
+  };
+  for (const part of parts) {
+    if (row.length > 0 && x + part.width > frame) endRow();
+    shift(part, x, y);
+    row.push(part);
+    x += part.width + COMPONENT_GAP;
+    rowHeight = Math.max(rowHeight, part.height);
   }
-  // The frame's width, at one pixel a unit: a cloud wider than it is narrowed (the marks, not their labels), then no two boxes may overlap.
-  const pad = MARK_RADIUS;
-  const half = Math.max(MIN_WIDTH, frameWidth) / 2 - pad;
-  const widest = Math.max(0, ...marks.map((mark) => Math.abs(mark.x) + boxAt(mark, 0, 0).width / 2));
-  if (widest > half && !warm) for (const mark of marks) mark.x *= half / widest;
-  // A small cloud in a wide frame spreads out (twice its size at most): its edges get room for their locks' names.
-  else if (widest > 0 && widest < half * 0.85 && !warm) {
-    const factor = Math.min(2, (half * 0.85) / widest);
-    for (const mark of marks) [mark.x, mark.y] = [mark.x * factor, mark.y * Math.min(factor, 1.4)];
-  }
-  // A new mark starts inside the frame.
-  for (const mark of marks) {
-    const room = Math.max(0, half - boxAt(mark, 0, 0).width / 2);
-    mark.x = Math.min(room, Math.max(-room, mark.x));
-  }
-  separate(marks, -half, half, pinned);
-  const edges: GraphEdge[] = [];
-  const labels: Box[] = [];
-  // The cycles' edges are labelled first: they matter most.
-  const drawn = sortedEdges.filter((edge) => byId.has(edge.from) && byId.has(edge.to)).sort((a, b) => Number(b.deadlocked) - Number(a.deadlocked));
-  for (const edge of drawn) {
-    const line = { from: byId.get(edge.from)!.mark, to: byId.get(edge.to)!.mark, lock: edge.lock, deadlocked: edge.deadlocked };
-    // A waiter group's own label names its lock already.
-    const label = line.from.kind === 'group' ? null : placeLabel(line, marks, labels);
-    if (label !== null) labels.push(label.box);
-    edges.push({ ...line, label });
-  }
-  const boxes = [...marks.map((mark) => mark.box), ...labels];
-  const minX = Math.min(-half, ...boxes.map((box) => box.x)) - pad;
-  let minY = Math.min(0, ...boxes.map((box) => box.y)) - pad;
-  const width = Math.max(half, ...boxes.map((box) => box.x + box.width)) + pad - minX;
-  let height = Math.max(0, ...boxes.map((box) => box.y + box.height)) + pad - minY;
-  if (height < MIN_HEIGHT) {
-    minY -= (MIN_HEIGHT - height) / 2;
-    height = MIN_HEIGHT;
-  }
+  if (row.length > 0) endRow();
+  const placed = parts.flatMap((part) => part.marks);
+  const routed = parts.flatMap((part) => part.edges);
+  const boxes = [...placed.map((mark) => mark.box), ...routed.flatMap((edge) => (edge.label === null ? [] : [edge.label.box]))];
+  const right = Math.max(frame, ...boxes.map((box) => box.x + box.width), ...routed.flatMap((edge) => edge.points.map((point) => point.x)));
+  const bottom = Math.max(0, ...boxes.map((box) => box.y + box.height), ...routed.flatMap((edge) => edge.points.map((point) => point.y)));
+  const height = Math.max(MIN_HEIGHT, bottom + 2 * PAD);
   // Whole pixels: drawn at exactly one pixel a unit.
-  return { marks, edges, bounds: { x: minX, y: minY, width: Math.ceil(width), height: Math.ceil(height) } };
+  return { marks: placed, edges: routed, bounds: { x: -PAD, y: -PAD - (height - bottom - 2 * PAD) / 2, width: Math.ceil(right + 2 * PAD), height: Math.ceil(height) } };
 }
 
+/** Room around the picture (px). */
+const PAD = MARK_RADIUS;
 /** A phone's width less its margins: narrower frames are laid out for this and scroll sideways. */
 const MIN_WIDTH = 340;
 const MIN_HEIGHT = 420;
 
+/** A smooth curve through points (a B-spline: through the ends, near the bends). */
+const curve = line<{ x: number; y: number }>()
+  .x((point) => point.x)
+  .y((point) => point.y)
+  .curve(curveBasis);
+
 /**
- * An edge as a gentle arc (so that two sessions waiting for each other get two arrows, not one
- * line), from the rim of one mark to the rim of the other, with a point for its label.
+ * An edge as drawn: along the layout's route, from the rim of the waiter's mark (or under its
+ * label, where the route leaves below it) to just short of the holder's rim (or of the bottom of
+ * its label, where the route comes in from below), where the arrow head ends; with the middle of
+ * the route.
  */
-export function edgeGeometry(edge: Pick<GraphEdge, 'from' | 'to'>): {
-  d: string;
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
-  labelX: number;
-  labelY: number;
-  /** The point of the arc at `t` (0 at its start, 1 at its end). */
-  at: (t: number) => { x: number; y: number };
-} {
-  const dx = edge.to.x - edge.from.x;
-  const dy = edge.to.y - edge.from.y;
-  const length = Math.hypot(dx, dy) || 1;
-  // Bent to the right of the direction of travel: the arrow back goes the other way round.
-  const bend = Math.min(40, length * 0.18);
-  const cx = (edge.from.x + edge.to.x) / 2 - (dy / length) * bend;
-  const cy = (edge.from.y + edge.to.y) / 2 + (dx / length) * bend;
+export function edgeGeometry(edge: Pick<GraphEdge, 'from' | 'to' | 'points'>): { d: string; x1: number; y1: number; x2: number; y2: number; labelX: number; labelY: number } {
   const rim = (mark: GraphMark): number => (mark.kind === 'group' ? MARK_RADIUS * 1.5 : MARK_RADIUS) + 2;
-  const toward = (mark: GraphMark, x: number, y: number, distance: number): { x: number; y: number } => {
-    const ux = x - mark.x;
-    const uy = y - mark.y;
-    const norm = Math.hypot(ux, uy) || 1;
-    return { x: mark.x + (ux / norm) * distance, y: mark.y + (uy / norm) * distance };
-  };
-  const start = toward(edge.from, cx, cy, rim(edge.from));
-  const end = toward(edge.to, cx, cy, rim(edge.to) + 4);
-  return {
-    d: `M${start.x},${start.y} Q${cx},${cy} ${end.x},${end.y}`,
-    x1: start.x,
-    y1: start.y,
-    x2: end.x,
-    y2: end.y,
-    // The middle of the arc.
-    labelX: 0.25 * start.x + 0.5 * cx + 0.25 * end.x,
-    labelY: 0.25 * start.y + 0.5 * cy + 0.25 * end.y,
-    at: (t) => ({ x: (1 - t) * (1 - t) * start.x + 2 * (1 - t) * t * cx + t * t * end.x, y: (1 - t) * (1 - t) * start.y + 2 * (1 - t) * t * cy + t * t * end.y }),
-  };
+  const route = edge.points.length >= 2 ? edge.points : [{ x: edge.from.x, y: edge.from.y }, { x: edge.to.x, y: edge.to.y }];
+  // The last bend before the holder: the arrow comes in along it.
+  const before = route.length >= 3 ? route[route.length - 2]! : route[0]!;
+  const ux = before.x - edge.to.x;
+  const uy = before.y - edge.to.y;
+  const norm = Math.hypot(ux, uy) || 1;
+  // A route that comes in from below (a cycle's edge turned back) ends under the holder's label, where the layout ends it, not across the label.
+  const last = route[route.length - 1]!;
+  const arrivesBelow = last.y > edge.to.y + MARK_RADIUS;
+  const end = arrivesBelow ? { x: last.x, y: last.y + 4 } : { x: edge.to.x + (ux / norm) * (rim(edge.to) + 4), y: edge.to.y + (uy / norm) * (rim(edge.to) + 4) };
+  // From the waiter's mark: a route that leaves upward or sideways starts on the circle's rim, one that leaves below its label where the layout starts it.
+  const first = route[0]!;
+  const after = route[1]!;
+  const leavesBelow = first.y > edge.from.y + MARK_RADIUS;
+  const vx = after.x - edge.from.x;
+  const vy = after.y - edge.from.y;
+  const along = Math.hypot(vx, vy) || 1;
+  const start = leavesBelow ? first : { x: edge.from.x + (vx / along) * rim(edge.from), y: edge.from.y + (vy / along) * rim(edge.from) };
+  const drawn = [start, ...route.slice(1, -1), end];
+  const middle = route[Math.floor(route.length / 2)]!;
+  return { d: curve(drawn) ?? '', x1: start.x, y1: start.y, x2: end.x, y2: end.y, labelX: middle.x, labelY: middle.y };
 }
