@@ -47,8 +47,12 @@ test.describe('the classroom', () => {
           { message: `the chart's ticks at ${width} px` },
         )
         .toBeGreaterThanOrEqual(tick);
+      if (process.env.SHOWCASE_SHOTS === '1') await page.screenshot({ path: `.shots/showcase/presenter-${width}.png` });
       const chart = (await page.getByTestId('demo-chart').boundingBox())!;
       expect(chart.y + chart.height, `the chart in the screen at ${width} px`).toBeLessThanOrEqual(height + 1);
+      // ZooKeeper's own count (mntr) below it, whole: its figures were cut off at 1280×720.
+      const zkCard = (await page.getByTestId('demo-zk').boundingBox())!;
+      expect(zkCard.y + zkCard.height, `ZooKeeper's own count in the screen at ${width} px`).toBeLessThanOrEqual(height + 1);
       // Said whole on a projector: no sentence, card or figure cut short, nothing scrolling sideways.
       const breaks = await ruleBreaks(page, []);
       expect([...breaks.cut, ...breaks.sideways], `cut or scrolling in presenter view at ${width} px`).toEqual([]);
