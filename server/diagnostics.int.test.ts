@@ -3,7 +3,7 @@
  * and named by the explorer's diagnostics.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiagnosticsSchema, type Diagnostics } from '../lib/protocol';
+import { DiagnosticsSchema, LockListSchema, type Diagnostics } from '../lib/protocol';
 import { describeAnomaly } from '../lib/i18n/messages';
 import { eventually, openSession, startExplorer, uniqueRoot, zkConnect, type RunningExplorer } from './testing/harness';
 
@@ -94,10 +94,18 @@ describe('diagnostics name each stuck lock', () => {
     expect(describeAnomaly('en', herd.kind, herd.params).message).toContain('every change wakes every one');
   });
 
-  it('a stale holder', async () => {
+  it('a stale holder, while someone waits behind it; none where it holds alone', async () => {
     const lock = `${root}/stale/lock`;
     const holder = await join(await session(), lock);
+    const alone = `${root}/alone/lock`;
+    await join(await session(), alone);
+    await join(await session(), lock);
     expect((await named('stale-holder', lock)).node).toBe(holder.slice(lock.length + 1));
+    // Followed, and held past the threshold (1.5 s here) too, alone: no verdict.
+    await eventually(async () => (LockListSchema.parse(await (await fetch(`${running.url}/api/locks`)).json()).locks.some((entry) => entry.path === alone && entry.holders.length === 1) ? true : undefined));
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const diagnostics = DiagnosticsSchema.parse(await (await fetch(`${running.url}/api/diagnostics`)).json());
+    expect(diagnostics.anomalies.filter((anomaly) => anomaly.path === alone)).toEqual([]);
   });
 
   it('a deadlock of two locks and one of three, found without opening them first', async () => {

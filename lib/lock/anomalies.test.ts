@@ -81,8 +81,8 @@ describe('anomalies of one lock', () => {
     });
 
     it('names holders past the threshold and holders without a connection as one verdict each', () => {
-      // Four readers sharing a Kazoo read lock, two of whose sessions lost their connection.
-      const nodes = [0, 1, 2, 3].map((i) => record(`${String(i).repeat(32)}__rlock__000000000${i}`, `0x${i + 1}`, i + 1, 1000));
+      // Four readers sharing a Kazoo read lock, two of whose sessions lost their connection, and a writer waiting behind them.
+      const nodes = [...[0, 1, 2, 3].map((i) => record(`${String(i).repeat(32)}__rlock__000000000${i}`, `0x${i + 1}`, i + 1, 1000)), record(`${'4'.repeat(32)}__lock__0000000004`, '0x5', 5, 2000)];
       const anomalies = lockAnomalies(snapshotOf('/l', nodes), { ...quiet, now: 100_000, disconnected: new Map([['0x2', 200_000], ['0x4', 300_000]]) });
       expect(anomalies.map((anomaly) => [anomaly.kind, anomaly.count ?? 1])).toEqual([
         ['holder-disconnected', 2],
@@ -168,9 +168,11 @@ describe('anomalies of one lock', () => {
     expect(kinds(snapshotOf('/l', [record('lock-0000000000', '0x1'), record('lock-0000000001', '0x2')]))).toEqual([]);
   });
 
-  it('names a holder held past the threshold, and says when the next one will be', () => {
-    const snapshot = snapshotOf('/l', [record('lock-0000000000', '0x1', 1, 1000)]);
+  it('names a holder held past the threshold while someone waits, and says when the next one will be', () => {
+    const snapshot = snapshotOf('/l', [record('lock-0000000000', '0x1', 1, 1000), record('lock-0000000001', '0x2', 2, 2000)]);
     expect(kinds(snapshot, { ...quiet, now: 1000 + 61_000 })).toEqual(['stale-holder']);
+    // Alone, a long hold costs nobody anything (a long job, a leader): no verdict.
+    expect(kinds(snapshotOf('/l', [record('lock-0000000000', '0x1', 1, 1000)]), { ...quiet, now: 1000 + 61_000 })).toEqual([]);
     expect(kinds(snapshot, { ...quiet, now: 1000 + 59_000 })).toEqual([]);
     expect(nextStaleAt(snapshot, 1000 + 59_000, 60_000)).toBe(1000 + 60_001);
     expect(nextStaleAt(snapshot, 1000 + 61_000, 60_000)).toBeNull();

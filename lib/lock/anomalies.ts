@@ -196,6 +196,7 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
   const disconnected = concerned();
   const longHolds = snapshot.recipe.longHolds;
   let herd = 0;
+  let waiting = 0;
   let wrapped = 0;
   let firstWrapped: LockNode | null = null;
   for (let i = 0; i < nodes.length; i += 1) {
@@ -208,6 +209,7 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
       const expiresAt = node.ephemeral ? context.disconnected?.get(node.sessionId) : undefined;
       if (expiresAt !== undefined) concern(disconnected, node);
     } else {
+      waiting += 1;
       if (node.watchConfirmed === false && node.watch !== null) unwatched.push(node);
       if (node.watch?.type === 'children' && node.predecessor === null && node.mode !== 'lease') herd += 1;
     }
@@ -236,7 +238,8 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
   const owners = ownerCountsOf(nodes, judge, indexes);
   if (owners.repeated > 0) anomalies.push(...orphans(snapshot, judge, owners));
   anomalies.push(...verdict('persistent-node', persistent, (node) => ({ node: node.name })));
-  anomalies.push(...verdict('stale-holder', stale, (node) => ({ node: node.name, seconds: Math.round(context.staleHolderMs / 1000) })));
+  // A long hold that nobody waits behind costs nobody anything (a long job, a leader): it is named only while someone waits.
+  if (waiting > 0) anomalies.push(...verdict('stale-holder', stale, (node) => ({ node: node.name, seconds: Math.round(context.staleHolderMs / 1000) })));
   if (herd > 1) anomalies.push(anomaly('herd', null, { n: herd, path: snapshot.path, evidence: snapshot.recipe.evidence ?? '' }));
   if (firstWrapped !== null) anomalies.push(anomaly('sequence-wrap', firstWrapped.name, { n: wrapped }));
   return anomalies;
