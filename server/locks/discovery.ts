@@ -560,10 +560,13 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private async poll(generation: Generation): Promise<void> {
     const source = this.options.ephemerals;
     if (this.stopped || generation.stopped || source === undefined) return;
-    const started = Date.now();
+    // What the listing alone took: the parents read after it (and the rest of the explorer's work meanwhile) are no cost of the member's.
+    let listingMs = 0;
     let pathBytes = 0;
     try {
+      const asked = Date.now();
       const answer = await source();
+      listingMs = Date.now() - asked;
       if (generation.stopped) return;
       if ('refused' in answer) {
         this.lastEphemerals = null;
@@ -585,7 +588,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       warnUnlessPassing(error, 'lock discovery');
     } finally {
       if (!generation.stopped && this.lastEphemerals !== null) {
-        this.schedulePoll(generation, nextPollMs(this.options.pollMs ?? POLL_MS, Date.now() - started, pathBytes));
+        this.schedulePoll(generation, nextPollMs(this.options.pollMs ?? POLL_MS, listingMs, pathBytes));
       }
     }
   }
