@@ -1,5 +1,5 @@
 /**
- * A small deterministic generator (Park–Miller), so that what is random (a force layout, a
+ * A small deterministic generator (Park–Miller), so that what is random (a simulated run, a
  * randomised test) replays exactly. Returns numbers in [0, 1).
  */
 export function lcg(seed: number): () => number {
