@@ -76,9 +76,14 @@ export function textWidth(text: string, fontPx = LABEL_FONT_PX): number {
   return writtenWidth(text, CHAR_EM, 1) * fontPx;
 }
 
+/** Half the width of a mark's shape: a session's circle, a group's wider box. */
+function halfWidthOf(mark: Pick<GraphMark, 'kind'>): number {
+  return mark.kind === 'group' ? MARK_RADIUS * 1.5 : MARK_RADIUS;
+}
+
 /** The box of a mark centred at (x, y) with its label under it. */
 function boxAt(mark: GraphMark, x: number, y: number): Box {
-  const half = mark.kind === 'group' ? MARK_RADIUS * 1.5 : MARK_RADIUS;
+  const half = halfWidthOf(mark);
   const font = (line: number): number => (line === 0 && mark.deadlocked ? DEAD_LABEL_FONT_PX : LABEL_FONT_PX);
   const width = Math.max(half * 2, ...mark.label.map((line, index) => textWidth(line, font(index))));
   const height = MARK_RADIUS * 2 + 4 + mark.label.length * LABEL_LINE_PX;
@@ -196,14 +201,18 @@ export function layoutWaitsFor(graph: WaitsForGraph, frameWidth = DEFAULT_WIDTH,
     return at;
   };
   for (const edge of edges) root.set(find(edge.from.id), find(edge.to.id));
-  const members = new Map<string, GraphMark[]>();
-  for (const mark of marks) members.set(find(mark.id), [...(members.get(find(mark.id)) ?? []), mark]);
+  // Each part's marks and edges, gathered in one pass over each (a graph of thousands of parts is not filtered once a part).
+  const members = new Map<string, { marks: GraphMark[]; edges: typeof edges }>();
+  for (const mark of marks) {
+    const id = find(mark.id);
+    const part = members.get(id);
+    if (part === undefined) members.set(id, { marks: [mark], edges: [] });
+    else part.marks.push(mark);
+  }
+  for (const edge of edges) members.get(find(edge.from.id))!.edges.push(edge);
   const frame = Math.max(MIN_WIDTH, frameWidth) - 2 * PAD;
   const parts = [...members.values()]
-    .map((partMarks) => {
-      const ids = new Set(partMarks.map((mark) => mark.id));
-      return layoutPart(partMarks, edges.filter((edge) => ids.has(edge.from.id)), frame);
-    })
+    .map((part) => layoutPart(part.marks, part.edges, frame))
     .sort((a, b) => Number(b.deadlocked) - Number(a.deadlocked) || b.marks.length - a.marks.length || byName(a.marks[0]!, b.marks[0]!));
   // Rows as wide as the frame, each part centred in the row's height; a part wider than the frame has a row of its own (the picture then scrolls sideways).
   let x = 0;
@@ -252,7 +261,7 @@ const curve = line<{ x: number; y: number }>()
  * the route.
  */
 export function edgeGeometry(edge: Pick<GraphEdge, 'from' | 'to' | 'points'>): { d: string; x1: number; y1: number; x2: number; y2: number; labelX: number; labelY: number } {
-  const rim = (mark: GraphMark): number => (mark.kind === 'group' ? MARK_RADIUS * 1.5 : MARK_RADIUS) + 2;
+  const rim = (mark: GraphMark): number => halfWidthOf(mark) + 2;
   const route = edge.points.length >= 2 ? edge.points : [{ x: edge.from.x, y: edge.from.y }, { x: edge.to.x, y: edge.to.y }];
   // The last bend before the holder: the arrow comes in along it.
   const before = route.length >= 3 ? route[route.length - 2]! : route[0]!;
