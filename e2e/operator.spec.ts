@@ -405,7 +405,8 @@ test.describe('an operator triaging', () => {
       await expect(page.locator(`[data-testid="waits-session"][data-session="${sessions[0]}"]`)).toHaveCount(1, { timeout: 20_000 });
       return page.getByTestId('waits-graph').evaluate((svg) =>
         [...svg.querySelectorAll('[data-testid="waits-session"], [data-testid="waits-group"]')]
-          .map((mark) => `${mark.getAttribute('data-session') ?? mark.getAttribute('data-lock')}@${mark.querySelector('circle, rect')?.getAttribute('cx') ?? mark.querySelector('rect')?.getAttribute('x')},${mark.querySelector('circle')?.getAttribute('cy') ?? mark.querySelector('rect')?.getAttribute('y')}`)
+          // Each mark with what it says (a session's client address arrives with ZooKeeper's report, and a wider label is another picture).
+          .map((mark) => `${mark.getAttribute('data-session') ?? mark.getAttribute('data-lock')}|${mark.textContent}@${mark.querySelector('circle, rect')?.getAttribute('cx') ?? mark.querySelector('rect')?.getAttribute('x')},${mark.querySelector('circle')?.getAttribute('cy') ?? mark.querySelector('rect')?.getAttribute('y')}`)
           .sort(),
       );
     };
