@@ -52,6 +52,7 @@ import {
 } from './busy-rig';
 import { markdownTables, textTable, type Figure } from './figures';
 import { median, quantile } from './stats';
+import type { ExplorerStats } from './harness';
 
 export { BUSY_DEFAULTS, type BusyOptions } from './busy-rig';
 
@@ -200,8 +201,19 @@ function notificationFigure(options: BusyOptions, rig: Rig, phases: Phases): Fig
       `${share.unrelated.toLocaleString('en-US')} notifications over ${share.writes.toLocaleString('en-US')} writes of the load (its setData, creates and deletes, and each short session's instance and close): ` +
       `${share.elsewhere.toLocaleString('en-US')} for nothing the explorer follows (discovery live: ${discovery.live}${discovery.treeNotificationsPerSecond === null ? '' : `, ${discovery.treeNotificationsPerSecond}/s told`}), ` +
       `${(share.unrelated - share.elsewhere).toLocaleString('en-US')} for ${others.length} things it follows besides the run's locks${named === '' ? '' : ` (${named}${others.length > 3 ? ', …' : ''})`}; ` +
-      `and ${share.related.toLocaleString('en-US')} for the run's locks (${(share.related / Math.max(1, phases.loaded.handoversPerSecond * phases.loaded.seconds)).toFixed(2)} a handover; idle ${(idle.related / Math.max(1, phases.idle.handoversPerSecond * phases.idle.seconds)).toFixed(2)}).`,
+      `and ${share.related.toLocaleString('en-US')} for the run's locks (${(share.related / Math.max(1, phases.loaded.handoversPerSecond * phases.loaded.seconds)).toFixed(2)} a handover; idle ${(idle.related / Math.max(1, phases.idle.handoversPerSecond * phases.idle.seconds)).toFixed(2)}). ` +
+      `Deltas published a handover under the load: ${deltasPerHandover(phases.loaded)}; idle: ${deltasPerHandover(phases.idle)}.`,
   };
+}
+
+/** The deltas the explorer published over a window per handover, by what each carried. */
+function deltasPerHandover(window: Measured): string {
+  const { before, after } = window.explorer!;
+  const handovers = Math.max(1, window.handoversPerSecond * window.seconds);
+  const kinds = Object.keys(after.deltaKinds) as Array<keyof ExplorerStats['deltaKinds']>;
+  const each = kinds.map((kind) => `${kind} ${((after.deltaKinds[kind] - before.deltaKinds[kind]) / handovers).toFixed(2)}`);
+  const total = kinds.reduce((sum, kind) => sum + after.deltaKinds[kind] - before.deltaKinds[kind], 0);
+  return `${(total / handovers).toFixed(2)} (${each.join(', ')})`;
 }
 
 /** Release → socket p99 under the load against idle, with the floor's (a bare watch, ZooKeeper's own delay) beside it. */

@@ -15,6 +15,7 @@
  */
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
+import type { LockDelta } from '../lib/protocol';
 import { enclosingLock } from '../lib/lock/discovery';
 import { createExplorer } from '../server/app';
 import { ZkSession } from '../server/zk/session';
@@ -41,7 +42,16 @@ const published: Array<{ at: number; added: string[]; removed: string[] }> = [];
 explorer.registry.on('delta', (delta) => {
   published.push({ at: performance.timeOrigin + performance.now(), added: delta.added.map((node) => node.name), removed: delta.removed });
   if (published.length > 2_000) published.shift();
+  deltaKinds[kindOf(delta)] += 1;
 });
+// What each delta carried, counted: the deltas a handover costs, by what made them.
+const deltaKinds = { members: 0, updated: 0, anomalies: 0, read: 0 };
+function kindOf(delta: LockDelta): keyof typeof deltaKinds {
+  if (delta.added.length > 0 || delta.removed.length > 0 || !delta.exists) return 'members';
+  if (delta.updated.length > 0) return 'updated';
+  if (delta.anomalies !== null) return 'anomalies';
+  return 'read';
+}
 // Its garbage collections, the same way: a pause during a change is time the change waits.
 const collections: Array<{ at: number; ms: number }> = [];
 new PerformanceObserver((list) => {
@@ -121,6 +131,7 @@ function printStats(collect = true): void {
     states,
     notifications: session.notificationSeq,
     notificationsElsewhere,
+    deltaKinds,
     notificationsByLock: Object.fromEntries(notificationsByLock),
     discovery: explorer.discovery.discoveryStatus(),
   };

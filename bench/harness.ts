@@ -47,6 +47,8 @@ export interface ExplorerStats {
   notifications: number;
   notificationsElsewhere: number;
   notificationsByLock: Record<string, number>;
+  /** The deltas it published, by what each carried: nodes come or gone, nodes updated, anomalies alone, the read (pzxid) alone. */
+  deltaKinds: Record<'members' | 'updated' | 'anomalies' | 'read', number>;
   /** How it finds locks and keeps the list live (GET /api/health's `discovery`). */
   discovery: { method: string; live: string; treeNotificationsPerSecond: number | null } & Record<string, unknown>;
 }

@@ -1,5 +1,5 @@
 import type { LockNode } from '../lib/protocol';
-import { formatDuration, shortNodeName } from '../lib/view/format';
+import { formatDuration, shortNodeName, writtenWidth } from '../lib/view/format';
 import type { Translate } from './language';
 
 // A character of the monospace face at 11.5 px is about 7 units wide; the card keeps 30 for its margins.
@@ -8,6 +8,19 @@ const NARROW_CARD = 330;
 const metaCharacters = (width: number): number => Math.floor((width - 30) / 7);
 /** How many characters of the name line fit: it is drawn larger than the meta line. */
 const nameCharacters = (width: number): number => Math.floor((width - 30) / 9);
+/** A compact card's one line (13 px): about 8 units a character, 16 before it and 10 after. */
+const compactCharacters = (width: number, role: string): number => Math.floor((width - 26 - writtenWidth(role, 8.1, 13)) / 8.1);
+
+/**
+ * A compact card's name, fitted to what its line leaves after the role: where it is longer (a
+ * WriteLock name of a 19-digit session, on a card narrowed for a projector), its middle goes and
+ * its end, the sequence that orders the queue, stays.
+ */
+function compactName(name: string, room: number): string {
+  if (name.length <= room) return name;
+  const tail = /\d{10}$/.test(name) ? name.slice(-10) : name.slice(-Math.floor(room / 2));
+  return `${name.slice(0, Math.max(1, room - tail.length - 1))}…${tail}`;
+}
 
 /** The card's name: the node as its system names it where one does (cut to the card), else its own name, shortened. */
 function cardName(node: LockNode, width: number): string {
@@ -52,8 +65,39 @@ export interface NodeCardProps {
 /** HTML's `translate="no"` on an SVG element (React's SVG types do not list the global attribute). */
 const NOT_TRANSLATED = { translate: 'no' } as Record<string, string>;
 
+/** The width of the countdown's pill on a card: its words (12 px), and room around them. */
+export function silentPillWidth(label: string): number {
+  return writtenWidth(label, 6.8, 12) + 14;
+}
+
 /** A card's mode, where it is not the usual exclusive one. */
 const MODE_WORDS = { read: 'modeRead', write: 'modeWrite', lease: 'modeLease' } as const;
+
+/**
+ * The words of a card's role line: the role, then what qualifies it (a mode, a recipe's queue).
+ * A holder whose owner has no connection says HOLDS alone: the expiry countdown takes the rest of
+ * the line.
+ */
+export function cardRoleWords(node: LockNode, place: number, width: number, t: Translate, silent: boolean): [string, ...string[]] {
+  const holder = node.role === 'holder';
+  const short = width < NARROW_CARD || silent;
+  const role = holder ? t(short ? 'cardHolds' : node.mode === 'lease' ? 'cardHoldsLease' : 'cardHoldsLock') : t('cardWaiting', { n: place });
+  const extras: string[] = [];
+  // A lease is said by "holds a lease" already; a waiter for one, or a reader or writer, says its mode.
+  if (node.mode !== 'exclusive' && !(holder && node.mode === 'lease' && !short)) extras.push(` · ${t(MODE_WORDS[node.mode])}`);
+  if (node.queue !== '' && node.queue !== node.name) extras.push(` · ${node.queue}`);
+  return [role, ...extras];
+}
+
+/** How wide a role line is drawn (11 px bold capitals, spaced): for the countdown that shares it. */
+export function roleWidth(words: readonly string[]): number {
+  return writtenWidth(words.join(''), 8.6, 12);
+}
+
+/** A compact card's role, before its name. */
+export function compactRoleOf(node: LockNode, place: number, t: Translate): string {
+  return node.role === 'holder' ? `${t('cardHolds')} ` : `#${place} `;
+}
 
 /**
  * One node's card, as the page draws it and as an exported picture does: background, the
@@ -62,22 +106,27 @@ const MODE_WORDS = { read: 'modeRead', write: 'modeWrite', lease: 'modeLease' } 
  */
 export function NodeCard({ node, place, now, width, height, compact, t, flagged = false, silent = false }: NodeCardProps) {
   const holder = node.role === 'holder';
+  const compactRole = compactRoleOf(node, place, t);
+  const [role, ...extras] = cardRoleWords(node, place, width, t, silent);
   return (
     <>
       <rect width={width} height={height} rx={10} className="card-bg" />
       <rect width={6} height={height} rx={3} className="card-accent" />
       {compact ? (
         <text x={16} y={20} className="card-name compact">
-          <tspan className="card-role">{holder ? `${t('cardHolds')} ` : `#${place} `}</tspan>
-          {cardName(node, width)}
+          <tspan className="card-role">{compactRole}</tspan>
+          {/* Where the owner has no connection, the countdown takes the line's end. */}
+          {compactName(cardName(node, width), compactCharacters(width - (silent ? silentPillWidth(t('silentInShort', { duration: '00 s' })) : 0), compactRole))}
         </text>
       ) : (
         <>
           <text x={20} y={24} className="card-role">
-            {holder ? t(width < NARROW_CARD ? 'cardHolds' : node.mode === 'lease' ? 'cardHoldsLease' : 'cardHoldsLock') : t('cardWaiting', { n: place })}
-            {/* A lease is said by "holds a lease" already; a waiter for one, or a reader or writer, says its mode. */}
-            {node.mode !== 'exclusive' && !(holder && node.mode === 'lease' && width >= NARROW_CARD) ? <tspan className="card-mode">{` · ${t(MODE_WORDS[node.mode])}`}</tspan> : null}
-            {node.queue !== '' && node.queue !== node.name ? <tspan className="card-mode">{` · ${node.queue}`}</tspan> : null}
+            {role}
+            {extras.map((words) => (
+              <tspan key={words} className="card-mode">
+                {words}
+              </tspan>
+            ))}
           </text>
           <text x={width - 14} y={24} className="card-age" textAnchor="end">
             {/* ZooKeeper's own nodes (/zookeeper/…) have no creation time: no age is shown for them; nor where the expiry countdown stands. */}

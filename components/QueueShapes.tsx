@@ -1,6 +1,7 @@
 import { formatCount, formatDuration, writtenWidth } from '../lib/view/format';
 import { edgePath, placedNode, stubPath, trunkX, type PlacedEdge, type PlacedGroup, type PlacedNode, type PlacedParent, type QueueLayout } from '../lib/view/queue-layout';
 import type { Translate } from './language';
+import { silentPillWidth } from './NodeCard';
 
 // The frame of a group stands this far outside its cards.
 const FRAME_MARGIN = 7;
@@ -234,10 +235,13 @@ export function OutsideWatchers({ sessions, x, y, height, t }: { sessions: reado
  * hatched, with the time left until ZooKeeper expires the session and deletes the node, where the
  * card says its age otherwise.
  */
-export function SilentOwner({ deadline, now, width, height, t }: { deadline: number; now: number; width: number; height: number; t: Translate }) {
+export function SilentOwner({ deadline, now, width, height, t, room }: { deadline: number; now: number; width: number; height: number; t: Translate; room: number }) {
   const left = deadline - now;
-  const label = left <= 0 ? t('silentNow') : t('silentIn', { duration: formatDuration(left, t) });
-  const labelWidth = writtenWidth(label, 6.8, 12) + 14;
+  const duration = formatDuration(left, t);
+  // "no connection · expires in 12 s" where the line has room for it beside the role, "expires in 12 s" where not (the hatching says the rest).
+  const whole = left <= 0 ? t('silentNow') : t('silentIn', { duration });
+  const label = silentPillWidth(whole) <= room ? whole : left <= 0 ? t('silentNowShort') : t('silentInShort', { duration });
+  const labelWidth = silentPillWidth(label);
   return (
     <g data-testid="silent-owner" data-deadline={deadline} aria-hidden="true">
       <rect width={width} height={height} rx={10} className="card-hatch" />

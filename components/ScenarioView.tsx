@@ -1,8 +1,10 @@
 'use client';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { sideFigures } from '../lib/demo/classroom';
 import { spawnRequest, type Scenario } from '../lib/demo/scenarios';
-import { CONTENDER_STATE_KEYS, describeAnomaly, type Language } from '../lib/i18n/messages';
+import { anomalyLabel, CONTENDER_STATE_KEYS, type Language } from '../lib/i18n/messages';
+import { anomalyPlaces, readableAnomaly } from '../lib/view/anomaly-words';
+import { shortNodeName } from '../lib/view/format';
 import { ContenderListSchema, type Anomaly, type ContenderInfo } from '../lib/protocol';
 import { ExpiryCountdown } from './AnomalyList';
 import { Failure } from './Failure';
@@ -13,23 +15,26 @@ import { useLock } from './useLock';
 import { useNow } from './useNow';
 import { useStopWhenLeft, type Simulation } from './useSimulation';
 
-/** One lock of a scenario: its queue live, what the diagnostics say, and its contenders. */
-/** An anomaly's kind and sentence in the page's language. */
-function AnomalyText({ anomaly, language }: { anomaly: Anomaly; language: Language }) {
-  const said = describeAnomaly(language, anomaly.kind, anomaly.params ?? {});
+/** An anomaly's kind and sentence in the page's language, the nodes it names told by their place and the contender that made them. */
+function AnomalyText({ anomaly, places, label, language }: { anomaly: Anomaly; places: ReadonlyMap<string, string>; label: (name: string) => string; language: Language }) {
   return (
     <>
-      <strong>{said.label}</strong> {said.message}
+      <strong>{anomalyLabel(language, anomaly.kind)}</strong> {readableAnomaly(anomaly, places, language, label)}
       {anomaly.kind === 'holder-disconnected' && typeof anomaly.params.expiresAt === 'number' ? <ExpiryCountdown at={anomaly.params.expiresAt} /> : null}
     </>
   );
 }
 
+/** One lock of a scenario: its queue live, what the diagnostics say, and its contenders. */
 function ScenarioLock({ path, contenders, violations }: { path: string; contenders: readonly ContenderInfo[]; violations: number }) {
   const { t, language } = useLanguage();
   const { snapshot, woken, wakes } = useLock(path);
   const now = useNow();
   const name = path.slice(path.lastIndexOf('/') + 1);
+  const places = useMemo(() => anomalyPlaces(snapshot?.anomalies ?? [], snapshot?.nodes ?? [], language), [snapshot?.anomalies, snapshot?.nodes, language]);
+  // A node the scenario's own contender made is named by that contender, as its table below names it.
+  const byNode = new Map(contenders.flatMap((contender) => (contender.node === null ? [] : [[contender.node, contender.id] as const])));
+  const label = (node: string): string => byNode.get(node) ?? shortNodeName(node);
   return (
     <section className="demo-side scenario-lock" aria-label={name} data-testid="scenario-lock" data-path={path} data-holders={snapshot?.holders.length ?? 0}>
       <h3 className="mono">{name}</h3>
@@ -43,7 +48,7 @@ function ScenarioLock({ path, contenders, violations }: { path: string; contende
         <ul className="scenario-anomalies">
           {snapshot.anomalies.map((anomaly) => (
             <li key={`${anomaly.kind}-${anomaly.node ?? ''}`} data-testid="scenario-anomaly" data-kind={anomaly.kind}>
-              <AnomalyText anomaly={anomaly} language={language} />
+              <AnomalyText anomaly={anomaly} places={places} label={label} language={language} />
             </li>
           ))}
         </ul>

@@ -8,6 +8,7 @@ import { useLanguage, type Translate } from './language';
 import { moveBetweenRows } from './rowKeys';
 import { useLockList } from './useLockList';
 import { useNow } from './useNow';
+import { PHONE } from './phone';
 import { useMomentText } from './replay';
 import { WrappingPath } from './WrappingPath';
 
@@ -24,7 +25,6 @@ function watchedName(path: string): string {
 const PAGE_SIZE = 100;
 /** On a phone each session is a card a fifth of the screen tall: a page of them is no longer than a few screens. */
 const PHONE_PAGE_SIZE = 25;
-const PHONE = '(max-width: 700px)';
 
 function onScreenChange(changed: () => void): () => void {
   const phone = window.matchMedia(PHONE);

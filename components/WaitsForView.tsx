@@ -64,8 +64,12 @@ function GraphPicture({ layout, graph, selected, onSelect, t }: { layout: GraphL
             <path d={geometry.d} className={`waits-line${edge.deadlocked ? ' dead' : ''}`} markerEnd={`url(#${edge.deadlocked ? 'waits-arrow-dead' : 'waits-arrow'})`} />
             {edge.label !== null ? (
               <a href={lockHref(edge.lock)} tabIndex={-1}>
-                <text x={edge.label.x} y={edge.label.y + 4} className={`waits-edge-label${edge.deadlocked ? ' dead' : ''}`} textAnchor="middle" data-testid="waits-edge-label">
-                  {edge.lock}
+                <text x={edge.label.x} y={edge.label.y + 4 - ((edge.label.lines.length - 1) * LABEL_LINE_PX) / 2} className={`waits-edge-label${edge.deadlocked ? ' dead' : ''}`} textAnchor="middle" data-testid="waits-edge-label">
+                  {edge.label.lines.map((line, index) => (
+                    <tspan key={index} x={edge.label!.x} dy={index === 0 ? 0 : LABEL_LINE_PX}>
+                      {line}
+                    </tspan>
+                  ))}
                 </text>
               </a>
             ) : null}

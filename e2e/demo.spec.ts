@@ -59,6 +59,13 @@ test.describe('the classroom', () => {
       // The queues' cards grow with the type.
       await expect.poll(async () => (await page.getByTestId('demo-side-herd').getByTestId('lock-node').first().boundingBox())?.height ?? 0).toBeGreaterThan(0);
       cardHeights.push((await page.getByTestId('demo-side-herd').getByTestId('lock-node').first().boundingBox())!.height);
+      // A card's name as drawn on the screen, read from the back of a room: 13 px was too small at 1280.
+      const nameSize = await page
+        .getByTestId('demo-side-herd')
+        .locator('.card-name')
+        .first()
+        .evaluate((text: SVGGraphicsElement) => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM()!.a);
+      expect(nameSize, `a queue card's name at ${width} px`).toBeGreaterThanOrEqual(width === 1280 ? 15 : 20);
     }
     expect(cardHeights[1]!, 'a card at 1920 px against 1280 px').toBeGreaterThan(cardHeights[0]! * 1.2);
     await page.setViewportSize({ width: 1280, height: 720 });

@@ -17,6 +17,9 @@ test.describe('the lock page draws what ZooKeeper does not show', () => {
     await expect(card).toHaveAttribute('aria-label', /no connection, ZooKeeper expires it in \d+ s/);
     // Only the crashed one: the waiters are connected.
     await expect(page.getByTestId('silent-owner')).toHaveCount(1);
+    // The countdown shares the role's line and covers none of it (it once hid "HOLDS THE LOCK" down to "HOLDS THE L").
+    const [role, pill] = [await card.locator('.card-role').boundingBox(), await card.locator('.card-expiry-bg').boundingBox()];
+    expect(role!.x + role!.width, 'the role ends before the countdown begins').toBeLessThan(pill!.x);
     await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
   });
 

@@ -129,8 +129,10 @@ test.describe('the classroom scenarios', () => {
     await expect(page.locator('[data-testid="scenario-contender"][data-state="waiting"]')).toHaveCount(3);
     await expect(page.getByTestId('scenario-violations')).toHaveCount(0);
     const english = (await anomaly.textContent()) ?? '';
-    const stuck = /(\S+) waits, but ZooKeeper reports no watch/.exec(english)?.[1];
-    expect(stuck, english).toBeTruthy();
+    // It is named by its place in the queue and by the contender that made it, as the table below names that contender.
+    const forgetful = (await page.locator('[data-testid="scenario-contender"]', { hasText: 'no-watch' }).getAttribute('data-id')) ?? '';
+    const stuck = /(Waiter #\d+ \(\S+\)) waits, but ZooKeeper reports no watch/.exec(english)?.[1];
+    expect(stuck, english).toMatch(new RegExp(`^Waiter #2 \\(${forgetful}\\)$`));
 
     // In Chinese the whole page follows, its shared parts too: the views, the banner, the cards, the diagnostics.
     await page.getByTestId('language-zh').click();
@@ -139,7 +141,7 @@ test.describe('the classroom scenarios', () => {
     await expect(page.getByTestId('connection-banner')).toContainText('实时 · ZooKeeper');
     await expect(page.locator('[data-testid="lock-node"][data-role="holder"]').first()).toContainText('持有');
     await expect(anomaly).toContainText('没有监听');
-    await expect(anomaly).toContainText(`${stuck} 在等待，但 ZooKeeper 没有报告`);
+    await expect(anomaly).toContainText(`第 2 位等待者 (${forgetful}) 在等待，但 ZooKeeper 没有报告`);
     await page.getByTestId('language-en').click();
     await expect(page.getByTestId('nav-demo')).toHaveText('Classroom');
     await expect(anomaly).toHaveText(english);

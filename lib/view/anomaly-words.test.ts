@@ -33,6 +33,13 @@ describe('the words of an anomaly on the page', () => {
     expect(words.join(' ')).not.toMatch(/waits|holds the lock/);
   });
 
+  it('names a node as the caller calls it beside its place (the classroom by its contender)', () => {
+    const places = anomalyPlaces(anomalies, nodes);
+    const words = readableAnomaly(anomalies[1]!, places, 'en', (name) => (name.endsWith('0003') ? 'c4' : `node ${name.slice(-1)}`));
+    expect(words).toMatch(/^Waiter #3 \(c4\) /);
+    expect(words).toContain('waiter #2 (node 2)');
+  });
+
   it('reads the queue not at all when no anomaly names a node', () => {
     expect(anomalyPlaces([], nodes).size).toBe(0);
   });

@@ -25,13 +25,14 @@ export function anomalyPlaces(anomalies: readonly Anomaly[], nodes: readonly Loc
 }
 
 /**
- * An anomaly's sentence in `language`, said from its kind and parameters, with the nodes it names told by their place, their short name beside it; capitalised
- * where a place begins it.
+ * An anomaly's sentence in `language`, said from its kind and parameters, with the nodes it names
+ * told by their place, their short name (or what `label` calls them: the classroom's contender
+ * ids) beside it; capitalised where a place begins it.
  */
-export function readableAnomaly(anomaly: Anomaly, places: ReadonlyMap<string, string>, language: Language = 'en'): string {
+export function readableAnomaly(anomaly: Anomaly, places: ReadonlyMap<string, string>, language: Language = 'en', label: (name: string) => string = shortNodeName): string {
   let text = describeAnomaly(language, anomaly.kind, anomaly.params).message;
   const names = [anomaly.node, ...Object.values(anomaly.params)].filter((value): value is string => typeof value === 'string' && places.has(value));
   // Longest first: a name that contains another is replaced whole.
-  for (const name of [...new Set(names)].sort((a, b) => b.length - a.length)) text = text.split(name).join(`${places.get(name)!} (${shortNodeName(name)})`);
+  for (const name of [...new Set(names)].sort((a, b) => b.length - a.length)) text = text.split(name).join(`${places.get(name)!} (${label(name)})`);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -4,6 +4,7 @@
  */
 import type { HoldEnd, HoldRecord, LockHistory } from '../protocol';
 import { translator, type Translate } from '../i18n/messages';
+import { formatDuration } from './format';
 
 const ENGLISH = translator('en');
 
@@ -26,13 +27,10 @@ export interface HistoryStripLayout {
 }
 
 const TICK_STEPS_MS = [1000, 5000, 10_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 86_400_000];
-const HOUR = 3_600_000;
 
-/** How long ago, as a tick says it: `now` (in the page's words), `-30 s`, `-2 min`, `-6 h`, in the page's language (`-2 分钟`). */
+/** How long ago, as a tick says it: `now` (in the page's words), `-30 s`, `-2 min`, `-6 h`, in the page's language (`-2 分钟`) as every duration of the page is said. */
 function ago(ms: number, nowWord: string, t: Translate): string {
-  if (ms === 0) return nowWord;
-  if (ms >= HOUR) return `−${t('durationH', { n: ms / HOUR })}`;
-  return ms < 60_000 ? `−${t('durationS', { n: ms / 1000 })}` : `−${t('durationMin', { n: ms / 60_000 })}`;
+  return ms === 0 ? nowWord : `−${formatDuration(ms, t)}`;
 }
 
 /** The holds of the last `spanMs` before `now` across `width` units, with four to eight ticks in the page's language (`t`), the last one "now". */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WaitsForGraph } from '../protocol';
-import { edgeGeometry, layoutWaitsFor, MARK_RADIUS, overlaps, textWidth } from './waits-for-layout';
+import { edgeGeometry, layoutWaitsFor, MARK_RADIUS, overlaps, textWidth, wrapped } from './waits-for-layout';
 
 /** 200 sessions: 100 locks each held by one and waited in by the next, plus a cycle of two. */
 function bigGraph(): WaitsForGraph {
@@ -104,6 +104,20 @@ describe('the waits-for layout', () => {
       const onRim = Math.abs(Math.hypot(x1 - edge.from.x, y1 - edge.from.y) - ((edge.from.kind === 'group' ? MARK_RADIUS * 1.5 : MARK_RADIUS) + 2)) < 1e-6;
       expect(onRim || y1 >= edge.from.box.y + edge.from.box.height - 1).toBe(true);
     }
+  });
+
+  it('fits a phone: long lock names are written in lines broken after a / or a -, so that the deadlock of two long names scrolls nowhere', () => {
+    const layout = layoutWaitsFor(showcaseLike(), 390);
+    expect(layout.bounds.width).toBeLessThanOrEqual(390);
+    for (const edge of layout.edges) if (edge.label !== null) expect(edge.label.lines.join('')).toBe(edge.lock);
+    const dead = layout.edges.find((edge) => edge.lock === '/showcase/orders/customer-credit-limit/lock')!;
+    expect(dead.label!.lines.length).toBeGreaterThan(1);
+    expect(dead.label!.box.height).toBeGreaterThanOrEqual(dead.label!.lines.length * 16);
+    // Wide enough, the name stays on one line.
+    expect(layoutWaitsFor(showcaseLike(), 1900).edges.find((edge) => edge.lock === dead.lock)!.label!.lines).toEqual([dead.lock]);
+    const name = '/a/very-long-segment-without-a-break-anywhere-at-all/lock';
+    expect(wrapped(name, 100)).toEqual(['/a/very-long-', 'segment-', 'without-a-', 'break-', 'anywhere-at-', 'all/lock']);
+    expect(wrapped(name, 100).every((line) => textWidth(line) <= 100)).toBe(true);
   });
 
   it('draws two sessions waiting for each other as two edges whose locks are written apart', () => {

@@ -33,8 +33,8 @@ export interface GraphEdge {
   to: GraphMark;
   lock: string;
   deadlocked: boolean;
-  /** Where the edge's lock is written (its centre), in a slot of its own clear of every mark and other label; null for a group's edge (the group's label names the lock). */
-  label: { x: number; y: number; box: Box } | null;
+  /** Where the edge's lock is written (its centre, its lines), in a slot of its own clear of every mark and other label; null for a group's edge (the group's label names the lock). */
+  label: { x: number; y: number; box: Box; lines: string[] } | null;
   /** The route between the marks, from the waiter's box to the holder's (the layout's bends). */
   points: Array<{ x: number; y: number }>;
 }
@@ -64,11 +64,37 @@ export const shortSession = (id: string): string => (id.length > 10 ? `…${id.s
 /** A group's count in English: "3 waiters". */
 const englishWaiters = (count: number): string => `${count} ${count === 1 ? 'waiter' : 'waiters'}`;
 
-/** The lines under a mark: a session's id and client address; a group's count (in the page's language) and lock. */
-function labelOf(mark: Pick<GraphMark, 'id' | 'kind' | 'detail' | 'count'>, waiters: (count: number) => string): string[] {
-  if (mark.kind === 'group') return [waiters(mark.count), ...(mark.detail === null ? [] : [mark.detail])];
+/** The lines under a mark: a session's id and client address; a group's count (in the page's language) and lock, in lines of at most `lineWidth`. */
+function labelOf(mark: Pick<GraphMark, 'id' | 'kind' | 'detail' | 'count'>, waiters: (count: number) => string, lineWidth: number): string[] {
+  if (mark.kind === 'group') return [waiters(mark.count), ...(mark.detail === null ? [] : wrapped(mark.detail, lineWidth))];
   return [shortSession(mark.id), ...(mark.detail === null ? [] : [mark.detail])];
 }
+
+/**
+ * A lock's path in lines of at most `maxPx` (at `fontPx`), broken after a `/` or a `-`, nothing
+ * left out: the lines joined are the path. Two long real names side by side (a deadlock's) fit a
+ * phone's screen; a piece longer than a line stays whole.
+ */
+export function wrapped(path: string, maxPx: number, fontPx = LABEL_FONT_PX): string[] {
+  if (textWidth(path, fontPx) <= maxPx) return [path];
+  const lines: string[] = [];
+  let line = '';
+  for (const piece of path.split(/(?<=[/-])/)) {
+    if (line !== '' && textWidth(line + piece, fontPx) > maxPx) {
+      lines.push(line);
+      line = '';
+    }
+    line += piece;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+/** The widest a lock's name is written on one line in a frame `frame` wide: under half of it, so that the two names of a deadlock stand side by side. */
+function lineWidthIn(frame: number): number {
+  return Math.max(MIN_LINE_PX, Math.floor(frame * 0.45));
+}
+const MIN_LINE_PX = 130;
 
 /** How wide `text` is written at `fontPx` (the labels' size unless told). */
 export function textWidth(text: string, fontPx = LABEL_FONT_PX): number {
@@ -115,6 +141,8 @@ interface Part {
  * no edge runs through a mark's label and no label lies on a mark or another label.
  */
 function layoutPart(marks: GraphMark[], edges: ReadonlyArray<Omit<GraphEdge, 'label' | 'points'>>, frame: number): Part {
+  const font = (edge: Pick<GraphEdge, 'deadlocked'>): number => (edge.deadlocked ? LABEL_FONT_PX + 1 : LABEL_FONT_PX);
+  const lines = edges.map((edge) => wrapped(edge.lock, lineWidthIn(frame), font(edge)));
   const attempt = (rankdir: 'TB' | 'LR'): { graph: dagre.graphlib.Graph; width: number; height: number } => {
     const graph = new dagre.graphlib.Graph({ directed: true, multigraph: true });
     graph.setGraph({ rankdir, nodesep: NODE_SEP, ranksep: RANK_SEP, edgesep: 12, marginx: 0, marginy: 0 });
@@ -126,7 +154,8 @@ function layoutPart(marks: GraphMark[], edges: ReadonlyArray<Omit<GraphEdge, 'la
     for (const [index, edge] of edges.entries()) {
       // A waiter group's own label names its lock already: its edge carries no label.
       const labelled = edge.from.kind === 'session';
-      graph.setEdge(edge.from.id, edge.to.id, labelled ? { width: textWidth(edge.lock, edge.deadlocked ? LABEL_FONT_PX + 1 : LABEL_FONT_PX) + 4, height: LABEL_LINE_PX + 2, labelpos: 'c' } : {}, String(index));
+      const written = lines[index]!;
+      graph.setEdge(edge.from.id, edge.to.id, labelled ? { width: Math.max(...written.map((line) => textWidth(line, font(edge)))) + 4, height: written.length * LABEL_LINE_PX + 2, labelpos: 'c' } : {}, String(index));
     }
     dagre.layout(graph);
     const { width = 0, height = 0 } = graph.graph();
@@ -152,7 +181,7 @@ function layoutPart(marks: GraphMark[], edges: ReadonlyArray<Omit<GraphEdge, 'la
     const to = byId.get(edge.to.id)!;
     const label =
       edge.from.kind === 'session' && drawn.x !== undefined && drawn.y !== undefined
-        ? { x: drawn.x, y: drawn.y, box: { x: drawn.x - (drawn.width ?? 0) / 2, y: drawn.y - (drawn.height ?? 0) / 2, width: drawn.width ?? 0, height: drawn.height ?? 0 } }
+        ? { x: drawn.x, y: drawn.y, lines: lines[index]!, box: { x: drawn.x - (drawn.width ?? 0) / 2, y: drawn.y - (drawn.height ?? 0) / 2, width: drawn.width ?? 0, height: drawn.height ?? 0 } }
         : null;
     return { ...edge, from, to, label, points: drawn.points.map((point) => ({ x: point.x, y: point.y })) };
   });
@@ -169,7 +198,7 @@ function shift(part: Part, dx: number, dy: number): void {
   }
   for (const edge of part.edges) {
     edge.points = edge.points.map((point) => ({ x: point.x + dx, y: point.y + dy }));
-    if (edge.label !== null) edge.label = { x: edge.label.x + dx, y: edge.label.y + dy, box: moved(edge.label.box) };
+    if (edge.label !== null) edge.label = { ...edge.label, x: edge.label.x + dx, y: edge.label.y + dy, box: moved(edge.label.box) };
   }
 }
 
@@ -182,11 +211,12 @@ function shift(part: Part, dx: number, dy: number): void {
  */
 export function layoutWaitsFor(graph: WaitsForGraph, frameWidth = DEFAULT_WIDTH, waiters: (count: number) => string = englishWaiters): GraphLayout {
   const byName = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const frame = Math.max(MIN_WIDTH, frameWidth) - 2 * PAD;
   // In the order of their ids, not of the report: the same graph is the same picture on every load.
   const marks: GraphMark[] = [
     ...[...graph.sessions].sort(byName).map((session) => ({ id: session.id, kind: 'session' as const, detail: session.client, deadlocked: session.deadlocked, count: 1 })),
     ...[...graph.groups].sort(byName).map((group) => ({ id: group.id, kind: 'group' as const, detail: group.lock, deadlocked: false, count: group.count })),
-  ].map((mark) => ({ ...mark, x: 0, y: 0, label: labelOf(mark, waiters), box: { x: 0, y: 0, width: 0, height: 0 } }));
+  ].map((mark) => ({ ...mark, x: 0, y: 0, label: labelOf(mark, waiters, lineWidthIn(frame)), box: { x: 0, y: 0, width: 0, height: 0 } }));
   const byId = new Map(marks.map((mark) => [mark.id, mark]));
   const edges = [...graph.edges]
     .filter((edge) => byId.has(edge.from) && byId.has(edge.to) && edge.from !== edge.to)
@@ -210,7 +240,6 @@ export function layoutWaitsFor(graph: WaitsForGraph, frameWidth = DEFAULT_WIDTH,
     else part.marks.push(mark);
   }
   for (const edge of edges) members.get(find(edge.from.id))!.edges.push(edge);
-  const frame = Math.max(MIN_WIDTH, frameWidth) - 2 * PAD;
   const parts = [...members.values()]
     .map((part) => layoutPart(part.marks, part.edges, frame))
     .sort((a, b) => Number(b.deadlocked) - Number(a.deadlocked) || b.marks.length - a.marks.length || byName(a.marks[0]!, b.marks[0]!));

@@ -33,6 +33,8 @@ export class Contender {
   private session: ZkSession | null = null;
   private proxy: FaultProxy | null = null;
   private held: Held | null = null;
+  /** The path of the last ephemeral node it made and has not removed: its place in the queue. */
+  private queued: string | null = null;
   private hold: HoldInterval | null = null;
   private round = 0;
   private stopped = false;
@@ -102,7 +104,7 @@ export class Contender {
       strategy: this.options.strategy,
       state: this.state,
       sessionId: this.session?.sessionId ?? null,
-      node: this.held?.node ?? null,
+      node: this.held?.node ?? (this.queued === null ? null : this.queued.slice(this.queued.lastIndexOf('/') + 1)),
       czxid: this.held?.czxid ?? null,
       believesHolding: this.state === 'paused' && this.held !== null,
       round: this.round,
@@ -276,7 +278,14 @@ export class Contender {
         return this.session;
       },
       onNotification: () => this.options.onChange(),
-      onCreate: () => this.markJoined(),
+      onCreate: (created, mode) => {
+        // Its node in the queue (an ephemeral one: a recipe's parents are persistent), named while it waits as well as while it holds.
+        if (created !== null && mode.startsWith('ephemeral')) this.queued = created;
+        this.markJoined();
+      },
+      onRemove: (path) => {
+        if (path === this.queued) this.queued = null;
+      },
     });
   }
 

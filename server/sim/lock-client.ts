@@ -86,8 +86,10 @@ export interface LockClientParts {
   session: () => ZkSession;
   /** Called on each notification, after it is counted: a viewer may want to know. */
   onNotification: () => void;
-  /** Called once its node is created: contenders started one after another queue in that order. */
-  onCreate: () => void;
+  /** Called once a create is answered (`created`: the node made, null when it failed): contenders started one after another queue in that order. */
+  onCreate: (created: string | null, mode: CreateMode) => void;
+  /** Called once a node it removes is gone. */
+  onRemove: (path: string) => void;
 }
 
 /** The counted lock client over a contender's session. */
@@ -136,13 +138,25 @@ export function countedLockClient(parts: LockClientParts): LockClient {
       count();
       return session()
         .create(path, data, mode)
-        .finally(() => parts.onCreate());
+        .then(
+          (created) => {
+            parts.onCreate(created, mode);
+            return created;
+          },
+          (error: unknown) => {
+            parts.onCreate(null, mode);
+            throw error;
+          },
+        );
     },
-    remove: (path) => {
+    remove: async (path) => {
       count();
-      return session().remove(path).catch((error: unknown) => {
+      try {
+        await session().remove(path);
+      } catch (error) {
         if (!(error instanceof ZkError && error.code === 'NO_NODE')) throw error;
-      });
+      }
+      parts.onRemove(path);
     },
     notified: () => inbox.next(),
     wasted: () => {

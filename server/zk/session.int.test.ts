@@ -105,6 +105,7 @@ describe('ZkSession', () => {
       const values = [Buffer.from('10.0.0.1'), Buffer.from([0, 255, 7, 128]), null, Buffer.alloc(0), Buffer.from('x'.repeat(3000))];
       const created = [];
       for (const value of values) created.push(await session.create(`${root}/lock/n-`, value, 'ephemeral-sequential'));
+      const owner = session.sessionId;
       const paths = [...created, `${root}/lock/missing`, `${root}/lock`];
       // More nodes than one request carries, so that the reads span several multiReads.
       for (let i = 0; i < 1200; i += 1) paths.push(created[i % created.length]!);
@@ -123,6 +124,8 @@ describe('ZkSession', () => {
       expect((many[0] as { stat: { ephemeralOwner: string } }).stat.ephemeralOwner).toBe(session.sessionId);
 
       await chrooted.start(10_000);
+      // The nodes are the owner session's ephemerals: had it been lost meanwhile, they would be gone, which is no fault of the chroot.
+      expect(session.sessionId, 'the owner session of the nodes read through the chroot').toBe(owner);
       const relative = created.map((path) => path.slice(root.length));
       const throughChroot = await chrooted.getDataMany(relative);
       expect(throughChroot).toEqual(many.slice(0, created.length));
