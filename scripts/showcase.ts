@@ -28,6 +28,9 @@ async function connectString(): Promise<string> {
   }
 }
 
+/** How long Ctrl-C waits for the showcase's nodes to be removed before it leaves without. */
+const STOP_TIMEOUT_MS = 15_000;
+
 function milliseconds(name: string, text: string): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1000) throw new Error(`--${name} must be a whole number of milliseconds, at least 1000 (got ${text})`);
@@ -54,9 +57,15 @@ try {
   console.log(`\nThe vault lock is readable with ZK_AUTH=digest:${SHOWCASE_DIGEST.slice(0, SHOWCASE_DIGEST.indexOf(':'))}:… (see server/testing/showcase.ts). Ctrl-C removes everything.`);
   let stopping = false;
   const stop = (): void => {
-    if (stopping) return;
+    // A second Ctrl-C leaves at once.
+    if (stopping) process.exit(1);
     stopping = true;
     console.log('showcase: stopping its clients and removing its nodes…');
+    // A ZooKeeper gone first (the explorer's embedded one, stopped with it) would keep the removal waiting for ever.
+    setTimeout(() => {
+      console.error(`showcase: ZooKeeper did not answer within ${STOP_TIMEOUT_MS / 1000} s: leaving without removing ${values.root} and ${values['sim-root']}/showcase (remove them with zkCli.sh's deleteall, or start the next showcase with another --root)`);
+      process.exit(1);
+    }, STOP_TIMEOUT_MS).unref();
     void showcase.stop().then(
       () => {
         console.log('showcase: removed');
