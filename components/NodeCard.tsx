@@ -75,12 +75,12 @@ const MODE_WORDS = { read: 'modeRead', write: 'modeWrite', lease: 'modeLease' } 
 
 /**
  * The words of a card's role line: the role, then what qualifies it (a mode, a recipe's queue).
- * A holder whose owner has no connection says HOLDS alone: the expiry countdown takes the rest of
- * the line.
+ * A holder says HOLDS alone where the line has no room for more (`short`: its owner has no
+ * connection and the expiry countdown takes the rest, or the age does).
  */
-export function cardRoleWords(node: LockNode, place: number, width: number, t: Translate, silent: boolean): [string, ...string[]] {
+export function cardRoleWords(node: LockNode, place: number, width: number, t: Translate, short: boolean): [string, ...string[]] {
   const holder = node.role === 'holder';
-  const short = width < NARROW_CARD || silent;
+  short ||= width < NARROW_CARD;
   const role = holder ? t(short ? 'cardHolds' : node.mode === 'lease' ? 'cardHoldsLease' : 'cardHoldsLock') : t('cardWaiting', { n: place });
   const extras: string[] = [];
   // A lease is said by "holds a lease" already; a waiter for one, or a reader or writer, says its mode.
@@ -107,7 +107,18 @@ export function compactRoleOf(node: LockNode, place: number, t: Translate): stri
 export function NodeCard({ node, place, now, width, height, compact, t, flagged = false, silent = false }: NodeCardProps) {
   const holder = node.role === 'holder';
   const compactRole = compactRoleOf(node, place, t);
-  const [role, ...extras] = cardRoleWords(node, place, width, t, silent);
+  // ZooKeeper's own nodes (/zookeeper/…) have no creation time: no age is shown for them; nor where the expiry countdown stands.
+  const age =
+    silent || (node.ctime <= 0 && node.roleSince === null)
+      ? ''
+      : holder
+        ? node.roleSince === null
+          ? t('cardCreated', { ago: formatDuration(now - node.ctime, t) })
+          : t('cardHeld', { duration: formatDuration(now - node.roleSince, t) })
+        : t('cardWaitingFor', { duration: formatDuration(now - node.ctime, t) });
+  const whole = cardRoleWords(node, place, width, t, silent);
+  // The role and the age share the first line: where both do not fit ("HOLDS THE LOCK · WRITE" and "created 1 min 12 s ago"), the role says HOLDS.
+  const [role, ...extras] = 20 + roleWidth(whole) + 12 + writtenWidth(age, 6.6, 12) + 14 > width ? cardRoleWords(node, place, width, t, true) : whole;
   return (
     <>
       <rect width={width} height={height} rx={10} className="card-bg" />
@@ -129,14 +140,7 @@ export function NodeCard({ node, place, now, width, height, compact, t, flagged 
             ))}
           </text>
           <text x={width - 14} y={24} className="card-age" textAnchor="end">
-            {/* ZooKeeper's own nodes (/zookeeper/…) have no creation time: no age is shown for them; nor where the expiry countdown stands. */}
-            {silent || (node.ctime <= 0 && node.roleSince === null)
-              ? ''
-              : holder
-                ? node.roleSince === null
-                  ? t('cardCreated', { ago: formatDuration(now - node.ctime, t) })
-                  : t('cardHeld', { duration: formatDuration(now - node.roleSince, t) })
-                : t('cardWaitingFor', { duration: formatDuration(now - node.ctime, t) })}
+            {age}
           </text>
           {/* As its system names it ("broker 3") where one does; the node's own name is in its title and its panel. */}
           <text x={20} y={47} className="card-name">

@@ -35,6 +35,18 @@ describe('the exported picture', () => {
     expect(pageThemeCss()).toContain('.is-holder .card-bg{fill:var(--holder-soft)');
   });
 
+  it('says HOLDS alone where the role and the age would meet on a card ("HOLDS THE LOCK · WRITE" against "created 1 min 12 s ago")', () => {
+    const [holder] = snapshotOf('/app/lock', [record('lock-0000000000')]).nodes;
+    const writer = { ...holder!, mode: 'write' as const, roleSince: null as number | null, ctime: 1_700_000_060_000 - 72_000 };
+    const card = (node: typeof writer, now: number): string => renderToStaticMarkup(<NodeCard node={node} place={0} now={now} width={DEFAULT_QUEUE_LAYOUT.cardWidth} height={DEFAULT_QUEUE_LAYOUT.cardHeight} compact={false} t={english} />);
+    const old = card(writer, 1_700_000_060_000);
+    expect(old).toContain('created 1 min 12 s ago');
+    expect(old).not.toContain('HOLDS THE LOCK');
+    expect(old).toMatch(/>HOLDS<tspan class="card-mode"> · WRITE</);
+    // A short age leaves room for the whole role.
+    expect(card({ ...writer, roleSince: 1_700_000_059_000 }, 1_700_000_060_000)).toContain('HOLDS THE LOCK');
+  });
+
   it('speaks the language of the page', () => {
     expect(picture(snapshot, { t: chinese })).toContain(chinese('cardHoldsLock'));
   });
