@@ -89,9 +89,12 @@ export function cardRoleWords(node: LockNode, place: number, width: number, t: T
   return [role, ...extras];
 }
 
-/** How wide a role line is drawn (11 px bold capitals, spaced): for the countdown that shares it. */
-export function roleWidth(words: readonly string[]): number {
-  return writtenWidth(words.join(''), 8.6, 12);
+/** Where a card's role line begins. */
+const ROLE_X = 20;
+
+/** What a card's role line leaves free to its right (px): for the age or the expiry countdown that shares it. Its words are 11 px bold capitals, spaced. */
+export function roleLineRoom(words: readonly string[], width: number): number {
+  return width - ROLE_X - writtenWidth(words.join(''), 8.6, 12);
 }
 
 /** A compact card's role, before its name. */
@@ -118,7 +121,7 @@ export function NodeCard({ node, place, now, width, height, compact, t, flagged 
         : t('cardWaitingFor', { duration: formatDuration(now - node.ctime, t) });
   const whole = cardRoleWords(node, place, width, t, silent);
   // The role and the age share the first line: where both do not fit ("HOLDS THE LOCK · WRITE" and "created 1 min 12 s ago"), the role says HOLDS.
-  const [role, ...extras] = 20 + roleWidth(whole) + 12 + writtenWidth(age, 6.6, 12) + 14 > width ? cardRoleWords(node, place, width, t, true) : whole;
+  const [role, ...extras] = writtenWidth(age, 6.6, 12) + 26 > roleLineRoom(whole, width) ? cardRoleWords(node, place, width, t, true) : whole;
   return (
     <>
       <rect width={width} height={height} rx={10} className="card-bg" />
@@ -131,7 +134,7 @@ export function NodeCard({ node, place, now, width, height, compact, t, flagged 
         </text>
       ) : (
         <>
-          <text x={20} y={24} className="card-role">
+          <text x={ROLE_X} y={24} className="card-role">
             {role}
             {extras.map((words) => (
               <tspan key={words} className="card-mode">

@@ -5,7 +5,7 @@ import { formatDuration, shortNodeName } from '../lib/view/format';
 import { departures, wakeTrails, type Trail, type Wake } from '../lib/view/pulses';
 import { useLanguage } from './language';
 import { outsideWatchers } from '../lib/view/watch-verdict';
-import { cardRoleWords, NodeCard, roleWidth } from './NodeCard';
+import { cardRoleWords, NodeCard, roleLineRoom } from './NodeCard';
 import { MINIMAP_ROOM, QueueMinimap } from './QueueMinimap';
 import { PHONE } from './phone';
 import { EdgeMarkers, GhostHolder, GroupFrame, OutsideWatchers, ParentBox, SilentOwner, WATCHER_ROOM, WatchEdge, type Believer } from './QueueShapes';
@@ -380,7 +380,7 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
                   <NodeCard node={node} place={places[index]!} now={now} width={cardWidth} height={cardHeight} compact={compact} t={t} flagged={flagged.has(node.name)} silent={node.ephemeral && silent.has(node.sessionId)} />
                 )}
                 {woken.has(node.name) ? <rect width={cardWidth} height={cardHeight} rx={10} className="card-pulse" /> : null}
-                {!marks && node.ephemeral && silent.has(node.sessionId) ? <SilentOwner deadline={silent.get(node.sessionId)!} now={now} width={cardWidth} height={cardHeight} t={t} room={compact ? 0 : cardWidth - 20 - roleWidth(cardRoleWords(node, places[index]!, cardWidth, t, true)) - 18} /> : null}
+                {!marks && node.ephemeral && silent.has(node.sessionId) ? <SilentOwner deadline={silent.get(node.sessionId)!} now={now} width={cardWidth} height={cardHeight} t={t} room={compact ? 0 : roleLineRoom(cardRoleWords(node, places[index]!, cardWidth, t, true), cardWidth) - 18} /> : null}
                 {flagged.has(node.name) ? (
                   <g className="card-flag" transform={`translate(${cardWidth - 10} ${cardHeight - 10})`} aria-hidden="true">
                     <circle r={7} />

@@ -142,7 +142,8 @@ interface Part {
  */
 function layoutPart(marks: GraphMark[], edges: ReadonlyArray<Omit<GraphEdge, 'label' | 'points'>>, frame: number): Part {
   const font = (edge: Pick<GraphEdge, 'deadlocked'>): number => (edge.deadlocked ? LABEL_FONT_PX + 1 : LABEL_FONT_PX);
-  const lines = edges.map((edge) => wrapped(edge.lock, lineWidthIn(frame), font(edge)));
+  const lineWidth = lineWidthIn(frame);
+  const lines = edges.map((edge) => wrapped(edge.lock, lineWidth, font(edge)));
   const attempt = (rankdir: 'TB' | 'LR'): { graph: dagre.graphlib.Graph; width: number; height: number } => {
     const graph = new dagre.graphlib.Graph({ directed: true, multigraph: true });
     graph.setGraph({ rankdir, nodesep: NODE_SEP, ranksep: RANK_SEP, edgesep: 12, marginx: 0, marginy: 0 });
@@ -212,11 +213,12 @@ function shift(part: Part, dx: number, dy: number): void {
 export function layoutWaitsFor(graph: WaitsForGraph, frameWidth = DEFAULT_WIDTH, waiters: (count: number) => string = englishWaiters): GraphLayout {
   const byName = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const frame = Math.max(MIN_WIDTH, frameWidth) - 2 * PAD;
+  const lineWidth = lineWidthIn(frame);
   // In the order of their ids, not of the report: the same graph is the same picture on every load.
   const marks: GraphMark[] = [
     ...[...graph.sessions].sort(byName).map((session) => ({ id: session.id, kind: 'session' as const, detail: session.client, deadlocked: session.deadlocked, count: 1 })),
     ...[...graph.groups].sort(byName).map((group) => ({ id: group.id, kind: 'group' as const, detail: group.lock, deadlocked: false, count: group.count })),
-  ].map((mark) => ({ ...mark, x: 0, y: 0, label: labelOf(mark, waiters, lineWidthIn(frame)), box: { x: 0, y: 0, width: 0, height: 0 } }));
+  ].map((mark) => ({ ...mark, x: 0, y: 0, label: labelOf(mark, waiters, lineWidth), box: { x: 0, y: 0, width: 0, height: 0 } }));
   const byId = new Map(marks.map((mark) => [mark.id, mark]));
   const edges = [...graph.edges]
     .filter((edge) => byId.has(edge.from) && byId.has(edge.to) && edge.from !== edge.to)
