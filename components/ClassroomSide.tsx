@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { notificationsAfter, type Side, type SideFigures } from '../lib/demo/classroom';
+import { herdCountAfter, notificationsAfter, type Side, type SideFigures } from '../lib/demo/classroom';
 import type { LockSnapshot } from '../lib/protocol';
 import type { Wake } from '../lib/view/pulses';
 import { Counters } from './Counters';
@@ -51,7 +51,8 @@ export function ClassroomSide({ side, path, snapshot, woken, wakes, figures, con
   const now = useNow();
   const zoom = useTypeScale();
   const perRelease = figures.releases === 0 ? 0 : figures.notifications / figures.releases;
-  const theoryTotal = notificationsAfter(side, contenders, figures.releases);
+  // The herd's theory counts each holder's own children watch too, as the chart and the reveal do: one figure everywhere.
+  const theoryTotal = side === 'herd' ? herdCountAfter(contenders, figures.releases) : notificationsAfter(side, contenders, figures.releases);
   const theoryPerRelease = figures.releases === 0 ? 0 : theoryTotal / figures.releases;
   const shown = path === null ? [] : (snapshot?.nodes ?? []);
   return (
@@ -64,8 +65,8 @@ export function ClassroomSide({ side, path, snapshot, woken, wakes, figures, con
             label: t('notifications'),
             value: figures.notifications,
             testId: `${side}-notifications`,
-            // Where the herd's count runs above the theory, the reason is said beside it.
-            note: t(side === 'herd' ? 'theoryHerd' : 'theory', { value: theoryTotal }),
+            note: t('theory', { value: theoryTotal }),
+            // Why the herd's theory is more than N(N−1)/2, on hover.
             noteTitle: side === 'herd' ? t('sweepNote') : undefined,
           },
           { label: t('perRelease'), value: perRelease.toFixed(1), testId: `${side}-per-release`, note: t('theory', { value: theoryPerRelease.toFixed(1) }) },
@@ -75,7 +76,7 @@ export function ClassroomSide({ side, path, snapshot, woken, wakes, figures, con
         ]}
       />
       {shown.length > 0 ? (
-        <QueueDiagram nodes={shown} now={now} selected={null} onSelect={() => undefined} woken={woken} wakes={wakes} zoom={zoom} compact flagged={NOBODY} />
+        <QueueDiagram nodes={shown} now={now} selected={null} onSelect={() => undefined} woken={woken} wakes={wakes} zoom={zoom} fitHeight compact flagged={NOBODY} />
       ) : path !== null && figures.releases > 0 ? (
         // A drained queue says how it ended, rather than leaving an empty frame on the projector.
         <p className="queue-done" data-testid={`${side}-done`}>

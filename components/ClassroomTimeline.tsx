@@ -1,5 +1,6 @@
 'use client';
 import type { Frame } from '../lib/demo/timeline';
+import { formatClock } from '../lib/view/format';
 import { useLanguage } from './language';
 
 export interface ClassroomTimelineProps {
@@ -16,7 +17,7 @@ export function ClassroomTimeline({ frames, cursor, onSeek, onReplay, onLive }: 
   const { t } = useLanguage();
   const last = frames.length - 1;
   const shown = frames[cursor ?? last];
-  const position = shown === undefined ? '' : t('timelineAt', { i: (cursor ?? last) + 1, n: frames.length, time: new Date(shown.at).toLocaleTimeString() });
+  const position = shown === undefined ? '' : t('timelineAt', { i: (cursor ?? last) + 1, n: frames.length, time: formatClock(shown.at) });
   return (
     <section className="demo-timeline" aria-label={t('timeline')} data-testid="demo-timeline">
       <h2>{t('timeline')}</h2>

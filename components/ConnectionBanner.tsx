@@ -1,6 +1,6 @@
 'use client';
 import { CONNECTION_STATE_KEYS } from '../lib/i18n/messages';
-import { formatDuration } from '../lib/view/format';
+import { formatClock, formatDuration } from '../lib/view/format';
 import { useConnection } from './useConnection';
 import { useLanguage } from './language';
 import { ReplayBar } from './ReplayBar';
@@ -8,7 +8,7 @@ import { travelTo, usePastAvailable, useReplay } from './replay';
 import { useNow } from './useNow';
 
 function clock(ms: number): string {
-  return new Date(ms).toLocaleTimeString();
+  return formatClock(ms);
 }
 
 /**

@@ -39,7 +39,8 @@ export function DemoView() {
   const linked = useSyncExternalStore(noSubscription, scenarioInUrl, () => null);
   const [chosen, setChosen] = useState<ScenarioId | null>(null);
   const scenarioId = chosen ?? linked ?? DEFAULT_SCENARIO;
-  const [size, setSize] = useState(20);
+  // Twelve: the herd's square already towers over the chain (66 against 11), and both queues fit a projector's frame whole.
+  const [size, setSize] = useState(12);
   const [intervalMs, setIntervalMs] = useState(800);
   const room = useClassroom(simulation, intervalMs);
   const choose = (id: ScenarioId): void => {

@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { shortNodeName } from '../lib/view/format';
+import { formatClock, shortNodeName } from '../lib/view/format';
 import type { LockEvent } from '../lib/view/event-log';
 import type { MessageKey } from '../lib/i18n/messages';
 import { useLanguage, type Translate } from './language';
@@ -18,7 +18,7 @@ const KIND_WORDS: Record<Exclude<LockEvent['kind'], 'notify'>, { one: MessageKey
 
 /** One event in words: "14:03:12.345 · deleted …0003 · its deletion woke 1, first …0004". */
 function describe(event: LockEvent, t: Translate): string {
-  const time = new Date(event.at).toLocaleTimeString('en-GB', { hour12: false }) + `.${String(event.at % 1000).padStart(3, '0')}`;
+  const time = formatClock(event.at) + `.${String(event.at % 1000).padStart(3, '0')}`;
   const node = shortNodeName(event.node);
   const what =
     event.kind === 'notify'

@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import type { LockHistory, Percentiles } from '../lib/protocol';
-import { formatDuration, shortNodeName } from '../lib/view/format';
+import { formatClock, formatDuration, shortNodeName } from '../lib/view/format';
 import { layoutHistoryStrip, type HistoryBar } from '../lib/view/history-strip';
 import type { MessageKey } from '../lib/i18n/messages';
 import { useLanguage, type Translate } from './language';
@@ -28,7 +28,7 @@ function seconds(value: number, t: Translate): string {
 
 function figures(t: Translate, label: string, percentiles: Percentiles | null, none: string): string {
   return percentiles === null
-    ? t('lpFigureNone', { label, none })
+    ? none
     : t('lpFigures', { label, p50: seconds(percentiles.p50, t), p95: seconds(percentiles.p95, t), p99: seconds(percentiles.p99, t) });
 }
 
@@ -82,7 +82,9 @@ export function HistoryStrip({ history, now, present, onSelect }: HistoryStripPr
   const current = layout.bars.find((bar) => bar.hold.to === null && (bar.kind === 'holding' || bar.kind === 'before'));
   // A hold under way since before the explorer followed the lock lasts at least as long as it has been seen.
   const noHold =
-    current === undefined ? t('lpNoneEnded') : t(current.kind === 'before' ? 'lpNoneEndedHoldingMore' : 'lpNoneEndedHolding', { duration: formatDuration(current.ms, t) });
+    current === undefined
+      ? t('lpNoneEnded', { label: t('lpFigureHold') })
+      : t(current.kind === 'before' ? 'lpNoneEndedHoldingMore' : 'lpNoneEndedHolding', { label: t('lpFigureHold'), duration: formatDuration(current.ms, t) });
   const kinds = [...new Set(layout.bars.map((bar) => bar.kind))];
   return (
     <section className="history" aria-label={t('lpHistory')} data-testid="history-strip">
@@ -90,7 +92,7 @@ export function HistoryStrip({ history, now, present, onSelect }: HistoryStripPr
         <h2>{t('lpHoldsLast', { span: formatDuration(span, t) })}</h2>
         <p className="muted history-figures" data-testid="history-figures">
           <span>{figures(t, t('lpFigureHold'), stats.hold, noHold)}</span>
-          <span>{figures(t, t('lpFigureWait'), stats.wait, t('lpNoneEnded'))}</span>
+          <span>{figures(t, t('lpFigureWait'), stats.wait, t('lpNoneEnded', { label: t('lpFigureWait') }))}</span>
           <span>{t('lpHandovers', { n: stats.handoversPerMinute.toFixed(1) })}</span>
         </p>
       </div>
@@ -112,7 +114,7 @@ export function HistoryStrip({ history, now, present, onSelect }: HistoryStripPr
             const barWidth = selectable ? Math.max(drawnWidth, MIN_TARGET) : drawnWidth;
             const barX = Math.max(0, bar.x + drawnWidth - barWidth);
             const held = bar.kind === 'before' ? t('lpBarHeldPlain') : t('lpBarHeld', { duration: formatDuration(bar.ms, t) });
-            const when = bar.kind === 'before' ? t('lpBarSince', { time: new Date(hold.from).toLocaleTimeString() }) : held;
+            const when = bar.kind === 'before' ? t('lpBarSince', { time: formatClock(hold.from) }) : held;
             const title = `${hold.node}\n${t('lpBarSession', { id: hold.sessionId })}${hold.client ? ` · ${hold.client}` : ''}\n${when} · ${t(ENDED[bar.kind])}`;
             return (
               <rect

@@ -19,7 +19,7 @@ import { useConnection } from './useConnection';
 import { useKnowledge } from './useKnowledge';
 import { useLockList } from './useLockList';
 import { useNow } from './useNow';
-import { WrappingPath } from './WrappingPath';
+import { joinedUnits, WrappingPath, WrappingText } from './WrappingPath';
 
 // `optional` columns give way on narrow screens, so that path, holder and queue stay readable.
 const COLUMNS: Array<{ column: LockColumn; label: MessageKey; numeric?: boolean; optional?: boolean }> = [
@@ -199,16 +199,16 @@ export function LockTable() {
                     {lock.recipe.system === null ? <span>{recipeName(language, lock.recipe)}</span> : <span data-testid="row-system">{lock.recipe.system}</span>}
                   </td>
                   <HolderCell lock={lock} t={t} />
-                  <td className="num">{lock.holderSince === null ? '—' : formatDuration(now - lock.holderSince, t)}</td>
+                  <td className="num">{lock.holderSince === null ? '—' : joinedUnits(formatDuration(now - lock.holderSince, t))}</td>
                   <td className="num" data-testid="queue-length">
                     {formatCount(lock.queueLength)}
                   </td>
-                  <td className="num optional">{lock.oldestWaiterSince === null ? '—' : formatDuration(now - lock.oldestWaiterSince, t)}</td>
+                  <td className="num optional">{lock.oldestWaiterSince === null ? '—' : joinedUnits(formatDuration(now - lock.oldestWaiterSince, t))}</td>
                   <td className="num optional" data-testid="row-handovers" title={t('handoversTitle')}>
                     {lock.activity === null ? '—' : lock.activity.handoversPerMinute.toFixed(1)}
                   </td>
                   <td className="num optional" data-testid="row-wait-p99" title={t('waitP99Title')}>
-                    {lock.activity?.waitP99 == null ? '—' : formatDuration(lock.activity.waitP99 * 1000, t)}
+                    {lock.activity?.waitP99 == null ? '—' : joinedUnits(formatDuration(lock.activity.waitP99 * 1000, t))}
                   </td>
                   <td className="num optional">
                     {lock.anomalies === 0 ? (
@@ -271,7 +271,7 @@ function HolderCell({ lock, t }: { lock: LockSummary; t: Translate }) {
       {/* The holder as its system names it ("broker 3") first, where a system does. */}
       {identity !== null ? (
         <span className="holder-line holder-identity" data-testid="row-holder-identity">
-          {identity}
+          <WrappingText text={identity} after=".:" />
           {others > 0 ? <span className="muted"> +{formatCount(others)}</span> : null}
         </span>
       ) : null}
@@ -279,7 +279,7 @@ function HolderCell({ lock, t }: { lock: LockSummary; t: Translate }) {
       <span className="holder-line">
         {named ? (
           <span className="mono" data-testid="row-holder-client">
-            {client ?? (dataClient !== null ? <DataClient client={dataClient} t={t} /> : null)}
+            {client !== null ? <WrappingText text={client} after=".:" /> : dataClient !== null ? <DataClient client={dataClient} t={t} /> : null}
           </span>
         ) : (
           <span className="muted" data-testid="row-holder-client">

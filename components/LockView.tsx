@@ -26,13 +26,16 @@ import { useLockHistory } from './useLockHistory';
 import { useNow } from './useNow';
 import { useShortcuts } from './useShortcuts';
 import { useKnowledge } from './useKnowledge';
+import { WrappingPath } from './WrappingPath';
 import { useSilentSessions } from './useSilentSessions';
 import { useSimulation } from './useSimulation';
 import { LanguageProvider, richText, useLanguage } from './language';
-import { candidateName, describeAnomaly, recipeName, type MessageKey } from '../lib/i18n/messages';
+import { candidateName, describeAnomaly, describeHerdEvidence, recipeName, type MessageKey } from '../lib/i18n/messages';
 
 /** Above this many nodes the page does not ask which owners lost their connection. */
 const SILENT_CHECK_LIMIT = 5000;
+/** A path longer than this (characters) is set smaller in the header. */
+const LONG_PATH = 48;
 
 /**
  * The drawing's zoom levels, from a whole queue on a projector to large print. Zoomed out past
@@ -205,8 +208,9 @@ function LockPage({ path }: { path: string }) {
   return (
     <>
       <AppHeader commands={commands} languages>
-        <span className="crumb-current" data-testid="lock-path">
-          {path}
+        {/* A real path is long: set smaller, and broken only before a slash, it keeps the header one line at 1280 px (a header a line taller moved the page under it from one lock to the next). */}
+        <span className={`crumb-current${path.length > LONG_PATH ? ' is-long' : ''}`} data-testid="lock-path">
+          <WrappingPath path={path} />
         </span>
       </AppHeader>
       <ConnectionBanner lockPath={path} />
@@ -327,8 +331,8 @@ function LockPage({ path }: { path: string }) {
                   </span>
                 ) : null}
                 {snapshot.recipe.evidence ? (
-                  <span className="stat-note" data-testid="summary-evidence">
-                    {snapshot.recipe.evidence}
+                  <span className="stat-note is-whole" data-testid="summary-evidence">
+                    {describeHerdEvidence(language, snapshot.recipe.evidence)}
                   </span>
                 ) : null}
                 {snapshot.recipe.note ? <span className="stat-note">{snapshot.recipe.note}</span> : null}

@@ -10,6 +10,8 @@ const metaCharacters = (width: number): number => Math.floor((width - 30) / 7);
 const nameCharacters = (width: number): number => Math.floor((width - 30) / 9);
 /** A compact card's one line (13 px): about 8 units a character, 16 before it and 10 after. */
 const compactCharacters = (width: number, role: string): number => Math.floor((width - 26 - writtenWidth(role, 8.1, 13)) / 8.1);
+/** The one of two roles drawn wider. */
+const longerOf = (a: string, b: string): string => (writtenWidth(a, 8.1, 13) >= writtenWidth(b, 8.1, 13) ? a : b);
 
 /**
  * A compact card's name, fitted to what its line leaves after the role: where it is longer (a
@@ -34,16 +36,33 @@ const FLAG_ROOM = 20;
 /** Whether the card names its client from the node's data, ZooKeeper not saying where its session connects from. */
 const clientFromData = (node: LockNode): boolean => node.client === null && node.dataClient !== null;
 
-/** Client address, owner session, fencing token and data, cut to fit a card `width` wide: the address first, what an operator looks for (the cut falls on the rest). */
-function cardMeta(node: LockNode, t: Translate, width: number): string {
+/** The fewest characters of a node's data worth showing cut ("batch-sch…"): less says nothing. */
+const DATA_SHOWN_CUT = 8;
+
+/**
+ * Client address, owner session, fencing token and data, fitted to a card `width` wide: the
+ * address first, what an operator looks for. Each of the first three is shown whole or not at
+ * all (a session id or an address cut short names nothing); only the node's data, last, is cut.
+ */
+export function cardMeta(node: LockNode, t: Translate, width: number): string {
   const fromData = clientFromData(node);
   const client = fromData ? t('kClientFromData', { client: node.dataClient! }) : node.client;
   // The data is not said twice where it is the client named.
   const data = fromData && node.data?.text === node.dataClient ? null : node.data?.text || null;
-  const parts = [client, node.ephemeral ? node.sessionId : t('cardPersistent'), `czxid ${node.czxid}`, data];
-  const line = parts.filter((part): part is string => part !== null && part !== '').join(' · ');
+  const ids = [client, node.ephemeral ? node.sessionId : t('cardPersistent'), `czxid ${node.czxid}`].filter((part): part is string => part !== null && part !== '');
   const room = metaCharacters(width);
-  return line.length > room ? `${line.slice(0, room - 1)}…` : line;
+  let line = '';
+  for (const part of ids) {
+    const next = line === '' ? part : `${line} · ${part}`;
+    if (next.length > room) break;
+    line = next;
+  }
+  // Not even the first fits (a very narrow card): it is cut, the only way to say anything.
+  if (line === '') return ids[0]!.length > room ? `${ids[0]!.slice(0, room - 1)}…` : ids[0]!;
+  if (data === null || line.length < ids.join(' · ').length) return line;
+  const left = room - line.length - 3;
+  if (data.length <= left) return `${line} · ${data}`;
+  return left >= DATA_SHOWN_CUT ? `${line} · ${data.slice(0, left - 1)}…` : line;
 }
 
 export interface NodeCardProps {
@@ -130,7 +149,8 @@ export function NodeCard({ node, place, now, width, height, compact, t, flagged 
         <text x={16} y={20} className="card-name compact">
           <tspan className="card-role">{compactRole}</tspan>
           {/* Where the owner has no connection, the countdown takes the line's end. */}
-          {compactName(cardName(node, width), compactCharacters(width - (silent ? silentPillWidth(t('silentInShort', { duration: '00 s' })) : 0), compactRole))}
+          {/* Every card's name is fitted to the room the longest role leaves ("HOLDS " against "#3 "), so that the holder's and the waiters' names are cut at one place. */}
+          {compactName(cardName(node, width), compactCharacters(width - (silent ? silentPillWidth(t('silentInShort', { duration: '00 s' })) : 0), longerOf(compactRole, `${t('cardHolds')} `)))}
         </text>
       ) : (
         <>

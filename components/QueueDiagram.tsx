@@ -40,6 +40,8 @@ interface QueueDiagramProps {
   wakes: readonly Wake[];
   /** The drawing's scale (1 is 100%). */
   zoom: number;
+  /** Above 100 %, the scale comes down (to 100 % at most) until the whole queue fits the frame's height: a projector shows it whole rather than a scroll box. */
+  fitHeight?: boolean;
   /** One line per node instead of a card. */
   compact: boolean;
   /** Sessions watching each node without a node of their own (`outsideWatchers`), when the page has them already. */
@@ -96,6 +98,17 @@ function narrowestWidth(options: QueueLayoutOptions, zoom: number): number {
   return (2 * options.padding + Math.min(options.gutter, NARROW_GUTTER) + Math.min(options.cardWidth, NARROWEST_CARD)) * zoom;
 }
 
+/**
+ * The scale a queue is drawn at: as asked, or, where the queue must fit the frame's height
+ * (`fit`) and at that scale it does not, less, down to 100 % (below that the frame scrolls).
+ */
+function fittedZoom(nodes: readonly LockNode[], asked: number, fit: boolean, view: { height: number; width: number }, marks: boolean, compact: boolean): number {
+  if (!fit || asked <= 1) return asked;
+  const tall = layoutQueue(nodes, sized(view.width, asked, marks, compact)).height * asked;
+  if (tall <= view.height) return asked;
+  return Math.max(1, (asked * view.height) / tall);
+}
+
 interface Motion {
   layout: QueueLayout;
   /** The drawing's height before the change: kept while cards close up, so that none is cut off. */
@@ -110,13 +123,14 @@ interface Motion {
  * it watches. The layout is computed in `lib`; React owns every element, and only the rows on
  * screen are drawn, so that 10,000 waiters scroll as smoothly as ten.
  */
-export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoom, compact, flagged, believers = NO_BELIEVERS, silent = NOBODY_SILENT, marks = false, fitWindow = false, outside: given }: QueueDiagramProps) {
+export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoom: asked, compact, flagged, believers = NO_BELIEVERS, silent = NOBODY_SILENT, marks = false, fitWindow = false, fitHeight = false, outside: given }: QueueDiagramProps) {
   const { t } = useLanguage();
   const scroller = useRef<HTMLDivElement>(null);
   const scrollId = useId();
   const focusAfterRender = useRef<string | null>(null);
   // `width`: the scroller's room when there is no minimap (the frame less the scroller's border and scroll bar).
   const [view, setView] = useState({ top: 0, height: 900, width: 900 });
+  const zoom = useMemo(() => fittedZoom(nodes, asked, fitHeight, view, marks, compact), [nodes, asked, fitHeight, view, marks, compact]);
   // Laid out for the room beside a minimap first: a queue more than two screens long keeps that one, with the minimap; a shorter one is laid out again for the whole width. Deciding on one layout keeps the cards from jumping when the minimap comes.
   const beside = useMemo(() => sized(view.width - MINIMAP_ROOM, zoom, marks, compact), [view.width, zoom, marks, compact]);
   const whole = useMemo(() => sized(view.width, zoom, marks, compact), [view.width, zoom, marks, compact]);

@@ -5,7 +5,7 @@ import { record, snapshotOf } from '../lib/testing/records';
 import { diagramCss, pageThemeCss, PALETTES, PICTURE_FONTS } from '../lib/view/palette';
 import { DEFAULT_QUEUE_LAYOUT } from '../lib/view/queue-layout';
 import type { Translate } from './language';
-import { NodeCard } from './NodeCard';
+import { cardMeta, NodeCard } from './NodeCard';
 import { QueuePicture } from './QueuePicture';
 
 const english = translator('en');
@@ -45,6 +45,20 @@ describe('the exported picture', () => {
     expect(old).toMatch(/>HOLDS<tspan class="card-mode"> · WRITE</);
     // A short age leaves room for the whole role.
     expect(card({ ...writer, roleSince: 1_700_000_059_000 }, 1_700_000_060_000)).toContain('HOLDS THE LOCK');
+  });
+
+  it('writes a card\'s client, session and zxid whole or not at all, and cuts only the node\'s data', () => {
+    const [holder] = snapshotOf('/app/lock', [record('lock-0000000000', '0x10001e829510016', 0x2a, 1_700_000_000_000, 'batch-scheduler-7f9c4d-xk2lp')]).nodes;
+    const node = { ...holder!, client: '127.0.0.1:41078' };
+    // Wide: everything, the data last.
+    expect(cardMeta(node, english, 600)).toBe('127.0.0.1:41078 · 0x10001e829510016 · czxid 0x2a · batch-scheduler-7f9c4d-xk2lp');
+    // Narrower: the data cut, the ids whole.
+    expect(cardMeta(node, english, 470)).toBe('127.0.0.1:41078 · 0x10001e829510016 · czxid 0x2a · batch-sche…');
+    // A little less: too little of the data to say anything, so none of it.
+    expect(cardMeta(node, english, 420)).toBe('127.0.0.1:41078 · 0x10001e829510016 · czxid 0x2a');
+    // A phone's card: the session id whole, the rest left out, no token cut (it was "127.0.0.1:41078 · 0x10001e8295100…").
+    expect(cardMeta(node, english, 300)).toBe('127.0.0.1:41078 · 0x10001e829510016');
+    expect(cardMeta(node, english, 260)).toBe('127.0.0.1:41078');
   });
 
   it('speaks the language of the page', () => {

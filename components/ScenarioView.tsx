@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import { sideFigures } from '../lib/demo/classroom';
 import { spawnRequest, type Scenario } from '../lib/demo/scenarios';
-import { anomalyLabel, CONTENDER_STATE_KEYS, type Language } from '../lib/i18n/messages';
+import { anomalyLabel, CONTENDER_STATE_KEYS, STRATEGY_KEYS, type Language } from '../lib/i18n/messages';
 import { anomalyPlaces, readableAnomaly } from '../lib/view/anomaly-words';
 import { shortNodeName } from '../lib/view/format';
 import { ContenderListSchema, type Anomaly, type ContenderInfo } from '../lib/protocol';
@@ -22,6 +22,21 @@ function AnomalyText({ anomaly, places, label, language }: { anomaly: Anomaly; p
       <strong>{anomalyLabel(language, anomaly.kind)}</strong> {readableAnomaly(anomaly, places, language, label)}
       {anomaly.kind === 'holder-disconnected' && typeof anomaly.params.expiresAt === 'number' ? <ExpiryCountdown at={anomaly.params.expiresAt} /> : null}
     </>
+  );
+}
+
+/** What a scenario will do, read from its own definition: the contenders Run starts on each lock, the fault to press, what to watch. */
+function ScenarioPlan({ scenario }: { scenario: Scenario }) {
+  const { t } = useLanguage();
+  const spawned = scenario.locks
+    .map((lock) => `${lock.name}: ${lock.spawns.map((spawn) => `${spawn.count} × ${t(STRATEGY_KEYS[spawn.strategy])}`).join(', ')}`)
+    .join(' · ');
+  return (
+    <ol className="scenario-plan" data-testid="scenario-plan">
+      <li>{t('planRun', { spawned })}</li>
+      {scenario.fault !== null ? <li>{t('planFault', { fault: t(scenario.fault.label) })}</li> : null}
+      <li>{t('planWatch')}</li>
+    </ol>
   );
 }
 
@@ -167,14 +182,19 @@ export function ScenarioView({ scenario, simulation }: { scenario: Scenario; sim
             {t('reset')}
           </button>
         </div>
-        <Counters
-          className="scenario-totals"
-          items={[
-            { label: t('acquisitions'), value: totals.releases + totals.holding, testId: 'scenario-acquisitions' },
-            { label: t('notifications'), value: totals.notifications, testId: 'scenario-notifications' },
-            { label: t('wasted'), value: totals.wasted, testId: 'scenario-wasted' },
-          ]}
-        />
+        {/* Before a run: what it will make and what to do, not three zeros. */}
+        {paths === null ? (
+          <ScenarioPlan scenario={scenario} />
+        ) : (
+          <Counters
+            className="scenario-totals"
+            items={[
+              { label: t('acquisitions'), value: totals.releases + totals.holding, testId: 'scenario-acquisitions' },
+              { label: t('notifications'), value: totals.notifications, testId: 'scenario-notifications' },
+              { label: t('wasted'), value: totals.wasted, testId: 'scenario-wasted' },
+            ]}
+          />
+        )}
         {busy ? (
           <p className="muted demo-status" role="status">
             <span className="spinner" aria-hidden="true" />

@@ -10,7 +10,7 @@ import { useLockList } from './useLockList';
 import { useNow } from './useNow';
 import { PHONE } from './phone';
 import { useMomentText } from './replay';
-import { WrappingPath } from './WrappingPath';
+import { WrappingPath, WrappingText } from './WrappingPath';
 
 
 /** A watched path as its lock's name and the node's short name: the part that tells nodes apart. */
@@ -331,7 +331,7 @@ export function SessionTable() {
                       <>
                         {session.watches.map((path) => (
                           <div key={path} className="mono" title={path}>
-                            {watchedName(path)}
+                            <WrappingText text={watchedName(path)} after="/-_" />
                           </div>
                         ))}
                         {session.watchCount > session.watches.length ? <div className="muted">{t('moreWatches', { n: session.watchCount - session.watches.length })}</div> : null}

@@ -42,20 +42,25 @@ export function SimControls({ path, simulation, recipe }: { path: string; simula
   const { t } = useLanguage();
 
   if (features === null) return null;
+  // Where no contender can be spawned here, an operator's page keeps the panel to one closed line: why, and where, on opening it.
   if (!features.simulation) {
     return (
-      <section className="panel" aria-label={t('lpSimulation')} data-testid="sim-off">
-        <h2>{t('lpSimulation')}</h2>
+      <details className="panel sim-closed" aria-label={t('lpSimulation')} data-testid="sim-off">
+        <summary>
+          <h2>{t('lpSimulation')}</h2> <span className="muted">{t('lpSimOffShort')}</span>
+        </summary>
         <p className="muted">{features.simulationReason}</p>
-      </section>
+      </details>
     );
   }
   if (!isWithin(path, features.simRoot) || path === features.simRoot) {
     // This lock's twin in the sandbox: its name, below the sandbox root.
     const sandboxTwin = path === '/' || path === features.simRoot ? `${features.simRoot}/demo/lock` : `${features.simRoot}${path}`;
     return (
-      <section className="panel" aria-label={t('lpSimulation')} data-testid="sim-elsewhere">
-        <h2>{t('lpSimulation')}</h2>
+      <details className="panel sim-closed" aria-label={t('lpSimulation')} data-testid="sim-elsewhere">
+        <summary>
+          <h2>{t('lpSimulation')}</h2> <span className="muted">{t('lpSimElsewhereShort')}</span>
+        </summary>
         <p className="muted" data-testid="sim-elsewhere-text">
           {richText(t('lpSimElsewhere'), {
             root: <code>{features.simRoot}</code>,
@@ -67,7 +72,7 @@ export function SimControls({ path, simulation, recipe }: { path: string; simula
             classroom: <a href="/demo">{t('navClassroom')}</a>,
           })}
         </p>
-      </section>
+      </details>
     );
   }
 

@@ -48,6 +48,15 @@ test.describe('an operator triaging', () => {
     await lock.goto(path);
     await expect(lock.nodes).toHaveCount(3);
     await expect(page.locator('[data-testid="anomaly"][data-kind="holder-disconnected"]')).toHaveCount(0);
+    // Where the holder connects from, as ZooKeeper's report says while it is connected: it is still named once the connection is gone.
+    let client = '';
+    await expect
+      .poll(async () => {
+        const snapshot = LockSnapshotSchema.parse(await (await request.get(`${explorerUrl}/api/locks${path}`)).json());
+        client = snapshot.nodes.find((node) => node.sessionId === sessionId)?.client ?? '';
+        return client;
+      }, { timeout: 15_000 })
+      .toMatch(/^127\.0\.0\.1:\d+$/);
     expect((await request.post(`${explorerUrl}/api/sim/contenders/${holder!.id}/crash`, { data: {} })).status()).toBe(200);
 
     // The lock page: the verdict, first among the anomalies, with the session and a countdown to its expiry; the summary says it too.
@@ -62,7 +71,7 @@ test.describe('an operator triaging', () => {
     await expect(verdict).toHaveAttribute('data-node', holderNode!);
     await expect(verdict).toHaveAttribute('title', new RegExp(`^${holderNode} holds the lock`));
     // No hold has ended yet: the figures say how long this one has lasted, and the legend what its bar is.
-    await expect(page.getByTestId('history-figures')).toContainText(/hold: none ended · the holder holds for \d+ s/);
+    await expect(page.getByTestId('history-figures')).toContainText(/no hold ended yet · this one has lasted \d+ s/);
     await expect(page.getByTestId('history-legend')).toContainText(/holds now|held before the explorer followed the lock/);
     await expect(verdict.getByTestId('anomaly-expiry')).toHaveText(/^ ?Expires in \d+ s\.$/);
     await expect(page.getByTestId('anomaly').first()).toHaveAttribute('data-kind', 'holder-disconnected');
@@ -80,12 +89,14 @@ test.describe('an operator triaging', () => {
     const row = page.locator(`[data-testid="lock-row"][data-path="${path}"]`);
     await expect(row.getByTestId('row-holder-disconnected')).toBeVisible({ timeout: 15_000 });
     await expect(row.getByTestId('row-anomalies')).toContainText('Holder disconnected');
+    await expect(row.getByTestId('row-holder-client')).toHaveText(client);
 
     // The sessions page: its row is flagged, with the countdown where the others say "renewed".
     await page.goto(`${explorerUrl}/sessions`);
     const session = page.locator(`[data-testid="session-row"][data-session="${sessionId}"]`);
     await expect(session).toHaveAttribute('data-silent', 'true', { timeout: 15_000 });
     await expect(session.getByTestId('session-silent')).toHaveText('no connection');
+    await expect(session).toContainText(client);
     await expect(session.getByTestId('session-expiry')).toHaveText(/no connection · expires in \d+\s+s/);
     await expect(page.getByTestId('sessions-flagged')).toContainText('without a connection');
     // The waiters' sessions are connected: not flagged.

@@ -127,6 +127,22 @@ test.describe('every page against the showcase', () => {
     }
   });
 
+  test('the herd of another process is named a herd once its holder hands over, on its page and the dashboard', async ({ page, explorerUrl, request }) => {
+    // The showcase's herd hands over every 20 s: each handover wakes every waiter, which ZooKeeper's cons shows.
+    test.setTimeout(120_000);
+    const herd = showcase.locks.find((lock) => lock.what.includes('herd'))!;
+    await expect
+      .poll(async () => LockSnapshotSchema.parse(await (await request.get(`${explorerUrl}/api/locks${herd.path}`)).json()).anomalies.map((anomaly) => anomaly.kind), { timeout: 90_000, message: `${herd.path}: the herd verdict` })
+      .toContain('herd');
+    // Its waiters watch the lock's children, as a herd's do: none of them is said to watch nothing any more.
+    const kinds = LockSnapshotSchema.parse(await (await request.get(`${explorerUrl}/api/locks${herd.path}`)).json()).anomalies.map((anomaly) => anomaly.kind);
+    expect(kinds).not.toContain('no-watch');
+    await open(page, explorerUrl, `/locks${herd.path}`);
+    await expect(page.locator('.herd-bundle')).toHaveCount(1);
+    await open(page, explorerUrl, '/');
+    await expect(page.locator(`[data-testid="lock-row"][data-path="${herd.path}"]`)).toContainText('Herd');
+  });
+
   for (const [width, height] of SCREENS) {
     test(`at ${width} px: no sideways scroll${width >= 1280 ? ', no text cut' : ', no box scrolling inside the page'}, in English and in Chinese`, async ({ page, explorerUrl }) => {
       test.setTimeout(180_000);

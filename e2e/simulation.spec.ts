@@ -86,6 +86,9 @@ test.describe('simulated contenders from the lock page', () => {
     const lock = new LockPage(page, explorerUrl);
     const outside = zk.lockPath('outside');
     await lock.goto(outside);
+    // One closed line on an operator's page; opened, what it is and where the controls are.
+    await expect(page.getByTestId('sim-elsewhere-text')).toBeHidden();
+    await page.getByTestId('sim-elsewhere').locator('summary').click();
     await expect(page.getByTestId('sim-elsewhere')).toContainText('never touch this lock');
     await expect(page.getByTestId('sim-spawn')).toHaveCount(0);
     // Its twin in the sandbox, said to be empty until contenders are spawned there, where the controls are.

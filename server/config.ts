@@ -76,7 +76,7 @@ export const SETTINGS = {
   discoveryMaxNodes: { env: 'DISCOVERY_MAX_NODES', flag: 'discovery-max-nodes', help: 'an explicit cap on the znodes one scan for locks reads (default: none, the whole tree)' },
   discoveryReadsPerSecond: { env: 'DISCOVERY_READS_PER_SECOND', flag: 'discovery-reads-per-second', help: 'the most znodes the scan for locks reads a second' },
   discoveryRescanMs: { env: 'DISCOVERY_RESCAN_MS', flag: 'discovery-rescan-ms', help: 'how often the tree is scanned again for locks of persistent nodes alone, while the ephemeral nodes find the rest (0: never)' },
-  staleHolderMs: { env: 'STALE_HOLDER_MS', flag: 'stale-holder-ms', help: 'a holder that holds longer than this while someone waits behind it is named a stale holder' },
+  staleHolderMs: { env: 'STALE_HOLDER_MS', flag: 'stale-holder-ms', help: 'a holder that holds longer than this while someone waits behind it is named a stale holder (unless it is in a deadlock or has no connection: named for that)' },
   historyCapacity: { env: 'HISTORY_CAPACITY', flag: 'history-capacity', help: 'how many holds and how many waits each followed lock keeps in its history' },
   zkFilesKeep: { env: 'ZK_FILES_KEEP', flag: 'files-keep', help: "live mode with ZooKeeper's files: about how many of the newest transactions are kept read (about 350 bytes of memory each); past half as many again, the older ones are let go, from a snapshot on" },
   metricsLockLimit: { env: 'METRICS_LOCK_LIMIT', flag: 'metrics-lock-limit', help: 'how many locks get their own series in zklock_hold_seconds, zklock_wait_seconds and zklock_handovers_total (the rest are summed under lock="_other")' },

@@ -18,6 +18,11 @@ async function list(url: string): Promise<LockList> {
   return LockListSchema.parse(await (await fetch(`${url}/api/locks`)).json());
 }
 
+/** Drops a client's connection as a network fault would: node-zookeeper-client connects again at once, to the same session. */
+function cutConnection(client: zookeeper.Client): void {
+  (client as unknown as { connectionManager: { socket: { destroy(): void } } }).connectionManager.socket.destroy();
+}
+
 const sessionOf = (client: zookeeper.Client): string => `0x${client.getSessionId().toString('hex').replace(/^0+/, '')}`;
 
 beforeAll(async () => {
@@ -64,17 +69,24 @@ describe('a lock ZooKeeper will not let the explorer read', () => {
     expect(diagnostics.anomalies.filter((anomaly) => anomaly.path === lock)).toEqual([{ path: lock, kind: 'no-auth', node: null, params: { contenders: 2 } }]);
   });
 
-  it('names its holder\'s client on the dashboard\'s socket once ZooKeeper\'s report has it, though its nodes did not change', async () => {
-    // A page that follows the list from the explorer's start: the lock is pushed when first listed, maybe before the report names its clients.
-    const fresh = await startExplorer({ roots: [root] });
-    const socket = await connectClient(fresh.url);
+  it('names its holder\'s client on the dashboard\'s socket as ZooKeeper\'s report has it, though its nodes did not change: a holder that reconnects from another port', async () => {
+    const socket = await connectClient(running.url);
     try {
       const lists = await followLockList(socket);
-      const row = await eventually(() => lists.at(-1)?.locks.find((entry) => entry.path === lock && entry.holderClients[0] != null));
-      expect(row.holderClients[0]).toMatch(/^127\.0\.0\.1:\d+$/);
+      const clientNow = (): string | null | undefined => lists.at(-1)?.locks.find((entry) => entry.path === lock)?.holderClients[0];
+      const before = await eventually(() => clientNow() ?? undefined);
+      expect(before).toMatch(/^127\.0\.0\.1:\d+$/);
+      // The holder's connection drops and its client connects again to the same session, from another port: its nodes stay as they
+      // were, so only ZooKeeper's report tells (a list pushed only when the lock's nodes change kept the old address for ever).
+      cutConnection(clients[0]!);
+      const after = await eventually(() => {
+        const client = clientNow();
+        return client != null && client !== before ? client : undefined;
+      }, 20_000);
+      expect(after).toMatch(/^127\.0\.0\.1:\d+$/);
+      expect(lists.at(-1)?.locks.find((entry) => entry.path === lock)?.holderSessions).toEqual([sessionOf(clients[0]!)]);
     } finally {
       socket.close();
-      await fresh.close();
     }
   });
 

@@ -3,7 +3,7 @@
  * banner, queue diagram, anomalies), in English and Simplified Chinese. `{name}` marks
  * a value filled in when shown.
  */
-import type { AnomalyKind, ContenderState, Strategy, ZkConnectionState } from '../protocol';
+import type { AnomalyKind, ContenderState, HerdEvidence, Strategy, ZkConnectionState } from '../protocol';
 import { KNOWLEDGE_EN, KNOWLEDGE_ZH } from './knowledge';
 import { LOCK_PAGE_EN, LOCK_PAGE_ZH } from './lock-page';
 
@@ -43,7 +43,6 @@ const en = {
   notifications: 'Notifications',
   perRelease: 'Per release',
   theory: 'theory {value}',
-  theoryHerd: 'theory {value}, +1 per release',
   raceHerd: 'herd',
   raceChain: 'chain',
   guessQuestion: 'Your guess: how many notifications will the herd deliver for N = {n}?',
@@ -94,6 +93,9 @@ const en = {
   state: 'State',
   believes: 'believes it holds',
   acquisitions: 'Acquisitions',
+  planRun: 'Run starts real ZooKeeper clients, each with a session of its own: {spawned}.',
+  planFault: 'Once they queue, press “{fault}”.',
+  planWatch: 'Watch the queue and the diagnostics below it: what the explorer says, as it happens.',
   timeline: 'Timeline',
   timelineAt: 'Change {i} of {n} · {time}',
   timelineLive: 'Live',
@@ -195,6 +197,12 @@ const en = {
   kindWrongWatch: 'Wrong watch',
   kindNoWatch: 'Watches nothing',
   kindHerd: 'Herd',
+  herdBySimulator: 'Declared by the explorer’s simulator, which runs these contenders.',
+  herdByCons: 'ZooKeeper’s cons: after {changes} children, {woke} of the {waiting} waiting sessions sent requests (in a chained lock only the next in line would).',
+  herdByConsOne: 'ZooKeeper’s cons: after {changes} child, {woke} of the {waiting} waiting sessions sent requests (in a chained lock only the next in line would).',
+  herdDeleted: '{n} deleted',
+  herdCreated: '{n} created',
+  herdAnd: ' and ',
   kindSequenceWrap: 'Wrapped sequence',
   kindStaleHolder: 'Stale holder',
   kindHolderDisconnected: 'Holder disconnected',
@@ -269,14 +277,14 @@ const en = {
   discDumpRefused: 'dump refused',
   discChildWatches: 'ZooKeeper refused a persistent recursive watch: new locks are noticed through a child watch on every znode read.',
   discTreeWatchCost: 'No member lists its ephemeral nodes, so new locks are noticed through a watch on the lock roots, and ZooKeeper sends the explorer every write below them: {n} a second now. Open `dump` (4lw.commands.whitelist) or the AdminServer, or narrow LOCK_ROOTS, and it follows the locks alone.',
-  discFromEphemerals: 'found among the {n} ephemeral nodes {server} lists, looked at again each second',
-  discFromNoEphemerals: 'found among the ephemeral nodes {server} lists (none at the start), looked at again each second',
+  discFromEphemerals: 'found among the {n} ephemeral nodes {server} lists (listed again each second)',
+  discFromNoEphemerals: 'found among the ephemeral nodes {server} lists (none now; listed again each second)',
   discListing: 'Listing the ephemeral nodes of every session (dump)…',
   discScanningWithEphemerals: 'scanning for locks without a live contender',
   discScanningSoFar: '{count} so far',
   discScanningTree: 'scanning the tree',
-  discScanRead: 'whole tree checked: {n} znodes{took}{ago}',
-  discScanReadOne: 'whole tree checked: 1 znode{took}{ago}',
+  discScanRead: 'last scan of the tree: {n} znodes{took}{ago}',
+  discScanReadOne: 'last scan of the tree: 1 znode{took}{ago}',
   discTook: ' in {duration}',
   discAgo: ', {duration} ago',
   discScanCapped: 'the scan stopped at {n} znodes',
@@ -451,7 +459,6 @@ const zh: Record<MessageKey, string> = {
   notifications: '通知',
   perRelease: '每次释放',
   theory: '理论值 {value}',
-  theoryHerd: '理论值 {value}，每次释放 +1',
   raceHerd: '羊群',
   raceChain: '链式',
   guessQuestion: '先猜一猜：N = {n} 时羊群会收到多少次通知？',
@@ -502,6 +509,9 @@ const zh: Record<MessageKey, string> = {
   state: '状态',
   believes: '以为自己持有锁',
   acquisitions: '获得锁次数',
+  planRun: '“运行”会启动真实的 ZooKeeper 客户端，每个都有自己的会话：{spawned}。',
+  planFault: '它们排好队后，按“{fault}”。',
+  planWatch: '看下面的队列和诊断：探索器实时说出发生了什么。',
   timeline: '时间线',
   timelineAt: '第 {i} 次变化，共 {n} 次 · {time}',
   timelineLive: '实时',
@@ -603,6 +613,12 @@ const zh: Record<MessageKey, string> = {
   kindWrongWatch: '监听错误',
   kindNoWatch: '没有监听',
   kindHerd: '羊群',
+  herdBySimulator: '由探索器的模拟器声明：这些竞争者由它运行。',
+  herdByCons: 'ZooKeeper 的 cons：在{changes}子节点之后，{waiting} 个一直在等待的会话中有 {woke} 个发出了请求（链式锁里只有下一个会）。',
+  herdByConsOne: 'ZooKeeper 的 cons：在{changes}子节点之后，{waiting} 个一直在等待的会话中有 {woke} 个发出了请求（链式锁里只有下一个会）。',
+  herdDeleted: '删除 {n} 个',
+  herdCreated: '创建 {n} 个',
+  herdAnd: '、',
   kindSequenceWrap: '序号回绕',
   kindStaleHolder: '持有过久',
   kindHolderDisconnected: '持有者已断开',
@@ -674,14 +690,14 @@ const zh: Record<MessageKey, string> = {
   discDumpRefused: 'dump 被拒绝',
   discChildWatches: 'ZooKeeper 拒绝了持久递归监听：新锁要靠每个已读 znode 上的子节点监听来发现。',
   discTreeWatchCost: '没有成员列出其临时节点，所以新锁要靠锁根上的监听来发现，ZooKeeper 会把其下的每一次写入都发给浏览器：现在每秒 {n} 次。开放 `dump`（4lw.commands.whitelist）或 AdminServer，或缩小 LOCK_ROOTS，它就只跟踪锁。',
-  discFromEphemerals: '从 {server} 列出的 {n} 个临时节点中找到，每秒重看一次',
-  discFromNoEphemerals: '从 {server} 列出的临时节点中找到（开始时没有），每秒重看一次',
+  discFromEphemerals: '从 {server} 列出的 {n} 个临时节点中找到（每秒重新列出）',
+  discFromNoEphemerals: '从 {server} 列出的临时节点中找到（现在没有；每秒重新列出）',
   discListing: '正在列出每个会话的临时节点（dump）…',
   discScanningWithEphemerals: '正在扫描没有存活竞争者的锁',
   discScanningSoFar: '目前 {count}',
   discScanningTree: '正在扫描树',
-  discScanRead: '已检查整棵树：{n} 个 znode{took}{ago}',
-  discScanReadOne: '已检查整棵树：1 个 znode{took}{ago}',
+  discScanRead: '上次扫描整棵树：{n} 个 znode{took}{ago}',
+  discScanReadOne: '上次扫描整棵树：1 个 znode{took}{ago}',
   discTook: '，用时 {duration}',
   discAgo: '，{duration} 前',
   discScanCapped: '扫描在 {n} 个 znode 处停止',
@@ -946,5 +962,26 @@ export function describeAnomaly(language: Language, kind: AnomalyKind, params: A
   // A verdict over many nodes (`more`, or `owners` for orphans) is one sentence with its count; an owner with more than two nodes is told as a count, not as a name.
   const many = words.many !== undefined && ('more' in params || 'owners' in params);
   const message = many ? words.many! : kind === 'orphan' && 'count' in params ? 'anomalyOrphans' : words.message;
-  return { label: anomalyLabel(language, kind), message: translate(language, message, params) };
+  // A herd's evidence comes as its numbers: the page says them.
+  const evidence = kind === 'herd' ? herdEvidenceOf(params) : null;
+  const said = kind === 'herd' ? { ...params, evidence: evidence === null ? '' : describeHerdEvidence(language, evidence) } : params;
+  return { label: anomalyLabel(language, kind), message: translate(language, message, said) };
+}
+
+/** A herd anomaly's evidence, from its parameters; null where there is none. */
+function herdEvidenceOf(params: AnomalyParams): HerdEvidence | null {
+  if (params.by === 'simulator') return { by: 'simulator' };
+  if (params.by !== 'cons') return null;
+  const count = (name: string): number => Number(params[name] ?? 0);
+  return { by: 'cons', deleted: count('deleted'), created: count('created'), woke: count('woke'), waiting: count('waiting') };
+}
+
+/** What showed a lock to be a herd, in words: "ZooKeeper's cons: after 1 deleted and 1 created children, 38 of the 39 waiting sessions sent requests …". */
+export function describeHerdEvidence(language: Language, evidence: HerdEvidence): string {
+  if (evidence.by === 'simulator') return translate(language, 'herdBySimulator');
+  const { deleted, created, woke, waiting } = evidence;
+  const changes = [deleted > 0 ? translate(language, 'herdDeleted', { n: deleted }) : null, created > 0 ? translate(language, 'herdCreated', { n: created }) : null]
+    .filter((part) => part !== null)
+    .join(translate(language, 'herdAnd'));
+  return translate(language, deleted + created === 1 ? 'herdByConsOne' : 'herdByCons', { changes, woke, waiting });
 }

@@ -86,7 +86,8 @@ describe('anomalies of one lock', () => {
       const anomalies = lockAnomalies(snapshotOf('/l', nodes), { ...quiet, now: 100_000, disconnected: new Map([['0x2', 200_000], ['0x4', 300_000]]) });
       expect(anomalies.map((anomaly) => [anomaly.kind, anomaly.count ?? 1])).toEqual([
         ['holder-disconnected', 2],
-        ['stale-holder', 4],
+        // The two without a connection are named for that alone.
+        ['stale-holder', 2],
       ]);
       expect(anomalies[0]!.params).toMatchObject({ session: '0x2', expiresAt: 200_000, more: 1 });
     });
@@ -155,12 +156,16 @@ describe('anomalies of one lock', () => {
 
   it('names a herd lock and wrapped sequences', () => {
     const herd = buildSnapshot(
-      { path: '/h', self: null, root: { path: '/h', exists: true, children: ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'].map((n, i) => record(n, `0x${i + 1}`)) }, auxiliary: [], herdEvidence: 'they all woke' },
+      { path: '/h', self: null, root: { path: '/h', exists: true, children: ['lock-0000000000', 'lock-0000000001', 'lock-0000000002'].map((n, i) => record(n, `0x${i + 1}`)) }, auxiliary: [], herdEvidence: { by: 'cons', deleted: 1, created: 0, woke: 2, waiting: 2 } },
       null,
       0,
     );
     expect(kinds(herd)).toEqual(['herd']);
-    expect(said(lockAnomalies(herd, quiet)[0]!)).toContain('they all woke');
+    // The evidence travels as numbers, and is said in the page's language.
+    const named = lockAnomalies(herd, quiet)[0]!;
+    expect(named.params).toMatchObject({ by: 'cons', deleted: 1, woke: 2, waiting: 2 });
+    expect(said(named)).toContain('ZooKeeper’s cons: after 1 deleted child, 2 of the 2 waiting sessions sent requests');
+    expect(describeAnomaly('zh', named.kind, named.params).message).toContain('ZooKeeper 的 cons：在删除 1 个子节点之后，2 个一直在等待的会话中有 2 个发出了请求');
     expect(kinds(snapshotOf('/w', [record('lock--000000001', '0x1'), record('lock-2147483647', '0x2')]))).toEqual(['sequence-wrap']);
   });
 
@@ -197,8 +202,8 @@ describe('anomalies of one lock', () => {
     const expiresAt = 1_795_615_407_000;
     const anomalies = lockAnomalies(snapshot, { ...quiet, now: 1000 + 61_000, disconnected: new Map([['0x1', expiresAt], ['0x3', expiresAt]]) });
     expect(anomalies.map((anomaly) => [anomaly.kind, anomaly.node])).toEqual([
+      // It also holds past the threshold: named for its lost connection alone, which says why.
       ['holder-disconnected', 'lock-0000000000'],
-      ['stale-holder', 'lock-0000000000'],
     ]);
     expect(anomalies[0]!.params).toMatchObject({ session: '0x1', expiresAt, at: '14:03:27 UTC' });
     expect(said(anomalies[0]!)).toBe(
@@ -221,5 +226,9 @@ describe('anomalies of one lock', () => {
     const [first, ...rest] = lockAnomalies(snapshot, { ...quiet, deadlocks: [deadlock] });
     expect(first).toMatchObject({ kind: 'deadlock', node: 'lock-0000000001', params: { session: '0x2', holder: '0x1', locks: '/b', n: 2 }, deadlock });
     expect(rest.map((anomaly) => anomaly.kind)).toEqual(['persistent-node']);
+    // Its holder holds for as long as the deadlock lasts: the deadlock says why, a stale holder beside it would be noise.
+    const later = 1_700_000_000_000 + 10 * 60_000;
+    expect(kinds(snapshot, { ...quiet, now: later, deadlocks: [deadlock] })).toEqual(['deadlock', 'persistent-node']);
+    expect(kinds(snapshot, { ...quiet, now: later })).toEqual(['persistent-node', 'stale-holder']);
   });
 });

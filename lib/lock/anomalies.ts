@@ -205,9 +205,10 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
     if (watchers !== null) for (const session of watchers) if (!watchedBy.has(session)) watchedBy.set(session, node.name);
     if (!node.ephemeral) concern(persistent, node);
     if (node.role === 'holder') {
-      if (!longHolds && context.now - holdingSince(node) > context.staleHolderMs) concern(stale, node);
       const expiresAt = node.ephemeral ? context.disconnected?.get(node.sessionId) : undefined;
+      // A holder without a connection is named for that: that it also holds long says nothing more.
       if (expiresAt !== undefined) concern(disconnected, node);
+      else if (!longHolds && context.now - holdingSince(node) > context.staleHolderMs) concern(stale, node);
     } else {
       waiting += 1;
       if (node.watchConfirmed === false && node.watch !== null) unwatched.push(node);
@@ -238,9 +239,11 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
   const owners = ownerCountsOf(nodes, judge, indexes);
   if (owners.repeated > 0) anomalies.push(...orphans(snapshot, judge, owners));
   anomalies.push(...verdict('persistent-node', persistent, (node) => ({ node: node.name })));
-  // A long hold that nobody waits behind costs nobody anything (a long job, a leader): it is named only while someone waits.
-  if (waiting > 0) anomalies.push(...verdict('stale-holder', stale, (node) => ({ node: node.name, seconds: Math.round(context.staleHolderMs / 1000) })));
-  if (herd > 1) anomalies.push(anomaly('herd', null, { n: herd, path: snapshot.path, evidence: snapshot.recipe.evidence ?? '' }));
+  // A long hold that nobody waits behind costs nobody anything (a long job, a leader): it is named only while someone waits,
+  // and not in a deadlock, which is why it holds so long.
+  if (waiting > 0 && context.deadlocks.every((deadlock) => !deadlock.locks.includes(snapshot.path))) anomalies.push(...verdict('stale-holder', stale, (node) => ({ node: node.name, seconds: Math.round(context.staleHolderMs / 1000) })));
+  // The evidence as numbers (its words are the page's): `by` is absent where there is none.
+  if (herd > 1) anomalies.push(anomaly('herd', null, { n: herd, path: snapshot.path, ...snapshot.recipe.evidence }));
   if (firstWrapped !== null) anomalies.push(anomaly('sequence-wrap', firstWrapped.name, { n: wrapped }));
   return anomalies;
 }

@@ -6,7 +6,7 @@
  */
 import { countWoken, herdCandidates, judgeHerd } from './herd';
 import type { Introspected } from './report';
-import type { LockNode } from '../protocol';
+import type { HerdEvidence, LockNode } from '../protocol';
 
 /** A child change this close before a report may not have woken its waiters by the time ZooKeeper was asked. */
 const REPORT_MARGIN_MS = 200;
@@ -26,12 +26,12 @@ const CHILD_EVENTS_KEPT_MS = 60_000;
 export interface HerdWatch {
   /** When children of the lock path came and went (ms), since the report before last. */
   events: Array<{ at: number; created: boolean }>;
-  /** What the report before this one said of requests (not the report itself: its watches are megabytes at 100,000 waiters), and the sessions that waited then. */
-  last: { at: number; lastRequest: Introspected['lastRequest']; waiting: Set<string> } | null;
-  /** When each waiting session was first seen waiting (the time of that report, ms). */
+  /** What the report before this one said of requests (not the report itself: its watches are megabytes at 100,000 waiters), and the sessions that waited then, with their nodes. */
+  last: { at: number; lastRequest: Introspected['lastRequest']; waiting: Map<string, string> } | null;
+  /** When each waiting node was first seen waiting (the time of that report, ms), by name. */
   waitingSince: Map<string, number>;
   /** What showed the herd, while the last window did; null otherwise. */
-  evidence: string | null;
+  evidence: HerdEvidence | null;
 }
 
 export function herdWatch(): HerdWatch {
@@ -65,8 +65,9 @@ export function herdForget(watch: HerdWatch): void {
 export function herdJudge(watch: HerdWatch, report: Introspected, nodes: readonly LockNode[]): boolean {
   const waiting = herdCandidates(nodes);
   const { waitingSince } = watch;
-  for (const session of waitingSince.keys()) if (!waiting.has(session)) waitingSince.delete(session);
-  for (const session of waiting) if (!waitingSince.has(session)) waitingSince.set(session, report.at);
+  const names = new Set(waiting.values());
+  for (const name of waitingSince.keys()) if (!names.has(name)) waitingSince.delete(name);
+  for (const name of names) if (!waitingSince.has(name)) waitingSince.set(name, report.at);
   const last = watch.last;
   watch.last = { at: report.at, lastRequest: report.lastRequest, waiting };
   if (last === null || last.lastRequest === undefined || report.lastRequest === undefined) return false;
@@ -74,16 +75,23 @@ export function herdJudge(watch: HerdWatch, report: Introspected, nodes: readonl
   const to = report.at - REPORT_MARGIN_MS;
   let created = 0;
   let deleted = 0;
+  // A change in the last report's margin counts in this window, but the waiters it woke may have sent their requests before
+  // that report was read, where this window does not see them: a window with one is no proof of a chain.
+  let deferred = false;
   for (const event of watch.events) {
     if (event.at <= from || event.at > to) continue;
     if (event.created) created += 1;
     else deleted += 1;
+    if (event.at <= last.at) deferred = true;
   }
   dropEvents(watch, (event) => event.at <= to);
-  // Waiters that were still setting their watch when the window opened would read as woken.
+  // Waiters that were still setting their watch when the window opened would read as woken; so would one that held, let go
+  // and queued again meanwhile (a looping client): only a session waiting with the same node at both reports counts.
   const settledBy = last.at - SETTLE_MS;
-  const throughout = [...waiting].filter((session) => last.waiting.has(session) && waitingSince.get(session)! <= settledBy);
-  const verdict = judgeHerd({ created, deleted, ...countWoken(throughout, last.lastRequest, report.lastRequest) });
+  const throughout: string[] = [];
+  for (const [session, name] of waiting) if (last.waiting.get(session) === name && waitingSince.get(name)! <= settledBy) throughout.push(session);
+  const judged = judgeHerd({ created, deleted, ...countWoken(throughout, last.lastRequest, report.lastRequest) });
+  const verdict = judged.kind === 'chain' && deferred ? ({ kind: 'unknown' } as const) : judged;
   const before = watch.evidence;
   if (verdict.kind === 'herd') watch.evidence = verdict.evidence;
   else if (verdict.kind === 'chain') watch.evidence = null;

@@ -6,17 +6,18 @@
  * request id (lcxid), which a ping never moves: between two reports, the waiters whose id moved
  * are the ones that woke.
  */
-import type { LockNode } from '../protocol';
+import type { HerdEvidence, LockNode } from '../protocol';
 
 /**
- * The waiting sessions whose waking can tell a herd: exclusive waiters of the lock's own queue.
- * Readers are left out: every reader behind a writer watches that writer and wakes with the
- * others when it goes, by design (a read-write lock is not a herd); so are a semaphore's.
+ * The waiting sessions whose waking can tell a herd, each with the node it waits with: exclusive
+ * waiters of the lock's own queue. Readers are left out: every reader behind a writer watches
+ * that writer and wakes with the others when it goes, by design (a read-write lock is not a
+ * herd); so are a semaphore's.
  */
-export function herdCandidates(nodes: readonly LockNode[]): Set<string> {
-  const sessions = new Set<string>();
+export function herdCandidates(nodes: readonly LockNode[]): Map<string, string> {
+  const sessions = new Map<string, string>();
   for (const node of nodes) {
-    if (node.role === 'waiter' && node.ephemeral && node.queue === '' && node.mode !== 'read' && node.mode !== 'lease') sessions.add(node.sessionId);
+    if (node.role === 'waiter' && node.ephemeral && node.queue === '' && node.mode !== 'read' && node.mode !== 'lease') sessions.set(node.sessionId, node.name);
   }
   return sessions;
 }
@@ -33,7 +34,7 @@ export interface HerdWindow {
   woke: number;
 }
 
-export type HerdVerdict = { kind: 'herd'; evidence: string } | { kind: 'chain' } | { kind: 'unknown' };
+export type HerdVerdict = { kind: 'herd'; evidence: HerdEvidence } | { kind: 'chain' } | { kind: 'unknown' };
 
 /**
  * The verdict of one window: a herd when, after children changed, more waiters woke than
@@ -44,11 +45,7 @@ export function judgeHerd(window: HerdWindow): HerdVerdict {
   const { created, deleted, waiting, woke } = window;
   if (created + deleted === 0 || waiting < 2) return { kind: 'unknown' };
   if (woke >= 2 && woke > deleted && woke * 2 >= waiting) {
-    const changes = [deleted > 0 ? `${deleted} deleted` : null, created > 0 ? `${created} created` : null].filter((part) => part !== null).join(' and ');
-    return {
-      kind: 'herd',
-      evidence: `ZooKeeper's cons: after ${changes} ${created + deleted === 1 ? 'child' : 'children'}, ${woke} of the ${waiting} waiting sessions sent requests (in a chained lock only the next in line would).`,
-    };
+    return { kind: 'herd', evidence: { by: 'cons', deleted, created, woke, waiting } };
   }
   if (deleted > 0 && woke <= deleted) return { kind: 'chain' };
   return { kind: 'unknown' };

@@ -3,7 +3,7 @@
  * lock is, which children belong to it, who holds, and what each waiter watches. The default
  * reader reads with the registry in `recipes/index.ts`; a test can make one with more recipes.
  */
-import type { LockNode, NodeData, RecipeId, RecipeInfo } from '../protocol';
+import type { HerdEvidence, LockNode, NodeData, RecipeId, RecipeInfo } from '../protocol';
 import { NO_SESSION } from '../zk/ids';
 import { childPath, nameOf } from '../zk/path';
 import { ownerOf, place, stateOf, type RecordState } from './place';
@@ -34,7 +34,7 @@ export interface Reader {
   /** The recipe of this id, if this reader has it. */
   recipe(id: string): Recipe | undefined;
   /** What a recipe id says of a lock: its name and, where the layout cannot choose, the candidates. */
-  recipeInfo(id: string, note?: string | null, evidence?: string | null): RecipeInfo;
+  recipeInfo(id: string, note?: string | null, evidence?: HerdEvidence | null): RecipeInfo;
   /** Recognises the recipe from the child names of the lock path; mixed layouts fall back to the generic rule. */
   detectRecipe(names: readonly string[], selfData: NodeData | null, hint: string | null): { id: RecipeId; note: string | null };
   analyzeLock(input: LockInput, context: AnalysisContext): LockAnalysis;
@@ -221,7 +221,7 @@ export function createReader(recipes: readonly Recipe[], systems: readonly LockS
     return recipe !== undefined && !recipe.anySequential && recipe.analyze === undefined && recipe.queue !== undefined && recipe.queue.watch !== 'children' && recipe.queue.readers === undefined;
   }
 
-  function recipeInfo(id: string, note: string | null = null, evidence: string | null = null): RecipeInfo {
+  function recipeInfo(id: string, note: string | null = null, evidence: HerdEvidence | null = null): RecipeInfo {
     const recipe = recipeOf(id);
     return { id: id as RecipeId, name: recipe.name, note, maxLeases: null, candidates: [...(recipe.candidates ?? [])], evidence, system: null, role: null, systemLayout: null, systemNote: null, longHolds: false };
   }
@@ -283,7 +283,7 @@ export function createReader(recipes: readonly Recipe[], systems: readonly LockS
       const detected = detect(names, kinds, input.self?.data ?? null, input.hint);
       // Names cannot tell a herd from a chain: what its waiters do can (the explorer's own simulator, or ZooKeeper's report of who woke).
       const herdBy =
-        detected.id === 'single-node' || detected.id === 'unknown' ? null : input.declared === 'herd' ? 'Declared by the explorer’s simulator, which runs these contenders.' : (input.herdEvidence ?? null);
+        detected.id === 'single-node' || detected.id === 'unknown' ? null : input.declared === 'herd' ? ({ by: 'simulator' } as const) : (input.herdEvidence ?? null);
       const recipe = herdBy !== null ? recipeInfo('herd', null, herdBy) : recipeInfo(detected.id, detected.note);
       if (!input.root.exists) return withSystem(input, { recipe, nodes: [] });
       const identify = identifierOf(input.path, recipe.id);

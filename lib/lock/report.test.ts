@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeAnswers, type MemberReport, type PathReading } from './report';
+import { mergeAnswers, observe, unobserved, type Introspected, type MemberReport, type PathReading } from './report';
 
 // As `wchc`, `cons` and `dump` report them on a Kafka cluster: broker 0xa is the controller, broker 0xb waits for it to go, 0xe is the explorer following the lock.
 const EXPLORER = '0xe';
@@ -61,5 +61,33 @@ describe('mergeAnswers', () => {
 
   it('gives no dump when no member gave one', () => {
     expect(mergeAnswers([follower, { ...leader, dump: null }], chroot, () => false).dumped).toBeNull();
+  });
+});
+
+describe('observe', () => {
+  const report = (clients: Array<[string, string]>, lastClients?: Array<[string, string]>): Introspected => ({
+    watchers: new Map([['/l/lock-0000000000', ['0xb']]]),
+    clients: new Map(clients),
+    at: 10_000,
+    ...(lastClients === undefined ? {} : { lastClients: new Map(lastClients) }),
+  });
+
+  it('names a crashed holder by the client its session last connected from, and judges no waiter by an address it no longer has', () => {
+    // The holder 0xa crashed: no member has its connection, and the report remembers where it was.
+    const crashed = report([['0xb', '10.0.0.2:41000']], [['0xa', '10.0.0.1:41000'], ['0xc', '10.0.0.3:41000']]);
+    const holder = unobserved(null, 0);
+    observe(holder, crashed, '0xa', '/l/lock-0000000000');
+    expect(holder.client).toBe('10.0.0.1:41000');
+    expect(holder.watchConfirmed).toBeNull();
+    // A waiter of a crashed session: its watch went with its connection, which is no verdict on its client; it is said unreported.
+    const waiter = unobserved('/l/lock-0000000000', 0);
+    observe(waiter, crashed, '0xc', '/l/lock-0000000001');
+    expect(waiter.client).toBeNull();
+    expect(waiter.watchConfirmed).toBeNull();
+    expect(waiter.misses).toBe(0);
+    // Without the memory (the explorer started after the crash) the client is not known.
+    const unknown = unobserved(null, 0);
+    observe(unknown, report([['0xb', '10.0.0.2:41000']]), '0xa', '/l/lock-0000000000');
+    expect(unknown.client).toBeNull();
   });
 });

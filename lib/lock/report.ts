@@ -13,6 +13,8 @@ export interface Introspected {
   at: number;
   /** Each reported session's last request id (`cons` lcxid): it moves only when the client sends a request, never for a ping. */
   lastRequest?: ReadonlyMap<string, string>;
+  /** Where sessions that no member has a connection for now (a crashed client's, until it expires) last connected from. */
+  lastClients?: ReadonlyMap<string, string>;
 }
 
 /** How the members' paths are read: as the explorer sees them below its chroot (null: outside), and as the strings it already holds. */
@@ -168,9 +170,11 @@ export function observedWith(observed: Observed, report: Introspected): boolean 
 export function observe(observed: Observed, report: Introspected, owner: string, path: string): void {
   observed.reportAt = report.at;
   observed.watchers = (report.watchers.get(path) as string[] | undefined) ?? NOBODY;
-  observed.client = report.clients.get(owner) ?? null;
   const watchPath = observed.watchPath;
-  if (watchPath === null || observed.client === null) {
+  const connected = report.clients.get(owner);
+  // A node with no watch to judge (a holder) keeps naming the client its session last connected from, once that is gone.
+  observed.client = connected ?? (watchPath === null ? (report.lastClients?.get(owner) ?? null) : null);
+  if (watchPath === null || connected === undefined) {
     observed.misses = 0;
     observed.watchConfirmed = null;
   } else if ((report.watchers.get(watchPath) ?? NOBODY).includes(owner)) {

@@ -15,6 +15,17 @@ export type LockMode = z.infer<typeof LockModeSchema>;
 export const RecipeIdSchema = z.enum(RECIPE_IDS);
 export type { RecipeId };
 
+/**
+ * What showed a lock to be a herd: the explorer's own simulator runs its contenders as one, or,
+ * after children of the lock were deleted and created between two of ZooKeeper's reports (`cons`),
+ * so many of the sessions that waited throughout sent requests (in a chained lock only the next in line would).
+ */
+export const HerdEvidenceSchema = z.discriminatedUnion('by', [
+  z.object({ by: z.literal('simulator') }),
+  z.object({ by: z.literal('cons'), deleted: z.number().int(), created: z.number().int(), woke: z.number().int(), waiting: z.number().int() }),
+]);
+export type HerdEvidence = z.infer<typeof HerdEvidenceSchema>;
+
 /** The recipe a lock was recognised as. */
 export const RecipeInfoSchema = z.object({
   id: RecipeIdSchema,
@@ -26,8 +37,8 @@ export const RecipeInfoSchema = z.object({
   maxLeases: z.number().int().nullable(),
   /** The clients, recipes and systems that make this very layout, when the names cannot tell which of them it is. */
   candidates: z.array(z.string()),
-  /** What the recipe was told from besides the names (ZooKeeper's report of who woke), when it was. */
-  evidence: z.string().nullable(),
+  /** What the recipe was told from besides the names (ZooKeeper's report of who woke), when it was: the numbers, worded by the page. */
+  evidence: HerdEvidenceSchema.nullable(),
   /** The distributed system whose lock this is, where its path, names and data prove it (e.g. "Apache Kafka (ZooKeeper mode)"); null otherwise. */
   system: z.string().nullable(),
   /** What the lock is to that system (e.g. "controller election: …"); null with no system. */

@@ -27,7 +27,7 @@ function listOf(discovery: Partial<LockList['discovery']>, extra: Partial<LockLi
 describe('what the dashboard says of how its locks were found', () => {
   it('from the ephemeral nodes, with the scan for orphans going on and its progress', () => {
     const line = discoveryLine(listOf({}), 5000);
-    expect(line.summary).toBe('0 locks · found among the 30,000 ephemeral nodes 127.0.0.1:2181 lists, looked at again each second · scanning for locks without a live contender');
+    expect(line.summary).toBe('0 locks · found among the 30,000 ephemeral nodes 127.0.0.1:2181 lists (listed again each second) · scanning for locks without a live contender');
     expect(line.progress).toBeCloseTo(0.412);
     expect(line.progressText).toBe('41% · 412,000 of about 1,000,000 znodes');
     expect(line.warning).toBeNull();
@@ -36,7 +36,7 @@ describe('what the dashboard says of how its locks were found', () => {
   it('from a dump that listed no ephemeral node (the explorer started before its clients): no count of nothing', () => {
     const list = listOf({});
     const line = discoveryLine({ ...list, discovery: { ...list.discovery, ephemerals: { ...list.discovery.ephemerals, nodes: 0 } } }, 5000);
-    expect(line.summary).toBe('0 locks · found among the ephemeral nodes 127.0.0.1:2181 lists (none at the start), looked at again each second · scanning for locks without a live contender');
+    expect(line.summary).toBe('0 locks · found among the ephemeral nodes 127.0.0.1:2181 lists (none now; listed again each second) · scanning for locks without a live contender');
   });
 
   it('by the scan where no member lists its ephemeral nodes, saying why and how to make it fast', () => {
@@ -60,7 +60,7 @@ describe('what the dashboard says of how its locks were found', () => {
 
   it('when the scan is done: how much it read, how long it took, how long ago', () => {
     const line = discoveryLine(listOf({ scan: { state: 'done', read: 1_000_000, total: 1_000_000, readsPerSecond: 10_000, startedAt: 1000, endedAt: 101_000 } }), 161_000);
-    expect(line.summary).toBe('0 locks · found among the 30,000 ephemeral nodes 127.0.0.1:2181 lists, looked at again each second · whole tree checked: 1,000,000 znodes in 1 min 40 s, 1 min ago');
+    expect(line.summary).toBe('0 locks · found among the 30,000 ephemeral nodes 127.0.0.1:2181 lists (listed again each second) · last scan of the tree: 1,000,000 znodes in 1 min 40 s, 1 min ago');
     expect(line.progress).toBeNull();
   });
 
@@ -85,10 +85,10 @@ describe('what the dashboard says of how its locks were found', () => {
 
   it('in Chinese, with the same figures', () => {
     const line = discoveryLine(listOf({}), 5000, 'zh');
-    expect(line.summary).toBe('0 个锁 · 从 127.0.0.1:2181 列出的 30,000 个临时节点中找到，每秒重看一次 · 正在扫描没有存活竞争者的锁');
+    expect(line.summary).toBe('0 个锁 · 从 127.0.0.1:2181 列出的 30,000 个临时节点中找到（每秒重新列出） · 正在扫描没有存活竞争者的锁');
     expect(line.progressText).toBe('41% · 约 1,000,000 个 znode 中已读 412,000 个');
     const done = discoveryLine(listOf({ scan: { state: 'done', read: 1_000_000, total: 1_000_000, readsPerSecond: 10_000, startedAt: 1000, endedAt: 101_000 } }), 161_000, 'zh');
-    expect(done.summary).toBe('0 个锁 · 从 127.0.0.1:2181 列出的 30,000 个临时节点中找到，每秒重看一次 · 已检查整棵树：1,000,000 个 znode，用时 1 分 40 秒，1 分钟 前');
+    expect(done.summary).toBe('0 个锁 · 从 127.0.0.1:2181 列出的 30,000 个临时节点中找到（每秒重新列出） · 上次扫描整棵树：1,000,000 个 znode，用时 1 分 40 秒，1 分钟 前');
     const refused = discoveryLine(listOf({ method: 'scan', ephemerals: { state: 'refused', server: null, source: null, nodes: 0, reason: null, at: 1 } }), 5000, 'zh');
     expect(refused.summary).toBe('目前 0 个锁 · 正在扫描树');
     expect(refused.warning).toContain('没有哪个 ZooKeeper 成员愿意列出它的临时节点（dump 被拒绝）');

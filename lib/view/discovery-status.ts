@@ -48,7 +48,7 @@ export function discoveryLine(list: LockList, now: number, language: Language = 
   const treeRate = discovery.treeNotificationsPerSecond;
   if (discovery.live === 'recursive-watch' && treeRate !== null && treeRate >= TREE_RATE_TOLD) warnings.push(t('discTreeWatchCost', { n: formatCount(treeRate) }));
   const warning = warnings.length === 0 ? null : warnings.join(' ');
-  // The count is of the dump read when discovery began: none then (an explorer started before its clients) is said as such, the locks since seen live.
+  // The count is of the last listing (each second): the scan's count beside it is of the tree when it was last scanned, said as such.
   const dumped = { n: formatCount(ephemerals.nodes), server: ephemerals.server ?? 'ZooKeeper' };
   const fromEphemerals = ephemerals.state === 'done' ? t(ephemerals.nodes === 0 ? 'discFromNoEphemerals' : 'discFromEphemerals', dumped) : null;
   if (discovery.method === 'ephemerals' && ephemerals.state !== 'done') {

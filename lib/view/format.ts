@@ -27,6 +27,14 @@ export function shortNodeName(name: string): string {
   return name.replace(UUID, (id) => `${id.slice(0, 4)}…`).replace(LONG_HEX, (hex) => `${hex.slice(0, 4)}…`);
 }
 
+/** One clock for every time of day a page says: 24-hour, as ZooKeeper's logs and the anomalies' expiries are written (a page that said "11:59:41 AM" in one place and "14:03:27" in another read as two clocks). */
+const CLOCK_FORMAT = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+
+/** A time of day, 24-hour: 14:03:27. */
+export function formatClock(ms: number): string {
+  return CLOCK_FORMAT.format(ms);
+}
+
 /** One formatter for every count: `toLocaleString` makes a new one per call, which a table of thousands of rows pays for each. */
 const COUNT_FORMAT = new Intl.NumberFormat('en-US');
 

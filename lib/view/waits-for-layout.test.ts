@@ -74,7 +74,7 @@ describe('the waits-for layout', () => {
   });
 
   for (const width of [1400, 1900, 390]) {
-    it(`routes no edge through a mark it does not join, nor through a label, at ${width} px`, () => {
+    it(`routes no edge through a mark it does not join, nor through a label, its own neither, at ${width} px`, () => {
       const { marks, edges } = layoutWaitsFor(showcaseLike(), width);
       const crossings: string[] = [];
       for (const edge of edges) {
@@ -84,9 +84,24 @@ describe('the waits-for layout', () => {
             if (mark === edge.from || mark === edge.to) continue;
             if (segmentHits(route[i - 1]!, route[i]!, mark.box)) crossings.push(`${edge.from.id}>${edge.to.id} through ${mark.id}`);
           }
+          // Its own label too: a deadlock's arc struck through its own lock's name where the name sat on the edge's middle.
           for (const other of edges) {
-            if (other === edge || other.label === null) continue;
-            if (segmentHits(route[i - 1]!, route[i]!, other.label.box)) crossings.push(`${edge.from.id}>${edge.to.id} through the label of ${other.lock}`);
+            if (other.label === null) continue;
+            if (segmentHits(route[i - 1]!, route[i]!, other.label.box)) crossings.push(`${edge.from.id}>${edge.to.id} through the label of ${other === edge ? 'itself' : other.lock}`);
+          }
+        }
+      }
+      expect(crossings).toEqual([]);
+    });
+
+    it(`draws no edge's curve through a lock's name, its own neither, at ${width} px (the showcase's mix, and 200 sessions)`, () => {
+      const crossings: string[] = [];
+      for (const { edges } of [layoutWaitsFor(showcaseLike(), width), layoutWaitsFor(bigGraph(), width)]) {
+        for (const edge of edges) {
+          const drawn = curvePoints(edgeGeometry(edge).d);
+          for (const other of edges) {
+            if (other.label === null) continue;
+            if (drawn.some((point) => inside(point, other.label!.box))) crossings.push(`${edge.from.id}>${edge.to.id} through the label of ${other === edge ? 'itself' : other.lock}`);
           }
         }
       }
@@ -128,6 +143,35 @@ describe('the waits-for layout', () => {
     expect(edgeGeometry(there).d).not.toBe(edgeGeometry(back).d);
   });
 });
+
+/** Points along an SVG path of moves and cubic Béziers (what d3's line draws), 20 on each curve. */
+function curvePoints(d: string): Array<{ x: number; y: number }> {
+  const numbers = (text: string): number[] => text.split(/[ ,]+/).filter(Boolean).map(Number);
+  const points: Array<{ x: number; y: number }> = [];
+  let at = { x: 0, y: 0 };
+  for (const [, command, args] of d.matchAll(/([MLC])([^MLC]*)/g)) {
+    const n = numbers(args!);
+    if (command === 'C') {
+      for (let i = 0; i + 5 < n.length; i += 6) {
+        const [x1, y1, x2, y2, x, y] = n.slice(i, i + 6) as [number, number, number, number, number, number];
+        for (let step = 1; step <= 20; step += 1) {
+          const t = step / 20;
+          const u = 1 - t;
+          points.push({ x: u * u * u * at.x + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * x, y: u * u * u * at.y + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y });
+        }
+        at = { x, y };
+      }
+    } else {
+      for (let i = 0; i + 1 < n.length; i += 2) points.push((at = { x: n[i]!, y: n[i + 1]! }));
+    }
+  }
+  return points;
+}
+
+/** Whether a point lies in the box, shrunk by a pixel. */
+function inside(point: { x: number; y: number }, box: { x: number; y: number; width: number; height: number }): boolean {
+  return point.x > box.x + 1 && point.x < box.x + box.width - 1 && point.y > box.y + 1 && point.y < box.y + box.height - 1;
+}
 
 /** Whether the segment from a to b passes through the box (shrunk by a pixel: touching is no crossing). */
 function segmentHits(a: { x: number; y: number }, b: { x: number; y: number }, box: { x: number; y: number; width: number; height: number }): boolean {

@@ -1,5 +1,5 @@
 import dagre from '@dagrejs/dagre';
-import { curveBasis, line } from 'd3';
+import { curveCatmullRom, line } from 'd3';
 import type { WaitsForGraph } from '../protocol';
 import { writtenWidth } from './format';
 
@@ -120,6 +120,10 @@ export function overlaps(a: Box, b: Box, gap = 0): boolean {
   return a.x < b.x + b.width + gap && b.x < a.x + a.width + gap && a.y < b.y + b.height + gap && b.y < a.y + a.height + gap;
 }
 
+/** How far an edge's lock name stands beside its edge (px): dagre gives it a slot of its own to the edge's right, so that no edge, its own neither, runs through it. */
+const LABEL_OFFSET = 6;
+/** How far past its label's top and bottom an edge runs straight beside it (px). */
+const LABEL_CLEARANCE = 3;
 /** Between two marks of one rank, two ranks, two pictures of unconnected sessions (px). */
 const NODE_SEP = 28;
 const RANK_SEP = 34;
@@ -137,14 +141,14 @@ interface Part {
 /**
  * Lays out one connected part in layers (dagre): each waiter above the holder it waits for (or,
  * where that is wider than the frame and waiters beside their holders is not, left of it), every
- * edge routed between the marks and its lock's name placed on it in a slot of its own, so that
- * no edge runs through a mark's label and no label lies on a mark or another label.
+ * edge routed between the marks and its lock's name placed beside it in a slot of its own, so that
+ * no edge runs through a mark's label or a lock's name (its own neither) and no label lies on a mark or another label.
  */
 function layoutPart(marks: GraphMark[], edges: ReadonlyArray<Omit<GraphEdge, 'label' | 'points'>>, frame: number): Part {
   const font = (edge: Pick<GraphEdge, 'deadlocked'>): number => (edge.deadlocked ? LABEL_FONT_PX + 1 : LABEL_FONT_PX);
   const lineWidth = lineWidthIn(frame);
   const lines = edges.map((edge) => wrapped(edge.lock, lineWidth, font(edge)));
-  const attempt = (rankdir: 'TB' | 'LR'): { graph: dagre.graphlib.Graph; width: number; height: number } => {
+  const attempt = (rankdir: 'TB' | 'LR'): { graph: dagre.graphlib.Graph; width: number; height: number; across: boolean } => {
     const graph = new dagre.graphlib.Graph({ directed: true, multigraph: true });
     graph.setGraph({ rankdir, nodesep: NODE_SEP, ranksep: RANK_SEP, edgesep: 12, marginx: 0, marginy: 0 });
     graph.setDefaultEdgeLabel(() => ({}));
@@ -156,11 +160,11 @@ function layoutPart(marks: GraphMark[], edges: ReadonlyArray<Omit<GraphEdge, 'la
       // A waiter group's own label names its lock already: its edge carries no label.
       const labelled = edge.from.kind === 'session';
       const written = lines[index]!;
-      graph.setEdge(edge.from.id, edge.to.id, labelled ? { width: Math.max(...written.map((line) => textWidth(line, font(edge)))) + 4, height: written.length * LABEL_LINE_PX + 2, labelpos: 'c' } : {}, String(index));
+      graph.setEdge(edge.from.id, edge.to.id, labelled ? { width: Math.max(...written.map((line) => textWidth(line, font(edge)))) + 4, height: written.length * LABEL_LINE_PX + 2, labelpos: 'r', labeloffset: LABEL_OFFSET } : {}, String(index));
     }
     dagre.layout(graph);
     const { width = 0, height = 0 } = graph.graph();
-    return { graph, width, height };
+    return { graph, width, height, across: rankdir === 'LR' };
   };
   let laid = attempt('TB');
   if (laid.width > frame) {
@@ -184,9 +188,32 @@ function layoutPart(marks: GraphMark[], edges: ReadonlyArray<Omit<GraphEdge, 'la
       edge.from.kind === 'session' && drawn.x !== undefined && drawn.y !== undefined
         ? { x: drawn.x, y: drawn.y, lines: lines[index]!, box: { x: drawn.x - (drawn.width ?? 0) / 2, y: drawn.y - (drawn.height ?? 0) / 2, width: drawn.width ?? 0, height: drawn.height ?? 0 } }
         : null;
-    return { ...edge, from, to, label, points: drawn.points.map((point) => ({ x: point.x, y: point.y })) };
+    const points = drawn.points.map((point) => ({ x: point.x, y: point.y }));
+    return { ...edge, from, to, label, points: label === null ? points : passingBeside(points, label.box, laid.across) };
   });
   return { marks: placed, edges: routed, width: laid.width, height: laid.height, deadlocked: placed.some((mark) => mark.deadlocked) };
+}
+
+/**
+ * The route of a labelled edge, with the point where it meets its label's rank made two: at the
+ * label's near side, level with its top and with its bottom (its left and right, laid across),
+ * so that the edge runs along its label, not through it; the curve passes through every point.
+ */
+function passingBeside(points: Array<{ x: number; y: number }>, box: Box, across: boolean): Array<{ x: number; y: number }> {
+  const centre = across ? box.x + box.width / 2 : box.y + box.height / 2;
+  let at = 0;
+  for (let i = 1; i < points.length; i += 1) {
+    if (Math.abs((across ? points[i]!.x : points[i]!.y) - centre) < Math.abs((across ? points[at]!.x : points[at]!.y) - centre)) at = i;
+  }
+  // The first and last points are on the marks: a label's point is one between.
+  if (at === 0 || at === points.length - 1) return points;
+  const point = points[at]!;
+  const before = points[at - 1]!;
+  const [low, high] = across ? [box.x - LABEL_CLEARANCE, box.x + box.width + LABEL_CLEARANCE] : [box.y - LABEL_CLEARANCE, box.y + box.height + LABEL_CLEARANCE];
+  // In the direction the edge goes: an edge of a cycle turned back runs up (or left).
+  const [first, second] = (across ? before.x : before.y) <= (across ? point.x : point.y) ? [low, high] : [high, low];
+  const pair = across ? [{ x: first, y: point.y }, { x: second, y: point.y }] : [{ x: point.x, y: first }, { x: point.x, y: second }];
+  return [...points.slice(0, at), ...pair, ...points.slice(at + 1)];
 }
 
 /** Moves a laid-out part by (dx, dy). */
@@ -283,7 +310,7 @@ const MIN_HEIGHT = 420;
 const curve = line<{ x: number; y: number }>()
   .x((point) => point.x)
   .y((point) => point.y)
-  .curve(curveBasis);
+  .curve(curveCatmullRom.alpha(0.5));
 
 /**
  * An edge as drawn: along the layout's route, from the rim of the waiter's mark (or under its

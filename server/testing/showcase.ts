@@ -13,7 +13,7 @@ import { SpawnRequestSchema } from '../../lib/protocol';
 import { Simulator } from '../sim/simulator';
 import { ZkError, ZkSession } from '../zk/session';
 import { createAsDigestUser, createDigestProtected, digestUserClient } from './acl';
-import { RealContenders, TwoLockClient } from './real-clients';
+import { LoopingContenders, RealContenders, TwoLockClient } from './real-clients';
 import { makeSystemFixture } from './system-fixtures';
 
 export interface ShowcaseOptions {
@@ -36,6 +36,11 @@ export const SHOWCASE_DEFAULTS: Omit<ShowcaseOptions, 'connectString'> = {
   crashEveryMs: 60_000,
   log: () => undefined,
 };
+
+/** How long the chain's Curator contenders hold (ms, a random time between the two): a lock that hands over as a real one does. */
+const CHAIN_HOLD_MS = [3_000, 9_000] as const;
+/** How long the herd's holder holds (ms): each handover wakes every waiter, which is what tells another process's herd. */
+const HERD_HOLD_MS = 20_000;
 
 /** The digest user that alone may read the showcase's protected lock: the explorer sees it only with ZK_AUTH=digest:<this>. */
 export const SHOWCASE_DIGEST = 'showcase-vault:unseal-2026';
@@ -142,11 +147,11 @@ export async function startShowcase(given: Partial<ShowcaseOptions> & { connectS
     const existing = await admin.exists(root);
     if (existing !== null) throw new Error(`${root} exists already: another showcase is running there, or one was stopped before it could clean up (remove it, or choose another root)`);
 
-    // A Curator InterProcessMutex with a chain of 11: each waiter watches the node before it.
-    const chain = `${root}/payments/ledger-reconciliation-service/settlement-batch-writer/lock`;
-    const curator = await RealContenders.start(connectString, chain, 'curator-mutex', '11');
+    // A Curator InterProcessMutex with a chain of 11 that hands over as a real one does: each holds a few seconds, then queues again.
+    const curator = await LoopingContenders.start('curator', connectString, `${root}/payments/ledger-reconciliation-service/settlement-batch-writer`, { locks: 1, perLock: [11, 11], holdMs: CHAIN_HOLD_MS, sessionTimeoutMs: 30_000 });
     stops.push(() => curator.stop());
-    made(chain, 'Curator InterProcessMutex, 11 contenders (one JVM, a session each)', 'one holder, ten waiters, each watching the node before it');
+    const chain = curator.lockPath(0);
+    made(chain, `Curator InterProcessMutex, 11 contenders (one JVM, a session each), each holding ${CHAIN_HOLD_MS[0] / 1000}–${CHAIN_HOLD_MS[1] / 1000} s and queueing again`, 'one holder, ten waiters, each watching the node before it; a handover every few seconds');
 
     // A Kazoo read-write lock: a writer holds, readers and a writer wait.
     const readWrite = `${root}/inventory/warehouse-eu-central-1/stock-level-read-write-lock`;
@@ -221,12 +226,17 @@ export async function startShowcase(given: Partial<ShowcaseOptions> & { connectS
     }
     made(vault, `two contenders under a digest ACL (${user} only)`, 'not readable: ZooKeeper answers NoAuth');
 
-    // A simulated herd of 40: every waiter watches the lock's children.
+    // A simulated herd of 40: every waiter watches the lock's children. Another process's herd is told only by what its
+    // waiters do when a child goes (ZooKeeper reports no children watch by node), so its holder hands over every HERD_HOLD_MS.
     const herd = `${herdRoot}/thundering-herd-demo/lock`;
     const simulator = new Simulator({ connectString, session: admin, maxContenders: 100, simRoot: options.simRoot });
     stops.push(() => simulator.close());
-    await simulator.spawn(SpawnRequestSchema.parse({ path: herd, count: 40, strategy: 'herd', holdMs: 3_600_000, rounds: 1, sessionTimeoutMs: 30_000, protected: false }));
-    made(herd, 'simulated herd of 40: each waiter watches the lock’s children', 'one holder, 39 waiters all watching the parent');
+    await simulator.spawn(SpawnRequestSchema.parse({ path: herd, count: 40, strategy: 'herd', holdMs: HERD_HOLD_MS, rounds: 0, sessionTimeoutMs: 30_000, protected: false }));
+    made(
+      herd,
+      `simulated herd of 40: each waiter watches the lock’s children; its holder hands over every ${HERD_HOLD_MS / 1000} s and queues again`,
+      `one holder, 39 waiters; named a herd from the first handover on (every waiter wakes), said to watch nothing before it`,
+    );
 
     return { locks, stop };
   } catch (error) {

@@ -31,6 +31,8 @@ const DUMP_EVERY = 5;
  * ask a second, `cons` 0.23, `dump` 0.19, `wchc` 0.10).
  */
 const MNTR_EVERY = DUMP_EVERY;
+/** The longest a crashed session's client address is kept without a dump to say the session is gone (ms): longer than any session lives unconnected. */
+const REMEMBER_CLIENTS_MS = 3_600_000;
 
 interface IntrospectionEvents {
   /** Every member was asked (null: none answered): `changed` says whether the watches or client addresses differ from the last report, `change` how (null: no report before). */
@@ -238,6 +240,10 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   private notWhitelisted: Array<ReadonlySet<string>> = [];
   // Kept apart from the report the locks are read with: expiry times move on every poll.
   private dumped: DumpReport | null = null;
+  /** Where each session no member has a connection for now last connected from, and since when (ms): a crashed holder is still named by its client. */
+  private readonly remembered = new Map<string, { address: string; since: number }>();
+  /** When the last `dump` was taken (ms); 0 before the first. */
+  private dumpedAt = 0;
   private polls = 0;
   /** A lock-owning session's connection went since the last poll: `dump` is asked at the next. */
   private connectionWent = false;
@@ -387,6 +393,24 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     return this.state;
   }
 
+  /**
+   * The addresses of the sessions the last report had a connection for and this one has not,
+   * kept until the session connects again, or a `dump` taken since no longer lists it (ZooKeeper
+   * expired it: a dump older than the crash may not know the session yet), or an hour has passed;
+   * a map of its own only while there are some.
+   */
+  private rememberClients(clients: ReadonlyMap<string, string>, at: number): ReadonlyMap<string, string> | undefined {
+    const before = this.latest?.clients;
+    if (before !== undefined) for (const [session, address] of before) if (!clients.has(session) && !this.remembered.has(session)) this.remembered.set(session, { address, since: at });
+    if (this.remembered.size === 0) return undefined;
+    const expiries = this.dumped?.expiries;
+    for (const [session, { since }] of this.remembered) {
+      const expired = expiries !== undefined && this.dumpedAt > since && !expiries.has(session);
+      if (clients.has(session) || expired || at - since > REMEMBER_CLIENTS_MS) this.remembered.delete(session);
+    }
+    return this.remembered.size === 0 ? undefined : new Map([...this.remembered].map(([session, { address }]) => [session, address]));
+  }
+
   /** Asks every member once. */
   async poll(): Promise<void> {
     const at = Date.now();
@@ -425,7 +449,10 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
       this.monitored = monitored.sort((a, b) => (a.server < b.server ? -1 : 1));
       this.monitoredAt = at;
     }
-    if (withDump) this.dumped = dumped;
+    if (withDump) {
+      this.dumped = dumped;
+      this.dumpedAt = at;
+    }
     // An earlier session of the explorer's is forgotten once a report of the whole ensemble (with its dump, where one is given) no longer names it.
     const dumpCovered = withDump ? answers.every((answer) => answer.dump !== null) : this.dumped === null;
     if (dumpCovered && servers.every((server) => server.ok)) this.own = ownSessionsReported(this.own, (session) => named.has(session));
@@ -443,7 +470,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
       if (changed) this.emit('report', null, true, null);
       return;
     }
-    const next: Introspected = { watchers, clients, at, lastRequest };
+    const next: Introspected = { watchers, clients, at, lastRequest, lastClients: this.rememberClients(clients, at) };
     const change = this.latest === null ? null : reportChange(this.latest, next);
     const changed = change === null || change.paths.size > 0 || change.sessions.size > 0;
     if (change !== null) for (const session of change.sessions) if (!clients.has(session) && this.ownsLockNodes(session)) this.connectionWent = true;

@@ -3,7 +3,7 @@
  * they sort them, who waits on whom, and which parents it keeps nodes under. Data and pure
  * functions only; the reader (`../reader.ts`) applies them.
  */
-import type { LockMode, LockNode, NodeData, WatchSpec, ZnodeStat } from '../../protocol';
+import type { HerdEvidence, LockMode, LockNode, NodeData, WatchSpec, ZnodeStat } from '../../protocol';
 import type { RecordState } from '../place';
 import type { Introspected } from '../report';
 import type { SequenceSuffix } from '../sequence';
@@ -44,7 +44,7 @@ export interface LockInput {
   /** What ZooKeeper itself reports (wchc, cons), when the explorer can ask it. */
   introspection?: Introspected | null;
   /** What ZooKeeper showed of this lock's waiters that marks a herd (they all woke on a release), when it did. */
-  herdEvidence?: string | null;
+  herdEvidence?: HerdEvidence | null;
 }
 
 /** What the analysis needs besides the lock itself: the previous reading, to date roles. */
