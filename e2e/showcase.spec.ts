@@ -119,6 +119,17 @@ test.describe('every page against the showcase', () => {
         .not.toBe('');
       await open(page, explorerUrl, `/locks${lock.path}`);
       await expect(page.getByTestId('summary-holder-disconnected'), lock.path).toBeVisible();
+      // The README's picture of a crashed holder: taken while it is one (the other shots fall anywhere in its crash cycle).
+      if (SHOTS) {
+        await page.setViewportSize({ width: 1400, height: 900 });
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+        await open(page, explorerUrl, `/locks${lock.path}`);
+        await expect(page.getByTestId('summary-holder-disconnected'), lock.path).toBeVisible();
+        await page.screenshot({ path: shotPath('crashed-dark-1400-en', `/locks${lock.path}`) });
+        await page.evaluate(() => localStorage.removeItem('theme'));
+        await page.emulateMedia({ colorScheme: 'light' });
+      }
       await open(page, explorerUrl, '/');
       await expect(page.locator(`[data-testid="lock-row"][data-path="${lock.path}"]`).getByTestId('row-holder-disconnected')).toBeVisible();
       await open(page, explorerUrl, '/sessions');

@@ -37,9 +37,13 @@ describe('the theory', () => {
     expect(drainCost('chained', 40)).toBe(39);
   });
 
-  it('a herd counts the holder\'s own watch at each release but the last: 209 for N = 20, as the chart and the reveal both say', () => {
+  it('a herd counts the holder\'s own watch at each release but the first: 209 for N = 20, as the chart and the reveal both say', () => {
     expect(herdCountAfter(20, 20)).toBe(190 + 19);
-    expect(herdCountAfter(20, 5)).toBe(notificationsAfter('herd', 20, 5) + 5);
+    // As a run of 20 counted it after 13 releases: 169 to the waiters, 12 to holders that had waited.
+    expect(herdCountAfter(20, 13)).toBe(181);
+    expect(herdCountAfter(20, 5)).toBe(notificationsAfter('herd', 20, 5) + 4);
+    expect(herdCountAfter(6, 2)).toBe(10);
+    expect(herdCountAfter(20, 1)).toBe(19);
     expect(herdCountAfter(20, 0)).toBe(0);
   });
 });

@@ -21,11 +21,12 @@ export function notificationsAfter(side: Side, contenders: number, releases: num
 
 /**
  * What a herd's contenders count in all after `releases` releases: the notifications to the
- * waiters and, at each release but the last, one more to the holder's own child watch (it still
- * watches the children when it deletes its node). The reveal's N(N−1)/2 + (N−1) at the end.
+ * waiters and, at each release but the first, one more to the holder's own child watch (a holder
+ * that waited still watches the children when it deletes its node; the first holder's watch went
+ * off while the queue formed). The reveal's N(N−1)/2 + (N−1) at the end; 181 after 13 releases of 20.
  */
 export function herdCountAfter(contenders: number, releases: number): number {
-  return notificationsAfter('herd', contenders, releases) + Math.min(releases, Math.max(0, contenders - 1));
+  return notificationsAfter('herd', contenders, releases) + Math.max(0, Math.min(releases, contenders) - 1);
 }
 
 /** One side's figures, summed over its contenders. */
