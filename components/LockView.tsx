@@ -30,12 +30,12 @@ import { WrappingPath } from './WrappingPath';
 import { useSilentSessions } from './useSilentSessions';
 import { useSimulation } from './useSimulation';
 import { LanguageProvider, richText, useLanguage } from './language';
-import { candidateName, describeAnomaly, describeHerdEvidence, recipeName, type MessageKey } from '../lib/i18n/messages';
+import { candidateName, describeAnomaly, describeHerdEvidence, recipeName, tidyCjkSpaces, type MessageKey } from '../lib/i18n/messages';
 
 /** Above this many nodes the page does not ask which owners lost their connection. */
 const SILENT_CHECK_LIMIT = 5000;
 /** A path longer than this (characters) is set smaller in the header. */
-const LONG_PATH = 48;
+const LONG_PATH = 32;
 
 /**
  * The drawing's zoom levels, from a whole queue on a projector to large print. Zoomed out past
@@ -327,7 +327,7 @@ function LockPage({ path }: { path: string }) {
                 </span>
                 {snapshot.recipe.candidates.length > 0 ? (
                   <span className="stat-note is-whole" data-testid="summary-candidates">
-                    {t('lpMadeBy', { list: candidates.join(t('lpOr')) })}
+                    {tidyCjkSpaces(t('lpMadeBy', { list: candidates.join(t('lpOr')) }))}
                   </span>
                 ) : null}
                 {snapshot.recipe.evidence ? (

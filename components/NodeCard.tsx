@@ -15,13 +15,13 @@ const longerOf = (a: string, b: string): string => (writtenWidth(a, 8.1, 13) >= 
 
 /**
  * A compact card's name, fitted to what its line leaves after the role: where it is longer (a
- * WriteLock name of a 19-digit session, on a card narrowed for a projector), its middle goes and
- * its end, the sequence that orders the queue, stays.
+ * WriteLock name of a 19-digit session, on a card narrowed for a projector), its start goes and
+ * its end stays: the sequence that orders the queue, and before it what tells one client's node
+ * from the next (the sessions of one ensemble share their first digits: "x-72060331578…" named every card alike).
  */
 function compactName(name: string, room: number): string {
   if (name.length <= room) return name;
-  const tail = /\d{10}$/.test(name) ? name.slice(-10) : name.slice(-Math.floor(room / 2));
-  return `${name.slice(0, Math.max(1, room - tail.length - 1))}…${tail}`;
+  return `…${name.slice(-Math.max(1, room - 1))}`;
 }
 
 /** The card's name: the node as its system names it where one does (cut to the card), else its own name, shortened. */

@@ -89,9 +89,9 @@ function ScenarioLock({ path, contenders, violations }: { path: string; contende
         </thead>
         <tbody>
           {contenders.map((contender) => (
-            <tr key={contender.id} data-testid="scenario-contender" data-id={contender.id} data-state={contender.state} data-believes={contender.believesHolding ? 'true' : 'false'}>
-              <td className="mono">
-                {contender.id} · {contender.strategy}
+            <tr key={contender.id} data-testid="scenario-contender" data-id={contender.id} data-strategy={contender.strategy} data-state={contender.state} data-believes={contender.believesHolding ? 'true' : 'false'}>
+              <td>
+                <span className="mono">{contender.id}</span> · {t(STRATEGY_KEYS[contender.strategy])}
               </td>
               <td>
                 {t(CONTENDER_STATE_KEYS[contender.state])}

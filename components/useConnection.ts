@@ -12,15 +12,24 @@ export interface ConnectionState {
   zookeeper: ZkStatus | null;
 }
 
+/**
+ * The explorer's last word on its ZooKeeper session, kept across pages: the server says it when a
+ * socket connects and when it changes, so a page opened by a link (the socket already up) would
+ * otherwise wait for a status that does not come.
+ */
+let lastStatus: ZkStatus | null = null;
+
 export function useConnection(): ConnectionState {
-  const [state, setState] = useState<ConnectionState>({ socket: 'connecting', socketSince: null, zookeeper: null });
+  const [state, setState] = useState<ConnectionState>({ socket: 'connecting', socketSince: null, zookeeper: lastStatus });
   useEffect(() => {
     const socket = getSocket();
     const onConnect = (): void => setState((s) => ({ ...s, socket: 'connected', socketSince: Date.now() }));
     const onDisconnect = (): void => setState((s) => ({ ...s, socket: 'disconnected', socketSince: Date.now() }));
     const onStatus = (raw: unknown): void => {
       const parsed = ZkStatusSchema.safeParse(raw);
-      if (parsed.success) setState((s) => ({ ...s, zookeeper: parsed.data }));
+      if (!parsed.success) return;
+      lastStatus = parsed.data;
+      setState((s) => ({ ...s, zookeeper: parsed.data }));
     };
     socket.on('connect', onConnect);
     socket.on('disconnect', onDisconnect);

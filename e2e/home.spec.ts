@@ -32,6 +32,8 @@ test.describe('the home page', () => {
     await row.getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/locks${lockPath}$`));
     await expect(page.getByTestId('lock-node')).toHaveCount(2);
+    // Opened by its link, the page says at once that it is live: the socket was up already, and no status comes unasked.
+    await expect(page.getByTestId('connection-banner')).toHaveAttribute('data-state', 'live', { timeout: 1500 });
   });
 
   test('refuses a path ZooKeeper would refuse, and says why', async ({ page, explorerUrl }) => {

@@ -130,7 +130,7 @@ test.describe('the classroom scenarios', () => {
     await expect(page.getByTestId('scenario-violations')).toHaveCount(0);
     const english = (await anomaly.textContent()) ?? '';
     // It is named by its place in the queue and by the contender that made it, as the table below names that contender.
-    const forgetful = (await page.locator('[data-testid="scenario-contender"]', { hasText: 'no-watch' }).getAttribute('data-id')) ?? '';
+    const forgetful = (await page.locator('[data-testid="scenario-contender"][data-strategy="no-watch"]').getAttribute('data-id')) ?? '';
     const stuck = /(Waiter #\d+ \(\S+\)) waits, but ZooKeeper reports no watch/.exec(english)?.[1];
     expect(stuck, english).toMatch(new RegExp(`^Waiter #2 \\(${forgetful}\\)$`));
 

@@ -198,8 +198,8 @@ const en = {
   kindNoWatch: 'Watches nothing',
   kindHerd: 'Herd',
   herdBySimulator: 'Declared by the explorer’s simulator, which runs these contenders.',
-  herdByCons: 'ZooKeeper’s cons: after {changes} children, {woke} of the {waiting} waiting sessions sent requests (in a chained lock only the next in line would).',
-  herdByConsOne: 'ZooKeeper’s cons: after {changes} child, {woke} of the {waiting} waiting sessions sent requests (in a chained lock only the next in line would).',
+  herdByCons: 'ZooKeeper’s cons: after {changes} children, {woke} of the {waiting} sessions that waited throughout sent requests (in a chained lock only the next in line would).',
+  herdByConsOne: 'ZooKeeper’s cons: after {changes} child, {woke} of the {waiting} sessions that waited throughout sent requests (in a chained lock only the next in line would).',
   herdDeleted: '{n} deleted',
   herdCreated: '{n} created',
   herdAnd: ' and ',
@@ -614,8 +614,8 @@ const zh: Record<MessageKey, string> = {
   kindNoWatch: '没有监听',
   kindHerd: '羊群',
   herdBySimulator: '由探索器的模拟器声明：这些竞争者由它运行。',
-  herdByCons: 'ZooKeeper 的 cons：在{changes}子节点之后，{waiting} 个一直在等待的会话中有 {woke} 个发出了请求（链式锁里只有下一个会）。',
-  herdByConsOne: 'ZooKeeper 的 cons：在{changes}子节点之后，{waiting} 个一直在等待的会话中有 {woke} 个发出了请求（链式锁里只有下一个会）。',
+  herdByCons: 'ZooKeeper 的 cons：在{changes}子节点之后，在整段时间里一直等待的 {waiting} 个会话中有 {woke} 个发出了请求（链式锁里只有下一个会）。',
+  herdByConsOne: 'ZooKeeper 的 cons：在{changes}子节点之后，在整段时间里一直等待的 {waiting} 个会话中有 {woke} 个发出了请求（链式锁里只有下一个会）。',
   herdDeleted: '删除 {n} 个',
   herdCreated: '创建 {n} 个',
   herdAnd: '、',
@@ -699,7 +699,7 @@ const zh: Record<MessageKey, string> = {
   discScanRead: '上次扫描整棵树：{n} 个 znode{took}{ago}',
   discScanReadOne: '上次扫描整棵树：1 个 znode{took}{ago}',
   discTook: '，用时 {duration}',
-  discAgo: '，{duration} 前',
+  discAgo: '，{duration}前',
   discScanCapped: '扫描在 {n} 个 znode 处停止',
   discByScan: '通过扫描找到',
   discNotLocks: '{n} 个看似锁而并非锁（通知队列、服务实例）：不跟踪',
@@ -911,6 +911,11 @@ export const CANDIDATES_ZH: Readonly<Record<string, string>> = {
   'a hand-written lock': '手写的锁',
   'a lock of one ephemeral node per resource, whose losers watch it (a herd on one node)': '每个资源一个临时节点的锁，未抢到的都监听它（单节点上的羊群）',
 };
+
+/** Chinese set beside Latin words keeps a space between them, never between two Chinese characters ("由 … 的一部分 创建" read as two words). */
+export function tidyCjkSpaces(text: string): string {
+  return text.replace(/([\u4e00-\u9fff\uff09\u3001\u3002]) (?=[\u4e00-\u9fff])/g, '$1');
+}
 
 /** A client that may have made a lock, in `language`: the server says it in English (a system's candidate, "Apache Kafka: …", stays so). */
 export function candidateName(language: Language, candidate: string): string {

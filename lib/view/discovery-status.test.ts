@@ -88,7 +88,7 @@ describe('what the dashboard says of how its locks were found', () => {
     expect(line.summary).toBe('0 个锁 · 从 127.0.0.1:2181 列出的 30,000 个临时节点中找到（每秒重新列出） · 正在扫描没有存活竞争者的锁');
     expect(line.progressText).toBe('41% · 约 1,000,000 个 znode 中已读 412,000 个');
     const done = discoveryLine(listOf({ scan: { state: 'done', read: 1_000_000, total: 1_000_000, readsPerSecond: 10_000, startedAt: 1000, endedAt: 101_000 } }), 161_000, 'zh');
-    expect(done.summary).toBe('0 个锁 · 从 127.0.0.1:2181 列出的 30,000 个临时节点中找到（每秒重新列出） · 上次扫描整棵树：1,000,000 个 znode，用时 1 分 40 秒，1 分钟 前');
+    expect(done.summary).toBe('0 个锁 · 从 127.0.0.1:2181 列出的 30,000 个临时节点中找到（每秒重新列出） · 上次扫描整棵树：1,000,000 个 znode，用时 1 分 40 秒，1 分钟前');
     const refused = discoveryLine(listOf({ method: 'scan', ephemerals: { state: 'refused', server: null, source: null, nodes: 0, reason: null, at: 1 } }), 5000, 'zh');
     expect(refused.summary).toBe('目前 0 个锁 · 正在扫描树');
     expect(refused.warning).toContain('没有哪个 ZooKeeper 成员愿意列出它的临时节点（dump 被拒绝）');
