@@ -21,7 +21,8 @@ export function useSilentSessions(path: string, enabled: boolean): ReadonlyMap<s
       const now = new Map<string, number>();
       for (const session of parsed.data.sessions) {
         if (session.sessionId === '0x0') continue;
-        if (session.expiresAt !== null && session.client === null) now.set(session.sessionId, session.expiresAt);
+        // No member holds its connection (its client address may still be named: the one it last connected from).
+        if (session.expiresAt !== null && session.connection === 'none') now.set(session.sessionId, session.expiresAt);
       }
       setSilent((last) => ({ seen: now, confirmed: new Map([...now].filter(([session]) => last.seen.has(session))) }));
     },
