@@ -10,6 +10,8 @@ export interface ClassroomResultsProps {
   curves: Record<Side, RunPoint[]>;
   /** ZooKeeper's own counts since the queues formed; null while unknown. */
   zk: ZkCounts | null;
+  /** The notifications this run's contenders counted themselves since the queues formed (both sides). */
+  notified: number;
   /** No run has formed its queues yet: ZooKeeper's counts are read from then on. */
   zkBeforeRun: boolean;
   /** Notifications the herd's queue cost while it formed; null before. */
@@ -21,7 +23,7 @@ export interface ClassroomResultsProps {
 const lastOf = (curve: readonly RunPoint[]): RunPoint => curve.at(-1) ?? { releases: 0, notifications: 0 };
 
 /** The run's outcome: notifications against releases for both sides beside the theory, and ZooKeeper's own counts. */
-export function ClassroomResults({ contenders, curves, zk, zkBeforeRun, joining, others }: ClassroomResultsProps) {
+export function ClassroomResults({ contenders, curves, zk, notified, zkBeforeRun, joining, others }: ClassroomResultsProps) {
   const { t } = useLanguage();
   return (
     <div className="demo-bottom">
@@ -61,6 +63,13 @@ export function ClassroomResults({ contenders, curves, zk, zkBeforeRun, joining,
             items={[
               { label: t('zkChildren'), value: zk.children, testId: 'zk-children' },
               { label: t('zkDeleted'), value: zk.deleted, testId: 'zk-deleted' },
+              // What the run's contenders did not receive themselves: the explorer's watches, and every other client's.
+              {
+                label: t('zkOutside'),
+                value: Math.max(0, zk.children + zk.deleted - notified),
+                testId: 'zk-outside',
+                note: t('zkOutsideNote'),
+              },
             ]}
           />
         )}

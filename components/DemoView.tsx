@@ -66,7 +66,12 @@ export function DemoView() {
     scenarioId === DEFAULT_SCENARIO,
   );
 
-  const status = t(phase, phase === 'preparing' ? { n: size } : phase === 'ready' ? { n: run?.contenders ?? size } : phase === 'running' ? { ms: intervalMs } : {});
+  // Once a release was made one at a time, the status says how far the run has gone, not that it is ready.
+  const released = Math.max(room.figures.herd.releases, room.figures.chained.releases);
+  const status =
+    phase === 'ready' && released > 0
+      ? t('stepping', { released, n: run?.contenders ?? size })
+      : t(phase, phase === 'preparing' ? { n: size } : phase === 'ready' ? { n: run?.contenders ?? size } : phase === 'running' ? { ms: intervalMs } : {});
   const contenders = run?.contenders ?? size;
   const shownFrame = cursor === null ? null : (frames[cursor] ?? null);
   const sideState = (side: Side) => {
@@ -182,6 +187,7 @@ export function DemoView() {
                 contenders={contenders}
                 curves={curves}
                 zk={room.zk}
+                notified={room.figures.herd.notifications + room.figures.chained.notifications}
                 zkBeforeRun={run?.baseline == null}
                 joining={run?.baseline ? run.baseline.herd.notifications : null}
                 others={run === null ? 0 : (simulation.contenders?.contenders.filter((contender) => contender.path !== run.paths.herd && contender.path !== run.paths.chained).length ?? 0)}

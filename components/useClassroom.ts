@@ -107,13 +107,13 @@ export function useClassroom(simulation: Simulation, intervalMs: number): Classr
 
   // The holds asked to end (a contender and its count of acquisitions): each shows as holding until the next list of contenders, and is asked once (asked again, it answers 409: it holds no more).
   const asked = useRef(new Set<string>());
-  const release = useCallback(async (): Promise<void> => {
+  const release = useCallback(async (): Promise<boolean> => {
     const holdOf = (contender: ContenderInfo): string => `${contender.id}#${contender.acquisitions}`;
     const holding = new Map(SIDES.flatMap((side) => bySide[side].filter((contender) => contender.state === 'holding')).map((contender) => [holdOf(contender), contender]));
     for (const hold of asked.current) if (!holding.has(hold)) asked.current.delete(hold);
     const holders = [...holding].filter(([hold]) => !asked.current.has(hold)).map(([, contender]) => contender);
     // Nobody holds between a release and the next take; the end of the run is seen from the figures.
-    if (holders.length === 0) return;
+    if (holders.length === 0) return false;
     for (const holder of holders) asked.current.add(holdOf(holder));
     const answers = await Promise.all(holders.map((holder) => control('POST', `/api/sim/contenders/${holder.id}/release`, {})));
     // A release that failed may be asked again.
@@ -122,7 +122,17 @@ export function useClassroom(simulation: Simulation, intervalMs: number): Classr
     });
     const failures = answers.filter((failure) => failure !== null);
     if (failures[0] != null) dispatch({ type: 'failed', error: failures[0] });
+    return true;
   }, [bySide, control]);
+
+  // "Release one" pressed before any run: the run it prepares releases once as soon as its queues formed (and its holders are known), as pressed.
+  const releaseWhenFormed = useRef(false);
+  useEffect(() => {
+    if (phase !== 'ready' || !releaseWhenFormed.current) return;
+    void release().then((asked) => {
+      if (asked) releaseWhenFormed.current = false;
+    });
+  }, [phase, release]);
 
   // Running: one release on each side per interval.
   const stepRef = useRef(release);
@@ -139,6 +149,7 @@ export function useClassroom(simulation: Simulation, intervalMs: number): Classr
   const timeline = useTimeline(state.replaying, dispatch);
 
   const reset = useCallback(async (): Promise<void> => {
+    releaseWhenFormed.current = false;
     const paths = run === null ? [] : Object.values(run.paths);
     dispatch({ type: 'reset' });
     for (const path of paths) await control('DELETE', `/api/sim/contenders?path=${encodeURIComponent(path)}`);
@@ -166,15 +177,20 @@ export function useClassroom(simulation: Simulation, intervalMs: number): Classr
   const start = useCallback(
     async (size: number): Promise<void> => {
       if (canStep(phase) || phase === 'running' || phase === 'preparing') dispatch({ type: 'toggle' });
-      else await begin(size, true);
+      else {
+        releaseWhenFormed.current = false;
+        await begin(size, true);
+      }
     },
     [phase, begin],
   );
 
   const step = useCallback(
     async (size: number): Promise<void> => {
-      if (phase === 'idle' || phase === 'drained') await begin(size, false);
-      else if (canStep(phase)) await release();
+      if (phase === 'idle' || phase === 'drained') {
+        releaseWhenFormed.current = true;
+        await begin(size, false);
+      } else if (canStep(phase)) await release();
     },
     [phase, begin, release],
   );

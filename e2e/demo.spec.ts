@@ -8,15 +8,16 @@ test.describe('the classroom', () => {
     await page.goto(`${explorerUrl}/demo`);
     await page.getByTestId('language-en').click();
     await page.getByTestId('demo-size').fill('6');
-    // "Release one" before any run prepares a run that waits for releases one at a time.
+    // "Release one" before any run prepares a run that waits for releases one at a time, and makes the first as soon as its queues formed.
     await page.getByTestId('demo-step').click();
     await expect(page.getByTestId('demo-status')).toHaveAttribute('data-phase', 'ready', { timeout: 60_000 });
     const herdPath = (await page.getByTestId('demo-side-herd').getAttribute('data-path'))!;
     const chainPath = (await page.getByTestId('demo-side-chained').getAttribute('data-path'))!;
 
-    // Two releases, one at a time: the button, then the keyboard.
-    await page.getByTestId('demo-step').click();
-    await expect(page.getByTestId('herd-releases')).toHaveText('1');
+    // Two releases, one at a time: the button's, then the keyboard's; the status says how far the run has gone.
+    await expect(page.getByTestId('herd-releases')).toHaveText('1', { timeout: 15_000 });
+    await expect(page.getByTestId('chained-releases')).toHaveText('1');
+    await expect(page.getByTestId('demo-status')).toContainText('1 of 6 released on each side');
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     await page.keyboard.press('ArrowRight');
     await expect(page.getByTestId('herd-releases')).toHaveText('2');
@@ -87,6 +88,9 @@ test.describe('the classroom', () => {
     // ZooKeeper's mntr counts at least as many watchers fired (plus the explorer's own child watch per change).
     await expect.poll(async () => onScreen('zk-children'), { timeout: 10_000 }).toBeGreaterThanOrEqual(await onScreen('herd-notifications'));
     await expect.poll(async () => onScreen('zk-deleted'), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    // The rest of the ensemble's count is said apart: ZooKeeper's figures less the contenders' own.
+    const outside = async (): Promise<number> => (await onScreen('zk-children')) + (await onScreen('zk-deleted')) - (await onScreen('herd-notifications')) - (await onScreen('chained-notifications')) - (await onScreen('zk-outside'));
+    await expect.poll(outside, { timeout: 10_000 }).toBe(0);
     await expect(page.getByTestId('demo-chart-herd')).toHaveAttribute('data-points', '3');
     // The race counter says the same numbers in one line.
     await expect(page.getByTestId('race-herd')).toHaveText(String(await onScreen('herd-notifications')));

@@ -91,7 +91,7 @@ test.describe('an operator triaging', () => {
     await expect(row.getByTestId('row-anomalies')).toContainText('Holder disconnected');
     await expect(row.getByTestId('row-holder-client')).toHaveText(client);
 
-    // The sessions page: its row is flagged, with the countdown where the others say "renewed".
+    // The sessions page: its row is flagged, with the countdown where the others say "not while it pings".
     await page.goto(`${explorerUrl}/sessions`);
     const session = page.locator(`[data-testid="session-row"][data-session="${sessionId}"]`);
     await expect(session).toHaveAttribute('data-silent', 'true', { timeout: 15_000 });
@@ -202,7 +202,7 @@ test.describe('an operator triaging', () => {
       }
       // The triage: no row below one that needs a look less (deadlocked, then what will not resolve itself, then what may, then waited on, held, free).
       await expect(rowOf(vault).getByTestId('row-anomalies')).toHaveText(/Not readable \(NoAuth\)/, { timeout: 20_000 });
-      await expect(rowOf(unwatched).getByTestId('row-anomalies')).toHaveText(/Watches nothing/, { timeout: 20_000 });
+      await expect(rowOf(unwatched).getByTestId('row-anomalies')).toHaveText(/No watch seen/, { timeout: 20_000 });
       const list = LockListSchema.parse(await (await request.get(`${explorerUrl}/api/locks`)).json());
       const ranks = (await page.getByTestId('lock-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-path')!))).map((path) => attentionRank(list.locks.find((lock) => lock.path === path)!));
       expect(ranks, `the rows' ranks at ${width} px`).toEqual([...ranks].sort((a, b) => a - b));
@@ -230,7 +230,7 @@ test.describe('an operator triaging', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(explorerUrl);
     await expect(rowOf(unwatched).getByTestId('row-kinds')).toBeVisible({ timeout: 15_000 });
-    await expect(rowOf(unwatched).getByTestId('row-kinds')).toHaveText('Watches nothing');
+    await expect(rowOf(unwatched).getByTestId('row-kinds')).toHaveText('No watch seen');
     await expect(rowOf(vault).getByTestId('row-kinds')).toHaveText('Not readable (NoAuth)');
     // The filter finds a lock by its anomaly.
     await page.getByTestId('lock-filter').fill('NoAuth');

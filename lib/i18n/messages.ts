@@ -32,6 +32,7 @@ const en = {
   keys: 'Keys: Space run or pause · → release one · R reset · P presenter view',
   preparing: 'Starting {n} contenders per queue…',
   ready: 'Ready: {n} contenders wait in each queue. Release one at a time with →, or run.',
+  stepping: '{released} of {n} released on each side. → releases the next, or run.',
   running: 'Running: one release on each side every {ms} ms.',
   paused: 'Paused. Release one at a time with →, or resume.',
   drained: 'Both queues drained.',
@@ -55,7 +56,9 @@ const en = {
   zkTitle: 'ZooKeeper’s own count (mntr)',
   zkChildren: 'Watchers fired by child changes',
   zkDeleted: 'Watchers fired by deletions',
-  zkNote: 'Since the run started, on every member. Child changes include the explorer’s own watch on each lock, one per change.',
+  zkNote: 'ZooKeeper counts the whole ensemble: every client’s watches fired since the queues formed, on every member. The last figure is what is left once this run’s contenders’ own notifications (the chart) are taken away.',
+  zkOutside: 'Not this run’s contenders',
+  zkOutsideNote: 'the explorer’s and any other client’s watches',
   zkOthers: 'ZooKeeper counts the whole ensemble: {n} other simulated contenders are running now, and their watches are in these figures too. Stop them for this run’s own count.',
   zkUnavailable: 'ZooKeeper does not report its watch counts here (mntr is not allowed).',
   zkBeforeRun: 'ZooKeeper’s own counts of a run show here once its queues have formed.',
@@ -195,7 +198,7 @@ const en = {
   kindPersistentNode: 'Persistent node',
   kindOrphan: 'Orphan',
   kindWrongWatch: 'Wrong watch',
-  kindNoWatch: 'Watches nothing',
+  kindNoWatch: 'No watch seen',
   kindHerd: 'Herd',
   herdBySimulator: 'Declared by the explorer’s simulator, which runs these contenders.',
   herdByCons: 'ZooKeeper’s cons: after {changes} children, {woke} of the {waiting} sessions that waited throughout sent requests (in a chained lock only the next in line would).',
@@ -308,8 +311,8 @@ const en = {
   durationHMin: '{h} h {min} min',
   durationD: '{n} d',
   durationDH: '{d} d {h} h',
-  renewed: 'renewed',
-  renewedTitle: 'ZooKeeper heard from it lately: its deadline moved on',
+  renewed: 'not while it pings',
+  renewedTitle: 'ZooKeeper hears from it: each ping moves its deadline on, so it does not expire while its client runs',
   countingTitle: 'Unless ZooKeeper hears from it first',
   countNow: 'now',
   countIn: 'in {duration}',
@@ -448,6 +451,7 @@ const zh: Record<MessageKey, string> = {
   keys: '快捷键：空格 运行或暂停 · → 释放一次 · R 重置 · P 演示视图',
   preparing: '正在为每个队列启动 {n} 个客户端…',
   ready: '就绪：每个队列有 {n} 个客户端在等待。按 → 逐个释放，或运行。',
+  stepping: '每边已释放 {released} 次，共 {n} 个客户端。按 → 释放下一个，或运行。',
   running: '运行中：每 {ms} 毫秒两边各释放一次。',
   paused: '已暂停。按 → 一次释放一个，或继续运行。',
   drained: '两个队列都已清空。',
@@ -471,7 +475,9 @@ const zh: Record<MessageKey, string> = {
   zkTitle: 'ZooKeeper 自己的统计（mntr）',
   zkChildren: '子节点变化触发的监听',
   zkDeleted: '删除触发的监听',
-  zkNote: '自本次运行开始，所有成员合计。子节点变化包括本工具自身对每个锁的监听：每次变化一次。',
+  zkNote: 'ZooKeeper 统计的是整个集群：自队列形成以来所有客户端触发的监听，所有成员合计。最后一个数字是减去本次运行的客户端自己收到的通知（见图表）之后剩下的部分。',
+  zkOutside: '不属于本次运行的客户端',
+  zkOutsideNote: '本工具及其他任何客户端的监听',
   zkOthers: 'ZooKeeper 统计的是整个集群：现在还有 {n} 个其他模拟客户端在运行，它们的监听也计入这些数字。停止它们即可得到本次运行自己的计数。',
   zkUnavailable: 'ZooKeeper 在这里不报告监听统计（不允许 mntr）。',
   zkBeforeRun: '队列形成之后，这里显示 ZooKeeper 自己对本次运行的统计。',
@@ -611,7 +617,7 @@ const zh: Record<MessageKey, string> = {
   kindPersistentNode: '持久节点',
   kindOrphan: '孤儿节点',
   kindWrongWatch: '监听错误',
-  kindNoWatch: '没有监听',
+  kindNoWatch: '未见监听',
   kindHerd: '羊群',
   herdBySimulator: '由探索器的模拟器声明：这些竞争者由它运行。',
   herdByCons: 'ZooKeeper 的 cons：在{changes}子节点之后，在整段时间里一直等待的 {waiting} 个会话中有 {woke} 个发出了请求（链式锁里只有下一个会）。',
@@ -721,8 +727,8 @@ const zh: Record<MessageKey, string> = {
   durationHMin: '{h} 小时 {min} 分',
   durationD: '{n} 天',
   durationDH: '{d} 天 {h} 小时',
-  renewed: '已续期',
-  renewedTitle: 'ZooKeeper 最近收到过它的消息：它的截止时间已顺延',
+  renewed: '持续心跳，不会过期',
+  renewedTitle: 'ZooKeeper 一直收到它的消息：每次心跳都会顺延截止时间，客户端运行期间不会过期',
   countingTitle: '除非 ZooKeeper 在此之前收到它的消息',
   countNow: '现在',
   countIn: '{duration} 后',
@@ -956,7 +962,7 @@ const ANOMALY_WORDS: Record<AnomalyKind, { label: MessageKey; message: MessageKe
 
 export type AnomalyParams = Record<string, string | number>;
 
-/** An anomaly kind's name in `language`: "Watches nothing". */
+/** An anomaly kind's name in `language`: "No watch seen". */
 export function anomalyLabel(language: Language, kind: AnomalyKind): string {
   return translate(language, ANOMALY_WORDS[kind].label);
 }

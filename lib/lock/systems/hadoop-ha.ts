@@ -82,7 +82,8 @@ export const hadoopHa = defineSystem({
       sayNote: ({ kind, values }, language) => {
         if (kind === 'last-active') return say(language, `${BREADCRUMB} names ${values.last}, the last active: the next active fences it before it takes over.`, `${BREADCRUMB} 记着上一个 active：${values.last}；下一个 active 接管前先隔离它。`);
         if (kind === 'holder-active') return say(language, `${BREADCRUMB} names the holder, the active one.`, `${BREADCRUMB} 记着的就是持有者，即当前 active。`);
-        return say(language, `${BREADCRUMB} still names ${values.last}: the holder has not yet fenced the last active.`, `${BREADCRUMB} 仍记着 ${values.last}：持有者还没有隔离上一个 active。`);
+        // The new active fences the last before it writes its own name there: fencing (sshfence, a script) can take a while, and is not a fault until it fails, when the holder quits the election.
+        return say(language, `${BREADCRUMB} names ${values.last}, the active before: the holder fences it first, then writes its own name there.`, `${BREADCRUMB} 记着之前的 active：${values.last}；持有者先隔离它，再写入自己的名字。`);
       },
     },
   ],
