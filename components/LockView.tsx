@@ -22,6 +22,7 @@ import { QueueDiagram } from './QueueDiagram';
 import { SimControls } from './SimControls';
 import { useReplay } from './replay';
 import { useLock } from './useLock';
+import { UnreadableLockPanel } from './UnreadableLock';
 import { useLockHistory } from './useLockHistory';
 import { useNow } from './useNow';
 import { useShortcuts } from './useShortcuts';
@@ -228,6 +229,7 @@ function LockPage({ path }: { path: string }) {
             {richText(t('lpNoAuthHint'), { env: <code>ZK_AUTH</code>, example: <code>ZK_AUTH=digest:user:password</code>, getAcl: <code>getAcl {path}</code> })}
           </p>
         ) : null}
+        {error !== null && /NoAuth/.test(error) ? <UnreadableLockPanel path={path} /> : null}
         {snapshot === null ? (
           // A refusal is the answer: no spinner waits for a read that will not come.
           error === null ? (

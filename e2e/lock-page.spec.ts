@@ -1,22 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import { createDigestProtected } from '../server/testing/acl';
+import { createAsDigestUser, createDigestProtected, digestUserClient } from '../server/testing/acl';
 import { expect, test } from './fixtures';
 import { LockPage } from './pages/lock-page';
 import { RealContenders } from '../server/testing/real-clients';
 
 test.describe('the lock page', () => {
-  test('a lock ZooKeeper will not let the explorer read says so, and how to fix it, with no endless spinner', async ({ page, explorerUrl, zk }) => {
+  test('a lock ZooKeeper will not let the explorer read says so, and how to fix it, with no endless spinner, and shows what its ephemeral nodes tell', async ({ page, explorerUrl, zk }) => {
     const lockPath = zk.lockPath('acl');
     const admin = await zk.session();
     await admin.mkdirp(lockPath.slice(0, lockPath.lastIndexOf('/')));
     // A parent only the digest user `ops` may read: the explorer has no ZK_AUTH.
     await createDigestProtected(process.env.EXPLORER_ZK_CONNECT!, lockPath, 'ops:secret');
+    // Two contenders of its own, logged in as `ops`: the first holds, the second waits.
+    const contenders = [await digestUserClient(process.env.EXPLORER_ZK_CONNECT!, 'ops:secret'), await digestUserClient(process.env.EXPLORER_ZK_CONNECT!, 'ops:secret')];
+    try {
+      for (const contender of contenders) await createAsDigestUser(contender, `${lockPath}/lock-`, 'ops:secret');
 
-    const lock = new LockPage(page, explorerUrl);
-    await lock.goto(lockPath);
-    await expect(page.getByTestId('lock-error')).toContainText('NoAuth');
-    await expect(page.getByTestId('lock-error-hint')).toContainText('ZK_AUTH=digest:user:password');
-    await expect(page.getByTestId('lock-loading')).toHaveCount(0);
+      const lock = new LockPage(page, explorerUrl);
+      await lock.goto(lockPath);
+      await expect(page.getByTestId('lock-error')).toContainText('NoAuth');
+      await expect(page.getByTestId('lock-error-hint')).toContainText('ZK_AUTH=digest:user:password');
+      await expect(page.getByTestId('lock-loading')).toHaveCount(0);
+      // What the dashboard knows of it, on its own page: the contenders by name, in queue order, who holds, whose sessions.
+      const rows = page.getByTestId('unreadable-node');
+      await expect(rows).toHaveCount(2, { timeout: 15_000 });
+      await expect(rows.nth(0)).toHaveAttribute('data-role', 'holder');
+      await expect(rows.nth(0)).toContainText('lock-0000000000');
+      await expect(rows.nth(1)).toHaveAttribute('data-role', 'waiter');
+      const sessionOf = (client: (typeof contenders)[number]): string => `0x${client.getSessionId().toString('hex').replace(/^0+/, '')}`;
+      await expect(rows.nth(1)).toContainText(sessionOf(contenders[1]!));
+      await expect(page.getByTestId('unreadable-lock')).toContainText('1 holding, 1 waiting');
+    } finally {
+      for (const contender of contenders) contender.close();
+    }
   });
 
   test('draws the holder, the waiters and their watch edges, and follows creates and releases live', async ({ page, explorerUrl, zk }) => {

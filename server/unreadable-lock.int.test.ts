@@ -5,7 +5,7 @@
  */
 import type zookeeper from 'node-zookeeper-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiagnosticsSchema, LockListSchema, type LockList } from '../lib/protocol';
+import { DiagnosticsSchema, LockListSchema, UnreadableLockSchema, type LockList } from '../lib/protocol';
 import { createAsDigestUser, createDigestProtected, digestUserClient } from './testing/acl';
 import { connectClient, eventually, followLockList, openSession, startExplorer, uniqueRoot, zkConnect, type RunningExplorer } from './testing/harness';
 
@@ -67,6 +67,21 @@ describe('a lock ZooKeeper will not let the explorer read', () => {
     });
     const diagnostics = DiagnosticsSchema.parse(await (await fetch(`${running.url}/api/diagnostics`)).json());
     expect(diagnostics.anomalies.filter((anomaly) => anomaly.path === lock)).toEqual([{ path: lock, kind: 'no-auth', node: null, params: { contenders: 2 } }]);
+    // Its own page is told the same: each node in queue order, with its owner, where that connects from, and who holds.
+    const known = UnreadableLockSchema.parse(await (await fetch(`${running.url}/api/unreadable${lock}`)).json());
+    expect(known.recipe.id).toBe('sequential-lock');
+    expect(known.nodes.map(({ name, sessionId, holds }) => ({ name, sessionId, holds }))).toEqual([
+      { name: 'lock-0000000000', sessionId: sessionOf(clients[0]!), holds: true },
+      { name: 'lock-0000000001', sessionId: sessionOf(clients[1]!), holds: false },
+    ]);
+    await eventually(async () => {
+      const again = UnreadableLockSchema.parse(await (await fetch(`${running.url}/api/unreadable${lock}`)).json());
+      return again.nodes.every((node) => node.client !== null && /^127\.0\.0\.1:\d+$/.test(node.client)) ? true : undefined;
+    });
+    // Any other path is not known this way.
+    const other = await fetch(`${running.url}/api/unreadable${root}/open/lock`);
+    expect(other.status).toBe(404);
+    expect(((await other.json()) as { error: string }).error).toContain('NoAuth');
   });
 
   it('names its holder\'s client on the dashboard\'s socket as ZooKeeper\'s report has it, though its nodes did not change: a holder that reconnects from another port', async () => {

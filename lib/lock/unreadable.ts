@@ -5,7 +5,7 @@
  * session, and a recipe of one queue read by names says who holds. It is listed with the
  * `no-auth` anomaly: it will never resolve itself, and the operator is told what would read it.
  */
-import type { Anomaly, LockSummary } from '../protocol';
+import type { Anomaly, LockSummary, UnreadableLock } from '../protocol';
 import { reader } from './reader';
 
 /** One ephemeral node of the lock, as `dump` lists it. */
@@ -39,14 +39,11 @@ export function unreadableAnomaly(nodes: readonly UnreadableNode[]): Anomaly {
  * contender counted as waiting; `clientOf` is where a session connects from (ZooKeeper's `cons`).
  */
 export function summarizeUnreadable(path: string, nodes: readonly UnreadableNode[], clientOf: (sessionId: string) => string | null): LockSummary {
-  const ordered = queueOrder(nodes);
-  const names = ordered.map((node) => node.name);
-  const detected = reader.detectRecipe(names, null, null);
-  const holders = reader.readsByNames(detected.id) ? ordered.filter((node) => reader.standingOf(detected.id, path, names, node.name).kind === 'holds') : [];
+  const { ordered, holders, recipe } = readByNames(path, nodes);
   return {
     path,
     exists: true,
-    recipe: reader.recipeInfo(detected.id, 'Told from the names of its ephemeral nodes alone (ZooKeeper’s dump): ZooKeeper answers NoAuth to reading the lock.'),
+    recipe,
     holders: holders.map((node) => node.name),
     holderSessions: holders.map((node) => node.sessionId),
     holderClients: holders.map((node) => clientOf(node.sessionId)),
@@ -59,4 +56,19 @@ export function summarizeUnreadable(path: string, nodes: readonly UnreadableNode
     anomalyKinds: ['no-auth'],
     activity: null,
   };
+}
+
+/** Everything known of such a lock, for its own page: each node in queue order, its owner and its client, and whether it holds. */
+export function describeUnreadable(path: string, nodes: readonly UnreadableNode[], clientOf: (sessionId: string) => string | null): UnreadableLock {
+  const { ordered, holders, recipe } = readByNames(path, nodes);
+  return { path, recipe, nodes: ordered.map((node) => ({ name: node.name, sessionId: node.sessionId, client: clientOf(node.sessionId), holds: holders.includes(node) })) };
+}
+
+/** The nodes in queue order, the recipe told from their names alone, and the holders where that recipe is one queue read by names (else none). */
+function readByNames(path: string, nodes: readonly UnreadableNode[]): { ordered: UnreadableNode[]; holders: UnreadableNode[]; recipe: LockSummary['recipe'] } {
+  const ordered = queueOrder(nodes);
+  const names = ordered.map((node) => node.name);
+  const detected = reader.detectRecipe(names, null, null);
+  const holders = reader.readsByNames(detected.id) ? ordered.filter((node) => reader.standingOf(detected.id, path, names, node.name).kind === 'holds') : [];
+  return { ordered, holders, recipe: reader.recipeInfo(detected.id, 'Told from the names of its ephemeral nodes alone (ZooKeeper’s dump): ZooKeeper answers NoAuth to reading the lock.') };
 }

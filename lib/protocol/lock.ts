@@ -271,6 +271,15 @@ export const LockSummarySchema = z.object({
 });
 export type LockSummary = z.infer<typeof LockSummarySchema>;
 
+/** What is known of a lock ZooKeeper will not let the explorer read (NoAuth), from its list of ephemeral nodes alone: `GET /api/unreadable`. */
+export const UnreadableLockSchema = z.object({
+  path: z.string(),
+  recipe: RecipeInfoSchema,
+  /** Its ephemeral nodes in queue order, each with its owner and where that session connects from (null where ZooKeeper did not say). */
+  nodes: z.array(z.object({ name: z.string(), sessionId: HexId, client: z.string().nullable(), holds: z.boolean() })),
+});
+export type UnreadableLock = z.infer<typeof UnreadableLockSchema>;
+
 /** How the locks are found and kept live: `GET /api/locks`, `/api/health` and the dashboard say it. */
 export const DiscoveryStatusSchema = z.object({
   /** How the locks that have a live contender are found: from the ephemeral nodes ZooKeeper lists (`dump`), or by the scan alone; in replay, from ZooKeeper's files. */

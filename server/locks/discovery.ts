@@ -32,8 +32,8 @@ import { kazooSemaphoreQueue } from '../../lib/lock/recipes/kazoo-semaphore';
 import { isNotALock } from '../../lib/lock/systems';
 import { summarizeSessions, type SessionContext } from '../../lib/lock/sessions';
 import { summarizeLock } from '../../lib/lock/summary';
-import { queueOrder, summarizeUnreadable, unreadableAnomaly, type UnreadableNode } from '../../lib/lock/unreadable';
-import type { Diagnostics, DiscoveryStatus, LockActivity, LockList, LockListChange, LockSnapshot, LockSummary, SessionList } from '../../lib/protocol';
+import { describeUnreadable, queueOrder, summarizeUnreadable, unreadableAnomaly, type UnreadableNode } from '../../lib/lock/unreadable';
+import type { Diagnostics, DiscoveryStatus, LockActivity, LockList, LockListChange, LockSnapshot, LockSummary, SessionList, UnreadableLock } from '../../lib/protocol';
 import { NO_SESSION } from '../../lib/zk/ids';
 import { childPath, isWithin, parentPath } from '../../lib/zk/path';
 import type { EphemeralNodes } from '../zk/introspection';
@@ -358,6 +358,12 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.removed.clear();
     for (const lock of upserted) removed.delete(lock.path);
     return { ...this.listState(), upserted, removed: [...removed] };
+  }
+
+  /** What is known of a lock ZooKeeper will not let the explorer read, from its ephemeral nodes alone; null for any other path. */
+  unreadableLock(path: string): UnreadableLock | null {
+    const nodes = this.unreadable.get(path);
+    return nodes === undefined ? null : describeUnreadable(path, nodes, this.clientOf);
   }
 
   /** One lock's line of the list; null when it is not listed (not found, not read yet, or a Kazoo semaphore's queue). */

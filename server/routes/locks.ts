@@ -53,6 +53,13 @@ export function locksRouter(context: ExplorerContext): Router {
     else response.json(snapshot);
   });
 
+  router.get('/api/unreadable/*segments', (request, response) => {
+    const path = pathOf(request, 'lock');
+    const known = discovery.unreadableLock(path);
+    if (known === null) throw new HttpError(404, `${path} is not a lock the explorer found and may not read: only a lock whose ACL refuses the explorer (NoAuth) is known this way, from ZooKeeper's list of ephemeral nodes`);
+    response.json(known);
+  });
+
   router.get('/api/history/*segments', (request, response) => {
     const path = pathOf(request, 'lock');
     const since = HistorySinceSchema.optional().safeParse(request.query.since);

@@ -1,0 +1,82 @@
+'use client';
+import { useEffect, useState } from 'react';
+import { recipeName } from '../lib/i18n/messages';
+import { UnreadableLockSchema, type UnreadableLock } from '../lib/protocol';
+import { encodeZnodePath } from '../lib/zk/path';
+import { useLanguage } from './language';
+import { WrappingText } from './WrappingPath';
+
+/** The explorer lists such a lock again with each listing of the ephemeral nodes (about each second): the page follows a little slower. */
+const REFRESH_MS = 3000;
+
+/** What the explorer knows of a lock ZooKeeper will not let it read; null while not asked, or where it knows nothing (no contender, or not found). */
+function useUnreadable(path: string): UnreadableLock | null {
+  const [known, setKnown] = useState<UnreadableLock | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    const read = (): void => {
+      fetch(`/api/unreadable${encodeZnodePath(path)}`, { signal: controller.signal })
+        .then(async (response) => {
+          const parsed = response.ok ? UnreadableLockSchema.safeParse(await response.json()) : null;
+          setKnown(parsed?.success === true ? parsed.data : null);
+        })
+        .catch(() => undefined);
+    };
+    read();
+    const timer = setInterval(read, REFRESH_MS);
+    return () => {
+      clearInterval(timer);
+      controller.abort();
+    };
+  }, [path]);
+  return known;
+}
+
+/**
+ * A lock the explorer may not read, as ZooKeeper's list of ephemeral nodes tells it (the
+ * dashboard's row, whole): its contenders in queue order, who holds as their names say, each
+ * owner's session and where it connects from. What its data and watches would tell is not known.
+ */
+export function UnreadableLockPanel({ path }: { path: string }) {
+  const { language, t } = useLanguage();
+  const known = useUnreadable(path);
+  if (known === null || known.nodes.length === 0) return null;
+  const holders = known.nodes.filter((node) => node.holds).length;
+  return (
+    <section className="panel unreadable-lock" aria-label={t('lpUnreadableTitle')} data-testid="unreadable-lock">
+      <h2>{t('lpUnreadableTitle')}</h2>
+      <p>
+        {t('lpUnreadableText', { n: known.nodes.length, recipe: recipeName(language, known.recipe), holding: holders, waiting: known.nodes.length - holders })}
+      </p>
+      <div className="table-scroll">
+        <table className="locks">
+          <thead>
+            <tr>
+              <th scope="col" className="num">
+                #
+              </th>
+              <th scope="col">{t('lpUnreadableNode')}</th>
+              <th scope="col">{t('lpUnreadableRole')}</th>
+              <th scope="col">{t('lpUnreadableSession')}</th>
+              <th scope="col">{t('lpUnreadableClient')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {known.nodes.map((node, index) => (
+              <tr key={node.name} data-testid="unreadable-node" data-role={node.holds ? 'holder' : 'waiter'}>
+                <td className="num">{index + 1}</td>
+                <td className="mono">
+                  <WrappingText text={node.name} after="-" />
+                </td>
+                <td>{node.holds ? t('lpUnreadableHolds') : t('lpUnreadableWaits')}</td>
+                <td className="mono">{node.sessionId}</td>
+                <td className="mono">{node.client === null ? <span className="muted">{t('lpUnreadableNoClient')}</span> : <WrappingText text={node.client} after=".:" />}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="muted">{t('lpUnreadableUnknown')}</p>
+    </section>
+  );
+}
