@@ -136,7 +136,7 @@ export function LockTable() {
       ) : (
         <div className="table-scroll">
           {/* Only the rows near the view are drawn: the row count and each row's index tell assistive technology (and tests) the whole. */}
-          <table className="locks" aria-rowcount={shown.length + 1} data-testid="lock-table">
+          <table className="locks lock-rows" aria-rowcount={shown.length + 1} data-testid="lock-table">
             <thead>
               <tr aria-rowindex={1}>
                 {COLUMNS.map(({ column, label, numeric, optional }) => (
