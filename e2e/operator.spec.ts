@@ -280,7 +280,7 @@ test.describe('an operator triaging', () => {
     await expect(page.getByTestId('session-filter')).toHaveAttribute('placeholder', '会话 ID、客户端、锁或节点');
     await page.getByTestId('session-filter').fill(path);
     await expect(page.getByTestId('session-row').first().getByTestId('session-origin')).toHaveText('模拟');
-    await expect(page.getByTestId('session-row').first().getByTestId('session-expiry')).toHaveText(/已续期|后/);
+    await expect(page.getByTestId('session-row').first().getByTestId('session-expiry')).toHaveText(/持续心跳|后/);
     // And the waits-for graph: its title, side panel, legend and the count under a box of waiters.
     await page.getByTestId('nav-waits-for').click();
     await expect(page.locator('h1')).toHaveText('谁在等谁');
@@ -315,9 +315,9 @@ test.describe('an operator triaging', () => {
     const anomaly = page.locator('[data-testid="anomaly"][data-kind="no-watch"]');
     await expect(anomaly).toHaveText(/^第 3 位等待者 \(.+\) 在等待，但 ZooKeeper 没有报告它的会话/, { timeout: 20_000 });
     await expect(page.getByTestId('anomaly-list').locator('h2')).toContainText('异常');
-    await expect(page.getByTestId('anomaly-list')).toContainText('没有监听');
+    await expect(page.getByTestId('anomaly-list')).toContainText('未见监听');
     await expect(page.getByTestId('watch-verdict')).toContainText('ZooKeeper 确认了');
-    await expect(page.locator('[data-testid="canvas-banner"][data-kind="no-watch"]')).toContainText('没有监听');
+    await expect(page.locator('[data-testid="canvas-banner"][data-kind="no-watch"]')).toContainText('未见监听');
     await expect(page.getByTestId('event-strip').locator('h2')).toHaveText('事件，最近 1 分钟');
     await expect(page.getByTestId('event-said')).toContainText(/创建了|开始持有|触发监听/);
     await expect(page.getByTestId('history-strip').locator('h2')).toContainText('持有记录');

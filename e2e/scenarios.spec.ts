@@ -140,7 +140,7 @@ test.describe('the classroom scenarios', () => {
     await expect(page.getByTestId('nav-demo')).toHaveText('课堂');
     await expect(page.getByTestId('connection-banner')).toContainText('实时 · ZooKeeper');
     await expect(page.locator('[data-testid="lock-node"][data-role="holder"]').first()).toContainText('持有');
-    await expect(anomaly).toContainText('没有监听');
+    await expect(anomaly).toContainText('未见监听');
     await expect(anomaly).toContainText(`第 2 位等待者 (${forgetful}) 在等待，但 ZooKeeper 没有报告`);
     await page.getByTestId('language-en').click();
     await expect(page.getByTestId('nav-demo')).toHaveText('Classroom');
