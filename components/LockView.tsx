@@ -180,7 +180,15 @@ function LockPage({ path }: { path: string }) {
       .map((contender) => ({ id: contender.id, sessionId: contender.sessionId, node: contender.node, czxid: contender.czxid, paused: contender.state === 'paused' }));
   }, [simulation.contenders, holders, path]);
   // Owners ZooKeeper keeps without a connection (crashed clients), read every 2 s; not for the longest queues, where reading every session that often would cost the server more than the picture gains.
-  const silent = useSilentSessions(path, !replaying && snapshot !== null && snapshot.nodes.length > 0 && snapshot.nodes.length <= SILENT_CHECK_LIMIT);
+  const polledSilent = useSilentSessions(path, !replaying && snapshot !== null && snapshot.nodes.length > 0 && snapshot.nodes.length <= SILENT_CHECK_LIMIT);
+  // A holder the lock's own anomaly names disconnected is drawn so at once, with the anomaly (the sessions list confirms it a read or two later, and names the others).
+  const silent = useMemo(() => {
+    const named = (snapshot?.anomalies ?? []).filter((anomaly) => anomaly.kind === 'holder-disconnected' && typeof anomaly.params.session === 'string' && typeof anomaly.params.expiresAt === 'number');
+    if (named.length === 0) return polledSilent;
+    const merged = new Map(polledSilent);
+    for (const anomaly of named) if (!merged.has(anomaly.params.session as string)) merged.set(anomaly.params.session as string, anomaly.params.expiresAt as number);
+    return merged;
+  }, [snapshot?.anomalies, polledSilent]);
   // Sessions that watch a node without one of their own (drawn beside it); those watching the holders are counted: a single-node lock's waiting contenders.
   const outside = useMemo(() => outsideWatchers(nodes ?? []), [nodes]);
   const watching = useMemo(() => new Set(holders.flatMap((node) => outside.get(node.name) ?? [])).size, [outside, holders]);

@@ -49,7 +49,7 @@ export function UnreadableLockPanel({ path }: { path: string }) {
         {t('lpUnreadableText', { n: known.nodes.length, recipe: recipeName(language, known.recipe), holding: holders, waiting: known.nodes.length - holders })}
       </p>
       <div className="table-scroll">
-        <table className="locks">
+        <table className="locks unreadable-nodes">
           <thead>
             <tr>
               <th scope="col" className="num">
@@ -69,8 +69,8 @@ export function UnreadableLockPanel({ path }: { path: string }) {
                   <WrappingText text={node.name} after="-" />
                 </td>
                 <td>{node.holds ? t('lpUnreadableHolds') : t('lpUnreadableWaits')}</td>
-                <td className="mono">{node.sessionId}</td>
-                <td className="mono">{node.client === null ? <span className="muted">{t('lpUnreadableNoClient')}</span> : <WrappingText text={node.client} after=".:" />}</td>
+                <td className="mono session-cell">{node.sessionId}</td>
+                <td className="mono client-cell">{node.client === null ? <span className="muted">{t('lpUnreadableNoClient')}</span> : <WrappingText text={node.client} after=".:" />}</td>
               </tr>
             ))}
           </tbody>

@@ -119,6 +119,8 @@ test.describe('every page against the showcase', () => {
         .not.toBe('');
       await open(page, explorerUrl, `/locks${lock.path}`);
       await expect(page.getByTestId('summary-holder-disconnected'), lock.path).toBeVisible();
+      // Its card is drawn cut off with the verdict, not a sessions read or two later (the README's picture once showed it green).
+      await expect(page.locator('[data-testid="lock-node"][data-role="holder"]').getByTestId('silent-owner'), lock.path).toHaveCount(1, { timeout: 1500 });
       // The README's picture of a crashed holder: taken while it is one (the other shots fall anywhere in its crash cycle).
       if (SHOTS) {
         await page.setViewportSize({ width: 1400, height: 900 });
@@ -126,6 +128,7 @@ test.describe('every page against the showcase', () => {
         await page.evaluate(() => localStorage.setItem('theme', 'dark'));
         await open(page, explorerUrl, `/locks${lock.path}`);
         await expect(page.getByTestId('summary-holder-disconnected'), lock.path).toBeVisible();
+        await expect(page.locator('[data-testid="lock-node"][data-role="holder"]').getByTestId('silent-owner'), lock.path).toHaveCount(1, { timeout: 1500 });
         await page.screenshot({ path: shotPath('crashed-dark-1400-en', `/locks${lock.path}`) });
         await page.evaluate(() => localStorage.removeItem('theme'));
         await page.emulateMedia({ colorScheme: 'light' });
