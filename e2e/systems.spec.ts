@@ -25,7 +25,7 @@ test('the locks of real systems: named on the dashboard and the lock page, the h
   await lock.goto(`${prefix}${hadoop.lock}`);
   await expect(page.getByTestId('summary-system')).toContainText('Hadoop HA (ZKFailoverController)');
   await expect(page.getByTestId('summary-role')).toContainText('HDFS NameNode failover of nameservice mycluster');
-  await expect(page.getByTestId('summary-system-note')).toContainText('ActiveBreadCrumb still names NameNode nn2');
+  await expect(page.getByTestId('summary-system-note')).toContainText('ActiveBreadCrumb names NameNode nn2 (nn2.example.com:8020), the active before: the holder fences it first');
   await expect(lock.summaryHolder).toHaveText('NameNode nn1 (nn1.example.com:8020)');
   await lock.nodes.first().click();
   const decoded = page.getByTestId('node-panel').getByTestId('node-decoded');

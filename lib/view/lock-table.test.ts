@@ -51,7 +51,7 @@ describe('the lock table', () => {
 
   it('filters on an anomaly by its kind’s name, in English or in Chinese', () => {
     const mixed: LockSummary[] = [{ ...lock('/stuck', 1, 10), anomalies: 1, anomalyKinds: ['no-watch'] }, { ...lock('/cycle', 1, 10), anomalies: 1, anomalyKinds: ['deadlock'] }, lock('/calm', 0, 10)];
-    expect(viewLocks(mixed, { sortBy: 'path', descending: false, filter: 'watches nothing' }).map((l) => l.path)).toEqual(['/stuck']);
+    expect(viewLocks(mixed, { sortBy: 'path', descending: false, filter: 'no watch seen' }).map((l) => l.path)).toEqual(['/stuck']);
     expect(viewLocks(mixed, { sortBy: 'path', descending: false, filter: 'DEADLOCK' }).map((l) => l.path)).toEqual(['/cycle']);
     expect(viewLocks(mixed, { sortBy: 'path', descending: false, filter: '死锁' }).map((l) => l.path)).toEqual(['/cycle']);
   });

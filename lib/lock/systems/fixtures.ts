@@ -155,7 +155,7 @@ export const SYSTEM_FIXTURES: SystemFixture[] = [
       role: 'HDFS NameNode failover of nameservice mycluster',
       identities: ['NameNode nn1 (nn1.example.com:8020)'],
       decoded: { nameservice: 'mycluster', NameNode: 'nn1', host: 'nn1.example.com', 'RPC port': '8020', 'ZKFC port': '8019' },
-      note: 'ActiveBreadCrumb still names NameNode nn2 (nn2.example.com:8020)',
+      note: 'ActiveBreadCrumb names NameNode nn2 (nn2.example.com:8020), the active before: the holder fences it first',
     },
   },
   {
