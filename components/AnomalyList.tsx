@@ -17,9 +17,10 @@ const SHOWN_PER_KIND = 100;
 /** One anomaly: a click on it selects its node. Up to SHOWN_PER_KIND of a kind stay in the page for find-in-page, all of them on request. */
 function AnomalyLine({ anomaly, places, onSelect }: { anomaly: Anomaly; places: ReadonlyMap<string, string>; onSelect: (name: string) => void }) {
   // The nodes it names are told by their place in the queue ("waiter #3"); the sentence with their whole names is the title.
-  const { language } = useLanguage();
-  const words = readableAnomaly(anomaly, places, language);
+  const { language, t } = useLanguage();
   const whole = describeAnomaly(language, anomaly.kind, anomaly.params).message;
+  // A deadlock's cycle is told whole in its own box over the queue: said once there (a phone showed the same sessions twice, one screen apart).
+  const words = anomaly.kind === 'deadlock' && anomaly.deadlock !== undefined ? t('lpDeadlockInAlert', { n: anomaly.deadlock.cycle.length }) : readableAnomaly(anomaly, places, language);
   return (
     <span data-testid="anomaly" data-kind={anomaly.kind} data-node={anomaly.node ?? ''} data-count={anomaly.count ?? 1} title={words === whole ? undefined : whole}>
       {anomaly.node ? (

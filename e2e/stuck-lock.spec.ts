@@ -31,6 +31,8 @@ test.describe('a stuck lock, as the operator sees it', () => {
       // Client addresses come with ZooKeeper's next report.
       await expect(alert.locator(`[data-testid="deadlock-step"][data-session="${one.session}"]`)).toContainText(/\(127\.0\.0\.1:\d+\)/);
       await expect(page.locator('[data-testid="anomaly"][data-kind="deadlock"]')).toHaveCount(1);
+      // The anomaly list points to the alert rather than telling the cycle a second time.
+      await expect(page.locator('[data-testid="anomaly"][data-kind="deadlock"]')).toHaveText('Part of a cycle of 2 sessions: who waits for whom, and how to end it, are in the Deadlock box.');
       // From the alert to what frees it: this lock's holder (the first session of the cycle) in the panel, with what can be done to it.
       await alert.getByTestId('deadlock-select-holder').click();
       const panel = page.getByTestId('node-panel');

@@ -82,6 +82,7 @@ export const LOCK_PAGE_EN = {
   // The deadlock alert
   lpDeadlock: 'Deadlock',
   lpDeadlockTitle: 'Deadlock: this lock will not be released on its own',
+  lpDeadlockInAlert: 'Part of a cycle of {n} sessions: who waits for whom, and how to end it, are in the Deadlock box.',
   lpDeadlockText:
     '{n} sessions each hold a lock the next one waits for. Ending one of them frees the others; so does a holder that lets go when asked (Curator’s revocation, from the holder’s panel) or breaking one of its nodes.',
   lpDeadlockStep: '{session} waits in {lock} for {holder}, which holds it',
@@ -335,6 +336,7 @@ export const LOCK_PAGE_ZH: Record<LockPageKey, string> = {
   lpVerdictChildren: '{n} 个等待者监听父节点的子节点，ZooKeeper 不报告这种监听：无法核实。',
   lpDeadlock: '死锁',
   lpDeadlockTitle: '死锁：这个锁不会自己释放',
+  lpDeadlockInAlert: '属于 {n} 个会话组成的等待环：谁在等谁、如何结束它，见“死锁”框。',
   lpDeadlockText:
     '{n} 个会话各自持有下一个会话等待的锁。结束其中任何一个，其余的就会被释放；持有者在被请求时主动放手（Curator 的撤销，在持有者的面板中发起），或删除其中一个节点，也能解开。',
   lpDeadlockStep: '{session} 在 {lock} 中等待持有它的 {holder}',
