@@ -123,8 +123,8 @@ export function SessionTable() {
     return () => clearInterval(timer);
   }, []);
 
+  // Read at once, and again as the locks change: the first read does not wait for the lock list (it once took seconds to come).
   useEffect(() => {
-    if (list === null) return;
     let cancelled = false;
     const query = new URLSearchParams({ q: filter, offset: String(offset), limit: String(pageSize), ...(at === null ? {} : { at }) });
     fetch(`/api/sessions?${query}`)
