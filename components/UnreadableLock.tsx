@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { recipeName } from '../lib/i18n/messages';
 import { UnreadableLockSchema, type UnreadableLock } from '../lib/protocol';
+import { formatCount } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
 import { useLanguage } from './language';
 import { WrappingText } from './WrappingPath';
@@ -40,13 +41,12 @@ function useUnreadable(path: string): UnreadableLock | null {
 export function UnreadableLockPanel({ path }: { path: string }) {
   const { language, t } = useLanguage();
   const known = useUnreadable(path);
-  if (known === null || known.nodes.length === 0) return null;
-  const holders = known.nodes.filter((node) => node.holds).length;
+  if (known === null || known.total === 0) return null;
   return (
     <section className="panel unreadable-lock" aria-label={t('lpUnreadableTitle')} data-testid="unreadable-lock">
       <h2>{t('lpUnreadableTitle')}</h2>
       <p>
-        {t('lpUnreadableText', { n: known.nodes.length, recipe: recipeName(language, known.recipe), holding: holders, waiting: known.nodes.length - holders })}
+        {t('lpUnreadableText', { n: formatCount(known.total), recipe: recipeName(language, known.recipe), holding: formatCount(known.holding), waiting: formatCount(known.total - known.holding) })}
       </p>
       <div className="table-scroll">
         <table className="locks unreadable-nodes">
@@ -76,6 +76,7 @@ export function UnreadableLockPanel({ path }: { path: string }) {
           </tbody>
         </table>
       </div>
+      {known.total > known.nodes.length ? <p className="muted">{t('lpUnreadableFirst', { shown: formatCount(known.nodes.length), n: formatCount(known.total) })}</p> : null}
       <p className="muted">{t('lpUnreadableUnknown')}</p>
     </section>
   );

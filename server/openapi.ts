@@ -81,9 +81,10 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'get',
     path: '/api/unreadable/{path}',
-    summary: "A lock ZooKeeper will not let the explorer read (NoAuth), as its list of ephemeral nodes tells it: each node in queue order, its owner session and client, and who holds.",
+    summary: "A lock ZooKeeper will not let the explorer read (NoAuth), as its list of ephemeral nodes tells it: how many contend and hold, and its first nodes in queue order with their owner session and client.",
     ok: [200, UnreadableLockSchema],
     errors: [400, 404],
+    query: [{ name: 'limit', schema: z.coerce.number().int().min(1).max(1000), description: 'how many of its nodes to list, from the head of the queue (200 by default)' }],
   },
   { method: 'get', path: '/api/nodes/{path}', summary: 'One lock node: its stat and data.', ok: [200, ZnodeDetailSchema], errors: [400, 403, 404, 503], query: [AT] },
   { method: 'get', path: '/api/diagnostics', summary: 'Every anomaly and deadlock across the locks found.', ok: [200, DiagnosticsSchema], errors: [] },

@@ -70,6 +70,7 @@ describe('a lock ZooKeeper will not let the explorer read', () => {
     // Its own page is told the same: each node in queue order, with its owner, where that connects from, and who holds.
     const known = UnreadableLockSchema.parse(await (await fetch(`${running.url}/api/unreadable${lock}`)).json());
     expect(known.recipe.id).toBe('sequential-lock');
+    expect([known.total, known.holding]).toEqual([2, 1]);
     expect(known.nodes.map(({ name, sessionId, holds }) => ({ name, sessionId, holds }))).toEqual([
       { name: 'lock-0000000000', sessionId: sessionOf(clients[0]!), holds: true },
       { name: 'lock-0000000001', sessionId: sessionOf(clients[1]!), holds: false },
@@ -78,6 +79,12 @@ describe('a lock ZooKeeper will not let the explorer read', () => {
       const again = UnreadableLockSchema.parse(await (await fetch(`${running.url}/api/unreadable${lock}`)).json());
       return again.nodes.every((node) => node.client !== null && /^127\.0\.0\.1:\d+$/.test(node.client)) ? true : undefined;
     });
+    // A lock of tens of thousands is listed from the head of its queue, as asked; a limit out of bounds is a 400.
+    const head = UnreadableLockSchema.parse(await (await fetch(`${running.url}/api/unreadable${lock}?limit=1`)).json());
+    expect([head.total, head.nodes.map((node) => node.name)]).toEqual([2, ['lock-0000000000']]);
+    const refused = await fetch(`${running.url}/api/unreadable${lock}?limit=0`);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toContain('limit');
     // Any other path is not known this way.
     const other = await fetch(`${running.url}/api/unreadable${root}/open/lock`);
     expect(other.status).toBe(404);

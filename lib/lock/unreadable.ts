@@ -58,10 +58,17 @@ export function summarizeUnreadable(path: string, nodes: readonly UnreadableNode
   };
 }
 
-/** Everything known of such a lock, for its own page: each node in queue order, its owner and its client, and whether it holds. */
-export function describeUnreadable(path: string, nodes: readonly UnreadableNode[], clientOf: (sessionId: string) => string | null): UnreadableLock {
+/** What is known of such a lock, for its own page: its first `limit` nodes in queue order, each with its owner, its client and whether it holds. */
+export function describeUnreadable(path: string, nodes: readonly UnreadableNode[], clientOf: (sessionId: string) => string | null, limit: number): UnreadableLock {
   const { ordered, holders, recipe } = readByNames(path, nodes);
-  return { path, recipe, nodes: ordered.map((node) => ({ name: node.name, sessionId: node.sessionId, client: clientOf(node.sessionId), holds: holders.includes(node) })) };
+  const holding = new Set(holders);
+  return {
+    path,
+    recipe,
+    total: ordered.length,
+    holding: holders.length,
+    nodes: ordered.slice(0, limit).map((node) => ({ name: node.name, sessionId: node.sessionId, client: clientOf(node.sessionId), holds: holding.has(node) })),
+  };
 }
 
 /** The nodes in queue order, the recipe told from their names alone, and the holders where that recipe is one queue read by names (else none). */

@@ -275,10 +275,16 @@ export type LockSummary = z.infer<typeof LockSummarySchema>;
 export const UnreadableLockSchema = z.object({
   path: z.string(),
   recipe: RecipeInfoSchema,
-  /** Its ephemeral nodes in queue order, each with its owner and where that session connects from (null where ZooKeeper did not say). */
+  /** How many ephemeral nodes ZooKeeper lists under it, and how many of them hold. */
+  total: z.number().int().nonnegative(),
+  holding: z.number().int().nonnegative(),
+  /** The first `limit` of them in queue order, each with its owner and where that session connects from (null where ZooKeeper did not say). */
   nodes: z.array(z.object({ name: z.string(), sessionId: HexId, client: z.string().nullable(), holds: z.boolean() })),
 });
 export type UnreadableLock = z.infer<typeof UnreadableLockSchema>;
+
+/** `?limit=` of `GET /api/unreadable`: how many of its nodes to list (a lock may have tens of thousands). */
+export const UnreadableQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) });
 
 /** How the locks are found and kept live: `GET /api/locks`, `/api/health` and the dashboard say it. */
 export const DiscoveryStatusSchema = z.object({

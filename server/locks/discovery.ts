@@ -361,9 +361,9 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   }
 
   /** What is known of a lock ZooKeeper will not let the explorer read, from its ephemeral nodes alone; null for any other path. */
-  unreadableLock(path: string): UnreadableLock | null {
+  unreadableLock(path: string, limit: number): UnreadableLock | null {
     const nodes = this.unreadable.get(path);
-    return nodes === undefined ? null : describeUnreadable(path, nodes, this.clientOf);
+    return nodes === undefined ? null : describeUnreadable(path, nodes, this.clientOf, limit);
   }
 
   /** One lock's line of the list; null when it is not listed (not found, not read yet, or a Kazoo semaphore's queue). */

@@ -1,6 +1,6 @@
 /** Reading locks: the list, one lock's snapshot and history, one lock node, the diagnostics, the waits-for graph and the sessions. */
 import { Router, type Request } from 'express';
-import { describeZodError, HistorySinceSchema, SessionQuerySchema, SnapshotFormSchema, ZnodePath, type SessionQuery, type SnapshotForm, type ZnodeDetail } from '../../lib/protocol';
+import { describeZodError, HistorySinceSchema, SessionQuerySchema, SnapshotFormSchema, UnreadableQuerySchema, ZnodePath, type SessionQuery, type SnapshotForm, type ZnodeDetail } from '../../lib/protocol';
 import { compactWriter } from '../compact';
 import { describeData } from '../../lib/lock/data';
 import { isWithin, znodePathFromSegments } from '../../lib/zk/path';
@@ -55,7 +55,9 @@ export function locksRouter(context: ExplorerContext): Router {
 
   router.get('/api/unreadable/*segments', (request, response) => {
     const path = pathOf(request, 'lock');
-    const known = discovery.unreadableLock(path);
+    const query = UnreadableQuerySchema.safeParse(request.query);
+    if (!query.success) throw new HttpError(400, `limit: ${describeZodError(query.error)} (1 to 1000 nodes)`);
+    const known = discovery.unreadableLock(path, query.data.limit);
     if (known === null) throw new HttpError(404, `${path} is not a lock the explorer found and may not read: only a lock whose ACL refuses the explorer (NoAuth) is known this way, from ZooKeeper's list of ephemeral nodes`);
     response.json(known);
   });
