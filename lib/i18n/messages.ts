@@ -718,7 +718,7 @@ const zh: Record<MessageKey, string> = {
   silentTitle: 'ZooKeeper 仍保留该会话，但没有任何成员持有它的连接：客户端已崩溃或被切断。在 ZooKeeper 使它过期之前，它的节点会一直存在。',
   noConnection: '无连接',
   expiresNow: '即将过期',
-  expiresIn: '{duration} 后过期',
+  expiresIn: '{duration}后过期',
   durationMs: '{n} 毫秒',
   durationS: '{n} 秒',
   durationMin: '{n} 分钟',
