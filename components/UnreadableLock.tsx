@@ -1,10 +1,11 @@
 'use client';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { recipeName } from '../lib/i18n/messages';
 import { UnreadableLockSchema, type UnreadableLock } from '../lib/protocol';
 import { formatCount } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
 import { useLanguage } from './language';
+import { usePoll } from './usePoll';
 import { WrappingText } from './WrappingPath';
 
 /** The explorer lists such a lock again with each listing of the ephemeral nodes (about each second): the page follows a little slower. */
@@ -13,23 +14,16 @@ const REFRESH_MS = 3000;
 /** What the explorer knows of a lock ZooKeeper will not let it read; null while not asked, or where it knows nothing (no contender, or not found). */
 function useUnreadable(path: string): UnreadableLock | null {
   const [known, setKnown] = useState<UnreadableLock | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    const read = (): void => {
-      fetch(`/api/unreadable${encodeZnodePath(path)}`, { signal: controller.signal })
-        .then(async (response) => {
-          const parsed = response.ok ? UnreadableLockSchema.safeParse(await response.json()) : null;
-          setKnown(parsed?.success === true ? parsed.data : null);
-        })
-        .catch(() => undefined);
-    };
-    read();
-    const timer = setInterval(read, REFRESH_MS);
-    return () => {
-      clearInterval(timer);
-      controller.abort();
-    };
-  }, [path]);
+  usePoll(
+    async (current) => {
+      const response = await fetch(`/api/unreadable${encodeZnodePath(path)}`);
+      const parsed = response.ok ? UnreadableLockSchema.safeParse(await response.json()) : null;
+      if (current()) setKnown(parsed?.success === true ? parsed.data : null);
+    },
+    REFRESH_MS,
+    true,
+    path,
+  );
   return known;
 }
 
