@@ -22,6 +22,8 @@ interface Pair {
   fromServer: Framer;
   /** The first packet from ZooKeeper is the ConnectResponse, which has no xid. */
   answered: boolean;
+  /** A four-letter word's connection: its reply is text, passed on as it comes, not as packets. */
+  word: boolean;
   /** The xid of a create whose reply must be lost, with what to call once it was; null when none. */
   lose: { xid: number; done: () => void } | null;
 }
@@ -33,6 +35,7 @@ export class FaultProxy {
   /** Cancels the pending resume of a pause. */
   private resumeTimer: (() => void) | null = null;
   private loseCreateReply: (() => void) | null = null;
+  private cutWord: { word: string; done: () => void } | null = null;
 
   private constructor(
     private readonly listener: Server,
@@ -46,7 +49,8 @@ export class FaultProxy {
 
   /** A proxy to `target`; with `tls`, the proxy speaks TLS to ZooKeeper and plain TCP on its loopback side. */
   static async start(target: { host: string; port: number }, tls: ZkTls | null = null, clock: SimClock = systemClock): Promise<FaultProxy> {
-    const listener = createServer();
+    // Half-open: a four-letter word's client ends its side once it has asked, and the reply still comes back.
+    const listener = createServer({ allowHalfOpen: true });
     const port = await listenOnLoopback(listener);
     return new FaultProxy(listener, port, target, tls, clock);
   }
@@ -89,6 +93,16 @@ export class FaultProxy {
     });
   }
 
+  /**
+   * The next connection that asks the four-letter word `word` (`dump`, `cons`...) is cut before
+   * ZooKeeper reads it, as a reply lost on a busy network is. Resolves when that happened.
+   */
+  cutNextWord(word: string): Promise<void> {
+    return new Promise((resolve) => {
+      this.cutWord = { word, done: resolve };
+    });
+  }
+
   close(): Promise<void> {
     this.kill();
     this.resumeTimer?.();
@@ -100,8 +114,8 @@ export class FaultProxy {
       client.destroy();
       return;
     }
-    const server = this.tls === null ? connect(this.target) : connectTls({ ...this.target, ...tlsOptions(this.target.host, this.tls) });
-    const pair: Pair = { client, server, fromClient: new Framer(), connected: false, fromServer: new Framer(), answered: false, lose: null };
+    const server = this.tls === null ? connect({ ...this.target, allowHalfOpen: true }) : connectTls({ ...this.target, ...tlsOptions(this.target.host, this.tls) });
+    const pair: Pair = { client, server, fromClient: new Framer(), connected: false, fromServer: new Framer(), answered: false, word: false, lose: null };
     this.pairs.add(pair);
     client.setNoDelay(true);
     server.setNoDelay(true);
@@ -112,6 +126,9 @@ export class FaultProxy {
     client.on('data', (chunk: Buffer) => this.fromClient(pair, chunk));
     server.on('data', (chunk: Buffer) => this.fromServer(pair, chunk));
     const end = (): void => this.drop(pair);
+    // Each side's end is passed on; the pair goes when a side closes (both ways done, or an error).
+    client.on('end', () => pair.server.end());
+    server.on('end', () => pair.client.end());
     client.on('close', end);
     server.on('close', end);
     client.on('error', end);
@@ -119,6 +136,18 @@ export class FaultProxy {
   }
 
   private fromClient(pair: Pair, chunk: Buffer): void {
+    // A connection's first bytes are a packet's length, or a four-letter word.
+    if (!pair.connected) pair.word = /^[a-z]{4}$/.test(chunk.toString('latin1', 0, 4));
+    if (pair.word && this.cutWord !== null && chunk.toString('latin1', 0, 4) === this.cutWord.word) {
+      const { done } = this.cutWord;
+      this.cutWord = null;
+      // Reset, as a connection lost on the way is: the asker reads an error, not an empty reply.
+      this.pairs.delete(pair);
+      pair.client.resetAndDestroy();
+      pair.server.destroy();
+      done();
+      return;
+    }
     pair.server.write(chunk);
     if (this.loseCreateReply === null) {
       // Keep the framing only while needed: a fresh connection starts a new frame sequence.
@@ -142,6 +171,10 @@ export class FaultProxy {
 
   /** Passes ZooKeeper's packets on whole; the reply of a create to lose is not passed, and the connection is cut there. */
   private fromServer(pair: Pair, chunk: Buffer): void {
+    if (pair.word) {
+      pair.client.write(chunk);
+      return;
+    }
     pair.client.cork();
     for (const packet of pair.fromServer.push(chunk)) {
       // A reply starts with the request's xid (the first packet, the connect response, has none).

@@ -5,7 +5,9 @@ import { startEmbeddedZooKeeper } from './embedded';
 import { createConnection, createServer, type Server } from 'node:net';
 import { parseWchc, wchcReader } from '../../lib/zk/four-letter';
 import { readFourLetterWord } from './four-letter';
-import { Introspection, parseConnectString } from './introspection';
+import { DUMP_EVERY, Introspection, parseConnectString } from './introspection';
+import { FaultProxy } from '../sim/proxy';
+import type { Introspected } from '../../lib/lock/report';
 import { ZkSession } from './session';
 
 describe('asking ZooKeeper itself', () => {
@@ -133,6 +135,79 @@ describe('asking ZooKeeper itself', () => {
     } finally {
       owner.close();
       other.close();
+      await zookeeper.stop();
+    }
+  });
+
+  it("keeps a member's last dump when its dump is lost once: a crashed holder's expiry is not forgotten for ten seconds", async () => {
+    const zookeeper = await startEmbeddedZooKeeper();
+    const [host, port] = zookeeper.connectString.split(':');
+    const proxy = await FaultProxy.start({ host: host!, port: Number(port) });
+    const owner = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 10_000 });
+    await owner.start();
+    const ownerId = owner.sessionId!;
+    const introspection = new Introspection(proxy.connectString, { intervalMs: 100 });
+    try {
+      await owner.mkdirp('/app/lock');
+      await owner.create('/app/lock/lock-', null, 'ephemeral-sequential');
+      // The first poll asks `dump`, then every fifth.
+      await introspection.poll();
+      const first = introspection.dump();
+      expect(first?.expiries.has(ownerId)).toBe(true);
+      for (let i = 0; i < DUMP_EVERY - 1; i += 1) await introspection.poll();
+      const cut = proxy.cutNextWord('dump');
+      await introspection.poll();
+      await cut;
+      // The other words answered: the report is whole, the lost dump is named as a failure (not as the whitelist's), and the last one stands.
+      expect(introspection.current()).not.toBeNull();
+      expect(introspection.status().servers[0]?.refused).toMatch(/^four-letter words failed: /);
+      expect(introspection.dump()?.expiries.get(ownerId)).toBe(first?.expiries.get(ownerId));
+      expect(introspection.dump()?.ephemerals.get(ownerId)).toEqual((await owner.getChildren('/app/lock')).children.map((name) => `/app/lock/${name}`));
+      // The next dump that answers is taken.
+      for (let i = 0; i < DUMP_EVERY; i += 1) await introspection.poll();
+      expect(introspection.dump()).not.toBe(first);
+      expect(introspection.dump()?.expiries.has(ownerId)).toBe(true);
+    } finally {
+      owner.close();
+      await proxy.close();
+      await zookeeper.stop();
+    }
+  });
+
+  it('keeps the last report through one poll no member answered, and drops it at the second', async () => {
+    const zookeeper = await startEmbeddedZooKeeper();
+    const [host, port] = zookeeper.connectString.split(':');
+    const proxy = await FaultProxy.start({ host: host!, port: Number(port) });
+    const introspection = new Introspection(proxy.connectString, { intervalMs: 100 });
+    const reports: Array<Introspected | null> = [];
+    introspection.on('report', (report) => reports.push(report));
+    const missed = async (): Promise<void> => {
+      const cut = proxy.cutNextWord('wchc');
+      await introspection.poll();
+      await cut;
+    };
+    try {
+      await introspection.poll();
+      const first = introspection.current();
+      expect(first).not.toBeNull();
+      await missed();
+      // The member's failure is said; the report (and every verdict it carries) stands, and nothing was told.
+      expect(introspection.status().servers[0]).toMatchObject({ ok: false, error: expect.stringMatching(/wchc|failed/) });
+      expect(introspection.status().available).toBe(true);
+      expect(introspection.current()).toBe(first);
+      expect(reports).toHaveLength(1);
+      // Answered again: a poll in between resets the count.
+      await introspection.poll();
+      expect(introspection.current()).not.toBeNull();
+      await missed();
+      expect(introspection.current()).not.toBeNull();
+      // Two in a row: an outage, said and told.
+      await missed();
+      expect(introspection.current()).toBeNull();
+      expect(introspection.status()).toMatchObject({ available: false, reason: expect.stringMatching(/^no ZooKeeper member said which sessions watch what/) });
+      expect(reports.at(-1)).toBeNull();
+    } finally {
+      await proxy.close();
       await zookeeper.stop();
     }
   });

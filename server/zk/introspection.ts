@@ -23,7 +23,7 @@ const LEASE_MS = 60_000;
 const IDLE_REASON = 'not asked right now: ZooKeeper is asked only while a page follows a lock, the lock list, the sessions or the waits-for graph, and for a minute after an API read';
 
 /** `dump` is asked on every fifth poll (every 10 s by default): its reply grows with every ephemeral node. */
-const DUMP_EVERY = 5;
+export const DUMP_EVERY = 5;
 /**
  * `mntr` too, and at every poll while its counters are read (`monitors()`: the metrics, the
  * classroom's card) and for the lease after: of the words asked, it costs ZooKeeper most (16 kB of
@@ -144,7 +144,7 @@ async function askMember(
   // A word not asked this time (mntr, dump) is left out as it was when last asked: the whitelist does not change between polls.
   const notWhitelisted = replies.filter(([name, reply]) => (reply === null ? asks.notWhitelistedBefore.has(name) : !(reply instanceof Error) && reply.value === null)).map(([name]) => name);
   const refusedWords = replies.filter(([name, reply]) => reply instanceof Error || notWhitelisted.includes(name)).map(([name]) => name);
-  const failure = [wchc, cons, mntr].find((reply): reply is Error => reply instanceof Error);
+  const failure = [wchc, cons, mntr, dump].find((reply): reply is Error => reply instanceof Error);
   const wordsRefused =
     refusedWords.length === 0 ? null : failure !== undefined ? `four-letter words failed: ${failure.message}` : `${refusedWords.join(', ')} not in 4lw.commands.whitelist`;
   const bytes = replies.reduce((sum, [, reply]) => sum + (reply === null || reply instanceof Error ? 0 : reply.bytes), 0);
@@ -240,6 +240,8 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   private notWhitelisted: Array<ReadonlySet<string>> = [];
   // Kept apart from the report the locks are read with: expiry times move on every poll.
   private dumped: DumpReport | null = null;
+  /** Each member's last `dump` that answered: one that fails once is not taken for a dump listing nobody. */
+  private readonly memberDumps: Array<{ dump: DumpReport; at: number }> = [];
   /** Where each session no member has a connection for now last connected from, and since when (ms): a crashed holder is still named by its client. */
   private readonly remembered = new Map<string, { address: string; since: number }>();
   /** When the last `dump` was taken (ms); 0 before the first. */
@@ -247,6 +249,8 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   private polls = 0;
   /** A lock-owning session's connection went since the last poll: `dump` is asked at the next. */
   private connectionWent = false;
+  /** How many polls in a row no member answered. */
+  private missedPolls = 0;
   private readonly ownsLockNodes: (session: string) => boolean;
   private readonly chroot: string;
   /** The explorer's own sessions, left out of every report: it watches the locks it follows, and is none of their watchers. */
@@ -433,7 +437,21 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     // The explorer's own sessions (a session begun while the members were asked included) are nobody's watcher, owner or herd member.
     const own = ownSessionIds(this.own);
     const named = new Set<string>();
-    const { watchers, clients, lastRequest, dumped } = mergeAnswers(answers, { local: (path) => this.local(path), known: this.knownPath }, (session) => {
+    // A member whose `dump` failed this time (a reply lost, a timeout on a busy ensemble) keeps its last: without it every crashed holder's verdict would go until the next dump.
+    let dumpAt = at;
+    const merged = !withDump
+      ? answers
+      : answers.map((answer, index) => {
+          if (answer.dump !== null) {
+            this.memberDumps[index] = { dump: answer.dump, at };
+            return answer;
+          }
+          const kept = this.memberDumps[index];
+          if (kept === undefined) return answer;
+          dumpAt = Math.min(dumpAt, kept.at);
+          return { ...answer, dump: kept.dump };
+        });
+    const { watchers, clients, lastRequest, dumped } = mergeAnswers(merged, { local: (path) => this.local(path), known: this.knownPath }, (session) => {
       if (!own.has(session)) return false;
       named.add(session);
       return true;
@@ -451,12 +469,20 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     }
     if (withDump) {
       this.dumped = dumped;
-      this.dumpedAt = at;
+      // As old as its oldest part: a session begun since a kept dump was taken is not in it.
+      this.dumpedAt = dumpAt;
     }
     // An earlier session of the explorer's is forgotten once a report of the whole ensemble (with its dump, where one is given) no longer names it.
     const dumpCovered = withDump ? answers.every((answer) => answer.dump !== null) : this.dumped === null;
     if (dumpCovered && servers.every((server) => server.ok)) this.own = ownSessionsReported(this.own, (session) => named.has(session));
     const reachable = servers.some((server) => server.ok);
+    this.missedPolls = reachable ? 0 : this.missedPolls + 1;
+    // One poll no member answered (a reply lost or late on a busy ensemble) is not yet an outage: the last report stands
+    // for one more poll, else every verdict it carries (a crashed holder, a waiter's watch) would blink off and on again.
+    if (!reachable && this.missedPolls === 1 && this.latest !== null) {
+      this.state = { ...this.state, at: Date.now(), servers };
+      return;
+    }
     this.state = {
       available: reachable,
       reason: reachable ? null : `no ZooKeeper member said which sessions watch what: ${servers.map((server) => `${server.server}: ${server.error ?? 'no answer'}`).join('; ')}`,
