@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { LANGUAGE_TAGS } from '../lib/i18n/messages';
 import { pageThemeCss } from '../lib/view/palette';
+import { requestLanguage } from './language';
 // The stylesheets in cascade order (a later one wins a tie).
 import './styles/base.css';
 import './styles/lock-page.css';
@@ -20,9 +22,10 @@ export const metadata: Metadata = {
 // Set the theme before the first paint, so that a dark-theme reader never sees a white flash.
 const themeScript = `try{var t=localStorage.getItem('theme');if(t!=='light'&&t!=='dark'){t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}document.documentElement.dataset.theme=t}catch(e){}`;
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The language the page is rendered in (see `requestLanguage`): its fonts and spacing are chosen by it from the first paint.
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang={LANGUAGE_TAGS[await requestLanguage()]} suppressHydrationWarning>
       <head>
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
         {/* The palette and the diagram's look, from the same source as an exported picture's. */}

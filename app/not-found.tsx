@@ -1,16 +1,13 @@
-import Link from 'next/link';
 import { AppHeader } from '../components/AppHeader';
+import { LanguageProvider } from '../components/language';
+import { NotFoundView } from '../components/NotFoundView';
+import { requestLanguage } from './language';
 
-export default function NotFound() {
+export default async function NotFound() {
   return (
-    <>
+    <LanguageProvider initial={await requestLanguage()}>
       <AppHeader />
-      <main className="home">
-        <h1>Nothing here</h1>
-        <p className="lead">
-          Lock pages live under <code>/locks/&lt;znode path&gt;</code>. <Link href="/">Open a lock</Link>.
-        </p>
-      </main>
-    </>
+      <NotFoundView />
+    </LanguageProvider>
   );
 }

@@ -97,8 +97,9 @@ export function DemoView() {
           </h1>
           {scenarioId === 'herd-vs-chain' ? <p className="lead">{t('lead')}</p> : null}
         </div>
-        <button type="button" className="demo-present" aria-pressed={presenting} title={t('presentHint')} data-testid="demo-present" onClick={() => setPresenting((on) => !on)}>
-          {t('present')}
+        {/* Its words say what a click does (no pressed state besides: a label that changes is the state). */}
+        <button type="button" className="demo-present" title={t('presentHint')} data-testid="demo-present" data-presenting={presenting} onClick={() => setPresenting((on) => !on)}>
+          {presenting ? t('presentLeave') : t('present')}
         </button>
       </div>
 

@@ -44,6 +44,8 @@ const LEGEND: Record<HistoryBar['kind'], MessageKey> = {
 
 export interface HistoryStripProps {
   history: LockHistory | null;
+  /** The history is asked and not answered yet: its place is kept (the page does not jump when it comes). */
+  reading: boolean;
   now: number;
   /** The nodes still in the lock: a click on one's bar selects it. */
   present: ReadonlySet<string>;
@@ -60,7 +62,7 @@ function historySpan(history: LockHistory): number {
 }
 
 /** Who held the lock when, over the last five minutes, as bars on a time axis; the figures beside it. */
-export function HistoryStrip({ history, now, present, onSelect }: HistoryStripProps) {
+export function HistoryStrip({ history, reading, now, present, onSelect }: HistoryStripProps) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(600);
   const { t } = useLanguage();
@@ -73,7 +75,24 @@ export function HistoryStrip({ history, now, present, onSelect }: HistoryStripPr
     observer.observe(element);
     return () => observer.disconnect();
   }, [shown]);
-  if (history === null) return null;
+  if (history === null) {
+    if (!reading) return null;
+    return (
+      <section className="history" aria-label={t('lpHistory')} aria-busy="true" data-testid="history-reading">
+        <div className="history-head">
+          <h2>{t('lpHistory')}</h2>
+          <p className="muted history-figures">{t('lpHistoryReading')}</p>
+        </div>
+        <div className="history-box">
+          <svg className="history-svg" width="100%" height={HEIGHT} aria-hidden="true" />
+        </div>
+        {/* The legend's line, kept too. */}
+        <p className="history-legend muted" aria-hidden="true">
+          {'\u00a0'}
+        </p>
+      </section>
+    );
+  }
   const span = historySpan(history);
   const layout = layoutHistoryStrip(history, now, width, span, t);
   const { stats } = history;

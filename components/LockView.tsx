@@ -31,7 +31,7 @@ import { WrappingPath } from './WrappingPath';
 import { useSilentSessions } from './useSilentSessions';
 import { useSimulation } from './useSimulation';
 import { LanguageProvider, richText, useLanguage } from './language';
-import { candidateName, describeAnomaly, describeHerdEvidence, recipeName, tidyCjkSpaces, type MessageKey } from '../lib/i18n/messages';
+import { candidateName, describeAnomaly, describeHerdEvidence, recipeName, tidyCjkSpaces, type Language, type MessageKey } from '../lib/i18n/messages';
 
 /** Above this many nodes the page does not ask which owners lost their connection. */
 const SILENT_CHECK_LIMIT = 5000;
@@ -70,9 +70,9 @@ function nodeFromHash(hash: string): string | null {
 }
 
 /** The live page of one lock, in the reader's language. */
-export function LockView({ path }: { path: string }) {
+export function LockView({ path, language }: { path: string; language?: Language }) {
   return (
-    <LanguageProvider>
+    <LanguageProvider initial={language}>
       <LockPage path={path} />
     </LanguageProvider>
   );
@@ -123,12 +123,12 @@ function LockPage({ path }: { path: string }) {
   // In replay mode the history is the files' whole span, shown as it stood at the moment.
   const replaying = useReplay().info !== null;
   const historyRead = useLockHistory(path, snapshot?.version ?? null, replaying);
-  const history = useMemo(() => (historyRead === null ? null : replaying ? historyAt(historyRead.history, now) : historyRead.history), [historyRead, replaying, now]);
+  const history = useMemo(() => (historyRead === null || historyRead === false ? null : replaying ? historyAt(historyRead.history, now) : historyRead.history), [historyRead, replaying, now]);
   // The event strip begins with what the explorer's history tells of the time before this page opened.
   // The first read tells all of that time (later reads only lose its oldest part), so it is turned into events once.
   const [openedAt] = useState(() => Date.now());
   const [earlier, setEarlier] = useState<readonly LockEvent[] | null>(null);
-  if (!replaying && earlier === null && historyRead !== null) setEarlier(eventsBefore(historyRead.history, openedAt, historyRead.offset));
+  if (!replaying && earlier === null && historyRead !== null && historyRead !== false) setEarlier(eventsBefore(historyRead.history, openedAt, historyRead.offset));
   const allEvents = useMemo(() => {
     // Replayed, the strip is the files' account up to the moment, whichever way the moment moved.
     if (replaying) return history === null ? events : eventsBefore(history, now + 1, 0, false).slice(-EVENTS_KEPT);
@@ -349,7 +349,7 @@ function LockPage({ path }: { path: string }) {
                 {snapshot.recipe.maxLeases !== null ? <span className="stat-note">{t('lpLeases', { n: snapshot.recipe.maxLeases })}</span> : null}
               </div>
             </section>
-            <HistoryStrip history={history} now={now} present={present} onSelect={select} />
+            <HistoryStrip history={history} reading={historyRead === null && snapshot.nodes.length > 0} now={now} present={present} onSelect={select} />
             {!snapshot.exists ? (
               <div className="empty" data-testid="lock-missing">
                 <h2>{t('lpMissingTitle', { path })}</h2>

@@ -65,7 +65,7 @@ function Expiry({ deadline, renewedAt, silent, connected, now, t }: { deadline: 
   // A member lists its connection: its client pings, and the deadline `dump` gave (read every few polls) moves on before it comes.
   if (connected || (renewedAt !== undefined && now - renewedAt < RENEWED_WITHIN_MS)) {
     return (
-      <span className="muted" title={t('renewedTitle')} data-state="renewed">
+      <span className="muted expiry-renewed" title={t('renewedTitle')} data-state="renewed">
         {t('renewed')}
       </span>
     );

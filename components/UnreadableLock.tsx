@@ -11,14 +11,14 @@ import { WrappingText } from './WrappingPath';
 /** The explorer lists such a lock again with each listing of the ephemeral nodes (about each second): the page follows a little slower. */
 const REFRESH_MS = 3000;
 
-/** What the explorer knows of a lock ZooKeeper will not let it read; null while not asked, or where it knows nothing (no contender, or not found). */
-function useUnreadable(path: string): UnreadableLock | null {
-  const [known, setKnown] = useState<UnreadableLock | null>(null);
+/** What the explorer knows of a lock ZooKeeper will not let it read: undefined until the first answer, null where it knows no contender (not listed yet, or none). */
+function useUnreadable(path: string): UnreadableLock | null | undefined {
+  const [known, setKnown] = useState<UnreadableLock | null | undefined>(undefined);
   usePoll(
     async (current) => {
       const response = await fetch(`/api/unreadable${encodeZnodePath(path)}`);
       const parsed = response.ok ? UnreadableLockSchema.safeParse(await response.json()) : null;
-      if (current()) setKnown(parsed?.success === true ? parsed.data : null);
+      if (current()) setKnown(parsed?.success === true && parsed.data.total > 0 ? parsed.data : null);
     },
     REFRESH_MS,
     true,
@@ -35,7 +35,14 @@ function useUnreadable(path: string): UnreadableLock | null {
 export function UnreadableLockPanel({ path }: { path: string }) {
   const { language, t } = useLanguage();
   const known = useUnreadable(path);
-  if (known === null || known.total === 0) return null;
+  // The list of ephemeral nodes is asked of ZooKeeper apart from the lock: the panel says so while it has none, rather than appear later.
+  if (known === undefined || known === null) {
+    return (
+      <p className="muted unreadable-pending" role="status" data-testid="unreadable-pending" data-state={known === undefined ? 'reading' : 'none'}>
+        {t(known === undefined ? 'lpUnreadableReading' : 'lpUnreadableNone')}
+      </p>
+    );
+  }
   return (
     <section className="panel unreadable-lock" aria-label={t('lpUnreadableTitle')} data-testid="unreadable-lock">
       <h2>{t('lpUnreadableTitle')}</h2>

@@ -1,6 +1,6 @@
 'use client';
 import { createContext, Fragment, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { LANGUAGE_TAGS, LANGUAGES, translator, type Language, type Translate } from '../lib/i18n/messages';
+import { LANGUAGE_COOKIE, LANGUAGE_TAGS, LANGUAGES, translator, type Language, type Translate } from '../lib/i18n/messages';
 
 const STORAGE_KEY = 'language';
 
@@ -16,19 +16,25 @@ interface LanguageContext {
 const english: LanguageContext = { language: 'en', setLanguage: null, t: translator('en') };
 const Context = createContext<LanguageContext>(english);
 
+function remember(language: Language): void {
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
 /**
  * Puts the parts of a page inside it, the shared header, banner and diagram included, in the
- * reader's language (remembered per browser, first guessed from the browser's). Pages without it
- * are in English.
+ * reader's language (remembered per browser, first guessed from the browser's). The server
+ * renders `initial` (the language its cookie or the browser's Accept-Language named), so that a
+ * Chinese page is not English first. Pages without it are in English.
  */
-export function LanguageProvider({ children }: { children: ReactNode }) {
-  const [language, setLanguageState] = useState<Language>('en');
+export function LanguageProvider({ children, initial = 'en' }: { children: ReactNode; initial?: Language }) {
+  const [language, setLanguageState] = useState<Language>(initial);
   useEffect(() => {
     const stored = localStorage.getItem(STORAGE_KEY);
     const guessed: Language = (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : navigator.language.toLowerCase().startsWith('zh') ? 'zh' : 'en';
-    // Read once after mounting: the server renders English, so the first client render must too.
+    // The server's guess may differ from what this browser remembers (a language chosen before the cookie was): the first render was the server's.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setLanguageState(guessed);
+    remember(guessed);
   }, []);
   useEffect(() => {
     document.documentElement.lang = LANGUAGE_TAGS[language];
@@ -39,6 +45,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const setLanguage = useCallback((next: Language) => {
     setLanguageState(next);
     localStorage.setItem(STORAGE_KEY, next);
+    remember(next);
   }, []);
   const value = useMemo<LanguageContext>(() => ({ language, setLanguage, t: translator(language) }), [language, setLanguage]);
   return <Context.Provider value={value}>{children}</Context.Provider>;

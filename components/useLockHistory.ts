@@ -20,9 +20,11 @@ export interface HistoryRead {
  * seconds. The first read has every record kept; later reads only what may have changed since
  * the one before (`mergeHistory`), so that a history of thousands is not sent twice a second.
  * In replay mode (`fixed`) the history is the files' and read once: it is on the page's clock already.
+ * Null until the first answer; false when the explorer has none for this lock.
  */
-export function useLockHistory(path: string, version: number | null, fixed = false): HistoryRead | null {
-  const [history, setHistory] = useState<HistoryRead | null>(null);
+export function useLockHistory(path: string, version: number | null, fixed = false): HistoryRead | null | false {
+  // false: the explorer answered that it has no history of this lock.
+  const [history, setHistory] = useState<HistoryRead | null | false>(null);
   const last = useRef(0);
   // Where the next read's records begin (the explorer's clock), for this path.
   const since = useRef<{ path: string; at: number } | null>(null);
@@ -43,13 +45,16 @@ export function useLockHistory(path: string, version: number | null, fixed = fal
       const query = since.current?.path === path ? `?since=${since.current.at}` : '';
       fetch(`/api/history${encodeZnodePath(path)}${query}`, { signal: controller.signal })
         .then(async (response) => {
-          if (!response.ok) return;
+          if (!response.ok) {
+            setHistory((kept) => (kept === null ? false : kept));
+            return;
+          }
           const parsed = LockHistorySchema.safeParse(await response.json());
           if (!parsed.success) return;
           since.current = { path, at: nextHistorySince(parsed.data) };
           // The explorer read its clock (`stats.at`) about halfway through the request.
           const offset = fixed ? 0 : Math.round((sent + Date.now()) / 2 - parsed.data.stats.at);
-          setHistory((kept) => ({ history: mergeHistory(kept?.history ?? null, parsed.data), offset }));
+          setHistory((kept) => ({ history: mergeHistory(kept === null || kept === false ? null : kept.history, parsed.data), offset }));
         })
         .catch(() => undefined);
     }, wait);

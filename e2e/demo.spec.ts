@@ -25,7 +25,9 @@ test.describe('the classroom', () => {
     // Presenter view (P) leaves the lesson alone on the screen, and comes back.
     await page.keyboard.press('p');
     await expect(page.locator('.app-header')).toBeHidden();
-    await expect(page.getByTestId('demo-present')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('demo-present')).toHaveAttribute('data-presenting', 'true');
+    // The button says how to come back.
+    await expect(page.getByTestId('demo-present')).toHaveText('Leave presenter view (P)');
     const cardHeights: number[] = [];
     // Sized for a projector, growing with the screen: the race's numbers, the chart's ticks (drawn at one pixel a unit), what to watch still said.
     for (const [width, height, race, tick] of [
@@ -138,12 +140,12 @@ test.describe('the classroom by keyboard alone', () => {
     // A button clicked with the mouse does not keep the keys: Space acts on the lesson, not on "Presenter view" again.
     await page.getByTestId('demo-present').click();
     await page.getByTestId('demo-present').click();
-    await expect(page.getByTestId('demo-present')).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByTestId('demo-present')).toHaveAttribute('data-presenting', 'false');
     await page.keyboard.press(' ');
     // One Run: it prepares and runs as soon as the queues formed.
     await expect(page.getByTestId('demo-start')).toHaveText(/Preparing|Pause/);
     await expect(page.getByTestId('demo-status')).toHaveAttribute('data-phase', 'running', { timeout: 60_000 });
-    await expect(page.getByTestId('demo-present')).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByTestId('demo-present')).toHaveAttribute('data-presenting', 'false');
     const herdPath = (await page.getByTestId('demo-side-herd').getAttribute('data-path'))!;
     // Other simulations inflate ZooKeeper's ensemble-wide counts: the page says so while they run.
     const elsewhere = `${herdPath.slice(0, herdPath.indexOf('/classroom'))}/elsewhere-${Date.now()}`;
@@ -158,7 +160,7 @@ test.describe('the classroom by keyboard alone', () => {
 
     // Presenter view at 1280×720: both queues and the chart on one screen, nothing to scroll.
     await page.keyboard.press('p');
-    await expect(page.getByTestId('demo-present')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('demo-present')).toHaveAttribute('data-presenting', 'true');
     for (const id of ['demo-side-herd', 'demo-side-chained', 'demo-chart', 'race']) await expect(page.getByTestId(id)).toBeInViewport({ ratio: 1 });
     expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight && document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     for (let release = 3; release <= 5; release += 1) {

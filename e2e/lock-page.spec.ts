@@ -21,6 +21,8 @@ test.describe('the lock page', () => {
       await expect(page.getByTestId('lock-error')).toContainText('NoAuth');
       await expect(page.getByTestId('lock-error-hint')).toContainText('ZK_AUTH=digest:user:password');
       await expect(page.getByTestId('lock-loading')).toHaveCount(0);
+      // Until ZooKeeper's list of ephemeral nodes names its contenders, the page says it reads it (no panel that appears from nowhere).
+      await expect(page.getByTestId('unreadable-pending').or(page.getByTestId('unreadable-lock'))).toBeVisible();
       // What the dashboard knows of it, on its own page: the contenders by name, in queue order, who holds, whose sessions.
       const rows = page.getByTestId('unreadable-node');
       await expect(rows).toHaveCount(2, { timeout: 15_000 });
@@ -30,6 +32,7 @@ test.describe('the lock page', () => {
       const sessionOf = (client: (typeof contenders)[number]): string => `0x${client.getSessionId().toString('hex').replace(/^0+/, '')}`;
       await expect(rows.nth(1)).toContainText(sessionOf(contenders[1]!));
       await expect(page.getByTestId('unreadable-lock')).toContainText('1 holding, 1 waiting');
+      await expect(page.getByTestId('unreadable-pending')).toHaveCount(0);
     } finally {
       for (const contender of contenders) contender.close();
     }

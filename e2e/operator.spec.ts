@@ -268,9 +268,18 @@ test.describe('an operator triaging', () => {
     await page.setViewportSize({ width: 1100, height: 800 });
     for (const header of ['已持有', '等待中', '最久等待', '每分钟交接', '近期队列']) expect(await lineBreaks(page.locator('table.locks th', { hasText: header })), header).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
-    // Remembered in this browser.
+    // Remembered in this browser, and from the first paint: the server renders the page in Chinese (no English flash before it).
     await page.reload();
     await expect(page.locator('h1')).toHaveText('看清谁持有 ZooKeeper 锁，谁排在谁后面等待');
+    for (const [address, title] of [['/', '看清谁持有'], ['/sessions', '>会话<'], ['/waits-for', '谁在等谁'], ['/no-such-page', '这里什么都没有']] as const) {
+      const served = await (await page.request.get(`${explorerUrl}${address}`)).text();
+      expect(served, address).toContain('<html lang="zh-CN"');
+      expect(served, address).toContain(title);
+    }
+    // A browser that has chosen nothing gets its own first language.
+    const guessed = await (await request.get(`${explorerUrl}/sessions`, { headers: { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' } })).text();
+    expect(guessed).toContain('<html lang="zh-CN"');
+    expect(await (await request.get(`${explorerUrl}/sessions`, { headers: { 'accept-language': 'en-GB,en;q=0.9' } })).text()).toContain('<html lang="en"');
     // The sessions page too: its title, columns, filter and a simulated contender's badge.
     await page.getByTestId('nav-sessions').click();
     await expect(page.locator('h1')).toHaveText('会话');

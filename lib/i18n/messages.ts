@@ -12,12 +12,15 @@ export type Language = (typeof LANGUAGES)[number];
 
 /** Each language's tag (BCP 47), for the page's `lang` and for dates written in it. */
 export const LANGUAGE_TAGS: Record<Language, string> = { en: 'en', zh: 'zh-CN' };
+/** The cookie that tells the server the reader's language, so that a page comes in it from its first paint. */
+export const LANGUAGE_COOKIE = 'language';
 
 const en = {
   language: 'Language',
   title: 'Classroom: the herd against the chain',
   classroom: 'Classroom',
   present: 'Presenter view',
+  presentLeave: 'Leave presenter view (P)',
   presentHint: 'P: presenter view (hides the page header and the introduction, for a projector)',
   lead: "Two queues of the same size take turns on the same ZooKeeper. On the left every waiter watches the lock's children (a herd): each release wakes them all. On the right each waiter watches only the node before it (ZooKeeper's recipe): each release wakes one. Every number here comes from the contenders' own counters or from ZooKeeper's mntr.",
   watchFor: 'What to watch: on the left every release lights up every waiter, on the right just one. The left’s count grows with the square of the queue, the right’s with its length.',
@@ -296,6 +299,9 @@ const en = {
   discNotLocksOne: '1 looks like a lock and is not ({path}): not followed',
   discFromFiles: "from ZooKeeper's transaction log and snapshots, {n} znodes",
   sessionsTitle: 'Sessions',
+  notFoundTitle: 'Nothing here',
+  notFoundText: 'Lock pages live under {pattern}. {link}.',
+  notFoundLink: 'Open a lock',
   sessionsLead: 'Every ZooKeeper session that owns nodes in the locks found: what it holds, what it waits for, where it connects from and which nodes it watches. This explorer’s own session comes last.',
   originSimulatedTitle: 'A contender the explorer simulates',
   originSimulated: 'simulated',
@@ -437,6 +443,7 @@ const zh: Record<MessageKey, string> = {
   title: '课堂：羊群效应与链式监听',
   classroom: '课堂',
   present: '演示视图',
+  presentLeave: '退出演示视图（P）',
   presentHint: 'P：演示视图（隐藏页头和介绍，适合投影）',
   lead: '两个同样长的队列在同一个 ZooKeeper 上轮流获取锁。左边每个等待者都监听锁节点的子节点（羊群）：每次释放都会唤醒所有人。右边每个等待者只监听它前面的节点（ZooKeeper 官方做法）：每次释放只唤醒一个。页面上的每个数字都来自模拟客户端自己的计数器或 ZooKeeper 的 mntr。',
   watchFor: '看什么：左边每次释放都会点亮所有等待者，右边只点亮一个。左边的通知数随队列长度的平方增长，右边随长度线性增长。',
@@ -712,6 +719,9 @@ const zh: Record<MessageKey, string> = {
   discNotLocksOne: '1 个看似锁而并非锁（{path}）：不跟踪',
   discFromFiles: '读取自 ZooKeeper 的事务日志与快照，共 {n} 个 znode',
   sessionsTitle: '会话',
+  notFoundTitle: '这里什么都没有',
+  notFoundText: '锁的页面位于 {pattern} 之下。{link}。',
+  notFoundLink: '打开一个锁',
   sessionsLead: '在已发现的锁中拥有节点的每个 ZooKeeper 会话：它持有什么、在等什么、从哪里连接、监听哪些节点。本工具自己的会话排在最后。',
   originSimulatedTitle: '本工具模拟的竞争者',
   originSimulated: '模拟',

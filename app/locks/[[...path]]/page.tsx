@@ -1,3 +1,4 @@
+import { requestLanguage } from '../../language';
 import { LockView } from '../../../components/LockView';
 import { znodePathFromSegments } from '../../../lib/zk/path';
 
@@ -18,5 +19,5 @@ export default async function LockPage({ params }: { params: Promise<{ path?: st
   const { path } = await params;
   const znodePath = znodePathFromSegments((path ?? []).map(decode));
   // A page of its own for each lock: going from one to another (the command palette) starts afresh, its selection and event strip included.
-  return <LockView key={znodePath} path={znodePath} />;
+  return <LockView key={znodePath} path={znodePath} language={await requestLanguage()} />;
 }
