@@ -4,13 +4,13 @@
  * the socket handlers in `sockets.ts`, the answer to a failed request in `http-error.ts`.
  */
 import type { FollowedFiles } from './replay/follow';
-import { filesRouter, readOnForMoments } from './replay/live';
+import { FilesActivity, filesRouter, readOnForMoments } from './replay/live';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import type { Features, ZkStatus } from '../lib/protocol';
 import { CONFIG_DEFAULTS } from './config';
 import { endRoutes } from './http-error';
 import { LockDiscovery } from './locks/discovery';
-import { LockHistories } from './locks/history';
+import { HISTORY_WINDOW_MS, LockHistories } from './locks/history';
 import { LockRegistry } from './locks/registry';
 import { createControls, type ExplorerContext } from './routes/context';
 import { breakRouter } from './routes/break';
@@ -34,7 +34,7 @@ export interface ExplorerOptions {
   /** Whether the explorer started this ZooKeeper itself. */
   embedded: boolean;
   /** Where locks are discovered (LOCK_ROOTS), an explicit cap on the scan (null: none) and its rate. */
-  discovery?: { roots: string[]; maxNodes?: number | null; readsPerSecond?: number; activityRefreshMs?: number; pollMs?: number; rescanMs?: number };
+  discovery?: { roots: string[]; maxNodes?: number | null; readsPerSecond?: number; activityRefreshMs?: number; pollMs?: number; rescanMs?: number; rescanAfterGrowthMs?: number };
   /** A holder that holds longer than this (ms) is named a stale holder. */
   staleHolderMs?: number;
   /** How many holds and waits each lock's history keeps (HISTORY_CAPACITY). */
@@ -108,18 +108,26 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   introspection.on('report', (report, changed, change) => registry.observeReport(report, changed, change));
   const histories = new LockHistories(registry, { capacity: options.historyCapacity ?? CONFIG_DEFAULTS.historyCapacity, introspection: () => introspection.current() });
   introspection.on('report', (report) => histories.observeReport(report));
+  const filesActivity = options.files ? new FilesActivity(options.files) : null;
   const discovery = new LockDiscovery(session, registry, {
     roots,
     maxNodes: options.discovery?.maxNodes ?? CONFIG_DEFAULTS.discoveryMaxNodes,
     readsPerSecond: options.discovery?.readsPerSecond ?? CONFIG_DEFAULTS.discoveryReadsPerSecond,
     maxDepth: 64,
     pushIntervalMs: 250,
-    activity: (path) => histories.activity(path),
+    activity: (path) => {
+      // Until the explorer's own history of a lock covers the window, the files' figures (those its page shows) stand.
+      const followed = histories.followed(path);
+      const own = histories.activity(path);
+      if (filesActivity === null || (followed !== null && Date.now() - followed.since >= HISTORY_WINDOW_MS)) return own;
+      return filesActivity.of(path, followed?.changes ?? 0) ?? own;
+    },
     activityRefreshMs: options.discovery?.activityRefreshMs,
     // The ephemeral nodes at start, then every second to find new locks (not while INTROSPECT_INTERVAL_MS=0 says never to ask the members).
     ephemerals: introspectionIntervalMs > 0 ? () => introspection.ephemeralNodes() : undefined,
     pollMs: options.discovery?.pollMs,
     rescanMs: options.discovery?.rescanMs ?? CONFIG_DEFAULTS.discoveryRescanMs,
+    rescanAfterGrowthMs: options.discovery?.rescanAfterGrowthMs,
     notifications: () => session.notificationSeq,
     clientOf: (sessionId) => introspection.current()?.clients.get(sessionId) ?? null,
   });

@@ -284,6 +284,28 @@ describe('a lock of persistent nodes alone, made after the explorer started', ()
   });
 });
 
+describe('a lock of persistent nodes alone, made beside locks the listing finds', () => {
+  it('is found by a scan asked soon after the listing found a lock the last scan had not, long before the next scan was due', async () => {
+    const later = uniqueRoot('grown');
+    await admin.mkdirp(later);
+    const running = await startExplorer({ roots: [later], rescanMs: 600_000, rescanAfterGrowthMs: 500 });
+    try {
+      await running.explorer.discovery.idle();
+      // A crashed buggy client's lock (no ephemeral node), then a healthy lock the next listing of the ephemeral nodes finds.
+      const orphan = `${later}/batch/lock`;
+      await admin.mkdirp(orphan);
+      await admin.create(`${orphan}/lock-`, null, 'persistent-sequential');
+      await admin.mkdirp(`${later}/jobs/lock`);
+      await contender(`${later}/jobs/lock`, `_c_${randomUUID()}-lock-`);
+      await eventually(async () => (await list(running.url)).locks.find((lock) => lock.path === `${later}/jobs/lock`));
+      const found = await eventually(async () => (await list(running.url)).locks.find((listed) => listed.path === orphan), 10_000);
+      expect(found.anomalyKinds).toContain('persistent-node');
+    } finally {
+      await running.close();
+    }
+  });
+});
+
 describe('where no member lists its ephemeral nodes', () => {
   it('follows the roots with a recursive watch, and says what it costs: every write below them is a notification', async () => {
     const quietRoot = uniqueRoot('tree-watch');

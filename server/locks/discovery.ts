@@ -65,6 +65,8 @@ export interface DiscoveryOptions {
   notifications?: () => number;
   /** While the ephemeral nodes keep the list live, the tree is scanned again this long after each scan (ms; 0 or absent: never): a lock of persistent nodes alone made later is found by it. */
   rescanMs?: number;
+  /** The soonest the tree is scanned again after a listing found a lock the last scan had not (ms; RESCAN_AFTER_GROWTH_MS by default). */
+  rescanAfterGrowthMs?: number;
 }
 
 interface DiscoveryEvents {
@@ -92,6 +94,8 @@ const ACTIVITY_REFRESH_MS = 10_000;
 const ACTIVITY_WINDOW_MS = 5 * 60_000 + ACTIVITY_REFRESH_MS;
 /** The ephemeral nodes are listed again this often: a new lock anywhere is listed within about a second. */
 export const POLL_MS = 1_000;
+/** The soonest the tree is scanned again after a listing of the ephemeral nodes found a lock the last scan had not (ms). */
+const RESCAN_AFTER_GROWTH_MS = 30_000;
 /** A listing waits at least this many times what the last one took: a slow member (a million ephemeral nodes) is asked less often. */
 const POLL_COST_FACTOR = 20;
 /** And at most this much of their paths is asked for a second: 100,000 ephemeral nodes of 60 bytes are listed every 6 s. */
@@ -180,6 +184,10 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private readonly droppedSinceListing = new Set<string>();
   private pollTimer: NodeJS.Timeout | null = null;
   private rescanTimer: NodeJS.Timeout | null = null;
+  /** When the rescan set is due (ms). */
+  private rescanAt = 0;
+  /** How many locks were found, ever: a listing that finds one may ask a rescan sooner (`rescanSoon`). */
+  private locksFound = 0;
   /** The session's notification count and when it was read, to tell what a watch on the roots costs a second. */
   private notificationsSeen: { count: number; at: number } | null = null;
   /** Parents read as a system's nodes that make no lock, and the layout that said so; forgotten at each scan. */
@@ -520,10 +528,11 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
    * While the ephemeral nodes keep the list live, the tree is scanned again now and then: a lock
    * of persistent nodes alone (a buggy client's) has no node that a listing would show.
    */
-  private scheduleRescan(generation: Generation): void {
+  private scheduleRescan(generation: Generation, delayMs = this.options.rescanMs ?? 0): void {
     const rescanMs = this.options.rescanMs ?? 0;
     if (rescanMs <= 0 || generation.stopped || this.status.live !== 'ephemerals-poll') return;
     if (this.rescanTimer !== null) clearTimeout(this.rescanTimer);
+    this.rescanAt = Date.now() + delayMs;
     this.rescanTimer = setTimeout(() => {
       this.rescanTimer = null;
       if (generation.stopped || this.stopped) return;
@@ -537,8 +546,24 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
           this.settle();
         });
       this.running = run;
-    }, rescanMs);
+    }, delayMs);
     this.rescanTimer.unref();
+  }
+
+  /**
+   * The ephemeral nodes showed a lock the last scan did not: the tree has grown since, and the
+   * parts new since may hold locks of persistent nodes alone (a crashed client's, a buggy one's),
+   * which only a scan finds. The tree is scanned again soon, but a scan never takes more than a
+   * tenth of the time (a tree of a million znodes takes minutes), and never sooner than the
+   * configured rescan would.
+   */
+  private rescanSoon(generation: Generation): void {
+    const { startedAt, endedAt } = this.status.scan;
+    // A scan under way (or none yet) reads the new parts itself.
+    if (startedAt === null || endedAt === null || this.status.scan.state === 'running') return;
+    const due = endedAt + Math.max(this.options.rescanAfterGrowthMs ?? RESCAN_AFTER_GROWTH_MS, (endedAt - startedAt) * 10);
+    if (this.rescanTimer === null || due >= this.rescanAt) return;
+    this.scheduleRescan(generation, Math.max(0, due - Date.now()));
   }
 
   /** Keeps the list live by listing the ephemeral nodes again and again; the watch on the roots, if it was one, goes. */
@@ -589,7 +614,11 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       this.lastEphemerals = now;
       this.status.ephemerals = { ...this.status.ephemerals, server: answer.server, source: answer.source, nodes: answer.paths.length, at: Date.now() };
       if (this.unreadable.size > 0) this.keepUnreadable(answer.nodesUnder(new Set(this.unreadable.keys())));
-      if (fresh.length > 0) await this.lockParentsOfEphemerals(generation, fresh, now, answer.nodesUnder);
+      if (fresh.length > 0) {
+        const found = this.locksFound;
+        await this.lockParentsOfEphemerals(generation, fresh, now, answer.nodesUnder);
+        if (this.locksFound > found) this.rescanSoon(generation);
+      }
     } catch (error) {
       warnUnlessPassing(error, 'lock discovery');
     } finally {
@@ -1032,6 +1061,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.unreadable.delete(path);
     this.unreadableClients.delete(path);
     this.locks.add(path);
+    this.locksFound += 1;
     const acquired = this.withAcquireSlot(() => this.registry.acquire(path, SUBSCRIBER).then(() => undefined))
       .catch((error: unknown) => {
         if (!(error instanceof ZkError && error.code === 'NO_NODE')) warnUnlessPassing(error, `lock discovery of ${path}`);

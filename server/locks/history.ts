@@ -60,6 +60,12 @@ export class LockHistories extends EventEmitter<HistoryEvents> {
     return this.locks.get(path)?.view(this.now(), windowMs, since === null ? true : { since });
   }
 
+  /** Since when the explorer has kept the history of a lock (ms), and how many changes it has seen; null for one it has not followed. */
+  followed(path: string): { since: number; changes: number } | null {
+    const history = this.locks.get(path);
+    return history === undefined ? null : { since: history.since, changes: history.changes };
+  }
+
   /** How busy a followed lock was over the window; null for one not followed. Kept a few seconds while it does not change, a second while it does: the lock list asks it of every lock on every push. */
   activity(path: string): LockActivity | null {
     const history = this.locks.get(path);

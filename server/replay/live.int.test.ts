@@ -9,7 +9,7 @@ import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LockHistorySchema, LockSnapshotSchema, ReplayInfoSchema, type LockHistory } from '../../lib/protocol';
+import { LockHistorySchema, LockListSchema, LockSnapshotSchema, ReplayInfoSchema, type LockHistory } from '../../lib/protocol';
 import { connectClient, eventually, request, startExplorer, type RunningExplorer } from '../testing/harness';
 import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from '../zk/embedded';
 import { ZkSession } from '../zk/session';
@@ -126,6 +126,31 @@ describe("ZooKeeper's files followed in live mode", () => {
       expect(refused).toEqual({ ok: false, error: PAST_READ_ONLY });
     } finally {
       socket.close();
+      await running.close();
+    }
+  });
+
+  it("gives the lock list the files' figures for a lock the explorer has just found, as its page has them: the handovers before it came are counted", async () => {
+    const lock = '/live-files/activity/lock';
+    const admin = await open();
+    await admin.mkdirp(lock);
+    // Four contenders, three of whom held and let go before the explorer starts: four holds began.
+    const contenders = [await open(), await open(), await open(), await open()];
+    const nodes: string[] = [];
+    for (const contender of contenders) nodes.push(await contender.create(`${lock}/lock-`, null, 'ephemeral-sequential'));
+    for (let i = 0; i < 3; i += 1) await contenders[i]!.remove(nodes[i]!);
+    const running = await explorer();
+    try {
+      const page = await eventually(async () => ((await fetch(`${running.url}/api/history${lock}`)).status === 200 ? history(running, lock) : undefined));
+      expect(page.stats.handoversPerMinute).toBeCloseTo(4 / 5);
+      // The list says the same (the explorer's own history began with the fourth holding: none began since).
+      const row = await eventually(async () => {
+        const list = LockListSchema.parse(await (await fetch(`${running.url}/api/locks`)).json());
+        const found = list.locks.find((summary) => summary.path === lock);
+        return found?.activity?.handoversPerMinute === page.stats.handoversPerMinute ? found : undefined;
+      });
+      expect(row.activity?.waitP99).toBe(page.stats.wait?.p99 ?? null);
+    } finally {
       await running.close();
     }
   });

@@ -6,7 +6,7 @@
  * socket whose handshake names a moment is served that moment, read-only, as in replay mode.
  */
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { describeZodError, HistorySinceSchema } from '../../lib/protocol';
+import { describeZodError, HistorySinceSchema, type LockActivity, type LockHistory } from '../../lib/protocol';
 import { HISTORY_WINDOW_MS } from '../locks/history';
 import { HttpError } from '../http-error';
 import type { ExplorerIo } from '../web';
@@ -99,4 +99,58 @@ export function serveMomentSocket(socket: ReplaySocket, files: FollowedFiles | n
   if (loaded === null) return false;
   serveReplaySocket(socket, loaded, roots, PAST_READ_ONLY);
   return true;
+}
+
+/** How long a lock's activity read from the files is kept (ms) while the lock does not change, and while it does (as the explorer's own figures are). */
+const FILES_ACTIVITY_KEPT_MS = 5000;
+const FILES_ACTIVITY_CHANGING_MS = 1000;
+/** The most locks read from the files for their activity in one second: 10,000 locks found at once are not 10,000 timelines in one push of the list. */
+const FILES_ACTIVITY_READS_PER_SECOND = 200;
+
+/**
+ * How busy a lock was over the history's window, as ZooKeeper's files tell it: the lock list's
+ * figures while the explorer's own history of a lock is younger than that window. Its own counts
+ * only the handovers since it found the lock; the lock's page (`/api/history`) reads the files
+ * and counts them all, and the two must agree. A lock the files know nothing of, or one not read
+ * yet (the reads of a second are spent), is null: the explorer's own figures stand for it.
+ */
+export class FilesActivity {
+  private readonly kept = new Map<string, { activity: LockActivity | null; at: number; changes: number }>();
+  private second = 0;
+  private reads = 0;
+
+  constructor(
+    private readonly files: FollowedFiles,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** `changes`: how many changes of the lock the explorer has seen (a change reads the files again, a second after the last read at most). */
+  of(path: string, changes: number): LockActivity | null {
+    const now = this.now();
+    const kept = this.kept.get(path);
+    if (kept !== undefined && now - kept.at < (kept.changes === changes ? FILES_ACTIVITY_KEPT_MS : FILES_ACTIVITY_CHANGING_MS)) return kept.activity;
+    const loaded = this.files.current();
+    if (loaded === null) return null;
+    const second = Math.floor(now / 1000);
+    if (second !== this.second) {
+      this.second = second;
+      this.reads = 0;
+    }
+    if (this.reads >= FILES_ACTIVITY_READS_PER_SECOND) return kept?.activity ?? null;
+    this.reads += 1;
+    // No record is wanted, only the figures: records since now are the holds still under way.
+    const activity = loaded.replay.knows(path) ? activityOf(loaded.replay.history(path, { now, window: HISTORY_WINDOW_MS }, now).stats) : null;
+    this.kept.delete(path);
+    this.kept.set(path, { activity, at: now, changes });
+    // Kept for the locks asked lately: the first kept is the one asked least lately.
+    if (this.kept.size > MAX_KEPT) this.kept.delete(this.kept.keys().next().value!);
+    return activity;
+  }
+}
+
+/** The most locks whose activity from the files is kept. */
+const MAX_KEPT = 10_000;
+
+function activityOf(stats: LockHistory['stats']): LockActivity {
+  return { handoversPerMinute: stats.handoversPerMinute, waitP99: stats.wait?.p99 ?? null };
 }

@@ -51,7 +51,7 @@ export interface RunningExplorer {
  * discovery scans `roots`: by default a root of its own, so that it does not scan other tests' locks.
  */
 export async function startExplorer(
-  discovery?: { roots: string[]; maxNodes?: number; readsPerSecond?: number; activityRefreshMs?: number; rescanMs?: number },
+  discovery?: { roots: string[]; maxNodes?: number; readsPerSecond?: number; activityRefreshMs?: number; rescanMs?: number; rescanAfterGrowthMs?: number },
   /** The simulation's options, and the admin token every control then needs. */
   simulation?: Partial<SimulationOptions> & { adminToken?: string | null },
   tuning: {
@@ -87,7 +87,7 @@ export async function startExplorer(
     historyCapacity: tuning.historyCapacity,
     metricsLockLimit: tuning.metricsLockLimit,
     files: tuning.files,
-    discovery: { roots: discovery?.roots ?? [uniqueRoot('discovery')], maxNodes: discovery?.maxNodes ?? CONFIG_DEFAULTS.discoveryMaxNodes, readsPerSecond: discovery?.readsPerSecond, activityRefreshMs: discovery?.activityRefreshMs, rescanMs: discovery?.rescanMs },
+    discovery: { roots: discovery?.roots ?? [uniqueRoot('discovery')], maxNodes: discovery?.maxNodes ?? CONFIG_DEFAULTS.discoveryMaxNodes, readsPerSecond: discovery?.readsPerSecond, activityRefreshMs: discovery?.activityRefreshMs, rescanMs: discovery?.rescanMs, rescanAfterGrowthMs: discovery?.rescanAfterGrowthMs },
     adminToken,
     simulation: { allowed: true, simRoot: CONFIG_DEFAULTS.simRoot, connectString: zkConnect(), maxContenders: 2000, ...simulated },
   });
