@@ -1,6 +1,6 @@
 'use client';
 import { createContext, Fragment, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { LANGUAGE_COOKIE, LANGUAGE_TAGS, LANGUAGES, translator, type Language, type Translate } from '../lib/i18n/messages';
+import { guessLanguage, LANGUAGE_COOKIE, LANGUAGE_TAGS, translator, type Language, type Translate } from '../lib/i18n/messages';
 
 const STORAGE_KEY = 'language';
 
@@ -29,8 +29,7 @@ function remember(language: Language): void {
 export function LanguageProvider({ children, initial = 'en' }: { children: ReactNode; initial?: Language }) {
   const [language, setLanguageState] = useState<Language>(initial);
   useEffect(() => {
-    const stored = localStorage.getItem(STORAGE_KEY);
-    const guessed: Language = (LANGUAGES as readonly string[]).includes(stored ?? '') ? (stored as Language) : navigator.language.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+    const guessed = guessLanguage(localStorage.getItem(STORAGE_KEY), navigator.language);
     // The server's guess may differ from what this browser remembers (a language chosen before the cookie was): the first render was the server's.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setLanguageState(guessed);

@@ -118,9 +118,8 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     activity: (path) => {
       // Until the explorer's own history of a lock covers the window, the files' figures (those its page shows) stand.
       const followed = histories.followed(path);
-      const own = histories.activity(path);
-      if (filesActivity === null || (followed !== null && Date.now() - followed.since >= HISTORY_WINDOW_MS)) return own;
-      return filesActivity.of(path, followed?.changes ?? 0) ?? own;
+      const young = filesActivity !== null && (followed === null || Date.now() - followed.since < HISTORY_WINDOW_MS);
+      return (young ? filesActivity.of(path, followed?.changes ?? 0) : null) ?? histories.activity(path);
     },
     activityRefreshMs: options.discovery?.activityRefreshMs,
     // The ephemeral nodes at start, then every second to find new locks (not while INTROSPECT_INTERVAL_MS=0 says never to ask the members).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candidateName, CANDIDATES_ZH, CONNECTION_STATE_KEYS, describeAnomaly, MESSAGES, translate } from './messages';
+import { candidateName, CANDIDATES_ZH, CONNECTION_STATE_KEYS, describeAnomaly, guessLanguage, MESSAGES, translate } from './messages';
 import { RECIPES } from '../lock/recipes';
 import { AnomalyKindSchema, ZkConnectionStateSchema } from '../protocol';
 
@@ -58,5 +58,15 @@ describe('anomalies in the page language', () => {
     expect(describeAnomaly('zh', 'orphan', { node: 'a', count: 2, owner: 'session 0x1' }).message).toMatch(/^a 和另外 2 个节点属于同一个所有者（session 0x1）/);
     for (const kind of AnomalyKindSchema.options) expect(describeAnomaly('zh', kind, {}).label).not.toBe('');
     expect(describeAnomaly('zh', 'deadlock', { session: '0x2', holder: '0x1', locks: '/b', n: 2 }).message).toMatch(/^会话 0x2 在这里等待 0x1，而后者在 \/b 中等待/);
+  });
+});
+
+describe('guessLanguage', () => {
+  it("takes the reader's choice, else the browser's first language, as the server and the page both guess it", () => {
+    expect(guessLanguage('zh', 'en-US')).toBe('zh');
+    expect(guessLanguage('en', 'zh-CN,zh;q=0.9')).toBe('en');
+    expect(guessLanguage(undefined, ' zh-CN,zh;q=0.9,en;q=0.8')).toBe('zh');
+    expect(guessLanguage('fr', 'en-GB,en;q=0.9')).toBe('en');
+    expect(guessLanguage(null, '')).toBe('en');
   });
 });

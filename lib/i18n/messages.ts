@@ -15,6 +15,12 @@ export const LANGUAGE_TAGS: Record<Language, string> = { en: 'en', zh: 'zh-CN' }
 /** The cookie that tells the server the reader's language, so that a page comes in it from its first paint. */
 export const LANGUAGE_COOKIE = 'language';
 
+/** The reader's language: the one chosen in this browser (`chosen`: the stored choice or its cookie), else the browser's own first (`browser`: navigator.language, or Accept-Language). */
+export function guessLanguage(chosen: string | null | undefined, browser: string): Language {
+  if ((LANGUAGES as readonly string[]).includes(chosen ?? '')) return chosen as Language;
+  return browser.trim().toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
 const en = {
   language: 'Language',
   title: 'Classroom: the herd against the chain',

@@ -15,9 +15,9 @@ import type { LockRegistry } from './registry';
 /** The window the history's figures are over (ms). */
 export const HISTORY_WINDOW_MS = 5 * 60_000;
 /** How long a lock's activity figures are reused while it does not change (ms). */
-const ACTIVITY_FRESH_MS = 5000;
+export const ACTIVITY_FRESH_MS = 5000;
 /** And while it does: a lock handing over ten times a second is summarized once a second, not at each push of the list. */
-const ACTIVITY_CHANGING_MS = 1000;
+export const ACTIVITY_CHANGING_MS = 1000;
 /** How long a session no report lists any more, and that owns a node in a followed lock, is remembered as once connected (ms). */
 const SEEN_KEPT_MS = 30 * 60_000;
 /** The most locks whose history is kept (the least recently changed go first). */

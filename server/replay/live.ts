@@ -7,7 +7,7 @@
  */
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { describeZodError, HistorySinceSchema, type LockActivity, type LockHistory } from '../../lib/protocol';
-import { HISTORY_WINDOW_MS } from '../locks/history';
+import { ACTIVITY_CHANGING_MS, ACTIVITY_FRESH_MS, HISTORY_WINDOW_MS } from '../locks/history';
 import { HttpError } from '../http-error';
 import type { ExplorerIo } from '../web';
 import { pathOf } from '../routes/locks';
@@ -101,9 +101,6 @@ export function serveMomentSocket(socket: ReplaySocket, files: FollowedFiles | n
   return true;
 }
 
-/** How long a lock's activity read from the files is kept (ms) while the lock does not change, and while it does (as the explorer's own figures are). */
-const FILES_ACTIVITY_KEPT_MS = 5000;
-const FILES_ACTIVITY_CHANGING_MS = 1000;
 /** The most locks read from the files for their activity in one second: 10,000 locks found at once are not 10,000 timelines in one push of the list. */
 const FILES_ACTIVITY_READS_PER_SECOND = 200;
 
@@ -124,11 +121,11 @@ export class FilesActivity {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** `changes`: how many changes of the lock the explorer has seen (a change reads the files again, a second after the last read at most). */
+  /** `changes`: how many changes of the lock the explorer has seen. Its figures are kept as long as the explorer's own (`LockHistories.activity`): a change reads the files again, a second after the last read at most. */
   of(path: string, changes: number): LockActivity | null {
     const now = this.now();
     const kept = this.kept.get(path);
-    if (kept !== undefined && now - kept.at < (kept.changes === changes ? FILES_ACTIVITY_KEPT_MS : FILES_ACTIVITY_CHANGING_MS)) return kept.activity;
+    if (kept !== undefined && now - kept.at < (kept.changes === changes ? ACTIVITY_FRESH_MS : ACTIVITY_CHANGING_MS)) return kept.activity;
     const loaded = this.files.current();
     if (loaded === null) return null;
     const second = Math.floor(now / 1000);
