@@ -110,7 +110,13 @@ async function measure(url: string, expectedLocks: number, paths: string[], prof
       await page.getByTestId('discovery-summary').filter({ hasText: `${expectedLocks.toLocaleString('en-US')} locks` }).waitFor({ timeout: 60_000 });
       const firstRowMs = await page.evaluate(async () => {
         const state = (window as unknown as { benchState: { firstRow: number | null } }).benchState;
-        while (state.firstRow === null) await new Promise((resolve) => setTimeout(resolve, 10));
+        for (const deadline = performance.now() + 30_000; state.firstRow === null; ) {
+          if (performance.now() > deadline) {
+            const rows = document.querySelectorAll('[data-testid="lock-row"]').length;
+            throw new Error(`the first row's paint not seen within 30 s (${rows} rows in the document)`);
+          }
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
         return state.firstRow;
       });
       const sortMs = await timeInPage(page, 'sort', sorted[0]!);
