@@ -37,13 +37,18 @@ const adminPort = process.argv.find((arg) => arg.startsWith('--zk-admin-port='))
 const zkAdmin = adminPort === undefined ? undefined : { port: Number(adminPort), urls: null };
 const explorer = createExplorer({ session, embedded: !defaultDiscovery, discovery, zkAdmin, ...(simulation ? { simulation } : {}) });
 const url = await explorer.listen(0, '127.0.0.1');
-// When each delta went out (ms since the epoch, comparable across the processes of one machine) and the nodes it names.
-const published: Array<{ at: number; added: string[]; removed: string[] }> = [];
+// When each delta went out (ms since the epoch, comparable across the processes of one machine) and the nodes it names:
+// the last PUBLISHED_KEPT in a ring, read in order by `stats` (a list shifted at every delta cost the CPU it measures).
+const PUBLISHED_KEPT = 2_000;
+const publishedRing: Array<{ at: number; added: string[]; removed: string[] }> = [];
+let publishedNext = 0;
 explorer.registry.on('delta', (delta) => {
-  published.push({ at: performance.timeOrigin + performance.now(), added: delta.added.map((node) => node.name), removed: delta.removed });
-  if (published.length > 2_000) published.shift();
+  const added = delta.added.length === 0 ? [] : delta.added.map((node) => node.name);
+  publishedRing[publishedNext] = { at: performance.timeOrigin + performance.now(), added, removed: delta.removed };
+  publishedNext = (publishedNext + 1) % PUBLISHED_KEPT;
   deltaKinds[kindOf(delta)] += 1;
 });
+const published = (): typeof publishedRing => (publishedRing.length < PUBLISHED_KEPT ? publishedRing.slice() : [...publishedRing.slice(publishedNext), ...publishedRing.slice(0, publishedNext)]);
 // What each delta carried, counted: the deltas a handover costs, by what made them.
 const deltaKinds = { members: 0, updated: 0, anomalies: 0, read: 0 };
 function kindOf(delta: LockDelta): keyof typeof deltaKinds {
@@ -73,30 +78,38 @@ setInterval(() => {
   }
   expected = now + stallProbeMs;
 }, stallProbeMs).unref();
-// What each notification concerns: a lock it follows (counted by lock), or anything else (a watch on the roots).
-// The lock enclosing each parent is kept until `followed` is read again: the bench's count must not weigh on the CPU it measures.
-let followed = new Set<string>();
-const lockOfParent = new Map<string, string | null>();
-setInterval(() => {
-  followed = new Set(explorer.registry.watched().map((entry) => entry.path));
-  lockOfParent.clear();
-}, 1_000).unref();
-const notificationsByLock = new Map<string, number>();
-let notificationsElsewhere = 0;
+// What each notification concerns: a lock it follows (counted by lock), or anything else (a watch on the roots). Counted
+// by the parent of the node it names (a lock's children share one), and told by lock only when `stats` is printed: the
+// bench's count must not weigh on the CPU it measures.
+const notificationsByParent = new Map<string, number>();
+let notificationsAtRoot = 0;
 session.on('notification', (path) => {
-  let lock: string | null = followed.has(path) ? path : null;
-  if (lock === null && path !== '/') {
-    const slash = path.lastIndexOf('/');
-    const parent = slash === 0 ? '/' : path.slice(0, slash);
-    lock = lockOfParent.get(parent) ?? null;
-    if (lock === null && !lockOfParent.has(parent)) {
-      lock = enclosingLock(parent, followed);
-      lockOfParent.set(parent, lock);
-    }
+  if (path === '/') {
+    notificationsAtRoot += 1;
+    return;
   }
-  if (lock === null) notificationsElsewhere += 1;
-  else notificationsByLock.set(lock, (notificationsByLock.get(lock) ?? 0) + 1);
+  const slash = path.lastIndexOf('/');
+  const parent = slash === 0 ? '/' : path.slice(0, slash);
+  notificationsByParent.set(parent, (notificationsByParent.get(parent) ?? 0) + 1);
+  // A followed lock's own node (its creation or deletion) counts as its own: kept under its path with a mark.
+  if (followedNow.has(path)) notificationsByParent.set(`${path}\0`, (notificationsByParent.get(`${path}\0`) ?? 0) + 1);
 });
+let followedNow = new Set<string>();
+setInterval(() => {
+  followedNow = new Set(explorer.registry.watched().map((entry) => entry.path));
+}, 1_000).unref();
+/** The notifications so far by followed lock, and elsewhere. */
+function notificationsTold(): { byLock: Map<string, number>; elsewhere: number } {
+  const followed = new Set(explorer.registry.watched().map((entry) => entry.path));
+  const byLock = new Map<string, number>();
+  let elsewhere = notificationsAtRoot;
+  for (const [parent, count] of notificationsByParent) {
+    const lock = parent.endsWith('\0') ? parent.slice(0, -1) : enclosingLock(parent, followed);
+    if (lock === null) elsewhere += count;
+    else byLock.set(lock, (byLock.get(lock) ?? 0) + count);
+  }
+  return { byLock, elsewhere };
+}
 // Its sessions (a new one after an expiry) and the states its connection went through.
 let sessions = session.sessionId === null ? 0 : 1;
 session.on('session', () => (sessions += 1));
@@ -110,6 +123,7 @@ process.on('SIGUSR2', () => printStats());
 function printStats(collect = true): void {
   if (collect) (globalThis as { gc?: () => void }).gc?.();
   const memory = process.memoryUsage();
+  const told = notificationsTold();
   const stats = {
     rss: memory.rss,
     heapUsed: memory.heapUsed,
@@ -121,7 +135,7 @@ function printStats(collect = true): void {
     watched: explorer.registry.watched().length,
     locks: explorer.discovery.size,
     sockets: explorer.io.engine.clientsCount,
-    published,
+    published: published(),
     collections,
     stalls,
     zookeeperBytes: session.bytesReceived,
@@ -130,9 +144,9 @@ function printStats(collect = true): void {
     sessions,
     states,
     notifications: session.notificationSeq,
-    notificationsElsewhere,
+    notificationsElsewhere: told.elsewhere,
     deltaKinds,
-    notificationsByLock: Object.fromEntries(notificationsByLock),
+    notificationsByLock: Object.fromEntries(told.byLock),
     discovery: explorer.discovery.discoveryStatus(),
   };
   console.log(`stats ${JSON.stringify(stats)}`);
