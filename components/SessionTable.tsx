@@ -13,12 +13,26 @@ import { useMomentText } from './replay';
 import { WrappingPath, WrappingText } from './WrappingPath';
 
 
-/** A watched path as its lock's name and the node's short name: the part that tells nodes apart. */
-function watchedName(path: string): string {
+/**
+ * A watched path as its lock's name and the node's short name (the part that tells nodes apart),
+ * which may wrap after its slashes, inside the lock's name after a hyphen, and inside the node's
+ * name only after a GUID cut short (`_c_3da4…` / `-lock-0000000001`): never after `_c_`.
+ */
+export function WatchedName({ path }: { path: string }) {
   const parent = parentPath(path);
   const lock = parent.slice(parent.lastIndexOf('/') + 1);
-  const name = path.slice(parent.length === 1 ? 1 : parent.length + 1);
-  return lock === '' ? `/${shortNodeName(name)}` : `…/${lock}/${shortNodeName(name)}`;
+  const name = shortNodeName(path.slice(parent.length === 1 ? 1 : parent.length + 1));
+  return (
+    <>
+      {lock === '' ? null : (
+        <>
+          …/<WrappingText text={lock} after="-" />
+          <wbr />
+        </>
+      )}
+      /<WrappingText text={name} after="…" />
+    </>
+  );
 }
 
 // Sessions on one page of the table.
@@ -331,7 +345,7 @@ export function SessionTable() {
                       <>
                         {session.watches.map((path) => (
                           <div key={path} className="mono" title={path}>
-                            <WrappingText text={watchedName(path)} after="/-_" />
+                            <WatchedName path={path} />
                           </div>
                         ))}
                         {session.watchCount > session.watches.length ? <div className="muted">{t('moreWatches', { n: session.watchCount - session.watches.length })}</div> : null}

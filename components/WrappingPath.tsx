@@ -1,16 +1,17 @@
 import { Fragment } from 'react';
 
 /**
- * Text that may wrap only after one of `after`'s characters (text and `<wbr>` only: a table of
- * ten thousand rows draws many): an address after its dots and its colon, a node's name after its hyphens.
+ * Text that may wrap only after one of `after`'s characters or before one of `before`'s (text and
+ * `<wbr>` only: a table of ten thousand rows draws many): an address after its dots and its colon,
+ * a node's name after its hyphens, a path before its slashes.
  */
-export function WrappingText({ text, after }: { text: string; after: string }) {
+export function WrappingText({ text, after = '', before = '' }: { text: string; after?: string; before?: string }) {
   const parts: string[] = [];
   let start = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    if (after.includes(text[index]!) && index + 1 < text.length) {
-      parts.push(text.slice(start, index + 1));
-      start = index + 1;
+  for (let index = 1; index < text.length; index += 1) {
+    if (after.includes(text[index - 1]!) || before.includes(text[index]!)) {
+      parts.push(text.slice(start, index));
+      start = index;
     }
   }
   parts.push(text.slice(start));
@@ -26,20 +27,9 @@ export function WrappingText({ text, after }: { text: string; after: string }) {
   );
 }
 
-/** A znode path that may wrap before each slash (text and `<wbr>` only); inside a name only where a stylesheet lets a name wider than its column break (the dashboard's). */
+/** A znode path that may wrap before each slash; inside a name only where a stylesheet lets a name wider than its column break (the dashboard's). */
 export function WrappingPath({ path }: { path: string }) {
-  const parts = path.split('/');
-  return (
-    <>
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {index === 0 ? '' : '/'}
-          {part}
-          {index < parts.length - 1 ? <wbr /> : null}
-        </Fragment>
-      ))}
-    </>
-  );
+  return <WrappingText text={path} before="/" />;
 }
 
 /** A duration whose numbers stay with their units ("3 min 43 s" wraps as "3 min / 43 s", never "3 / min"). */
