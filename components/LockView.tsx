@@ -9,7 +9,7 @@ import { noteIn, roleIn, systemCandidateIn } from '../lib/lock/systems';
 import { describeWatchVerdict, outsideWatchers, watchVerdict } from '../lib/view/watch-verdict';
 import { AppHeader } from './AppHeader';
 import { AnomalyList } from './AnomalyList';
-import { anomalyPlaces } from '../lib/view/anomaly-words';
+import { anomalyPlaces, disconnectedHolders } from '../lib/view/anomaly-words';
 import { DeadlockAlert } from './DeadlockAlert';
 import { CanvasBanners } from './CanvasBanners';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -183,11 +183,9 @@ function LockPage({ path }: { path: string }) {
   const polledSilent = useSilentSessions(path, !replaying && snapshot !== null && snapshot.nodes.length > 0 && snapshot.nodes.length <= SILENT_CHECK_LIMIT);
   // A holder the lock's own anomaly names disconnected is drawn so at once, with the anomaly (the sessions list confirms it a read or two later, and names the others).
   const silent = useMemo(() => {
-    const named = (snapshot?.anomalies ?? []).filter((anomaly) => anomaly.kind === 'holder-disconnected' && typeof anomaly.params.session === 'string' && typeof anomaly.params.expiresAt === 'number');
-    if (named.length === 0) return polledSilent;
-    const merged = new Map(polledSilent);
-    for (const anomaly of named) if (!merged.has(anomaly.params.session as string)) merged.set(anomaly.params.session as string, anomaly.params.expiresAt as number);
-    return merged;
+    const named = disconnectedHolders(snapshot?.anomalies ?? []);
+    if (named.size === 0) return polledSilent;
+    return new Map([...named, ...polledSilent]);
   }, [snapshot?.anomalies, polledSilent]);
   // Sessions that watch a node without one of their own (drawn beside it); those watching the holders are counted: a single-node lock's waiting contenders.
   const outside = useMemo(() => outsideWatchers(nodes ?? []), [nodes]);

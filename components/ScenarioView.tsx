@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { sideFigures } from '../lib/demo/classroom';
 import { spawnRequest, type Scenario } from '../lib/demo/scenarios';
 import { anomalyLabel, CONTENDER_STATE_KEYS, STRATEGY_KEYS, type Language } from '../lib/i18n/messages';
-import { anomalyPlaces, readableAnomaly } from '../lib/view/anomaly-words';
+import { anomalyPlaces, disconnectedHolders, readableAnomaly } from '../lib/view/anomaly-words';
 import { shortNodeName } from '../lib/view/format';
 import { ContenderListSchema, type Anomaly, type ContenderInfo } from '../lib/protocol';
 import { ExpiryCountdown } from './AnomalyList';
@@ -47,6 +47,8 @@ function ScenarioLock({ path, contenders, violations }: { path: string; contende
   const now = useNow();
   const name = path.slice(path.lastIndexOf('/') + 1);
   const places = useMemo(() => anomalyPlaces(snapshot?.anomalies ?? [], snapshot?.nodes ?? [], language), [snapshot?.anomalies, snapshot?.nodes, language]);
+  // A holder the diagnostics name disconnected is drawn so, with ZooKeeper's countdown to its expiry, as on the lock's own page.
+  const silent = useMemo(() => disconnectedHolders(snapshot?.anomalies ?? []), [snapshot?.anomalies]);
   // A node the scenario's own contender made is named by that contender, as its table below names it.
   const byNode = new Map(contenders.flatMap((contender) => (contender.node === null ? [] : [[contender.node, contender.id] as const])));
   const label = (node: string): string => byNode.get(node) ?? shortNodeName(node);
@@ -54,7 +56,7 @@ function ScenarioLock({ path, contenders, violations }: { path: string; contende
     <section className="demo-side scenario-lock" aria-label={name} data-testid="scenario-lock" data-path={path} data-holders={snapshot?.holders.length ?? 0}>
       <h3 className="mono">{name}</h3>
       {snapshot && snapshot.nodes.length > 0 ? (
-        <QueueDiagram nodes={snapshot.nodes} now={now} selected={null} onSelect={() => undefined} woken={woken} wakes={wakes} zoom={1} compact flagged={new Set(snapshot.anomalies.flatMap((anomaly) => (anomaly.node === null ? [] : [anomaly.node])))} />
+        <QueueDiagram nodes={snapshot.nodes} now={now} selected={null} onSelect={() => undefined} woken={woken} wakes={wakes} zoom={1} compact silent={silent} flagged={new Set(snapshot.anomalies.flatMap((anomaly) => (anomaly.node === null ? [] : [anomaly.node])))} />
       ) : null}
       <h4>{t('anomalies')}</h4>
       {snapshot === null || snapshot.anomalies.length === 0 ? (

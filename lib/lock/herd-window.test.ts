@@ -75,4 +75,34 @@ describe('a herd told from the window between two reports', () => {
     expect(herdJudge(window, report(6000, [5, 5, 5, 2, 2]), looping(3, [4, 5, 1, 2, 3]))).toBe(false);
     expect(window.evidence).toBeNull();
   });
+
+  it('stays told when a busy host’s waiters answer a release late: a window whose deletion came a second before its report shows no chain', () => {
+    const window = herdWatch();
+    herdJudge(window, report(1000, [1, 1, 1, 1, 1]), nodes(0, 5));
+    herdJudge(window, report(3000, [1, 1, 1, 1, 1]), nodes(0, 5));
+    herdChild(window, false, 3500);
+    expect(herdJudge(window, report(5000, [0, 2, 2, 2, 2]), nodes(1, 5))).toBe(true);
+    // The next release 1 s before a report: none of the three left has listed the children yet.
+    herdChild(window, false, 6000);
+    expect(herdJudge(window, report(7000, [0, 0, 2, 2, 2]), nodes(2, 5))).toBe(false);
+    expect(window.evidence).toMatchObject({ by: 'cons' });
+    // They did by the next report, which sees no child change: nothing concluded either way.
+    expect(herdJudge(window, report(9000, [0, 0, 3, 3, 3]), nodes(2, 5))).toBe(false);
+    expect(window.evidence).toMatchObject({ by: 'cons' });
+  });
+
+  it('is no longer told after two windows in a row that show a chain, not after one', () => {
+    const window = herdWatch();
+    herdJudge(window, report(1000, [1, 1, 1, 1, 1, 1]), nodes(0, 6));
+    herdJudge(window, report(3000, [1, 1, 1, 1, 1, 1]), nodes(0, 6));
+    herdChild(window, false, 3200);
+    expect(herdJudge(window, report(5000, [0, 2, 2, 2, 2, 2]), nodes(1, 6))).toBe(true);
+    // From now on a release, long before the report, wakes only the next in line.
+    herdChild(window, false, 5200);
+    expect(herdJudge(window, report(7000, [0, 0, 3, 2, 2, 2]), nodes(2, 6))).toBe(false);
+    expect(window.evidence).not.toBeNull();
+    herdChild(window, false, 7200);
+    expect(herdJudge(window, report(9000, [0, 0, 0, 3, 2, 2]), nodes(3, 6))).toBe(true);
+    expect(window.evidence).toBeNull();
+  });
 });

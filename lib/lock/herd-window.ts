@@ -1,8 +1,8 @@
 /**
  * Tells a herd from what happened between two reports of ZooKeeper: how many children of the
  * lock came and went in that window, and how many of the sessions that waited throughout sent
- * requests (woke). A lock's recipe is named a herd from this evidence, and no longer when a
- * window shows a chain.
+ * requests (woke). A lock's recipe is named a herd from this evidence, and no longer when
+ * windows show a chain (two in a row: a busy host's waiters may wake late).
  */
 import { countWoken, herdCandidates, judgeHerd } from './herd';
 import type { Introspected } from './report';
@@ -16,6 +16,13 @@ const REPORT_MARGIN_MS = 200;
  * the window opened counts.
  */
 const SETTLE_MS = 500;
+/**
+ * A herd's waiters on a busy host may answer a deletion a second or more late: a window whose
+ * deletions came this close before its report shows no chain (their wakes may fall in the next).
+ */
+const SLOW_WAKE_MS = 1_500;
+/** A lock named a herd is no longer so after this many windows in a row that showed a chain: one may be waiters slower still. */
+const CHAIN_WINDOWS_TO_UNNAME = 2;
 /** How long child changes are kept for telling a herd: far longer than the time between two reports. */
 const CHILD_EVENTS_KEPT_MS = 60_000;
 
@@ -30,12 +37,14 @@ export interface HerdWatch {
   last: { at: number; lastRequest: Introspected['lastRequest']; waiting: Map<string, string> } | null;
   /** When each waiting node was first seen waiting (the time of that report, ms), by name. */
   waitingSince: Map<string, number>;
-  /** What showed the herd, while the last window did; null otherwise. */
+  /** What showed the herd, until windows showed a chain (CHAIN_WINDOWS_TO_UNNAME in a row); null otherwise. */
   evidence: HerdEvidence | null;
+  /** Windows in a row that showed a chain. */
+  chainWindows: number;
 }
 
 export function herdWatch(): HerdWatch {
-  return { events: [], last: null, waitingSince: new Map(), evidence: null };
+  return { events: [], last: null, waitingSince: new Map(), evidence: null, chainWindows: 0 };
 }
 
 /** A child of the lock path came (`created`) or went at `at`. */
@@ -77,12 +86,13 @@ export function herdJudge(watch: HerdWatch, report: Introspected, nodes: readonl
   let deleted = 0;
   // A change in the last report's margin counts in this window, but the waiters it woke may have sent their requests before
   // that report was read, where this window does not see them: a window with one is no proof of a chain.
+  // So is one whose deletions came too late before this report for slow waiters to have answered.
   let deferred = false;
   for (const event of watch.events) {
     if (event.at <= from || event.at > to) continue;
     if (event.created) created += 1;
     else deleted += 1;
-    if (event.at <= last.at) deferred = true;
+    if (event.at <= last.at || (!event.created && event.at > report.at - SLOW_WAKE_MS)) deferred = true;
   }
   dropEvents(watch, (event) => event.at <= to);
   // Waiters that were still setting their watch when the window opened would read as woken; so would one that held, let go
@@ -93,7 +103,12 @@ export function herdJudge(watch: HerdWatch, report: Introspected, nodes: readonl
   const judged = judgeHerd({ created, deleted, ...countWoken(throughout, last.lastRequest, report.lastRequest) });
   const verdict = judged.kind === 'chain' && deferred ? ({ kind: 'unknown' } as const) : judged;
   const before = watch.evidence;
-  if (verdict.kind === 'herd') watch.evidence = verdict.evidence;
-  else if (verdict.kind === 'chain') watch.evidence = null;
+  if (verdict.kind === 'herd') {
+    watch.evidence = verdict.evidence;
+    watch.chainWindows = 0;
+  } else if (verdict.kind === 'chain') {
+    watch.chainWindows += 1;
+    if (watch.chainWindows >= CHAIN_WINDOWS_TO_UNNAME) watch.evidence = null;
+  }
   return (before === null) !== (watch.evidence === null);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { lockAnomalies } from '../lock/anomalies';
 import { record, snapshotOf } from '../testing/records';
-import { anomalyPlaces, readableAnomaly } from './anomaly-words';
+import type { Anomaly } from '../protocol';
+import { anomalyPlaces, disconnectedHolders, readableAnomaly } from './anomaly-words';
 
 describe('the words of an anomaly on the page', () => {
   const uuid = (i: number): string => `0000000${i}-1111-4222-8333-444444444444`;
@@ -42,5 +43,17 @@ describe('the words of an anomaly on the page', () => {
 
   it('reads the queue not at all when no anomaly names a node', () => {
     expect(anomalyPlaces([], nodes).size).toBe(0);
+  });
+});
+
+describe('the holders the anomalies name disconnected', () => {
+  it('are their sessions with their expiries; no other kind, and none without both, counts', () => {
+    const anomaly = (kind: Anomaly['kind'], params: Anomaly['params']): Anomaly => ({ kind, severity: 'error', node: 'lock-0000000001', params }) as Anomaly;
+    const silent = disconnectedHolders([
+      anomaly('holder-disconnected', { session: '0x2', expiresAt: 1_000 }),
+      anomaly('holder-disconnected', { session: '0x3' }),
+      anomaly('stale-holder', { session: '0x4', expiresAt: 2_000 }),
+    ]);
+    expect([...silent]).toEqual([['0x2', 1_000]]);
   });
 });

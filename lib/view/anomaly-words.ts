@@ -36,3 +36,16 @@ export function readableAnomaly(anomaly: Anomaly, places: ReadonlyMap<string, st
   for (const name of [...new Set(names)].sort((a, b) => b.length - a.length)) text = text.split(name).join(`${places.get(name)!} (${label(name)})`);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/**
+ * The sessions the anomalies name holders without a connection, with when ZooKeeper expires each
+ * (ms): a diagram draws their cards so, with the countdown, as soon as the anomaly comes.
+ */
+export function disconnectedHolders(anomalies: readonly Anomaly[]): Map<string, number> {
+  const silent = new Map<string, number>();
+  for (const anomaly of anomalies) {
+    const { session, expiresAt } = anomaly.params;
+    if (anomaly.kind === 'holder-disconnected' && typeof session === 'string' && typeof expiresAt === 'number') silent.set(session, expiresAt);
+  }
+  return silent;
+}
