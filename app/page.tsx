@@ -10,7 +10,7 @@ export default async function HomePage() {
     <LanguageProvider initial={await requestLanguage()}>
       <AppHeader current="locks" languages />
       <ConnectionBanner />
-      <main className="home">
+      <main id="main" className="home">
         <HomeHero />
         <LockTable />
       </main>

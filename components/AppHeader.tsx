@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { CommandPalette, type Command } from './CommandPalette';
 import { LanguageSwitch } from './LanguageSwitch';
+import { SkipLink } from './SkipLink';
 import { ThemeToggle } from './ThemeToggle';
 import { ViewNav, type View } from './ViewNav';
 
@@ -9,6 +10,7 @@ import { ViewNav, type View } from './ViewNav';
 export function AppHeader({ children, current, commands, languages = false }: { children?: ReactNode; current?: View; commands?: readonly Command[]; languages?: boolean }) {
   return (
     <header className="app-header">
+      <SkipLink />
       <Link href="/" className="brand">
         <svg className="brand-mark" viewBox="0 0 24 24" aria-hidden="true">
           <rect x="0" y="0" width="24" height="24" rx="6" className="brand-bg" />

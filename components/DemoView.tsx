@@ -87,7 +87,7 @@ export function DemoView() {
 
   return (
     // A button clicked with the mouse lets go of the focus, so that Space and R act on the lesson, not on that button again.
-    <main className="demo" onClick={(event) => (event.detail > 0 ? (event.target as HTMLElement).closest('button')?.blur() : undefined)}>
+    <main id="main" className="demo" onClick={(event) => (event.detail > 0 ? (event.target as HTMLElement).closest('button')?.blur() : undefined)}>
       <div className="demo-head">
         <div>
           <h1>

@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
-import type { LockHistory, Percentiles } from '../lib/protocol';
-import { formatClock, formatDuration, shortNodeName } from '../lib/view/format';
+import type { LockHistory, LockNode, Percentiles } from '../lib/protocol';
+import { formatClock, formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { layoutHistoryStrip, type HistoryBar } from '../lib/view/history-strip';
 import type { MessageKey } from '../lib/i18n/messages';
 import { useLanguage, type Translate } from './language';
@@ -50,6 +50,23 @@ export interface HistoryStripProps {
   /** The nodes still in the lock: a click on one's bar selects it. */
   present: ReadonlySet<string>;
   onSelect: (name: string) => void;
+  /** The waits under way: how many, and since when the longest (its node's creation, ms); none when nobody waits. */
+  waiting?: { count: number; since: number } | null;
+}
+
+/**
+ * The waits under way in `nodes`: how many, and the longest's start. A wait counts in the figures
+ * only once it ends, so a lock whose waiter waits for ever (a deadlock) says so beside them.
+ */
+export function waitingOf(nodes: readonly LockNode[]): { count: number; since: number } | null {
+  let count = 0;
+  let since = Number.POSITIVE_INFINITY;
+  for (const node of nodes) {
+    if (node.role !== 'waiter' || node.ctime <= 0) continue;
+    count += 1;
+    since = Math.min(since, node.ctime);
+  }
+  return count === 0 ? null : { count, since };
 }
 
 const MINUTE = 60_000;
@@ -62,7 +79,7 @@ function historySpan(history: LockHistory): number {
 }
 
 /** Who held the lock when, over the last five minutes, as bars on a time axis; the figures beside it. */
-export function HistoryStrip({ history, reading, now, present, onSelect }: HistoryStripProps) {
+export function HistoryStrip({ history, reading, now, present, onSelect, waiting = null }: HistoryStripProps) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(600);
   const { t } = useLanguage();
@@ -111,7 +128,10 @@ export function HistoryStrip({ history, reading, now, present, onSelect }: Histo
         <h2>{t('lpHoldsLast', { span: formatDuration(span, t) })}</h2>
         <p className="muted history-figures" data-testid="history-figures">
           <span>{figures(t, t('lpFigureHold'), stats.hold, noHold)}</span>
-          <span>{figures(t, t('lpFigureWait'), stats.wait, t('lpNoneEnded', { label: t('lpFigureWait') }))}</span>
+          <span>
+            {figures(t, t('lpFigureWait'), stats.wait, t('lpNoneEnded', { label: t('lpFigureWait') }))}
+            {waiting ? <span data-testid="history-waiting">{` · ${t('lpStillWaiting', { n: formatCount(waiting.count), duration: formatDuration(Math.max(0, now - waiting.since), t) })}`}</span> : null}
+          </span>
           <span>{t('lpHandovers', { n: stats.handoversPerMinute.toFixed(1) })}</span>
         </p>
       </div>

@@ -127,6 +127,11 @@ export function LockTable() {
             />
           </label>
         ) : null}
+        {view.filter.trim() !== '' ? (
+          <span className="muted filter-count" role="status" data-testid="filter-count">
+            {t('filterCount', { n: formatCount(shown.length), total: formatCount(list.locks.length) })}
+          </span>
+        ) : null}
       </div>
       {list.locks.length === 0 ? (
         <div className="empty" data-testid="lock-list-empty">

@@ -15,7 +15,7 @@ import { CanvasBanners } from './CanvasBanners';
 import { ConnectionBanner } from './ConnectionBanner';
 import { EventStrip } from './EventStrip';
 import { ExportButtons } from './ExportButtons';
-import { HistoryStrip } from './HistoryStrip';
+import { HistoryStrip, waitingOf } from './HistoryStrip';
 import { type Command } from './CommandPalette';
 import { actOn, NodePanel, offeredActions } from './NodePanel';
 import { QueueDiagram } from './QueueDiagram';
@@ -221,7 +221,7 @@ function LockPage({ path }: { path: string }) {
         </span>
       </AppHeader>
       <ConnectionBanner lockPath={path} />
-      <main className="lock-page">
+      <main id="main" className="lock-page">
         <div className="lock-layout">
           <div className="lock-main">
         {error ? (
@@ -347,7 +347,7 @@ function LockPage({ path }: { path: string }) {
                 {snapshot.recipe.maxLeases !== null ? <span className="stat-note">{t('lpLeases', { n: snapshot.recipe.maxLeases })}</span> : null}
               </div>
             </section>
-            <HistoryStrip history={history} reading={historyRead === null && snapshot.nodes.length > 0} now={now} present={present} onSelect={select} />
+            <HistoryStrip history={history} reading={historyRead === null && snapshot.nodes.length > 0} now={now} present={present} onSelect={select} waiting={waitingOf(snapshot.nodes)} />
             {!snapshot.exists ? (
               <div className="empty" data-testid="lock-missing">
                 <h2>{t('lpMissingTitle', { path })}</h2>

@@ -25,6 +25,11 @@ function compactName(name: string, room: number): string {
 }
 
 /** The card's name: the node as its system names it where one does (cut to the card), else its own name, shortened. */
+/** How wide a card must be for its name line to hold the node's name as its system gives it ("NameNode nn1 (nn1.example.com:8020)") whole; 0 for a node named by its own name. */
+export function identityWidth(node: LockNode): number {
+  return node.identity === null ? 0 : node.identity.length * 9 + 31;
+}
+
 function cardName(node: LockNode, width: number): string {
   if (node.identity === null) return shortNodeName(node.name);
   const room = nameCharacters(width);

@@ -6,7 +6,7 @@ import { richText, useLanguage } from './language';
 export function NotFoundView() {
   const { t } = useLanguage();
   return (
-    <main className="home">
+    <main id="main" className="home">
       <h1>{t('notFoundTitle')}</h1>
       <p className="lead">{richText(t('notFoundText'), { pattern: <code>/locks/&lt;znode path&gt;</code>, link: <Link href="/">{t('notFoundLink')}</Link> })}</p>
     </main>

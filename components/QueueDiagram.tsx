@@ -5,13 +5,14 @@ import { formatDuration, shortNodeName } from '../lib/view/format';
 import { departures, wakeTrails, type Trail, type Wake } from '../lib/view/pulses';
 import { useLanguage } from './language';
 import { outsideWatchers } from '../lib/view/watch-verdict';
-import { cardRoleWords, NodeCard, roleLineRoom } from './NodeCard';
+import { cardRoleWords, identityWidth, NodeCard, roleLineRoom } from './NodeCard';
 import { MINIMAP_ROOM, QueueMinimap } from './QueueMinimap';
 import { PHONE } from './phone';
 import { EdgeMarkers, GhostHolder, GroupFrame, OutsideWatchers, ParentBox, SilentOwner, WATCHER_ROOM, WatchEdge, type Believer } from './QueueShapes';
 import {
   columnsFor,
   widerRows,
+  MAX_CARD_WIDTH,
   COMPACT_QUEUE_LAYOUT,
   MARKS_QUEUE_LAYOUT,
   DEFAULT_QUEUE_LAYOUT,
@@ -87,10 +88,23 @@ function fitted(options: QueueLayoutOptions, width: number): QueueLayoutOptions 
 }
 
 /** The sizes of the drawing in `width` pixels at `zoom`: cards narrow a little where that fits one more column, and on a phone to the screen; as marks, many more fit side by side (a chain of thousands snakes across the screen). */
-function sized(width: number, zoom: number, marks: boolean, compact: boolean): QueueLayoutOptions {
+function sized(width: number, zoom: number, marks: boolean, compact: boolean, named = 0): QueueLayoutOptions {
   const room = Math.floor(width / zoom);
-  const base = marks ? MARKS_QUEUE_LAYOUT : widerRows(fitted(compact ? COMPACT_QUEUE_LAYOUT : DEFAULT_QUEUE_LAYOUT, room), room);
+  let base = marks ? MARKS_QUEUE_LAYOUT : widerRows(fitted(compact ? COMPACT_QUEUE_LAYOUT : DEFAULT_QUEUE_LAYOUT, room), room);
+  // A card as wide as its system's name for the node needs, where the row has the room (up to the widest card): "NameNode nn1 (nn1.example.com:8020)", not "…:8…".
+  if (!marks && !compact && named > base.cardWidth) base = { ...base, cardWidth: Math.max(base.cardWidth, Math.min(named, MAX_CARD_WIDTH, room - 2 * base.padding - base.gutter - 4)) };
   return { ...base, columns: columnsFor(room, base, marks ? MARK_COLUMNS : undefined) };
+}
+
+/** The queues whose cards are widened for their names: a system's few nodes (a leader and its standbys), not a long queue. */
+const NAMED_NODES_WIDENED = 12;
+
+/** The width the longest name a system gives a node of `nodes` needs on a card (0: none, or too many nodes to widen for). */
+function namedWidth(nodes: readonly LockNode[]): number {
+  if (nodes.length > NAMED_NODES_WIDENED) return 0;
+  let widest = 0;
+  for (const node of nodes) widest = Math.max(widest, identityWidth(node));
+  return widest;
 }
 
 /** The width (pixels at `zoom`) that the narrowest card needs, with its gutter and padding. */
@@ -104,7 +118,7 @@ function narrowestWidth(options: QueueLayoutOptions, zoom: number): number {
  */
 function fittedZoom(nodes: readonly LockNode[], asked: number, fit: boolean, view: { height: number; width: number }, marks: boolean, compact: boolean): number {
   if (!fit || asked <= 1) return asked;
-  const tall = layoutQueue(nodes, sized(view.width, asked, marks, compact)).height * asked;
+  const tall = layoutQueue(nodes, sized(view.width, asked, marks, compact, namedWidth(nodes))).height * asked;
   if (tall <= view.height) return asked;
   return Math.max(1, (asked * view.height) / tall);
 }
@@ -132,8 +146,9 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   const [view, setView] = useState({ top: 0, height: 900, width: 900 });
   const zoom = useMemo(() => fittedZoom(nodes, asked, fitHeight, view, marks, compact), [nodes, asked, fitHeight, view, marks, compact]);
   // Laid out for the room beside a minimap first: a queue more than two screens long keeps that one, with the minimap; a shorter one is laid out again for the whole width. Deciding on one layout keeps the cards from jumping when the minimap comes.
-  const beside = useMemo(() => sized(view.width - MINIMAP_ROOM, zoom, marks, compact), [view.width, zoom, marks, compact]);
-  const whole = useMemo(() => sized(view.width, zoom, marks, compact), [view.width, zoom, marks, compact]);
+  const named = namedWidth(nodes);
+  const beside = useMemo(() => sized(view.width - MINIMAP_ROOM, zoom, marks, compact, named), [view.width, zoom, marks, compact, named]);
+  const whole = useMemo(() => sized(view.width, zoom, marks, compact, named), [view.width, zoom, marks, compact, named]);
   // On a phone there is no room for a minimap beside the narrowest cards: the page and the frame scroll instead, and only the whole width is laid out.
   const minimapFits = view.width - MINIMAP_ROOM >= narrowestWidth(beside, zoom);
   const besideLayout = useMemo(() => (minimapFits ? layoutQueue(nodes, beside) : null), [minimapFits, nodes, beside]);

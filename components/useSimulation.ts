@@ -1,6 +1,7 @@
 'use client';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ContenderListSchema, HealthResponseSchema, type ContenderList, type Features } from '../lib/protocol';
+import { DEMO_LEASE_MS } from '../lib/demo/scenarios';
 import { useLanguage } from './language';
 import { useReplay } from './replay';
 import type { ExplorerSocket } from './socket';
@@ -108,7 +109,13 @@ export function useStopWhenLeft(paths: readonly string[] | null, control: Simula
     };
     window.addEventListener('pagehide', end);
     document.addEventListener('visibilitychange', hidden);
+    // While the page shows them, their lease is renewed: a page gone without a word (a browser closed, a laptop shut) leaves them DEMO_LEASE_MS at most.
+    const renewing = setInterval(() => {
+      if (stopped || document.visibilityState === 'hidden') return;
+      for (const path of paths) void controlRef.current('POST', `/api/sim/contenders/renew?path=${encodeURIComponent(path)}`);
+    }, DEMO_LEASE_MS / 3);
     return () => {
+      clearInterval(renewing);
       window.removeEventListener('pagehide', end);
       document.removeEventListener('visibilitychange', hidden);
       // Another run's paths, or the component gone: these contenders are no one's any more.

@@ -13,6 +13,23 @@ test.describe('the home page', () => {
     await expect(page.getByTestId('lock-path')).toHaveText(lockPath);
   });
 
+  test('the keyboard’s first stop skips the header to the page’s content', async ({ page, explorerUrl }) => {
+    await page.goto(explorerUrl);
+    await expect(page.getByLabel('Lock path')).toBeVisible();
+    const skip = page.getByTestId('skip-link');
+    // Out of sight until it is reached.
+    expect((await skip.boundingBox())!.y + (await skip.boundingBox())!.height).toBeLessThanOrEqual(0);
+    await page.keyboard.press('Tab');
+    await expect(skip).toBeFocused();
+    await expect(skip).toHaveText('Skip to content');
+    expect((await skip.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#main$/);
+    // The next stop is inside the page's content, not the header's links.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+  });
+
   test('lists every lock live, with its recipe, holder and queue, and opens it', async ({ page, explorerUrl, zk }) => {
     const lockPath = zk.lockPath('listed');
     const admin = await zk.session();

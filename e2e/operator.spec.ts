@@ -236,6 +236,11 @@ test.describe('an operator triaging', () => {
     await page.getByTestId('lock-filter').fill('NoAuth');
     await expect(page.getByTestId('lock-row')).toHaveCount(1);
     await expect(page.getByTestId('lock-row')).toHaveAttribute('data-path', vault);
+    // And says how many of the list it shows: the list's own count, from the API.
+    const listed = async (): Promise<string> => `${((await (await request.get(`${explorerUrl}/api/locks`)).json()) as { locks: unknown[] }).locks.length.toLocaleString('en-US')}`;
+    await expect.poll(async () => (await page.getByTestId('filter-count').textContent()) === `1 of ${await listed()} locks shown`).toBe(true);
+    await page.getByTestId('lock-filter').fill('');
+    await expect(page.getByTestId('filter-count')).toHaveCount(0);
     for (const client of vaultClients) client.close();
     for (const path of [mutex, semaphore, third, long, unwatched]) await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(path)}`);
   });

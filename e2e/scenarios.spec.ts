@@ -42,6 +42,8 @@ test.describe('the classroom scenarios', () => {
     const verdict = page.locator('[data-testid="scenario-anomaly"][data-kind="holder-disconnected"]');
     await expect(verdict).toHaveCount(1, { timeout: 13_000 });
     await expect(verdict.getByTestId('anomaly-expiry')).toHaveText(/Expires in \d+ s/);
+    // And its diagram draws the holder so, with the countdown, as the lock's own page does.
+    await expect(page.getByTestId('scenario-lock').getByTestId('silent-owner')).toHaveCount(1);
     expect((await contendersOf(request, explorerUrl, paths)).filter((contender) => contender.state === 'holding')).toHaveLength(0);
     await expect(page.locator('[data-testid="scenario-contender"][data-state="holding"]')).toHaveCount(1, { timeout: 30_000 });
 

@@ -30,6 +30,7 @@ import {
   SessionQuerySchema,
   SpawnRequestSchema,
   SpawnResponseSchema,
+  RenewResponseSchema,
   StopResponseSchema,
   WaitsForGraphSchema,
   ZnodeDetailSchema,
@@ -114,6 +115,15 @@ export const ROUTES: readonly Route[] = [
     ok: [200, StopResponseSchema],
     errors: [400, 401, 403, 429],
     query: [{ name: 'path', schema: z.string(), description: 'only the contenders of this lock' }],
+    control: true,
+  },
+  {
+    method: 'post',
+    path: '/api/sim/contenders/renew',
+    summary: 'Renews the lease of the contenders of one lock spawned with `leaseMs` (a page that still shows them); 404 when none holds one.',
+    ok: [200, RenewResponseSchema],
+    errors: [400, 401, 403, 404, 429],
+    query: [{ name: 'path', schema: z.string(), description: 'the lock whose contenders are renewed' }],
     control: true,
   },
   {

@@ -12,7 +12,7 @@ export default async function SessionsPage() {
     <LanguageProvider initial={await requestLanguage()}>
       <AppHeader current="sessions" languages />
       <ConnectionBanner />
-      <main className="home">
+      <main id="main" className="home">
         <PageIntro title="sessionsTitle" lead="sessionsLead" />
         <SessionTable />
       </main>

@@ -12,7 +12,7 @@ export default async function WaitsForPage() {
     <LanguageProvider initial={await requestLanguage()}>
       <AppHeader current="waits" languages />
       <ConnectionBanner />
-      <main className="home wide">
+      <main id="main" className="home wide">
         <PageIntro title="waitsTitle" lead="waitsLead" />
         <WaitsForView />
       </main>

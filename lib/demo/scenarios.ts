@@ -111,8 +111,10 @@ export const SCENARIOS: readonly Scenario[] = [
 
 /** How long the server lets a classroom run or scenario go on that nobody ended (its page closed without a word): then it stops its contenders and removes its locks. */
 export const DEMO_RUN_LIMIT_MS = 20 * 60_000;
+/** How long a run's contenders outlive the last renewal of the page that shows them (see `useStopWhenLeft`). */
+export const DEMO_LEASE_MS = 30_000;
 
 /** The spawn request of a group of contenders into `path`: stopped by the server after DEMO_RUN_LIMIT_MS, its lock removed when they stop. */
 export function spawnRequest(path: string, spawn: ScenarioSpawn): Omit<SpawnRequest, 'maxLeases'> {
-  return { path, holdMs: 1000, rounds: 1, thinkMs: 0, sessionTimeoutMs: 10_000, protected: true, ...spawn, ttlMs: DEMO_RUN_LIMIT_MS, removeParent: true };
+  return { path, holdMs: 1000, rounds: 1, thinkMs: 0, sessionTimeoutMs: 10_000, protected: true, ...spawn, ttlMs: DEMO_RUN_LIMIT_MS, leaseMs: DEMO_LEASE_MS, removeParent: true };
 }

@@ -24,6 +24,8 @@ export const SpawnRequestSchema = z.strictObject({
   protected: z.boolean().default(true),
   /** Stop these contenders and remove their nodes after this long (ms), whoever forgets them. */
   ttlMs: z.number().int().min(1000).max(86_400_000).optional(),
+  /** Stop them too when nobody renews them (`POST /api/sim/contenders/renew`) for this long (ms): a page that went without a word (a closed browser) leaves them a moment, not until their time limit. */
+  leaseMs: z.number().int().min(5000).max(3_600_000).optional(),
   /** When they stop, remove the lock's znode too, and its parent if that is left empty (never the sandbox root). */
   removeParent: z.boolean().optional(),
 });
@@ -89,6 +91,8 @@ export type ContenderList = z.infer<typeof ContenderListSchema>;
 
 /** `POST /api/sim/contenders`: the contenders spawned, each once it has its session and has joined. */
 export const SpawnResponseSchema = z.object({ contenders: z.array(ContenderInfoSchema) });
+/** `POST /api/sim/contenders/renew?path=`: how many contenders' leases were renewed. */
+export const RenewResponseSchema = z.object({ renewed: z.number().int().positive() });
 /** `DELETE /api/sim/contenders`: how many were stopped. */
 export const StopResponseSchema = z.object({ stopped: z.number().int().nonnegative() });
 /** `POST /api/sim/contenders/{id}/{action}`: the contender as it is after the action. */

@@ -28,6 +28,13 @@ export function simRouter({ simulator, features, controls }: ExplorerContext): R
     const only = typeof request.query.path === 'string' ? parseInput(ZnodePath, request.query.path, 'invalid path') : undefined;
     response.json({ stopped: await sim.stopAll(only) });
   });
+  router.post('/api/sim/contenders/renew', async (request, response) => {
+    const sim = controls.simulator(bearerToken(request.headers.authorization));
+    const path = parseInput(ZnodePath, request.query.path, 'invalid path');
+    const renewed = await sim.renew(path);
+    if (renewed === 0) throw new HttpError(404, `no contender of ${path} holds a lease`);
+    response.json({ renewed });
+  });
   router.post('/api/sim/contenders/:id/:action', async (request, response) => {
     const sim = controls.simulator(bearerToken(request.headers.authorization));
     const action = parseInput(ContenderActionSchema, request.params.action, 'unknown action');

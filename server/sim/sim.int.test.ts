@@ -211,6 +211,28 @@ describe('contenders nobody stops', () => {
     expect((await lock(kept)).exists).toBe(true);
   });
 
+  it('stop when their lease is not renewed (a page closed without a word), and not while it is', async () => {
+    const [kept, left] = [simPath('leased-kept'), simPath('leased-left')];
+    await spawn({ path: kept, count: 2, strategy: 'chained', holdMs: 600_000, rounds: 1, leaseMs: 5000, removeParent: true });
+    await spawn({ path: left, count: 2, strategy: 'chained', holdMs: 600_000, rounds: 1, leaseMs: 5000, removeParent: true });
+    await allIn(['holding', 'waiting'])(kept, 2);
+    const from = Date.now();
+    // One page renews its lock's lease every 1.5 s; the other is gone.
+    while (Date.now() - from < 8000) {
+      const renewed = await call('POST', `/api/sim/contenders/renew?path=${encodeURIComponent(kept)}`);
+      expect(renewed.status).toBe(200);
+      expect(renewed.body).toEqual({ renewed: 2 });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+    expect((await contenders(left)).length).toBe(0);
+    expect((await lock(left)).exists).toBe(false);
+    expect((await contenders(kept)).length).toBe(2);
+    // Its renewal stopped, it goes too; a lock with no lease to renew is a 404, a bad path a 400.
+    await eventually(async () => ((await contenders(kept)).length === 0 ? true : undefined), 10_000);
+    expect((await call('POST', `/api/sim/contenders/renew?path=${encodeURIComponent(kept)}`)).status).toBe(404);
+    expect((await call('POST', '/api/sim/contenders/renew?path=nope')).status).toBe(400);
+  });
+
   it('refuses a time limit out of range', async () => {
     const response = await call('POST', '/api/sim/contenders', { path: simPath('ttl'), count: 1, strategy: 'chained', ttlMs: 10 });
     expect(response.status).toBe(400);

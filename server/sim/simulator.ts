@@ -43,6 +43,8 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
   private readonly removable = new Set<string>();
   /** Each spawn's time limit: its contenders stop then, if nobody stopped them before. */
   private readonly limits = new Map<Contender[], NodeJS.Timeout>();
+  /** Contenders spawned with a lease, their lock, and the timer that stops them unless renewed first. */
+  private readonly leases = new Map<Contender[], { path: string; leaseMs: number; timer: NodeJS.Timeout }>();
   private nextId = 1;
   private changeTimer: NodeJS.Timeout | null = null;
   private readonly target: { host: string; port: number };
@@ -113,8 +115,33 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
       timer.unref();
       this.limits.set(created, timer);
     }
+    if (request.leaseMs !== undefined) this.leases.set(created, { path: request.path, leaseMs: request.leaseMs, timer: this.leaseTimer(created, request.leaseMs) });
     this.changed();
     return created;
+  }
+
+  /** Stops `created` once `leaseMs` pass without a renewal. */
+  private leaseTimer(created: Contender[], leaseMs: number): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      this.leases.delete(created);
+      void this.stopContenders(created.filter((contender) => this.contenders.get(contender.id) === contender)).catch((error: unknown) => {
+        console.warn(`stopping contenders whose lease ran out: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }, leaseMs);
+    timer.unref();
+    return timer;
+  }
+
+  /** Renews the lease of every contender of `path` spawned with one; how many were renewed (their time limit still holds). */
+  renew(path: string): number {
+    let renewed = 0;
+    for (const [created, lease] of this.leases) {
+      if (lease.path !== path) continue;
+      clearTimeout(lease.timer);
+      lease.timer = this.leaseTimer(created, lease.leaseMs);
+      renewed += created.filter((contender) => this.contenders.get(contender.id) === contender).length;
+    }
+    return renewed;
   }
 
   list(): ContenderList {
@@ -171,6 +198,12 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
         this.limits.delete(spawned);
       }
     }
+    for (const [spawned, lease] of this.leases) {
+      if (spawned.every((contender) => !this.contenders.has(contender.id))) {
+        clearTimeout(lease.timer);
+        this.leases.delete(spawned);
+      }
+    }
     const running = new Set([...this.contenders.values()].map((contender) => contender.info().path));
     for (const stopped of paths) {
       this.holds.delete(stopped);
@@ -208,6 +241,8 @@ export class Simulator extends EventEmitter<SimulatorEvents> {
   async close(): Promise<void> {
     for (const timer of this.limits.values()) clearTimeout(timer);
     this.limits.clear();
+    for (const lease of this.leases.values()) clearTimeout(lease.timer);
+    this.leases.clear();
     await Promise.all([...this.contenders.values()].map((contender) => contender.close()));
     this.contenders.clear();
     if (this.changeTimer) clearTimeout(this.changeTimer);

@@ -75,6 +75,11 @@ export class SimulatorThread extends EventEmitter<SimulatorThreadEvents> {
     return this.ask({ method: 'stopAll', ...(path === undefined ? {} : { path }) }) as Promise<number>;
   }
 
+  /** Renews the lease of every contender of `path` spawned with one; resolves with how many. */
+  renew(path: string): Promise<number> {
+    return this.ask({ method: 'renew', path }) as Promise<number>;
+  }
+
   /** The contenders and the mutual-exclusion violations, as the thread last told them. */
   list(): ContenderList {
     return this.current;

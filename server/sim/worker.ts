@@ -16,6 +16,7 @@ export type SimulatorCall =
   | { call: number; method: 'spawn'; request: SpawnRequest }
   | { call: number; method: 'act'; id: string; action: ContenderAction; ms?: number }
   | { call: number; method: 'stopAll'; path?: string }
+  | { call: number; method: 'renew'; path: string }
   | { call: number; method: 'list' }
   | { call: number; method: 'close' };
 
@@ -70,6 +71,8 @@ if (port !== null) {
       case 'stopAll':
         await started;
         return simulator.stopAll(message.path);
+      case 'renew':
+        return simulator.renew(message.path);
       case 'list':
         return null;
       case 'close':
