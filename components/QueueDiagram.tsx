@@ -410,7 +410,8 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
                 )}
                 {woken.has(node.name) ? <rect width={cardWidth} height={cardHeight} rx={10} className="card-pulse" /> : null}
                 {!marks && node.ephemeral && silent.has(node.sessionId) ? <SilentOwner deadline={silent.get(node.sessionId)!} now={now} width={cardWidth} height={cardHeight} t={t} room={compact ? 0 : roleLineRoom(cardRoleWords(node, places[index]!, cardWidth, t, true), cardWidth) - 18} /> : null}
-                {flagged.has(node.name) ? (
+                {/* A compact card's countdown takes the corner the flag would: it is the anomaly's mark there. */}
+                {flagged.has(node.name) && !(compact && node.ephemeral && silent.has(node.sessionId)) ? (
                   <g className="card-flag" transform={`translate(${cardWidth - 10} ${cardHeight - 10})`} aria-hidden="true">
                     <circle r={7} />
                     <text y={4} textAnchor="middle">
