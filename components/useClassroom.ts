@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { sideFigures, type Side } from '../lib/demo/classroom';
 import { canStep, classroom, IDLE, queuesFormed, runFigures, zkSinceFormed, type ClassroomState, type ZkCounts } from '../lib/demo/run';
-import { DEMO_LEASE_MS, DEMO_RUN_LIMIT_MS } from '../lib/demo/scenarios';
+import { DEMO_RUN } from '../lib/demo/scenarios';
 import { MonitorSchema, type ContenderInfo, type Monitor } from '../lib/protocol';
 import { useLock, type LockState } from './useLock';
 import { useStopWhenLeft, type Simulation } from './useSimulation';
@@ -163,8 +163,8 @@ export function useClassroom(simulation: Simulation, intervalMs: number): Classr
       const paths = { herd: `${features.simRoot}/classroom/${id}/herd`, chained: `${features.simRoot}/classroom/${id}/chain` };
       dispatch({ type: 'prepare', contenders: size, paths, autoRun });
       for (const side of SIDES) {
-        // The server stops a forgotten run after DEMO_RUN_LIMIT_MS and removes its two locks and their parent.
-        const failure = await control('POST', '/api/sim/contenders', { path: paths[side], count: size, strategy: side, holdMs: 3_600_000, rounds: 1, ttlMs: DEMO_RUN_LIMIT_MS, leaseMs: DEMO_LEASE_MS, removeParent: true });
+        // The server stops a forgotten run (DEMO_RUN) and removes its two locks and their parent.
+        const failure = await control('POST', '/api/sim/contenders', { path: paths[side], count: size, strategy: side, holdMs: 3_600_000, rounds: 1, ...DEMO_RUN });
         if (failure !== null) {
           dispatch({ type: 'failed', error: failure });
           return;

@@ -114,7 +114,10 @@ export const DEMO_RUN_LIMIT_MS = 20 * 60_000;
 /** How long a run's contenders outlive the last renewal of the page that shows them (see `useStopWhenLeft`). */
 export const DEMO_LEASE_MS = 30_000;
 
-/** The spawn request of a group of contenders into `path`: stopped by the server after DEMO_RUN_LIMIT_MS, its lock removed when they stop. */
+/** What every classroom spawn asks of the server: its contenders stopped after DEMO_RUN_LIMIT_MS, or DEMO_LEASE_MS after their page last renewed them, their lock removed when they stop. */
+export const DEMO_RUN = { ttlMs: DEMO_RUN_LIMIT_MS, leaseMs: DEMO_LEASE_MS, removeParent: true } as const;
+
+/** The spawn request of a group of contenders into `path`, as a classroom run (DEMO_RUN). */
 export function spawnRequest(path: string, spawn: ScenarioSpawn): Omit<SpawnRequest, 'maxLeases'> {
-  return { path, holdMs: 1000, rounds: 1, thinkMs: 0, sessionTimeoutMs: 10_000, protected: true, ...spawn, ttlMs: DEMO_RUN_LIMIT_MS, leaseMs: DEMO_LEASE_MS, removeParent: true };
+  return { path, holdMs: 1000, rounds: 1, thinkMs: 0, sessionTimeoutMs: 10_000, protected: true, ...spawn, ...DEMO_RUN };
 }
