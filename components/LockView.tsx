@@ -181,6 +181,8 @@ function LockPage({ path }: { path: string }) {
   }, [simulation.contenders, holders, path]);
   // Owners ZooKeeper keeps without a connection (crashed clients), read every 2 s; not for the longest queues, where reading every session that often would cost the server more than the picture gains.
   const polledSilent = useSilentSessions(path, !replaying && snapshot !== null && snapshot.nodes.length > 0 && snapshot.nodes.length <= SILENT_CHECK_LIMIT);
+  // The waits under way, beside the hold strip's figures: counted when the queue changes, not at each second's render (a queue of 100,000).
+  const waiting = useMemo(() => waitingOf(snapshot?.nodes ?? []), [snapshot?.nodes]);
   // A holder the lock's own anomaly names disconnected is drawn so at once, with the anomaly (the sessions list confirms it a read or two later, and names the others).
   const silent = useMemo(() => {
     const named = disconnectedHolders(snapshot?.anomalies ?? []);
@@ -347,7 +349,7 @@ function LockPage({ path }: { path: string }) {
                 {snapshot.recipe.maxLeases !== null ? <span className="stat-note">{t('lpLeases', { n: snapshot.recipe.maxLeases })}</span> : null}
               </div>
             </section>
-            <HistoryStrip history={history} reading={historyRead === null && snapshot.nodes.length > 0} now={now} present={present} onSelect={select} waiting={waitingOf(snapshot.nodes)} />
+            <HistoryStrip history={history} reading={historyRead === null && snapshot.nodes.length > 0} now={now} present={present} onSelect={select} waiting={waiting} />
             {!snapshot.exists ? (
               <div className="empty" data-testid="lock-missing">
                 <h2>{t('lpMissingTitle', { path })}</h2>

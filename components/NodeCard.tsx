@@ -6,8 +6,11 @@ import type { Translate } from './language';
 // A card narrower than this (on a phone) says HOLDS, so that the role and the age do not meet.
 const NARROW_CARD = 330;
 const metaCharacters = (width: number): number => Math.floor((width - 30) / 7);
-/** How many characters of the name line fit: it is drawn larger than the meta line. */
-const nameCharacters = (width: number): number => Math.floor((width - 30) / 9);
+/** A character of the name line (units; it is drawn larger than the meta line), and the card's margins around it. */
+const NAME_CHARACTER = 9;
+const NAME_MARGINS = 30;
+/** How many characters of the name line fit. */
+const nameCharacters = (width: number): number => Math.floor((width - NAME_MARGINS) / NAME_CHARACTER);
 /** A compact card's one line (13 px): about 8 units a character, 16 before it and 10 after. */
 const compactCharacters = (width: number, role: string): number => Math.floor((width - 26 - writtenWidth(role, 8.1, 13)) / 8.1);
 /** The one of two roles drawn wider. */
@@ -27,7 +30,8 @@ function compactName(name: string, room: number): string {
 /** The card's name: the node as its system names it where one does (cut to the card), else its own name, shortened. */
 /** How wide a card must be for its name line to hold the node's name as its system gives it ("NameNode nn1 (nn1.example.com:8020)") whole; 0 for a node named by its own name. */
 export function identityWidth(node: LockNode): number {
-  return node.identity === null ? 0 : node.identity.length * 9 + 31;
+  // The width whose `nameCharacters` is the name's length.
+  return node.identity === null ? 0 : node.identity.length * NAME_CHARACTER + NAME_MARGINS + 1;
 }
 
 function cardName(node: LockNode, width: number): string {

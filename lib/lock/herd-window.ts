@@ -39,7 +39,7 @@ export interface HerdWatch {
   waitingSince: Map<string, number>;
   /** What showed the herd, until windows showed a chain (CHAIN_WINDOWS_TO_UNNAME in a row); null otherwise. */
   evidence: HerdEvidence | null;
-  /** Windows in a row that showed a chain. */
+  /** Windows that showed a chain since the last that showed a herd (those that showed neither do not count). */
   chainWindows: number;
 }
 
