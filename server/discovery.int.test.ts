@@ -306,6 +306,37 @@ describe('a lock of persistent nodes alone, made beside locks the listing finds'
   });
 });
 
+describe('a system’s nodes that make no lock, found by the listing (Curator’s service discovery)', () => {
+  it('ask no scan of the tree: they are found again after every scan, and would keep the explorer scanning', async () => {
+    const later = uniqueRoot('services');
+    await admin.mkdirp(`${later}/jobs/lock`);
+    await contender(`${later}/jobs/lock`, `_c_${randomUUID()}-lock-`);
+    const running = await startExplorer({ roots: [later], rescanMs: 600_000, rescanAfterGrowthMs: 300 });
+    try {
+      await running.explorer.discovery.idle();
+      const scanned = (await list(running.url)).discovery?.scan?.startedAt;
+      expect(scanned).toEqual(expect.any(Number));
+      // A service registers after the scan: its instances are ephemeral leaves with names no recipe makes, and read, a service's.
+      await admin.mkdirp(`${later}/services/billing`);
+      for (let instance = 0; instance < 3; instance += 1) {
+        const id = randomUUID();
+        const data = JSON.stringify({ name: 'billing', id, address: '10.0.0.7', port: 8080, sslPort: null, payload: null, registrationTimeUTC: Date.now(), serviceType: 'DYNAMIC', uriSpec: null });
+        await contender(`${later}/services/billing`, id, data);
+      }
+      await eventually(async () => ((await list(running.url)).discovery?.notLocks?.first ?? []).find((known) => known.path === `${later}/services/billing`));
+      // Past the soonest rescan (300 ms after the last), several listings later: the scan is the first one still.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect((await list(running.url)).discovery?.scan?.startedAt).toBe(scanned);
+      // A lock that stays one still asks it.
+      await admin.mkdirp(`${later}/reports/lock`);
+      await contender(`${later}/reports/lock`, `_c_${randomUUID()}-lock-`);
+      await eventually(async () => ((await list(running.url)).discovery?.scan?.startedAt !== scanned ? true : undefined), 10_000);
+    } finally {
+      await running.close();
+    }
+  });
+});
+
 describe('where no member lists its ephemeral nodes', () => {
   it('follows the roots with a recursive watch, and says what it costs: every write below them is a notification', async () => {
     const quietRoot = uniqueRoot('tree-watch');

@@ -186,8 +186,6 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private rescanTimer: NodeJS.Timeout | null = null;
   /** When the rescan set is due (ms). */
   private rescanAt = 0;
-  /** How many locks were found, ever: a listing that finds one may ask a rescan sooner (`rescanSoon`). */
-  private locksFound = 0;
   /** The session's notification count and when it was read, to tell what a watch on the roots costs a second. */
   private notificationsSeen: { count: number; at: number } | null = null;
   /** Parents read as a system's nodes that make no lock, and the layout that said so; forgotten at each scan. */
@@ -614,11 +612,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       this.lastEphemerals = now;
       this.status.ephemerals = { ...this.status.ephemerals, server: answer.server, source: answer.source, nodes: answer.paths.length, at: Date.now() };
       if (this.unreadable.size > 0) this.keepUnreadable(answer.nodesUnder(new Set(this.unreadable.keys())));
-      if (fresh.length > 0) {
-        const found = this.locksFound;
-        await this.lockParentsOfEphemerals(generation, fresh, now, answer.nodesUnder);
-        if (this.locksFound > found) this.rescanSoon(generation);
-      }
+      // A lock found that stays one once read (not a system's nodes that make none, found again after every scan) asks a rescan sooner.
+      if (fresh.length > 0) await this.lockParentsOfEphemerals(generation, fresh, now, answer.nodesUnder, () => this.rescanSoon(generation));
     } catch (error) {
       warnUnlessPassing(error, 'lock discovery');
     } finally {
@@ -687,9 +682,9 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
    * follows those that are locks; a parent ZooKeeper will not let the explorer list is judged by
    * the ephemeral nodes under it (`nodesUnder`) alone.
    */
-  private async lockParentsOfEphemerals(generation: Generation, nodes: Iterable<string>, ephemerals: ReadonlySet<string>, nodesUnder: (parents: ReadonlySet<string>) => Map<string, UnreadableNode[]>): Promise<void> {
+  private async lockParentsOfEphemerals(generation: Generation, nodes: Iterable<string>, ephemerals: ReadonlySet<string>, nodesUnder: (parents: ReadonlySet<string>) => Map<string, UnreadableNode[]>, kept?: () => void): Promise<void> {
     // A system's lock node at a fixed name (Kafka's /controller) is a lock whatever its parent is.
-    for (const path of nodes) if (isSystemLock(path) && isSearched(path, this.options.roots)) this.becomeLock(path);
+    for (const path of nodes) if (isSystemLock(path) && isSearched(path, this.options.roots)) this.becomeLock(path, kept);
     const candidates = candidatesFromEphemerals(nodes, this.options.roots);
     const refused = new Set<string>();
     for (let start = 0; start < candidates.length && !generation.stopped; start += BATCH) {
@@ -700,7 +695,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
         if (names instanceof ZkError && names.code === 'NO_AUTH') refused.add(path);
         // A semaphore's `leases/` read in the same batch as the semaphore found it already.
         if (!Array.isArray(names) || enclosingLock(path, this.locks) !== null) return;
-        if (isLock(path, names, (name) => ephemerals.has(childPath(path, name)))) this.becomeLock(path);
+        if (isLock(path, names, (name) => ephemerals.has(childPath(path, name)))) this.becomeLock(path, kept);
       });
     }
     if (refused.size > 0 && !generation.stopped) this.followUnreadable(nodesUnder(refused));
@@ -1054,21 +1049,26 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     }
   }
 
-  /** Follows a lock found at `path` (once), unless it lies within a lock already known; a lock found above known ones takes their place. */
-  private becomeLock(path: string): void {
+  /**
+   * Follows a lock found at `path` (once), unless it lies within a lock already known; a lock found
+   * above known ones takes their place. `kept` is called once its first reading keeps it a lock.
+   */
+  private becomeLock(path: string, kept?: () => void): void {
     if (this.stopped || this.locks.has(path) || this.notLocks.has(path) || enclosingLock(parentPath(path), this.locks) !== null) return;
     for (const known of [...this.locks]) if (known !== path && isWithin(known, path)) this.dropLock(known);
     this.unreadable.delete(path);
     this.unreadableClients.delete(path);
     this.locks.add(path);
-    this.locksFound += 1;
     const acquired = this.withAcquireSlot(() => this.registry.acquire(path, SUBSCRIBER).then(() => undefined))
       .catch((error: unknown) => {
         if (!(error instanceof ZkError && error.code === 'NO_NODE')) warnUnlessPassing(error, `lock discovery of ${path}`);
       })
       .finally(() => {
         this.acquiring.delete(acquired);
-        if (!this.droppedAsNotALock(path, this.registry.published(path)?.recipe.systemLayout ?? null)) this.markDirty(path);
+        if (!this.droppedAsNotALock(path, this.registry.published(path)?.recipe.systemLayout ?? null)) {
+          this.markDirty(path);
+          if (this.locks.has(path) && this.registry.published(path) !== undefined) kept?.();
+        }
         this.settle();
       });
     this.acquiring.add(acquired);
