@@ -307,7 +307,7 @@ describe('a lock of persistent nodes alone, made beside locks the listing finds'
 });
 
 describe('a system’s nodes that make no lock, found by the listing (Curator’s service discovery)', () => {
-  it('ask no scan of the tree: they are found again after every scan, and would keep the explorer scanning', async () => {
+  it('ask no scan of the tree: they are found again after every scan, and would keep the explorer scanning; nor does a lock that comes back', async () => {
     const later = uniqueRoot('services');
     await admin.mkdirp(`${later}/jobs/lock`);
     await contender(`${later}/jobs/lock`, `_c_${randomUUID()}-lock-`);
@@ -328,9 +328,23 @@ describe('a system’s nodes that make no lock, found by the listing (Curator’
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       expect((await list(running.url)).discovery?.scan?.startedAt).toBe(scanned);
       // A lock that stays one still asks it.
-      await admin.mkdirp(`${later}/reports/lock`);
-      await contender(`${later}/reports/lock`, `_c_${randomUUID()}-lock-`);
-      await eventually(async () => ((await list(running.url)).discovery?.scan?.startedAt !== scanned ? true : undefined), 10_000);
+      const reports = `${later}/reports/lock`;
+      await admin.mkdirp(reports);
+      const reporter = await contender(reports, `_c_${randomUUID()}-lock-`);
+      const rescanned = await eventually(async () => {
+        const scan = (await list(running.url)).discovery?.scan;
+        return scan?.startedAt !== scanned && scan?.state === 'done' ? scan.startedAt : undefined;
+      }, 10_000);
+      // It goes (as a container parent is reaped) and comes back: no growth of the tree, and no scan asked.
+      reporter.close();
+      await eventually(async () => ((await list(running.url)).locks.find((lock) => lock.path === reports)?.holders.length === 0 ? true : undefined));
+      await admin.remove(reports);
+      await eventually(async () => ((await list(running.url)).locks.some((lock) => lock.path === reports) ? undefined : true));
+      await admin.mkdirp(reports);
+      await contender(reports, `_c_${randomUUID()}-lock-`);
+      await eventually(async () => (await list(running.url)).locks.find((lock) => lock.path === reports));
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect((await list(running.url)).discovery?.scan?.startedAt).toBe(rescanned);
     } finally {
       await running.close();
     }

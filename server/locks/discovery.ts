@@ -96,6 +96,8 @@ const ACTIVITY_WINDOW_MS = 5 * 60_000 + ACTIVITY_REFRESH_MS;
 export const POLL_MS = 1_000;
 /** The soonest the tree is scanned again after a listing of the ephemeral nodes found a lock the last scan had not (ms). */
 const RESCAN_AFTER_GROWTH_MS = 30_000;
+/** The most lock paths remembered as followed once (see `followedOnce`): a tree of one lock parent per resource name forgets them all at this count and starts again. */
+const FOLLOWED_ONCE_MAX = 100_000;
 /** A listing waits at least this many times what the last one took: a slow member (a million ephemeral nodes) is asked less often. */
 const POLL_COST_FACTOR = 20;
 /** And at most this much of their paths is asked for a second: 100,000 ephemeral nodes of 60 bytes are listed every 6 s. */
@@ -190,6 +192,11 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private notificationsSeen: { count: number; at: number } | null = null;
   /** Parents read as a system's nodes that make no lock, and the layout that said so; forgotten at each scan. */
   private readonly notLocks = new Map<string, string>();
+  /**
+   * Every lock path followed since the start: one that comes back (a container parent reaped and
+   * made again, a lock taken once a minute) is no growth of the tree, and asks no rescan.
+   */
+  private readonly followedOnce = new Set<string>();
   /**
    * Locks ZooKeeper will not let the explorer list (their ACL answers NoAuth), known by the
    * ephemeral nodes `dump` lists under them alone (in queue order), and kept by each listing.
@@ -1051,7 +1058,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
 
   /**
    * Follows a lock found at `path` (once), unless it lies within a lock already known; a lock found
-   * above known ones takes their place. `kept` is called once its first reading keeps it a lock.
+   * above known ones takes their place. `kept` is called once its first reading keeps it a lock,
+   * the first time the path is one.
    */
   private becomeLock(path: string, kept?: () => void): void {
     if (this.stopped || this.locks.has(path) || this.notLocks.has(path) || enclosingLock(parentPath(path), this.locks) !== null) return;
@@ -1059,6 +1067,11 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.unreadable.delete(path);
     this.unreadableClients.delete(path);
     this.locks.add(path);
+    const again = this.followedOnce.has(path);
+    if (!again) {
+      if (this.followedOnce.size >= FOLLOWED_ONCE_MAX) this.followedOnce.clear();
+      this.followedOnce.add(path);
+    }
     const acquired = this.withAcquireSlot(() => this.registry.acquire(path, SUBSCRIBER).then(() => undefined))
       .catch((error: unknown) => {
         if (!(error instanceof ZkError && error.code === 'NO_NODE')) warnUnlessPassing(error, `lock discovery of ${path}`);
@@ -1067,7 +1080,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
         this.acquiring.delete(acquired);
         if (!this.droppedAsNotALock(path, this.registry.published(path)?.recipe.systemLayout ?? null)) {
           this.markDirty(path);
-          if (this.locks.has(path) && this.registry.published(path) !== undefined) kept?.();
+          if (!again && this.locks.has(path) && this.registry.published(path) !== undefined) kept?.();
         }
         this.settle();
       });
