@@ -20,6 +20,17 @@ async function list(url: string): Promise<LockList> {
   return LockListSchema.parse(await (await fetch(`${url}/api/locks`)).json());
 }
 
+/** The lock's only contender leaves, its parent goes (as a container reaper deletes it), and both come back; each step seen in the list. */
+async function goesAndComesBack(url: string, lockPath: string, holder: ZkSession): Promise<void> {
+  holder.close();
+  await eventually(async () => ((await list(url)).locks.find((lock) => lock.path === lockPath)?.holders.length === 0 ? true : undefined));
+  await admin.remove(lockPath);
+  await eventually(async () => ((await list(url)).locks.some((lock) => lock.path === lockPath) ? undefined : true));
+  await admin.mkdirp(lockPath);
+  await contender(lockPath, `_c_${randomUUID()}-lock-`);
+  await eventually(async () => (await list(url)).locks.find((lock) => lock.path === lockPath && lock.holders.length === 1));
+}
+
 beforeAll(async () => {
   admin = await openSession();
   // A tree with locks of several recipes, and things that are not locks.
@@ -173,13 +184,7 @@ describe('discovering every lock under the roots', () => {
     await admin.mkdirp(lockPath);
     const first = await contender(lockPath, `_c_${randomUUID()}-lock-`);
     await eventually(async () => (await list(running.url)).locks.find((lock) => lock.path === lockPath && lock.holders.length === 1));
-    first.close();
-    await eventually(async () => ((await list(running.url)).locks.find((lock) => lock.path === lockPath)?.holders.length === 0 ? true : undefined));
-    await admin.remove(lockPath);
-    await eventually(async () => ((await list(running.url)).locks.some((lock) => lock.path === lockPath) ? undefined : true));
-    await admin.mkdirp(lockPath);
-    await contender(lockPath, `_c_${randomUUID()}-lock-`);
-    await eventually(async () => (await list(running.url)).locks.find((lock) => lock.path === lockPath && lock.holders.length === 1));
+    await goesAndComesBack(running.url, lockPath, first);
   });
 });
 
@@ -336,13 +341,7 @@ describe('a system’s nodes that make no lock, found by the listing (Curator’
         return scan?.startedAt !== scanned && scan?.state === 'done' ? scan.startedAt : undefined;
       }, 10_000);
       // It goes (as a container parent is reaped) and comes back: no growth of the tree, and no scan asked.
-      reporter.close();
-      await eventually(async () => ((await list(running.url)).locks.find((lock) => lock.path === reports)?.holders.length === 0 ? true : undefined));
-      await admin.remove(reports);
-      await eventually(async () => ((await list(running.url)).locks.some((lock) => lock.path === reports) ? undefined : true));
-      await admin.mkdirp(reports);
-      await contender(reports, `_c_${randomUUID()}-lock-`);
-      await eventually(async () => (await list(running.url)).locks.find((lock) => lock.path === reports));
+      await goesAndComesBack(running.url, reports, reporter);
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       expect((await list(running.url)).discovery?.scan?.startedAt).toBe(rescanned);
     } finally {

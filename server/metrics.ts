@@ -150,8 +150,9 @@ export function createMetrics(sources: MetricsSources): Registry {
   const wait = new LockHistogram('zklock_wait_seconds', 'How long each waiter waited for a lock, from its node’s creation to holding.', DURATION_BUCKETS);
   registry.registerMetric(hold as unknown as Metric);
   registry.registerMetric(wait as unknown as Metric);
-  // Counted here, told prom-client at each scrape: an `inc` checks and hashes its labels, at every handover.
-  const began = new Map<string, number>();
+  // Each lock label's series found once (at most the label limit and one); its handovers counted here and told prom-client at each
+  // scrape (an `inc` checks and hashes its labels, at every handover).
+  const series = new Map<string, { hold: Observe; wait: Observe; began: number }>();
   new Counter({
     name: 'zklock_handovers_total',
     help: 'Holds that began: each handover, and each first holder of an idle lock.',
@@ -159,16 +160,14 @@ export function createMetrics(sources: MetricsSources): Registry {
     registers: [registry],
     collect() {
       this.reset();
-      for (const [lock, count] of began) this.inc({ lock }, count);
+      for (const [lock, { began }] of series) if (began > 0) this.inc({ lock }, began);
     },
   });
-  // Each lock label's series found once (at most the label limit and one).
-  const series = new Map<string, { hold: Observe; wait: Observe; lock: string }>();
   const of = (path: string): NonNullable<ReturnType<typeof series.get>> => {
     const lock = label(path);
     let bound = series.get(lock);
     if (bound === undefined) {
-      bound = { hold: hold.series(lock), wait: wait.series(lock), lock };
+      bound = { hold: hold.series(lock), wait: wait.series(lock), began: 0 };
       series.set(lock, bound);
     }
     return bound;
@@ -176,8 +175,7 @@ export function createMetrics(sources: MetricsSources): Registry {
   sources.histories.on('held', (path, seconds) => of(path).hold(seconds));
   sources.histories.on('waited', (path, seconds) => of(path).wait(seconds));
   sources.histories.on('began', (path) => {
-    const { lock } = of(path);
-    began.set(lock, (began.get(lock) ?? 0) + 1);
+    of(path).began += 1;
   });
   return registry;
 }
