@@ -360,7 +360,7 @@ async function soakOnce(options: BusyOptions): Promise<Figure[]> {
     await startLoad(rig, options.loadWarmupSeconds + options.soakMinutes * 60 + options.settleSeconds + 600);
     const following = await startFollowing(rig);
     await sleep(options.settleSeconds * 1000);
-    const memory: Array<{ minute: number; rss: number; heap: number }> = [];
+    const memory: SoakMemory[] = [];
     const stretches: SoakStretch[] = [];
     let collections = 0;
     let stretchCollections = 0;
@@ -372,7 +372,9 @@ async function soakOnce(options: BusyOptions): Promise<Figure[]> {
         const cost = explorerCpuSeconds(following) - before;
         collections += cost;
         stretchCollections += cost;
-        memory.push({ minute: elapsed / 60, rss: stats.rss / 2 ** 20, heap: stats.heapUsed / 2 ** 20 });
+        const read = { minute: elapsed / 60, rss: stats.rss / 2 ** 20, heap: stats.heapUsed / 2 ** 20, heapTotal: stats.heapTotal / 2 ** 20, external: stats.external / 2 ** 20 };
+        memory.push(read);
+        console.log(`busy soak memory: ${read.minute.toFixed(1)} min, RSS ${read.rss.toFixed(1)} MB, heap ${read.heap.toFixed(1)} used of ${read.heapTotal.toFixed(1)}, external ${read.external.toFixed(1)}`);
       }
       if (elapsed % (SOAK_STRETCH_MINUTES * 60) !== 0) return;
       const now = { at: monotonicMs(), cpu: explorerCpuSeconds(following), handovers: rig.log.handovers };
@@ -382,7 +384,7 @@ async function soakOnce(options: BusyOptions): Promise<Figure[]> {
       stretchStart = now;
       stretchCollections = 0;
       const last = memory.at(-1);
-      const memoryNow = last === undefined ? 'no memory read yet' : `RSS ${last.rss.toFixed(0)} MB, heap ${last.heap.toFixed(1)} MB`;
+      const memoryNow = last === undefined ? 'no memory read yet' : `RSS ${last.rss.toFixed(1)} MB, heap ${last.heap.toFixed(1)} MB used of ${last.heapTotal.toFixed(1)}, external ${last.external.toFixed(1)} MB`;
       console.log(`busy soak: ${stretch.to.toFixed(0)} min, ${memoryNow}, CPU ${stretch.cpu.toFixed(1)} % over the last ${SOAK_STRETCH_MINUTES} min without the forced collections, ${stretch.handoversPerSecond.toFixed(0)} handovers/s`);
     });
     const latencies = await latenciesOf(rig, following, window);
@@ -394,8 +396,17 @@ async function soakOnce(options: BusyOptions): Promise<Figure[]> {
   }
 }
 
+/** One read of the explorer's memory after a collection (MB): resident, V8's heap used and taken, and outside it. */
+interface SoakMemory {
+  minute: number;
+  rss: number;
+  heap: number;
+  heapTotal: number;
+  external: number;
+}
+
 interface SoakReads {
-  memory: ReadonlyArray<{ minute: number; rss: number; heap: number }>;
+  memory: readonly SoakMemory[];
   stretches: readonly SoakStretch[];
   /** What the forced collections cost the explorer (% of a core over the window). */
   collectionsPercent: number;
@@ -404,9 +415,9 @@ interface SoakReads {
 function soakFigures(options: BusyOptions, rig: Rig, window: Measured, { memory, stretches, collectionsPercent }: SoakReads, latencies: Latencies): Figure[] {
   const name = `${section(options)}: a soak of ${options.soakMinutes} minutes`;
   const after = memory.filter((point) => point.minute >= options.soakWarmupMinutes);
-  const trend = (key: 'rss' | 'heap'): number => 10 * slope(after.map((point) => ({ x: point.minute, y: point[key] })));
-  const span = (key: 'rss' | 'heap'): string => (after.length === 0 ? 'no samples' : `${after[0]![key].toFixed(1)} MB at ${after[0]!.minute.toFixed(1)} min, ${after.at(-1)![key].toFixed(1)} MB at the end`);
-  const memoryNote = (key: 'rss' | 'heap'): string => `Linear fit over ${after.length} reads after a collection, every ${options.soakEverySeconds} s after the first ${options.soakWarmupMinutes} minutes: ${span(key)}.`;
+  const trend = (key: Exclude<keyof SoakMemory, 'minute'>): number => 10 * slope(after.map((point) => ({ x: point.minute, y: point[key] })));
+  const span = (key: Exclude<keyof SoakMemory, 'minute'>): string => (after.length === 0 ? 'no samples' : `${after[0]![key].toFixed(1)} MB at ${after[0]!.minute.toFixed(1)} min, ${after.at(-1)![key].toFixed(1)} MB at the end`);
+  const memoryNote = (key: 'rss' | 'heap'): string => `Linear fit over ${after.length} reads after a collection, every ${options.soakEverySeconds} s after the first ${options.soakWarmupMinutes} minutes: ${span(key)}.${key === 'rss' ? ` Of it, V8's heap taken ${trend('heapTotal').toFixed(2)} MB per 10 min (${span('heapTotal')}), outside the heap ${trend('external').toFixed(2)} (${span('external')}).` : ''}`;
   const sessions = sessionsLost([window]);
   const share = notificationShare(rig, window);
   const figure = (label: string, value: number, unit: string, max: number, note: string): Figure => ({ section: name, name: label, value, unit, reference: null, target: { on: 'value', max }, note });

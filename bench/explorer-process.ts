@@ -35,7 +35,9 @@ const roots = process.argv.find((arg) => arg.startsWith('--roots='))?.slice('--r
 const discovery = defaultDiscovery ? undefined : roots !== undefined ? { roots, maxNodes: null } : simulation ? { roots: ['/sim'], maxNodes: 20_000 } : { roots: ['/bench-none'], maxNodes: 100 };
 const adminPort = process.argv.find((arg) => arg.startsWith('--zk-admin-port='))?.slice('--zk-admin-port='.length);
 const zkAdmin = adminPort === undefined ? undefined : { port: Number(adminPort), urls: null };
-const explorer = createExplorer({ session, embedded: !defaultDiscovery, discovery, zkAdmin, ...(simulation ? { simulation } : {}) });
+// HISTORY_CAPACITY as `npm start` reads it: each lock's kept holds and waits (a soak with a small one sees the rings full from the start).
+const historyCapacity = process.env.HISTORY_CAPACITY === undefined ? undefined : Number(process.env.HISTORY_CAPACITY);
+const explorer = createExplorer({ session, embedded: !defaultDiscovery, discovery, zkAdmin, historyCapacity, ...(simulation ? { simulation } : {}) });
 const url = await explorer.listen(0, '127.0.0.1');
 // When each delta went out (ms since the epoch, comparable across the processes of one machine) and the nodes it names:
 // the last PUBLISHED_KEPT in a ring, read in order by `stats` (a list shifted at every delta cost the CPU it measures).

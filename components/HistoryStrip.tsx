@@ -32,6 +32,19 @@ function figures(t: Translate, label: string, percentiles: Percentiles | null, n
     : t('lpFigures', { label, p50: seconds(percentiles.p50, t), p95: seconds(percentiles.p95, t), p99: seconds(percentiles.p99, t) });
 }
 
+/**
+ * How busy the lock was: a rate once there are enough holds to make one; a few holds counted
+ * ("1 hold began in the last 5 min", not "0.2 handovers/min" beside "no hold ended yet").
+ */
+function handoverFigure(t: Translate, stats: LockHistory['stats']): string {
+  const began = Math.round((stats.handoversPerMinute * stats.windowMs) / 60_000);
+  if (began >= RATE_FROM) return t('lpHandovers', { n: stats.handoversPerMinute.toFixed(1) });
+  return t(began === 1 ? 'lpHoldsBeganOne' : 'lpHoldsBegan', { n: formatCount(began), span: formatDuration(stats.windowMs, t) });
+}
+
+/** The holds in the window from which their rate is said rather than their count. */
+const RATE_FROM = 10;
+
 /** What the legend calls each kind of bar drawn. */
 const LEGEND: Record<HistoryBar['kind'], MessageKey> = {
   holding: 'lpEndedHolding',
@@ -132,7 +145,7 @@ export function HistoryStrip({ history, reading, now, present, onSelect, waiting
             {figures(t, t('lpFigureWait'), stats.wait, t('lpNoneEnded', { label: t('lpFigureWait') }))}
             {waiting ? <span data-testid="history-waiting">{` · ${t('lpStillWaiting', { n: formatCount(waiting.count), duration: formatDuration(Math.max(0, now - waiting.since), t) })}`}</span> : null}
           </span>
-          <span>{t('lpHandovers', { n: stats.handoversPerMinute.toFixed(1) })}</span>
+          <span data-testid="history-handovers">{handoverFigure(t, stats)}</span>
         </p>
       </div>
       <div className="history-box" ref={box}>

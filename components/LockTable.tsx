@@ -22,15 +22,15 @@ import { useNow } from './useNow';
 import { joinedUnits, WrappingPath, WrappingText } from './WrappingPath';
 
 // `optional` columns give way on narrow screens, so that path, holder and queue stay readable.
-const COLUMNS: Array<{ column: LockColumn; label: MessageKey; numeric?: boolean; optional?: boolean }> = [
+const COLUMNS: Array<{ column: LockColumn; label: MessageKey; numeric?: boolean; optional?: boolean; title?: MessageKey }> = [
   { column: 'path', label: 'colLock' },
   { column: 'recipe', label: 'colRecipe', optional: true },
   { column: 'holder', label: 'colHolder' },
   { column: 'heldFor', label: 'colHeldFor', numeric: true },
   { column: 'waiting', label: 'colWaiting', numeric: true },
-  { column: 'oldestWait', label: 'colOldestWait', numeric: true, optional: true },
-  { column: 'handovers', label: 'colHandovers', numeric: true, optional: true },
-  { column: 'waitP99', label: 'colWaitP99', numeric: true, optional: true },
+  { column: 'oldestWait', label: 'colOldestWait', numeric: true, optional: true, title: 'oldestWaitTitle' },
+  { column: 'handovers', label: 'colHandovers', numeric: true, optional: true, title: 'handoversTitle' },
+  { column: 'waitP99', label: 'colWaitP99', numeric: true, optional: true, title: 'waitP99Title' },
   { column: 'anomalies', label: 'colAnomalies', numeric: true, optional: true },
 ];
 
@@ -119,6 +119,13 @@ export function LockTable() {
                 if (event.key === 'Enter' && view.filter.trim() !== '' && shown[0] !== undefined) {
                   event.preventDefault();
                   router.push(`/locks${encodeZnodePath(shown[0].path)}`);
+                } else if (event.key === 'ArrowDown' && shown.length > 0) {
+                  // Down goes to the rows, past the sort buttons that Tab reaches first.
+                  const first = body.current?.querySelector<HTMLElement>('tr[data-index="0"] a[href]');
+                  if (first) {
+                    event.preventDefault();
+                    first.focus();
+                  }
                 } else if (event.key === 'Escape' && view.filter !== '') {
                   event.preventDefault();
                   setView((current) => ({ ...current, filter: '' }));
@@ -144,14 +151,14 @@ export function LockTable() {
           <table className="locks lock-rows" aria-rowcount={shown.length + 1} data-testid="lock-table">
             <thead>
               <tr aria-rowindex={1}>
-                {COLUMNS.map(({ column, label, numeric, optional }) => (
+                {COLUMNS.map(({ column, label, numeric, optional, title }) => (
                   <th
                     key={column}
                     scope="col"
                     className={[numeric ? 'num' : '', optional ? 'optional' : ''].join(' ').trim() || undefined}
                     aria-sort={view.sortBy === column ? (view.descending ? 'descending' : 'ascending') : 'none'}
                   >
-                    <button type="button" className="sort" data-testid={`sort-${column}`} onClick={() => sortBy(column)}>
+                    <button type="button" className="sort" data-testid={`sort-${column}`} title={title === undefined ? undefined : t(title)} onClick={() => sortBy(column)}>
                       {t(label)}
                       <span aria-hidden="true">{view.sortBy === column ? (view.descending ? ' ▾' : ' ▴') : ''}</span>
                     </button>

@@ -3,7 +3,8 @@ import Link from 'next/link';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { SessionListSchema, type SessionList } from '../lib/protocol';
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
-import { encodeZnodePath, parentPath } from '../lib/zk/path';
+import { SYSTEM_TREE } from '../lib/lock/discovery';
+import { encodeZnodePath, isWithin, parentPath } from '../lib/zk/path';
 import { useLanguage, type Translate } from './language';
 import { moveBetweenRows } from './rowKeys';
 import { useLockList } from './useLockList';
@@ -34,6 +35,9 @@ export function WatchedName({ path }: { path: string }) {
     </>
   );
 }
+
+/** Where ZooKeeper keeps the ensemble's members: a client watching it follows the ensemble, not a lock. */
+const ZOOKEEPER_CONFIG = `${SYSTEM_TREE}/config`;
 
 // Sessions on one page of the table.
 const PAGE_SIZE = 100;
@@ -343,11 +347,18 @@ export function SessionTable() {
                       <span className="muted">{t('noneWord')}</span>
                     ) : (
                       <>
-                        {session.watches.map((path) => (
-                          <div key={path} className="mono" title={path}>
-                            <WatchedName path={path} />
-                          </div>
-                        ))}
+                        {session.watches.map((path) =>
+                          // ZooKeeper's own tree (`/zookeeper/config`, which every Curator client watches for the ensemble's members) said in words, apart from the locks.
+                          isWithin(path, SYSTEM_TREE) ? (
+                            <div key={path} className="muted" title={path} data-testid="session-system-watch">
+                              {path === ZOOKEEPER_CONFIG ? t('watchEnsembleConfig') : <span className="mono">{path}</span>}
+                            </div>
+                          ) : (
+                            <div key={path} className="mono" title={path}>
+                              <WatchedName path={path} />
+                            </div>
+                          ),
+                        )}
                         {session.watchCount > session.watches.length ? <div className="muted">{t('moreWatches', { n: session.watchCount - session.watches.length })}</div> : null}
                       </>
                     )}

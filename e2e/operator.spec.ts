@@ -335,7 +335,7 @@ test.describe('an operator triaging', () => {
     await expect(page.getByTestId('event-strip').locator('h2')).toHaveText('事件，最近 1 分钟');
     await expect(page.getByTestId('event-said')).toContainText(/创建了|开始持有|触发监听/);
     await expect(page.getByTestId('history-strip').locator('h2')).toContainText('持有记录');
-    await expect(page.getByTestId('history-figures')).toContainText('每分钟交接');
+    await expect(page.getByTestId('history-handovers')).toHaveText(/^(最近 .+内开始了 \d+ 次持有|每分钟交接 [\d.]+ 次)$/);
     await expect(page.getByTestId('zoom-level')).toHaveText('100%');
     // The holder selected: its panel's rows, its remediation and its simulated contender in Chinese, its name and path as they are.
     const holder = page.locator('[data-testid="lock-node"][data-role="holder"]');

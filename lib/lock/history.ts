@@ -149,6 +149,15 @@ const NO_EVENTS: HistoryEvents = { held: () => undefined, waited: () => undefine
 /** How many distinct sessions and clients a lock's history keeps as one string each before it starts again. */
 const INTERNED_MAX = 256;
 
+/**
+ * A string of its own with `text`'s characters. A node's name cut from a notification's path is a
+ * slice of that path to V8, which keeps the whole path alive as long as the name: a history's
+ * thousands of records kept twice the characters they name (the busy soak's heap, bench/RESULTS.md §11).
+ */
+function ownString(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
+}
+
 /** The node of `nodes` named `name` (a loop: no closure made at each change). */
 function named(nodes: readonly LockNode[], name: string): LockNode | undefined {
   for (const node of nodes) if (node.name === name) return node;
@@ -305,36 +314,43 @@ export class LockHistoryModel {
     if (this.waiting.has(node.name)) return;
     const w = this.waits;
     const slot = w.next();
-    w.node[slot] = node.name;
+    const name = ownString(node.name);
+    w.node[slot] = name;
     w.session[slot] = this.intern(node.sessionId);
     w.queuedAt[slot] = node.ctime;
     w.heldAt[slot] = NaN;
     w.leftAt[slot] = NaN;
-    this.waiting.set(node.name, w.pushed - 1);
+    this.waiting.set(name, w.pushed - 1);
   }
 
   private beginHold(node: LockNode, at: number, events: HistoryEvents): void {
     const serial = this.waiting.get(node.name);
     let waited = NaN;
+    // The name as its wait's record keeps it, where it still does: one string for both records.
+    let name: string | undefined;
     if (serial !== undefined) {
       const slot = this.waits.slotOf(serial);
       // A wait is queued at its node's creation, whether or not its record is still kept.
       const queuedAt = slot >= 0 ? this.waits.queuedAt[slot]! : node.ctime;
-      if (slot >= 0) this.waits.heldAt[slot] = at;
+      if (slot >= 0) {
+        this.waits.heldAt[slot] = at;
+        name = this.waits.node[slot];
+      }
       this.waiting.delete(node.name);
       waited = Math.max(0, at - queuedAt) / 1000;
       events.waited(waited);
     }
-    this.openHold(node, at, false);
+    this.openHold(node, at, false, name);
     this.grants.push(at, waited);
     events.began();
   }
 
-  private openHold(node: LockNode, from: number, before: boolean): void {
+  private openHold(node: LockNode, from: number, before: boolean, kept?: string): void {
     if (this.holding.has(node.name)) return;
+    const name = kept ?? ownString(node.name);
     const h = this.holds;
     const slot = h.next();
-    h.node[slot] = node.name;
+    h.node[slot] = name;
     h.session[slot] = this.intern(node.sessionId);
     h.client[slot] = node.client === null ? null : this.intern(node.client);
     h.mode[slot] = node.mode;
@@ -342,7 +358,7 @@ export class LockHistoryModel {
     h.to[slot] = NaN;
     h.ended[slot] = 0;
     h.before[slot] = before ? 1 : 0;
-    this.holding.set(node.name, { serial: h.pushed - 1, from, before });
+    this.holding.set(name, { serial: h.pushed - 1, from, before });
   }
 
   private endHold(name: string, at: number, ended: HoldEnd, events: HistoryEvents): void {
