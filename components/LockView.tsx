@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { EVENTS_KEPT, eventsBefore, type LockEvent } from '../lib/view/event-log';
 import { historyAt } from '../lib/view/history-merge';
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
+import { SYSTEM_TREE } from '../lib/lock/discovery';
 import { isWithin } from '../lib/zk/path';
 import type { LockNode } from '../lib/protocol';
 import { noteIn, roleIn, systemCandidateIn } from '../lib/lock/systems';
@@ -248,7 +249,7 @@ function LockPage({ path }: { path: string }) {
         ) : (
           <>
             <DeadlockAlert path={path} anomalies={snapshot.anomalies} nodes={snapshot.nodes} onSelect={select} />
-            {isWithin(path, '/zookeeper') ? (
+            {isWithin(path, SYSTEM_TREE) ? (
               <p className="notice" role="note" data-testid="system-tree">
                 <strong>{t('lpSystemTreeTitle', { path })}</strong>
                 {t('lpSystemTreeText')}
