@@ -374,7 +374,11 @@ async function soakOnce(options: BusyOptions): Promise<Figure[]> {
         stretchCollections += cost;
         const read = { minute: elapsed / 60, rss: stats.rss / 2 ** 20, heap: stats.heapUsed / 2 ** 20, heapTotal: stats.heapTotal / 2 ** 20, external: stats.external / 2 ** 20 };
         memory.push(read);
-        console.log(`busy soak memory: ${read.minute.toFixed(1)} min, RSS ${read.rss.toFixed(1)} MB, heap ${read.heap.toFixed(1)} used of ${read.heapTotal.toFixed(1)}, external ${read.external.toFixed(1)}`);
+        const spaces = Object.entries(stats.spaces)
+          .filter(([, space]) => space.size > 0)
+          .map(([space, { size, used }]) => `${space.replace(/_space$/, '')} ${(used / 2 ** 20).toFixed(1)}/${(size / 2 ** 20).toFixed(1)}`)
+          .join(', ');
+        console.log(`busy soak memory: ${read.minute.toFixed(1)} min, RSS ${read.rss.toFixed(1)} MB, heap ${read.heap.toFixed(1)} used of ${read.heapTotal.toFixed(1)}, external ${read.external.toFixed(1)}; by space (used/taken MB) ${spaces}`);
       }
       if (elapsed % (SOAK_STRETCH_MINUTES * 60) !== 0) return;
       const now = { at: monotonicMs(), cpu: explorerCpuSeconds(following), handovers: rig.log.handovers };

@@ -15,6 +15,7 @@
  */
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
+import { getHeapSpaceStatistics } from 'node:v8';
 import type { LockDelta } from '../lib/protocol';
 import { enclosingLock } from '../lib/lock/discovery';
 import { createExplorer } from '../server/app';
@@ -131,6 +132,7 @@ function printStats(collect = true): void {
     heapUsed: memory.heapUsed,
     heapTotal: memory.heapTotal,
     external: memory.external,
+    spaces: Object.fromEntries(getHeapSpaceStatistics().map((space) => [space.space_name, { size: space.space_size, used: space.space_used_size, physical: space.physical_space_size }])),
     peakRss: process.resourceUsage().maxRSS * 1024,
     resources: process.getActiveResourcesInfo().length,
     sessionListeners: session.eventNames().reduce((sum, name) => sum + session.listenerCount(name), 0),

@@ -25,6 +25,8 @@ export interface ExplorerStats {
   /** What V8 has taken for its heap (used or not), and the memory of objects outside it (buffers). */
   heapTotal: number;
   external: number;
+  /** V8's heap by space (bytes): what each has taken, used, and holds in physical memory. */
+  spaces: Record<string, { size: number; used: number; physical: number }>;
   /** The most resident memory the process has had since it started. */
   peakRss: number;
   resources: number;

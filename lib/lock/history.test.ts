@@ -9,14 +9,14 @@ const seq = (n: number): string => `lock-${String(n).padStart(10, '0')}`;
 const T0 = 1_700_000_000_000;
 
 /** Follows a lock through the snapshots read at each time, as the explorer's deltas tell it. */
-function follow(reads: Array<{ at: number; names: number[]; owners?: Record<number, string> }>, capacity = 100, endOf: (node: LockNode) => 'released' | 'session-expired' | 'broken' = () => 'released') {
+function follow(reads: Array<{ at: number; names: number[]; owners?: Record<number, string> }>, capacity = 100, endOf: (node: LockNode) => 'released' | 'session-expired' | 'broken' = () => 'released', nameOf: (n: number) => string = seq) {
   const history = new LockHistoryModel('/l', capacity, T0);
   const counted = { held: [] as number[], waited: [] as number[], began: 0 };
   const events: HistoryEvents = { held: (seconds, before) => void (before ? undefined : counted.held.push(seconds)), waited: (seconds) => void counted.waited.push(seconds), began: () => void (counted.began += 1) };
   let previous: LockSnapshot = missingLock('/l');
   let first = true;
   for (const { at, names, owners } of reads) {
-    const children = names.map((n) => record(seq(n), owners?.[n] ?? `0x${(n + 1).toString(16)}`, n + 1, T0 - 10_000 + n));
+    const children = names.map((n) => record(nameOf(n), owners?.[n] ?? `0x${(n + 1).toString(16)}`, n + 1, T0 - 10_000 + n));
     const next = snapshotOf('/l', children, first ? null : previous, at);
     const delta = diffSnapshots(previous, next);
     if (delta !== null) history.apply(delta, goneNodes(previous, delta), at, endOf, events);
@@ -128,6 +128,70 @@ describe('the history of a lock', () => {
     expect(view.holds.map((hold) => hold.node)).toEqual(Array.from({ length: 25 }, (_, i) => seq(i + 16)));
     expect(view.holds.slice(0, -1).every((hold, i) => hold.to === view.holds[i + 1]!.from)).toBe(true);
     expect(view.waits.map((wait) => wait.node)).toEqual(Array.from({ length: 25 }, (_, i) => seq(i + 17)));
+  });
+
+  it('keeps every name as it was, however long and in whatever script, as slots are used again', () => {
+    // A real client's names (Curator's 55 bytes, Kazoo's 50), of 64, 65 and 185 bytes, names whose UTF-8 is longer than their characters, and one too long to keep as bytes.
+    const shapes = [
+      (n: number) => `_c_0f8fad5b-d9cb-469f-a165-70867728950e-lock-${String(n).padStart(10, '0')}`,
+      (n: number) => `6fa459eaee8a4ca4894edb77e160355e__lock__${String(n).padStart(10, '0')}`,
+      (n: number) => `${'x'.repeat(54)}${String(n).padStart(10, '0')}`,
+      (n: number) => `${'x'.repeat(55)}${String(n).padStart(10, '0')}`,
+      (n: number) => `read-${'hbase-regionserver.example.internal,16020,1700000000000-'.repeat(3)}${String(n).padStart(10, '0')}`,
+      (n: number) => `ロック-${String(n).padStart(10, '0')}`,
+      (n: number) => `${'é'.repeat(27)}-${String(n).padStart(10, '0')}`,
+      (n: number) => `${'鎖'.repeat(18)}-${String(n).padStart(10, '0')}`,
+      (n: number) => `${'y'.repeat(1100)}-${String(n).padStart(10, '0')}`,
+    ];
+    // Shapes in an order of their own (a fixed pseudo-random walk), so that a slot's bytes are followed by longer and shorter names, past the ring's wrap and its growth.
+    const shapeOf = (n: number): number => (n * 7 + ((n * n) >> 3)) % shapes.length;
+    const nameOf = (n: number): string => shapes[shapeOf(n)]!(n);
+    for (const capacity of [1, 7, 64]) {
+      for (const steps of [13, 57, 200]) {
+        const reads = [{ at: T0, names: [0, 1] }];
+        for (let i = 1; i <= steps; i += 1) reads.push({ at: T0 + i * 1000, names: [i, i + 1] });
+        const { history } = follow(reads, capacity, undefined, nameOf);
+        const view = history.view(T0 + (steps + 1) * 1000, 3_600_000);
+        const kept = Math.min(capacity, steps + 1);
+        expect(view.holds.map((hold) => hold.node)).toEqual(Array.from({ length: kept }, (_, i) => nameOf(steps + 1 - kept + i)));
+        expect(view.waits.map((wait) => wait.node)).toEqual(Array.from({ length: kept }, (_, i) => nameOf(steps + 2 - kept + i)));
+      }
+    }
+  });
+
+  it('reads back every kept name after each change, through names of any length in any order', () => {
+    // A fixed pseudo-random walk of lengths (mulberry32): names shorter and longer than those before, now and then one too long for bytes.
+    let seed = 42;
+    const random = (): number => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+    };
+    for (const capacity of [1, 2, 7, 64]) {
+      const names = new Map<number, string>();
+      const nameOf = (n: number): string => {
+        if (!names.has(n)) {
+          const roll = random();
+          const length = roll < 0.02 ? 1100 : roll < 0.6 ? Math.floor(1 + random() * 8) : Math.floor(1 + random() * 400);
+          names.set(n, `${String.fromCharCode(97 + (n % 26)).repeat(length)}-${seq(n)}`);
+        }
+        return names.get(n)!;
+      };
+      const history = new LockHistoryModel('/l', capacity, T0);
+      let previous: LockSnapshot = missingLock('/l');
+      for (let i = 0; i <= 1500; i += 1) {
+        const next = snapshotOf('/l', [i, i + 1].map((n) => record(nameOf(n), `0x${(n + 1).toString(16)}`, n + 1, T0 + n)), i === 0 ? null : previous, T0 + i * 1000);
+        const delta = diffSnapshots(previous, next);
+        if (delta !== null) history.apply(delta, goneNodes(previous, delta), T0 + i * 1000, () => 'released');
+        previous = next;
+        const view = history.view(T0 + i * 1000, 3_600_000);
+        const kept = Math.min(capacity, i + 1);
+        expect(view.holds.map((hold) => hold.node)).toEqual(Array.from({ length: kept }, (_, k) => nameOf(i + 1 - kept + k)));
+        // The first holder held before the lock was followed: the waits are those of nodes 1 to i + 1.
+        expect(view.waits.map((wait) => wait.node)).toEqual(Array.from({ length: kept }, (_, k) => nameOf(i + 2 - kept + k)));
+      }
+    }
   });
 
   it('leaves out, when asked, what ended before a time: the figures stay those of the whole window', () => {

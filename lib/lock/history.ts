@@ -3,9 +3,9 @@
  * how it ended) and every wait (queued, held), kept in bounded rings, and their percentiles over
  * a sliding window. Read from the lock's deltas alone; the model reads no clock.
  *
- * The rings are columns (typed arrays of times, arrays of names), not an object a record: a
- * busy explorer keeps 2,000 records for each of its locks, and as objects (each with its boxed
- * times) they were most of its heap, marked again at every full collection.
+ * The rings are columns (typed arrays of times and of the nodes' names, arrays of sessions), not
+ * an object a record: a busy explorer keeps 2,000 records for each of its locks, and as objects
+ * (each with its boxed times) they were most of its heap, marked again at every full collection.
  */
 import type { HoldEnd, HoldRecord, LockActivity, LockDelta, LockHistory, LockMode, LockNode, Percentiles, WaitRecord } from '../protocol';
 
@@ -20,6 +20,58 @@ function grown<T extends Float64Array | Uint8Array>(array: T, size: number): T {
   const next = new (array.constructor as new (size: number) => T)(size);
   next.set(array);
   return next;
+}
+
+/** The bytes a node's name has in a ring's column of names (UTF-8): Curator's `_c_<uuid>-lock-0000000007` is 55, Kazoo's 50; a longer name is kept as a string. */
+const NAME_BYTES = 64;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * The nodes' names of a ring's records, as UTF-8 in one typed array, NAME_BYTES a slot. As
+ * strings, each of the thousands of names a ring lets go lived minutes in V8's old generation and
+ * died there, and the pages they left part-used grew the heap V8 keeps while the heap used stayed
+ * flat (the busy soak's RSS, bench/RESULTS.md §11). A name read back is a new string.
+ */
+class NameColumn {
+  private bytes = new Uint8Array(0);
+  /** Each slot's name's length in bytes; NAME_BYTES + 1 where the name is in `long`. */
+  private length = new Uint8Array(0);
+  private readonly long = new Map<number, string>();
+
+  grow(size: number): void {
+    this.bytes = grown(this.bytes, size * NAME_BYTES);
+    this.length = grown(this.length, size);
+  }
+
+  set(slot: number, name: string): void {
+    const start = slot * NAME_BYTES;
+    const { read, written } = encoder.encodeInto(name, this.bytes.subarray(start, start + NAME_BYTES));
+    if (read === name.length) {
+      this.length[slot] = written;
+      this.long.delete(slot);
+    } else {
+      this.length[slot] = NAME_BYTES + 1;
+      this.long.set(slot, name);
+    }
+  }
+
+  /** Slot `to` names what slot `from` of `other` does. */
+  copy(to: number, other: NameColumn, from: number): void {
+    const length = other.length[from]!;
+    this.length[to] = length;
+    if (length > NAME_BYTES) this.long.set(to, other.long.get(from)!);
+    else {
+      this.long.delete(to);
+      this.bytes.set(other.bytes.subarray(from * NAME_BYTES, from * NAME_BYTES + length), to * NAME_BYTES);
+    }
+  }
+
+  get(slot: number): string {
+    const length = this.length[slot]!;
+    return length > NAME_BYTES ? this.long.get(slot)! : decoder.decode(this.bytes.subarray(slot * NAME_BYTES, slot * NAME_BYTES + length));
+  }
 }
 
 /**
@@ -60,7 +112,7 @@ abstract class RingSlots {
 }
 
 class HoldRing extends RingSlots {
-  readonly node: string[] = [];
+  readonly node = new NameColumn();
   readonly session: string[] = [];
   readonly client: (string | null)[] = [];
   readonly mode: LockMode[] = [];
@@ -72,6 +124,7 @@ class HoldRing extends RingSlots {
   before = new Uint8Array(0);
 
   protected grow(size: number): void {
+    this.node.grow(size);
     this.from = grown(this.from, size);
     this.to = grown(this.to, size);
     this.ended = grown(this.ended, size);
@@ -80,12 +133,12 @@ class HoldRing extends RingSlots {
 
   record(slot: number): HoldRecord {
     const to = this.to[slot]!;
-    return { node: this.node[slot]!, sessionId: this.session[slot]!, client: this.client[slot]!, mode: this.mode[slot]!, from: this.from[slot]!, to: Number.isNaN(to) ? null : to, ended: ENDS[this.ended[slot]!]!, before: this.before[slot] === 1 };
+    return { node: this.node.get(slot), sessionId: this.session[slot]!, client: this.client[slot]!, mode: this.mode[slot]!, from: this.from[slot]!, to: Number.isNaN(to) ? null : to, ended: ENDS[this.ended[slot]!]!, before: this.before[slot] === 1 };
   }
 }
 
 class WaitRing extends RingSlots {
-  readonly node: string[] = [];
+  readonly node = new NameColumn();
   readonly session: string[] = [];
   queuedAt = new Float64Array(0);
   /** NaN while it waits, or when it left without holding. */
@@ -94,6 +147,7 @@ class WaitRing extends RingSlots {
   leftAt = new Float64Array(0);
 
   protected grow(size: number): void {
+    this.node.grow(size);
     this.queuedAt = grown(this.queuedAt, size);
     this.heldAt = grown(this.heldAt, size);
     this.leftAt = grown(this.leftAt, size);
@@ -102,7 +156,7 @@ class WaitRing extends RingSlots {
   record(slot: number): WaitRecord {
     const heldAt = this.heldAt[slot]!;
     const leftAt = this.leftAt[slot]!;
-    return { node: this.node[slot]!, sessionId: this.session[slot]!, queuedAt: this.queuedAt[slot]!, heldAt: Number.isNaN(heldAt) ? null : heldAt, leftAt: Number.isNaN(leftAt) ? null : leftAt };
+    return { node: this.node.get(slot), sessionId: this.session[slot]!, queuedAt: this.queuedAt[slot]!, heldAt: Number.isNaN(heldAt) ? null : heldAt, leftAt: Number.isNaN(leftAt) ? null : leftAt };
   }
 }
 
@@ -148,15 +202,6 @@ const NO_EVENTS: HistoryEvents = { held: () => undefined, waited: () => undefine
 
 /** How many distinct sessions and clients a lock's history keeps as one string each before it starts again. */
 const INTERNED_MAX = 256;
-
-/**
- * A string of its own with `text`'s characters. A node's name cut from a notification's path is a
- * slice of that path to V8, which keeps the whole path alive as long as the name: a history's
- * thousands of records kept twice the characters they name (the busy soak's heap, bench/RESULTS.md §11).
- */
-function ownString(text: string): string {
-  return JSON.parse(JSON.stringify(text)) as string;
-}
 
 /** The node of `nodes` named `name` (a loop: no closure made at each change). */
 function named(nodes: readonly LockNode[], name: string): LockNode | undefined {
@@ -314,43 +359,41 @@ export class LockHistoryModel {
     if (this.waiting.has(node.name)) return;
     const w = this.waits;
     const slot = w.next();
-    const name = ownString(node.name);
-    w.node[slot] = name;
+    w.node.set(slot, node.name);
     w.session[slot] = this.intern(node.sessionId);
     w.queuedAt[slot] = node.ctime;
     w.heldAt[slot] = NaN;
     w.leftAt[slot] = NaN;
-    this.waiting.set(name, w.pushed - 1);
+    this.waiting.set(node.name, w.pushed - 1);
   }
 
   private beginHold(node: LockNode, at: number, events: HistoryEvents): void {
     const serial = this.waiting.get(node.name);
     let waited = NaN;
-    // The name as its wait's record keeps it, where it still does: one string for both records.
-    let name: string | undefined;
+    // The wait's record, where the ring still keeps it: the hold's name is copied from it.
+    let waitSlot = -1;
     if (serial !== undefined) {
       const slot = this.waits.slotOf(serial);
       // A wait is queued at its node's creation, whether or not its record is still kept.
       const queuedAt = slot >= 0 ? this.waits.queuedAt[slot]! : node.ctime;
-      if (slot >= 0) {
-        this.waits.heldAt[slot] = at;
-        name = this.waits.node[slot];
-      }
+      if (slot >= 0) this.waits.heldAt[slot] = at;
+      waitSlot = slot;
       this.waiting.delete(node.name);
       waited = Math.max(0, at - queuedAt) / 1000;
       events.waited(waited);
     }
-    this.openHold(node, at, false, name);
+    this.openHold(node, at, false, waitSlot);
     this.grants.push(at, waited);
     events.began();
   }
 
-  private openHold(node: LockNode, from: number, before: boolean, kept?: string): void {
+  /** `waitSlot`: the slot of the node's wait in its ring (-1: none kept). */
+  private openHold(node: LockNode, from: number, before: boolean, waitSlot = -1): void {
     if (this.holding.has(node.name)) return;
-    const name = kept ?? ownString(node.name);
     const h = this.holds;
     const slot = h.next();
-    h.node[slot] = name;
+    if (waitSlot >= 0) h.node.copy(slot, this.waits.node, waitSlot);
+    else h.node.set(slot, node.name);
     h.session[slot] = this.intern(node.sessionId);
     h.client[slot] = node.client === null ? null : this.intern(node.client);
     h.mode[slot] = node.mode;
@@ -358,7 +401,7 @@ export class LockHistoryModel {
     h.to[slot] = NaN;
     h.ended[slot] = 0;
     h.before[slot] = before ? 1 : 0;
-    this.holding.set(name, { serial: h.pushed - 1, from, before });
+    this.holding.set(node.name, { serial: h.pushed - 1, from, before });
   }
 
   private endHold(name: string, at: number, ended: HoldEnd, events: HistoryEvents): void {
