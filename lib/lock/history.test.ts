@@ -8,20 +8,29 @@ import { missingLock } from './queue';
 const seq = (n: number): string => `lock-${String(n).padStart(10, '0')}`;
 const T0 = 1_700_000_000_000;
 
-/** Follows a lock through the snapshots read at each time, as the explorer's deltas tell it. */
-function follow(reads: Array<{ at: number; names: number[]; owners?: Record<number, string> }>, capacity = 100, endOf: (node: LockNode) => 'released' | 'session-expired' | 'broken' = () => 'released', nameOf: (n: number) => string = seq) {
+/**
+ * Follows a lock through the snapshots read at each time, as the explorer's deltas tell it: node
+ * `n` named `nameOf(n)`, and `afterEach` called with the history after each read.
+ */
+function follow(
+  reads: Array<{ at: number; names: number[]; owners?: Record<number, string> }>,
+  capacity = 100,
+  endOf: (node: LockNode) => 'released' | 'session-expired' | 'broken' = () => 'released',
+  { nameOf = seq, afterEach }: { nameOf?: (n: number) => string; afterEach?: (history: LockHistoryModel, read: number) => void } = {},
+) {
   const history = new LockHistoryModel('/l', capacity, T0);
   const counted = { held: [] as number[], waited: [] as number[], began: 0 };
   const events: HistoryEvents = { held: (seconds, before) => void (before ? undefined : counted.held.push(seconds)), waited: (seconds) => void counted.waited.push(seconds), began: () => void (counted.began += 1) };
   let previous: LockSnapshot = missingLock('/l');
   let first = true;
-  for (const { at, names, owners } of reads) {
+  for (const [read, { at, names, owners }] of reads.entries()) {
     const children = names.map((n) => record(nameOf(n), owners?.[n] ?? `0x${(n + 1).toString(16)}`, n + 1, T0 - 10_000 + n));
     const next = snapshotOf('/l', children, first ? null : previous, at);
     const delta = diffSnapshots(previous, next);
     if (delta !== null) history.apply(delta, goneNodes(previous, delta), at, endOf, events);
     previous = next;
     first = false;
+    afterEach?.(history, read);
   }
   return { history, counted };
 }
@@ -150,7 +159,7 @@ describe('the history of a lock', () => {
       for (const steps of [13, 57, 200]) {
         const reads = [{ at: T0, names: [0, 1] }];
         for (let i = 1; i <= steps; i += 1) reads.push({ at: T0 + i * 1000, names: [i, i + 1] });
-        const { history } = follow(reads, capacity, undefined, nameOf);
+        const { history } = follow(reads, capacity, undefined, { nameOf });
         const view = history.view(T0 + (steps + 1) * 1000, 3_600_000);
         const kept = Math.min(capacity, steps + 1);
         expect(view.holds.map((hold) => hold.node)).toEqual(Array.from({ length: kept }, (_, i) => nameOf(steps + 1 - kept + i)));
@@ -178,19 +187,17 @@ describe('the history of a lock', () => {
         }
         return names.get(n)!;
       };
-      const history = new LockHistoryModel('/l', capacity, T0);
-      let previous: LockSnapshot = missingLock('/l');
-      for (let i = 0; i <= 1500; i += 1) {
-        const next = snapshotOf('/l', [i, i + 1].map((n) => record(nameOf(n), `0x${(n + 1).toString(16)}`, n + 1, T0 + n)), i === 0 ? null : previous, T0 + i * 1000);
-        const delta = diffSnapshots(previous, next);
-        if (delta !== null) history.apply(delta, goneNodes(previous, delta), T0 + i * 1000, () => 'released');
-        previous = next;
-        const view = history.view(T0 + i * 1000, 3_600_000);
-        const kept = Math.min(capacity, i + 1);
-        expect(view.holds.map((hold) => hold.node)).toEqual(Array.from({ length: kept }, (_, k) => nameOf(i + 1 - kept + k)));
-        // The first holder held before the lock was followed: the waits are those of nodes 1 to i + 1.
-        expect(view.waits.map((wait) => wait.node)).toEqual(Array.from({ length: kept }, (_, k) => nameOf(i + 2 - kept + k)));
-      }
+      const reads = Array.from({ length: 1501 }, (_, i) => ({ at: T0 + i * 1000, names: [i, i + 1] }));
+      follow(reads, capacity, undefined, {
+        nameOf,
+        afterEach: (history, i) => {
+          const view = history.view(T0 + i * 1000, 3_600_000);
+          const kept = Math.min(capacity, i + 1);
+          expect(view.holds.map((hold) => hold.node)).toEqual(Array.from({ length: kept }, (_, k) => nameOf(i + 1 - kept + k)));
+          // The first holder held before the lock was followed: the waits are those of nodes 1 to i + 1.
+          expect(view.waits.map((wait) => wait.node)).toEqual(Array.from({ length: kept }, (_, k) => nameOf(i + 2 - kept + k)));
+        },
+      });
     }
   });
 

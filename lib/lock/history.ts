@@ -57,17 +57,6 @@ class NameColumn {
     }
   }
 
-  /** Slot `to` names what slot `from` of `other` does. */
-  copy(to: number, other: NameColumn, from: number): void {
-    const length = other.length[from]!;
-    this.length[to] = length;
-    if (length > NAME_BYTES) this.long.set(to, other.long.get(from)!);
-    else {
-      this.long.delete(to);
-      this.bytes.set(other.bytes.subarray(from * NAME_BYTES, from * NAME_BYTES + length), to * NAME_BYTES);
-    }
-  }
-
   get(slot: number): string {
     const length = this.length[slot]!;
     return length > NAME_BYTES ? this.long.get(slot)! : decoder.decode(this.bytes.subarray(slot * NAME_BYTES, slot * NAME_BYTES + length));
@@ -370,30 +359,25 @@ export class LockHistoryModel {
   private beginHold(node: LockNode, at: number, events: HistoryEvents): void {
     const serial = this.waiting.get(node.name);
     let waited = NaN;
-    // The wait's record, where the ring still keeps it: the hold's name is copied from it.
-    let waitSlot = -1;
     if (serial !== undefined) {
       const slot = this.waits.slotOf(serial);
       // A wait is queued at its node's creation, whether or not its record is still kept.
       const queuedAt = slot >= 0 ? this.waits.queuedAt[slot]! : node.ctime;
       if (slot >= 0) this.waits.heldAt[slot] = at;
-      waitSlot = slot;
       this.waiting.delete(node.name);
       waited = Math.max(0, at - queuedAt) / 1000;
       events.waited(waited);
     }
-    this.openHold(node, at, false, waitSlot);
+    this.openHold(node, at, false);
     this.grants.push(at, waited);
     events.began();
   }
 
-  /** `waitSlot`: the slot of the node's wait in its ring (-1: none kept). */
-  private openHold(node: LockNode, from: number, before: boolean, waitSlot = -1): void {
+  private openHold(node: LockNode, from: number, before: boolean): void {
     if (this.holding.has(node.name)) return;
     const h = this.holds;
     const slot = h.next();
-    if (waitSlot >= 0) h.node.copy(slot, this.waits.node, waitSlot);
-    else h.node.set(slot, node.name);
+    h.node.set(slot, node.name);
     h.session[slot] = this.intern(node.sessionId);
     h.client[slot] = node.client === null ? null : this.intern(node.client);
     h.mode[slot] = node.mode;
