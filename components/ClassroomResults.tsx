@@ -76,7 +76,9 @@ export function ClassroomResults({ contenders, curves, zk, notified, zkBeforeRun
         <p className="muted">{t('zkNote')}</p>
         {others > 0 && zk !== null ? (
           <p className="zk-others" role="note" data-testid="zk-others" data-count={others}>
-            {t('zkOthers', { n: others })}
+            {/* On a projector, the short form: the figures are not this run's alone, said in a line under them. */}
+            <span className="zk-others-long">{t('zkOthers', { n: others })}</span>
+            <span className="zk-others-short">{t('zkOthersShort', { n: others })}</span>
           </p>
         ) : null}
         {joining !== null ? (

@@ -26,6 +26,17 @@ describe('the hold strip’s figures', () => {
     expect(waiting).toEqual({ count: 1, since: now - 156_000 });
     const html = renderToStaticMarkup(<HistoryStrip history={history} reading={false} now={now} present={new Set()} onSelect={() => undefined} waiting={waiting} />);
     expect(html).toContain('1 still waiting, the longest for 2 min 36 s');
+    // Its one ended wait was none: said in words, not as three percentiles of 0 ms.
+    expect(html).toContain('no wait yet: the one hold was granted at once');
+    expect(html).not.toContain('wait p50');
+  });
+
+  it('say the percentiles of the waits once one was a wait, and count holds granted at once', () => {
+    const render = (wait: { count: number; p50: number; p95: number; p99: number }): string =>
+      renderToStaticMarkup(<HistoryStrip history={{ ...history, stats: { ...history.stats, wait } }} reading={false} now={now} present={new Set()} onSelect={() => undefined} waiting={null} />);
+    expect(render({ count: 3, p50: 0, p95: 0.0002, p99: 0.0002 })).toContain('no wait yet: all 3 holds were granted at once');
+    // 1 ms is a wait, however short.
+    expect(render({ count: 2, p50: 0, p95: 0.001, p99: 0.001 })).toContain('wait p50 0 ms · p95 1 ms · p99 1 ms');
   });
 
   it('say nothing of waits under way where nobody waits', () => {

@@ -33,6 +33,19 @@ function figures(t: Translate, label: string, percentiles: Percentiles | null, n
 }
 
 /**
+ * The waits that ended in a hold; where every one of them was none (each hold granted at once,
+ * a lock's first holder), said so: "wait p50 0 ms · p95 0 ms · p99 0 ms" beside "3 still waiting
+ * for 50 s" read as if nobody waited.
+ */
+/** A wait shorter than this (s) is written "0 ms": a hold granted at once. */
+const AT_ONCE_S = 0.0005;
+
+function waitFigures(t: Translate, waits: Percentiles | null): string {
+  if (waits !== null && waits.p99 < AT_ONCE_S) return waits.count === 1 ? t('lpGrantedAtOnceOne') : t('lpGrantedAtOnce', { n: formatCount(waits.count) });
+  return figures(t, t('lpFigureWait'), waits, t('lpNoneEnded', { label: t('lpFigureWait') }));
+}
+
+/**
  * How busy the lock was: a rate once there are enough holds to make one; a few holds counted
  * ("1 hold began in the last 5 min", not "0.2 handovers/min" beside "no hold ended yet").
  */
@@ -142,7 +155,7 @@ export function HistoryStrip({ history, reading, now, present, onSelect, waiting
         <p className="muted history-figures" data-testid="history-figures">
           <span>{figures(t, t('lpFigureHold'), stats.hold, noHold)}</span>
           <span>
-            {figures(t, t('lpFigureWait'), stats.wait, t('lpNoneEnded', { label: t('lpFigureWait') }))}
+            {waitFigures(t, stats.wait)}
             {waiting ? <span data-testid="history-waiting">{` · ${t('lpStillWaiting', { n: formatCount(waiting.count), duration: formatDuration(Math.max(0, now - waiting.since), t) })}`}</span> : null}
           </span>
           <span data-testid="history-handovers">{handoverFigure(t, stats)}</span>

@@ -164,7 +164,7 @@ export function LockTable() {
                     </button>
                   </th>
                 ))}
-                <th scope="col" className="optional">
+                <th scope="col" className="optional wide-only">
                   {t('colQueue')}
                 </th>
               </tr>
@@ -231,7 +231,7 @@ export function LockTable() {
                       </span>
                     )}
                   </td>
-                  <td className="optional">
+                  <td className="optional wide-only">
                     <Sparkline values={history.get(lock.path) ?? [lock.queueLength]} label={t('sparklineLabel', { path: lock.path })} />
                   </td>
                 </tr>

@@ -28,7 +28,7 @@ import { useLockHistory } from './useLockHistory';
 import { useNow } from './useNow';
 import { useShortcuts } from './useShortcuts';
 import { useKnowledge } from './useKnowledge';
-import { WrappingPath } from './WrappingPath';
+import { PathByNames } from './WrappingPath';
 import { useSilentSessions } from './useSilentSessions';
 import { useSimulation } from './useSimulation';
 import { LanguageProvider, richText, useLanguage } from './language';
@@ -220,7 +220,7 @@ function LockPage({ path }: { path: string }) {
       <AppHeader commands={commands} languages>
         {/* A real path is long: set smaller, and broken only before a slash, it keeps the header one line at 1280 px (a header a line taller moved the page under it from one lock to the next). */}
         <span className={`crumb-current${path.length > LONG_PATH ? ' is-long' : ''}`} data-testid="lock-path">
-          <WrappingPath path={path} />
+          <PathByNames path={path} />
         </span>
       </AppHeader>
       <ConnectionBanner lockPath={path} />

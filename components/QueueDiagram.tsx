@@ -87,9 +87,13 @@ function fitted(options: QueueLayoutOptions, width: number): QueueLayoutOptions 
   return { ...options, gutter: NARROW_GUTTER, cardWidth: Math.max(NARROWEST_CARD, Math.floor(width - 2 * options.padding - NARROW_GUTTER - 4)) };
 }
 
-/** The sizes of the drawing in `width` pixels at `zoom`: cards narrow a little where that fits one more column, and on a phone to the screen; as marks, many more fit side by side (a chain of thousands snakes across the screen). */
-function sized(width: number, zoom: number, marks: boolean, compact: boolean, named = 0): QueueLayoutOptions {
+/** The sizes of the drawing in `width` pixels at `zoom`: cards narrow a little where that fits one more column, and on a phone to the screen; as marks, many more fit side by side (a chain of thousands snakes across the screen). `narrowed`: compact cards this wide, so that a queue fits its frame's height (see `fittedSize`). */
+function sized(width: number, zoom: number, marks: boolean, compact: boolean, named = 0, narrowed = 0): QueueLayoutOptions {
   const room = Math.floor(width / zoom);
+  if (compact && narrowed > 0) {
+    const options = { ...fitted(COMPACT_QUEUE_LAYOUT, room), cardWidth: narrowed };
+    return { ...options, columns: columnsFor(room, options) };
+  }
   let base = marks ? MARKS_QUEUE_LAYOUT : widerRows(fitted(compact ? COMPACT_QUEUE_LAYOUT : DEFAULT_QUEUE_LAYOUT, room), room);
   // A card as wide as its system's name for the node needs, where the row has the room (up to the widest card): "NameNode nn1 (nn1.example.com:8020)", not "…:8…".
   if (!marks && !compact && named > base.cardWidth) base = { ...base, cardWidth: Math.max(base.cardWidth, Math.min(named, MAX_CARD_WIDTH, room - 2 * base.padding - base.gutter - 4)) };
@@ -113,14 +117,38 @@ function narrowestWidth(options: QueueLayoutOptions, zoom: number): number {
 }
 
 /**
- * The scale a queue is drawn at: as asked, or, where the queue must fit the frame's height
- * (`fit`) and at that scale it does not, less, down to 100 % (below that the frame scrolls).
+ * The narrowest a compact card is drawn to fit a queue in its frame's height: its place ("#3",
+ * "HOLDS") and the last digits of its sequence, which order the queue (a classroom's 12 on a
+ * projector at 1280×720, in two columns of the chain snaking and of the herd, at the presenter's size).
  */
-function fittedZoom(nodes: readonly LockNode[], asked: number, fit: boolean, view: { height: number; width: number }, marks: boolean, compact: boolean): number {
-  if (!fit || asked <= 1) return asked;
-  const tall = layoutQueue(nodes, sized(view.width, asked, marks, compact, namedWidth(nodes))).height * asked;
-  if (tall <= view.height) return asked;
-  return Math.max(1, (asked * view.height) / tall);
+const NARROWEST_COMPACT_CARD = 112;
+
+/**
+ * The scale a queue is drawn at and how wide its compact cards are: as asked, or, where the queue
+ * must fit the frame's height (`fit`) and at that scale it does not, first compact cards narrowed
+ * to one more column at a time (a chain snakes and a herd fills its rows, so that more columns are
+ * fewer rows), down to `NARROWEST_COMPACT_CARD`; then a smaller scale, down to 100 % (below that
+ * the frame scrolls). `narrowed` 0: cards as `sized` makes them.
+ */
+function fittedSize(nodes: readonly LockNode[], asked: number, fit: boolean, view: { height: number; width: number }, marks: boolean, compact: boolean): { zoom: number; narrowed: number } {
+  if (!fit || asked <= 1) return { zoom: asked, narrowed: 0 };
+  const first = sized(view.width, asked, marks, compact, namedWidth(nodes));
+  const tall = layoutQueue(nodes, first).height * asked;
+  if (tall <= view.height) return { zoom: asked, narrowed: 0 };
+  // The fewest rows narrower cards make; where narrowing makes none fewer (a queue that does not snake), the cards stay as they were.
+  let fewest = { narrowed: 0, height: tall / asked };
+  if (compact && !marks) {
+    const room = Math.floor(view.width / asked);
+    const rowRoom = room - 2 * first.padding - first.gutter - 4 + first.columnGap;
+    for (let columns = first.columns + 1; ; columns += 1) {
+      const narrowed = Math.floor(rowRoom / columns - first.columnGap);
+      if (narrowed < NARROWEST_COMPACT_CARD) break;
+      const height = layoutQueue(nodes, sized(view.width, asked, marks, compact, 0, narrowed)).height;
+      if (height * asked <= view.height) return { zoom: asked, narrowed };
+      if (height < fewest.height) fewest = { narrowed, height };
+    }
+  }
+  return { zoom: Math.max(1, view.height / fewest.height), narrowed: fewest.narrowed };
 }
 
 interface Motion {
@@ -144,11 +172,11 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   const focusAfterRender = useRef<string | null>(null);
   // `width`: the scroller's room when there is no minimap (the frame less the scroller's border and scroll bar).
   const [view, setView] = useState({ top: 0, height: 900, width: 900 });
-  const zoom = useMemo(() => fittedZoom(nodes, asked, fitHeight, view, marks, compact), [nodes, asked, fitHeight, view, marks, compact]);
+  const { zoom, narrowed } = useMemo(() => fittedSize(nodes, asked, fitHeight, view, marks, compact), [nodes, asked, fitHeight, view, marks, compact]);
   // Laid out for the room beside a minimap first: a queue more than two screens long keeps that one, with the minimap; a shorter one is laid out again for the whole width. Deciding on one layout keeps the cards from jumping when the minimap comes.
   const named = namedWidth(nodes);
-  const beside = useMemo(() => sized(view.width - MINIMAP_ROOM, zoom, marks, compact, named), [view.width, zoom, marks, compact, named]);
-  const whole = useMemo(() => sized(view.width, zoom, marks, compact, named), [view.width, zoom, marks, compact, named]);
+  const beside = useMemo(() => sized(view.width - MINIMAP_ROOM, zoom, marks, compact, named, narrowed), [view.width, zoom, marks, compact, named, narrowed]);
+  const whole = useMemo(() => sized(view.width, zoom, marks, compact, named, narrowed), [view.width, zoom, marks, compact, named, narrowed]);
   // On a phone there is no room for a minimap beside the narrowest cards: the page and the frame scroll instead, and only the whole width is laid out.
   const minimapFits = view.width - MINIMAP_ROOM >= narrowestWidth(beside, zoom);
   const besideLayout = useMemo(() => (minimapFits ? layoutQueue(nodes, beside) : null), [minimapFits, nodes, beside]);

@@ -32,6 +32,32 @@ export function WrappingPath({ path }: { path: string }) {
   return <WrappingText text={path} before="/" />;
 }
 
+/**
+ * A path broken before a slash and nowhere else while each name fits the line: a name a span
+ * (`path-name`) that a stylesheet keeps whole (the lock page's header: the browser broke a real
+ * path after a hyphen, "stock-level-read-write-" over "lock"). Few on a page: not for a table.
+ */
+export function PathByNames({ path }: { path: string }) {
+  const names: string[] = [];
+  let start = 0;
+  for (let index = 1; index < path.length; index += 1) {
+    if (path[index] === '/') {
+      names.push(path.slice(start, index));
+      start = index;
+    }
+  }
+  names.push(path.slice(start));
+  return (
+    <>
+      {names.map((name, index) => (
+        <span key={index} className="path-name">
+          {name}
+        </span>
+      ))}
+    </>
+  );
+}
+
 /** A duration whose numbers stay with their units ("3 min 43 s" wraps as "3 min / 43 s", never "3 / min"). */
 export function joinedUnits(duration: string): string {
   return duration.replace(/(\d) (?=\S)/g, '$1\u00a0');

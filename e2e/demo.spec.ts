@@ -133,7 +133,8 @@ test.describe('the classroom by keyboard alone', () => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(`${explorerUrl}/demo`);
     await page.getByTestId('language-en').click();
-    await page.getByTestId('demo-size').fill('5');
+    // 14: after two releases, twelve a side (the default size) for presenter view to fit.
+    await page.getByTestId('demo-size').fill('14');
     await page.getByTestId('demo-interval').fill('8000');
     // A prediction first, revealed at the end.
     await page.getByTestId('race-guess').fill('14');
@@ -151,7 +152,6 @@ test.describe('the classroom by keyboard alone', () => {
     const elsewhere = `${herdPath.slice(0, herdPath.indexOf('/classroom'))}/elsewhere-${Date.now()}`;
     expect((await request.post(`${explorerUrl}/api/sim/contenders`, { data: { path: elsewhere, count: 2, strategy: 'chained', holdMs: 600_000 } })).status()).toBe(201);
     await expect.poll(async () => Number(await page.getByTestId('zk-others').getAttribute('data-count')), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-    await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(elsewhere)}`);
     await expect(page.getByTestId('herd-releases')).toHaveText('1', { timeout: 15_000 });
     await page.keyboard.press(' ');
     await expect(page.getByTestId('demo-status')).toHaveAttribute('data-phase', 'paused');
@@ -163,14 +163,38 @@ test.describe('the classroom by keyboard alone', () => {
     await expect(page.getByTestId('demo-present')).toHaveAttribute('data-presenting', 'true');
     for (const id of ['demo-side-herd', 'demo-side-chained', 'demo-chart', 'race']) await expect(page.getByTestId(id)).toBeInViewport({ ratio: 1 });
     expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight && document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    for (let release = 3; release <= 5; release += 1) {
+    // Twelve a side, every card in its frame without scrolling it (they stopped at #6 in one column), each name still 15 px or more.
+    for (const side of ['demo-side-herd', 'demo-side-chained']) {
+      await expect(page.getByTestId(side).getByTestId('lock-node')).toHaveCount(12);
+      const fit = await page.getByTestId(side).evaluate((element) => {
+        const scroller = element.querySelector('.diagram-scroll')!;
+        const frame = scroller.getBoundingClientRect();
+        const cards = [...element.querySelectorAll('[data-testid="lock-node"]')].map((card) => card.getBoundingClientRect());
+        const names = [...element.querySelectorAll<SVGGraphicsElement>('.card-name')].map((text) => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM()!.a);
+        return {
+          scrolls: scroller.scrollHeight > scroller.clientHeight + 1,
+          outside: cards.filter((card) => card.top < frame.top - 1 || card.bottom > frame.bottom + 1 || card.left < frame.left - 1 || card.right > frame.right + 1).length,
+          smallest: Math.min(...names),
+        };
+      });
+      expect(fit, `the ${side} queue in presenter view at 1280×720`).toMatchObject({ scrolls: false, outside: 0 });
+      expect(fit.smallest, `the ${side} queue's names in presenter view at 1280×720`).toBeGreaterThanOrEqual(15);
+    }
+    // Another run's contenders counted in ZooKeeper's figures: said there on the projector too, in a line.
+    await expect(page.getByTestId('zk-others').locator('.zk-others-short')).toBeVisible();
+    await expect(page.getByTestId('zk-others').locator('.zk-others-short')).toHaveText(/^These figures include the watches of \d+ contenders of another run\.$/);
+    await expect(page.getByTestId('zk-others').locator('.zk-others-long')).toBeHidden();
+    await expect(page.getByTestId('demo-zk')).toBeInViewport({ ratio: 1 });
+    await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(elsewhere)}`);
+    await expect(page.getByTestId('zk-others')).toHaveCount(0, { timeout: 10_000 });
+    for (let release = 3; release <= 14; release += 1) {
       await page.keyboard.press('ArrowRight');
       await expect(page.getByTestId('herd-releases')).toHaveText(String(release));
     }
     await expect(page.getByTestId('demo-status')).toHaveAttribute('data-phase', 'drained');
     await expect(page.getByTestId('race-reveal')).toContainText('You guessed 14');
     // Drained queues say how they ended, where an empty frame stood.
-    await expect(page.getByTestId('herd-done')).toContainText('5 releases');
+    await expect(page.getByTestId('herd-done')).toContainText('14 releases');
     await expect(page.getByTestId('chained-done')).toBeInViewport();
     await page.keyboard.press('p');
     await expect(page.locator('.app-header')).toBeVisible();

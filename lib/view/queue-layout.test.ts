@@ -108,6 +108,12 @@ describe('a herd lock', () => {
       expect(end.y).toBeGreaterThanOrEqual(layout.parent!.y);
       expect(end.y).toBeLessThanOrEqual(layout.parent!.y + layout.parent!.height);
     }
+    // In one column, as wide as a card; over rows of two, as wide as the rows: its label is not cut to one narrow card.
+    expect(layout.parent!.width).toBe(DEFAULT_QUEUE_LAYOUT.cardWidth);
+    const narrow = { ...DEFAULT_QUEUE_LAYOUT, cardWidth: 112, columns: 2 };
+    const wide = layoutQueue(herdOf(5).nodes, narrow);
+    expect(wide.parent!.width).toBe(2 * 112 + narrow.columnGap);
+    expect(wide.parent!.x + wide.parent!.width).toBe(wide.width - narrow.padding);
   });
 
   it('bundles more than HERD_BUNDLE watchers into one edge from the last of them', () => {

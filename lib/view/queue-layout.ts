@@ -270,7 +270,8 @@ export function layoutQueue(nodes: readonly LockNode[], base: QueueLayoutOptions
     options,
   };
   const herd = placeEdges(layout);
-  if (parentWatch !== null) layout.parent = { path: parentWatch, watchers: herd.length, x: padding + gutter, y: padding, width: cardWidth, height: PARENT_HEIGHT };
+  // As wide as the rows under it, whose parent it is: on cards narrowed to two columns its one card's width cut "watched by 10" to "…ched by 10".
+  if (parentWatch !== null) layout.parent = { path: parentWatch, watchers: herd.length, x: padding + gutter, y: padding, width: widest * cardWidth + (widest - 1) * columnGap, height: PARENT_HEIGHT };
   return layout;
 }
 
