@@ -180,6 +180,10 @@ test.describe('the classroom by keyboard alone', () => {
       expect(fit, `the ${side} queue in presenter view at 1280×720`).toMatchObject({ scrolls: false, outside: 0 });
       expect(fit.smallest, `the ${side} queue's names in presenter view at 1280×720`).toBeGreaterThanOrEqual(15);
     }
+    // The chart's releases numbered apart, none running into the next ("10111213" at fourteen).
+    const ticks = await page.getByTestId('demo-chart').locator('text.chart-tick[text-anchor="middle"]').evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect()).map((box) => ({ left: box.left, right: box.right })));
+    expect(ticks.length, 'the releases numbered on the chart').toBeGreaterThanOrEqual(5);
+    for (let index = 1; index < ticks.length; index += 1) expect(ticks[index]!.left, `the chart's release labels ${index - 1} and ${index} apart`).toBeGreaterThan(ticks[index - 1]!.right + 2);
     // Another run's contenders counted in ZooKeeper's figures: said there on the projector too, in a line.
     await expect(page.getByTestId('zk-others').locator('.zk-others-short')).toBeVisible();
     await expect(page.getByTestId('zk-others').locator('.zk-others-short')).toHaveText(/^These figures include the watches of \d+ contenders of another run\.$/);
@@ -187,6 +191,8 @@ test.describe('the classroom by keyboard alone', () => {
     await expect(page.getByTestId('demo-zk')).toBeInViewport({ ratio: 1 });
     await request.delete(`${explorerUrl}/api/sim/contenders?path=${encodeURIComponent(elsewhere)}`);
     await expect(page.getByTestId('zk-others')).toHaveCount(0, { timeout: 10_000 });
+    // The README's picture of presenter view (`npm run readme:shots`).
+    if (process.env.SHOWCASE_SHOTS === '1') await page.screenshot({ path: '.shots/showcase/presenter-1280-twelve.png' });
     for (let release = 3; release <= 14; release += 1) {
       await page.keyboard.press('ArrowRight');
       await expect(page.getByTestId('herd-releases')).toHaveText(String(release));
