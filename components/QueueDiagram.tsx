@@ -130,8 +130,10 @@ const NARROWEST_COMPACT_CARD = 112;
  * fewer rows), down to `NARROWEST_COMPACT_CARD`; then a smaller scale, down to 100 % (below that
  * the frame scrolls). `narrowed` 0: cards as `sized` makes them.
  */
-function fittedSize(nodes: readonly LockNode[], asked: number, fit: boolean, view: { height: number; width: number }, marks: boolean, compact: boolean): { zoom: number; narrowed: number } {
+function fittedSize(nodes: readonly LockNode[], asked: number, fit: boolean, view: { height: number; width: number }, marks: boolean, compact: boolean, kept = 0): { zoom: number; narrowed: number } {
   if (!fit || asked <= 1) return { zoom: asked, narrowed: 0 };
+  // Cards narrowed for a longer queue stay narrow while it shortens and still fits: a queue that widened its cards mid-lesson, from "…006" to "…057033346-0000000005" in one column, jumped on the projector.
+  if (kept > 0 && compact && !marks && layoutQueue(nodes, sized(view.width, asked, marks, compact, 0, kept)).height * asked <= view.height) return { zoom: asked, narrowed: kept };
   const first = sized(view.width, asked, marks, compact, namedWidth(nodes));
   const tall = layoutQueue(nodes, first).height * asked;
   if (tall <= view.height) return { zoom: asked, narrowed: 0 };
@@ -172,7 +174,13 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   const focusAfterRender = useRef<string | null>(null);
   // `width`: the scroller's room when there is no minimap (the frame less the scroller's border and scroll bar).
   const [view, setView] = useState({ top: 0, height: 900, width: 900 });
-  const { zoom, narrowed } = useMemo(() => fittedSize(nodes, asked, fitHeight, view, marks, compact), [nodes, asked, fitHeight, view, marks, compact]);
+  // The compact cards' narrowing last chosen, for the frame's width it was chosen for (see `fittedSize`).
+  const kept = useRef({ width: 0, narrowed: 0 });
+  const { zoom, narrowed } = useMemo(() => {
+    const size = fittedSize(nodes, asked, fitHeight, view, marks, compact, kept.current.width === view.width ? kept.current.narrowed : 0);
+    kept.current = { width: view.width, narrowed: size.narrowed };
+    return size;
+  }, [nodes, asked, fitHeight, view, marks, compact]);
   // Laid out for the room beside a minimap first: a queue more than two screens long keeps that one, with the minimap; a shorter one is laid out again for the whole width. Deciding on one layout keeps the cards from jumping when the minimap comes.
   const named = namedWidth(nodes);
   const beside = useMemo(() => sized(view.width - MINIMAP_ROOM, zoom, marks, compact, named, narrowed), [view.width, zoom, marks, compact, named, narrowed]);

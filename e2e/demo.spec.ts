@@ -164,6 +164,8 @@ test.describe('the classroom by keyboard alone', () => {
     for (const id of ['demo-side-herd', 'demo-side-chained', 'demo-chart', 'race']) await expect(page.getByTestId(id)).toBeInViewport({ ratio: 1 });
     expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight && document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     // Twelve a side, every card in its frame without scrolling it (they stopped at #6 in one column), each name still 15 px or more.
+    const cardWidth = async (side: string): Promise<number> => Math.round((await page.getByTestId(side).getByTestId('lock-node').last().boundingBox())!.width);
+    const narrow: Record<string, number> = {};
     for (const side of ['demo-side-herd', 'demo-side-chained']) {
       await expect(page.getByTestId(side).getByTestId('lock-node')).toHaveCount(12);
       const fit = await page.getByTestId(side).evaluate((element) => {
@@ -179,6 +181,7 @@ test.describe('the classroom by keyboard alone', () => {
       });
       expect(fit, `the ${side} queue in presenter view at 1280×720`).toMatchObject({ scrolls: false, outside: 0 });
       expect(fit.smallest, `the ${side} queue's names in presenter view at 1280×720`).toBeGreaterThanOrEqual(15);
+      narrow[side] = await cardWidth(side);
     }
     // The chart's releases numbered apart, none running into the next ("10111213" at fourteen).
     const ticks = await page.getByTestId('demo-chart').locator('text.chart-tick[text-anchor="middle"]').evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect()).map((box) => ({ left: box.left, right: box.right })));
@@ -196,6 +199,14 @@ test.describe('the classroom by keyboard alone', () => {
     for (let release = 3; release <= 14; release += 1) {
       await page.keyboard.press('ArrowRight');
       await expect(page.getByTestId('herd-releases')).toHaveText(String(release));
+      // The queues shorten without their cards widening mid-lesson (they went back to one wide column once it fitted).
+      if (release === 9) {
+        for (const side of ['demo-side-herd', 'demo-side-chained']) {
+          await expect(page.getByTestId(side).getByTestId('lock-node')).toHaveCount(14 - release);
+          // (Within 2 px: a card's box moves by a pixel as it is drawn; widened, it was 301 against 139.)
+          expect(Math.abs((await cardWidth(side)) - narrow[side]!), `${side}'s cards after ${release} releases, against ${narrow[side]} px at twelve`).toBeLessThanOrEqual(2);
+        }
+      }
     }
     await expect(page.getByTestId('demo-status')).toHaveAttribute('data-phase', 'drained');
     await expect(page.getByTestId('race-reveal')).toContainText('You guessed 14');
