@@ -175,12 +175,10 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   // `width`: the scroller's room when there is no minimap (the frame less the scroller's border and scroll bar).
   const [view, setView] = useState({ top: 0, height: 900, width: 900 });
   // The compact cards' narrowing last chosen, for the frame's width it was chosen for (see `fittedSize`).
-  const kept = useRef({ width: 0, narrowed: 0 });
-  const { zoom, narrowed } = useMemo(() => {
-    const size = fittedSize(nodes, asked, fitHeight, view, marks, compact, kept.current.width === view.width ? kept.current.narrowed : 0);
-    kept.current = { width: view.width, narrowed: size.narrowed };
-    return size;
-  }, [nodes, asked, fitHeight, view, marks, compact]);
+  const [kept, setKept] = useState({ width: 0, narrowed: 0 });
+  const { zoom, narrowed } = useMemo(() => fittedSize(nodes, asked, fitHeight, view, marks, compact, kept.width === view.width ? kept.narrowed : 0), [nodes, asked, fitHeight, view, marks, compact, kept]);
+  // Kept from this render for the next (React's way to remember what a render chose: set during render, redone at once before it is painted).
+  if (kept.width !== view.width || kept.narrowed !== narrowed) setKept({ width: view.width, narrowed });
   // Laid out for the room beside a minimap first: a queue more than two screens long keeps that one, with the minimap; a shorter one is laid out again for the whole width. Deciding on one layout keeps the cards from jumping when the minimap comes.
   const named = namedWidth(nodes);
   const beside = useMemo(() => sized(view.width - MINIMAP_ROOM, zoom, marks, compact, named, narrowed), [view.width, zoom, marks, compact, named, narrowed]);
