@@ -49,26 +49,11 @@ export function EdgeMarkers() {
   );
 }
 
-/** A Chinese character of the parent's label (12 px) is about as wide as the type is tall. */
-const WIDE_CHARACTER = 12;
-
-/** `text`'s end that fits `room` units after an ellipsis, or the whole where it fits: counted by the width of each character (a Chinese one is wider: "9 个监听子节点" ran past the box). */
-export function endThatFits(text: string, room: number): string {
-  if (writtenWidth(text, MONO_CHARACTER, WIDE_CHARACTER) <= room) return text;
-  const characters = [...text];
-  let width = MONO_CHARACTER;
-  let start = characters.length;
-  while (start > 0 && width + writtenWidth(characters[start - 1]!, MONO_CHARACTER, WIDE_CHARACTER) <= room) {
-    start -= 1;
-    width += writtenWidth(characters[start]!, MONO_CHARACTER, WIDE_CHARACTER);
-  }
-  return `…${characters.slice(start).join('')}`;
-}
-
 /** The lock's parent znode above the queue, named with how many watch its children. */
 export function ParentBox({ parent, t }: { parent: PlacedParent; t: Translate }) {
   const label = t(parent.watchers === 1 ? 'parentWatchOne' : 'parentWatch', { path: parent.path, n: formatCount(parent.watchers) });
-  const shown = endThatFits(label, parent.width - 28);
+  const room = Math.floor((parent.width - 28) / MONO_CHARACTER);
+  const shown = label.length > room ? `…${label.slice(label.length - room + 1)}` : label;
   return (
     <g className="queue-parent" transform={`translate(${parent.x} ${parent.y})`} data-testid="lock-parent" data-path={parent.path} data-watchers={parent.watchers}>
       <title>{label}</title>
