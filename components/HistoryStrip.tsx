@@ -32,14 +32,14 @@ function figures(t: Translate, label: string, percentiles: Percentiles | null, n
     : t('lpFigures', { label, p50: seconds(percentiles.p50, t), p95: seconds(percentiles.p95, t), p99: seconds(percentiles.p99, t) });
 }
 
+/** A wait shorter than this (s) is written "0 ms": a hold granted at once. */
+const AT_ONCE_S = 0.0005;
+
 /**
  * The waits that ended in a hold; where every one of them was none (each hold granted at once,
  * a lock's first holder), said so: "wait p50 0 ms · p95 0 ms · p99 0 ms" beside "3 still waiting
  * for 50 s" read as if nobody waited.
  */
-/** A wait shorter than this (s) is written "0 ms": a hold granted at once. */
-const AT_ONCE_S = 0.0005;
-
 function waitFigures(t: Translate, waits: Percentiles | null): string {
   if (waits !== null && waits.p99 < AT_ONCE_S) return waits.count === 1 ? t('lpGrantedAtOnceOne') : t('lpGrantedAtOnce', { n: formatCount(waits.count) });
   return figures(t, t('lpFigureWait'), waits, t('lpNoneEnded', { label: t('lpFigureWait') }));

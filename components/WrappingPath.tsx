@@ -1,11 +1,7 @@
 import { Fragment } from 'react';
 
-/**
- * Text that may wrap only after one of `after`'s characters or before one of `before`'s (text and
- * `<wbr>` only: a table of ten thousand rows draws many): an address after its dots and its colon,
- * a node's name after its hyphens, a path before its slashes.
- */
-export function WrappingText({ text, after = '', before = '' }: { text: string; after?: string; before?: string }) {
+/** `text` in the parts between its breaks: after one of `after`'s characters, before one of `before`'s (never before the first). */
+function breakParts(text: string, after: string, before: string): string[] {
   const parts: string[] = [];
   let start = 0;
   for (let index = 1; index < text.length; index += 1) {
@@ -15,6 +11,16 @@ export function WrappingText({ text, after = '', before = '' }: { text: string; 
     }
   }
   parts.push(text.slice(start));
+  return parts;
+}
+
+/**
+ * Text that may wrap only after one of `after`'s characters or before one of `before`'s (text and
+ * `<wbr>` only: a table of ten thousand rows draws many): an address after its dots and its colon,
+ * a node's name after its hyphens, a path before its slashes.
+ */
+export function WrappingText({ text, after = '', before = '' }: { text: string; after?: string; before?: string }) {
+  const parts = breakParts(text, after, before);
   return (
     <>
       {parts.map((part, index) => (
@@ -38,18 +44,9 @@ export function WrappingPath({ path }: { path: string }) {
  * path after a hyphen, "stock-level-read-write-" over "lock"). Few on a page: not for a table.
  */
 export function PathByNames({ path }: { path: string }) {
-  const names: string[] = [];
-  let start = 0;
-  for (let index = 1; index < path.length; index += 1) {
-    if (path[index] === '/') {
-      names.push(path.slice(start, index));
-      start = index;
-    }
-  }
-  names.push(path.slice(start));
   return (
     <>
-      {names.map((name, index) => (
+      {breakParts(path, '', '/').map((name, index) => (
         <span key={index} className="path-name">
           {name}
         </span>
