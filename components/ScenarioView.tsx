@@ -2,10 +2,10 @@
 import { useMemo, useState } from 'react';
 import { sideFigures } from '../lib/demo/classroom';
 import { spawnRequest, type Scenario } from '../lib/demo/scenarios';
-import { anomalyLabel, CONTENDER_STATE_KEYS, STRATEGY_KEYS, type Language } from '../lib/i18n/messages';
+import { anomalyLabel, CONTENDER_STATE_KEYS, STRATEGY_KEYS, type Language, type MessageKey } from '../lib/i18n/messages';
 import { anomalyPlaces, disconnectedHolders, readableAnomaly } from '../lib/view/anomaly-words';
 import { shortNodeName } from '../lib/view/format';
-import { ContenderListSchema, type Anomaly, type ContenderInfo } from '../lib/protocol';
+import { ContenderListSchema, type Anomaly, type ContenderInfo, type LockNode } from '../lib/protocol';
 import { ExpiryCountdown } from './AnomalyList';
 import { Failure } from './Failure';
 import { useLanguage } from './language';
@@ -40,6 +40,17 @@ function ScenarioPlan({ scenario }: { scenario: Scenario }) {
   );
 }
 
+/**
+ * What the diagnostics' silence means while a fault plays out: ZooKeeper has not reported a
+ * crashed holder yet, or has expired it already, or sees one holder while another only believes.
+ */
+function quietWords(contenders: readonly ContenderInfo[], nodes: readonly LockNode[], violations: number): MessageKey {
+  if (violations > 0 || contenders.some((contender) => contender.believesHolding && contender.state !== 'holding')) return 'quietBelieves';
+  const crashed = contenders.filter((contender) => contender.state === 'crashed');
+  if (crashed.length === 0) return 'noAnomalies';
+  return crashed.some((contender) => contender.node !== null && nodes.some((node) => node.name === contender.node)) ? 'quietCrashed' : 'quietExpired';
+}
+
 /** One lock of a scenario: its queue live, what the diagnostics say, and its contenders. */
 function ScenarioLock({ path, contenders, violations }: { path: string; contenders: readonly ContenderInfo[]; violations: number }) {
   const { t, language } = useLanguage();
@@ -60,7 +71,9 @@ function ScenarioLock({ path, contenders, violations }: { path: string; contende
       ) : null}
       <h4>{t('anomalies')}</h4>
       {snapshot === null || snapshot.anomalies.length === 0 ? (
-        <p className="muted">{t('noAnomalies')}</p>
+        <p className="muted" data-testid="scenario-quiet">
+          {t(quietWords(contenders, snapshot?.nodes ?? [], violations))}
+        </p>
       ) : (
         <ul className="scenario-anomalies">
           {snapshot.anomalies.map((anomaly) => (

@@ -105,4 +105,33 @@ describe('a herd told from the window between two reports', () => {
     expect(herdJudge(window, report(9000, [0, 0, 0, 3, 2, 2]), nodes(3, 6))).toBe(true);
     expect(window.evidence).toBeNull();
   });
+
+  it('is not told from waiters ZooKeeper sees watching their own predecessor, whatever woke them: Curator’s timed-out attempts leave their watch on the holder', () => {
+    const window = herdWatch();
+    const lock = (first: number): ReturnType<typeof nodes> => nodes(first, 6);
+    /** Every waiter watching the node before it, as `wchc` says; `stale` sessions also still watch the holder. */
+    const watched = (at: number, ids: readonly number[], first: number, stale: readonly string[] = []): Introspected => {
+      const watchers = new Map<string, string[]>();
+      const clients = new Map<string, string>();
+      for (const node of lock(first)) {
+        clients.set(node.sessionId, '127.0.0.1:1');
+        if (node.watch !== null) watchers.set(node.watch.path, [...(watchers.get(node.watch.path) ?? []), node.sessionId]);
+      }
+      const holder = `/l/lock-${seq(first)}`;
+      watchers.set(holder, [...(watchers.get(holder) ?? []), ...stale]);
+      return { ...report(at, ids), watchers, clients };
+    };
+    herdJudge(window, watched(1000, [1, 1, 1, 1, 1, 1], 0, ['0x4', '0x5', '0x6']), lock(0));
+    herdJudge(window, watched(1500, [1, 1, 1, 1, 1, 1], 0, ['0x4', '0x5', '0x6']), lock(0));
+    // The holder lets go: its successor takes the lock and three waiters behind, woken by their stale watches, list the children again.
+    herdChild(window, false, 1700);
+    expect(herdJudge(window, watched(3500, [0, 2, 1, 2, 2, 2], 1), lock(1))).toBe(false);
+    expect(window.evidence).toBeNull();
+    // The same wakes from waiters whose watches ZooKeeper does not show (a herd watching the children) are a herd.
+    const herd = herdWatch();
+    herdJudge(herd, report(1000, [1, 1, 1, 1, 1, 1]), lock(0));
+    herdJudge(herd, report(1500, [1, 1, 1, 1, 1, 1]), lock(0));
+    herdChild(herd, false, 1700);
+    expect(herdJudge(herd, report(3500, [0, 2, 1, 2, 2, 2]), lock(1))).toBe(true);
+  });
 });

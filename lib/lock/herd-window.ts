@@ -100,7 +100,7 @@ export function herdJudge(watch: HerdWatch, report: Introspected, nodes: readonl
   const settledBy = last.at - SETTLE_MS;
   const throughout: string[] = [];
   for (const [session, name] of waiting) if (last.waiting.get(session) === name && waitingSince.get(name)! <= settledBy) throughout.push(session);
-  const judged = judgeHerd({ created, deleted, ...countWoken(throughout, last.lastRequest, report.lastRequest) });
+  const judged = judgeHerd({ created, deleted, ...countWoken(throughout, last.lastRequest, report.lastRequest, watchingPredecessor(nodes, report)) });
   const verdict = judged.kind === 'chain' && deferred ? ({ kind: 'unknown' } as const) : judged;
   const before = watch.evidence;
   if (verdict.kind === 'herd') {
@@ -111,4 +111,21 @@ export function herdJudge(watch: HerdWatch, report: Introspected, nodes: readonl
     if (watch.chainWindows >= CHAIN_WINDOWS_TO_UNNAME) watch.evidence = null;
   }
   return (before === null) !== (watch.evidence === null);
+}
+
+/**
+ * The waiting sessions ZooKeeper reports watching the very node they wait behind, as a chain's
+ * waiters do. Whatever woke one of them it is no herd's wake: a herd's waiter watches the
+ * parent's children or the lowest node, not its own predecessor. Curator wakes such waiters
+ * after a release: an `acquire` that timed out leaves its watch on the node it waited behind, and
+ * when that node goes the watch wakes the same client, queued again behind another node.
+ */
+function watchingPredecessor(nodes: readonly LockNode[], report: Introspected): Set<string> {
+  const sessions = new Set<string>();
+  if (report.watchers.size === 0) return sessions;
+  for (const node of nodes) {
+    if (node.role !== 'waiter' || node.watch === null || node.watch.type === 'children' || !report.clients.has(node.sessionId)) continue;
+    if (report.watchers.get(node.watch.path)?.includes(node.sessionId) === true) sessions.add(node.sessionId);
+  }
+  return sessions;
 }

@@ -51,8 +51,11 @@ export function judgeHerd(window: HerdWindow): HerdVerdict {
   return { kind: 'unknown' };
 }
 
-/** How many of `sessions` sent a request between two reports of each session's last request id. */
-export function countWoken(sessions: Iterable<string>, before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): { waiting: number; woke: number } {
+/**
+ * How many of `sessions` sent a request between two reports of each session's last request id;
+ * those `chained` (seen watching their own predecessor) count as waiting, never as woken.
+ */
+export function countWoken(sessions: Iterable<string>, before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>, chained: ReadonlySet<string> = new Set()): { waiting: number; woke: number } {
   let waiting = 0;
   let woke = 0;
   for (const session of sessions) {
@@ -60,7 +63,7 @@ export function countWoken(sessions: Iterable<string>, before: ReadonlyMap<strin
     const now = after.get(session);
     if (then === undefined || now === undefined) continue;
     waiting += 1;
-    if (then !== now) woke += 1;
+    if (then !== now && !chained.has(session)) woke += 1;
   }
   return { waiting, woke };
 }

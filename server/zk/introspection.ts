@@ -22,6 +22,8 @@ import { tlsOptions, type ZkTls } from './wire/connection';
 const LEASE_MS = 60_000;
 const IDLE_REASON = 'not asked right now: ZooKeeper is asked only while a page follows a lock, the lock list, the sessions or the waits-for graph, and for a minute after an API read';
 
+/** How soon the report after one that lost a lock owner's connection is asked (ms): the second report that names the holder disconnected. */
+const FOLLOW_UP_MS = 250;
 /** `dump` is asked on every fifth poll (every 10 s by default): its reply grows with every ephemeral node. */
 export const DUMP_EVERY = 5;
 /**
@@ -249,6 +251,8 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   private polls = 0;
   /** A lock-owning session's connection went since the last poll: `dump` is asked at the next. */
   private connectionWent = false;
+  /** The poll just taken was asked early because a connection went (`FOLLOW_UP_MS`). */
+  private followedUp = false;
   /** How many polls in a row no member answered. */
   private missedPolls = 0;
   private readonly ownsLockNodes: (session: string) => boolean;
@@ -344,7 +348,12 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     this.currentIntervalMs = pollInterval({ configuredMs: this.intervalMs, tookMs: took, tookBeforeMs: this.lastTook, bytes: this.lastBytes });
     this.lastTook = took;
     this.state = { ...this.state, intervalMs: this.currentIntervalMs };
-    if (this.running && this.timer === null) this.timer = setTimeout(() => void this.tick(), this.currentIntervalMs);
+    // A lock owner's connection went: the report that confirms it (with the `dump` that says when ZooKeeper expires the session)
+    // is asked at once, not a whole interval later. Once after an ordinary poll only: a churning ensemble does not poll at this pace.
+    const followUp = this.connectionWent && !this.followedUp;
+    this.followedUp = followUp;
+    const delay = followUp ? Math.min(FOLLOW_UP_MS, this.currentIntervalMs) : this.currentIntervalMs;
+    if (this.running && this.timer === null) this.timer = setTimeout(() => void this.tick(), delay);
   }
 
   /** Nothing needs the report: it is dropped (stale verdicts are worse than none) and nobody is asked until something does. */

@@ -19,6 +19,12 @@ import org.apache.zookeeper.ZooKeeper;
 public class Looping {
   static volatile boolean stopping = false;
   static final List<CuratorFramework> clients = new ArrayList<>();
+  /**
+   * How long one attempt waits, set in `main` to twice a full turn of the largest queue: an attempt that times out leaves its
+   * watch on the node it waited behind (Curator removes watches only on release), and that watch wakes the contender, queued
+   * again, when the node goes, which ZooKeeper shows as several waiters woken by one release (a herd) in a chained lock.
+   */
+  static long waitSeconds = 30;
 
   /** Curator keeps the lock node's path to itself; its own subclass may ask. */
   static class NamedMutex extends InterProcessMutex {
@@ -80,7 +86,7 @@ public class Looping {
         connected.countDown();
         NamedMutex mutex = new NamedMutex(client, path);
         while (!stopping) {
-          if (!mutex.acquire(30, TimeUnit.SECONDS)) continue;
+          if (!mutex.acquire(waitSeconds, TimeUnit.SECONDS)) continue;
           String node = mutex.node();
           holder.set(this);
           Contenders.emit("{\"event\":\"held\",\"lock\":" + lock + ",\"node\":\"" + node + "\",\"us\":" + System.nanoTime() / 1000 + "}");
@@ -130,6 +136,7 @@ public class Looping {
     int most = Integer.parseInt(range[range.length - 1]);
     int[] hold = {Integer.parseInt(parts[2]), Integer.parseInt(parts[3])};
     int timeoutMs = parts.length > 4 ? Integer.parseInt(parts[4]) : 10000;
+    waitSeconds = Math.max(30, 2L * most * hold[1] / 1000);
     List<AtomicReference<Contender>> holders = new ArrayList<>();
     int total = 0;
     for (int i = 0; i < locks; i++) total += fewest + i % (most - fewest + 1);

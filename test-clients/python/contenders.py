@@ -78,15 +78,19 @@ def run(connect, path, recipe, index, role, release):
     emit(event="released", contender=index)
 
 
-def loop_contender(client, path, lock_index, hold, stopping, connected):
-    """One contender of the looping mode: its own client, taking and giving back its lock until stopped."""
+def loop_contender(client, path, lock_index, hold, wait, stopping, connected):
+    """One contender of the looping mode: its own client, taking and giving back its lock until stopped.
+
+    An attempt waits `wait` seconds (twice a full turn of the queue): one that times out leaves its
+    watch behind, and that watch wakes the contender, queued again, when the node it watched goes.
+    """
     client.start()
     emit(event="session", lock=lock_index, session=hex(client.client_id[0]))
     connected.release()
     lock = client.Lock(path, "contender")
     try:
         while not stopping.is_set():
-            if not lock.acquire(timeout=30):
+            if not lock.acquire(timeout=wait):
                 continue
             node = lock.node
             emit(event="held", lock=lock_index, node=node, us=time.monotonic_ns() // 1000)
@@ -107,12 +111,13 @@ def loop(connect, root, spec):
     fewest, most = bounds[0], bounds[-1]
     locks, hold = int(parts[0]), (int(parts[2]), int(parts[3]))
     timeout_ms = int(parts[4]) if len(parts) > 4 else 10000
+    wait = max(30, 2 * most * hold[1] / 1000.0)
     stopping = threading.Event()
     connected = threading.Semaphore(0)
     lock_of = [i for i in range(locks) for _ in range(fewest + i % (most - fewest + 1))]
     clients = [KazooClient(hosts=connect, timeout=timeout_ms / 1000.0) for _ in lock_of]
     threads = [
-        threading.Thread(target=loop_contender, args=(client, "%s/lock-%d" % (root, i), i, hold, stopping, connected), daemon=True)
+        threading.Thread(target=loop_contender, args=(client, "%s/lock-%d" % (root, i), i, hold, wait, stopping, connected), daemon=True)
         for client, i in zip(clients, lock_of)
     ]
     for thread in threads:
