@@ -45,10 +45,13 @@ function ScenarioPlan({ scenario }: { scenario: Scenario }) {
  * crashed holder yet, or has expired it already, or sees one holder while another only believes.
  */
 function quietWords(contenders: readonly ContenderInfo[], nodes: readonly LockNode[], violations: number): MessageKey {
-  if (violations > 0 || contenders.some((contender) => contender.believesHolding && contender.state !== 'holding')) return 'quietBelieves';
+  const inLock = (contender: ContenderInfo): boolean => contender.node !== null && nodes.some((node) => node.name === contender.node);
+  const believing = contenders.filter((contender) => contender.believesHolding && contender.state !== 'holding');
+  if (believing.length > 0) return contenders.some((contender) => contender.state === 'holding') ? 'quietBelieves' : believing.some(inLock) ? 'quietPaused' : 'quietBelieves';
+  if (violations > 0) return 'quietOverlap';
   const crashed = contenders.filter((contender) => contender.state === 'crashed');
   if (crashed.length === 0) return 'noAnomalies';
-  return crashed.some((contender) => contender.node !== null && nodes.some((node) => node.name === contender.node)) ? 'quietCrashed' : 'quietExpired';
+  return crashed.some(inLock) ? 'quietCrashed' : 'quietExpired';
 }
 
 /** One lock of a scenario: its queue live, what the diagnostics say, and its contenders. */
