@@ -4,7 +4,7 @@ import { CommandPalette, type Command } from './CommandPalette';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SkipLink } from './SkipLink';
 import { ThemeToggle } from './ThemeToggle';
-import { ViewNav, type View } from './ViewNav';
+import { Crumbs, ViewNav, type View } from './ViewNav';
 
 /** The bar at the top of every page: the product name, the views, where you are, the theme switch, and on a page in two languages the language switch. */
 export function AppHeader({ children, current, commands, languages = false }: { children?: ReactNode; current?: View; commands?: readonly Command[]; languages?: boolean }) {
@@ -20,9 +20,7 @@ export function AppHeader({ children, current, commands, languages = false }: { 
         <span className="brand-name">zk-lock-explorer</span>
       </Link>
       <ViewNav current={current} />
-      <nav className="crumbs" aria-label="Breadcrumb">
-        {children}
-      </nav>
+      <Crumbs>{children}</Crumbs>
       <CommandPalette commands={commands} />
       {languages ? <LanguageSwitch /> : null}
       <ThemeToggle />

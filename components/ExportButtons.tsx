@@ -20,11 +20,11 @@ function fileBase(path: string): string {
 /** Saves what the page shows: the snapshot as JSON, the picture as SVG or PNG. */
 export function ExportButtons({ snapshot }: { snapshot: LockSnapshot }) {
   const [busy, setBusy] = useState(false);
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
   // The picture of what the page shows, in its theme and language.
-  const svg = (): string => queuePictureSvg({ snapshot, theme: document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light', now: Date.now(), t });
+  const svg = (): string => queuePictureSvg({ snapshot, theme: document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light', now: Date.now(), t, language });
   return (
-    <div className="export" role="group" aria-label="Export">
+    <div className="export" role="group" aria-label={t('exportGroup')}>
       <button type="button" data-testid="export-json" onClick={() => download(new Blob([JSON.stringify(snapshot, null, 2)], { type: 'application/json' }), `${fileBase(snapshot.path)}.json`)}>
         JSON
       </button>

@@ -85,7 +85,7 @@ export function LockTable() {
   const byAttention = view.sortBy === 'attention';
 
   return (
-    <section className="lock-list" aria-label="Locks" data-testid="lock-list">
+    <section className="lock-list" aria-label={t('locksLandmark')} data-testid="lock-list">
       <div className="lock-list-head">
         <h2>{richText(t('locksUnder'), { roots: <code>{roots}</code> })}</h2>
         <DiscoveryStatusLine list={list} now={now} />
@@ -207,7 +207,7 @@ export function LockTable() {
                     ) : null}
                   </td>
                   {/* A known system's lock is named by its system; the recipe it is read as, and its role, are in the title. */}
-                  <td className="optional recipe-cell" title={lock.recipe.system === null ? lock.recipe.name : `${roleIn(language, lock.recipe, lock.path, { identity: lock.holderIdentities[0] ?? null, decoded: null }) ?? ''}\n${recipeName(language, lock.recipe)}`}>
+                  <td className="optional recipe-cell" title={lock.recipe.system === null ? recipeName(language, lock.recipe) : `${roleIn(language, lock.recipe, lock.path, { identity: lock.holderIdentities[0] ?? null, decoded: null }) ?? ''}\n${recipeName(language, lock.recipe)}`}>
                     {lock.recipe.system === null ? <span>{recipeName(language, lock.recipe)}</span> : <span data-testid="row-system">{lock.recipe.system}</span>}
                   </td>
                   <HolderCell lock={lock} t={t} />

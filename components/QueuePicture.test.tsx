@@ -11,7 +11,7 @@ import { QueuePicture } from './QueuePicture';
 const english = translator('en');
 const chinese = translator('zh');
 const picture = (snapshot: ReturnType<typeof snapshotOf>, options: { theme?: 'light' | 'dark'; t?: Translate; limit?: number } = {}) =>
-  renderToStaticMarkup(<QueuePicture snapshot={snapshot} theme={options.theme ?? 'light'} now={1_700_000_060_000} t={options.t ?? english} limit={options.limit} />);
+  renderToStaticMarkup(<QueuePicture snapshot={snapshot} theme={options.theme ?? 'light'} now={1_700_000_060_000} t={options.t ?? english} language={options.t === chinese ? 'zh' : 'en'} limit={options.limit} />);
 
 describe('the exported picture', () => {
   const snapshot = snapshotOf('/app/lock', ['lock-0000000000', 'lock-0000000001'].map((name) => record(name)));
@@ -20,6 +20,8 @@ describe('the exported picture', () => {
     const svg = picture(snapshot);
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     expect(svg).toContain('/app/lock · Sequential lock (lock-N nodes) · 1 holding, 1 waiting');
+    // On a Chinese page, in Chinese: the recipe's name and the counts.
+    expect(picture(snapshot, { t: chinese })).toContain('/app/lock · 顺序锁（lock-N 节点） · 1 个持有，1 个等待');
     // Each card is NodeCard's markup, byte for byte.
     for (const [index, node] of snapshot.nodes.entries()) {
       expect(svg).toContain(renderToStaticMarkup(<NodeCard node={node} place={index} now={1_700_000_060_000} width={DEFAULT_QUEUE_LAYOUT.cardWidth} height={DEFAULT_QUEUE_LAYOUT.cardHeight} compact={false} t={english} />));

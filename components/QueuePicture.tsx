@@ -1,6 +1,8 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { recipeName, type Language } from '../lib/i18n/messages';
 import type { LockSnapshot } from '../lib/protocol';
+import { writtenWidth } from '../lib/view/format';
 import { diagramCss, PALETTES, PICTURE_FONTS, type Theme } from '../lib/view/palette';
 import { allEdges, DEFAULT_QUEUE_LAYOUT, layoutQueue, placedNode, placedNodes, waiterPlaces, type QueueLayoutOptions } from '../lib/view/queue-layout';
 import type { Translate } from './language';
@@ -28,6 +30,8 @@ export interface QueuePictureProps {
   theme: Theme;
   now: number;
   t: Translate;
+  /** The caption's language (the recipe's name in it). */
+  language: Language;
   /** At most this many nodes are drawn (a picture of 10,000 cards helps nobody); the caption says so. */
   limit?: number;
 }
@@ -36,14 +40,15 @@ export interface QueuePictureProps {
  * A standalone picture of a lock's queue: the cards the page draws (`NodeCard`), its edges, and a
  * caption, with the diagram's stylesheet and colours written in so that it looks the same anywhere.
  */
-export function QueuePicture({ snapshot, theme, now, t, limit = 500 }: QueuePictureProps) {
+export function QueuePicture({ snapshot, theme, now, t, language, limit = 500 }: QueuePictureProps) {
   const palette = PALETTES[theme];
   const nodes = snapshot.nodes.slice(0, limit);
   const layout = layoutQueue(nodes, pictureLayout(nodes.length));
   const places = waiterPlaces(nodes);
   const { cardWidth, cardHeight } = layout.options;
-  const caption = `${snapshot.path} · ${snapshot.recipe.name} · ${snapshot.holders.length} holding, ${snapshot.waiters.length} waiting${snapshot.nodes.length > limit ? ` (first ${limit} drawn)` : ''}`;
-  const width = Math.max(layout.width, Math.ceil(caption.length * CAPTION_CHARACTER) + 32);
+  const counts = t('pictureCounts', { holding: snapshot.holders.length, waiting: snapshot.waiters.length });
+  const caption = `${snapshot.path} · ${recipeName(language, snapshot.recipe)} · ${counts}${snapshot.nodes.length > limit ? t('pictureFirst', { n: limit }) : ''}`;
+  const width = Math.max(layout.width, Math.ceil(writtenWidth(caption, CAPTION_CHARACTER, CAPTION_CHARACTER * 2)) + 32);
   const height = layout.height + CAPTION_HEIGHT;
   return (
     <svg xmlns="http://www.w3.org/2000/svg" className="queue" width={width} height={height} viewBox={`0 0 ${width} ${height}`}>

@@ -1,5 +1,6 @@
 'use client';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { useLanguage } from './language';
 
 export type View = 'locks' | 'sessions' | 'waits' | 'demo';
@@ -18,6 +19,16 @@ export function ViewNav({ current }: { current?: View }) {
       {link('sessions', '/sessions', t('navSessions'), 'nav-sessions')}
       {link('waits', '/waits-for', t('navWaitsFor'), 'nav-waits-for')}
       {link('demo', '/demo', t('navClassroom'), 'nav-demo')}
+    </nav>
+  );
+}
+
+/** Where the page is, below the views: its landmark named in the page's language. */
+export function Crumbs({ children }: { children?: ReactNode }) {
+  const { t } = useLanguage();
+  return (
+    <nav className="crumbs" aria-label={t('breadcrumb')}>
+      {children}
     </nav>
   );
 }
