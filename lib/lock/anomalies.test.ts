@@ -165,7 +165,7 @@ describe('anomalies of one lock', () => {
     const named = lockAnomalies(herd, quiet)[0]!;
     expect(named.params).toMatchObject({ by: 'cons', deleted: 1, woke: 2, waiting: 2 });
     expect(said(named)).toContain('ZooKeeper’s cons: after 1 deleted child, 2 of the 2 sessions that waited throughout sent requests');
-    expect(describeAnomaly('zh', named.kind, named.params).message).toContain('ZooKeeper 的 cons：在删除 1 个子节点之后，在整段时间里一直等待的 2 个会话中有 2 个发出了请求');
+    expect(describeAnomaly('zh', named.kind, named.params).message).toContain('ZooKeeper 的连接报告（cons）：在删除 1 个子节点之后，在整段时间里一直等待的 2 个会话中有 2 个发出了请求');
     expect(kinds(snapshotOf('/w', [record('lock--000000001', '0x1'), record('lock-2147483647', '0x2')]))).toEqual(['sequence-wrap']);
   });
 
