@@ -1,4 +1,4 @@
-import { formatCount, formatDuration, writtenWidth } from '../lib/view/format';
+import { fitPath, formatCount, formatDuration, writtenWidth } from '../lib/view/format';
 import { edgePath, placedNode, stubPath, trunkX, type PlacedEdge, type PlacedGroup, type PlacedNode, type PlacedParent, type QueueLayout } from '../lib/view/queue-layout';
 import type { Translate } from './language';
 import { silentPillWidth } from './NodeCard';
@@ -9,6 +9,8 @@ const FRAME_MARGIN = 7;
 const LABEL_CHARACTER = 6.6;
 // The parent's label is in the monospace face at 12 px: a character is 0.6 em.
 const MONO_CHARACTER = 7.3;
+// A Chinese character beside it is a full 12 px em.
+const WIDE_MONO_CHARACTER = 12;
 
 export type EdgeState = 'confirmed' | 'missing' | 'expected';
 
@@ -51,9 +53,11 @@ export function EdgeMarkers() {
 
 /** The lock's parent znode above the queue, named with how many watch its children. */
 export function ParentBox({ parent, t }: { parent: PlacedParent; t: Translate }) {
-  const label = t(parent.watchers === 1 ? 'parentWatchOne' : 'parentWatch', { path: parent.path, n: formatCount(parent.watchers) });
-  const room = Math.floor((parent.width - 28) / MONO_CHARACTER);
-  const shown = label.length > room ? `…${label.slice(label.length - room + 1)}` : label;
+  const labelOf = (path: string): string => t(parent.watchers === 1 ? 'parentWatchOne' : 'parentWatch', { path, n: formatCount(parent.watchers) });
+  const label = labelOf(parent.path);
+  // The path gives way by whole segments: a name cut in its middle reads as another name.
+  const room = parent.width - 28;
+  const shown = labelOf(fitPath(parent.path, (path) => writtenWidth(labelOf(path), MONO_CHARACTER, WIDE_MONO_CHARACTER) <= room));
   return (
     <g className="queue-parent" transform={`translate(${parent.x} ${parent.y})`} data-testid="lock-parent" data-path={parent.path} data-watchers={parent.watchers}>
       <title>{label}</title>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../i18n/messages';
-import { formatDuration, shortNodeName } from './format';
+import { fitPath, formatDuration, shortNodeName } from './format';
 
 describe('formatDuration', () => {
   it.each([
@@ -35,5 +35,21 @@ describe('shortNodeName', () => {
 
   it('leaves short names alone', () => {
     expect(shortNodeName('x-72057611217403904-0000000003')).toBe('x-72057611217403904-0000000003');
+  });
+});
+
+describe('a path made to fit', () => {
+  const within = (n: number) => (shown: string) => shown.length <= n;
+
+  it('is whole when it fits, and else drops its first segments whole, never cutting inside a name', () => {
+    const path = '/showcase/reporting/nightly-export-worker-slots';
+    expect(fitPath(path, within(60))).toBe(path);
+    expect(fitPath(path, within(40))).toBe('…/reporting/nightly-export-worker-slots');
+    expect(fitPath(path, within(30))).toBe('…/nightly-export-worker-slots');
+  });
+
+  it('cuts the last name from its front only where it alone does not fit', () => {
+    expect(fitPath('/a/nightly-export-worker-slots', within(12))).toBe('…orker-slots');
+    expect(fitPath('/a/b', within(0))).toBe('…b');
   });
 });
