@@ -55,9 +55,11 @@ export function EdgeMarkers() {
 export function ParentBox({ parent, t }: { parent: PlacedParent; t: Translate }) {
   const labelOf = (path: string): string => t(parent.watchers === 1 ? 'parentWatchOne' : 'parentWatch', { path, n: formatCount(parent.watchers) });
   const label = labelOf(parent.path);
-  // The path gives way by whole segments: a name cut in its middle reads as another name.
+  // The path gives way by whole segments: a name cut in its middle reads as another name. Where even the lock's own name
+  // leaves no room for the count of watchers, the name is shown alone (the count is in the tooltip and on the lock's page).
   const room = parent.width - 28;
-  const shown = labelOf(fitPath(parent.path, (path) => writtenWidth(labelOf(path), MONO_CHARACTER, WIDE_MONO_CHARACTER) <= room));
+  const withCount = fitPath(parent.path, (path) => writtenWidth(labelOf(path), MONO_CHARACTER, WIDE_MONO_CHARACTER) <= room);
+  const shown = withCount.whole ? labelOf(withCount.shown) : fitPath(parent.path, (path) => writtenWidth(path, MONO_CHARACTER, WIDE_MONO_CHARACTER) <= room).shown;
   return (
     <g className="queue-parent" transform={`translate(${parent.x} ${parent.y})`} data-testid="lock-parent" data-path={parent.path} data-watchers={parent.watchers}>
       <title>{label}</title>

@@ -43,13 +43,13 @@ describe('a path made to fit', () => {
 
   it('is whole when it fits, and else drops its first segments whole, never cutting inside a name', () => {
     const path = '/showcase/reporting/nightly-export-worker-slots';
-    expect(fitPath(path, within(60))).toBe(path);
-    expect(fitPath(path, within(40))).toBe('…/reporting/nightly-export-worker-slots');
-    expect(fitPath(path, within(30))).toBe('…/nightly-export-worker-slots');
+    expect(fitPath(path, within(60))).toEqual({ shown: path, whole: true });
+    expect(fitPath(path, within(40))).toEqual({ shown: '…/reporting/nightly-export-worker-slots', whole: true });
+    expect(fitPath(path, within(30))).toEqual({ shown: '…/nightly-export-worker-slots', whole: true });
   });
 
   it('cuts the last name from its front only where it alone does not fit', () => {
-    expect(fitPath('/a/nightly-export-worker-slots', within(12))).toBe('…orker-slots');
-    expect(fitPath('/a/b', within(0))).toBe('…b');
+    expect(fitPath('/a/nightly-export-worker-slots', within(12))).toEqual({ shown: '…orker-slots', whole: false });
+    expect(fitPath('/a/b', within(0))).toEqual({ shown: '…b', whole: false });
   });
 });

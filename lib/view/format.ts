@@ -53,19 +53,19 @@ export function writtenWidth(text: string, narrowPx: number, widePx: number): nu
 /**
  * A path made to fit by dropping its first segments whole ("…/team/job/lock"), never by cutting
  * inside a name; `fits` says whether the text it makes of a shown path fits. Only where the last
- * segment alone does not fit is that one cut, from its front. Returns the path as shown.
+ * segment alone does not fit is that one cut, from its front (`whole` false then).
  */
-export function fitPath(path: string, fits: (shown: string) => boolean): string {
-  if (fits(path)) return path;
+export function fitPath(path: string, fits: (shown: string) => boolean): { shown: string; whole: boolean } {
+  if (fits(path)) return { shown: path, whole: true };
   const segments = path.split('/').filter((segment) => segment !== '');
   for (let drop = 1; drop < segments.length; drop += 1) {
     const shown = `…/${segments.slice(drop).join('/')}`;
-    if (fits(shown)) return shown;
+    if (fits(shown)) return { shown, whole: true };
   }
   const last = segments.at(-1) ?? path;
   for (let keep = last.length - 1; keep > 1; keep -= 1) {
     const shown = `…${last.slice(last.length - keep)}`;
-    if (fits(shown)) return shown;
+    if (fits(shown)) return { shown, whole: false };
   }
-  return `…${last.slice(-1)}`;
+  return { shown: `…${last.slice(-1)}`, whole: false };
 }
