@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LockNode } from '../lib/protocol';
-import { formatDuration, shortNodeName } from '../lib/view/format';
+import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { departures, wakeTrails, type Trail, type Wake } from '../lib/view/pulses';
 import { useLanguage } from './language';
 import { outsideWatchers } from '../lib/view/watch-verdict';
@@ -49,7 +49,7 @@ interface QueueDiagramProps {
   outside?: ReadonlyMap<string, readonly string[]>;
   /** Zoomed all the way out: each node a mark in its state's colour, no text, only a herd's bundle drawn (the order is the chain). */
   marks?: boolean;
-  /** The frame ends at the bottom of the window (at least MIN_FRAME tall), so that the page and the queue do not both scroll to show it; on a phone it is as tall as the queue, and the page scrolls it. */
+  /** The frame ends at the bottom of the window (at least MIN_FRAME and MOST_OF_WINDOW of it tall), so that the page and the queue do not both scroll to show it where it can; on a phone it is as tall as the queue, and the page scrolls it. */
   fitWindow?: boolean;
   /** Nodes an anomaly names, marked on their cards. */
   flagged: ReadonlySet<string>;
@@ -65,6 +65,15 @@ const NO_BELIEVERS: readonly Believer[] = [];
 
 // The shortest a fitted frame gets: three cards.
 const MIN_FRAME = 300;
+/** The least share of the window's height the frame takes, wherever it begins. */
+const MOST_OF_WINDOW = 0.7;
+
+/** How many of the queue's cards are not wholly above `bottom` (in the layout's units). */
+function cardsBelow(layout: QueueLayout, bottom: number): number {
+  let hidden = 0;
+  for (const row of layout.rowOf) if (rowTop(row, layout.options) + layout.options.cardHeight > bottom + 1) hidden += 1;
+  return hidden;
+}
 
 /** Whether the page scrolls the queue rather than its frame: on a phone, for a frame that fits the window. */
 function pageScrolls(fitWindow: boolean): boolean {
@@ -173,7 +182,8 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   const scrollId = useId();
   const focusAfterRender = useRef<string | null>(null);
   // `width`: the scroller's room when there is no minimap (the frame less the scroller's border and scroll bar).
-  const [view, setView] = useState({ top: 0, height: 900, width: 900 });
+  // `paged`: the page scrolls the queue (a phone), not its frame.
+  const [view, setView] = useState({ top: 0, height: 900, width: 900, paged: false });
   // The compact cards' narrowing last chosen, for the frame's width it was chosen for (see `fittedSize`).
   const [kept, setKept] = useState({ width: 0, narrowed: 0 });
   const { zoom, narrowed } = useMemo(() => fittedSize(nodes, asked, fitHeight, view, marks, compact, kept.width === view.width ? kept.narrowed : 0), [nodes, asked, fitHeight, view, marks, compact, kept]);
@@ -206,11 +216,11 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
       const width = container.clientWidth - (element.offsetWidth - element.clientWidth);
       if (pageScrolls(fitWindow)) {
         // The rows in view are those the window shows of the frame.
-        setView({ top: Math.max(0, -element.getBoundingClientRect().top), height: window.innerHeight, width });
+        setView({ top: Math.max(0, -element.getBoundingClientRect().top), height: window.innerHeight, width, paged: true });
         return;
       }
       atEnd = element.scrollTop > 0 && element.scrollTop + element.clientHeight >= element.scrollHeight - 2;
-      setView({ top: element.scrollTop, height: element.clientHeight, width });
+      setView({ top: element.scrollTop, height: element.clientHeight, width, paged: false });
     };
     // The frame's height: down to the window's bottom edge from where the frame begins in the page. On a phone the frame is
     // as tall as its queue and the page scrolls: a box scrolling inside a scrolling page is hard to move with a thumb.
@@ -220,8 +230,10 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
         element.style.maxHeight = 'none';
         return;
       }
+      // Where what stands above it leaves less than most of the window (a lock page at 1280×800 left 351 px for a herd of
+      // 40 cards), the frame is still most of the window tall and reaches below the fold: the page scrolls a little to show it whole.
       const top = element.getBoundingClientRect().top + window.scrollY;
-      element.style.maxHeight = `${Math.max(MIN_FRAME, window.innerHeight - top - 16)}px`;
+      element.style.maxHeight = `${Math.max(MIN_FRAME, window.innerHeight - top - 16, Math.round(window.innerHeight * MOST_OF_WINDOW))}px`;
     };
     fit();
     update();
@@ -261,6 +273,8 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
   });
 
   const rows = visibleRows(layout, view.top / zoom, view.height / zoom);
+  // A frame that scrolls with no minimap beside it (a queue of less than two screens) says how many cards it hides below.
+  const hiddenBelow = long || view.paged ? 0 : cardsBelow(layout, (view.top + view.height) / zoom);
 
   // A queue that changes again sooner than its cards can slide has them jump instead: sliding every card of a wide drawing again and again keeps the page repainting. Set before the browser styles the change, so that the slide never starts.
   const drawing = useRef<SVGSVGElement>(null);
@@ -462,6 +476,17 @@ export function QueueDiagram({ nodes, now, selected, onSelect, woken, wakes, zoo
         </svg>
       </div>
       {long ? <QueueMinimap layout={layout} top={view.top / zoom} height={view.height / zoom} flagged={flagged} onJump={jump} scrollId={scrollId} /> : null}
+      {hiddenBelow > 0 ? (
+        <button
+          type="button"
+          className="queue-more"
+          data-testid="queue-more"
+          aria-controls={scrollId}
+          onClick={() => scroller.current?.scrollBy({ top: Math.max(cardHeight * zoom, scroller.current.clientHeight - cardHeight * zoom), behavior: 'smooth' })}
+        >
+          {t('queueMoreBelow', { n: formatCount(hiddenBelow) })}
+        </button>
+      ) : null}
     </div>
   );
 }
