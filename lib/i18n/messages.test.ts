@@ -45,11 +45,11 @@ describe('anomalies in the page language', () => {
     expect(describeAnomaly('en', 'no-watch', params)).toEqual({
       label: 'No watch seen',
       message:
-        'lock-0000000003 waits, but ZooKeeper reports no watch of its session on lock-0000000002: it watches nothing, or only the parent’s children (ZooKeeper does not report child watches). If nothing, no release will ever wake it',
+        'lock-0000000003 waits, but ZooKeeper reports no watch of its session on lock-0000000002: it watches nothing, or only the parent’s children (ZooKeeper does not report child watches). If nothing, no release will ever wake it.',
     });
     expect(describeAnomaly('zh', 'no-watch', params)).toEqual({
       label: '未见监听',
-      message: 'lock-0000000003 在等待，但 ZooKeeper 没有报告它的会话对 lock-0000000002 的监听：它什么都没监听，或只监听了父节点的子节点（ZooKeeper 不报告子节点监听）。如果什么都没监听，任何释放都不会唤醒它',
+      message: 'lock-0000000003 在等待，但 ZooKeeper 没有报告它的会话对 lock-0000000002 的监听：它什么都没监听，或只监听了父节点的子节点（ZooKeeper 不报告子节点监听）。如果什么都没监听，任何释放都不会唤醒它。',
     });
   });
 

@@ -1024,7 +1024,12 @@ export function describeAnomaly(language: Language, kind: AnomalyKind, params: A
   // A herd's evidence comes as its numbers: the page says them.
   const evidence = kind === 'herd' ? herdEvidenceOf(params) : null;
   const said = kind === 'herd' ? { ...params, evidence: evidence === null ? '' : describeHerdEvidence(language, evidence) } : params;
-  return { label: anomalyLabel(language, kind), message: translate(language, message, said) };
+  return { label: anomalyLabel(language, kind), message: asSentence(language, translate(language, message, said)) };
+}
+
+/** A verdict said as a whole sentence: its full stop where its words end without one ("… no release will ever wake it."). */
+function asSentence(language: Language, text: string): string {
+  return /[.?!。？！)）]$/.test(text) ? text : `${text}${language === 'zh' ? '。' : '.'}`;
 }
 
 /** A herd anomaly's evidence, from its parameters; null where there is none. */

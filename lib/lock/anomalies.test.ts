@@ -52,7 +52,7 @@ describe('anomalies of one lock', () => {
       expect(anomalies).toHaveLength(1);
       expect(anomalies[0]).toMatchObject({ kind: 'persistent-node', node: 'lock-0000000000', count: 3000, params: { node: 'lock-0000000000', more: 2999 } });
       expect(anomalies[0]!.nodes).toEqual(nodes.slice(0, 20).map((node) => node.name));
-      expect(said(anomalies[0]!)).toBe("lock-0000000000 and 2999 more nodes are not ephemeral: they survive their owners' crashes and hold up the queue until someone deletes them");
+      expect(said(anomalies[0]!)).toBe("lock-0000000000 and 2999 more nodes are not ephemeral: they survive their owners' crashes and hold up the queue until someone deletes them.");
       expect(describeAnomaly('zh', 'persistent-node', anomalies[0]!.params).message).toMatch(/^lock-0000000000 和另外 2999 个节点不是临时节点/);
     });
 
@@ -126,7 +126,7 @@ describe('anomalies of one lock', () => {
         nodes: ['lock-0000000001', 'lock-0000000002', 'lock-0000000003'],
       });
       expect(said(verdict!)).toBe(
-        'lock-0000000001 and 2 more waiters wait, but ZooKeeper reports no watch of their sessions on the nodes before them (the first should watch lock-0000000000): they watch nothing, or only the parent’s children (ZooKeeper does not report child watches). If nothing, no release will ever wake them',
+        'lock-0000000001 and 2 more waiters wait, but ZooKeeper reports no watch of their sessions on the nodes before them (the first should watch lock-0000000000): they watch nothing, or only the parent’s children (ZooKeeper does not report child watches). If nothing, no release will ever wake them.',
       );
     });
 
