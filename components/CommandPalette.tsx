@@ -1,6 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { matchCommands } from '../lib/view/command-match';
 import { encodeZnodePath } from '../lib/zk/path';
 import type { MessageKey } from '../lib/i18n/messages';
 import { useLanguage } from './language';
@@ -40,16 +41,16 @@ function Palette({ commands, onClose }: { commands: readonly Command[]; onClose:
     if (element !== null && !element.open) element.showModal();
   }, []);
 
-  const all = useMemo<Command[]>(() => {
+  const { pages, lockCommands } = useMemo(() => {
     const go = (href: string) => () => router.push(href);
-    return [
-      ...commands,
-      ...PAGES.map((page) => ({ id: `page:${page.href}`, label: t(page.label), hint: t('palHintPage'), run: go(page.href) })),
-      ...(locks?.locks ?? []).map((lock) => ({ id: `lock:${lock.path}`, label: lock.path, hint: t('palHintLock'), run: go(`/locks${encodeZnodePath(lock.path)}`) })),
-    ];
-  }, [commands, locks, router, t]);
-  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const matching = all.filter((command) => words.every((word) => `${command.label} ${command.hint}`.toLowerCase().includes(word)));
+    return {
+      pages: PAGES.map((page) => ({ id: `page:${page.href}`, label: t(page.label), hint: t('palHintPage'), run: go(page.href) })),
+      lockCommands: (locks?.locks ?? []).map((lock) => ({ id: `lock:${lock.path}`, label: lock.path, hint: t('palHintLock'), run: go(`/locks${encodeZnodePath(lock.path)}`) })),
+    };
+  }, [locks, router, t]);
+  // Before anything is typed the pages come before a long lock list; once a query is, a lock it names comes before a page
+  // that talks of it at equal rank (`matchCommands` keeps the order given among equals).
+  const matching = matchCommands(query.trim() === '' ? [...commands, ...pages, ...lockCommands] : [...commands, ...lockCommands, ...pages], query);
   // A path typed in full opens that lock even before the explorer has found it.
   const typedPath = /^\/\S*$/.test(query.trim()) && !matching.some((command) => command.label === query.trim()) ? query.trim() : null;
   const shown: Command[] = [
