@@ -49,7 +49,8 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
   private readonly dump: () => DumpReport | null;
   /** Sessions without a connection in the last two reports, with their expiry (see `observeConnections`). */
   private disconnected: ReadonlyMap<string, number> = new Map();
-  private silentBefore: ReadonlySet<string> = new Set();
+  /** The connections of the report before (null: none, or none available). */
+  private clientsBefore: ReadonlyMap<string, string> | null = null;
   readonly staleHolderMs: number;
 
   constructor(
@@ -233,8 +234,11 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
    */
   private observeConnections(report: Introspected | null): void {
     const now = disconnectedSessions(report, this.dump());
-    const confirmed = new Map([...now].filter(([session]) => this.silentBefore.has(session)));
-    this.silentBefore = new Set(now.keys());
+    // Missed by the report before too (its connections, not its dump: a session whose nodes came after the last dump is in none
+    // but this one, asked at once when its connection went, and would wait for a third report otherwise).
+    const before = this.clientsBefore;
+    const confirmed = new Map([...now].filter(([session]) => before !== null && !before.has(session)));
+    this.clientsBefore = report?.clients ?? null;
     const changed = new Set([...confirmed.keys(), ...this.disconnected.keys()].filter((session) => confirmed.has(session) !== this.disconnected.has(session) || confirmed.get(session) !== this.disconnected.get(session)));
     this.disconnected = confirmed;
     if (changed.size === 0) return;
