@@ -37,10 +37,12 @@ test.describe('the classroom scenarios', () => {
     await expect(page.locator('[data-testid="scenario-contender"][data-state="holding"]')).toHaveCount(1);
     const holder = await page.locator('[data-testid="scenario-contender"][data-state="holding"]').getAttribute('data-id');
     await page.getByTestId('scenario-fault').click();
+    const crashedAt = Date.now();
     await expect(page.locator(`[data-testid="scenario-contender"][data-id="${holder}"]`)).toHaveAttribute('data-state', 'crashed');
     // The crashed holder's node still holds: nobody else does, and the page names it disconnected, with the time ZooKeeper gives it.
     const verdict = page.locator('[data-testid="scenario-anomaly"][data-kind="holder-disconnected"]');
     await expect(verdict).toHaveCount(1, { timeout: 10_000 });
+    console.log(`the crashed holder named disconnected ${Date.now() - crashedAt} ms after the crash`);
     await expect(verdict.getByTestId('anomaly-expiry')).toHaveText(/Expires in \d+ s/);
     // And its diagram draws the holder so, with the countdown, as the lock's own page does.
     await expect(page.getByTestId('scenario-lock').getByTestId('silent-owner')).toHaveCount(1);

@@ -104,7 +104,7 @@ export function createExplorer(options: ExplorerOptions): Explorer {
   const ownSession = (id: string): void => introspection.ownSession(id);
   if (session.sessionId !== null) ownSession(session.sessionId);
   session.on('session', ownSession);
-  const registry: LockRegistry = new LockRegistry(session, { introspection: () => introspection.current(), dump: () => (introspection.connectionsOfAll() === null ? null : introspection.dump()), staleHolderMs: options.staleHolderMs ?? CONFIG_DEFAULTS.staleHolderMs });
+  const registry: LockRegistry = new LockRegistry(session, { introspection: () => introspection.current(), dump: () => (introspection.connectionsOfAll() === null ? null : introspection.dump()), askDump: () => introspection.askDump(), staleHolderMs: options.staleHolderMs ?? CONFIG_DEFAULTS.staleHolderMs });
   introspection.on('report', (report, changed, change) => registry.observeReport(report, changed, change));
   const histories = new LockHistories(registry, { capacity: options.historyCapacity ?? CONFIG_DEFAULTS.historyCapacity, introspection: () => introspection.current() });
   introspection.on('report', (report) => histories.observeReport(report));

@@ -13,6 +13,14 @@ function graphOf(locks: Record<string, [holder: string, ...waiters: string[]]>):
 }
 
 describe('the waits-for graph across locks', () => {
+  it('tells whether a session owning a node is neither connected nor in the dump: one that connected, queued and crashed between two reports', () => {
+    const graph = graphOf({ '/a': ['0x1', '0x2'] });
+    expect(graph.ownerUnknownTo(new Map([['0x1', 'c']]), new Map([['0x2', 1]]))).toBe(false);
+    expect(graph.ownerUnknownTo(new Map([['0x1', 'c']]), new Map())).toBe(true);
+    graph.apply('/a', [node('0x2', 'waiter')], []);
+    expect(graph.ownerUnknownTo(new Map([['0x1', 'c']]), new Map())).toBe(false);
+  });
+
   it('finds two sessions each holding what the other waits for, with their clients and locks', () => {
     const [deadlock, ...rest] = graphOf({ '/a': ['0x1', '0x2'], '/b': ['0x2', '0x1'] }).deadlocks();
     expect(rest).toEqual([]);

@@ -78,6 +78,12 @@ export class WaitsFor {
     return this.holds.has(session) || this.waits.has(session);
   }
 
+  /** Whether a session owning a node here is neither connected (`connected`, a report's connections) nor in the last dump (`dumped`, its expiries). */
+  ownerUnknownTo(connected: ReadonlyMap<string, unknown>, dumped: ReadonlyMap<string, unknown>): boolean {
+    for (const owners of [this.holds, this.waits]) for (const session of owners.keys()) if (!connected.has(session) && !dumped.has(session)) return true;
+    return false;
+  }
+
   /** Forgets a lock that is no longer followed (or is counted as part of another); whether it was counted. */
   drop(lock: string): boolean {
     const entry = this.locks.get(lock);

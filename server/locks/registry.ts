@@ -31,6 +31,12 @@ export interface RegistryOptions {
   staleHolderMs?: number;
   /** ZooKeeper's `dump`: each session's expiry, which tells a session kept without a connection; null when it cannot be asked. */
   dump?: () => DumpReport | null;
+  /**
+   * Asks for a `dump` at the next report, soon: a lock owner's session is neither connected nor
+   * in the last dump (it connected, took its node and crashed between two reports), and only a
+   * dump tells when ZooKeeper expires it. Default: none.
+   */
+  askDump?: () => void;
 }
 
 /**
@@ -47,6 +53,7 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
   private graphTimer: NodeJS.Timeout | null = null;
   private readonly introspection: () => Introspected | null;
   private readonly dump: () => DumpReport | null;
+  private readonly askDump: () => void;
   /** Sessions without a connection in the last two reports, with their expiry (see `observeConnections`). */
   private disconnected: ReadonlyMap<string, number> = new Map();
   /** The connections of the report before (null: none, or none available). */
@@ -61,6 +68,7 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     this.introspection = options.introspection ?? (() => null);
     this.staleHolderMs = options.staleHolderMs ?? 60_000;
     this.dump = options.dump ?? (() => null);
+    this.askDump = options.askDump ?? (() => undefined);
     this.waitsFor = new WaitsFor((sessionId) => this.introspection()?.clients.get(sessionId) ?? null);
     session.on('session', this.refreshAll);
     session.on('reconnected', this.refreshAll);
@@ -233,7 +241,9 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
    * locks one of them holds, or held, judge their anomalies again.
    */
   private observeConnections(report: Introspected | null): void {
-    const now = disconnectedSessions(report, this.dump());
+    const dumped = this.dump();
+    if (report !== null && dumped !== null && this.waitsFor.ownerUnknownTo(report.clients, dumped.expiries)) this.askDump();
+    const now = disconnectedSessions(report, dumped);
     // Missed by the report before too (its connections, not its dump: a session whose nodes came after the last dump is in none
     // but this one, asked at once when its connection went, and would wait for a third report otherwise).
     const before = this.clientsBefore;

@@ -297,6 +297,11 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     this.own = ownSessionBegan(this.own, session);
   }
 
+  /** A `dump` is wanted at once (a lock owner's session that no report or dump knows yet): the next poll asks it, soon (`FOLLOW_UP_MS`). */
+  askDump(): void {
+    this.connectionWent = true;
+  }
+
   /** Something reads what only the report tells (an API read): poll now if idle, and for the lease (a minute) at least. */
   touch(): void {
     this.leaseUntil = Date.now() + this.leaseMs;
