@@ -12,6 +12,22 @@ function bigGraph(): WaitsForGraph {
 }
 
 describe('the waits-for layout', () => {
+  it('names what a lone holder holds under its mark: no arrow names its lock (Kafka’s controller, an elector)', () => {
+    const session = (id: string, holds: string[]) => ({ id, client: '127.0.0.1:1', holds, waitsIn: [], deadlocked: false });
+    const graph: WaitsForGraph = {
+      sessions: [session('0x10000672a28010a', ['/kafka-prod/controller']), session('0x2', ['/a', '/b', '/c']), session('0x3', ['/m'])],
+      groups: [{ id: 'waiters:/m', lock: '/m', count: 2 }],
+      edges: [{ from: 'waiters:/m', to: '0x3', lock: '/m', deadlocked: false }],
+      deadlocks: [],
+      omitted: { sessions: 0, groups: 0, locks: 0 },
+    };
+    const labels = new Map(layoutWaitsFor(graph).marks.map((mark) => [mark.id, mark.label]));
+    expect(labels.get('0x10000672a28010a')).toEqual(['…28010a', '127.0.0.1:1', '/kafka-prod/controller']);
+    expect(labels.get('0x2')).toEqual(['0x2', '127.0.0.1:1', '/a', '/b', '+1']);
+    // One its waiters' box points to is named by that box.
+    expect(labels.get('0x3')).toEqual(['0x3', '127.0.0.1:1']);
+  });
+
   it('is the same for the same graph', () => {
     const a = layoutWaitsFor(bigGraph());
     const b = layoutWaitsFor(bigGraph());

@@ -64,10 +64,19 @@ export const shortSession = (id: string): string => (id.length > 10 ? `…${id.s
 /** A group's count in English: "3 waiters". */
 const englishWaiters = (count: number): string => `${count} ${count === 1 ? 'waiter' : 'waiters'}`;
 
-/** The lines under a mark: a session's id and client address; a group's count (in the page's language) and lock, in lines of at most `lineWidth`. */
-function labelOf(mark: Pick<GraphMark, 'id' | 'kind' | 'detail' | 'count'>, waiters: (count: number) => string, lineWidth: number): string[] {
+/** The most locks a lone holder's label names; more are counted ("+2"). */
+const LONE_LOCKS = 2;
+
+/**
+ * The lines under a mark: a session's id and client address; a group's count (in the page's
+ * language) and lock, in lines of at most `lineWidth`. A session no arrow reaches or leaves (it
+ * holds, nobody waits) has no edge to name its lock: its label names what it holds (`lone`).
+ */
+function labelOf(mark: Pick<GraphMark, 'id' | 'kind' | 'detail' | 'count'>, waiters: (count: number) => string, lineWidth: number, lone: readonly string[] = []): string[] {
   if (mark.kind === 'group') return [waiters(mark.count), ...(mark.detail === null ? [] : wrapped(mark.detail, lineWidth))];
-  return [shortSession(mark.id), ...(mark.detail === null ? [] : [mark.detail])];
+  const held = lone.slice(0, LONE_LOCKS).flatMap((lock) => wrapped(lock, lineWidth));
+  if (lone.length > LONE_LOCKS) held.push(`+${lone.length - LONE_LOCKS}`);
+  return [shortSession(mark.id), ...(mark.detail === null ? [] : [mark.detail]), ...held];
 }
 
 /**
@@ -242,10 +251,12 @@ export function layoutWaitsFor(graph: WaitsForGraph, frameWidth = DEFAULT_WIDTH,
   const frame = Math.max(MIN_WIDTH, frameWidth) - 2 * PAD;
   const lineWidth = lineWidthIn(frame);
   // In the order of their ids, not of the report: the same graph is the same picture on every load.
+  const joined = new Set(graph.edges.flatMap((edge) => (edge.from === edge.to ? [] : [edge.from, edge.to])));
+  const loneHolds = new Map(graph.sessions.filter((session) => !joined.has(session.id)).map((session) => [session.id, [...session.holds].sort()]));
   const marks: GraphMark[] = [
     ...[...graph.sessions].sort(byName).map((session) => ({ id: session.id, kind: 'session' as const, detail: session.client, deadlocked: session.deadlocked, count: 1 })),
     ...[...graph.groups].sort(byName).map((group) => ({ id: group.id, kind: 'group' as const, detail: group.lock, deadlocked: false, count: group.count })),
-  ].map((mark) => ({ ...mark, x: 0, y: 0, label: labelOf(mark, waiters, lineWidth), box: { x: 0, y: 0, width: 0, height: 0 } }));
+  ].map((mark) => ({ ...mark, x: 0, y: 0, label: labelOf(mark, waiters, lineWidth, loneHolds.get(mark.id)), box: { x: 0, y: 0, width: 0, height: 0 } }));
   const byId = new Map(marks.map((mark) => [mark.id, mark]));
   const edges = [...graph.edges]
     .filter((edge) => byId.has(edge.from) && byId.has(edge.to) && edge.from !== edge.to)
