@@ -10,8 +10,8 @@ export interface ClassroomResultsProps {
   curves: Record<Side, RunPoint[]>;
   /** ZooKeeper's own counts since the queues formed; null while unknown. */
   zk: ZkCounts | null;
-  /** The notifications this run's contenders counted themselves since the queues formed (both sides). */
-  notified: number;
+  /** The watchers ZooKeeper fired for others than this run's contenders, read while their count stood still; null before. */
+  outside: number | null;
   /** No run has formed its queues yet: ZooKeeper's counts are read from then on. */
   zkBeforeRun: boolean;
   /** Notifications the herd's queue cost while it formed; null before. */
@@ -23,7 +23,7 @@ export interface ClassroomResultsProps {
 const lastOf = (curve: readonly RunPoint[]): RunPoint => curve.at(-1) ?? { releases: 0, notifications: 0 };
 
 /** The run's outcome: notifications against releases for both sides beside the theory, and ZooKeeper's own counts. */
-export function ClassroomResults({ contenders, curves, zk, notified, zkBeforeRun, joining, others }: ClassroomResultsProps) {
+export function ClassroomResults({ contenders, curves, zk, outside, zkBeforeRun, joining, others }: ClassroomResultsProps) {
   const { t } = useLanguage();
   return (
     <div className="demo-bottom">
@@ -66,7 +66,7 @@ export function ClassroomResults({ contenders, curves, zk, notified, zkBeforeRun
               // What the run's contenders did not receive themselves: the explorer's watches, and every other client's.
               {
                 label: t('zkOutside'),
-                value: Math.max(0, zk.children + zk.deleted - notified),
+                value: outside ?? '—',
                 testId: 'zk-outside',
                 note: t('zkOutsideNote'),
               },

@@ -188,7 +188,7 @@ export function DemoView() {
                 contenders={contenders}
                 curves={curves}
                 zk={room.zk}
-                notified={room.figures.herd.notifications + room.figures.chained.notifications}
+                outside={room.outside}
                 zkBeforeRun={run?.baseline == null}
                 joining={run?.baseline ? run.baseline.herd.notifications : null}
                 others={run === null ? 0 : (simulation.contenders?.contenders.filter((contender) => contender.path !== run.paths.herd && contender.path !== run.paths.chained).length ?? 0)}

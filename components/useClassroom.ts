@@ -1,7 +1,7 @@
 'use client';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { sideFigures, type Side } from '../lib/demo/classroom';
-import { canStep, classroom, IDLE, queuesFormed, runFigures, zkSinceFormed, type ClassroomState, type ZkCounts } from '../lib/demo/run';
+import { canStep, classroom, IDLE, queuesFormed, runFigures, settledOutside, zkSinceFormed, type ClassroomState, type ZkCounts, type ZkReading } from '../lib/demo/run';
 import { DEMO_RUN } from '../lib/demo/scenarios';
 import { MonitorSchema, type ContenderInfo, type Monitor } from '../lib/protocol';
 import { useLock, type LockState } from './useLock';
@@ -19,6 +19,9 @@ function zkCounts(monitor: Monitor | null): ZkCounts | null {
   return { children: sum('zk_sum_node_children_watch_count'), deleted: sum('zk_sum_node_deleted_watch_count') };
 }
 
+/** How late the contenders' counts may reach the page after ZooKeeper fired their watches (ms). */
+const FEED_LAG_MS = 300;
+
 async function readMonitor(): Promise<Monitor | null> {
   try {
     const parsed = MonitorSchema.safeParse(await (await fetch('/api/zookeeper/monitor')).json());
@@ -34,6 +37,8 @@ export interface Classroom extends Timeline {
   figures: ReturnType<typeof runFigures>;
   /** ZooKeeper's own counts since the queues formed; null while unknown. */
   zk: ZkCounts | null;
+  /** The watchers ZooKeeper fired for others than the run's contenders since the queues formed, from a reading taken while the contenders' count stood still; null before one. */
+  outside: number | null;
   /** Spawns a new run that runs as soon as its queues form, or pauses or resumes the one there is. */
   start(size: number): Promise<void>;
   /** Releases the holder of each side; with no run yet, spawns one that waits for releases one at a time. */
@@ -88,14 +93,37 @@ export function useClassroom(simulation: Simulation, intervalMs: number): Classr
     dispatch({ type: 'observed', at: Date.now(), figures, snapshots: { herd: herd.snapshot, chained: chained.snapshot } });
   }, [figures, herd.snapshot, chained.snapshot]);
 
-  // ZooKeeper's counters, read while a run is on.
+  // When the contenders' own count of notifications changed (the page's clock), for pairing it with ZooKeeper's.
+  const notified = figures.herd.notifications + figures.chained.notifications;
+  const counted = useRef({ notified, changes: [] as number[] });
+  useEffect(() => {
+    const now = Date.now();
+    counted.current = { notified, changes: [...counted.current.changes.filter((at) => at > now - 30_000), now] };
+  }, [notified]);
+  const zkBaseline = run?.zkBaseline ?? null;
+  const [outside, setOutside] = useState<{ baseline: ZkCounts; value: number | null } | null>(null);
+
+  // ZooKeeper's counters, read while a run is on; each reading is paired with the contenders' count once it is known whether that count moved meanwhile.
   const counting = phase !== 'idle' && phase !== 'preparing';
   useEffect(() => {
-    if (!counting) return;
+    if (!counting || zkBaseline === null) return;
     let cancelled = false;
+    let pending: ZkReading[] = [];
     const read = async (): Promise<void> => {
+      const now = Date.now();
+      const due = pending.filter((reading) => reading.to < now);
+      pending = pending.filter((reading) => reading.to >= now);
+      if (due.length > 0) {
+        setOutside((before) => ({ baseline: zkBaseline, value: due.reduce<number | null>((value, reading) => settledOutside(value, reading, counted.current.changes), before?.baseline === zkBaseline ? before.value : null) }));
+      }
+      const sentAt = Date.now();
       const sample = await readMonitor();
-      if (!cancelled) setMonitor(sample);
+      if (cancelled) return;
+      setMonitor(sample);
+      const since = zkSinceFormed(zkBaseline, zkCounts(sample));
+      if (sample?.at != null && since !== null) {
+        pending.push({ zk: since, notified: counted.current.notified, from: sentAt - Math.max(0, sample.now - sample.at) - FEED_LAG_MS, to: Date.now() + FEED_LAG_MS });
+      }
     };
     void read();
     const timer = setInterval(() => void read(), 1000);
@@ -103,7 +131,7 @@ export function useClassroom(simulation: Simulation, intervalMs: number): Classr
       cancelled = true;
       clearInterval(timer);
     };
-  }, [counting]);
+  }, [counting, zkBaseline]);
 
   // The holds asked to end (a contender and its count of acquisitions): each shows as holding until the next list of contenders, and is asked once (asked again, it answers 409: it holds no more).
   const asked = useRef(new Set<string>());
@@ -203,7 +231,8 @@ export function useClassroom(simulation: Simulation, intervalMs: number): Classr
     state,
     locks: { herd, chained },
     figures,
-    zk: zkSinceFormed(run, zkCounts(monitor)),
+    zk: zkSinceFormed(zkBaseline, zkCounts(monitor)),
+    outside: outside !== null && outside.baseline === zkBaseline ? outside.value : null,
     start,
     step,
     reset,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContenderInfo } from '../protocol';
 import { NO_FIGURES, type SideFigures } from './classroom';
-import { classroom, IDLE, queuesFormed, runFigures, zkSinceFormed, type ClassroomEvent, type ClassroomState } from './run';
+import { classroom, IDLE, queuesFormed, runFigures, settledOutside, zkSinceFormed, type ClassroomEvent, type ClassroomState } from './run';
 
 const paths = { herd: '/sim/classroom/a/herd', chained: '/sim/classroom/a/chain' };
 const figures = (releases: number, notifications: number): SideFigures => ({ ...NO_FIGURES, contenders: 3, releases, notifications });
@@ -33,7 +33,7 @@ describe('the classroom run', () => {
     const raw = both(figures(1, 4), figures(1, 3));
     expect(runFigures(formed.run, raw)).toEqual(both(figures(1, 2), figures(1, 1)));
     expect(runFigures(null, raw)).toEqual(both(NO_FIGURES, NO_FIGURES));
-    expect(zkSinceFormed(formed.run, { children: 15, deleted: 6 })).toEqual({ children: 5, deleted: 2 });
+    expect(zkSinceFormed(formed.run?.zkBaseline ?? null, { children: 15, deleted: 6 })).toEqual({ children: 5, deleted: 2 });
     const running = play([{ type: 'toggle' }, observed(1, figures(1, 2), figures(1, 1)), observed(2, figures(2, 3), figures(2, 2))], formed);
     expect(running.phase).toBe('running');
     expect(running.curves.herd).toEqual([{ releases: 0, notifications: 0 }, { releases: 1, notifications: 2 }, { releases: 2, notifications: 3 }]);
@@ -67,5 +67,27 @@ describe('the classroom run', () => {
     expect(queuesFormed(formed.run!, { herd: side(paths.herd, 1, 2), chained: side(paths.chained, 1, 2) })).toBe(true);
     expect(queuesFormed(formed.run!, { herd: side(paths.herd, 1, 1), chained: side(paths.chained, 1, 2) })).toBe(false);
     expect(queuesFormed(formed.run!, { herd: side(paths.herd, 0, 3), chained: side(paths.chained, 1, 2) })).toBe(false);
+  });
+});
+
+describe("ZooKeeper's count of watchers fired for others than the run's contenders", () => {
+  const reading = (children: number, deleted: number, notified: number, from: number, to: number) => ({ zk: { children, deleted }, notified, from, to });
+
+  it('is its counts less the contenders own, read while the contenders count stood still', () => {
+    expect(settledOutside(null, reading(12, 3, 11, 1_000, 1_400), [200, 900])).toBe(4);
+  });
+
+  it('keeps the figure it had when the contenders count moved while ZooKeeper was asked (no drop, no jump)', () => {
+    // A release woke 10 waiters between ZooKeeper's answer and the contenders' report: 22 + 3 - 11 would read 14, then 4 again.
+    expect(settledOutside(4, reading(22, 3, 11, 1_000, 1_400), [1_200])).toBe(4);
+    expect(settledOutside(null, reading(22, 3, 11, 1_000, 1_400), [1_000])).toBeNull();
+    // ZooKeeper's answer came before the contenders counted the wake-ups: 12 + 3 - 21 would read 0.
+    expect(settledOutside(4, reading(12, 3, 21, 1_000, 1_400), [1_400])).toBe(4);
+  });
+
+  it('never goes down', () => {
+    expect(settledOutside(6, reading(12, 3, 11, 1_000, 1_400), [])).toBe(6);
+    expect(settledOutside(6, reading(14, 3, 11, 1_000, 1_400), [])).toBe(6);
+    expect(settledOutside(6, reading(16, 3, 11, 1_000, 1_400), [])).toBe(8);
   });
 });

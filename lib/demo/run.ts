@@ -76,10 +76,32 @@ export function queuesFormed(run: Run, bySide: Record<Side, readonly ContenderIn
   });
 }
 
-/** ZooKeeper's counts since the queues formed; null while either is unknown. */
-export function zkSinceFormed(run: Run | null, now: ZkCounts | null): ZkCounts | null {
-  if (now === null || run?.zkBaseline == null) return null;
-  return { children: now.children - run.zkBaseline.children, deleted: now.deleted - run.zkBaseline.deleted };
+/** ZooKeeper's counts since the queues formed (`baseline`: its counts then); null while either is unknown. */
+export function zkSinceFormed(baseline: ZkCounts | null, now: ZkCounts | null): ZkCounts | null {
+  if (now === null || baseline === null) return null;
+  return { children: now.children - baseline.children, deleted: now.deleted - baseline.deleted };
+}
+
+/** A reading of ZooKeeper's counters since the queues formed, with the span of time (the page's clock) it may stand for. */
+export interface ZkReading {
+  zk: ZkCounts;
+  /** The contenders' own notifications (both sides) when the reading came. */
+  notified: number;
+  /** From before ZooKeeper was asked until after its answer came (ms). */
+  from: number;
+  to: number;
+}
+
+/**
+ * The watchers ZooKeeper fired for anybody but the run's contenders (the explorer, other clients):
+ * its counts less the contenders' own, from a reading taken while the contenders' count stood still
+ * (`changes`: when it changed). A reading taken while it moved pairs ZooKeeper's count of one moment
+ * with the contenders' of another: the figure would drop, then jump back. It only grows: a count of
+ * fired watchers never goes down.
+ */
+export function settledOutside(previous: number | null, reading: ZkReading, changes: readonly number[]): number | null {
+  if (changes.some((at) => at >= reading.from && at <= reading.to)) return previous;
+  return Math.max(previous ?? 0, reading.zk.children + reading.zk.deleted - reading.notified);
 }
 
 /** Whether a side can be released from: the run formed and is not over. */

@@ -109,6 +109,8 @@ export const MonitorSchema = z.object({
   servers: z.array(z.object({ server: z.string(), values: z.record(z.string(), z.number()) })),
   /** When ZooKeeper was asked for these counters (ms, as the poll began); null before the first answer. */
   at: z.number().nullable(),
+  /** The server's clock as it answered: how old the counters are is \`now - at\`. */
+  now: z.number(),
 });
 export type Monitor = z.infer<typeof MonitorSchema>;
 

@@ -28,6 +28,35 @@ describe('the waits-for layout', () => {
     expect(labels.get('0x3')).toEqual(['0x3', '127.0.0.1:1']);
   });
 
+  it('fills the room a row leaves with a later, smaller part: a lone holder (Kafka’s controller) sits beside the deadlock, not in a row of its own', () => {
+    const session = (id: string, deadlocked = false, holds: string[] = []) => ({ id, client: '127.0.0.1:45322', holds, waitsIn: [], deadlocked });
+    const name = '/showcase-0/inventory/warehouse-eu-central-1/stock-level-read-write-lock';
+    // The deadlock, then the waiters of two locks held by one session (a row of its own, too wide to leave room), then the controller.
+    const groups = [{ id: `waiters:${name}/a`, lock: `${name}/a`, count: 3 }, { id: `waiters:${name}/b`, lock: `${name}/b`, count: 2 }];
+    const without: WaitsForGraph = {
+      sessions: [session('0xd1', true), session('0xd2', true), session('0xa0')],
+      groups,
+      edges: [
+        { from: '0xd1', to: '0xd2', lock: '/showcase/orders/customer-credit-limit/lock', deadlocked: true },
+        { from: '0xd2', to: '0xd1', lock: '/showcase/orders/order-allocation/lock', deadlocked: true },
+        ...groups.map((group) => ({ from: group.id, to: '0xa0', lock: group.lock, deadlocked: false })),
+      ],
+      deadlocks: [],
+      omitted: { sessions: 0, groups: 0, locks: 0 },
+    };
+    const graph: WaitsForGraph = { ...without, sessions: [...without.sessions, session('0xf1', false, ['/showcase/kafka-prod/controller'])] };
+    const layout = layoutWaitsFor(graph, 1400);
+    const box = (id: string) => layout.marks.find((mark) => mark.id === id)!.box;
+    const [d1, d2, controller] = [box('0xd1'), box('0xd2'), box('0xf1')];
+    expect(controller.y).toBeGreaterThanOrEqual(d1.y);
+    expect(controller.y + controller.height).toBeLessThanOrEqual(d2.y + d2.height);
+    expect(controller.x).toBeGreaterThan(d1.x + d1.width);
+    // No taller than the same graph without it: it found room.
+    expect(layout.bounds.height).toBe(layoutWaitsFor(without, 1400).bounds.height);
+    const boxes = layout.marks.map((mark) => mark.box);
+    for (const [i, a] of boxes.entries()) for (const b of boxes.slice(i + 1)) expect(overlaps(a, b)).toBe(false);
+  });
+
   it('is the same for the same graph', () => {
     const a = layoutWaitsFor(bigGraph());
     const b = layoutWaitsFor(bigGraph());

@@ -242,9 +242,9 @@ function shift(part: Part, dx: number, dy: number): void {
 /**
  * The picture: each connected part of the graph laid out in layers (`layoutPart`), the parts
  * then placed in rows as wide as the frame, the deadlocks first (where the eye goes and the page
- * opens), then the largest parts. The same graph is the same picture on every load, whatever the
- * order of the report; a change re-lays only the part it touches, and moves the parts after it
- * only as far as that part's size changed.
+ * opens), then the largest parts, a smaller part filling a row's room where it fits. The same
+ * graph is the same picture on every load, whatever the order of the report; a change re-lays only
+ * the part it touches and the parts after it (the deadlocks, first, stay where they were).
  */
 export function layoutWaitsFor(graph: WaitsForGraph, frameWidth = DEFAULT_WIDTH, waiters: (count: number) => string = englishWaiters): GraphLayout {
   const byName = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -284,23 +284,25 @@ export function layoutWaitsFor(graph: WaitsForGraph, frameWidth = DEFAULT_WIDTH,
     .map((part) => layoutPart(part.marks, part.edges, frame))
     .sort((a, b) => Number(b.deadlocked) - Number(a.deadlocked) || b.marks.length - a.marks.length || byName(a.marks[0]!, b.marks[0]!));
   // Rows as wide as the frame, each part centred in the row's height; a part wider than the frame has a row of its own (the picture then scrolls sideways).
-  let x = 0;
-  let y = 0;
-  let rowHeight = 0;
-  let row: Part[] = [];
-  const endRow = (): void => {
-    for (const part of row) shift(part, 0, (rowHeight - part.height) / 2);
-    y += rowHeight + COMPONENT_GAP;
-    [x, rowHeight, row] = [0, 0, []];
-  };
+  // A part goes into the first row with room left for it that it makes no taller (a lone holder beside a deadlock), else into the last or a new one: no row's gap is left empty when a later part fits it.
+  const rows: Array<{ parts: Part[]; width: number; height: number }> = [];
   for (const part of parts) {
-    if (row.length > 0 && x + part.width > frame) endRow();
-    shift(part, x, y);
-    row.push(part);
-    x += part.width + COMPONENT_GAP;
-    rowHeight = Math.max(rowHeight, part.height);
+    const last = rows.at(-1);
+    const fits = (row: (typeof rows)[number]): boolean => row.width + COMPONENT_GAP + part.width <= frame;
+    const row = rows.find((candidate) => candidate !== last && part.height <= candidate.height && fits(candidate)) ?? (last !== undefined && fits(last) ? last : undefined);
+    if (row === undefined) rows.push({ parts: [part], width: part.width, height: part.height });
+    else {
+      shift(part, row.width + COMPONENT_GAP, 0);
+      row.parts.push(part);
+      row.width += COMPONENT_GAP + part.width;
+      row.height = Math.max(row.height, part.height);
+    }
   }
-  if (row.length > 0) endRow();
+  let y = 0;
+  for (const row of rows) {
+    for (const part of row.parts) shift(part, 0, y + (row.height - part.height) / 2);
+    y += row.height + COMPONENT_GAP;
+  }
   const placed = parts.flatMap((part) => part.marks);
   const routed = parts.flatMap((part) => part.edges);
   const boxes = [...placed.map((mark) => mark.box), ...routed.flatMap((edge) => (edge.label === null ? [] : [edge.label.box]))];

@@ -29,6 +29,13 @@ async function start(version: ZooKeeperVersion): Promise<EmbeddedZooKeeper> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The files that start ZooKeepers of their own, run beside the others (scripts/test.sh): none shared, so none used by mistake.
+  if (process.env.INTEGRATION_SHARED_ZOOKEEPER === '0') {
+    project.provide('zkConnect', '');
+    project.provide('zkConnect39', '');
+    project.provide('zk39Error', 'no shared ZooKeeper in this run (INTEGRATION_SHARED_ZOOKEEPER=0: its files start ZooKeepers of their own)');
+    return async () => undefined;
+  }
   const [main, beside] = await Promise.allSettled([start('3.8'), start('3.9')]);
   const started = [main, beside].flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stop = async (): Promise<void> => {

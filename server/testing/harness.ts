@@ -21,7 +21,11 @@ export const ZOOKEEPER_VERSIONS: readonly ZooKeeperVersion[] = ['3.8', '3.9'];
 
 /** The connection string of the ZooKeeper of `version` the global set-up started; throws why, where 3.9 could not start. */
 export function zkConnect(version: ZooKeeperVersion = '3.8'): string {
-  if (version === '3.8') return inject('zkConnect');
+  if (version === '3.8') {
+    const connect = inject('zkConnect');
+    if (connect === '') throw new Error('no shared ZooKeeper in this run (INTEGRATION_SHARED_ZOOKEEPER=0: its files start ZooKeepers of their own)');
+    return connect;
+  }
   const connect = inject('zkConnect39');
   if (connect === '') throw new Error(`no ZooKeeper 3.9 to test against: ${inject('zk39Error')}`);
   return connect;
@@ -89,7 +93,8 @@ export async function startExplorer(
     files: tuning.files,
     discovery: { roots: discovery?.roots ?? [uniqueRoot('discovery')], maxNodes: discovery?.maxNodes ?? CONFIG_DEFAULTS.discoveryMaxNodes, readsPerSecond: discovery?.readsPerSecond, activityRefreshMs: discovery?.activityRefreshMs, rescanMs: discovery?.rescanMs, rescanAfterGrowthMs: discovery?.rescanAfterGrowthMs },
     adminToken,
-    simulation: { allowed: true, simRoot: CONFIG_DEFAULTS.simRoot, connectString: zkConnect(), maxContenders: 2000, ...simulated },
+    // Simulated contenders on the shared ZooKeeper (unslowed by a fault proxy the explorer goes through); in a run without one, on the explorer's.
+    simulation: { allowed: true, simRoot: CONFIG_DEFAULTS.simRoot, connectString: inject('zkConnect') === '' && tuning.connectString !== undefined ? tuning.connectString : zkConnect(), maxContenders: 2000, ...simulated },
   });
   const url = await explorer.listen(0, '127.0.0.1');
   return {
