@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { ReplayLock, ReplayMoment } from '../lib/protocol';
 import { formatCount } from '../lib/view/format';
-import { crossesDays, formatClock, parseMomentInput } from './momentInput';
+import { crossesDays, formatClock, parseMomentInput, zoneLabel } from './momentInput';
 import { useLanguage } from './language';
 import { backToLive, goTo, stepLock, useReplay } from './replay';
 import { useShortcuts } from './useShortcuts';
@@ -18,7 +18,7 @@ const PLAY_TICK_MS = 100;
  * it), play at ×1, ×10 or ×100, a moment typed in, and on a lock's page its previous and next change.
  */
 export function ReplayBar({ lockPath }: { lockPath?: string }) {
-  const { info, moment, locks, moving, error } = useReplay();
+  const { info, moment, locks, moving, error, addressBad } = useReplay();
   const { t } = useLanguage();
   if (info === null) return null;
   const span = info.from !== null && info.to !== null ? { from: info.from, to: info.to } : null;
@@ -50,7 +50,7 @@ export function ReplayBar({ lockPath }: { lockPath?: string }) {
           </button>
         ) : null}
       </p>
-      {moment !== null ? <TimeControl moment={moment} lock={lockPath === undefined ? null : (locks.get(lockPath) ?? null)} lockPath={lockPath ?? null} moving={moving} error={error} withDate={withDate} /> : null}
+      {moment !== null ? <TimeControl moment={moment} lock={lockPath === undefined ? null : (locks.get(lockPath) ?? null)} lockPath={lockPath ?? null} moving={moving} error={error ?? (addressBad === null ? null : t('replayAddressBad', { text: addressBad }))} withDate={withDate} /> : null}
     </section>
   );
 }
@@ -180,6 +180,10 @@ function TimeControl({ moment, lock, lockPath, moving, error, withDate }: { mome
       <p className="replay-clock" data-testid="replay-clock" data-zxid={moment.at.zxid} data-time={moment.time}>
         <span className="replay-time mono">
           {atText}
+          {/* Every clock of the replay is in this zone: said once, beside the moment. */}
+          <span className="replay-zone muted" data-testid="replay-zone">
+            {zoneLabel(moment.time)}
+          </span>
           {/* A moment the explorer is still reading (a list of every lock, read the first time) shows it is on its way; its place is kept, so nothing moves. */}
           <span className={`spinner replay-moving${moving ? '' : ' is-idle'}`} aria-hidden="true" data-testid="replay-moving" />
         </span>

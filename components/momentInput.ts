@@ -48,3 +48,29 @@ export function parseMomentInput(typed: string, day: number): string | null {
   }
   return null;
 }
+
+/**
+ * A moment written in the address (`?at=`), in any form the go-to box takes: what the socket's
+ * handshake can ask at once (`at`), or a time of day (`ofDay`: it needs the files' day, told
+ * after connecting); neither when it is no moment.
+ */
+export function addressMoment(text: string): { at: string | null; ofDay: boolean } {
+  if (TIME_OF_DAY.test(text.trim())) return { at: null, ofDay: parseMomentInput(text, 0) !== null };
+  return { at: parseMomentInput(text, 0), ofDay: false };
+}
+
+/** The last moment at or before `end` at the time of day written (`03:51:50`): on the files' last day, or the day before where that is later than their end. */
+export function latestOfDay(text: string, end: number): string | null {
+  const onDay = parseMomentInput(text, end);
+  if (onDay === null || Number(onDay) <= end) return onDay;
+  return parseMomentInput(text, end - 86_400_000);
+}
+
+/** The browser's time zone, as every clock of the replay is written in it at `ms`: `UTC`, or `UTC+01:00 Europe/Berlin`. */
+export function zoneLabel(ms: number): string {
+  const offset = -new Date(ms).getTimezoneOffset();
+  const name = Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  if (offset === 0 && /^(Etc\/)?(UTC|GMT|Universal|Zulu)$/.test(name)) return 'UTC';
+  const sign = offset < 0 ? '-' : '+';
+  return `UTC${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}${name === '' ? '' : ` ${name}`}`;
+}

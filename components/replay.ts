@@ -8,6 +8,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ReplayInfoSchema, ReplayLockSchema, ReplayMomentSchema, type Ack, type ClientToServerEvents, type ReplayInfo, type ReplayLock, type ReplayMoment, type ServerToClientEvents } from '../lib/protocol';
 import type { Socket } from 'socket.io-client';
+import { addressMoment, latestOfDay } from './momentInput';
 
 export interface ReplayView {
   /** What was read of the files; null outside replay mode. */
@@ -19,10 +20,12 @@ export interface ReplayView {
   moving: boolean;
   /** Why the last move was refused (a moment before the files begin). */
   error: string | null;
+  /** The address's `?at=` when it named no moment (it is then left for the files' last one). */
+  addressBad: string | null;
 }
 
 const STORAGE_KEY = 'zk-lock-explorer:replay-at';
-const EMPTY: ReplayView = { info: null, moment: null, locks: new Map(), moving: false, error: null };
+const EMPTY: ReplayView = { info: null, moment: null, locks: new Map(), moving: false, error: null, addressBad: null };
 /** How many locks' changes around the moment a tab keeps (each page shows one; the socket sends them again on the next move). */
 const LOCKS_KEPT = 16;
 /** How often at most the address is rewritten while the moment moves (browsers limit how often a page may). */
@@ -35,6 +38,8 @@ type Move = { event: 'replay:at'; request: { at: string } } | { event: 'replay:s
 let inFlight = false;
 let queued: Move | null = null;
 let addressTimer: ReturnType<typeof setTimeout> | null = null;
+/** A time of day the address asked for (`?at=03:51:50`): gone to once the files' span is told. */
+let addressOfDay: string | null = null;
 
 function update(change: Partial<ReplayView>): void {
   view = { ...view, ...change };
@@ -51,7 +56,14 @@ export function wantedMoment(): string | null {
   if (typeof window === 'undefined') return null;
   if (view.moment !== null) return momentText(view.moment);
   const fromAddress = new URLSearchParams(window.location.search).get('at');
-  if (fromAddress !== null) return fromAddress;
+  if (fromAddress !== null) {
+    // Every form the go-to box takes: a date and time in this browser's zone as ms, a time of day once the files' day is known.
+    const asked = addressMoment(fromAddress);
+    if (asked.at !== null) return asked.at;
+    if (asked.ofDay) addressOfDay = fromAddress;
+    else update({ addressBad: fromAddress });
+    return null;
+  }
   try {
     return window.sessionStorage.getItem(STORAGE_KEY);
   } catch {
@@ -89,7 +101,12 @@ export function attachReplay(tabSocket: Socket<ServerToClientEvents, ClientToSer
   socket = tabSocket;
   socket.on('replay:info', (raw: unknown) => {
     const parsed = ReplayInfoSchema.safeParse(raw);
-    if (parsed.success) update({ info: parsed.data });
+    if (!parsed.success) return;
+    update({ info: parsed.data });
+    const ofDay = addressOfDay;
+    addressOfDay = null;
+    const at = ofDay === null || parsed.data.to === null ? null : latestOfDay(ofDay, parsed.data.to);
+    if (at !== null) goTo(at);
   });
   socket.on('replay:moment', (raw: unknown) => {
     const parsed = ReplayMomentSchema.safeParse(raw);

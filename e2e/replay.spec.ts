@@ -121,6 +121,20 @@ test('the lock list, the sessions and the waits-for graph follow the moment from
   await expect(page.locator(`[data-testid="waits-group"][data-lock="${incident.lock}"]`)).toContainText('3');
   await expect(page.getByTestId('waits-edge')).toHaveCount(1);
 
+  // A time of day in the address, as the go-to box takes it: the last such moment of the files (here, the last waiter's queueing, to the millisecond).
+  const ofDay = await page.evaluate((ms) => {
+    const date = new Date(ms);
+    const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+    return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
+  }, queued.time);
+  await page.goto(`${explorer.url}/waits-for?at=${ofDay}`);
+  await expect(clock(page)).toHaveAttribute('data-time', String(queued.time));
+  await expect(page.locator(`[data-testid="waits-group"][data-lock="${incident.lock}"]`)).toContainText('3');
+  // One that is no moment is said, not ignored.
+  await page.goto(`${explorer.url}/waits-for?at=half-past-three`);
+  await expect(page.getByTestId('replay-error')).toContainText('?at=half-past-three is not a moment');
+  await page.goto(`${explorer.url}/waits-for?at=${queued.zxid}`);
+
   // A reload keeps the moment (the address has it); the end of the files has nobody waiting.
   await page.reload();
   await expect(clock(page)).toHaveAttribute('data-zxid', queued.zxid);

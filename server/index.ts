@@ -147,6 +147,8 @@ async function serveReplay(config: Config, dirs: string[]): Promise<void> {
   const started = Date.now();
   const loaded = await loadReplay(dirs, { roots: config.lockRoots, staleHolderMs: config.staleHolderMs });
   const { info } = loaded;
+  // Nothing of ZooKeeper's there (a path that does not exist, an empty directory, one of other files): no server of nothing.
+  if (info.files.length === 0) throw new Error(`replay: ${info.reason ?? `no log.* or snapshot.* files in ${dirs.join(', ')}`}`);
   const span = info.from === null || info.to === null ? 'no transaction' : `${new Date(info.from).toISOString()} (${info.firstZxid}) to ${new Date(info.to).toISOString()} (${info.lastZxid})`;
   console.log(`replay: ${info.transactions} transactions from ${info.files.filter((file) => file.used).length} files in ${Date.now() - started} ms: ${span}; ${loaded.replay.locks().length} locks`);
   if (info.reason !== null) console.warn(`replay: ${info.reason}`);

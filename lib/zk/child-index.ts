@@ -349,6 +349,8 @@ interface ParentLog {
   number: number;
   /** Its children (their records) after so many of its changes, made as it is first read (see `childrenAt`); the first, after none, is `initial`. */
   checkpoints: { after: number[]; records: Int32Array[] } | null;
+  /** Its own cversion (the creates ZooKeeper stores) and pzxid before its first change: its stat before any change of the span. */
+  before: { cversion: number; pzxid: number };
 }
 
 /** The fewest changes between two checkpoints of a parent's children: more when more children are there (their memory is then about one number a change). */
@@ -378,7 +380,13 @@ export class ChildIndex {
     this.changes = new Changes(changes);
     this.records = new Records(this.sessionIds, tree.datas, this.changes, expected >> 1);
     tree.onChange = this.record;
+    tree.beforeChildren = (parent) => {
+      if (parent.childLog === null && !this.parents.has(parent.path)) this.before = { node: parent, cversion: parent.cversion, pzxid: parent.pzxid };
+    };
   }
+
+  /** A parent's cversion and pzxid before its children's first change, told by the tree just before it (see `ParentLog.before`). */
+  private before: { node: TreeNode; cversion: number; pzxid: number } | null = null;
 
   private readonly record = (kind: ChangeKind, node: TreeNode, txn: Txn, op?: TxnOp): void => {
     const parent = node.parent === null ? parentPath(node.path) : node.parent.path;
@@ -389,7 +397,8 @@ export class ChildIndex {
       const before: number[] = [];
       for (const child of this.tree.children(parent)) if (child.node !== node) before.push(this.recordOf(child.node));
       if (kind !== 'create') before.push(this.recordOf(node));
-      log = { changes: new Int32Column(4), initial: Int32Array.from(before), ever: { children: before.length, ephemeral: 0 }, ephemeralLengths: 0, number: this.parents.size, checkpoints: null };
+      const stat = this.before !== null && this.before.node === node.parent ? this.before : (node.parent ?? { cversion: 0, pzxid: 0 });
+      log = { changes: new Int32Column(4), initial: Int32Array.from(before), ever: { children: before.length, ephemeral: 0 }, ephemeralLengths: 0, number: this.parents.size, checkpoints: null, before: { cversion: stat.cversion, pzxid: stat.pzxid } };
       for (const record of before) {
         if (!this.records.ephemeral(record)) continue;
         log.ever.ephemeral += 1;
@@ -666,6 +675,50 @@ export class ChildIndex {
     }
     for (const record of log.initial) if (this.records.hasName(record, bytes)) return this.records.child(record);
     return null;
+  }
+
+  /**
+   * The znode at `path` right after `zxid` with its whole stat as a client read it then (`nodeAt`
+   * keeps its children's part as its create or last setData left it: a lock's reading counts its
+   * children itself). O(its children's changes up to then): for one node's panel, not for every lock.
+   */
+  nodeWithChildrenAt(path: string, zxid: string): ChildAt | null {
+    const node = this.nodeAt(path, zxid);
+    return node === null ? null : this.withChildrenAt(path, zxid, node);
+  }
+
+  /**
+   * `node` (a record: its stat as its create or its last setData left it) with its children's
+   * part of the stat as it was right after `zxid`: how many it had, its pzxid (its last child
+   * created or deleted) and its cversion, counted from its own children's changes since it was
+   * created (or, made before the span, since the stat it had before its first change).
+   */
+  private withChildrenAt(path: string, zxid: string, node: ChildAt): ChildAt {
+    const log = this.logOf(path);
+    if (log === undefined) return node;
+    const created = zxidOf(node.stat.czxid);
+    const until = this.lastAtOrBefore(log, zxidOf(zxid));
+    // Before its first change, or made after it (its path made again): its own changes only count.
+    const first = log.changes.length > 0 ? this.changes.zxid(log.changes.get(0)) : Infinity;
+    const fromBefore = created < first;
+    let creates = fromBefore ? log.before.cversion : 0;
+    let pzxid = fromBefore ? log.before.pzxid : created;
+    const children = new Set<number>();
+    if (fromBefore) for (const record of log.initial) children.add(this.records.nodeOf(record));
+    for (let i = 0; i <= until; i += 1) {
+      const change = log.changes.get(i);
+      if (this.changes.zxid(change) <= created) continue;
+      const code = this.changes.code(change);
+      const kind = kindIn(code);
+      if (kind !== CREATE && kind !== DELETE) continue;
+      const child = this.records.nodeOf(recordIn(code));
+      if (kind === CREATE) {
+        creates += 1;
+        children.add(child);
+      } else children.delete(child);
+      pzxid = this.changes.zxid(change);
+    }
+    return { ...node, stat: { ...node.stat, pzxid: zxidHex(pzxid), cversion: clientCversion(creates, children.size), numChildren: children.size } };
   }
 
   /** `parent`'s children right after transaction `zxid` (as the tree holds them where they never changed), by name. */

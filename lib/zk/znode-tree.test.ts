@@ -182,6 +182,47 @@ describe('every parent\'s children at any zxid (the columnar index)', () => {
     expect(index.ephemeralAmong('/one', ['persistent', 'y', 'nothing', 'x'])).toEqual(['y', 'x']);
   });
 
+  it("gives a parent's own stat at each moment as a client read it then: its children's count, cversion and pzxid, not those of its create or of the end", () => {
+    // From a snapshot: /locks (5 creates so far, 1 child), under it a lock made before the span and one made, deleted and made again within it.
+    const node = (path: string, czxid: number, cversion: number, pzxid = czxid): SnapshotNode => ({ path, data: null, czxid, mzxid: czxid, pzxid, ctime: 0, mtime: 0, version: 0, cversion, aversion: 0, ephemeralOwner: '0x0' });
+    const snapshot: SnapshotRead = { dbid: '0x0', sessions: new Map([['0x9', 4000]]), nodes: [node('/', 0, 1, 2), node('/locks', 2, 5, 6), node('/locks/old', 3, 4, 6), node('/locks/old/lock-0000000003', 6, 0)], stopped: null };
+    zxid = 6;
+    const tree = ZnodeTree.fromSnapshot(snapshot, '0x6');
+    const index = new ChildIndex(tree);
+    const ops: Array<[Txn['type'], TxnOp]> = [
+      ['create', create('/locks/old/lock-0000000004', true)],
+      ['create', create('/locks/old/lock-0000000005', true)],
+      ['delete', { type: 'delete', path: '/locks/old/lock-0000000003' }],
+      ['create', create('/locks/new')],
+      ['create', create('/locks/new/lock-0000000000', true)],
+      ['setData', { type: 'setData', path: '/locks/new', data: new Uint8Array([1]), version: 0 }],
+      ['create', create('/locks/new/lock-0000000001', true)],
+      ['delete', { type: 'delete', path: '/locks/new/lock-0000000000' }],
+      ['delete', { type: 'delete', path: '/locks/new/lock-0000000001' }],
+      ['delete', { type: 'delete', path: '/locks/new' }],
+      ['create', create('/locks/new')],
+      ['create', create('/locks/new/lock-0000000000', true)],
+    ];
+    const moments: Array<{ zxid: string; stats: Map<string, ReturnType<typeof clientStat> | null> }> = [];
+    const watched = ['/', '/locks', '/locks/old', '/locks/new'];
+    const read = (at: string) => ({ zxid: at, stats: new Map(watched.map((path) => [path, tree.get(path) === undefined ? null : clientStat(tree.get(path)!)])) });
+    moments.push(read('0x6'));
+    for (const [type, op] of ops) {
+      const one = txn('0x9', type, [op]);
+      tree.apply(one);
+      moments.push(read(zxidHex(one.zxid)));
+    }
+    // Read after them all, each moment as it was.
+    for (const moment of moments) {
+      for (const path of watched) {
+        const then = moment.stats.get(path)!;
+        const told = index.nodeWithChildrenAt(path, moment.zxid);
+        const part = (stat: ReturnType<typeof clientStat> | undefined) => (stat === undefined ? null : { czxid: stat.czxid, pzxid: stat.pzxid, cversion: stat.cversion, numChildren: stat.numChildren });
+        expect(part(told?.stat), `${path} at ${moment.zxid}`).toEqual(then === null ? null : part(then));
+      }
+    }
+  });
+
   it("tells which of some names an ephemeral child bore where the parent never changed (the snapshot's children)", () => {
     const node = (path: string, ephemeralOwner: string): SnapshotNode => ({ path, data: null, czxid: 1, mzxid: 1, pzxid: 1, ctime: 0, mtime: 0, version: 0, cversion: 0, aversion: 0, ephemeralOwner });
     const snapshot: SnapshotRead = { dbid: '0x0', sessions: new Map(), nodes: [node('/', '0x0'), node('/controller', '0x5'), node('/controller_epoch', '0x0')], stopped: null };

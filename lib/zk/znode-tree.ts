@@ -69,6 +69,8 @@ export class ZnodeTree {
   readonly datas = new BytePool();
   /** The last transaction applied. */
   zxid = 0;
+  /** Told of a parent whose children are about to change, before its cversion and pzxid move (an index keeps what they were before its first change). */
+  beforeChildren: (parent: TreeNode) => void = () => undefined;
 
   /** Told of each change as it is applied (an index built over the tree sets it). */
   constructor(public onChange: ChangeListener = () => undefined) {
@@ -224,6 +226,7 @@ export class ZnodeTree {
    */
   private childrenChanged(parent: TreeNode | null | undefined, txn: Txn, parentCVersion: number | null): void {
     if (parent === undefined || parent === null) return;
+    this.beforeChildren(parent);
     parent.record = -1;
     if (parentCVersion === null) {
       if (txn.zxid > parent.pzxid) parent.pzxid = txn.zxid;

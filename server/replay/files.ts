@@ -6,7 +6,7 @@
  * snapshot that the logs go on from), then every transaction after it, file by file, until the
  * end or the first one that cannot be read. Whatever was good is kept, and what was not is said.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { ReplayFile, ReplayInfo } from '../../lib/protocol';
@@ -14,7 +14,7 @@ import { Replay, type ReplayOptions } from '../../lib/replay/replay';
 import { NotASnapshotError, readSnapshot } from '../../lib/zk/snapshot';
 import { decodedParts, message, unreadable, type DecodedPart } from './log-parts';
 import { readLogs } from './log-thread';
-import { FILE_HEADER_BYTES, tapeTxns, type Txn, type TxnStop } from '../../lib/zk/txn-log';
+import { FILE_HEADER_BYTES, readTxnLogHeader, tapeTxns, type Txn, type TxnStop } from '../../lib/zk/txn-log';
 import { compareZxid, ZnodeTree } from '../../lib/zk/znode-tree';
 
 const LOG_NAME = /^log\.([0-9a-f]{1,16})$/;
@@ -144,11 +144,22 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
   const problems: string[] = [];
   const found = await filesOf(dirs, problems);
   const byZxid = (a: Found, b: Found): number => compareZxid(a.zxid, b.zxid);
-  const logs = found.filter((file) => file.kind === 'log').sort(byZxid);
+  const report = new Map<string, ReplayFile>(found.map((file) => [file.path, { path: file.path, kind: file.kind, zxid: file.zxid, bytes: file.bytes, used: false, count: 0, problem: null }]));
+  // A file named like a log is one only when it begins as one: refused by its header, before its name says where the logs begin (random bytes named log.0 would have the replay start from nothing, and stop at once).
+  const named = found.filter((file) => file.kind === 'log').sort(byZxid);
+  const logs: Found[] = [];
+  for (const [i, file] of named.entries()) {
+    // The newest log of a ZooKeeper followed may not have its header written yet.
+    const problem = following && i === named.length - 1 ? null : await logHeaderProblem(file.path);
+    if (problem === null) logs.push(file);
+    else {
+      report.get(file.path)!.problem = problem;
+      problems.push(`${file.path}: ${problem}; not read as a log`);
+    }
+  }
   const kept = keepFrom === null ? logs : logsAfter(logs, keepFrom);
   const options = { ...given, expectedTransactions: expectedTransactions(kept) };
   const snapshots = found.filter((file) => file.kind === 'snapshot').sort(byZxid);
-  const report = new Map<string, ReplayFile>(found.map((file) => [file.path, { path: file.path, kind: file.kind, zxid: file.zxid, bytes: file.bytes, used: false, count: 0, problem: null }]));
   const firstLog = logs[0];
 
   /** The oldest whole snapshot at or after `from` that a log goes on from, read into a replay; null when there is none. */
@@ -248,6 +259,23 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
     reading.close();
   }
   return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason, following), position };
+}
+
+/** Why the file at `path` is no transaction log by its first bytes (ZKLG, version 2); null when it begins as one. */
+async function logHeaderProblem(path: string): Promise<string | null> {
+  try {
+    const file = await open(path, 'r');
+    try {
+      const header = new Uint8Array(FILE_HEADER_BYTES);
+      const { bytesRead } = await file.read(header, 0, FILE_HEADER_BYTES, 0);
+      readTxnLogHeader(header.subarray(0, bytesRead));
+      return null;
+    } finally {
+      await file.close();
+    }
+  } catch (error) {
+    return message(path, error);
+  }
 }
 
 /** The logs (sorted) that hold a transaction after `zxid`: all but those a newer log begins at or before it. */

@@ -313,6 +313,18 @@ describe("a lock replayed from ZooKeeper's files (separate dataLogDir, 4 s sessi
       expect(other.info.transactions).toBeGreaterThan(0);
     });
 
+    it('random bytes named like a log (log.0, before every real one) are refused by their header, and every real file is read whole', async () => {
+      const junk = join(dir, 'junk', 'log.0');
+      const target = copy('junk', () => writeFileSync(junk, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 131 + 7) % 256))));
+      const read = await loadReplay([target], OPTIONS);
+      expect(read.info.files.find((file) => file.path === junk)).toMatchObject({ used: false, problem: expect.stringContaining('not a transaction log: magic') });
+      expect(read.info.reason).toContain(`${junk}: not a transaction log`);
+      // Not "the logs begin at 0x0", nor a replay from nothing that stops at once: the same span as the good files'.
+      expect(read.info.stoppedAt).toBeNull();
+      expect(read.info.transactions).toBe(loaded.info.transactions);
+      expect([read.info.firstZxid, read.info.lastZxid]).toEqual([loaded.info.firstZxid, loaded.info.lastZxid]);
+    });
+
     it('logs purged before a snapshot: the tree from the snapshot, the lock from it on as the whole log has it', async () => {
       const zxidOf = (name: string): bigint => BigInt(`0x${name.slice(name.lastIndexOf('.') + 1)}`);
       const logStarts = readdirSync(join(logDir, 'version-2')).filter((name) => name.startsWith('log.')).map(zxidOf).sort((a, b) => (a < b ? -1 : 1));
@@ -373,6 +385,18 @@ describe("a lock replayed from ZooKeeper's files (separate dataLogDir, 4 s sessi
       expect(none.info.reason).toContain('does not exist');
       expect(none.info.transactions).toBe(0);
       expect(none.replay.locks()).toEqual([]);
+      // Started on them, the explorer serves nothing: one line, exit code 1 (also for a directory of other files).
+      const unrelated = join(dir, 'unrelated');
+      mkdirSync(unrelated);
+      writeFileSync(join(unrelated, 'notes.txt'), 'not ZooKeeper');
+      for (const [given, said] of [[empty, `no log.* or snapshot.* files in ${empty}`], [join(dir, 'nowhere'), 'does not exist'], [unrelated, `no log.* or snapshot.* files in ${unrelated}`]] as const) {
+        const started = await run(process.execPath, ['--import', 'tsx', 'server/index.ts', '--replay', given, '--port', '0'], { cwd: process.cwd(), timeout: 60_000 }).then(
+          () => ({ code: 0, stderr: '' }),
+          (error: { code?: number; stderr?: string }) => ({ code: error.code, stderr: error.stderr ?? '' }),
+        );
+        expect(started.code, given).toBe(1);
+        expect(started.stderr.trim().split('\n'), given).toEqual([expect.stringContaining(said)]);
+      }
     });
   });
 });

@@ -106,7 +106,7 @@ export function replayRouter(loaded: LoadedReplay, roots: readonly string[]): Ro
   router.get('/api/nodes/*segments', (request, response) => {
     const path = lockNodeOf(request, roots);
     const moment = momentOf(replay, request.query.at);
-    const node = replay.index.nodeAt(path, moment.zxid);
+    const node = replay.index.nodeWithChildrenAt(path, moment.zxid);
     if (node === null) throw new HttpError(404, `${path} did not exist at ${moment.zxid}`);
     const body: ZnodeDetail = { path, stat: node.stat, data: describeData(node.data, true) };
     response.json(body);
