@@ -29,6 +29,11 @@ export interface TimelineInput {
    * each with its children at the start and its changes, in zxid order with the lock's own.
    */
   auxiliary?: ReadonlyArray<{ path: string; initial: readonly ChildAt[]; events: readonly ChildEvent[] }>;
+  /**
+   * A lock that is one node (Kafka's `/controller`, Hadoop's elector lock): that node's own
+   * changes (its creates, data changes and deletes, from its parent's), in zxid order with the rest.
+   */
+  own?: readonly ChildEvent[];
   /** When the files begin (ms): holds found already held began before it. */
   since: number;
 }
@@ -53,7 +58,14 @@ export function buildTimeline(input: TimelineInput): LockTimeline {
   // ZooKeeper's tree as the files have it at each point, for the machine's reads: each parent's children by name.
   const tree = new Map([{ path, initial: input.initial }, ...auxiliary].map((parent) => [parent.path, new Map(parent.initial.map((child) => [child.name, child]))]));
   let exists = input.exists || input.initial.length > 0;
-  const events = auxiliary.length === 0 ? input.events.map((event) => ({ event, parent: path })) : inZxidOrder([input.events, ...auxiliary.map((parent) => parent.events)]).map(({ event, parent }) => ({ event, parent: parent === 0 ? path : auxiliary[parent - 1]!.path }));
+  // The lock's own node as the files have it now (a one-node lock's is made and deleted over the span).
+  let self = input.self ?? null;
+  const own = input.own ?? [];
+  const lists = [input.events, ...auxiliary.map((parent) => parent.events), own];
+  const events =
+    auxiliary.length === 0 && own.length === 0
+      ? input.events.map((event) => ({ event, parent: path }))
+      : inZxidOrder(lists).map(({ event, parent }) => ({ event, parent: parent === 0 ? path : parent === lists.length - 1 ? OWN : auxiliary[parent - 1]!.path }));
   const initialCount = [...tree.values()].reduce((sum, children) => sum + children.size, 0);
   const history = new LockHistoryModel(path, Math.max(1, events.length + initialCount), input.since);
   const state = initialState(path, true);
@@ -72,12 +84,12 @@ export function buildTimeline(input: TimelineInput): LockTimeline {
       case 'getChildren': {
         const children = tree.get(read.path);
         if (children === undefined || (read.path === path && !exists)) return { kind: 'noNode' };
-        return { kind: 'listed', children: [...children.keys()].sort(), stat: read.path === path ? (input.self?.stat ?? NO_STAT) : NO_STAT, seq };
+        return { kind: 'listed', children: [...children.keys()].sort(), stat: read.path === path ? (self?.stat ?? NO_STAT) : NO_STAT, seq };
       }
       case 'getData':
-        return { kind: 'data', data: read.path === path ? (input.self?.data ?? null) : null };
+        return { kind: 'data', data: read.path === path ? (self?.data ?? null) : null };
       case 'exists':
-        return { kind: 'stat', stat: read.path === path && exists ? (input.self?.stat ?? NO_STAT) : tree.has(read.path) && read.path !== path ? NO_STAT : null };
+        return { kind: 'stat', stat: read.path === path && exists ? (self?.stat ?? NO_STAT) : tree.has(read.path) && read.path !== path ? NO_STAT : null };
       case 'getDataMany':
         return { kind: 'many', results: read.paths.map((one) => tree.get(parentPath(one))?.get(nameOf(one)) ?? null) };
       case 'unwatchTree':
@@ -98,15 +110,31 @@ export function buildTimeline(input: TimelineInput): LockTimeline {
   };
 
   feed({ type: 'refresh', paths: [] });
+  /** How the node an event deletes went: its owner deleted it, its session closed or expired, another session deleted it. */
+  const endingOf = (event: ChildEvent): HoldEnd => {
+    const owner = event.child.stat.ephemeralOwner;
+    return event.closed === 'expired' ? 'session-expired' : event.closed === 'closed' ? 'session-closed' : owner !== '0x0' && event.session !== owner ? 'broken' : 'released';
+  };
   for (const { event, parent } of events) {
-    const name = event.child.name;
-    const children = tree.get(parent)!;
     at = event.time;
     seq += 1;
+    if (parent === OWN) {
+      // The lock's node itself, as its watch tells it: made (a new owner), changed, deleted (the hold ends).
+      if (event.kind === 'delete') {
+        if (!exists) continue;
+        ending = endingOf(event);
+        exists = false;
+      } else exists = true;
+      self = event.kind === 'delete' ? null : event.child;
+      feed({ type: 'treeEvent', path, kind: event.kind === 'create' ? 'created' : event.kind === 'delete' ? 'deleted' : 'changed', seq });
+      ending = 'released';
+      continue;
+    }
+    const name = event.child.name;
+    const children = tree.get(parent)!;
     if (event.kind === 'delete') {
       if (!children.delete(name)) continue;
-      const owner = event.child.stat.ephemeralOwner;
-      ending = event.closed === 'expired' ? 'session-expired' : event.closed === 'closed' ? 'session-closed' : owner !== '0x0' && event.session !== owner ? 'broken' : 'released';
+      ending = endingOf(event);
     } else children.set(name, event.child);
     // A child of a lock path not there at the start: the path was made first, as its watch would have told.
     if (parent === path && !exists) {
@@ -133,6 +161,9 @@ const REPLAY_WORLD: LockWorld = {
   anomalyContext: () => ({ staleHolderMs: Number.MAX_SAFE_INTEGER, deadlocks: [] }),
   persistentWatches: () => true,
 };
+
+/** The events of a one-node lock's own node, told apart from its children's (no path is empty). */
+const OWN = '';
 
 /** The stat of a parent the files give none of (an auxiliary one: only its children are read). */
 const NO_STAT: ZnodeStat = { czxid: '0x0', mzxid: '0x0', pzxid: '0x0', ctime: 0, mtime: 0, version: 0, cversion: 0, aversion: 0, ephemeralOwner: '0x0', dataLength: 0, numChildren: 0 };

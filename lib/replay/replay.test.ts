@@ -249,4 +249,41 @@ describe('a system’s lock replayed from the transaction log', () => {
     expect(at('0x5').nodes).toEqual([]);
     expect(at('0x6').nodes.map((node) => [node.identity, node.sessionId])).toEqual([['broker 2', '0xb']]);
   });
+
+  it('gives a one-node lock its history: each controller a hold with its end (an expiry, a resignation), its changes and steps', () => {
+    zxid = 0;
+    const replay = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
+    const controller = (broker: number): TxnOp => ({
+      type: 'create',
+      path: '/controller',
+      data: new TextEncoder().encode(JSON.stringify({ version: 1, brokerid: broker, timestamp: String(T0) })),
+      ephemeral: true,
+      parentCVersion: -1,
+      ttl: null,
+    });
+    const steps: Txn[] = [
+      txn('0xa', 'create', [create('/brokers', false)]),
+      txn('0xa', 'create', [controller(1)]),
+      // Broker 1's session expires (ZooKeeper's own close): a forced handover to broker 2.
+      txn('0xa', 'closeSession', [{ type: 'closeSession', paths: null }], 0),
+      txn('0xb', 'create', [controller(2)]),
+      txn('0xa', 'create', [create('/brokers/ids', false)]),
+      // Broker 2 resigns cleanly (deletes its own node); broker 3 takes over.
+      txn('0xb', 'delete', [{ type: 'delete', path: '/controller' }]),
+      txn('0xc', 'create', [controller(3)]),
+    ];
+    for (const step of steps) replay.apply(step);
+    expect(replay.changes('/controller').map((moment) => moment.zxid)).toEqual(['0x2', '0x3', '0x4', '0x6', '0x7']);
+    expect(replay.changeCount('/controller')).toBe(5);
+    const { holds } = replay.history('/controller');
+    expect(holds.map((hold) => [hold.sessionId, hold.from, hold.to, hold.ended])).toEqual([
+      ['0xa', T0 + 2000, T0 + 3000, 'session-expired'],
+      ['0xb', T0 + 4000, T0 + 6000, 'released'],
+      ['0xc', T0 + 7000, null, null],
+    ]);
+    // Stepping goes from change to change of the controller, over the unrelated create at 0x5.
+    expect(replay.step('/controller', replay.moment({ zxid: '0x4' })!, 'next')?.zxid).toBe('0x6');
+    expect(replay.step('/controller', replay.moment({ zxid: '0x5' })!, 'previous')?.zxid).toBe('0x4');
+    expect(replay.density('/controller', 1)).toEqual([5]);
+  });
 });

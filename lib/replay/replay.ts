@@ -16,7 +16,7 @@ import { auxiliaryParents, detectRecipe, readsByNames, standingOf } from '../loc
 import { summarizeLock } from '../lock/summary';
 import { SELF_LOCK_NAMES } from '../lock/systems';
 import { WaitsFor } from '../lock/waits-for';
-import { ChildIndex, type ChildAt, type SessionSpans } from '../zk/child-index';
+import { ChildIndex, type ChildAt, type ChildEvent, type SessionSpans } from '../zk/child-index';
 import { partitionPoint } from '../zk/columns';
 import { zxidOf } from '../zk/ids';
 import { childPath, nameOf, parentPath } from '../zk/path';
@@ -254,24 +254,52 @@ export class Replay {
     return null;
   }
 
-  /** How many changes the lock had up to the moment: its version then. */
-  private versionAt(path: string, moment: Moment): number {
-    return this.index.countAt(path, moment.zxid);
+  /**
+   * A lock that is one node of a named system (Kafka's `/controller`, Hadoop's elector lock): that
+   * node's own creates, data changes and deletes, from its parent's changes; null for a lock whose
+   * changes are its children's.
+   */
+  private ownChanges(path: string): ChildEvent[] | null {
+    if (path === '/' || !isSystemLock(path)) return null;
+    const name = nameOf(path);
+    return this.index.changesOf(parentPath(path)).filter((event) => event.child.name === name);
   }
 
-  /** The moments the lock's children changed, oldest first. */
+  /** How many changes the lock had up to the moment: its version then. */
+  private versionAt(path: string, moment: Moment): number {
+    const own = this.ownChanges(path);
+    if (own === null) return this.index.countAt(path, moment.zxid);
+    return partitionPoint(own.length, (at) => compareZxid(own[at]!.zxid, moment.zxid) <= 0);
+  }
+
+  /** The moment of the lock's change number `at` (0 the oldest); null past either end. */
+  private changeMoment(path: string, at: number, own = this.ownChanges(path)): Moment | null {
+    if (own === null) return this.index.changeMoment(path, at);
+    const event = own[at];
+    return event === undefined ? null : { zxid: event.zxid, time: event.time };
+  }
+
+  /** How many changes the lock had over the span (its children's, or a one-node lock's node's). */
+  changeCount(path: string): number {
+    return this.ownChanges(path)?.length ?? this.index.changeCount(path);
+  }
+
+  /** The moments the lock changed (its children, or a one-node lock's node), oldest first. */
   changes(path: string): Moment[] {
+    const own = this.ownChanges(path);
+    if (own !== null) return own.map((event) => ({ zxid: event.zxid, time: event.time }));
     const count = this.index.changeCount(path);
     return Array.from({ length: count }, (_, at) => this.index.changeMoment(path, at)!);
   }
 
   /** The lock's change just before or just after the moment; null at either end. */
   step(path: string, moment: Moment, direction: 'previous' | 'next'): Moment | null {
+    const own = this.ownChanges(path);
     const at = this.versionAt(path, moment);
-    if (direction === 'next') return this.index.changeMoment(path, at);
+    if (direction === 'next') return this.changeMoment(path, at, own);
     // `at` changes are at or before the moment: the previous one is the last strictly before it.
-    const last = this.index.changeMoment(path, at - 1);
-    return last !== null && last.zxid === moment.zxid ? this.index.changeMoment(path, at - 2) : last;
+    const last = this.changeMoment(path, at - 1, own);
+    return last !== null && last.zxid === moment.zxid ? this.changeMoment(path, at - 2, own) : last;
   }
 
   /** The lock's changes counted in `bins` equal stretches of the span (the last one holds its end). */
@@ -280,7 +308,7 @@ export class Replay {
     const { from, to } = this.span();
     if (from === null || to === null) return counts;
     const width = Math.max(1, to.time - from.time) / bins;
-    for (const time of this.index.changeTimes(path)) {
+    for (const time of this.ownChanges(path)?.map((event) => event.time) ?? this.index.changeTimes(path)) {
       const bin = Math.floor((time - from.time) / width);
       counts[Math.min(bins - 1, Math.max(0, bin))]! += 1;
     }
@@ -303,7 +331,7 @@ export class Replay {
   /** Whether the files know anything of the node at `path`: a change of its children, or the node itself at the end. */
   knows(path: string): boolean {
     const end = this.span().to;
-    return this.index.changeCount(path) > 0 || (end !== null && this.index.nodeAt(path, end.zxid) !== null);
+    return this.changeCount(path) > 0 || this.index.changeCount(path) > 0 || (end !== null && this.index.nodeAt(path, end.zxid) !== null);
   }
 
   /** Every lock at the moment, summarised (the lock list then). */
@@ -420,7 +448,7 @@ export class Replay {
     const selfData = end === null ? null : describeData(this.index.nodeAt(path, end.zxid)?.data ?? null);
     const others = auxiliaryParents(path, [...this.index.namesEver(path).keys()].sort(), selfData);
     const auxiliary = others.map((parent) => ({ path: parent, initial: childrenThen(parent), events: this.index.changesOf(parent) }));
-    timeline = buildTimeline({ path, exists: self !== null, self, initial: childrenThen(path), events: this.index.changesOf(path), auxiliary, since: begin.time });
+    timeline = buildTimeline({ path, exists: self !== null, self, initial: childrenThen(path), events: this.index.changesOf(path), auxiliary, own: this.ownChanges(path) ?? [], since: begin.time });
     this.timelines.set(path, timeline);
     if (this.timelines.size > TIMELINES_KEPT) this.timelines.delete(this.timelines.keys().next().value!);
     return timeline;

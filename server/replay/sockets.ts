@@ -76,7 +76,7 @@ export function serveReplaySocket(socket: ReplaySocket, loaded: LoadedReplay, ro
       path,
       previous: replay.step(path, moment.at, 'previous'),
       next: replay.step(path, moment.at, 'next'),
-      changes: replay.index.changeCount(path),
+      changes: replay.changeCount(path),
       density: followed.density,
     });
   };
