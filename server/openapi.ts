@@ -16,6 +16,8 @@ import {
   ErrorResponseSchema,
   HealthResponseSchema,
   HistorySinceText,
+  IncidentListSchema,
+  IncidentQuerySchema,
   LockChangesSchema,
   MomentText,
   ReplayInfoSchema,
@@ -92,6 +94,18 @@ export const ROUTES: readonly Route[] = [
   { method: 'get', path: '/api/diagnostics', summary: 'Every anomaly and deadlock across the locks found.', ok: [200, DiagnosticsSchema], errors: [] },
   { method: 'get', path: '/api/waits-for', summary: 'Who waits for whom across the watched locks, and the deadlocks.', ok: [200, WaitsForGraphSchema], errors: [400, 404, 503], query: [AT] },
   { method: 'get', path: '/api/replay', summary: "What the explorer read of ZooKeeper's own files: their span, each file, where reading stopped and why.", ok: [200, ReplayInfoSchema], errors: [404, 503] },
+  {
+    method: 'get',
+    path: '/api/incidents',
+    summary: "Every incident found in ZooKeeper's files: forced handovers, the stuck intervals before them, elections, long holds and waits, mass expiries.",
+    ok: [200, IncidentListSchema],
+    errors: [400, 404, 503],
+    query: [
+      { name: 'from', schema: IncidentQuerySchema.shape.from, description: 'only incidents that end at or after this time (ms since the epoch)' },
+      { name: 'to', schema: IncidentQuerySchema.shape.to, description: 'only incidents that begin at or before this time (ms since the epoch)' },
+      { name: 'path', schema: IncidentQuerySchema.shape.path, description: "only this lock's" },
+    ],
+  },
   { method: 'get', path: '/api/changes/{path}', summary: "Every moment the lock's children changed in ZooKeeper's files.", ok: [200, LockChangesSchema], errors: [400, 404, 503] },
   {
     method: 'get',

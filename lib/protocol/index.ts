@@ -10,3 +10,4 @@ export * from './ops';
 export * from './socket';
 export * from './history';
 export * from './replay';
+export * from './incidents';

@@ -287,3 +287,66 @@ describe('a system’s lock replayed from the transaction log', () => {
     expect(replay.density('/controller', 1)).toEqual([5]);
   });
 });
+
+describe('the incidents of the files', () => {
+  it("names the forced handover of a Kazoo lock whose holder's session expired, and the waiters stuck behind it from when it was last heard from", () => {
+    const replay = incident();
+    const lock = '/locks/job';
+    const kinds = replay.incidents().map((one) => [one.kind, one.path, one.from, one.to, one.sessions]);
+    expect(kinds).toEqual([
+      // Made at T0 + 1 s with 10 s, expired at T0 + 7 s: last heard at or before T0 - 3 s, so stuck from its hold's start.
+      ['stuck', lock, T0 + 4000, T0 + 7000, ['0xa', '0xb', '0xc']],
+      ['forced-handover', lock, T0 + 7000, T0 + 7000, ['0xa', '0xb']],
+    ]);
+    const [stuck, forced] = replay.incidents();
+    expect(stuck).toMatchObject({ count: 2, timeoutMs: 10_000, next: '0xb', fromZxid: '0x4', toZxid: '0x7' });
+    expect(forced).toMatchObject({ ended: 'session-expired', next: '0xb' });
+    expect(replay.sessions.get('0xa')).toMatchObject({ timeoutMs: 10_000, createdAt: T0 + 1000, ended: 'expired', endedAt: T0 + 7000 });
+    expect(replay.sessions.get('0xc')).toMatchObject({ ended: 'closed' });
+    // Asked for a stretch, or another lock: only what overlaps it.
+    expect(replay.incidents({ from: T0 + 8000 })).toEqual([]);
+    expect(replay.incidents({ path: '/elsewhere' })).toEqual([]);
+    expect(replay.incidents({ to: T0 + 4000 }).map((one) => one.kind)).toEqual(['stuck']);
+    // A long hold and a long wait, by the thresholds given.
+    expect(replay.incidents({}, { longHoldMs: 3000, longWaitMs: 2000 }).map((one) => [one.kind, one.sessions[0]])).toEqual([
+      ['stuck', '0xa'],
+      ['long-hold', '0xa'],
+      ['long-wait', '0xb'],
+      ['long-wait', '0xc'],
+      ['forced-handover', '0xa'],
+    ]);
+    expect(replay.incidents({}, { longWaitMs: 2001 }).filter((one) => one.kind === 'long-wait')).toEqual([]);
+  });
+
+  it("names each change of Kafka's controller an election, by the brokers, clean or forced; and five sessions expired within two seconds a mass expiry", () => {
+    zxid = 0;
+    const replay = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
+    const controller = (broker: number): TxnOp => ({
+      type: 'create',
+      path: '/controller',
+      data: new TextEncoder().encode(JSON.stringify({ version: 1, brokerid: broker, timestamp: String(T0) })),
+      ephemeral: true,
+      parentCVersion: -1,
+      ttl: null,
+    });
+    const expire = (session: string): Txn => txn(session, 'closeSession', [{ type: 'closeSession', paths: null }], 0);
+    const steps: Txn[] = [
+      txn('0xa', 'createSession', [{ type: 'createSession', timeoutMs: 18_000 }]),
+      txn('0xa', 'create', [controller(1)]),
+      txn('0xa', 'delete', [{ type: 'delete', path: '/controller' }]),
+      txn('0xb', 'create', [controller(2)]),
+      expire('0xb'),
+      txn('0xc', 'create', [controller(3)]),
+      ...['0x11', '0x12', '0x13', '0x14'].map(expire),
+    ];
+    for (const step of steps) replay.apply(step);
+    const elections = replay.incidents().filter((one) => one.kind === 'election');
+    expect(elections.map((one) => [one.sessions, one.ended, one.identities])).toEqual([
+      [['0xa', '0xb'], 'released', { before: 'broker 1', after: 'broker 2' }],
+      [['0xb', '0xc'], 'session-expired', { before: 'broker 2', after: 'broker 3' }],
+    ]);
+    // 0xb at T0 + 5 s, then four more one second apart: a run of five within 2 s of each other.
+    const mass = replay.incidents().find((one) => one.kind === 'mass-expiry');
+    expect(mass).toMatchObject({ path: null, count: 5, from: T0 + 5000, to: T0 + 10_000, sessions: ['0xb', '0x11', '0x12', '0x13', '0x14'] });
+  });
+});

@@ -7,7 +7,7 @@
  * from the names back from the moment where they can tell: the files and the live explorer read
  * a lock by one set of rules.
  */
-import type { Deadlock, LockHistory, LockNode, LockSnapshot, LockSummary, NodeData, ReplayMoment, WaitsForGraph } from '../protocol';
+import type { Deadlock, Incident, LockHistory, LockNode, LockSnapshot, LockSummary, NodeData, ReplayMoment, WaitsForGraph } from '../protocol';
 import { lockAnomalies } from '../lock/anomalies';
 import { describeData } from '../lock/data';
 import { enclosingLock, isLock, isSearched, isSystemLock, lockParentsAt, mayMakeLock } from '../lock/discovery';
@@ -22,7 +22,9 @@ import { zxidOf } from '../zk/ids';
 import { childPath, nameOf, parentPath } from '../zk/path';
 import type { Txn } from '../zk/txn-log';
 import { compareZxid, ZnodeTree } from '../zk/znode-tree';
+import { findIncidents, INCIDENT_DEFAULTS, type IncidentOptions } from './incidents';
 import { buildTimeline, recordOf, type LockTimeline } from './lock-timeline';
+import { FileSessions } from './sessions';
 import { Moments, type Moment, type MomentQuery } from './moments';
 
 export interface ReplayOptions {
@@ -52,6 +54,10 @@ export class Replay {
   readonly tree: ZnodeTree;
   readonly index: ChildIndex;
   readonly moments: Moments;
+  /** Every session the files tell of: made, timed out, closed or expired. */
+  readonly sessions: FileSessions;
+  /** The incidents of the span as last found, and at which transaction (found again once more are applied). */
+  private found: { applied: number; options: string; incidents: Incident[] } | null = null;
   /** The moment the replay starts from: the snapshot's zxid, or none (an empty tree). */
   readonly start: Moment | null;
   /** The zxid of the last transaction applied (a number), or of the snapshot; -1 before any. */
@@ -71,11 +77,13 @@ export class Replay {
     this.applied = start.moment === null ? -1 : zxidOf(start.moment.zxid);
     this.moments = new Moments(options.expectedTransactions);
     this.index = new ChildIndex(this.tree, options.expectedTransactions);
+    this.sessions = new FileSessions(this.tree.sessions);
   }
 
   /** Applies the next transaction; one at or before the last applied (a snapshot's fuzzy past, a log read twice) is passed over. */
   apply(txn: Txn): void {
     if (txn.zxid <= this.applied) return;
+    this.sessions.observe(txn);
     this.tree.apply(txn);
     this.applied = txn.zxid;
     this.moments.push(txn.zxid, txn.time);
@@ -326,6 +334,34 @@ export class Replay {
     const now = live?.now ?? to?.time ?? 0;
     const window = live?.window ?? Math.max(1, (to?.time ?? 0) - (from?.time ?? 0));
     return timeline.history.view(now, window, since === null ? true : { since });
+  }
+
+  /**
+   * Every incident of the span (`findIncidents`): forced handovers, the stuck intervals before
+   * them, elections, long holds and waits, mass expiries; those overlapping `from`–`to` (ms) and
+   * of `path` when given. Found once per transaction applied.
+   */
+  incidents(query: { from?: number; to?: number; path?: string } = {}, given: Partial<IncidentOptions> = {}): Incident[] {
+    const options = this.incidentOptions(given);
+    const key = JSON.stringify(options);
+    if (this.found === null || this.found.applied !== this.applied || this.found.options !== key) {
+      const locks = this.locks().map((path) => {
+        const { holds, waits } = this.history(path);
+        const election = path !== '/' && isSystemLock(path);
+        const identityAt = (time: number): string | null => {
+          const moment = this.moment({ time });
+          return moment === null ? null : (this.lockAt(path, moment, []).nodes.find((node) => node.role === 'holder')?.identity ?? null);
+        };
+        return { path, holds, waits, election, identityAt };
+      });
+      this.found = { applied: this.applied, options: key, incidents: findIncidents(locks, this.sessions, (time) => this.moment({ time })?.zxid ?? null, options) };
+    }
+    return this.found.incidents.filter((incident) => (query.path === undefined || incident.path === query.path) && (query.from === undefined || incident.to >= query.from) && (query.to === undefined || incident.from <= query.to));
+  }
+
+  /** The thresholds incidents are judged by: a long hold is a stale holder's (STALE_HOLDER_MS), the rest `INCIDENT_DEFAULTS`, or as given. */
+  incidentOptions(given: Partial<IncidentOptions> = {}): IncidentOptions {
+    return { ...INCIDENT_DEFAULTS, longHoldMs: this.options.staleHolderMs, ...given };
   }
 
   /** Whether the files know anything of the node at `path`: a change of its children, or the node itself at the end. */

@@ -3,13 +3,13 @@
  * at a moment (`?at=` a zxid or a time; the last moment of the files without it), read-only.
  */
 import { Router } from 'express';
-import { MOMENT_WRITTEN, type Features, type LockList, type Moment, type ZnodeDetail } from '../../lib/protocol';
+import { IncidentQuerySchema, MOMENT_WRITTEN, type Features, type IncidentList, type LockList, type Moment, type ZnodeDetail } from '../../lib/protocol';
 import { compactWriter } from '../compact';
 import { parseMoment } from '../../lib/replay/moments';
 import type { Replay } from '../../lib/replay/replay';
 import { summarizeSessions } from '../../lib/lock/sessions';
 import { CONFIG_DEFAULTS } from '../config';
-import { HttpError } from '../http-error';
+import { HttpError, parseInput } from '../http-error';
 import { lockNodeOf, pathOf, sessionQueryOf, snapshotFormOf } from '../routes/locks';
 import { describeData } from '../../lib/lock/data';
 import type { LoadedReplay } from './files';
@@ -92,6 +92,13 @@ export function replayRouter(loaded: LoadedReplay, roots: readonly string[]): Ro
     const steps = { previous: replay.step(path, moment, 'previous'), next: replay.step(path, moment, 'next') };
     if (form === 'columns') response.type('json').send(compactWriter.json(snapshot));
     else response.json({ ...snapshot, at: moment, steps });
+  });
+
+  router.get('/api/incidents', (request, response) => {
+    const query = parseInput(IncidentQuerySchema, request.query, 'query');
+    const { longHoldMs, longWaitMs } = replay.incidentOptions();
+    const body: IncidentList = { incidents: replay.incidents(query), longHoldMs, longWaitMs };
+    response.json(body);
   });
 
   router.get('/api/changes/*segments', (request, response) => {

@@ -1,0 +1,101 @@
+/**
+ * The incidents of ZooKeeper's files, from every lock's holds and waits over the span and the
+ * sessions the files tell of: what a post-mortem asks first.
+ *
+ * - a forced handover: a hold ended by its session's expiry or by another session deleting its
+ *   node, and who held next;
+ * - the stuck interval before an expiry: waiters behind a holder whose session later expired,
+ *   from the bound on when it was last heard from (the expiry less its timeout) to the expiry;
+ * - an election: a one-node lock (Kafka's controller) changing owner, clean or forced, by the
+ *   identities the system writes;
+ * - a long hold, a long wait (the thresholds given);
+ * - a mass expiry: many sessions expired within a short window (a partition's signature).
+ */
+import type { HoldRecord, Incident, WaitRecord } from '../protocol';
+import type { FileSessions } from './sessions';
+
+export interface IncidentLock {
+  path: string;
+  holds: readonly HoldRecord[];
+  waits: readonly WaitRecord[];
+  /** A one-node lock (a system's election): each change of owner is an election. */
+  election: boolean;
+  /** The identity its system wrote in the node that held from `time` (an election's), or null. */
+  identityAt?: (time: number) => string | null;
+}
+
+export interface IncidentOptions {
+  longHoldMs: number;
+  longWaitMs: number;
+  /** How many sessions expiring within `massExpiryWindowMs` of each other make a mass expiry. */
+  massExpiryCount: number;
+  massExpiryWindowMs: number;
+}
+
+export const INCIDENT_DEFAULTS: IncidentOptions = { longHoldMs: 60_000, longWaitMs: 30_000, massExpiryCount: 5, massExpiryWindowMs: 2_000 };
+
+const FORCED = new Set<HoldRecord['ended']>(['session-expired', 'broken']);
+
+/** Every incident, oldest first (by `from`, then kind); `zxidAt(time)`: the transaction at or before a time. */
+export function findIncidents(locks: readonly IncidentLock[], sessions: FileSessions, zxidAt: (time: number) => string | null, given: Partial<IncidentOptions> = {}): Incident[] {
+  const options = { ...INCIDENT_DEFAULTS, ...given };
+  const incidents: Incident[] = [];
+  const base = (kind: Incident['kind'], path: string | null, from: number, to: number, sessionIds: string[]): Incident => ({
+    kind,
+    path,
+    from,
+    to,
+    fromZxid: zxidAt(from),
+    toZxid: zxidAt(to),
+    sessions: sessionIds,
+    ended: null,
+    next: null,
+    identities: null,
+    count: 0,
+    timeoutMs: null,
+  });
+  for (const lock of locks) {
+    const holds = [...lock.holds].sort((a, b) => a.from - b.from);
+    holds.forEach((hold, index) => {
+      const next = holds.slice(index + 1).find((other) => hold.to !== null && other.from >= hold.to) ?? null;
+      if (hold.to !== null && FORCED.has(hold.ended)) {
+        incidents.push({ ...base('forced-handover', lock.path, hold.to, next?.from ?? hold.to, next === null ? [hold.sessionId] : [hold.sessionId, next.sessionId]), ended: hold.ended, next: next?.sessionId ?? null });
+      }
+      // Stuck: waiters behind a holder whose session later expired, from when it was last heard from at the latest.
+      if (hold.to !== null && hold.ended === 'session-expired') {
+        const heard = sessions.lastHeardBound(hold.sessionId);
+        const from = Math.max(hold.from, heard ?? hold.from);
+        const waiting = lock.waits.filter((wait) => wait.queuedAt <= hold.to! && (wait.heldAt ?? wait.leftAt ?? Infinity) >= from && wait.sessionId !== hold.sessionId);
+        if (waiting.length > 0) {
+          incidents.push({ ...base('stuck', lock.path, from, hold.to, [hold.sessionId, ...new Set(waiting.map((wait) => wait.sessionId))]), count: waiting.length, timeoutMs: sessions.get(hold.sessionId)?.timeoutMs ?? null, next: next?.sessionId ?? null });
+        }
+      }
+      // An election: the one-node lock's owner changed (said from the end of one hold to the next's beginning), clean or forced.
+      if (lock.election && next !== null && hold.to !== null) {
+        incidents.push({ ...base('election', lock.path, hold.to, next.from, [hold.sessionId, next.sessionId]), ended: hold.ended, next: next.sessionId, identities: { before: lock.identityAt?.(hold.from) ?? null, after: lock.identityAt?.(next.from) ?? null } });
+      }
+      if (hold.to !== null && hold.to - hold.from >= options.longHoldMs) incidents.push({ ...base('long-hold', lock.path, hold.from, hold.to, [hold.sessionId]), ended: hold.ended });
+    });
+    for (const wait of lock.waits) {
+      const end = wait.heldAt ?? wait.leftAt;
+      if (end !== null && end - wait.queuedAt >= options.longWaitMs) incidents.push(base('long-wait', lock.path, wait.queuedAt, end, [wait.sessionId]));
+    }
+  }
+  // Expiries close together: each run of at least `massExpiryCount` within the window of the one before.
+  const expiries = sessions
+    .all()
+    .filter((session) => session.ended === 'expired' && session.endedAt !== null)
+    .sort((a, b) => a.endedAt! - b.endedAt!);
+  let run: typeof expiries = [];
+  const endRun = (): void => {
+    if (run.length >= options.massExpiryCount) incidents.push({ ...base('mass-expiry', null, run[0]!.endedAt!, run.at(-1)!.endedAt!, run.map((session) => session.id)), count: run.length });
+    run = [];
+  };
+  for (const session of expiries) {
+    if (run.length > 0 && session.endedAt! - run.at(-1)!.endedAt! > options.massExpiryWindowMs) endRun();
+    run.push(session);
+  }
+  endRun();
+  const order: Record<Incident['kind'], number> = { stuck: 0, 'forced-handover': 1, election: 2, 'mass-expiry': 3, 'long-hold': 4, 'long-wait': 5 };
+  return incidents.sort((a, b) => a.from - b.from || order[a.kind] - order[b.kind] || (a.path ?? '').localeCompare(b.path ?? ''));
+}
