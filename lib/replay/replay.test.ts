@@ -11,6 +11,15 @@ const txn = (session: string, type: Txn['type'], ops: TxnOp[], cxid = zxid + 1):
   return { offset: 0, session, cxid, zxid, time: T0 + zxid * 1000, type, ops, failed: false };
 };
 const create = (path: string, ephemeral: boolean): TxnOp => ({ type: 'create', path, data: null, ephemeral, parentCVersion: -1, ttl: null });
+/** Kafka's controller node, as broker `broker` makes it (ZooKeeper mode). */
+const controller = (broker: number): TxnOp => ({
+  type: 'create',
+  path: '/controller',
+  data: new TextEncoder().encode(JSON.stringify({ version: 1, brokerid: broker, timestamp: String(T0) })),
+  ephemeral: true,
+  parentCVersion: -1,
+  ttl: null,
+});
 /** A Kazoo lock node: each contender's own GUID, then `__lock__` and the sequence. */
 const kazoo = (n: number): string => `/locks/job/${String(n).repeat(32)}__lock__${String(n).padStart(10, '0')}`;
 
@@ -225,14 +234,6 @@ describe('a system’s lock replayed from the transaction log', () => {
   it('Kafka’s controller, a lock of its own beside persistent siblings: each controller in turn named by its broker', () => {
     zxid = 0;
     const replay = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
-    const controller = (broker: number): TxnOp => ({
-      type: 'create',
-      path: '/controller',
-      data: new TextEncoder().encode(JSON.stringify({ version: 1, brokerid: broker, timestamp: String(T0) })),
-      ephemeral: true,
-      parentCVersion: -1,
-      ttl: null,
-    });
     const steps: Txn[] = [
       txn('0xa', 'createSession', [{ type: 'createSession', timeoutMs: 18_000 }]),
       txn('0xa', 'create', [create('/brokers', false)]),
@@ -253,14 +254,6 @@ describe('a system’s lock replayed from the transaction log', () => {
   it('gives a one-node lock its history: each controller a hold with its end (an expiry, a resignation), its changes and steps', () => {
     zxid = 0;
     const replay = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
-    const controller = (broker: number): TxnOp => ({
-      type: 'create',
-      path: '/controller',
-      data: new TextEncoder().encode(JSON.stringify({ version: 1, brokerid: broker, timestamp: String(T0) })),
-      ephemeral: true,
-      parentCVersion: -1,
-      ttl: null,
-    });
     const steps: Txn[] = [
       txn('0xa', 'create', [create('/brokers', false)]),
       txn('0xa', 'create', [controller(1)]),
@@ -321,14 +314,6 @@ describe('the incidents of the files', () => {
   it("names each change of Kafka's controller an election, by the brokers, clean or forced; and five sessions expired within two seconds a mass expiry", () => {
     zxid = 0;
     const replay = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
-    const controller = (broker: number): TxnOp => ({
-      type: 'create',
-      path: '/controller',
-      data: new TextEncoder().encode(JSON.stringify({ version: 1, brokerid: broker, timestamp: String(T0) })),
-      ephemeral: true,
-      parentCVersion: -1,
-      ttl: null,
-    });
     const expire = (session: string): Txn => txn(session, 'closeSession', [{ type: 'closeSession', paths: null }], 0);
     const steps: Txn[] = [
       txn('0xa', 'createSession', [{ type: 'createSession', timeoutMs: 18_000 }]),
