@@ -41,6 +41,12 @@ describe('the words of an anomaly on the page', () => {
     expect(words).toContain('waiter #2 (node 2)');
   });
 
+  it('shortens the name of a node the queue no longer has (a crashed holder as ZooKeeper deletes it), never the whole 60 characters', () => {
+    const gone = anomalies.map((anomaly) => readableAnomaly(anomaly, anomalyPlaces(anomalies, [])));
+    expect(gone[0]).toMatch(/^_c_0000…-lock-0000000000 holds the lock/);
+    expect(gone.join(' ')).not.toContain(uuid(0));
+  });
+
   it('reads the queue not at all when no anomaly names a node', () => {
     expect(anomalyPlaces([], nodes).size).toBe(0);
   });

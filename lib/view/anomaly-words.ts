@@ -32,8 +32,10 @@ export function anomalyPlaces(anomalies: readonly Anomaly[], nodes: readonly Loc
 export function readableAnomaly(anomaly: Anomaly, places: ReadonlyMap<string, string>, language: Language = 'en', label: (name: string) => string = shortNodeName): string {
   let text = describeAnomaly(language, anomaly.kind, anomaly.params).message;
   const names = [anomaly.node, ...Object.values(anomaly.params)].filter((value): value is string => typeof value === 'string' && places.has(value));
+  // The node it concerns, gone from the queue before the verdict (a crashed holder's node as ZooKeeper deletes it): its short name, never sixty characters.
+  if (anomaly.node !== null && !places.has(anomaly.node)) names.push(anomaly.node);
   // Longest first: a name that contains another is replaced whole.
-  for (const name of [...new Set(names)].sort((a, b) => b.length - a.length)) text = text.split(name).join(`${places.get(name)!} (${label(name)})`);
+  for (const name of [...new Set(names)].sort((a, b) => b.length - a.length)) text = text.split(name).join(places.has(name) ? `${places.get(name)!} (${label(name)})` : label(name));
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
