@@ -20,6 +20,7 @@ const PAGES: ReadonlyArray<{ label: MessageKey; href: string }> = [
   { label: 'palLocks', href: '/' },
   { label: 'palSessions', href: '/sessions' },
   { label: 'palWaitsFor', href: '/waits-for' },
+  { label: 'palIncidents', href: '/incidents' },
   { label: 'palClassroom', href: '/demo' },
 ];
 

@@ -16,6 +16,12 @@ const KIND_WORDS: Record<Exclude<LockEvent['kind'], 'notify'>, { one: MessageKey
   hold: { one: 'lpEventHold', many: 'lpEventHoldMany' },
 };
 
+/** A holder's deletion that was no release, said as what it was: a forced handover begins there. */
+const FORCED_WORDS: Partial<Record<NonNullable<LockEvent['ended']>, MessageKey>> = {
+  'session-expired': 'lpEventExpired',
+  broken: 'lpEventBroken',
+};
+
 /** One event in words: "14:03:12.345 · deleted …0003 · its deletion woke 1, first …0004". */
 function describe(event: LockEvent, t: Translate): string {
   const time = formatClock(event.at) + `.${String(event.at % 1000).padStart(3, '0')}`;
@@ -25,7 +31,9 @@ function describe(event: LockEvent, t: Translate): string {
       ? event.woken === null
         ? t('lpEventNotify', { node, n: event.count })
         : t('lpEventNotifyFirst', { node, n: event.count, first: shortNodeName(event.woken) })
-      : t(event.count > 1 ? KIND_WORDS[event.kind].many : KIND_WORDS[event.kind].one, { node, n: event.count });
+      : event.kind === 'delete' && event.count === 1 && event.ended !== undefined && event.ended !== null && FORCED_WORDS[event.ended] !== undefined
+        ? t(FORCED_WORDS[event.ended]!, { node })
+        : t(event.count > 1 ? KIND_WORDS[event.kind].many : KIND_WORDS[event.kind].one, { node, n: event.count });
   return `${time} · ${what}${event.earlier === true ? t('lpEventEarlier') : ''}`;
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LockHistory } from '../lib/protocol';
 import { record, snapshotOf } from '../lib/testing/records';
 import { HistoryStrip, waitingOf } from './HistoryStrip';
+import { formatClock } from './momentInput';
 
 const now = 1_795_000_000_000;
 /** A deadlocked lock's history: its holder took it at once (a wait of 0 s), nobody's wait has ended since. */
@@ -43,5 +44,11 @@ describe('the hold strip’s figures', () => {
     expect(waitingOf(snapshotOf('/app/lock', [record('lock-0000000000', '0x1')]).nodes)).toBeNull();
     const html = renderToStaticMarkup(<HistoryStrip history={history} reading={false} now={now} present={new Set()} onSelect={() => undefined} waiting={null} />);
     expect(html).not.toContain('still waiting');
+  });
+
+  it('give each ended hold its times to the millisecond, as a post-mortem quotes them', () => {
+    const expired = { node: 'lock-0000000000', sessionId: '0x1', client: null, mode: 'exclusive' as const, from: now - 60_250, to: now - 42_130, ended: 'session-expired' as const, before: false };
+    const html = renderToStaticMarkup(<HistoryStrip history={{ ...history, holds: [expired] }} reading={false} now={now} present={new Set()} onSelect={() => undefined} waiting={null} />);
+    expect(html).toContain(`${formatClock(now - 60_250)} – ${formatClock(now - 42_130)} · held 18 s`);
   });
 });

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LockHistory, LockNode, Percentiles } from '../lib/protocol';
 import { formatClock, formatCount, formatDuration, shortNodeName } from '../lib/view/format';
+import { formatClock as clockMs } from './momentInput';
 import { layoutHistoryStrip, type HistoryBar } from '../lib/view/history-strip';
 import type { MessageKey } from '../lib/i18n/messages';
 import { useLanguage, type Translate } from './language';
@@ -179,7 +180,8 @@ export function HistoryStrip({ history, reading, now, present, onSelect, waiting
             const barWidth = selectable ? Math.max(drawnWidth, MIN_TARGET) : drawnWidth;
             const barX = Math.max(0, bar.x + drawnWidth - barWidth);
             const held = bar.kind === 'before' ? t('lpBarHeldPlain') : t('lpBarHeld', { duration: formatDuration(bar.ms, t) });
-            const when = bar.kind === 'before' ? t('lpBarSince', { time: formatClock(hold.from) }) : held;
+            // Its times to the millisecond, as the replay's clock and the incidents write them: what a post-mortem quotes.
+            const when = bar.kind === 'before' ? t('lpBarSince', { time: formatClock(hold.from) }) : `${clockMs(hold.from)} – ${hold.to === null ? '…' : clockMs(hold.to)} · ${held}`;
             const title = `${hold.node}\n${t('lpBarSession', { id: hold.sessionId })}${hold.client ? ` · ${hold.client}` : ''}\n${when} · ${t(ENDED[bar.kind])}`;
             return (
               <rect

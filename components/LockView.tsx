@@ -15,13 +15,14 @@ import { DeadlockAlert } from './DeadlockAlert';
 import { CanvasBanners } from './CanvasBanners';
 import { ConnectionBanner } from './ConnectionBanner';
 import { EventStrip } from './EventStrip';
+import { IncidentList } from './IncidentList';
 import { ExportButtons } from './ExportButtons';
 import { HistoryStrip, waitingOf } from './HistoryStrip';
 import { type Command } from './CommandPalette';
 import { actOn, NodePanel, offeredActions } from './NodePanel';
 import { QueueDiagram } from './QueueDiagram';
 import { SimControls } from './SimControls';
-import { useReplay } from './replay';
+import { usePastAvailable, useReplay } from './replay';
 import { useLock } from './useLock';
 import { UnreadableLockPanel } from './UnreadableLock';
 import { useLockHistory } from './useLockHistory';
@@ -123,6 +124,8 @@ function LockPage({ path }: { path: string }) {
   const nodes = snapshot?.nodes;
   // In replay mode the history is the files' whole span, shown as it stood at the moment.
   const replaying = useReplay().info !== null;
+  // Incidents come from ZooKeeper's files: replayed, or followed live.
+  const pastAvailable = usePastAvailable(!replaying);
   const historyRead = useLockHistory(path, snapshot?.version ?? null, replaying);
   const history = useMemo(() => (historyRead === null || historyRead === false ? null : replaying ? historyAt(historyRead.history, now) : historyRead.history), [historyRead, replaying, now]);
   // The event strip begins with what the explorer's history tells of the time before this page opened.
@@ -414,6 +417,7 @@ function LockPage({ path }: { path: string }) {
               </>
             )}
             <EventStrip events={allEvents} now={now} onSelect={select} present={present} />
+            {replaying || pastAvailable ? <IncidentList path={path} /> : null}
           </>
         )}
           </div>

@@ -10,8 +10,8 @@ import { QueuePicture } from './QueuePicture';
 
 const english = translator('en');
 const chinese = translator('zh');
-const picture = (snapshot: ReturnType<typeof snapshotOf>, options: { theme?: 'light' | 'dark'; t?: Translate; limit?: number } = {}) =>
-  renderToStaticMarkup(<QueuePicture snapshot={snapshot} theme={options.theme ?? 'light'} now={1_700_000_060_000} t={options.t ?? english} language={options.t === chinese ? 'zh' : 'en'} limit={options.limit} />);
+const picture = (snapshot: ReturnType<typeof snapshotOf>, options: { theme?: 'light' | 'dark'; t?: Translate; limit?: number; stamp?: string } = {}) =>
+  renderToStaticMarkup(<QueuePicture snapshot={snapshot} theme={options.theme ?? 'light'} now={1_700_000_060_000} t={options.t ?? english} language={options.t === chinese ? 'zh' : 'en'} limit={options.limit} stamp={options.stamp} />);
 
 describe('the exported picture', () => {
   const snapshot = snapshotOf('/app/lock', ['lock-0000000000', 'lock-0000000001'].map((name) => record(name)));
@@ -28,6 +28,12 @@ describe('the exported picture', () => {
     }
     expect(svg.match(/HOLDS THE LOCK/g)).toHaveLength(1);
     expect(svg.match(/marker-end="/g)).toHaveLength(1);
+  });
+
+  it('says the moment it shows, with its zone, at the end of its caption', () => {
+    const stamp = english('pictureAt', { moment: '2026-11-25 03:51:50.120 UTC' });
+    expect(picture(snapshot, { stamp })).toContain('/app/lock · Sequential lock (lock-N nodes) · 1 holding, 1 waiting · at 2026-11-25 03:51:50.120 UTC</text>');
+    expect(chinese('pictureAt', { moment: 'x' })).toBe('时刻 x');
   });
 
   it('writes in the palette of its theme, the page stylesheet reading the same palette through variables', () => {

@@ -32,6 +32,8 @@ export interface QueuePictureProps {
   t: Translate;
   /** The caption's language (the recipe's name in it). */
   language: Language;
+  /** The moment it shows, in words with its zone (`at 2026-11-25 03:51:50.120 UTC`), after the caption. */
+  stamp?: string;
   /** At most this many nodes are drawn (a picture of 10,000 cards helps nobody); the caption says so. */
   limit?: number;
 }
@@ -40,14 +42,14 @@ export interface QueuePictureProps {
  * A standalone picture of a lock's queue: the cards the page draws (`NodeCard`), its edges, and a
  * caption, with the diagram's stylesheet and colours written in so that it looks the same anywhere.
  */
-export function QueuePicture({ snapshot, theme, now, t, language, limit = 500 }: QueuePictureProps) {
+export function QueuePicture({ snapshot, theme, now, t, language, stamp, limit = 500 }: QueuePictureProps) {
   const palette = PALETTES[theme];
   const nodes = snapshot.nodes.slice(0, limit);
   const layout = layoutQueue(nodes, pictureLayout(nodes.length));
   const places = waiterPlaces(nodes);
   const { cardWidth, cardHeight } = layout.options;
   const counts = t('pictureCounts', { holding: snapshot.holders.length, waiting: snapshot.waiters.length });
-  const caption = `${snapshot.path} · ${recipeName(language, snapshot.recipe)} · ${counts}${snapshot.nodes.length > limit ? t('pictureFirst', { n: limit }) : ''}`;
+  const caption = `${snapshot.path} · ${recipeName(language, snapshot.recipe)} · ${counts}${snapshot.nodes.length > limit ? t('pictureFirst', { n: limit }) : ''}${stamp === undefined ? '' : ` · ${stamp}`}`;
   const width = Math.max(layout.width, Math.ceil(writtenWidth(caption, CAPTION_CHARACTER, CAPTION_CHARACTER * 2)) + 32);
   const height = layout.height + CAPTION_HEIGHT;
   return (

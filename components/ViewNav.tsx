@@ -3,7 +3,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useLanguage } from './language';
 
-export type View = 'locks' | 'sessions' | 'waits' | 'demo';
+export type View = 'locks' | 'sessions' | 'waits' | 'incidents' | 'demo';
 
 /** The links between the views, in the page's language. */
 export function ViewNav({ current }: { current?: View }) {
@@ -18,6 +18,7 @@ export function ViewNav({ current }: { current?: View }) {
       {link('locks', '/', t('navLocks'), 'nav-locks')}
       {link('sessions', '/sessions', t('navSessions'), 'nav-sessions')}
       {link('waits', '/waits-for', t('navWaitsFor'), 'nav-waits-for')}
+      {link('incidents', '/incidents', t('navIncidents'), 'nav-incidents')}
       {link('demo', '/demo', t('navClassroom'), 'nav-demo')}
     </nav>
   );

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { incidentsShown } from './pages/incidents';
 import { LockPage } from './pages/lock-page';
 import { spawn } from './sim';
 
@@ -123,7 +124,7 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
     ] as const) {
       await page.setViewportSize({ width, height });
       await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
-      for (const url of ['/', `/locks${path}`, '/sessions', '/waits-for', '/demo']) {
+      for (const url of ['/', `/locks${path}`, '/sessions', '/waits-for', '/incidents', '/demo']) {
         await page.goto(`${explorerUrl}${url}`);
         if (url.startsWith('/locks')) {
           await expect(lock.nodes).toHaveCount(5, { timeout: 20_000 });
@@ -153,8 +154,8 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
       await page.addInitScript((theme) => localStorage.setItem('theme', theme), scheme);
       const found: string[] = [];
       for (const [url, language] of [
-        ...['/', `/locks${path}`, '/sessions', '/waits-for', '/demo'].map((url) => [url, 'en'] as const),
-        ...['/', `/locks${path}`, '/sessions', '/waits-for', '/demo'].map((url) => [url, 'zh'] as const),
+        ...['/', `/locks${path}`, '/sessions', '/waits-for', '/incidents', '/demo'].map((url) => [url, 'en'] as const),
+        ...['/', `/locks${path}`, '/sessions', '/waits-for', '/incidents', '/demo'].map((url) => [url, 'zh'] as const),
       ]) {
         await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
         await page.goto(`${explorerUrl}${url}`);
@@ -169,7 +170,8 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
           // With a session's details open beside the graph.
           await page.getByTestId('waits-session').first().click();
           await expect(page.getByTestId('waits-details')).toBeVisible();
-        } else await expect(page.locator('main')).toBeVisible();
+        } else if (url === '/incidents') await expect(incidentsShown(page)).toBeVisible({ timeout: 20_000 });
+        else await expect(page.locator('main')).toBeVisible();
         // Let arrivals and fades end: axe measures the colours as they are.
         await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();

@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { Moment } from '../lib/protocol';
+import { LockSnapshotSchema, type IncidentList, type Moment } from '../lib/protocol';
+import { formatDuration } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
 import { recordIncident, type RecordedIncident } from '../server/testing/incident';
 import { expect, test } from './fixtures';
@@ -71,6 +72,11 @@ test('a crashed holder and the waiters stuck behind it until its session expired
   await expect(holder(page)).toContainText(incident.waiters[0]!);
   await expect(page.getByTestId('summary-waiters')).toHaveText('2');
   await expect(page.locator(`[data-testid="history-bar"][data-session="${incident.crashed}"]`)).toHaveAttribute('data-ended', 'session-expired');
+  // The event strip says the deletion was an expiry, not a release (one step back from the new holder's hold).
+  await page.getByTestId('event-scrub').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('event-said')).toContainText('ZooKeeper expired its holder’s session (a forced handover)');
+  await page.getByTestId('event-pause').click();
   await expect(page).toHaveURL(new RegExp(`at=${expired.zxid}`));
 
   // Back with the keyboard: the stuck queue again, whole.
@@ -141,4 +147,56 @@ test('the lock list, the sessions and the waits-for graph follow the moment from
   await page.getByTestId('replay-slider').focus();
   await page.keyboard.press('End');
   await expect(page.getByTestId('waits-edge')).toHaveCount(0);
+});
+
+test('the incidents of the files: the waiters stuck behind the crashed holder and the forced handover, said in words, each opening its moment', async ({ page }) => {
+  const answer = (await (await fetch(`${explorer.url}/api/incidents?path=${encodeURIComponent(incident.lock)}`)).json()) as IncidentList;
+  const stuck = answer.incidents.find((each) => each.kind === 'stuck')!;
+  expect(stuck, 'the stuck interval before the expiry').toBeDefined();
+  expect(stuck.sessions[0]).toBe(incident.crashed);
+  expect(stuck.count).toBe(3);
+  // From the last-heard bound (the expiry less the session's timeout) to the expiry: about the timeout, and it begins near the kill.
+  expect(stuck.to - stuck.from).toBeLessThanOrEqual(stuck.timeoutMs!);
+  expect(Math.abs(stuck.from - incident.crashedAt)).toBeLessThan(3000);
+
+  await page.goto(`${explorer.url}/incidents`);
+  const card = (kind: string) => page.locator(`[data-testid="incident"][data-kind="${kind}"][data-sessions^="${incident.crashed}"]`);
+  await expect(card('stuck')).toContainText(`3 waiters stuck behind ${incident.crashed}`);
+  await expect(card('stuck')).toContainText(incident.lock);
+  await expect(card('forced-handover')).toContainText(`ZooKeeper expired the holder’s session ${incident.crashed}`);
+  await expect(card('forced-handover')).toContainText(`${incident.waiters[0]} held next`);
+  // Every time on the page carries its zone.
+  await expect(page.getByTestId('incident-count')).toContainText(/UTC/);
+
+  // The filter keeps one kind.
+  await page.getByTestId('incident-kind').selectOption('stuck');
+  await expect(page.getByTestId('incident')).toHaveCount(answer.incidents.filter((each) => each.kind === 'stuck').length);
+
+  // Its moment: the crashed holder still holds, three wait behind it.
+  await card('stuck').getByTestId('incident-open').click();
+  await expect(page).toHaveURL(new RegExp(`/locks${encodeZnodePath(incident.lock)}\\?at=${stuck.fromZxid}`));
+  await expect(clock(page)).toHaveAttribute('data-zxid', stuck.fromZxid!);
+  await expect(holder(page)).toContainText(incident.crashed);
+  await expect(page.getByTestId('summary-waiters')).toHaveText('3');
+  // Exported at that moment: named and captioned with it (and its zone), ages told against it, not against the wall clock minutes later.
+  const shownAt = Number(await clock(page).getAttribute('data-time'));
+  const written = await page.evaluate((ms) => {
+    const date = new Date(ms);
+    const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
+  }, shownAt);
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
+  expect(svg.suggestedFilename()).toBe(`lock${incident.lock.replace(/[^A-Za-z0-9._-]+/g, '_')}-${written.replace(' ', 'T').replaceAll(':', '-')}.svg`);
+  const picture = Buffer.concat(await (await svg.createReadStream()).toArray()).toString('utf8');
+  expect(picture).toContain(`at ${written} UTC`);
+  const then = LockSnapshotSchema.parse(await (await fetch(`${explorer.url}/api/locks${encodeZnodePath(incident.lock)}?at=${stuck.fromZxid}`)).json());
+  const held = then.nodes.find((node) => node.role === 'holder')!;
+  expect(picture).toContain(held.roleSince === null ? `created ${formatDuration(shownAt - held.ctime)} ago` : `held ${formatDuration(shownAt - held.roleSince)}`);
+  // The lock's page lists its own incidents, as many as the API.
+  await expect(page.getByTestId('lock-incidents').getByTestId('incident')).toHaveCount(answer.incidents.length);
+
+  // The palette finds the page by what a post-mortem types.
+  await page.keyboard.press('Control+k');
+  await page.getByTestId('palette-input').fill('expired');
+  await expect(page.getByTestId('command-palette')).toContainText('Incidents');
 });

@@ -13,6 +13,7 @@ import type { Page } from '@playwright/test';
 import { LockListSchema, LockSnapshotSchema, SessionListSchema } from '../lib/protocol';
 import { startShowcase, type Showcase } from '../server/testing/showcase';
 import { expect, test } from './fixtures';
+import { incidentsShown } from './pages/incidents';
 import { ruleBreaks } from './rules';
 
 /** What may stay in Latin letters on a page in Chinese: product and system names, ZooKeeper's own words, units. */
@@ -62,8 +63,8 @@ test.describe('every page against the showcase', () => {
     await showcase?.stop();
   });
 
-  /** The pages to look at: the three lists, the classroom, and a lock page of each kind in the mix. */
-  const pages = (): string[] => ['/', '/sessions', '/waits-for', '/demo', ...showcase.locks.map((lock) => `/locks${lock.path}`)];
+  /** The pages to look at: the four lists, the classroom, and a lock page of each kind in the mix. */
+  const pages = (): string[] => ['/', '/sessions', '/waits-for', '/incidents', '/demo', ...showcase.locks.map((lock) => `/locks${lock.path}`)];
 
   /** Opens `url` and waits until it shows what the showcase made. */
   async function open(page: Page, explorerUrl: string, url: string): Promise<void> {
@@ -72,6 +73,7 @@ test.describe('every page against the showcase', () => {
     else if (url.startsWith('/locks')) await expect(page.getByTestId('lock-summary').or(page.getByTestId('lock-error'))).toBeVisible({ timeout: 30_000 });
     else if (url === '/sessions') await expect(page.getByTestId('session-table').or(page.getByTestId('sessions-empty'))).toBeVisible({ timeout: 30_000 });
     else if (url === '/waits-for') await expect(page.getByTestId('waits-graph').or(page.getByTestId('waits-empty'))).toBeVisible({ timeout: 30_000 });
+    else if (url === '/incidents') await expect(incidentsShown(page)).toBeVisible({ timeout: 30_000 });
     else await expect(page.getByTestId('demo-start')).toBeVisible({ timeout: 30_000 });
     // Measured connected: a page still connecting is not the page.
     await expect(page.getByTestId('connection-banner')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });

@@ -5,6 +5,7 @@
  */
 import type { AnomalyKind, ContenderState, HerdEvidence, Strategy, ZkConnectionState } from '../protocol';
 import { KNOWLEDGE_EN, KNOWLEDGE_ZH } from './knowledge';
+import { INCIDENTS_EN, INCIDENTS_ZH } from './incidents';
 import { LOCK_PAGE_EN, LOCK_PAGE_ZH } from './lock-page';
 
 export const LANGUAGES = ['en', 'zh'] as const;
@@ -406,6 +407,7 @@ const en = {
   palOpenTitle: 'Command palette (Ctrl+K)',
   breadcrumb: 'Where you are',
   pictureCounts: '{holding} holding, {waiting} waiting',
+  pictureAt: 'at {moment}',
   pictureFirst: ' (first {n} drawn)',
   exportGroup: 'Export',
   locksLandmark: 'Locks',
@@ -456,6 +458,7 @@ const en = {
   noHolderTitle: 'Nobody holds a lock right now',
   noHolderText: 'Sessions appear here as soon as one holds a lock the explorer follows (every lock under its roots, and every lock page open).',
   ...LOCK_PAGE_EN,
+  ...INCIDENTS_EN,
   ...KNOWLEDGE_EN,
 } as const;
 
@@ -843,6 +846,7 @@ const zh: Record<MessageKey, string> = {
   palOpenTitle: '命令面板（Ctrl+K）',
   breadcrumb: '当前位置',
   pictureCounts: '{holding} 个持有，{waiting} 个等待',
+  pictureAt: '时刻 {moment}',
   pictureFirst: '（只画出前 {n} 个）',
   exportGroup: '导出',
   locksLandmark: '锁',
@@ -893,6 +897,7 @@ const zh: Record<MessageKey, string> = {
   noHolderTitle: '现在没有人持有锁',
   noHolderText: '一旦有会话持有本工具跟踪的锁（根路径下的每个锁，以及每个打开的锁页面），它就会出现在这里。',
   ...LOCK_PAGE_ZH,
+  ...INCIDENTS_ZH,
   ...KNOWLEDGE_ZH,
 };
 

@@ -55,5 +55,10 @@ describe('the event log of a lock', () => {
       [1100, 'hold', 'lock-1'],
     ]);
     expect(events.every((event) => event.earlier === true)).toBe(true);
+    // A release is a plain deletion; a hold ended by an expiry says so on its deletion.
+    expect(events.find((event) => event.kind === 'delete' && event.node === 'lock-0')!.ended).toBe('released');
+    const expired = eventsBefore({ ...history, holds: [{ ...history.holds[0]!, ended: 'session-expired' as const }] }, 3000, 100);
+    expect(expired.find((event) => event.kind === 'delete' && event.node === 'lock-0')!.ended).toBe('session-expired');
+    expect(expired.find((event) => event.kind === 'delete' && event.node === 'lock-2')!.ended).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { LockDelta, LockHistory, LockSnapshot } from '../protocol';
+import type { HoldRecord, LockDelta, LockHistory, LockSnapshot } from '../protocol';
 import type { Wake } from './pulses';
 
 /** One thing that happened to a lock's queue, as the page saw it: a node came or went, a node began to hold, watches fired. */
@@ -14,6 +14,8 @@ export interface LockEvent {
   woken: string | null;
   /** Read from the explorer's history: it happened before the page opened (which watches fired then is not kept). */
   earlier?: boolean;
+  /** A holder's node deleted: how its hold ended, where the history says (an expiry, another session breaking it). */
+  ended?: HoldRecord['ended'];
 }
 
 // A change that brings or takes more nodes than this is one event with a count.
@@ -51,9 +53,9 @@ export function appendEvents(log: readonly LockEvent[], events: readonly LockEve
  */
 export function eventsBefore(history: Pick<LockHistory, 'holds' | 'waits'>, before: number, offset: number, earlier = true): LockEvent[] {
   const events: LockEvent[] = [];
-  const add = (at: number, kind: LockEvent['kind'], node: string): void => {
+  const add = (at: number, kind: LockEvent['kind'], node: string, ended?: HoldRecord['ended']): void => {
     const local = at + offset;
-    if (local < before) events.push({ at: local, kind, node, count: 1, woken: null, earlier });
+    if (local < before) events.push({ at: local, kind, node, count: 1, woken: null, earlier, ...(ended === undefined || ended === null ? {} : { ended }) });
   };
   for (const wait of history.waits) {
     add(wait.queuedAt, 'create', wait.node);
@@ -61,7 +63,7 @@ export function eventsBefore(history: Pick<LockHistory, 'holds' | 'waits'>, befo
   }
   for (const hold of history.holds) {
     if (!hold.before) add(hold.from, 'hold', hold.node);
-    if (hold.to !== null) add(hold.to, 'delete', hold.node);
+    if (hold.to !== null) add(hold.to, 'delete', hold.node, hold.ended);
   }
   // Order of the queue's own changes at one moment: a deletion, then the next holding.
   const order: Record<LockEvent['kind'], number> = { delete: 0, notify: 1, create: 2, hold: 3 };

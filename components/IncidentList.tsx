@@ -1,0 +1,164 @@
+'use client';
+import { useState } from 'react';
+import { IncidentListSchema, IncidentKindSchema, type Incident, type IncidentKind, type IncidentList as Incidents } from '../lib/protocol';
+import { formatCount, formatDuration } from '../lib/view/format';
+import { describeIncident, incidentLength, INCIDENT_KIND_KEYS } from '../lib/view/incident-words';
+import { encodeZnodePath } from '../lib/zk/path';
+import { useLanguage } from './language';
+import { crossesDays, formatClock, zoneLabel } from './momentInput';
+import { usePoll } from './usePoll';
+import { WrappingPath } from './WrappingPath';
+
+// ZooKeeper writes on: the files are read again every few seconds while the page is open.
+const REFRESH_MS = 10_000;
+
+/** What stopped the list: no files (404), the files still being read (503), or another answer. */
+type Trouble = { kind: 'no-files' } | { kind: 'failed'; error: string };
+
+/** The moment an incident links to: its first transaction where the files have one, else its time. */
+function momentOf(incident: Incident): string {
+  return incident.fromZxid ?? String(Math.round(incident.from));
+}
+
+/** Where an incident is seen: its lock at its moment, or the dashboard at it (a mass expiry concerns no one lock). */
+function hrefOf(incident: Incident): string {
+  const at = `?at=${encodeURIComponent(momentOf(incident))}`;
+  return incident.path === null ? `/${at}` : `/locks${encodeZnodePath(incident.path)}${at}`;
+}
+
+/**
+ * The incidents ZooKeeper's files tell (`GET /api/incidents`), oldest first, each said in a
+ * sentence with its kind, its lock, its times and a link to its moment; `path`: one lock's only
+ * (its page's list, without the lock column).
+ */
+export function IncidentList({ path }: { path?: string }) {
+  const { t } = useLanguage();
+  const body = <IncidentsBody path={path} />;
+  if (path === undefined) return body;
+  return (
+    <section className="lock-incidents" aria-labelledby="lock-incidents-title" data-testid="lock-incidents">
+      <h2 id="lock-incidents-title">{t('incLockTitle')}</h2>
+      {body}
+    </section>
+  );
+}
+
+function IncidentsBody({ path }: { path: string | undefined }) {
+  const { t } = useLanguage();
+  const [list, setList] = useState<Incidents | null>(null);
+  const [trouble, setTrouble] = useState<Trouble | null>(null);
+  const [kind, setKind] = useState<IncidentKind | 'all'>('all');
+
+  usePoll(
+    async (current) => {
+      const response = await fetch(`/api/incidents${path === undefined ? '' : `?path=${encodeURIComponent(path)}`}`);
+      if (!current()) return;
+      // Still reading the files the first time: the spinner stays, and the next read asks again.
+      if (response.status === 503) return;
+      const raw: unknown = await response.json().catch(() => null);
+      if (!current()) return;
+      if (response.status === 404) return setTrouble({ kind: 'no-files' });
+      const parsed = IncidentListSchema.safeParse(raw);
+      if (!response.ok || !parsed.success) {
+        const said = typeof raw === 'object' && raw !== null && 'error' in raw ? String(raw.error) : `HTTP ${response.status}`;
+        return setTrouble({ kind: 'failed', error: said });
+      }
+      setTrouble(null);
+      setList(parsed.data);
+    },
+    REFRESH_MS,
+    true,
+    path ?? '',
+  );
+
+  if (trouble?.kind === 'no-files') {
+    return (
+      <p className="notice" data-testid="incidents-no-files">
+        {t('incNoFiles')}
+      </p>
+    );
+  }
+  if (trouble?.kind === 'failed') {
+    return (
+      <p className="error-box" role="alert">
+        {t('incFailed', { error: trouble.error })}
+      </p>
+    );
+  }
+  if (list === null) {
+    return (
+      <p className="loading" aria-busy="true">
+        <span className="spinner" aria-hidden="true" /> {t('incLoading')}
+      </p>
+    );
+  }
+  if (list.incidents.length === 0) {
+    return (
+      <p className="muted" data-testid="incidents-none">
+        {t(path === undefined ? 'incNone' : 'incNoneLock')}
+      </p>
+    );
+  }
+
+  const counts = new Map<IncidentKind, number>();
+  for (const incident of list.incidents) counts.set(incident.kind, (counts.get(incident.kind) ?? 0) + 1);
+  const shown = kind === 'all' ? list.incidents : list.incidents.filter((incident) => incident.kind === kind);
+  const first = list.incidents[0]!.from;
+  const withDate = crossesDays(first, list.incidents.at(-1)!.to);
+  const clock = (ms: number): string => formatClock(ms, withDate);
+  const thresholds = { longHoldMs: list.longHoldMs, longWaitMs: list.longWaitMs };
+
+  return (
+    <div className="incidents" data-testid="incidents">
+      <div className="table-controls">
+        <label className="filter" htmlFor={`incident-kind${path === undefined ? '' : '-lock'}`}>
+          <span>{t('incFilter')}</span>
+          <select id={`incident-kind${path === undefined ? '' : '-lock'}`} value={kind} onChange={(event) => setKind(event.target.value as IncidentKind | 'all')} data-testid="incident-kind">
+            <option value="all">
+              {t('incFilterAll')} ({formatCount(list.incidents.length)})
+            </option>
+            {IncidentKindSchema.options
+              .filter((each) => counts.has(each))
+              .map((each) => (
+                <option key={each} value={each}>
+                  {t(INCIDENT_KIND_KEYS[each])} ({formatCount(counts.get(each)!)})
+                </option>
+              ))}
+          </select>
+        </label>
+        <span className="muted" data-testid="incident-count">
+          {shown.length === 1 ? t('incCountOne') : t('incCount', { n: formatCount(shown.length) })} · {t('incThresholds', { hold: formatDuration(list.longHoldMs, t), wait: formatDuration(list.longWaitMs, t) })} · {zoneLabel(first)}
+        </span>
+      </div>
+      <ol className="incident-list">
+        {shown.map((incident, index) => {
+          const length = incidentLength(incident);
+          const time = clock(incident.from);
+          return (
+            <li key={`${incident.kind}-${incident.from}-${incident.path ?? ''}-${index}`} className={`incident is-${incident.kind}`} data-testid="incident" data-kind={incident.kind} data-sessions={incident.sessions.join(' ')}>
+              <div className="incident-head">
+                <time dateTime={new Date(incident.from).toISOString()} className="mono incident-time">
+                  {time}
+                </time>
+                <span className="incident-kind" data-testid="incident-kind-word">
+                  {t(INCIDENT_KIND_KEYS[incident.kind])}
+                </span>
+                {length === null ? null : <span className="incident-length">{formatDuration(length, t)}</span>}
+                {path === undefined && incident.path !== null ? (
+                  <span className="mono incident-lock">
+                    <WrappingPath path={incident.path} />
+                  </span>
+                ) : null}
+                {/* A whole load, not a client-side move: the tab's socket names the moment of the address as it connects. */}
+                <a className="button small incident-open" href={hrefOf(incident)} aria-label={t('incOpenLabel', { lock: incident.path ?? '/', time })} data-testid="incident-open">
+                  {t('incOpen')}
+                </a>
+              </div>
+              <p className="incident-words">{describeIncident(incident, t, clock, thresholds)}</p>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
