@@ -1,6 +1,7 @@
 'use client';
 import { useState } from 'react';
-import { formatClock, shortNodeName } from '../lib/view/format';
+import { shortNodeName } from '../lib/view/format';
+import { formatClock } from './momentInput';
 import type { LockEvent } from '../lib/view/event-log';
 import type { MessageKey } from '../lib/i18n/messages';
 import { useLanguage, type Translate } from './language';
@@ -24,15 +25,16 @@ const FORCED_WORDS: Partial<Record<NonNullable<LockEvent['ended']>, MessageKey>>
 
 /** One event in words: "14:03:12.345 · deleted …0003 · its deletion woke 1, first …0004". */
 function describe(event: LockEvent, t: Translate): string {
-  const time = formatClock(event.at) + `.${String(event.at % 1000).padStart(3, '0')}`;
+  const time = formatClock(event.at);
   const node = shortNodeName(event.node);
+  const forced = event.kind === 'delete' && event.count === 1 && event.ended !== undefined ? FORCED_WORDS[event.ended] : undefined;
   const what =
     event.kind === 'notify'
       ? event.woken === null
         ? t('lpEventNotify', { node, n: event.count })
         : t('lpEventNotifyFirst', { node, n: event.count, first: shortNodeName(event.woken) })
-      : event.kind === 'delete' && event.count === 1 && event.ended !== undefined && event.ended !== null && FORCED_WORDS[event.ended] !== undefined
-        ? t(FORCED_WORDS[event.ended]!, { node })
+      : forced !== undefined
+        ? t(forced, { node })
         : t(event.count > 1 ? KIND_WORDS[event.kind].many : KIND_WORDS[event.kind].one, { node, n: event.count });
   return `${time} · ${what}${event.earlier === true ? t('lpEventEarlier') : ''}`;
 }

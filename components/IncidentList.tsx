@@ -111,9 +111,9 @@ function IncidentsBody({ path }: { path: string | undefined }) {
   return (
     <div className="incidents" data-testid="incidents">
       <div className="table-controls">
-        <label className="filter" htmlFor={`incident-kind${path === undefined ? '' : '-lock'}`}>
+        <label className="filter" htmlFor="incident-kind">
           <span>{t('incFilter')}</span>
-          <select id={`incident-kind${path === undefined ? '' : '-lock'}`} value={kind} onChange={(event) => setKind(event.target.value as IncidentKind | 'all')} data-testid="incident-kind">
+          <select id="incident-kind" value={kind} onChange={(event) => setKind(event.target.value as IncidentKind | 'all')} data-testid="incident-kind">
             <option value="all">
               {t('incFilterAll')} ({formatCount(list.incidents.length)})
             </option>

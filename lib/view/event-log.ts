@@ -15,7 +15,7 @@ export interface LockEvent {
   /** Read from the explorer's history: it happened before the page opened (which watches fired then is not kept). */
   earlier?: boolean;
   /** A holder's node deleted: how its hold ended, where the history says (an expiry, another session breaking it). */
-  ended?: HoldRecord['ended'];
+  ended?: NonNullable<HoldRecord['ended']>;
 }
 
 // A change that brings or takes more nodes than this is one event with a count.

@@ -33,25 +33,25 @@ export interface IncidentThresholds {
   longWaitMs: number;
 }
 
-/** The sentence of one incident. `clock` writes a time of day; `session` names a session (its id, or its client where known). */
-export function describeIncident(incident: Incident, t: Translate, clock: (ms: number) => string, thresholds: IncidentThresholds, session: (id: string) => string = (id) => id): string {
-  const [first, ...rest] = incident.sessions;
-  const holder = first === undefined ? t('incNobody') : session(first);
+/** The sentence of one incident, its sessions named by their ids; `clock` writes a time of day. */
+export function describeIncident(incident: Incident, t: Translate, clock: (ms: number) => string, thresholds: IncidentThresholds): string {
+  const first = incident.sessions[0];
+  const holder = first ?? t('incNobody');
   const duration = formatDuration(incident.to - incident.from, t);
   switch (incident.kind) {
     case 'forced-handover': {
       const what = t(incident.ended === 'broken' ? 'incForcedBroken' : 'incForcedExpired', { holder });
       if (incident.next === null) return what + t('incNobodyNext');
       const gap = incident.to - incident.from;
-      return what + (gap < 1 ? t('incNextHeldAtOnce', { next: session(incident.next) }) : t('incNextHeld', { next: session(incident.next), gap: formatDuration(gap, t) }));
+      return what + (gap < 1 ? t('incNextHeldAtOnce', { next: incident.next }) : t('incNextHeld', { next: incident.next, gap: formatDuration(gap, t) }));
     }
     case 'stuck':
       if (incident.timeoutMs === null) return t('incStuckNoTimeout', { n: incident.count, holder, to: clock(incident.to) });
       return t(incident.count === 1 ? 'incStuckOne' : 'incStuck', { n: incident.count, holder, duration, from: clock(incident.from), to: clock(incident.to), timeout: formatDuration(incident.timeoutMs, t) });
     case 'election': {
       // The identities the system wrote (a broker id); the sessions where it wrote none.
-      const before = incident.identities?.before ?? (first === undefined ? t('incNobody') : session(first));
-      const after = incident.identities?.after ?? (incident.next === null ? t('incNobody') : session(incident.next));
+      const before = incident.identities?.before ?? holder;
+      const after = incident.identities?.after ?? incident.next ?? t('incNobody');
       return t('incElection', { before, after, how: t(ELECTION_HOW[incident.ended ?? 'released']) });
     }
     case 'long-hold':
@@ -59,6 +59,6 @@ export function describeIncident(incident: Incident, t: Translate, clock: (ms: n
     case 'long-wait':
       return t('incLongWait', { session: holder, duration, threshold: formatDuration(thresholds.longWaitMs, t) });
     case 'mass-expiry':
-      return t('incMassExpiry', { n: incident.count || rest.length + 1, duration });
+      return t('incMassExpiry', { n: incident.count, duration });
   }
 }
