@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { IncidentListSchema, IncidentKindSchema, type Incident, type IncidentKind, type IncidentList as Incidents } from '../lib/protocol';
+import { errorSaid, IncidentListSchema, IncidentKindSchema, type Incident, type IncidentKind, type IncidentList as Incidents } from '../lib/protocol';
 import { formatCount, formatDuration } from '../lib/view/format';
 import { describeIncident, incidentLength, INCIDENT_KIND_KEYS } from '../lib/view/incident-words';
 import { encodeZnodePath } from '../lib/zk/path';
@@ -60,8 +60,7 @@ function IncidentsBody({ path }: { path: string | undefined }) {
       if (response.status === 404) return setTrouble({ kind: 'no-files' });
       const parsed = IncidentListSchema.safeParse(raw);
       if (!response.ok || !parsed.success) {
-        const said = typeof raw === 'object' && raw !== null && 'error' in raw ? String(raw.error) : `HTTP ${response.status}`;
-        return setTrouble({ kind: 'failed', error: said });
+        return setTrouble({ kind: 'failed', error: errorSaid(raw) ?? `HTTP ${response.status}` });
       }
       setTrouble(null);
       setList(parsed.data);

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useState, type ReactNode } from 'react';
-import { ZnodeDetailSchema, type ContenderAction, type ContenderInfo, type ContenderState, type LockNode, type ZnodeDetail } from '../lib/protocol';
+import { errorSaid, ZnodeDetailSchema, type ContenderAction, type ContenderInfo, type ContenderState, type LockNode, type ZnodeDetail } from '../lib/protocol';
 import { contenderActions } from '../lib/sim/actions';
 import { encodeZnodePath } from '../lib/zk/path';
 import { formatDuration } from '../lib/view/format';
@@ -43,14 +43,14 @@ function NodeDetail({ node }: { node: LockNode }) {
     let cancelled = false;
     void fetch(`/api/nodes${encodeZnodePath(node.path)}${at === null ? '' : `?at=${at}`}`)
       .then(async (response) => {
-        const body: unknown = await response.json();
+        const body: unknown = await response.json().catch(() => null);
         if (cancelled) return;
         const parsed = ZnodeDetailSchema.safeParse(body);
         // A read that succeeds after one that did not (a replay moved to when the node was there) clears the error.
         if (parsed.success) {
           setDetail(parsed.data);
           setError(null);
-        } else setError((body as { error?: string }).error ?? t('lpServerAnswered', { status: response.status }));
+        } else setError(errorSaid(body) ?? t('lpServerAnswered', { status: response.status }));
       })
       .catch(() => !cancelled && setError(t('answerUnreachable')));
     return () => {

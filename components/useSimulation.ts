@@ -1,6 +1,6 @@
 'use client';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ContenderListSchema, HealthResponseSchema, type ContenderList, type Features } from '../lib/protocol';
+import { ContenderListSchema, errorSaid, HealthResponseSchema, type ContenderList, type Features } from '../lib/protocol';
 import { DEMO_LEASE_MS } from '../lib/demo/scenarios';
 import { useLanguage } from './language';
 import { useReplay } from './replay';
@@ -45,7 +45,8 @@ export function useSimulation(): Simulation {
 
   // A past moment of a live ZooKeeper's files: nothing can be done to it, whatever the present allows.
   const past = useReplay().info?.live === true;
-  const pastReason = useLanguage().t('lpSimPast');
+  const { t } = useLanguage();
+  const pastReason = t('lpSimPast');
   const shown = useMemo(() => (features === null || !past ? features : { ...features, simulation: false, simulationReason: pastReason, breakLocks: false }), [features, past, pastReason]);
 
   const contenders = useSocketFeed('sim:contenders', ContenderListSchema, subscribeToContenders, undefined, shown?.simulation === true);
@@ -65,13 +66,12 @@ export function useSimulation(): Simulation {
           body: body === undefined ? undefined : JSON.stringify(body),
         });
         if (response.ok) return null;
-        const answer = (await response.json().catch(() => ({}))) as { error?: string };
-        return answer.error ?? `the server answered ${response.status}`;
+        return errorSaid(await response.json().catch(() => null)) ?? t('lpServerAnswered', { status: response.status });
       } catch {
-        return 'the explorer could not be reached';
+        return t('answerUnreachable');
       }
     },
-    [token],
+    [token, t],
   );
 
   return { features: shown, contenders, token, setToken, control };

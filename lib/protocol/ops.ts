@@ -222,6 +222,11 @@ export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 
 /** Every HTTP error and every failed socket ack carries one readable sentence. */
 export const ErrorResponseSchema = z.object({ error: z.string() });
+/** The sentence of an answer's body read as JSON, or null where the body is not `{error}` (a proxy's page, nothing, another shape). */
+export function errorSaid(body: unknown): string | null {
+  const parsed = ErrorResponseSchema.safeParse(body);
+  return parsed.success ? parsed.data.error : null;
+}
 
 /** `POST /api/break`: the node deleted, and whose it was. */
 export const BreakResponseSchema = z.object({ deleted: z.string(), role: LockRoleSchema, sessionId: HexId });
