@@ -77,12 +77,19 @@ test.describe('an operator triaging', () => {
     await expect(page.getByTestId('anomaly').first()).toHaveAttribute('data-kind', 'holder-disconnected');
     await expect(page.getByTestId('summary-holder-disconnected')).toHaveText(/no connection · ZooKeeper expires it in \d+ s/);
 
-    // The API and the metrics an alert reads.
-    const diagnostics = (await (await request.get(`${explorerUrl}/api/diagnostics`)).json()) as { anomalies: Array<{ path: string; kind: string; params?: Record<string, unknown> }> };
-    const said = diagnostics.anomalies.find((anomaly) => anomaly.path === path && anomaly.kind === 'holder-disconnected');
-    expect(said?.params?.session).toBe(sessionId);
+    // The API and the metrics an alert reads. They cover the locks discovery has listed, which it does within about 2 s of a new
+    // lock's first node, while the lock page follows its path at once: read once, they can run ahead of discovery on a loaded
+    // machine (a fresh clone's run failed here once, the whole test taking 4.5 s), so they are asked until they say it.
+    let said: { params?: Record<string, unknown> } | undefined;
+    await expect
+      .poll(async () => {
+        const diagnostics = (await (await request.get(`${explorerUrl}/api/diagnostics`)).json()) as { anomalies: Array<{ path: string; kind: string; params?: Record<string, unknown> }> };
+        said = diagnostics.anomalies.find((anomaly) => anomaly.path === path && anomaly.kind === 'holder-disconnected');
+        return said?.params?.session;
+      }, { timeout: 15_000 })
+      .toBe(sessionId);
     expect(typeof said?.params?.expiresAt).toBe('number');
-    expect(await (await request.get(`${explorerUrl}/metrics`)).text()).toContain(`zklock_anomalies{lock="${path}",kind="holder-disconnected"} 1`);
+    await expect.poll(async () => (await request.get(`${explorerUrl}/metrics`)).text(), { timeout: 15_000 }).toContain(`zklock_anomalies{lock="${path}",kind="holder-disconnected"} 1`);
 
     // The dashboard: the row says so by name, and its anomalies are named, not only counted.
     await page.goto(explorerUrl);
