@@ -372,13 +372,25 @@ async function soakOnce(options: BusyOptions): Promise<Figure[]> {
         const cost = explorerCpuSeconds(following) - before;
         collections += cost;
         stretchCollections += cost;
-        const read = { minute: elapsed / 60, rss: stats.rss / 2 ** 20, heap: stats.heapUsed / 2 ** 20, heapTotal: stats.heapTotal / 2 ** 20, external: stats.external / 2 ** 20 };
+        const resident = stats.resident ?? { file: NaN, brk: NaN, arenas: NaN, anonymous: NaN, stack: NaN };
+        const read = {
+          minute: elapsed / 60,
+          rss: stats.rss / 2 ** 20,
+          heap: stats.heapUsed / 2 ** 20,
+          heapTotal: stats.heapTotal / 2 ** 20,
+          external: stats.external / 2 ** 20,
+          file: resident.file / 2 ** 20,
+          brk: resident.brk / 2 ** 20,
+          arenas: resident.arenas / 2 ** 20,
+          anonymous: resident.anonymous / 2 ** 20,
+        };
         memory.push(read);
         const spaces = Object.entries(stats.spaces)
           .filter(([, space]) => space.size > 0)
           .map(([space, { size, used }]) => `${space.replace(/_space$/, '')} ${(used / 2 ** 20).toFixed(1)}/${(size / 2 ** 20).toFixed(1)}`)
           .join(', ');
-        console.log(`busy soak memory: ${read.minute.toFixed(1)} min, RSS ${read.rss.toFixed(1)} MB, heap ${read.heap.toFixed(1)} used of ${read.heapTotal.toFixed(1)}, external ${read.external.toFixed(1)}; by space (used/taken MB) ${spaces}`);
+        const kinds = `files ${read.file.toFixed(1)}, brk ${read.brk.toFixed(1)}, arenas ${read.arenas.toFixed(1)}, anonymous ${read.anonymous.toFixed(1)}`;
+        console.log(`busy soak memory: ${read.minute.toFixed(1)} min, RSS ${read.rss.toFixed(1)} MB (${kinds}), heap ${read.heap.toFixed(1)} used of ${read.heapTotal.toFixed(1)}, external ${read.external.toFixed(1)}; by space (used/taken MB) ${spaces}`);
       }
       if (elapsed % (SOAK_STRETCH_MINUTES * 60) !== 0) return;
       const now = { at: monotonicMs(), cpu: explorerCpuSeconds(following), handovers: rig.log.handovers };
@@ -400,13 +412,20 @@ async function soakOnce(options: BusyOptions): Promise<Figure[]> {
   }
 }
 
-/** One read of the explorer's memory after a collection (MB): resident, V8's heap used and taken, and outside it. */
+/**
+ * One read of the explorer's memory after a collection (MB): resident, V8's heap used and taken, and outside it;
+ * and what is resident by kind of mapping (NaN without /proc): mapped files, glibc's main heap, its thread arenas, other anonymous.
+ */
 interface SoakMemory {
   minute: number;
   rss: number;
   heap: number;
   heapTotal: number;
   external: number;
+  file: number;
+  brk: number;
+  arenas: number;
+  anonymous: number;
 }
 
 interface SoakReads {
@@ -421,7 +440,13 @@ function soakFigures(options: BusyOptions, rig: Rig, window: Measured, { memory,
   const after = memory.filter((point) => point.minute >= options.soakWarmupMinutes);
   const trend = (key: Exclude<keyof SoakMemory, 'minute'>): number => 10 * slope(after.map((point) => ({ x: point.minute, y: point[key] })));
   const span = (key: Exclude<keyof SoakMemory, 'minute'>): string => (after.length === 0 ? 'no samples' : `${after[0]![key].toFixed(1)} MB at ${after[0]!.minute.toFixed(1)} min, ${after.at(-1)![key].toFixed(1)} MB at the end`);
-  const memoryNote = (key: 'rss' | 'heap'): string => `Linear fit over ${after.length} reads after a collection, every ${options.soakEverySeconds} s after the first ${options.soakWarmupMinutes} minutes: ${span(key)}.${key === 'rss' ? ` Of it, V8's heap taken ${trend('heapTotal').toFixed(2)} MB per 10 min (${span('heapTotal')}), outside the heap ${trend('external').toFixed(2)} (${span('external')}).` : ''}`;
+  const residentKinds: Array<[Exclude<keyof SoakMemory, 'minute'>, string]> = [
+    ['file', 'mapped files'],
+    ['brk', "glibc's main heap"],
+    ['arenas', "glibc's thread arenas"],
+    ['anonymous', 'other anonymous (V8, large blocks)'],
+  ];
+  const memoryNote = (key: 'rss' | 'heap'): string => `Linear fit over ${after.length} reads after a collection, every ${options.soakEverySeconds} s after the first ${options.soakWarmupMinutes} minutes: ${span(key)}.${key === 'rss' ? ` Of it, V8's heap taken ${trend('heapTotal').toFixed(2)} MB per 10 min (${span('heapTotal')}), outside the heap ${trend('external').toFixed(2)} (${span('external')}). Resident by kind of mapping: ${residentKinds.map(([key, words]) => `${words} ${trend(key).toFixed(2)} (${span(key)})`).join(', ')}.` : ''}`;
   const sessions = sessionsLost([window]);
   const share = notificationShare(rig, window);
   const figure = (label: string, value: number, unit: string, max: number, note: string): Figure => ({ section: name, name: label, value, unit, reference: null, target: { on: 'value', max }, note });

@@ -14,6 +14,7 @@
  *   node --import tsx bench/explorer-process.ts <zk connect string> [--simulation] [--default-discovery] [--roots=/a,/b] [--zk-admin-port=N] [--stall-probe=5]
  */
 import { performance, PerformanceObserver } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { getHeapSpaceStatistics } from 'node:v8';
 import type { LockDelta } from '../lib/protocol';
@@ -122,6 +123,36 @@ const monotonicOffsetMs = Number(process.hrtime.bigint()) / 1e6 - performance.no
 console.log(`listening on ${url}`);
 process.on('SIGUSR2', () => printStats());
 
+const ARENA_ALIGNMENT = 64n * 2n ** 20n;
+
+/**
+ * The process's resident memory by the kind of mapping that holds it (bytes), from /proc/self/smaps: mapped files
+ * (code, shared libraries), glibc's main heap (`[heap]`, grown by brk), anonymous mappings starting on a 64 MB
+ * boundary (glibc's per-thread arenas are mapped so; V8's 256 kB pages fall on one rarely), other anonymous
+ * mappings (V8's heap, malloc's large blocks, buffers), and the main stack. Null where /proc is not there.
+ */
+function residentByKind(): Record<'file' | 'brk' | 'arenas' | 'anonymous' | 'stack', number> | null {
+  let smaps: string;
+  try {
+    smaps = readFileSync('/proc/self/smaps', 'utf8');
+  } catch {
+    return null;
+  }
+  const resident = { file: 0, brk: 0, arenas: 0, anonymous: 0, stack: 0 };
+  let kind: keyof typeof resident = 'anonymous';
+  for (const line of smaps.split('\n')) {
+    const mapping = /^([0-9a-f]+)-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping !== null) {
+      const name = mapping[2] ?? '';
+      kind = name.startsWith('/') ? 'file' : name === '[heap]' ? 'brk' : name === '[stack]' ? 'stack' : name === '' && BigInt(`0x${mapping[1]}`) % ARENA_ALIGNMENT === 0n ? 'arenas' : name === '' ? 'anonymous' : 'file';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss !== null) resident[kind] += Number(rss[1]) * 1024;
+  }
+  return resident;
+}
+
 /** `collect`: after a full collection (for its memory); without, for a window of CPU, which a forced collection would raise for a while after. */
 function printStats(collect = true): void {
   if (collect) (globalThis as { gc?: () => void }).gc?.();
@@ -134,6 +165,7 @@ function printStats(collect = true): void {
     external: memory.external,
     spaces: Object.fromEntries(getHeapSpaceStatistics().map((space) => [space.space_name, { size: space.space_size, used: space.space_used_size, physical: space.physical_space_size }])),
     peakRss: process.resourceUsage().maxRSS * 1024,
+    resident: residentByKind(),
     resources: process.getActiveResourcesInfo().length,
     sessionListeners: session.eventNames().reduce((sum, name) => sum + session.listenerCount(name), 0),
     watched: explorer.registry.watched().length,

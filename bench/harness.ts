@@ -29,6 +29,8 @@ export interface ExplorerStats {
   spaces: Record<string, { size: number; used: number; physical: number }>;
   /** The most resident memory the process has had since it started. */
   peakRss: number;
+  /** Its resident memory by kind of mapping (bytes; null without /proc): files, glibc's main heap, its thread arenas, other anonymous, the stack. */
+  resident: Record<'file' | 'brk' | 'arenas' | 'anonymous' | 'stack', number> | null;
   resources: number;
   sessionListeners: number;
   watched: number;
