@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUSY_DEFAULTS, combineRuns, parseBusyArgs, slope } from './busy';
+import { BUSY_DEFAULTS, combineRuns, parseBusyArgs } from './busy';
+import { slope } from './stats';
 import type { Figure } from './figures';
 
 const run = (value: number, reference: number, note: string): Figure[] => [

@@ -51,7 +51,7 @@ import {
   type Rig,
 } from './busy-rig';
 import { markdownTables, textTable, type Figure } from './figures';
-import { median, quantile } from './stats';
+import { median, quantile, slope } from './stats';
 import type { ExplorerStats } from './harness';
 
 export { BUSY_DEFAULTS, type BusyOptions } from './busy-rig';
@@ -324,16 +324,6 @@ async function runOnce(options: BusyOptions): Promise<Figure[]> {
   } finally {
     await stopRig(rig);
   }
-}
-
-/** Least-squares slope of `y` against `x`. */
-export function slope(points: ReadonlyArray<{ x: number; y: number }>): number {
-  const n = points.length;
-  if (n < 2) return Number.NaN;
-  const mx = points.reduce((sum, point) => sum + point.x, 0) / n;
-  const my = points.reduce((sum, point) => sum + point.y, 0) / n;
-  const sxx = points.reduce((sum, point) => sum + (point.x - mx) ** 2, 0);
-  return points.reduce((sum, point) => sum + (point.x - mx) * (point.y - my), 0) / sxx;
 }
 
 /** The explorer's CPU in one stretch of a soak, the forced collections left out: from and to (min), % of a core. */

@@ -195,13 +195,13 @@ function explorerBundle(tree: string): Promise<string> {
   return bundle;
 }
 
-/** Starts bench/explorer-process.ts on `connectString` and waits until it listens; `tree`: the checkout whose code it runs (this one by default). */
-export async function startExplorerProcess(connectString: string, nodeFlags: readonly string[] = [], args: readonly string[] = [], tree?: string): Promise<ExplorerProcess> {
+/** Starts bench/explorer-process.ts on `connectString` and waits until it listens; `tree`: the checkout whose code it runs (this one by default); `env`: added to its environment. */
+export async function startExplorerProcess(connectString: string, nodeFlags: readonly string[] = [], args: readonly string[] = [], tree?: string, env: Readonly<Record<string, string>> = {}): Promise<ExplorerProcess> {
   // EXPLORER_PROFILE=<dir> writes the explorer's CPU profile there; EXPLORER_NODE_FLAGS adds Node's flags (e.g. `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=<dir>`).
   const profile = [...(process.env.EXPLORER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.EXPLORER_PROFILE] : []), ...(process.env.EXPLORER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])];
   // Bundled as `npm start` runs the server (scripts/server-bundle.mjs), not through tsx.
   const script = fileURLToPath(await explorerBundle(tree ?? PROJECT_ROOT));
-  const child = spawn(process.execPath, ['--expose-gc', ...profile, ...nodeFlags, script, connectString, ...args], { cwd: tree, stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...EXPLORER_ENV } });
+  const child = spawn(process.execPath, ['--expose-gc', ...profile, ...nodeFlags, script, connectString, ...args], { cwd: tree, stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...EXPLORER_ENV, ...env } });
   let output = '';
   const listeners: Array<(line: string) => void> = [];
   child.stdout?.on('data', (chunk: Buffer) => {

@@ -16,3 +16,13 @@ export function row(name: string, value: number, unit: string, target: number | 
     .filter(Boolean)
     .join('   ');
 }
+
+/** Least-squares slope of `y` against `x`. */
+export function slope(points: ReadonlyArray<{ x: number; y: number }>): number {
+  const n = points.length;
+  if (n < 2) return Number.NaN;
+  const mx = points.reduce((sum, point) => sum + point.x, 0) / n;
+  const my = points.reduce((sum, point) => sum + point.y, 0) / n;
+  const sxx = points.reduce((sum, point) => sum + (point.x - mx) ** 2, 0);
+  return points.reduce((sum, point) => sum + (point.x - mx) * (point.y - my), 0) / sxx;
+}
