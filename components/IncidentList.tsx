@@ -43,6 +43,40 @@ export function IncidentList({ path }: { path?: string }) {
   );
 }
 
+/** The browser's time zone, for a write-up's times (UTC where it says none). */
+function browserZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Links to the tables of a write-up: the incidents and the holds (of the lock, or of every lock), as CSV and Markdown, in the browser's zone and the page's language. */
+function WriteUpLinks({ path }: { path: string | undefined }) {
+  const { t, language } = useLanguage();
+  const href = (what: 'incidents' | 'holds', format: 'csv' | 'markdown'): string => {
+    const query = new URLSearchParams({ format, tz: browserZone(), ...(what === 'incidents' ? { lang: language } : {}), ...(path === undefined ? {} : { path }) });
+    return `/api/${what}?${query.toString()}`;
+  };
+  const link = (what: 'incidents' | 'holds', format: 'csv' | 'markdown') => (
+    <a className="button small" href={href(what, format)} download data-testid={`write-up-${what}-${format}`} aria-label={t('incExportLabel', { what: t(what === 'incidents' ? 'incExportIncidents' : 'incExportHolds'), format: format === 'csv' ? 'CSV' : 'Markdown' })}>
+      {format === 'csv' ? 'CSV' : 'Markdown'}
+    </a>
+  );
+  return (
+    <div className="write-up" role="group" aria-label={t('incExport')} data-testid="write-up">
+      <span className="muted">{t('incExport')}</span>
+      <span className="write-up-set">
+        <span>{t('incExportIncidents')}</span>
+        {link('incidents', 'csv')}
+        {link('incidents', 'markdown')}
+      </span>
+      <span className="write-up-set">
+        <span>{t('incExportHolds')}</span>
+        {link('holds', 'csv')}
+        {link('holds', 'markdown')}
+      </span>
+    </div>
+  );
+}
+
 function IncidentsBody({ path }: { path: string | undefined }) {
   const { t } = useLanguage();
   const [list, setList] = useState<Incidents | null>(null);
@@ -93,9 +127,12 @@ function IncidentsBody({ path }: { path: string | undefined }) {
   }
   if (list.incidents.length === 0) {
     return (
-      <p className="muted" data-testid="incidents-none">
-        {t(path === undefined ? 'incNone' : 'incNoneLock')}
-      </p>
+      <div className="incidents">
+        <p className="muted" data-testid="incidents-none">
+          {t(path === undefined ? 'incNone' : 'incNoneLock')}
+        </p>
+        <WriteUpLinks path={path} />
+      </div>
     );
   }
 
@@ -129,6 +166,7 @@ function IncidentsBody({ path }: { path: string | undefined }) {
           {shown.length === 1 ? t('incCountOne') : t('incCount', { n: formatCount(shown.length) })} · {t('incThresholds', { hold: formatDuration(list.longHoldMs, t), wait: formatDuration(list.longWaitMs, t) })} · {zoneLabel(first)}
         </span>
       </div>
+      <WriteUpLinks path={path} />
       <ol className="incident-list">
         {shown.map((incident, index) => {
           const length = incidentLength(incident);

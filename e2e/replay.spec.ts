@@ -168,6 +168,20 @@ test('the incidents of the files: the waiters stuck behind the crashed holder an
   // Every time on the page carries its zone.
   await expect(page.getByTestId('incident-count')).toContainText(/UTC/);
 
+  // The write-up's table: saved as CSV in the browser's zone, a row each with its zxids and sessions, named by the span.
+  const [table] = await Promise.all([page.waitForEvent('download'), page.getByTestId('write-up-incidents-csv').click()]);
+  expect(table.suggestedFilename()).toMatch(/^incidents_\d{8}T\d{6}Z_\d{8}T\d{6}Z\.csv$/);
+  const rows = Buffer.concat(await (await table.createReadStream()).toArray()).toString('utf8').trim().split('\r\n');
+  expect(rows[0]).toBe('kind,lock,from,to,length_ms,from_zxid,to_zxid,sessions,ended,next,count,what');
+  const stuckRow = rows.find((row) => row.startsWith(`stuck,${incident.lock},`))!;
+  expect(stuckRow, 'the stuck interval as a row').toBeDefined();
+  expect(stuckRow).toContain(`,${stuck.fromZxid},${stuck.toZxid},${stuck.sessions.join(' ')},`);
+  expect(stuckRow).toContain(`,${new Date(stuck.from).toISOString().replace('Z', '+00:00')},`);
+  const [holds] = await Promise.all([page.waitForEvent('download'), page.getByTestId('write-up-holds-markdown').click()]);
+  const holdLines = Buffer.concat(await (await holds.createReadStream()).toArray()).toString('utf8').trim().split('\n');
+  expect(holdLines[0]).toContain('| fencing_token | session |');
+  expect(holdLines.some((line) => line.includes(` | ${incident.crashed} | `) && line.includes(' | session-expired | ')), 'the crashed hold, ended by the expiry').toBe(true);
+
   // The filter keeps one kind.
   await page.getByTestId('incident-kind').selectOption('stuck');
   await expect(page.getByTestId('incident')).toHaveCount(answer.incidents.filter((each) => each.kind === 'stuck').length);

@@ -18,6 +18,7 @@ import {
   HistorySinceText,
   IncidentListSchema,
   IncidentQuerySchema,
+  WrittenHoldListSchema,
   LockChangesSchema,
   MomentText,
   ReplayInfoSchema,
@@ -58,6 +59,12 @@ interface Route {
 /** `?at=`: a moment of ZooKeeper's files, answered from them (live mode with ZK_DATA_DIR or the embedded ZooKeeper; replay mode). */
 const AT = { name: 'at', schema: MomentText, description: "a past moment, answered from ZooKeeper's own files as ZooKeeper had it right after that transaction: a zxid (0x…) or a time in ms since the epoch; 404 before the files begin, 503 while they are first read" };
 
+/** The query of a table for a post-mortem's write-up, instead of JSON. */
+const WRITE_UP = [
+  { name: 'format', schema: IncidentQuerySchema.shape.format, description: 'csv (text/csv) or markdown (text/markdown): a table to save for a write-up, one row each, instead of JSON' },
+  { name: 'tz', schema: IncidentQuerySchema.shape.tz, description: "the time zone of the table's times (an IANA name such as Europe/Berlin; UTC by default), written ISO 8601 with their offset" },
+  { name: 'lang', schema: IncidentQuerySchema.shape.lang, description: "the language of the table's sentences (en by default)" },
+];
 const ZNODE = 'A znode path, its segments after the route (e.g. `/api/locks/app/orders/lock`).';
 
 /** Every REST route of the explorer. */
@@ -97,13 +104,27 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'get',
     path: '/api/incidents',
-    summary: "Every incident found in ZooKeeper's files: forced handovers, the stuck intervals before them, elections, long holds and waits, mass expiries.",
+    summary: "Every incident found in ZooKeeper's files: forced handovers, the stuck intervals before them, elections, long holds and waits, mass expiries, herd storms.",
     ok: [200, IncidentListSchema],
     errors: [400, 404, 503],
     query: [
       { name: 'from', schema: IncidentQuerySchema.shape.from, description: 'only incidents that end at or after this time (ms since the epoch)' },
       { name: 'to', schema: IncidentQuerySchema.shape.to, description: 'only incidents that begin at or before this time (ms since the epoch)' },
       { name: 'path', schema: IncidentQuerySchema.shape.path, description: "only this lock's" },
+      ...WRITE_UP,
+    ],
+  },
+  {
+    method: 'get',
+    path: '/api/holds',
+    summary: "Every hold found in ZooKeeper's files, with the zxids at its start and end and its node's czxid (its fencing token).",
+    ok: [200, WrittenHoldListSchema],
+    errors: [400, 404, 503],
+    query: [
+      { name: 'from', schema: IncidentQuerySchema.shape.from, description: 'only holds that end at or after this time (ms since the epoch), or still hold' },
+      { name: 'to', schema: IncidentQuerySchema.shape.to, description: 'only holds that begin at or before this time (ms since the epoch)' },
+      { name: 'path', schema: IncidentQuerySchema.shape.path, description: "only this lock's" },
+      ...WRITE_UP,
     ],
   },
   { method: 'get', path: '/api/changes/{path}', summary: "Every moment the lock's children changed in ZooKeeper's files.", ok: [200, LockChangesSchema], errors: [400, 404, 503] },

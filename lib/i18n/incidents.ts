@@ -4,10 +4,10 @@
  */
 export const INCIDENTS_EN = {
   navIncidents: 'Incidents',
-  palIncidents: 'Incidents: expired holders, forced handovers, stuck waiters, elections',
+  palIncidents: 'Incidents: expired holders, forced handovers, stuck waiters, elections, herd storms',
   incTitle: 'Incidents',
   incLead:
-    'What a post-mortem asks first, found in ZooKeeper’s own files over all the time they keep: holds ended by an expiry or by another session, the waiters stuck behind a holder that had died, elections of a system’s one-node locks, long holds and waits, and many sessions expiring at once. Each links to its moment.',
+    'What a post-mortem asks first, found in ZooKeeper’s own files over all the time they keep: holds ended by an expiry or by another session, the waiters stuck behind a holder that had died, elections of a system’s one-node locks, long holds and waits, many sessions expiring at once, and herd storms (a bound on the notifications of many waiters woken at each change). Each links to its moment.',
   incLockTitle: 'Incidents of this lock',
   incKindForced: 'Forced handover',
   incKindStuck: 'Stuck behind a dead holder',
@@ -15,6 +15,11 @@ export const INCIDENTS_EN = {
   incKindLongHold: 'Long hold',
   incKindLongWait: 'Long wait',
   incKindMassExpiry: 'Mass expiry',
+  incKindHerdStorm: 'Herd storm',
+  incExport: 'For the write-up:',
+  incExportIncidents: 'incidents',
+  incExportHolds: 'holds',
+  incExportLabel: 'Save the {what} as {format}',
   incForcedExpired: 'ZooKeeper expired the holder’s session {holder}: its hold ended without a release.',
   incForcedBroken: 'Another session deleted the node of the holder {holder}: its hold was broken.',
   incNextHeld: ' {next} held next, {gap} later.',
@@ -32,6 +37,8 @@ export const INCIDENTS_EN = {
   incLongHold: '{holder} held the lock for {duration} (a long hold is {threshold} or more).',
   incLongWait: '{session} waited {duration} (a long wait is {threshold} or more).',
   incMassExpiry: '{n} sessions expired within {duration}: a partition or a pause of many clients at once.',
+  incHerdStorm:
+    '{changes} changes of the lock within {duration}, each with up to {peak} waiters: up to {n} notifications, each followed by a read of the children, if every waiter watched the lock’s children as a herd lock’s do. The names cannot tell a herd from a chain, and the files keep no watches: a chained lock woke one waiter a change.',
   incOpen: 'Open',
   incOpenLabel: 'Open {lock} at {time}',
   incNone: 'No incident in the files.',
@@ -50,10 +57,10 @@ export type IncidentsKey = keyof typeof INCIDENTS_EN;
 
 export const INCIDENTS_ZH: Record<IncidentsKey, string> = {
   navIncidents: '事件',
-  palIncidents: '事件：过期的持有者、强制交接、卡住的等待者、选举',
+  palIncidents: '事件：过期的持有者、强制交接、卡住的等待者、选举、羊群风暴',
   incTitle: '事件',
   incLead:
-    '事后复盘最先要问的，从 ZooKeeper 自己的文件在其保留的全部时间里找出：因会话过期或被别的会话删除而结束的持有、排在已死持有者后面卡住的等待者、系统单节点锁的选举、长时间的持有与等待，以及大批会话同时过期。每一条都链接到它的时刻。',
+    '事后复盘最先要问的，从 ZooKeeper 自己的文件在其保留的全部时间里找出：因会话过期或被别的会话删除而结束的持有、排在已死持有者后面卡住的等待者、系统单节点锁的选举、长时间的持有与等待、大批会话同时过期，以及羊群风暴（每次变化唤醒许多等待者的通知次数上限）。每一条都链接到它的时刻。',
   incLockTitle: '此锁的事件',
   incKindForced: '强制交接',
   incKindStuck: '卡在已死的持有者后',
@@ -61,6 +68,11 @@ export const INCIDENTS_ZH: Record<IncidentsKey, string> = {
   incKindLongHold: '长时间持有',
   incKindLongWait: '长时间等待',
   incKindMassExpiry: '大批过期',
+  incKindHerdStorm: '羊群风暴',
+  incExport: '用于复盘报告：',
+  incExportIncidents: '事件',
+  incExportHolds: '持有记录',
+  incExportLabel: '将{what}保存为 {format}',
   incForcedExpired: 'ZooKeeper 使持有者的会话 {holder} 过期：它的持有未经释放而结束。',
   incForcedBroken: '另一个会话删除了持有者 {holder} 的节点：它的持有被打断。',
   incNextHeld: '{next} 在 {gap} 后接着持有。',
@@ -78,6 +90,7 @@ export const INCIDENTS_ZH: Record<IncidentsKey, string> = {
   incLongHold: '{holder} 持有锁 {duration}（持有 {threshold} 及以上算长）。',
   incLongWait: '{session} 等待了 {duration}（等待 {threshold} 及以上算长）。',
   incMassExpiry: '{n} 个会话在 {duration} 内过期：网络分区，或许多客户端同时停顿。',
+  incHerdStorm: '锁在 {duration} 内变化 {changes} 次，每次最多有 {peak} 个等待者：若每个等待者都像羊群锁那样监视锁的子节点，最多 {n} 次通知，每次之后读一遍子节点。节点名无法区分羊群与链式，文件也不保存监视：链式锁每次变化只唤醒一个等待者。',
   incOpen: '打开',
   incOpenLabel: '打开 {lock} 在 {time} 的时刻',
   incNone: '文件中没有事件。',

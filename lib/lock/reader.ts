@@ -70,6 +70,8 @@ export interface Reader {
   standingOf(id: string, parent: string, names: readonly string[], mine: string): Standing;
   /** Whether the recipe `id` is one sequential queue, read from its names alone: what `standingOf` reads. */
   readsByNames(id: string): boolean;
+  /** Whether the recipe `id`'s names are also a herd's (every waiter may watch the lock's children). */
+  herdPossible(id: string): boolean;
   /** The owner of a node for the orphan check: its protected GUID when its layout has one, else its session id (`0x…`, which tells the two apart). */
   ownerKey(node: LockNode): string | null;
 }
@@ -369,6 +371,8 @@ export function createReader(recipes: readonly Recipe[], systems: readonly LockS
       return recipe !== undefined && rulesOf(recipe, '') !== null;
     },
 
+    herdPossible: (id) => byId.get(id)?.herdPossible === true,
+
     // Told from the name each time it is asked (the owner counts ask for the few nodes a change moves): a key kept per node, in a weak map, took 8 MB at 100,000 waiters.
     ownerKey: (node) => ownerOf(node, layoutOf(node.name).layout),
   };
@@ -385,4 +389,4 @@ const NAMED_STAT = { czxid: '0x0', mzxid: '0x0', pzxid: '0x0', ctime: 0, mtime: 
 /** The reader of the registry's recipes. */
 export const reader = createReader(RECIPES);
 
-export const { recipeInfo, detectRecipe, analyzeLock, appendToQueue, localReading, singleLine, auxiliaryParents, mayMoveAuxiliaryParents, kindOfName, standingOf, readsByNames, ownerKey } = reader;
+export const { recipeInfo, detectRecipe, analyzeLock, appendToQueue, localReading, singleLine, auxiliaryParents, mayMoveAuxiliaryParents, kindOfName, standingOf, readsByNames, herdPossible, ownerKey } = reader;

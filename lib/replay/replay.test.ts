@@ -334,4 +334,28 @@ describe('the incidents of the files', () => {
     const mass = replay.incidents().find((one) => one.kind === 'mass-expiry');
     expect(mass).toMatchObject({ path: null, count: 5, from: T0 + 5000, to: T0 + 10_000, sessions: ['0xb', '0x11', '0x12', '0x13', '0x14'] });
   });
+
+  it("bounds a herd storm by the waiters at each change where the names are also a herd's, and finds none for a client that chains", () => {
+    const storm = (name: (n: number) => string): Replay => {
+      zxid = 0;
+      const replay = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
+      const sessions = Array.from({ length: 12 }, (_, n) => `0x${(0x100 + n).toString(16)}`);
+      replay.apply(txn('0xa', 'create', [create('/locks', false)]));
+      replay.apply(txn('0xa', 'create', [create('/locks/herd', false)]));
+      sessions.forEach((session, n) => replay.apply(txn(session, 'create', [create(`/locks/herd/${name(n)}`, true)])));
+      // Each holder in turn deletes its node: 11 waiters at the first release, 1 at the last.
+      sessions.forEach((session, n) => replay.apply(txn(session, 'delete', [{ type: 'delete', path: `/locks/herd/${name(n)}` }])));
+      return replay;
+    };
+    const herd = storm((n) => `lock-${String(n).padStart(10, '0')}`);
+    const storms = herd.incidents().filter((one) => one.kind === 'herd-storm');
+    // The 12th node's creation (T0 + 14 s) finds 10 waiting (a herd's waiters are woken by a creation too), the first two releases 11 and 10, the third 9.
+    expect(storms).toHaveLength(1);
+    expect(storms[0]).toMatchObject({ path: '/locks/herd', from: T0 + 14_000, to: T0 + 16_000, count: 10 + 11 + 10, herd: { changes: 3, peakWaiters: 11 } });
+    expect(storms[0]!.sessions).toHaveLength(11);
+    // Above the threshold given, none; Kazoo's names chain (each waiter watches the node before it): none.
+    expect(herd.incidents({}, { herdStormWaiters: 12 }).filter((one) => one.kind === 'herd-storm')).toEqual([]);
+    const kazooNames = storm((n) => `${n.toString(16).repeat(32)}__lock__${String(n).padStart(10, '0')}`);
+    expect(kazooNames.incidents().filter((one) => one.kind === 'herd-storm')).toEqual([]);
+  });
 });

@@ -7,12 +7,12 @@
  * from the names back from the moment where they can tell: the files and the live explorer read
  * a lock by one set of rules.
  */
-import type { Deadlock, Incident, LockHistory, LockNode, LockSnapshot, LockSummary, NodeData, ReplayMoment, WaitsForGraph } from '../protocol';
+import type { Deadlock, Incident, LockHistory, LockNode, LockSnapshot, LockSummary, NodeData, ReplayMoment, WaitsForGraph, WrittenHold } from '../protocol';
 import { lockAnomalies } from '../lock/anomalies';
 import { describeData } from '../lock/data';
 import { enclosingLock, isLock, isSearched, isSystemLock, lockParentsAt, mayMakeLock } from '../lock/discovery';
 import { buildSnapshot, missingLock } from '../lock/queue';
-import { auxiliaryParents, detectRecipe, readsByNames, standingOf } from '../lock/reader';
+import { auxiliaryParents, detectRecipe, herdPossible, readsByNames, standingOf } from '../lock/reader';
 import { summarizeLock } from '../lock/summary';
 import { SELF_LOCK_NAMES } from '../lock/systems';
 import { WaitsFor } from '../lock/waits-for';
@@ -338,7 +338,7 @@ export class Replay {
 
   /**
    * Every incident of the span (`findIncidents`): forced handovers, the stuck intervals before
-   * them, elections, long holds and waits, mass expiries; those overlapping `from`–`to` (ms) and
+   * them, elections, long holds and waits, mass expiries, herd storms; those overlapping `from`–`to` (ms) and
    * of `path` when given. Found once per transaction applied.
    */
   incidents(query: { from?: number; to?: number; path?: string } = {}, given: Partial<IncidentOptions> = {}): Incident[] {
@@ -352,11 +352,37 @@ export class Replay {
           const moment = this.moment({ time });
           return moment === null ? null : (this.lockAt(path, moment, []).nodes.find((node) => node.role === 'holder')?.identity ?? null);
         };
-        return { path, holds, waits, election, identityAt };
+        // The recipe by every name the lock had over the span (at the end it may have none).
+        const names = [...new Set([...holds.map((hold) => nameOf(hold.node)), ...waits.map((wait) => nameOf(wait.node))])];
+        return { path, holds, waits, election, identityAt, herdPossible: !election && herdPossible(detectRecipe(names, null, null).id) };
       });
       this.found = { applied: this.applied, options: key, incidents: findIncidents(locks, this.sessions, (time) => this.moment({ time })?.zxid ?? null, options) };
     }
     return this.found.incidents.filter((incident) => (query.path === undefined || incident.path === query.path) && (query.from === undefined || incident.to >= query.from) && (query.to === undefined || incident.from <= query.to));
+  }
+
+  /**
+   * Every hold of the span overlapping `from`–`to` (ms), of `path` or of every lock, oldest first:
+   * each with the zxids at its start and end and its node's czxid, the fencing token a resource
+   * guarded by it would have been shown (a hold found held at the start: the first moment's).
+   */
+  writtenHolds(query: { from?: number; to?: number; path?: string } = {}): WrittenHold[] {
+    const first = this.span().from;
+    const zxidAt = (time: number): string | null => this.moment({ time })?.zxid ?? first?.zxid ?? null;
+    const paths = query.path === undefined ? this.locks() : [query.path];
+    return paths
+      .flatMap((path) =>
+        this.history(path)
+          .holds.filter((hold) => (query.from === undefined || (hold.to ?? Infinity) >= query.from) && (query.to === undefined || hold.from <= query.to))
+          .map((hold) => {
+            const fromZxid = zxidAt(hold.from);
+            // A one-node lock's holder is the lock's own node (Kafka's /controller); a queue's, a child.
+            const node = nameOf(path) === hold.node ? path : childPath(path, hold.node);
+            const czxid = fromZxid === null ? null : (this.index.nodeAt(node, fromZxid)?.stat.czxid ?? null);
+            return { path, hold, fromZxid, toZxid: hold.to === null ? null : zxidAt(hold.to), czxid };
+          }),
+      )
+      .sort((a, b) => a.hold.from - b.hold.from || a.path.localeCompare(b.path));
   }
 
   /** The thresholds incidents are judged by: a long hold is a stale holder's (STALE_HOLDER_MS), the rest `INCIDENT_DEFAULTS`, or as given. */

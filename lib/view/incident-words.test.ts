@@ -16,6 +16,7 @@ const base: Incident = {
   identities: null,
   count: 0,
   timeoutMs: null,
+  herd: null,
 };
 const clock = (ms: number): string => `t${ms}`;
 const thresholds = { longHoldMs: 60_000, longWaitMs: 30_000 };
@@ -56,6 +57,14 @@ describe('an incident in words', () => {
     );
   });
 
+  it('says a herd storm as a bound: its changes, the most waiters at one, and the notifications if all watched the children', () => {
+    const storm: Incident = { ...base, kind: 'herd-storm', from: 0, to: 2_300, sessions: ['0x1', '0x2'], count: 435, herd: { changes: 30, peakWaiters: 29 } };
+    expect(describeIncident(storm, en, clock, thresholds)).toBe(
+      '30 changes of the lock within 2 s, each with up to 29 waiters: up to 435 notifications, each followed by a read of the children, if every waiter watched the lock’s children as a herd lock’s do. The names cannot tell a herd from a chain, and the files keep no watches: a chained lock woke one waiter a change.',
+    );
+    expect(incidentLength(storm)).toBe(2_300);
+  });
+
   it('says every kind in Chinese with no English word but the ids, and names each kind', () => {
     const kinds: Incident[] = [
       base,
@@ -64,6 +73,7 @@ describe('an incident in words', () => {
       { ...base, kind: 'long-hold' },
       { ...base, kind: 'long-wait' },
       { ...base, kind: 'mass-expiry', count: 5 },
+      { ...base, kind: 'herd-storm', count: 45, herd: { changes: 10, peakWaiters: 9 } },
     ];
     for (const incident of kinds) {
       const words = describeIncident(incident, zh, clock, thresholds);

@@ -14,6 +14,7 @@ export const INCIDENT_KIND_KEYS: Record<IncidentKind, MessageKey> = {
   'long-hold': 'incKindLongHold',
   'long-wait': 'incKindLongWait',
   'mass-expiry': 'incKindMassExpiry',
+  'herd-storm': 'incKindHerdStorm',
 };
 
 const ELECTION_HOW: Record<NonNullable<Incident['ended']>, MessageKey> = {
@@ -60,5 +61,7 @@ export function describeIncident(incident: Incident, t: Translate, clock: (ms: n
       return t('incLongWait', { session: holder, duration, threshold: formatDuration(thresholds.longWaitMs, t) });
     case 'mass-expiry':
       return t('incMassExpiry', { n: incident.count, duration });
+    case 'herd-storm':
+      return t('incHerdStorm', { changes: incident.herd?.changes ?? 0, peak: incident.herd?.peakWaiters ?? 0, n: incident.count, duration });
   }
 }

@@ -50,7 +50,7 @@ export function filesRouter(files: FollowedFiles | null, roots: readonly string[
     response.json(loadedOrThrow().info);
   });
 
-  router.get(['/api/changes/*segments', '/api/incidents'], async (request: Request, response: Response, next: NextFunction) => {
+  router.get(['/api/changes/*segments', '/api/incidents', '/api/holds'], async (request: Request, response: Response, next: NextFunction) => {
     routerOf(await readOn())(request, response, next);
   });
 

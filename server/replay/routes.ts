@@ -2,8 +2,10 @@
  * The API in replay mode: every read route of the live explorer, answered from ZooKeeper's files
  * at a moment (`?at=` a zxid or a time; the last moment of the files without it), read-only.
  */
-import { Router } from 'express';
-import { IncidentQuerySchema, MOMENT_WRITTEN, type Features, type IncidentList, type LockList, type Moment, type ZnodeDetail } from '../../lib/protocol';
+import { Router, type Response } from 'express';
+import { HoldQuerySchema, IncidentQuerySchema, MOMENT_WRITTEN, type Features, type IncidentList, type LockList, type Moment, type WrittenHoldList, type ZnodeDetail } from '../../lib/protocol';
+import { translator } from '../../lib/i18n/messages';
+import { holdTable, incidentTable, knownZone, tableText, type Table, type WriteUpFormat } from '../../lib/view/write-up';
 import { compactWriter } from '../compact';
 import { parseMoment } from '../../lib/replay/moments';
 import type { Replay } from '../../lib/replay/replay';
@@ -44,6 +46,24 @@ function momentOf(replay: Replay, at: unknown): Moment {
     throw new HttpError(404, from === null ? NO_TRANSACTION : beforeTheFiles(String(at), from));
   }
   return moment;
+}
+
+/** The zone a write-up's times are written in: `tz`, UTC without one; 400 for a name this server does not know. */
+function zoneOf(tz: string | undefined): string {
+  const zone = tz ?? 'UTC';
+  if (!knownZone(zone)) throw new HttpError(400, `tz: ${zone} is no time zone this server knows (an IANA name such as Europe/Berlin, or UTC)`);
+  return zone;
+}
+
+/** A write-up's table as a file to save: CSV or Markdown, named by what it holds, its lock and its span (UTC, to the second). */
+function sendTable(response: Response, replay: Replay, table: Table, format: WriteUpFormat, what: string, query: { from?: number; to?: number; path?: string }): void {
+  const span = replay.span();
+  const stamp = (ms: number | undefined): string => (ms === undefined ? 'open' : new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, ''));
+  const lock = query.path === undefined ? '' : `_${query.path.replace(/^\//, '').replace(/[^A-Za-z0-9._-]+/g, '-')}`;
+  const name = `${what}${lock}_${stamp(query.from ?? span.from?.time)}_${stamp(query.to ?? span.to?.time)}.${format === 'csv' ? 'csv' : 'md'}`;
+  response.type(format === 'csv' ? 'text/csv; charset=utf-8' : 'text/markdown; charset=utf-8');
+  response.attachment(name);
+  response.send(tableText(table, format));
 }
 
 /** Every lock at the moment, as the live explorer lists them. */
@@ -95,9 +115,19 @@ export function replayRouter(loaded: LoadedReplay, roots: readonly string[]): Ro
   });
 
   router.get('/api/incidents', (request, response) => {
-    const query = parseInput(IncidentQuerySchema, request.query, 'query');
-    const { longHoldMs, longWaitMs } = replay.incidentOptions();
-    const body: IncidentList = { incidents: replay.incidents(query), longHoldMs, longWaitMs };
+    const { format, tz, lang, ...query } = parseInput(IncidentQuerySchema, request.query, 'query');
+    const { longHoldMs, longWaitMs, herdStormWaiters } = replay.incidentOptions();
+    const incidents = replay.incidents(query);
+    if (format !== undefined) return sendTable(response, replay, incidentTable(incidents, translator(lang ?? 'en'), zoneOf(tz), { longHoldMs, longWaitMs }), format, 'incidents', query);
+    const body: IncidentList = { incidents, longHoldMs, longWaitMs, herdStormWaiters };
+    response.json(body);
+  });
+
+  router.get('/api/holds', (request, response) => {
+    const { format, tz, lang: _lang, ...query } = parseInput(HoldQuerySchema, request.query, 'query');
+    const holds = replay.writtenHolds(query);
+    if (format !== undefined) return sendTable(response, replay, holdTable(holds, zoneOf(tz)), format, 'holds', query);
+    const body: WrittenHoldList = { holds };
     response.json(body);
   });
 

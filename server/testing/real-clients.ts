@@ -51,7 +51,11 @@ export type RealRecipe =
   | 'zk-writelock'
   | 'kazoo-lock'
   | 'kazoo-rw'
-  | `kazoo-semaphore:${number}`;
+  | `kazoo-semaphore:${number}`
+  /** A hand-written Kazoo lock with the herd effect (`lock-N`, every waiter watching the children). */
+  | 'kazoo-herd'
+  /** One ephemeral node with the data given as the spec (a one-node election's, Kafka's controller): `release 0` deletes it. */
+  | 'kazoo-node';
 
 interface ClientEvent {
   event: 'session' | 'acquired' | 'released' | 'ready' | 'error';
@@ -104,7 +108,7 @@ export class RealContenders {
   static async start(connect: string, lockPath: string, recipe: RealRecipe, spec: string, security: Record<string, string> = {}): Promise<RealContenders> {
     let child: ChildProcess;
     if (recipe.startsWith('kazoo')) {
-      child = spawn(PYTHON, [PYTHON_SCRIPT, connect, lockPath, recipe, spec], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...security } });
+      child = spawn(PYTHON, [PYTHON_SCRIPT, connect, lockPath, recipe === 'kazoo-node' ? 'node' : recipe, spec], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...security } });
     } else {
       const { JVM_OPTIONS: jvm, ...rest } = security;
       if (Object.keys(rest).length > 0) throw new Error('the Java contenders speak plain TCP, or SASL as their JVM_OPTIONS configure it (a JAAS Client section)');

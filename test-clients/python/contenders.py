@@ -1,8 +1,19 @@
 """Real Kazoo lock clients for the explorer's tests: N contenders, each with its own session.
 
     python3 contenders.py <connect> <lockPath> <recipe> <spec>
-      recipe: kazoo-lock | kazoo-rw | kazoo-semaphore:<maxLeases>
+      recipe: kazoo-lock | kazoo-rw | kazoo-semaphore:<maxLeases> | kazoo-herd
       spec:   the number of contenders, or for kazoo-rw one letter per contender (r = read, w = write)
+
+kazoo-herd is a hand-written lock with the herd effect, as the recipe's documentation warns
+against: <lockPath>/lock-<seq> nodes, every waiter watching the lock's children and reading them
+again at any change, the lowest holding.
+
+One ephemeral node (a system's one-node election: Kafka's controller), one session:
+
+    python3 contenders.py <connect> <nodePath> node <data>
+
+prints session and ready once the node is made; "release 0" deletes it (the session stays open),
+"quit" closes the session.
 
 Contenders join one at a time, in order. Prints one JSON object per line (session, acquired,
 ready, released, as the Java contenders do) and reads "release <i>" / "quit" from stdin.
@@ -52,6 +63,48 @@ def new_client(connect):
     return KazooClient(hosts=connect, timeout=timeout, **options)
 
 
+class HerdLock:
+    """A hand-written lock with the herd effect: every waiter watches the lock's children and wakes at any change."""
+
+    def __init__(self, client, path):
+        self.client = client
+        self.path = path
+        self.node = None
+
+    def acquire(self):
+        self.client.ensure_path(self.path)
+        self.node = self.client.create(self.path + "/lock-", ephemeral=True, sequence=True)
+        name = self.node.rsplit("/", 1)[1]
+        while True:
+            changed = threading.Event()
+            children = [child for child in self.client.get_children(self.path, watch=lambda _event: changed.set()) if child.startswith("lock-")]
+            if min(children) == name:
+                return
+            changed.wait()
+
+    def release(self):
+        self.client.delete(self.node)
+
+
+def one_node(connect, path, data):
+    """One ephemeral node held by one session, deleted on "release", the session closed on "quit"."""
+    client = new_client(connect)
+    client.start()
+    emit(event="session", contender=0, session=hex(client.client_id[0]))
+    client.create(path, data.encode(), ephemeral=True, makepath=True)
+    emit(event="acquired", contender=0)
+    emit(event="ready")
+    for line in sys.stdin:
+        words = line.split()
+        if words and words[0] == "quit":
+            break
+        if words and words[0] == "release":
+            client.delete(path)
+            emit(event="released", contender=0)
+    client.stop()
+    client.close()
+
+
 def contender_nodes(admin, path, recipe):
     paths = [path]
     if recipe.startswith("kazoo-semaphore"):
@@ -69,6 +122,8 @@ def run(connect, path, recipe, index, role, release):
         lock = client.ReadLock(path, "reader-%d" % index) if role == "r" else client.WriteLock(path, "writer-%d" % index)
     elif recipe.startswith("kazoo-semaphore:"):
         lock = client.Semaphore(path, "contender-%d" % index, max_leases=int(recipe.split(":")[1]))
+    elif recipe == "kazoo-herd":
+        lock = HerdLock(client, path)
     else:
         raise ValueError("unknown recipe " + recipe)
     lock.acquire()
@@ -150,6 +205,9 @@ def loop(connect, root, spec):
 def main():
     if sys.argv[3] == "loop":
         loop(*sys.argv[1:3], sys.argv[4])
+        return
+    if sys.argv[3] == "node":
+        one_node(sys.argv[1], sys.argv[2], sys.argv[4])
         return
     connect, path, recipe, spec = sys.argv[1:5]
     roles = list(spec) if recipe == "kazoo-rw" else ["x"] * int(spec)

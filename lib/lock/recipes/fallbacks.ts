@@ -11,6 +11,7 @@ export const herd = defineRecipe({
   name: 'Herd lock (every waiter watches the children)',
   layouts: [],
   anySequential: true,
+  herdPossible: true,
   queue: { watch: 'children', sort: byText },
 });
 
@@ -20,6 +21,7 @@ export const generic = defineRecipe({
   name: 'Sequential nodes',
   layouts: [],
   anySequential: true,
+  herdPossible: true,
   queue: { watch: 'exists', sort: byText },
 });
 

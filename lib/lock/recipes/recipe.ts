@@ -167,6 +167,11 @@ export interface Recipe<Id extends string = string> {
   layouts: readonly Layout[];
   /** Reads every sequential child, whatever its layout (the herd and the generic rule); never recognised by names. */
   anySequential?: boolean;
+  /**
+   * Its names are also a herd's: a hand-written lock whose waiters all watch the lock's children makes the same
+   * nodes, so what its files tell bounds a change's notifications by every waiter, not by one (a herd storm's bound).
+   */
+  herdPossible?: boolean;
   /** Its one sequential queue. */
   queue?: QueueRule;
   /** Recognised from the names some other way (a semaphore's directories or leases). */

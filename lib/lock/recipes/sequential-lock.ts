@@ -6,5 +6,6 @@ export const sequentialLock = defineRecipe({
   name: 'Sequential lock (lock-N nodes)',
   candidates: ['menagerie ReentrantZkLock', "ZooKeeper's documented lock recipe", 'a hand-written lock'],
   layouts: [sequentialLayout('lock-seq', 'lock-')],
+  herdPossible: true,
   queue: { watch: 'exists', sort: byValue },
 });
