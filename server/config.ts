@@ -35,6 +35,10 @@ export interface Config {
   /** How often the tree is scanned again while the ephemeral nodes keep the list live (ms; 0: never), for locks of persistent nodes alone. */
   discoveryRescanMs: number;
   staleHolderMs: number;
+  /** The incidents of ZooKeeper's files: a wait this long is a long wait (ms); this many sessions expiring within 2 s of each other a mass expiry; a change finding this many waiters part of a herd storm. */
+  longWaitMs: number;
+  massExpirySessions: number;
+  herdStormWaiters: number;
   /** How many holds and how many waits each followed lock keeps in its history. */
   historyCapacity: number;
   /** Live mode with ZooKeeper's files: about how many of the newest transactions are kept read (older ones are let go from the newest snapshot on). */
@@ -77,6 +81,9 @@ export const SETTINGS = {
   discoveryReadsPerSecond: { env: 'DISCOVERY_READS_PER_SECOND', flag: 'discovery-reads-per-second', help: 'the most znodes the scan for locks reads a second' },
   discoveryRescanMs: { env: 'DISCOVERY_RESCAN_MS', flag: 'discovery-rescan-ms', help: 'how often the tree is scanned again for locks of persistent nodes alone, while the ephemeral nodes find the rest (0: never)' },
   staleHolderMs: { env: 'STALE_HOLDER_MS', flag: 'stale-holder-ms', help: 'a holder that holds longer than this while someone waits behind it is named a stale holder (unless it is in a deadlock or has no connection: named for that)' },
+  longWaitMs: { env: 'LONG_WAIT_MS', flag: 'long-wait-ms', help: "the incidents of ZooKeeper's files: a wait this long or longer is a long wait (a long hold is STALE_HOLDER_MS)" },
+  massExpirySessions: { env: 'MASS_EXPIRY_SESSIONS', flag: 'mass-expiry-sessions', help: "the incidents of ZooKeeper's files: this many sessions or more expiring within 2 s of each other are a mass expiry (a partition's signature)" },
+  herdStormWaiters: { env: 'HERD_STORM_WAITERS', flag: 'herd-storm-waiters', help: "the incidents of ZooKeeper's files: a change of a lock whose names are also a herd's that finds this many waiters or more is part of a herd storm" },
   historyCapacity: { env: 'HISTORY_CAPACITY', flag: 'history-capacity', help: 'how many holds and how many waits each followed lock keeps in its history' },
   zkFilesKeep: { env: 'ZK_FILES_KEEP', flag: 'files-keep', help: "live mode with ZooKeeper's files: about how many of the newest transactions are kept read (about 350 bytes of memory each); past half as many again, the older ones are let go, from a snapshot on" },
   metricsLockLimit: { env: 'METRICS_LOCK_LIMIT', flag: 'metrics-lock-limit', help: 'how many locks get their own series in zklock_hold_seconds, zklock_wait_seconds and zklock_handovers_total (the rest are summed under lock="_other")' },
@@ -141,6 +148,9 @@ const parsers: Record<SettingName, z.ZodType> = {
   discoveryReadsPerSecond: z.coerce.number().int().min(10).max(1_000_000),
   discoveryRescanMs: z.coerce.number().int().min(0).max(30 * 86_400_000),
   staleHolderMs: z.coerce.number().int().min(1000).max(30 * 86_400_000),
+  longWaitMs: z.coerce.number().int().min(1000).max(30 * 86_400_000),
+  massExpirySessions: z.coerce.number().int().min(2).max(1_000_000),
+  herdStormWaiters: z.coerce.number().int().min(2).max(1_000_000),
   historyCapacity: z.coerce.number().int().min(10).max(100_000),
   zkFilesKeep: z.coerce.number().int().min(100).max(50_000_000),
   metricsLockLimit: z.coerce.number().int().min(0).max(10_000),
@@ -187,6 +197,9 @@ const DEFAULTS: Record<SettingName, string | null> = {
   discoveryReadsPerSecond: '10000',
   discoveryRescanMs: '900000',
   staleHolderMs: '60000',
+  longWaitMs: '30000',
+  massExpirySessions: '5',
+  herdStormWaiters: '10',
   historyCapacity: '1000',
   zkFilesKeep: '1000000',
   metricsLockLimit: '100',
@@ -253,6 +266,9 @@ export function loadConfig(argv: readonly string[], env: Readonly<Record<string,
     discoveryReadsPerSecond: values.discoveryReadsPerSecond as number,
     discoveryRescanMs: values.discoveryRescanMs as number,
     staleHolderMs: values.staleHolderMs as number,
+    longWaitMs: values.longWaitMs as number,
+    massExpirySessions: values.massExpirySessions as number,
+    herdStormWaiters: values.herdStormWaiters as number,
     historyCapacity: values.historyCapacity as number,
     zkFilesKeep: values.zkFilesKeep as number,
     metricsLockLimit: values.metricsLockLimit as number,

@@ -11,6 +11,7 @@ import { createExplorer, type Explorer } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { isLoopbackHost } from './net';
 import { createReplayExplorer } from './replay/app';
+import type { ReplayOptions } from '../lib/replay/replay';
 import { loadReplay } from './replay/files';
 import { followFiles, type FollowedFiles } from './replay/follow';
 import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from './zk/embedded';
@@ -21,6 +22,11 @@ import { checkClientInternals } from './zk/wire/connection';
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Each contender holds a session and a loopback proxy: a bound on what one explorer may open.
 const MAX_CONTENDERS = 2000;
+
+/** How ZooKeeper's files are read: the lock roots and the thresholds of stale holders and incidents, as configured. */
+function replayOptionsOf(config: Config): ReplayOptions {
+  return { roots: config.lockRoots, staleHolderMs: config.staleHolderMs, incidents: { longWaitMs: config.longWaitMs, massExpiryCount: config.massExpirySessions, herdStormWaiters: config.herdStormWaiters } };
+}
 
 async function main(): Promise<void> {
   let config: Config;
@@ -87,7 +93,7 @@ async function main(): Promise<void> {
   }
   // ZooKeeper's own files, for each lock's past: those named, else the embedded ZooKeeper's.
   const fileDirs = config.zkDataDir ?? (embedded === null ? null : [join(embedded.dir, 'data')]);
-  files = fileDirs === null ? null : followFiles(fileDirs, { roots: config.lockRoots, staleHolderMs: config.staleHolderMs }, { keep: config.zkFilesKeep });
+  files = fileDirs === null ? null : followFiles(fileDirs, replayOptionsOf(config), { keep: config.zkFilesKeep });
   if (files !== null) {
     const started = Date.now();
     void files.ready.then(({ info }) => console.log(`files: ${info.transactions} transactions of ZooKeeper's files in ${fileDirs!.join(', ')} read in ${Date.now() - started} ms${info.reason === null ? '' : `; ${info.reason}`}; followed from now on`));
@@ -145,7 +151,7 @@ async function pages(config: Config): Promise<(request: IncomingMessage, respons
 async function serveReplay(config: Config, dirs: string[]): Promise<void> {
   console.log(`replay: reading ZooKeeper's files in ${dirs.join(', ')}`);
   const started = Date.now();
-  const loaded = await loadReplay(dirs, { roots: config.lockRoots, staleHolderMs: config.staleHolderMs });
+  const loaded = await loadReplay(dirs, replayOptionsOf(config));
   const { info } = loaded;
   // Nothing of ZooKeeper's there (a path that does not exist, an empty directory, one of other files): no server of nothing.
   if (info.files.length === 0) throw new Error(`replay: ${info.reason ?? `no log.* or snapshot.* files in ${dirs.join(', ')}`}`);

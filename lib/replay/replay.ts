@@ -30,8 +30,10 @@ import { Moments, type Moment, type MomentQuery } from './moments';
 export interface ReplayOptions {
   /** Where locks are looked for (LOCK_ROOTS). */
   roots: readonly string[];
-  /** A holder that holds longer than this at the moment is named a stale holder. */
+  /** A holder that holds longer than this at the moment is named a stale holder (and a hold as long is a long hold). */
   staleHolderMs: number;
+  /** The other thresholds incidents are judged by (LONG_WAIT_MS, MASS_EXPIRY_SESSIONS, HERD_STORM_WAITERS); `INCIDENT_DEFAULTS` where not given. */
+  incidents?: Partial<IncidentOptions>;
   /**
    * About how many transactions the files hold, when known: the index's columns are made that
    * long at once instead of doubled a score of times on the way (a million loaded: 7% sooner;
@@ -385,9 +387,9 @@ export class Replay {
       .sort((a, b) => a.hold.from - b.hold.from || a.path.localeCompare(b.path));
   }
 
-  /** The thresholds incidents are judged by: a long hold is a stale holder's (STALE_HOLDER_MS), the rest `INCIDENT_DEFAULTS`, or as given. */
+  /** The thresholds incidents are judged by: a long hold is a stale holder's (STALE_HOLDER_MS), the rest the settings' (`ReplayOptions.incidents`) or `INCIDENT_DEFAULTS`, or as given. */
   incidentOptions(given: Partial<IncidentOptions> = {}): IncidentOptions {
-    return { ...INCIDENT_DEFAULTS, longHoldMs: this.options.staleHolderMs, ...given };
+    return { ...INCIDENT_DEFAULTS, longHoldMs: this.options.staleHolderMs, ...this.options.incidents, ...given };
   }
 
   /** Whether the files know anything of the node at `path`: a change of its children, or the node itself at the end. */
