@@ -1,6 +1,7 @@
 import { AppHeader } from '../components/AppHeader';
 import { ConnectionBanner } from '../components/ConnectionBanner';
 import { HomeHero } from '../components/HomeHero';
+import { HomeIncidents } from '../components/HomeIncidents';
 import { requestLanguage } from './language';
 import { LanguageProvider } from '../components/language';
 import { LockTable } from '../components/LockTable';
@@ -12,6 +13,7 @@ export default async function HomePage() {
       <ConnectionBanner />
       <main id="main" className="home">
         <HomeHero />
+        <HomeIncidents />
         <LockTable />
       </main>
     </LanguageProvider>

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { errorSaid, IncidentListSchema, IncidentKindSchema, type Incident, type IncidentKind, type IncidentList as Incidents } from '../lib/protocol';
 import { formatCount, formatDuration } from '../lib/view/format';
-import { describeIncident, incidentLength, INCIDENT_KIND_KEYS } from '../lib/view/incident-words';
+import { describeIncident, incidentLength, INCIDENT_KIND_KEYS, type IncidentThresholds } from '../lib/view/incident-words';
 import { encodeZnodePath } from '../lib/zk/path';
 import { useLanguage } from './language';
 import { crossesDays, formatClock, zoneLabel } from './momentInput';
@@ -29,11 +29,12 @@ function hrefOf(incident: Incident): string {
 /**
  * The incidents ZooKeeper's files tell (`GET /api/incidents`), oldest first, each said in a
  * sentence with its kind, its lock, its times and a link to its moment; `path`: one lock's only
- * (its page's list, without the lock column).
+ * (its page's list, without the lock column); `latest`: only the newest so many, newest first,
+ * with a link to the whole list (the replay's first screen).
  */
-export function IncidentList({ path }: { path?: string }) {
+export function IncidentList({ path, latest }: { path?: string; latest?: number }) {
   const { t } = useLanguage();
-  const body = <IncidentsBody path={path} />;
+  const body = <IncidentsBody path={path} latest={latest} />;
   if (path === undefined) return body;
   return (
     <section className="lock-incidents" aria-labelledby="lock-incidents-title" data-testid="lock-incidents">
@@ -77,7 +78,7 @@ function WriteUpLinks({ path }: { path: string | undefined }) {
   );
 }
 
-function IncidentsBody({ path }: { path: string | undefined }) {
+function IncidentsBody({ path, latest }: { path: string | undefined; latest: number | undefined }) {
   const { t } = useLanguage();
   const [list, setList] = useState<Incidents | null>(null);
   const [trouble, setTrouble] = useState<Trouble | null>(null);
@@ -136,13 +137,29 @@ function IncidentsBody({ path }: { path: string | undefined }) {
     );
   }
 
-  const counts = new Map<IncidentKind, number>();
-  for (const incident of list.incidents) counts.set(incident.kind, (counts.get(incident.kind) ?? 0) + 1);
-  const shown = kind === 'all' ? list.incidents : list.incidents.filter((incident) => incident.kind === kind);
   const first = list.incidents[0]!.from;
   const withDate = crossesDays(first, list.incidents.at(-1)!.to);
   const clock = (ms: number): string => formatClock(ms, withDate);
   const thresholds = { longHoldMs: list.longHoldMs, longWaitMs: list.longWaitMs };
+
+  if (latest !== undefined) {
+    const newest = list.incidents.slice(-latest).reverse();
+    return (
+      <div className="incidents" data-testid="incidents">
+        <p className="muted incidents-latest">
+          {t('incLatest', { n: formatCount(newest.length), total: formatCount(list.incidents.length) })} · {zoneLabel(first)} ·{' '}
+          <a href="/incidents" data-testid="incidents-all">
+            {t('incAll')}
+          </a>
+        </p>
+        <IncidentCards incidents={newest} path={path} clock={clock} thresholds={thresholds} />
+      </div>
+    );
+  }
+
+  const counts = new Map<IncidentKind, number>();
+  for (const incident of list.incidents) counts.set(incident.kind, (counts.get(incident.kind) ?? 0) + 1);
+  const shown = kind === 'all' ? list.incidents : list.incidents.filter((incident) => incident.kind === kind);
 
   return (
     <div className="incidents" data-testid="incidents">
@@ -167,35 +184,43 @@ function IncidentsBody({ path }: { path: string | undefined }) {
         </span>
       </div>
       <WriteUpLinks path={path} />
-      <ol className="incident-list">
-        {shown.map((incident, index) => {
-          const length = incidentLength(incident);
-          const time = clock(incident.from);
-          return (
-            <li key={`${incident.kind}-${incident.from}-${incident.path ?? ''}-${index}`} className={`incident is-${incident.kind}`} data-testid="incident" data-kind={incident.kind} data-sessions={incident.sessions.join(' ')}>
-              <div className="incident-head">
-                <time dateTime={new Date(incident.from).toISOString()} className="mono incident-time">
-                  {time}
-                </time>
-                <span className="incident-kind" data-testid="incident-kind-word">
-                  {t(INCIDENT_KIND_KEYS[incident.kind])}
-                </span>
-                {length === null ? null : <span className="incident-length">{formatDuration(length, t)}</span>}
-                {path === undefined && incident.path !== null ? (
-                  <span className="mono incident-lock">
-                    <WrappingPath path={incident.path} />
-                  </span>
-                ) : null}
-                {/* A whole load, not a client-side move: the tab's socket names the moment of the address as it connects. */}
-                <a className="button small incident-open" href={hrefOf(incident)} aria-label={t('incOpenLabel', { lock: incident.path ?? '/', time })} data-testid="incident-open">
-                  {t('incOpen')}
-                </a>
-              </div>
-              <p className="incident-words">{describeIncident(incident, t, clock, thresholds)}</p>
-            </li>
-          );
-        })}
-      </ol>
+      <IncidentCards incidents={shown} path={path} clock={clock} thresholds={thresholds} />
     </div>
+  );
+}
+
+/** The incidents as cards: the time, kind, length and lock (on a list of every lock) on the first line with a link to the moment, the sentence under them. */
+function IncidentCards({ incidents, path, clock, thresholds }: { incidents: readonly Incident[]; path: string | undefined; clock: (ms: number) => string; thresholds: IncidentThresholds }) {
+  const { t } = useLanguage();
+  return (
+    <ol className="incident-list">
+      {incidents.map((incident, index) => {
+        const length = incidentLength(incident);
+        const time = clock(incident.from);
+        return (
+          <li key={`${incident.kind}-${incident.from}-${incident.path ?? ''}-${index}`} className={`incident is-${incident.kind}`} data-testid="incident" data-kind={incident.kind} data-sessions={incident.sessions.join(' ')}>
+            <div className="incident-head">
+              <time dateTime={new Date(incident.from).toISOString()} className="mono incident-time">
+                {time}
+              </time>
+              <span className="incident-kind" data-testid="incident-kind-word">
+                {t(INCIDENT_KIND_KEYS[incident.kind])}
+              </span>
+              {length === null ? null : <span className="incident-length">{formatDuration(length, t)}</span>}
+              {path === undefined && incident.path !== null ? (
+                <span className="mono incident-lock">
+                  <WrappingPath path={incident.path} />
+                </span>
+              ) : null}
+              {/* A whole load, not a client-side move: the tab's socket names the moment of the address as it connects. */}
+              <a className="button small incident-open" href={hrefOf(incident)} aria-label={t('incOpenLabel', { lock: incident.path ?? '/', time })} data-testid="incident-open">
+                {t('incOpen')}
+              </a>
+            </div>
+            <p className="incident-words">{describeIncident(incident, t, clock, thresholds)}</p>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

@@ -1,16 +1,39 @@
 'use client';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { ReplayLock, ReplayMoment } from '../lib/protocol';
+import { IncidentListSchema, type Incident, type ReplayLock, type ReplayMoment } from '../lib/protocol';
 import { formatCount } from '../lib/view/format';
+import { INCIDENT_KIND_KEYS } from '../lib/view/incident-words';
 import { crossesDays, formatClock, parseMomentInput, zoneLabel } from './momentInput';
 import { useLanguage } from './language';
 import { backToLive, goTo, stepLock, useReplay } from './replay';
 import { useShortcuts } from './useShortcuts';
+import { usePoll } from './usePoll';
 
 const SPEEDS = [1, 10, 100] as const;
 type Speed = (typeof SPEEDS)[number];
 /** How often a playing replay moves its moment (ms of the page's clock). */
 const PLAY_TICK_MS = 100;
+/** How often the slider's incident marks are read again where ZooKeeper still writes its files (live); replayed files do not change. */
+const MARKS_REFRESH_MS = 30_000;
+/** The most incidents marked on the slider (the newest): past that, marks would be a smear. */
+const MOST_MARKS = 300;
+
+/** The incidents of the files (of the lock on its page), to mark on the slider where each began; none where they cannot be read. */
+function useIncidentMarks(lockPath: string | null, live: boolean): Incident[] {
+  const [incidents, setIncidents] = useState<Incident[]>([]);
+  usePoll(
+    async (current) => {
+      const response = await fetch(`/api/incidents${lockPath === null ? '' : `?path=${encodeURIComponent(lockPath)}`}`);
+      const parsed = IncidentListSchema.safeParse(await response.json().catch(() => null));
+      if (!current() || !response.ok || !parsed.success) return;
+      setIncidents(parsed.data.incidents.slice(-MOST_MARKS));
+    },
+    live ? MARKS_REFRESH_MS : 24 * 3_600_000,
+    true,
+    lockPath ?? '',
+  );
+  return incidents;
+}
 
 /**
  * Replay mode's band under the header, on every page: what the files are and how far they were
@@ -50,13 +73,14 @@ export function ReplayBar({ lockPath }: { lockPath?: string }) {
           </button>
         ) : null}
       </p>
-      {moment !== null ? <TimeControl moment={moment} lock={lockPath === undefined ? null : (locks.get(lockPath) ?? null)} lockPath={lockPath ?? null} moving={moving} error={error ?? (addressBad === null ? null : t('replayAddressBad', { text: addressBad }))} withDate={withDate} /> : null}
+      {moment !== null ? <TimeControl moment={moment} lock={lockPath === undefined ? null : (locks.get(lockPath) ?? null)} lockPath={lockPath ?? null} live={info.live} moving={moving} error={error ?? (addressBad === null ? null : t('replayAddressBad', { text: addressBad }))} withDate={withDate} /> : null}
     </section>
   );
 }
 
-function TimeControl({ moment, lock, lockPath, moving, error, withDate }: { moment: ReplayMoment; lock: ReplayLock | null; lockPath: string | null; moving: boolean; error: string | null; withDate: boolean }) {
+function TimeControl({ moment, lock, lockPath, live, moving, error, withDate }: { moment: ReplayMoment; lock: ReplayLock | null; lockPath: string | null; live: boolean; moving: boolean; error: string | null; withDate: boolean }) {
   const { t } = useLanguage();
+  const marks = useIncidentMarks(lockPath, live);
   const { from, to } = moment;
   const length = Math.max(1, to.time - from.time);
   // While the slider is dragged, its place is the one asked for until the moment arrives.
@@ -154,6 +178,23 @@ function TimeControl({ moment, lock, lockPath, moving, error, withDate }: { mome
           <svg className="replay-density" viewBox={`0 0 ${density.length} 1`} preserveAspectRatio="none" aria-hidden="true">
             {density.map((count, bin) => (count === 0 ? null : <rect key={bin} x={bin} width={0.8} y={1 - Math.sqrt(count / tallest)} height={Math.sqrt(count / tallest)} />))}
           </svg>
+        ) : null}
+        {marks.length > 0 ? (
+          // Where each incident began, coloured by its kind, its kind and time in its tooltip (the incidents list is the way to them by keyboard).
+          <div className="replay-marks" data-testid="replay-marks">
+            {marks
+              .filter((incident) => incident.from >= from.time && incident.from <= to.time)
+              .map((incident, index) => (
+                <span
+                  key={`${incident.kind}-${incident.from}-${index}`}
+                  className={`replay-mark-incident is-${incident.kind}`}
+                  style={{ left: `calc(0.5rem + (100% - 1rem) * ${(incident.from - from.time) / length})` }}
+                  title={`${t(INCIDENT_KIND_KEYS[incident.kind])} · ${formatClock(incident.from, withDate)}${lockPath === null && incident.path !== null ? ` · ${incident.path}` : ''}`}
+                  data-testid="replay-mark"
+                  data-kind={incident.kind}
+                />
+              ))}
+          </div>
         ) : null}
         <input
           type="range"

@@ -249,6 +249,8 @@ const en = {
     '{node} and {more} more holders hold the lock, but their sessions ({session} first) have no connection to ZooKeeper (crashed or cut-off clients): every waiter waits until ZooKeeper expires them and deletes their nodes, the first at {at}.',
   anomalyHolderDisconnected:
     '{node} holds the lock, but its session {session} has no connection to ZooKeeper (a crashed or cut-off client): every waiter waits until ZooKeeper expires the session and deletes the node, at {at}.',
+  anomalyHolderDeadFiles:
+    '{node} holds the lock for a dead client, as ZooKeeper’s files tell in hindsight: its session {session} was last heard from at {heard} at the latest (its expiry less its timeout), and every waiter waits until ZooKeeper expires it and deletes the node, at {at}.',
   homeTitle: 'See who holds a ZooKeeper lock, and who waits behind whom',
   homeLead: 'Open a lock parent to watch its queue live: the holder, every waiter in order, and the node each waiter is watching.',
   homeLeadReplay: 'Open a lock parent to see its queue at the moment shown above, as ZooKeeper’s files tell it: the holder, every waiter in order, and the node each waiter is to watch by its recipe.',
@@ -688,6 +690,7 @@ const zh: Record<MessageKey, string> = {
   anomalyStaleHolderMany: '{node} 和另外 {more} 个持有者持有锁已超过 {seconds} 秒，其他人在等：持有者卡住或停顿了？',
   anomalyHolderDisconnectedMany: '{node} 和另外 {more} 个持有者持有锁，但它们的会话（第一个是 {session}）与 ZooKeeper 没有连接（客户端崩溃或断开）：所有等待者都要等到 ZooKeeper 使这些会话过期并删除其节点，第一个在 {at}。',
   anomalyHolderDisconnected: '{node} 持有锁，但其会话 {session} 与 ZooKeeper 没有连接（客户端崩溃或断开）：所有等待者都要等到 ZooKeeper 在 {at} 使该会话过期并删除该节点。',
+  anomalyHolderDeadFiles: '据 ZooKeeper 的文件事后可知，{node} 为一个已死的客户端持有锁：其会话 {session} 最迟在 {heard} 最后一次被听到（过期时间减去其超时），所有等待者都要等到 ZooKeeper 在 {at} 使其过期并删除该节点。',
   homeTitle: '看清谁持有 ZooKeeper 锁，谁排在谁后面等待',
   homeLead: '打开一个锁的父节点，实时查看它的队列：持有者、按顺序排列的每个等待者，以及每个等待者监听的节点。',
   homeLeadReplay: '打开一个锁的父节点，查看它在上方所示时刻的队列（依据 ZooKeeper 的文件）：持有者、按顺序排列的每个等待者，以及按其配方每个等待者应监听的节点。',
@@ -1027,7 +1030,7 @@ export function describeAnomaly(language: Language, kind: AnomalyKind, params: A
   const words = ANOMALY_WORDS[kind];
   // A verdict over many nodes (`more`, or `owners` for orphans) is one sentence with its count; an owner with more than two nodes is told as a count, not as a name.
   const many = words.many !== undefined && ('more' in params || 'owners' in params);
-  const message = many ? words.many! : kind === 'orphan' && 'count' in params ? 'anomalyOrphans' : words.message;
+  const message = many ? words.many! : kind === 'orphan' && 'count' in params ? 'anomalyOrphans' : kind === 'holder-disconnected' && 'heard' in params ? 'anomalyHolderDeadFiles' : words.message;
   // A herd's evidence comes as its numbers: the page says them.
   const evidence = kind === 'herd' ? herdEvidenceOf(params) : null;
   const said = kind === 'herd' ? { ...params, evidence: evidence === null ? '' : describeHerdEvidence(language, evidence) } : params;

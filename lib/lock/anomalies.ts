@@ -166,6 +166,11 @@ export interface AnomalyContext {
    * nobody until then.
    */
   disconnected?: ReadonlyMap<string, number>;
+  /**
+   * Told in hindsight by ZooKeeper's files: for a session of `disconnected`, the latest moment its
+   * client can have been heard from (its expiry less its timeout). Its anomaly then says so.
+   */
+  lastHeard?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -223,7 +228,8 @@ export function lockAnomalies(snapshot: Pick<LockSnapshot, 'nodes' | 'recipe' | 
   anomalies.push(
     ...verdict('holder-disconnected', disconnected, (node) => {
       const expiresAt = context.disconnected!.get(node.sessionId)!;
-      return { node: node.name, session: node.sessionId, expiresAt, at: clockTime(expiresAt) };
+      const heard = context.lastHeard?.get(node.sessionId);
+      return { node: node.name, session: node.sessionId, expiresAt, at: clockTime(expiresAt), ...(heard === undefined ? {} : { heard: clockTime(heard) }) };
     }),
   );
   const wrong: LockNode[] = [];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeAnomaly } from '../i18n/messages';
 import type { Txn, TxnOp } from '../zk/txn-log';
 import { parseMoment } from './moments';
 import { Replay } from './replay';
@@ -48,7 +49,13 @@ describe('a lock replayed from the transaction log', () => {
     expect(replay.locks()).toEqual(['/locks/job']);
     const at = (zxid: string) => replay.lockAt('/locks/job', replay.moment({ zxid })!);
     const queued = at('0x6');
-    expect(queued.anomalies).toEqual([]);
+    // In hindsight: A's session expired at T0 + 7 s with 10 s, so at T0 + 6 s it was last heard from at T0 - 3 s at the latest: a dead holder.
+    expect(queued.anomalies).toEqual([
+      { kind: 'holder-disconnected', node: kazoo(0).split('/').pop(), params: { node: kazoo(0).split('/').pop()!, session: '0xa', expiresAt: T0 + 7000, at: expect.stringMatching(/ UTC$/), heard: expect.stringMatching(/ UTC$/) } },
+    ]);
+    expect(describeAnomaly('en', 'holder-disconnected', queued.anomalies[0]!.params).message).toContain('as ZooKeeper’s files tell in hindsight');
+    // From the expiry on, B holds, and its session was never expired: nothing in hindsight.
+    expect(at('0x7').anomalies).toEqual([]);
     expect(queued.recipe.id).toBe('kazoo-lock');
     expect(queued.holders).toEqual([kazoo(0).split('/').pop()]);
     expect(queued.waiters).toHaveLength(2);

@@ -182,7 +182,17 @@ export class Replay {
       return roleSince === node.roleSince ? node : { ...node, roleSince };
     });
     const snapshot: LockSnapshot = { ...built, nodes, read: { at: moment.time, pzxid } };
-    const anomalies = lockAnomalies(snapshot, { now: moment.time, staleHolderMs: this.options.staleHolderMs, deadlocks: deadlocks ?? this.deadlocksNear(path, snapshot, moment) });
+    // In hindsight: a holder whose session the files show expired later, and not heard from since its last-heard bound, holds for a dead client.
+    const disconnected = new Map<string, number>();
+    const lastHeard = new Map<string, number>();
+    for (const holder of holders) {
+      const session = this.sessions.get(holder.sessionId);
+      const heard = this.sessions.lastHeardBound(holder.sessionId);
+      if (session?.endedAt === undefined || session.endedAt === null || heard === null || session.endedAt <= moment.time || heard > moment.time) continue;
+      disconnected.set(holder.sessionId, session.endedAt);
+      lastHeard.set(holder.sessionId, heard);
+    }
+    const anomalies = lockAnomalies(snapshot, { now: moment.time, staleHolderMs: this.options.staleHolderMs, deadlocks: deadlocks ?? this.deadlocksNear(path, snapshot, moment), disconnected, lastHeard });
     return { ...snapshot, anomalies };
   }
 
