@@ -25,6 +25,7 @@ describe('summarizeSessions', () => {
       expiresAt: null,
       connection: 'unknown',
       deadlocked: false,
+      files: null,
     });
   });
 

@@ -80,6 +80,7 @@ export function summarizeSessions(locks: readonly LockSnapshot[], context: Sessi
         expiresAt: dump?.expiries.get(sessionId) ?? null,
         connection: 'unknown',
         deadlocked: deadlocked.has(sessionId),
+        files: null,
       };
       bySession.set(sessionId, summary);
     }

@@ -32,6 +32,20 @@ export const SessionSummarySchema = z.object({
   connection: z.enum(['connected', 'none', 'unknown']),
   /** Whether it is on a cycle of the waits-for graph: it waits, in a lock, for a session that waits for it. */
   deadlocked: z.boolean(),
+  /**
+   * What ZooKeeper's files tell of it (replay, or live with the files): when it was made and the
+   * timeout it was given, how and when it ended (at any time of the files, after the moment shown
+   * too), and for an expiry the latest moment its client can have been heard from; null without files.
+   */
+  files: z
+    .object({
+      timeoutMs: z.number().nullable(),
+      createdAt: z.number().nullable(),
+      ended: z.enum(['expired', 'closed']).nullable(),
+      endedAt: z.number().nullable(),
+      lastHeard: z.number().nullable(),
+    })
+    .nullable(),
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 

@@ -204,6 +204,18 @@ describe("the incidents of real clients' files", () => {
 
       const json = (await (await fetch(`${url}/api/holds?path=${encodeURIComponent(HERD)}`)).json()) as { holds: Array<{ hold: { sessionId: string }; czxid: string }> };
       expect(json.holds.map((one) => one.hold.sessionId)).toEqual(seen.herdSessions);
+      // Just before the expiry: the crashed holder's session as the files tell it (its deadline the expiry, no connection since its last-heard bound), and the lock names it a dead client's in hindsight.
+      const before = stuck!.to - 100;
+      const listed = (await (await fetch(`${url}/api/sessions?at=${before}`)).json()) as { sessions: Array<{ sessionId: string; expiresAt: number | null; connection: string; files: unknown }> };
+      expect(listed.sessions.find((one) => one.sessionId === seen.crashed)).toMatchObject({
+        expiresAt: stuck!.to,
+        connection: 'none',
+        files: { timeoutMs: SESSION_MS, ended: 'expired', endedAt: stuck!.to, lastHeard: stuck!.to - SESSION_MS },
+      });
+      expect(listed.sessions.find((one) => one.sessionId === seen.nextHolder)).toMatchObject({ files: { timeoutMs: SESSION_MS, ended: expect.stringMatching(/^(closed|expired)$/) } });
+      const lock = (await (await fetch(`${url}/api/locks${MUTEX}?at=${before}`)).json()) as { anomalies: Array<{ kind: string; params: Record<string, unknown> }> };
+      expect(lock.anomalies).toEqual([expect.objectContaining({ kind: 'holder-disconnected', params: expect.objectContaining({ session: seen.crashed, expiresAt: stuck!.to, heard: expect.stringMatching(/ UTC$/) }) })]);
+
       const badZone = await fetch(`${url}/api/incidents?format=csv&tz=Mars/Base`);
       expect(badZone.status).toBe(400);
       expect(((await badZone.json()) as { error: string }).error).toContain('Mars/Base');

@@ -3,7 +3,7 @@
  * at a moment (`?at=` a zxid or a time; the last moment of the files without it), read-only.
  */
 import { Router, type Response } from 'express';
-import { HoldQuerySchema, IncidentQuerySchema, MOMENT_WRITTEN, type Features, type IncidentList, type LockList, type Moment, type WrittenHoldList, type ZnodeDetail } from '../../lib/protocol';
+import { HoldQuerySchema, IncidentQuerySchema, MOMENT_WRITTEN, type Features, type IncidentList, type LockList, type Moment, type SessionSummary, type WrittenHoldList, type ZnodeDetail } from '../../lib/protocol';
 import { translator } from '../../lib/i18n/messages';
 import { holdTable, incidentTable, knownZone, tableText, type Table, type WriteUpFormat } from '../../lib/view/write-up';
 import { compactWriter } from '../compact';
@@ -64,6 +64,20 @@ function sendTable(response: Response, replay: Replay, table: Table, format: Wri
   response.type(format === 'csv' ? 'text/csv; charset=utf-8' : 'text/markdown; charset=utf-8');
   response.attachment(name);
   response.send(tableText(table, format));
+}
+
+/**
+ * A session as the files tell it at `moment`: made when, with what timeout, ended how and when;
+ * one that ZooKeeper expired later has that expiry as its deadline, and no connection from its
+ * last-heard bound on (its client can have been heard from no later).
+ */
+function withFiles(replay: Replay, session: SessionSummary, moment: Moment): SessionSummary {
+  const told = replay.sessions.get(session.sessionId);
+  if (told === undefined) return session;
+  const lastHeard = replay.sessions.lastHeardBound(session.sessionId);
+  const files = { timeoutMs: told.timeoutMs, createdAt: told.createdAt, ended: told.ended, endedAt: told.endedAt, lastHeard };
+  if (told.ended !== 'expired' || told.endedAt === null || told.endedAt <= moment.time) return { ...session, files };
+  return { ...session, files, expiresAt: told.endedAt, connection: lastHeard !== null && lastHeard <= moment.time ? 'none' : session.connection };
 }
 
 /** Every lock at the moment, as the live explorer lists them. */
@@ -158,7 +172,8 @@ export function replayRouter(loaded: LoadedReplay, roots: readonly string[]): Ro
     const { q, offset, limit } = sessionQueryOf(request);
     const locks = replay.locksAt(moment);
     const deadlocked = new Set(locks.flatMap((lock) => lock.anomalies.flatMap((anomaly) => anomaly.deadlock?.sessions ?? [])));
-    response.json(summarizeSessions(locks, { deadlocked, connectionsComplete: false, query: q, offset, limit }));
+    const list = summarizeSessions(locks, { deadlocked, connectionsComplete: false, query: q, offset, limit });
+    response.json({ ...list, sessions: list.sessions.map((session) => withFiles(replay, session, moment)) });
   });
 
   // What needs a live ZooKeeper is said plainly, not left to fail.
