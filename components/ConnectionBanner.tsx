@@ -19,7 +19,8 @@ export function ConnectionBanner({ lockPath }: { lockPath?: string }) {
   const { socket, socketSince, zookeeper } = useConnection();
   const now = useNow();
   const { t } = useLanguage();
-  const replaying = useReplay().info !== null;
+  const { info, addressBad, addressNoFiles } = useReplay();
+  const replaying = info !== null;
   // Live with ZooKeeper's files: every page may go back to a moment of them.
   const pastAvailable = usePastAvailable(!replaying);
   if (replaying && socket === 'connected') return <ReplayBar lockPath={lockPath} />;
@@ -38,21 +39,30 @@ export function ConnectionBanner({ lockPath }: { lockPath?: string }) {
     tone = 'down';
     text = t('bannerDown', { state: t(CONNECTION_STATE_KEYS[zookeeper.state]), time: clock(zookeeper.since), ago: formatDuration(now - zookeeper.since, t) });
   }
+  // Live, an address that asked for a past moment it cannot have is said, not ignored.
+  const addressNote = addressBad === null ? null : (
+    <p className="banner banner-warn banner-note" role="alert" data-testid="address-bad">
+      {t(addressNoFiles ? 'addressNoFiles' : 'addressBadLive', { text: addressBad })}
+    </p>
+  );
   return (
-    <div className={`banner banner-${tone}`} role="status" aria-live="polite" data-testid="connection-banner" data-state={tone}>
-      <span className="banner-dot" aria-hidden="true" />
-      <span className="banner-text">{text}</span>
-      {tone !== 'live' && socket === 'connected' && zookeeper?.reason ? (
-        <span className="banner-reason" data-testid="banner-reason">
-          {zookeeper.reason}
-        </span>
-      ) : null}
-      {zookeeper?.sessionId && tone === 'live' ? <span className="banner-session">{t('bannerSession', { id: zookeeper.sessionId })}</span> : null}
-      {pastAvailable && socket === 'connected' ? (
-        <button type="button" className="banner-travel" onClick={() => travelTo(String(Date.now()))} title={t('lpTravelTitle')} data-testid="travel-past">
-          {t('lpTravel')}
-        </button>
-      ) : null}
-    </div>
+    <>
+      <div className={`banner banner-${tone}`} role="status" aria-live="polite" data-testid="connection-banner" data-state={tone}>
+        <span className="banner-dot" aria-hidden="true" />
+        <span className="banner-text">{text}</span>
+        {tone !== 'live' && socket === 'connected' && zookeeper?.reason ? (
+          <span className="banner-reason" data-testid="banner-reason">
+            {zookeeper.reason}
+          </span>
+        ) : null}
+        {zookeeper?.sessionId && tone === 'live' ? <span className="banner-session">{t('bannerSession', { id: zookeeper.sessionId })}</span> : null}
+        {pastAvailable && socket === 'connected' ? (
+          <button type="button" className="banner-travel" onClick={() => travelTo(String(Date.now()))} title={t('lpTravelTitle')} data-testid="travel-past">
+            {t('lpTravel')}
+          </button>
+        ) : null}
+      </div>
+      {addressNote}
+    </>
   );
 }

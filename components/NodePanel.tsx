@@ -11,6 +11,7 @@ import { useLanguage, type Translate } from './language';
 import { useConnection } from './useConnection';
 import type { Simulation } from './useSimulation';
 import { useMomentText } from './replay';
+import { SessionFiles, useSessionFiles } from './SessionFiles';
 
 /** The faults a simulated contender can be made to suffer, as the node panel and the command palette offer them. */
 export const CONTENDER_ACTIONS: Array<{ action: ContenderAction; label: MessageKey; title: MessageKey }> = [
@@ -156,6 +157,8 @@ export function NodePanel({
   // For the command that deletes a node with zkCli, where breaking from the page is off.
   const { zookeeper } = useConnection();
   const offered = contender === null ? [] : offeredActions(contender.state);
+  // At a moment of ZooKeeper's files, what they tell of the owner's session (made, timeout, ended).
+  const files = useSessionFiles(node?.ephemeral === true ? node.sessionId : '0x0');
   if (node === null) {
     return (
       <section className="panel node-panel" aria-label={t('lpSelectedNode')} data-testid="node-panel" data-name="">
@@ -183,6 +186,14 @@ export function NodePanel({
             <dd className="mono">{value}</dd>
           </div>
         ))}
+        {files !== null ? (
+          <div>
+            <dt>{t('lpSessionFiles')}</dt>
+            <dd data-testid="node-session-files">
+              <SessionFiles files={files} />
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{node.data ? t(node.data.truncated ? 'lpDataSizeCut' : 'lpDataSize', { size: node.data.size }) : t('lpData')}</dt>
           <dd className="mono data" data-testid="node-data-text">

@@ -1,13 +1,13 @@
 'use client';
 import Link from 'next/link';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { SessionListSchema, type SessionList, type SessionSummary } from '../lib/protocol';
+import { SessionListSchema, type SessionList } from '../lib/protocol';
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
 import { SYSTEM_TREE } from '../lib/lock/discovery';
 import { encodeZnodePath, isWithin, parentPath } from '../lib/zk/path';
 import { useLanguage, type Translate } from './language';
-import { formatClock } from './momentInput';
 import { moveBetweenRows } from './rowKeys';
+import { SessionFiles } from './SessionFiles';
 import { useLockList } from './useLockList';
 import { useNow } from './useNow';
 import { PHONE } from './phone';
@@ -113,22 +113,6 @@ function renewals(before: SessionList | null, after: SessionList, renewedAt: Rea
     else if (renewedAt.has(session.sessionId)) next.set(session.sessionId, renewedAt.get(session.sessionId)!);
   }
   return next;
-}
-
-/** What ZooKeeper's files tell of a session: made when with what timeout, and how and when it ended (an expiry with its last-heard bound). */
-function FilesLine({ files, t }: { files: NonNullable<SessionSummary['files']>; t: Translate }) {
-  const parts: string[] = [];
-  if (files.createdAt !== null) parts.push(t('sessFilesMade', { time: formatClock(files.createdAt, true) }));
-  if (files.timeoutMs !== null) parts.push(t('sessFilesTimeout', { timeout: formatDuration(files.timeoutMs, t) }));
-  if (files.ended === 'expired' && files.endedAt !== null) {
-    parts.push(files.lastHeard === null ? t('sessFilesExpired', { time: formatClock(files.endedAt, true) }) : t('sessFilesExpiredHeard', { time: formatClock(files.endedAt, true), heard: formatClock(files.lastHeard, true) }));
-  } else if (files.ended === 'closed' && files.endedAt !== null) parts.push(t('sessFilesClosed', { time: formatClock(files.endedAt, true) }));
-  if (parts.length === 0) return null;
-  return (
-    <span className="session-files muted" data-testid="session-files">
-      {parts.join(' · ')}
-    </span>
-  );
 }
 
 /** Every session that owns lock nodes, a page at a time, filtered; read again every few seconds and whenever the lock list changes. */
@@ -328,7 +312,7 @@ export function SessionTable() {
                         {t('originSimulated')}
                       </span>
                     ) : null}
-                    {session.files !== null ? <FilesLine files={session.files} t={t} /> : null}
+                    {session.files !== null ? <SessionFiles files={session.files} /> : null}
                   </td>
                   <td className="mono" data-label={t('colClient')}>
                     {session.client ?? <span className="muted">{isSilent ? t('noneWord') : '—'}</span>}

@@ -20,12 +20,14 @@ export interface ReplayView {
   moving: boolean;
   /** Why the last move was refused (a moment before the files begin). */
   error: string | null;
-  /** The address's `?at=` when it named no moment (it is then left for the files' last one). */
+  /** The address's `?at=` when it named no moment (it is then left for the files' last one, or live for the present). */
   addressBad: string | null;
+  /** Live: the address asked for a past moment, and the explorer reads no ZooKeeper files to show it from. */
+  addressNoFiles: boolean;
 }
 
 const STORAGE_KEY = 'zk-lock-explorer:replay-at';
-const EMPTY: ReplayView = { info: null, moment: null, locks: new Map(), moving: false, error: null, addressBad: null };
+const EMPTY: ReplayView = { info: null, moment: null, locks: new Map(), moving: false, error: null, addressBad: null, addressNoFiles: false };
 /** How many locks' changes around the moment a tab keeps (each page shows one; the socket sends them again on the next move). */
 const LOCKS_KEPT = 16;
 /** How often at most the address is rewritten while the moment moves (browsers limit how often a page may). */
@@ -60,8 +62,10 @@ export function wantedMoment(): string | null {
     // Every form the go-to box takes: a date and time in this browser's zone as ms, a time of day once the files' day is known.
     const asked = addressMoment(fromAddress);
     if (asked.at !== null) return asked.at;
-    if (asked.ofDay) addressOfDay = fromAddress;
-    else update({ addressBad: fromAddress });
+    if (asked.ofDay) {
+      addressOfDay = fromAddress;
+      ofDayLive(fromAddress);
+    } else update({ addressBad: fromAddress });
     return null;
   }
   try {
@@ -69,6 +73,36 @@ export function wantedMoment(): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Live, a time of day in the address (`?at=03:51:50`): the connection is live (its handshake could
+ * name no moment), so the files' end is asked for over HTTP and the tab then goes to that time's
+ * last moment; said where it cannot (no files, or no such moment). In replay mode `replay:info`
+ * comes first and goes there itself.
+ */
+function ofDayLive(text: string): void {
+  fetch('/api/replay')
+    .then(async (response) => {
+      if (addressOfDay !== text) return;
+      // The files still being read the first time: asked again soon.
+      if (response.status === 503) {
+        setTimeout(() => ofDayLive(text), 2000);
+        return;
+      }
+      if (response.status === 404) {
+        addressOfDay = null;
+        update({ addressBad: text, addressNoFiles: true });
+        return;
+      }
+      const info = ReplayInfoSchema.safeParse(await response.json().catch(() => null));
+      if (!response.ok || !info.success || !info.data.live || addressOfDay !== text) return;
+      addressOfDay = null;
+      const at = info.data.to === null ? null : latestOfDay(text, info.data.to);
+      if (at === null) update({ addressBad: text });
+      else travelTo(at);
+    })
+    .catch(() => undefined);
 }
 
 /** Writes the moment into the address (a link to it, a reload) and the tab's storage (the next page), a while after it moved. */

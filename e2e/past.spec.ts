@@ -43,3 +43,33 @@ test('a lock seen as it was before, from the files of the ZooKeeper the explorer
   await (await zk.session()).create(`${path}/lock-`, null, 'ephemeral-sequential');
   await expect(lock.nodes).toHaveCount(2);
 });
+
+test('live, a time of day in the address goes to the last such moment of the files, and an address that names no moment is said', async ({ page, explorerUrl, zk }) => {
+  test.setTimeout(60_000);
+  const path = zk.lockPath('past-of-day');
+  const admin = await zk.session();
+  await admin.mkdirp(path);
+  await (await zk.session()).create(`${path}/lock-`, null, 'ephemeral-sequential');
+  // A second later, so that the time of day written (to the second) falls after the node was made.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  const lock = new LockPage(page, explorerUrl);
+  await lock.goto(path);
+  await expect(lock.nodes).toHaveCount(1);
+  // The time of day of a second ago, in the browser's zone, as the go-to box takes it.
+  const { text, ms } = await page.evaluate(() => {
+    const date = new Date(Date.now() - 1000);
+    date.setMilliseconds(0);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    return { text: `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`, ms: date.getTime() };
+  });
+  await page.goto(`${explorerUrl}/locks${path}?at=${text}`);
+  await expect(page.getByTestId('replay-bar')).toContainText('A past moment');
+  await expect(page).toHaveURL(new RegExp(`[?&]at=${ms}(&|$)`));
+  await expect(page.getByTestId('replay-clock')).toHaveAttribute('data-time', String(ms));
+  await expect(lock.nodes).toHaveCount(1);
+
+  await page.goto(`${explorerUrl}/locks${path}?at=yesterday`);
+  await expect(page.getByTestId('address-bad')).toContainText('?at=yesterday is not a moment of ZooKeeper’s files: showing the present');
+  await expect(page.getByTestId('replay-bar')).toHaveCount(0);
+  await expect(lock.nodes).toHaveCount(1);
+});

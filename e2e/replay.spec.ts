@@ -52,6 +52,13 @@ test('a crashed holder and the waiters stuck behind it until its session expired
   await expect(clock(page)).toHaveAttribute('data-zxid', queued.zxid);
   await expect(holder(page)).toContainText(incident.crashed);
   await expect(page.getByTestId('summary-waiters')).toHaveText('3');
+  // In hindsight the files tell the holder was a dead client's from its last-heard bound on; its node's panel says how its session ended.
+  await expect(page.getByTestId('anomaly-list').locator('[data-testid="anomaly"][data-kind="holder-disconnected"]')).toHaveCount(1);
+  await expect(page.getByTestId('anomaly-list')).toContainText('as ZooKeeper’s files tell in hindsight');
+  await holder(page).click();
+  await expect(page.getByTestId('node-session-files')).toContainText(/expired .*last heard from .* at the latest/);
+  // The slider marks where each of the lock's incidents began.
+  await expect(page.getByTestId('replay-mark')).toHaveCount(answer.incidents.length);
   await expect(page.getByTestId('replay-changes')).toContainText(String(changes.length));
   // Nothing can be done to the past.
   await expect(page.getByTestId('sim-off')).toContainText('replay mode');
@@ -65,6 +72,13 @@ test('a crashed holder and the waiters stuck behind it until its session expired
   await expect(page.getByTestId('summary-pzxid')).toContainText(queued.zxid);
   await expect(holder(page)).toContainText(incident.crashed);
   await expect(page.getByTestId('summary-waiters')).toHaveText('3');
+  // In hindsight the files tell the holder was a dead client's from its last-heard bound on; its node's panel says how its session ended.
+  await expect(page.getByTestId('anomaly-list').locator('[data-testid="anomaly"][data-kind="holder-disconnected"]')).toHaveCount(1);
+  await expect(page.getByTestId('anomaly-list')).toContainText('as ZooKeeper’s files tell in hindsight');
+  await holder(page).click();
+  await expect(page.getByTestId('node-session-files')).toContainText(/expired .*last heard from .* at the latest/);
+  // The slider marks where each of the lock's incidents began.
+  await expect(page.getByTestId('replay-mark')).toHaveCount(answer.incidents.length);
 
   // The next change of this lock is the expiry: the first waiter holds, and the history says how the crashed hold ended.
   await page.getByTestId('replay-next').click();
@@ -159,7 +173,14 @@ test('the incidents of the files: the waiters stuck behind the crashed holder an
   expect(stuck.to - stuck.from).toBeLessThanOrEqual(stuck.timeoutMs!);
   expect(Math.abs(stuck.from - incident.crashedAt)).toBeLessThan(3000);
 
-  await page.goto(`${explorer.url}/incidents`);
+  // The replay's first screen: the newest incidents above the lock list, newest first, with a way to all of them.
+  const all = ((await (await fetch(`${explorer.url}/api/incidents`)).json()) as IncidentList).incidents;
+  await page.goto(`${explorer.url}/`);
+  const first = page.getByTestId('home-incidents').getByTestId('incident');
+  await expect(first).toHaveCount(Math.min(3, all.length));
+  await expect(first.first()).toHaveAttribute('data-kind', all.at(-1)!.kind);
+  await page.getByTestId('incidents-all').click();
+  await expect(page).toHaveURL(/\/incidents$/);
   const card = (kind: string) => page.locator(`[data-testid="incident"][data-kind="${kind}"][data-sessions^="${incident.crashed}"]`);
   await expect(card('stuck')).toContainText(`3 waiters stuck behind ${incident.crashed}`);
   await expect(card('stuck')).toContainText(incident.lock);
@@ -192,6 +213,13 @@ test('the incidents of the files: the waiters stuck behind the crashed holder an
   await expect(clock(page)).toHaveAttribute('data-zxid', stuck.fromZxid!);
   await expect(holder(page)).toContainText(incident.crashed);
   await expect(page.getByTestId('summary-waiters')).toHaveText('3');
+  // In hindsight the files tell the holder was a dead client's from its last-heard bound on; its node's panel says how its session ended.
+  await expect(page.getByTestId('anomaly-list').locator('[data-testid="anomaly"][data-kind="holder-disconnected"]')).toHaveCount(1);
+  await expect(page.getByTestId('anomaly-list')).toContainText('as ZooKeeper’s files tell in hindsight');
+  await holder(page).click();
+  await expect(page.getByTestId('node-session-files')).toContainText(/expired .*last heard from .* at the latest/);
+  // The slider marks where each of the lock's incidents began.
+  await expect(page.getByTestId('replay-mark')).toHaveCount(answer.incidents.length);
   // Exported at that moment: named and captioned with it (and its zone), ages told against it, not against the wall clock minutes later.
   const shownAt = Number(await clock(page).getAttribute('data-time'));
   const written = await page.evaluate((ms) => {
