@@ -15,9 +15,13 @@ const REFRESH_MS = 10_000;
 /** What stopped the list: no files (404), the files still being read (503), or another answer. */
 type Trouble = { kind: 'no-files' } | { kind: 'failed'; error: string };
 
-/** The moment an incident links to: its first transaction where the files have one, else its time. */
+/**
+ * The moment an incident links to: its first transaction where the files have one, else its time.
+ * A stuck interval begins at a bound (its holder's expiry less its timeout), not at a transaction:
+ * its time, so that the moment shown is past the bound and the holder is named a dead client's.
+ */
 function momentOf(incident: Incident): string {
-  return incident.fromZxid ?? String(Math.round(incident.from));
+  return incident.kind === 'stuck' || incident.fromZxid === null ? String(Math.round(incident.from)) : incident.fromZxid;
 }
 
 /** Where an incident is seen: its lock at its moment, or the dashboard at it (a mass expiry concerns no one lock). */

@@ -52,13 +52,6 @@ test('a crashed holder and the waiters stuck behind it until its session expired
   await expect(clock(page)).toHaveAttribute('data-zxid', queued.zxid);
   await expect(holder(page)).toContainText(incident.crashed);
   await expect(page.getByTestId('summary-waiters')).toHaveText('3');
-  // In hindsight the files tell the holder was a dead client's from its last-heard bound on; its node's panel says how its session ended.
-  await expect(page.getByTestId('anomaly-list').locator('[data-testid="anomaly"][data-kind="holder-disconnected"]')).toHaveCount(1);
-  await expect(page.getByTestId('anomaly-list')).toContainText('as ZooKeeper’s files tell in hindsight');
-  await holder(page).click();
-  await expect(page.getByTestId('node-session-files')).toContainText(/expired .*last heard from .* at the latest/);
-  // The slider marks where each of the lock's incidents began.
-  await expect(page.getByTestId('replay-mark')).toHaveCount(answer.incidents.length);
   await expect(page.getByTestId('replay-changes')).toContainText(String(changes.length));
   // Nothing can be done to the past.
   await expect(page.getByTestId('sim-off')).toContainText('replay mode');
@@ -72,13 +65,11 @@ test('a crashed holder and the waiters stuck behind it until its session expired
   await expect(page.getByTestId('summary-pzxid')).toContainText(queued.zxid);
   await expect(holder(page)).toContainText(incident.crashed);
   await expect(page.getByTestId('summary-waiters')).toHaveText('3');
-  // In hindsight the files tell the holder was a dead client's from its last-heard bound on; its node's panel says how its session ended.
+  // Half a second before the expiry, in hindsight the files tell the holder was a dead client's from its last-heard bound on; its node's panel says how its session ended.
   await expect(page.getByTestId('anomaly-list').locator('[data-testid="anomaly"][data-kind="holder-disconnected"]')).toHaveCount(1);
   await expect(page.getByTestId('anomaly-list')).toContainText('as ZooKeeper’s files tell in hindsight');
   await holder(page).click();
   await expect(page.getByTestId('node-session-files')).toContainText(/expired .*last heard from .* at the latest/);
-  // The slider marks where each of the lock's incidents began.
-  await expect(page.getByTestId('replay-mark')).toHaveCount(answer.incidents.length);
 
   // The next change of this lock is the expiry: the first waiter holds, and the history says how the crashed hold ended.
   await page.getByTestId('replay-next').click();
@@ -209,7 +200,7 @@ test('the incidents of the files: the waiters stuck behind the crashed holder an
 
   // Its moment: the crashed holder still holds, three wait behind it.
   await card('stuck').getByTestId('incident-open').click();
-  await expect(page).toHaveURL(new RegExp(`/locks${encodeZnodePath(incident.lock)}\\?at=${stuck.fromZxid}`));
+  await expect(page).toHaveURL(new RegExp(`/locks${encodeZnodePath(incident.lock)}\\?at=${Math.round(stuck.from)}`));
   await expect(clock(page)).toHaveAttribute('data-zxid', stuck.fromZxid!);
   await expect(holder(page)).toContainText(incident.crashed);
   await expect(page.getByTestId('summary-waiters')).toHaveText('3');

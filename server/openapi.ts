@@ -59,6 +59,14 @@ interface Route {
 /** `?at=`: a moment of ZooKeeper's files, answered from them (live mode with ZK_DATA_DIR or the embedded ZooKeeper; replay mode). */
 const AT = { name: 'at', schema: MomentText, description: "a past moment, answered from ZooKeeper's own files as ZooKeeper had it right after that transaction: a zxid (0x…) or a time in ms since the epoch; 404 before the files begin, 503 while they are first read" };
 
+/** The query of the files' incidents or holds: those of a span and of one lock, and the write-up's table instead of JSON. */
+const spanQuery = (what: string, open = '') => [
+  { name: 'from', schema: IncidentQuerySchema.shape.from, description: `only ${what} that end at or after this time (ms since the epoch)${open}` },
+  { name: 'to', schema: IncidentQuerySchema.shape.to, description: `only ${what} that begin at or before this time (ms since the epoch)` },
+  { name: 'path', schema: IncidentQuerySchema.shape.path, description: "only this lock's" },
+  ...WRITE_UP,
+];
+
 /** The query of a table for a post-mortem's write-up, instead of JSON. */
 const WRITE_UP = [
   { name: 'format', schema: IncidentQuerySchema.shape.format, description: 'csv (text/csv) or markdown (text/markdown): a table to save for a write-up, one row each, instead of JSON' },
@@ -107,12 +115,7 @@ export const ROUTES: readonly Route[] = [
     summary: "Every incident found in ZooKeeper's files: forced handovers, the stuck intervals before them, elections, long holds and waits, mass expiries, herd storms.",
     ok: [200, IncidentListSchema],
     errors: [400, 404, 503],
-    query: [
-      { name: 'from', schema: IncidentQuerySchema.shape.from, description: 'only incidents that end at or after this time (ms since the epoch)' },
-      { name: 'to', schema: IncidentQuerySchema.shape.to, description: 'only incidents that begin at or before this time (ms since the epoch)' },
-      { name: 'path', schema: IncidentQuerySchema.shape.path, description: "only this lock's" },
-      ...WRITE_UP,
-    ],
+    query: spanQuery('incidents'),
   },
   {
     method: 'get',
@@ -120,12 +123,7 @@ export const ROUTES: readonly Route[] = [
     summary: "Every hold found in ZooKeeper's files, with the zxids at its start and end and its node's czxid (its fencing token).",
     ok: [200, WrittenHoldListSchema],
     errors: [400, 404, 503],
-    query: [
-      { name: 'from', schema: IncidentQuerySchema.shape.from, description: 'only holds that end at or after this time (ms since the epoch), or still hold' },
-      { name: 'to', schema: IncidentQuerySchema.shape.to, description: 'only holds that begin at or before this time (ms since the epoch)' },
-      { name: 'path', schema: IncidentQuerySchema.shape.path, description: "only this lock's" },
-      ...WRITE_UP,
-    ],
+    query: spanQuery('holds', ', or still hold'),
   },
   { method: 'get', path: '/api/changes/{path}', summary: "Every moment the lock's children changed in ZooKeeper's files.", ok: [200, LockChangesSchema], errors: [400, 404, 503] },
   {
