@@ -98,7 +98,8 @@ function ofDayLive(text: string): void {
       const info = ReplayInfoSchema.safeParse(await response.json().catch(() => null));
       if (!response.ok || !info.success || !info.data.live || addressOfDay !== text) return;
       addressOfDay = null;
-      const at = info.data.to === null ? null : latestOfDay(text, info.data.to);
+      // Live, the files reach the present (read each second, a little behind it): the time of day is today's, unless it is still to come today.
+      const at = info.data.to === null ? null : latestOfDay(text, Math.max(info.data.to, Date.now()));
       if (at === null) update({ addressBad: text });
       else travelTo(at);
     })
