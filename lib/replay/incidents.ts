@@ -69,7 +69,8 @@ export function findIncidents(locks: readonly IncidentLock[], sessions: FileSess
     const holds = [...lock.holds].sort((a, b) => a.from - b.from);
     holds.forEach((hold, index) => {
       const next = holds.slice(index + 1).find((other) => hold.to !== null && other.from >= hold.to) ?? null;
-      if (hold.to !== null && FORCED.has(hold.ended)) {
+      // A one-node lock's forced end with an owner after it is its election's, said there ("by an expiry"): one card, not two.
+      if (hold.to !== null && FORCED.has(hold.ended) && !(lock.election && next !== null)) {
         incidents.push({ ...base('forced-handover', lock.path, hold.to, next?.from ?? hold.to, next === null ? [hold.sessionId] : [hold.sessionId, next.sessionId]), ended: hold.ended, next: next?.sessionId ?? null });
       }
       // Stuck: waiters behind a holder whose session later expired, from when it was last heard from at the latest.

@@ -337,6 +337,8 @@ describe('the incidents of the files', () => {
       [['0xa', '0xb'], 'released', { before: 'broker 1', after: 'broker 2' }],
       [['0xb', '0xc'], 'session-expired', { before: 'broker 2', after: 'broker 3' }],
     ]);
+    // The expiry is said by its election ("by an expiry"), not again as a forced handover.
+    expect(replay.incidents().filter((one) => one.kind === 'forced-handover')).toEqual([]);
     // 0xb at T0 + 5 s, then four more one second apart: a run of five within 2 s of each other.
     const mass = replay.incidents().find((one) => one.kind === 'mass-expiry');
     expect(mass).toMatchObject({ path: null, count: 5, from: T0 + 5000, to: T0 + 10_000, sessions: ['0xb', '0x11', '0x12', '0x13', '0x14'] });
