@@ -2,9 +2,9 @@
  * `npm run readme:shots`: the README's pictures of the showcase, copied from the shots
  * `npm run showcase:check` took (.shots/showcase/, one file a page, screen and language) into
  * docs/. Each picture's source is named here, so that a picture is always retaken the same way.
- * The herd, GC pause, discovery, replay and classroom pictures are of what the showcase does not
- * make (a herd the explorer's own simulator declares, a paused client, a tree of 325,698 znodes,
- * ZooKeeper's files, a classroom run) and are left as they are.
+ * The herd, GC pause, discovery, replay, incidents and classroom pictures are of what the showcase
+ * does not make (a herd the explorer's own simulator declares, a paused client, a tree of 325,698
+ * znodes, ZooKeeper's files written by real clients, a classroom run) and are left as they are.
  */
 import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
