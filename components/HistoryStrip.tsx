@@ -6,6 +6,7 @@ import { formatClock as clockMs } from './momentInput';
 import { layoutHistoryStrip, type HistoryBar } from '../lib/view/history-strip';
 import type { MessageKey } from '../lib/i18n/messages';
 import { useLanguage, type Translate } from './language';
+import { goTo, useReplay } from './replay';
 
 const HEIGHT = 44;
 const BAR_TOP = 6;
@@ -107,6 +108,8 @@ function historySpan(history: LockHistory): number {
 
 /** Who held the lock when, over the last five minutes, as bars on a time axis; the figures beside it. */
 export function HistoryStrip({ history, reading, now, present, onSelect, waiting = null }: HistoryStripProps) {
+  // Replayed, a hold whose node is not there at the moment shown goes to when it began.
+  const replaying = useReplay().info !== null;
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(600);
   const { t } = useLanguage();
@@ -175,18 +178,20 @@ export function HistoryStrip({ history, reading, now, present, onSelect, waiting
           {layout.bars.map((bar) => {
             const { hold } = bar;
             const selectable = present.has(hold.node);
+            const travels = !selectable && replaying && bar.kind !== 'before';
+            const act = selectable ? () => onSelect(hold.node) : travels ? () => goTo(String(Math.round(hold.from))) : null;
             // A hold that just began is a sliver: one that selects its node is drawn wide enough to hit, growing leftwards over the one before.
             const drawnWidth = bar.width > 4 ? bar.width - 1 : bar.width;
-            const barWidth = selectable ? Math.max(drawnWidth, MIN_TARGET) : drawnWidth;
+            const barWidth = act !== null ? Math.max(drawnWidth, MIN_TARGET) : drawnWidth;
             const barX = Math.max(0, bar.x + drawnWidth - barWidth);
             const held = bar.kind === 'before' ? t('lpBarHeldPlain') : t('lpBarHeld', { duration: formatDuration(bar.ms, t) });
             // Its times to the millisecond, as the replay's clock and the incidents write them: what a post-mortem quotes.
             const when = bar.kind === 'before' ? t('lpBarSince', { time: formatClock(hold.from) }) : `${clockMs(hold.from)} – ${hold.to === null ? '…' : clockMs(hold.to)} · ${held}`;
-            const title = `${hold.node}\n${t('lpBarSession', { id: hold.sessionId })}${hold.client ? ` · ${hold.client}` : ''}\n${when} · ${t(ENDED[bar.kind])}`;
+            const title = `${hold.node}\n${t('lpBarSession', { id: hold.sessionId })}${hold.client ? ` · ${hold.client}` : ''}\n${when} · ${t(ENDED[bar.kind])}${travels ? `\n${t('lpBarGoTo')}` : ''}`;
             return (
               <rect
                 key={`${hold.node}-${hold.from}`}
-                className={`history-bar ${bar.kind}${selectable ? ' selectable' : ''}`}
+                className={`history-bar ${bar.kind}${act !== null ? ' selectable' : ''}`}
                 x={barX}
                 y={BAR_TOP}
                 width={barWidth}
@@ -197,16 +202,18 @@ export function HistoryStrip({ history, reading, now, present, onSelect, waiting
                 data-session={hold.sessionId}
                 data-ended={bar.kind}
                 data-ms={Math.round(bar.ms)}
-                tabIndex={selectable ? 0 : undefined}
-                role={selectable ? 'button' : undefined}
-                aria-label={`${shortNodeName(hold.node)}: ${held}, ${t(ENDED[bar.kind])}`}
-                onClick={selectable ? () => onSelect(hold.node) : undefined}
+                data-travels={travels ? 'true' : undefined}
+                data-from={Math.round(hold.from)}
+                tabIndex={act !== null ? 0 : undefined}
+                role={act !== null ? 'button' : undefined}
+                aria-label={`${shortNodeName(hold.node)}: ${held}, ${t(ENDED[bar.kind])}${travels ? ` · ${t('lpBarGoTo')}` : ''}`}
+                onClick={act ?? undefined}
                 onKeyDown={
-                  selectable
+                  act !== null
                     ? (event) => {
                         if (event.key === 'Enter' || event.key === ' ') {
                           event.preventDefault();
-                          onSelect(hold.node);
+                          act();
                         }
                       }
                     : undefined

@@ -111,6 +111,12 @@ test('a crashed holder and the waiters stuck behind it until its session expired
   const span = (await (await fetch(`${explorer.url}/api/replay`)).json()) as { to: number; lastZxid: string };
   await expect(clock(page)).toHaveAttribute('data-time', String(span.to));
   await expect(page.getByTestId('replay-next')).toBeDisabled();
+  // At the end every node is gone: the crashed holder's bar goes to when its hold began, where it holds again.
+  const crashedBar = page.locator(`[data-testid="history-bar"][data-session="${incident.crashed}"][data-travels="true"]`);
+  const began = Number(await crashedBar.getAttribute('data-from'));
+  await crashedBar.click();
+  await expect(clock(page)).toHaveAttribute('data-time', String(began));
+  await expect(holder(page)).toContainText(incident.crashed);
 });
 
 test('the lock list, the sessions and the waits-for graph follow the moment from page to page', async ({ page }) => {
