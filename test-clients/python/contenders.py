@@ -49,6 +49,17 @@ def emit(**event):
         print(json.dumps(event), flush=True)
 
 
+def commands():
+    """The commands read from stdin, each its word and its arguments, until "quit" or the end of stdin (the parent gone)."""
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "quit":
+            return
+        yield words[0], words[1:]
+
+
 def new_client(connect):
     """A Kazoo client over TLS and with SASL as the environment says."""
     options = {}
@@ -94,11 +105,8 @@ def one_node(connect, path, data):
     client.create(path, data.encode(), ephemeral=True, makepath=True)
     emit(event="acquired", contender=0)
     emit(event="ready")
-    for line in sys.stdin:
-        words = line.split()
-        if words and words[0] == "quit":
-            break
-        if words and words[0] == "release":
+    for command, _ in commands():
+        if command == "release":
             client.delete(path)
             emit(event="released", contender=0)
     client.stop()
@@ -184,12 +192,9 @@ def loop(connect, root, spec):
             emit(event="error", message="not every contender connected within 60 s")
             break
     emit(event="ready")
-    for line in sys.stdin:
-        words = line.split()
-        if words and words[0] == "quit":
-            break
-        if words and words[0] == "crash":
-            emit(event="crash-missed", lock=int(words[1]))
+    for command, args in commands():
+        if command == "crash":
+            emit(event="crash-missed", lock=int(args[0]))
     stopping.set()
     # Closing each session ends a waiter's acquire too; the contenders' threads are daemons.
     for client in clients:
@@ -221,14 +226,9 @@ def main():
         while contender_nodes(admin, path, recipe) <= before and time.time() < deadline:
             time.sleep(0.01)
     emit(event="ready")
-    for line in sys.stdin:
-        words = line.split()
-        if not words:
-            continue
-        if words[0] == "quit":
-            break
-        if words[0] == "release":
-            releases[int(words[1])].set()
+    for command, args in commands():
+        if command == "release":
+            releases[int(args[0])].set()
     admin.stop()
 
 
