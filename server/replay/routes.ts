@@ -36,16 +36,21 @@ export function beforeTheFiles(at: string, from: Moment): string {
   return `${at} is before the files begin (${from.zxid}, ${new Date(from.time).toISOString()})`;
 }
 
-/** The moment `?at=` names, within the files' span; 400 when it is no moment, 404 when it is before the files begin. */
-function momentOf(replay: Replay, at: unknown): Moment {
+/**
+ * The moment `?at=` names, within the files' span: `at`, the last transaction at or before it (what
+ * the answer says it shows), and `clock`, the state after that transaction at the time asked for,
+ * which ages and verdicts are judged by, as the pages' socket judges them (a zxid asked for: its
+ * own time). 400 when it is no moment, 404 when it is before the files begin.
+ */
+function momentOf(replay: Replay, at: unknown): { at: Moment; clock: Moment } {
   const query = at === undefined ? null : parseMoment(at);
   if (at !== undefined && query === null) throw new HttpError(400, `at: ${MOMENT_WRITTEN}`);
-  const moment = replay.moment(query);
-  if (moment === null) {
+  const view = replay.view(query);
+  if (view === null) {
     const from = replay.span().from;
     throw new HttpError(404, from === null ? NO_TRANSACTION : beforeTheFiles(String(at), from));
   }
-  return moment;
+  return { at: view.at, clock: { zxid: view.at.zxid, time: view.time } };
 }
 
 /** The zone a write-up's times are written in: `tz`, UTC without one; 400 for a name this server does not know. */
@@ -114,18 +119,18 @@ export function replayRouter(loaded: LoadedReplay, roots: readonly string[]): Ro
   });
 
   router.get('/api/locks', (request, response) => {
-    const moment = momentOf(replay, request.query.at);
-    response.json({ ...lockListAt(loaded, roots, moment), at: moment });
+    const { at, clock } = momentOf(replay, request.query.at);
+    response.json({ ...lockListAt(loaded, roots, clock), at });
   });
 
   router.get('/api/locks/*segments', (request, response) => {
     const path = pathOf(request, 'lock');
     const form = snapshotFormOf(request);
-    const moment = momentOf(replay, request.query.at);
-    const snapshot = replay.lockAt(path, moment);
-    const steps = { previous: replay.step(path, moment, 'previous'), next: replay.step(path, moment, 'next') };
+    const { at, clock } = momentOf(replay, request.query.at);
+    const snapshot = replay.lockAt(path, clock);
+    const steps = { previous: replay.step(path, at, 'previous'), next: replay.step(path, at, 'next') };
     if (form === 'columns') response.type('json').send(compactWriter.json(snapshot));
-    else response.json({ ...snapshot, at: moment, steps });
+    else response.json({ ...snapshot, at, steps });
   });
 
   router.get('/api/incidents', (request, response) => {
@@ -156,19 +161,19 @@ export function replayRouter(loaded: LoadedReplay, roots: readonly string[]): Ro
 
   router.get('/api/nodes/*segments', (request, response) => {
     const path = lockNodeOf(request, roots);
-    const moment = momentOf(replay, request.query.at);
-    const node = replay.index.nodeWithChildrenAt(path, moment.zxid);
-    if (node === null) throw new HttpError(404, `${path} did not exist at ${moment.zxid}`);
+    const { at } = momentOf(replay, request.query.at);
+    const node = replay.index.nodeWithChildrenAt(path, at.zxid);
+    if (node === null) throw new HttpError(404, `${path} did not exist at ${at.zxid}`);
     const body: ZnodeDetail = { path, stat: node.stat, data: describeData(node.data, true) };
     response.json(body);
   });
 
   router.get('/api/waits-for', (request, response) => {
-    response.json(replay.graph(momentOf(replay, request.query.at)));
+    response.json(replay.graph(momentOf(replay, request.query.at).clock));
   });
 
   router.get('/api/sessions', (request, response) => {
-    const moment = momentOf(replay, request.query.at);
+    const { clock: moment } = momentOf(replay, request.query.at);
     const { q, offset, limit } = sessionQueryOf(request);
     const locks = replay.locksAt(moment);
     const deadlocked = new Set(locks.flatMap((lock) => lock.anomalies.flatMap((anomaly) => anomaly.deadlock?.sessions ?? [])));
