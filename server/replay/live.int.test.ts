@@ -275,7 +275,8 @@ describe("ZooKeeper's files followed in live mode", () => {
           await unsnapped.readOn();
           await unsnapped.readOn();
           expect(unsnapped.current()).toBe(read);
-          expect(read.info.transactions).toBe(await all());
+          // Every transaction of the copy: counted in the copy itself, not in the live directory, where ZooKeeper goes on writing (sessions closing and expiring) after the copy was made.
+          expect(read.info.transactions).toBe((await loadReplay([logsAlone], OPTIONS, true)).info.transactions);
         } finally {
           unsnapped.close();
         }
