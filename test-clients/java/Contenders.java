@@ -35,6 +35,7 @@ import org.apache.curator.framework.recipes.locks.InterProcessReadWriteLock;
 import org.apache.curator.framework.recipes.locks.InterProcessSemaphoreV2;
 import org.apache.curator.framework.recipes.locks.Lease;
 import org.apache.curator.retry.RetryOneTime;
+import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.recipes.lock.LockListener;
@@ -104,11 +105,21 @@ public class Contenders {
     if (recipe.startsWith("curator-semaphore")) {
       int total = 0;
       for (String dir : new String[] {"locks", "leases"}) {
-        if (admin.checkExists().forPath(path + "/" + dir) != null) total += admin.getChildren().forPath(path + "/" + dir).size();
+        // Curator makes both as container nodes, which ZooKeeper deletes once they are empty: one
+        // may go between a look and a read.
+        try {
+          total += admin.getChildren().forPath(path + "/" + dir).size();
+        } catch (KeeperException.NoNodeException gone) {
+          // none there
+        }
       }
       return total;
     }
-    return admin.getChildren().forPath(path).size();
+    try {
+      return admin.getChildren().forPath(path).size();
+    } catch (KeeperException.NoNodeException gone) {
+      return 0;
+    }
   }
 
   static void run(String connect, String path, String recipe, int id, char role) throws Exception {
