@@ -98,8 +98,9 @@ describe('ZkSession', () => {
 
   it('reads many nodes in one multiRead exactly as one getData each would, errors included, also under a chroot; and syncs', async () => {
     const root = uniqueRoot('multiread');
-    const session = await openSession();
-    const chrooted = new ZkSession({ connectString: `${zkConnect()}${root}`, sessionTimeoutMs: 4000 });
+    // Its nodes are its session's ephemerals, read again through the chroot: a session of 10 s, not 4, so that a machine busy with the other tests' JVMs for a few seconds does not expire it (it did once, in a fresh clone's run).
+    const session = await openSession(10_000);
+    const chrooted = new ZkSession({ connectString: `${zkConnect()}${root}`, sessionTimeoutMs: 10_000 });
     try {
       await session.mkdirp(`${root}/lock`);
       const values = [Buffer.from('10.0.0.1'), Buffer.from([0, 255, 7, 128]), null, Buffer.alloc(0), Buffer.from('x'.repeat(3000))];
