@@ -21,6 +21,7 @@ const ENDED: Record<HistoryBar['kind'], MessageKey> = {
   'session-expired': 'lpEndedExpired',
   'session-closed': 'lpEndedClosed',
   broken: 'lpEndedBroken',
+  gap: 'lpEndedGap',
   before: 'lpEndedBefore',
 };
 
@@ -67,6 +68,7 @@ const LEGEND: Record<HistoryBar['kind'], MessageKey> = {
   'session-expired': 'lpLegendExpired',
   'session-closed': 'lpLegendClosed',
   broken: 'lpLegendBroken',
+  gap: 'lpLegendGap',
   before: 'lpLegendBefore',
 };
 

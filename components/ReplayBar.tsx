@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { IncidentListSchema, type Incident, type ReplayLock, type ReplayMoment } from '../lib/protocol';
+import { IncidentListSchema, type Incident, type ReplayGap, type ReplayLock, type ReplayMoment } from '../lib/protocol';
 import { formatCount } from '../lib/view/format';
 import { INCIDENT_KIND_KEYS } from '../lib/view/incident-words';
 import { crossesDays, formatClock, parseMomentInput, zoneLabel } from './momentInput';
@@ -67,18 +67,42 @@ export function ReplayBar({ lockPath }: { lockPath?: string }) {
             {stopped}
           </span>
         ) : null}
+
         {info.live ? (
           <button type="button" className="button small replay-live" onClick={backToLive} title={t('replayBackToLiveTitle')} data-testid="replay-back-to-live">
             {t('replayBackToLive')}
           </button>
         ) : null}
       </p>
-      {moment !== null ? <TimeControl moment={moment} lock={lockPath === undefined ? null : (locks.get(lockPath) ?? null)} lockPath={lockPath ?? null} live={info.live} moving={moving} error={error ?? (addressBad === null ? null : t('replayAddressBad', { text: addressBad }))} withDate={withDate} /> : null}
+      {info.gaps.length > 0 ? (
+        // Each gap said in full, for the post-mortem: from when to when, where reading broke off and why, and the snapshot read on from.
+        <details className="replay-gaps" data-testid="replay-gaps">
+          <summary>{t(info.gaps.length === 1 ? 'replayGapsOne' : 'replayGaps', { n: info.gaps.length })}</summary>
+          <ul>
+            {info.gaps.map((gap) => (
+              <li key={gap.from.zxid} className="mono">
+                {gapText(gap, withDate, t)}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {moment !== null ? <TimeControl gaps={info.gaps} moment={moment} lock={lockPath === undefined ? null : (locks.get(lockPath) ?? null)} lockPath={lockPath ?? null} live={info.live} moving={moving} error={error ?? (addressBad === null ? null : t('replayAddressBad', { text: addressBad }))} withDate={withDate} /> : null}
     </section>
   );
 }
 
-function TimeControl({ moment, lock, lockPath, live, moving, error, withDate }: { moment: ReplayMoment; lock: ReplayLock | null; lockPath: string | null; live: boolean; moving: boolean; error: string | null; withDate: boolean }) {
+/** One gap said: from when to when (and their zxids), where reading broke off and why, and the snapshot read on from. */
+function gapText(gap: ReplayGap, withDate: boolean, t: ReturnType<typeof useLanguage>['t']): string {
+  return t('replayGapTitle', { from: formatClock(gap.from.time, withDate), fromZxid: gap.from.zxid, to: formatClock(gap.to.time, withDate), toZxid: gap.to.zxid, path: gap.path, offset: gap.offset, problem: gap.problem, snapshot: gap.snapshot });
+}
+
+/** The gap the moment shown falls in: after the last transaction read before it, and before the snapshot's moment. */
+function gapAt(gaps: readonly ReplayGap[], moment: ReplayMoment): ReplayGap | null {
+  return gaps.find((gap) => moment.at.zxid === gap.from.zxid && gap.to.time > gap.from.time && moment.time > gap.from.time && moment.time < gap.to.time) ?? null;
+}
+
+function TimeControl({ gaps, moment, lock, lockPath, live, moving, error, withDate }: { gaps: readonly ReplayGap[]; moment: ReplayMoment; lock: ReplayLock | null; lockPath: string | null; live: boolean; moving: boolean; error: string | null; withDate: boolean }) {
   const { t } = useLanguage();
   const marks = useIncidentMarks(lockPath, live);
   const { from, to } = moment;
@@ -148,6 +172,7 @@ function TimeControl({ moment, lock, lockPath, live, moving, error, withDate }: 
   const density = lock?.density ?? [];
   const tallest = Math.max(1, ...density);
   const atText = formatClock(moment.time, withDate);
+  const inGap = gapAt(gaps, moment);
 
   return (
     <div className="replay-controls" aria-busy={moving}>
@@ -178,6 +203,22 @@ function TimeControl({ moment, lock, lockPath, live, moving, error, withDate }: 
           <svg className="replay-density" viewBox={`0 0 ${density.length} 1`} preserveAspectRatio="none" aria-hidden="true">
             {density.map((count, bin) => (count === 0 ? null : <rect key={bin} x={bin} width={0.8} y={1 - Math.sqrt(count / tallest)} height={Math.sqrt(count / tallest)} />))}
           </svg>
+        ) : null}
+        {gaps.length > 0 ? (
+          // Each stretch of the log not read, hatched across the track: the moments in it show the last one read before it.
+          <div className="replay-gap-bands" aria-hidden="true">
+            {gaps
+              .filter((gap) => gap.to.time > gap.from.time)
+              .map((gap) => (
+                <span
+                  key={gap.from.zxid}
+                  className="replay-gap-band"
+                  style={{ left: `calc(0.5rem + (100% - 1rem) * ${(gap.from.time - from.time) / length})`, width: `max(3px, calc((100% - 1rem) * ${(gap.to.time - gap.from.time) / length}))` }}
+                  title={gapText(gap, withDate, t)}
+                  data-testid="replay-gap-band"
+                />
+              ))}
+          </div>
         ) : null}
         {marks.length > 0 ? (
           // Where each incident began, coloured by its kind, its kind and time in its tooltip (the incidents list is the way to them by keyboard).
@@ -230,6 +271,14 @@ function TimeControl({ moment, lock, lockPath, live, moving, error, withDate }: 
         </span>
         <span className="muted mono">{moment.time === moment.at.time ? t('replayZxid', { zxid: moment.at.zxid }) : t('replayAfter', { zxid: moment.at.zxid, time: formatClock(moment.at.time, withDate) })}</span>
       </p>
+      {inGap !== null ? (
+        <p className="replay-in-gap" role="status" data-testid="replay-in-gap">
+          <span>{t('replayInGap', { zxid: inGap.from.zxid, to: formatClock(inGap.to.time, withDate), toZxid: inGap.to.zxid })}</span>
+          <button type="button" className="button small" onClick={() => goTo(inGap.to.zxid)} data-testid="replay-gap-end">
+            {t('replayGapEnd')}
+          </button>
+        </p>
+      ) : null}
       <form className="replay-goto" onSubmit={onGo}>
         <label htmlFor="replay-goto">{t('replayGoTo')}</label>
         <input

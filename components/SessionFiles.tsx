@@ -17,6 +17,7 @@ export function SessionFiles({ files }: { files: FilesOfSession }) {
   if (files.ended === 'expired' && files.endedAt !== null) {
     parts.push(files.lastHeard === null ? t('sessFilesExpired', { time: formatClock(files.endedAt, true) }) : t('sessFilesExpiredHeard', { time: formatClock(files.endedAt, true), heard: formatClock(files.lastHeard, true) }));
   } else if (files.ended === 'closed' && files.endedAt !== null) parts.push(t('sessFilesClosed', { time: formatClock(files.endedAt, true) }));
+  else if (files.ended === 'gap' && files.endedAt !== null) parts.push(t('sessFilesGap', { time: formatClock(files.endedAt, true) }));
   if (parts.length === 0) return null;
   return (
     <span className="session-files muted" data-testid="session-files">

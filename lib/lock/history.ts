@@ -10,7 +10,7 @@
 import type { HoldEnd, HoldRecord, LockActivity, LockDelta, LockHistory, LockMode, LockNode, Percentiles, WaitRecord } from '../protocol';
 
 /** A hold's end as stored (0: still holding). */
-const ENDS: readonly (HoldEnd | null)[] = [null, 'released', 'session-expired', 'session-closed', 'broken'];
+const ENDS: readonly (HoldEnd | null)[] = [null, 'released', 'session-expired', 'session-closed', 'broken', 'gap'];
 
 /** How many records a ring has room for at first: it grows by doubling up to its capacity (most locks change rarely, and 10,000 of them each with room for 1,000 records would be half a gigabyte). */
 const FIRST_ROOM = 8;

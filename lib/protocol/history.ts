@@ -5,10 +5,11 @@ import { HexId } from './znode';
 
 /**
  * How a hold ended: its owner deleted the node, its session expired or its client closed the
- * session (ZooKeeper deleted it; only the transaction log tells a close from an expiry), or an
- * operator (another session) broke it.
+ * session (ZooKeeper deleted it; only the transaction log tells a close from an expiry), an
+ * operator (another session) broke it, or (replay) it ended in a stretch of the log that could
+ * not be read, told by the snapshot after it: how is not known, and it ended at the latest then.
  */
-export const HoldEndSchema = z.enum(['released', 'session-expired', 'session-closed', 'broken']);
+export const HoldEndSchema = z.enum(['released', 'session-expired', 'session-closed', 'broken', 'gap']);
 export type HoldEnd = z.infer<typeof HoldEndSchema>;
 
 /** One hold of the lock by one node. */

@@ -1,6 +1,6 @@
 /** Incidents found in ZooKeeper's files (`GET /api/incidents`), and the sessions the files tell of. */
 import { z } from 'zod';
-import { HoldRecordSchema } from './history';
+import { HoldEndSchema, HoldRecordSchema } from './history';
 import { HexId, ZnodePath } from './znode';
 
 export const IncidentKindSchema = z.enum(['forced-handover', 'stuck', 'election', 'long-hold', 'long-wait', 'mass-expiry', 'herd-storm']);
@@ -18,7 +18,7 @@ export const IncidentSchema = z.object({
   /** The sessions in it: the holder first (a handover's, then the next holder), or every session expired. */
   sessions: z.array(HexId),
   /** A handover's or an election's: how the hold ended (`session-expired`, `broken`; `released` or `session-closed` for a clean election). */
-  ended: z.enum(['released', 'session-expired', 'session-closed', 'broken']).nullable(),
+  ended: HoldEndSchema.nullable(),
   /** The session that held next (a handover, an election); null when nobody did. */
   next: HexId.nullable(),
   /** An election's: the identities the system wrote in its node (Kafka's broker id), before and after. */

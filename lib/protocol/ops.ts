@@ -41,7 +41,7 @@ export const SessionSummarySchema = z.object({
     .object({
       timeoutMs: z.number().nullable(),
       createdAt: z.number().nullable(),
-      ended: z.enum(['expired', 'closed']).nullable(),
+      ended: z.enum(['expired', 'closed', 'gap']).nullable(),
       endedAt: z.number().nullable(),
       lastHeard: z.number().nullable(),
     })

@@ -19,6 +19,28 @@ export const ReplayFileSchema = z.object({
 });
 export type ReplayFile = z.infer<typeof ReplayFileSchema>;
 
+/** A moment of the files: right after this transaction. */
+export const MomentSchema = z.object({ zxid: HexId, time: z.number() });
+export type Moment = z.infer<typeof MomentSchema>;
+
+/**
+ * A stretch of the log the replay could not read (a damaged entry, a log missing) and went on
+ * after, from the next snapshot the remaining logs continue: from the last transaction read
+ * before it to the snapshot's zxid (the same moment when the snapshot holds nothing more). What
+ * changed in it is known from the snapshot, not when, by whom or why.
+ */
+export const ReplayGapSchema = z.object({
+  from: MomentSchema,
+  to: MomentSchema,
+  /** The log where reading broke off, the offset of the entry not read, and what was wrong there (the reader's words, as in `ReplayFile.problem`). */
+  path: z.string(),
+  offset: z.number().int().nonnegative(),
+  problem: z.string(),
+  /** The snapshot read on from. */
+  snapshot: z.string(),
+});
+export type ReplayGap = z.infer<typeof ReplayGapSchema>;
+
 /** `GET /api/replay`: the span of the files and how far they could be read. */
 export const ReplayInfoSchema = z.object({
   /** The directories given (ZK_REPLAY, --replay or ZK_DATA_DIR). */
@@ -33,6 +55,8 @@ export const ReplayInfoSchema = z.object({
   files: z.array(ReplayFileSchema),
   /** Where the replay stopped before the end of the files: the file, the offset of the first entry not read, the last transaction applied. */
   stoppedAt: z.object({ path: z.string(), offset: z.number().int().nonnegative(), zxid: HexId.nullable() }).nullable(),
+  /** The stretches it could not read and went on after, oldest first. */
+  gaps: z.array(ReplayGapSchema),
   /** Why it stopped there, or why nothing could be read; null when every file was read whole. */
   reason: z.string().nullable(),
   /** The files of a live ZooKeeper, followed as it writes them (live mode): a page may go back to the present. */
@@ -44,9 +68,6 @@ export type ReplayInfo = z.infer<typeof ReplayInfoSchema>;
 export const MOMENT_WRITTEN = 'a zxid (0x…) or a time in ms since the epoch';
 export const MomentText = z.string().regex(/^(0x[0-9a-fA-F]{1,16}|\d{1,15})$/, MOMENT_WRITTEN);
 
-/** A moment of the files: right after this transaction. */
-export const MomentSchema = z.object({ zxid: HexId, time: z.number() });
-export type Moment = z.infer<typeof MomentSchema>;
 
 /** `GET /api/changes/<lock path>`: every moment the lock's children changed in the files, oldest first. */
 export const LockChangesSchema = z.object({ path: ZnodePath, changes: z.array(MomentSchema) });

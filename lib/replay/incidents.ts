@@ -15,7 +15,7 @@
  *   it. The files hold no watches, so it is said as a bound: every waiter present at each change.
  *   A lock of a client that chains (Curator, Kazoo) wakes one waiter a change and has none.
  */
-import type { HoldRecord, Incident, WaitRecord } from '../protocol';
+import type { HoldRecord, Incident, ReplayGap, WaitRecord } from '../protocol';
 import type { FileSessions } from './sessions';
 
 export interface IncidentLock {
@@ -46,9 +46,15 @@ export const INCIDENT_DEFAULTS: IncidentOptions = { longHoldMs: 60_000, longWait
 
 const FORCED = new Set<HoldRecord['ended']>(['session-expired', 'broken']);
 
-/** Every incident, oldest first (by `from`, then kind); `zxidAt(time)`: the transaction at or before a time. */
-export function findIncidents(locks: readonly IncidentLock[], sessions: FileSessions, zxidAt: (time: number) => string | null, given: Partial<IncidentOptions> = {}): Incident[] {
+/**
+ * Every incident, oldest first (by `from`, then kind); `zxidAt(time)`: the transaction at or
+ * before a time. `gaps`: the stretches of the log not read (`Replay.gaps`): a hold or a wait
+ * that ended in one is known to have lasted until the gap began, and is judged by that.
+ */
+export function findIncidents(locks: readonly IncidentLock[], sessions: FileSessions, zxidAt: (time: number) => string | null, given: Partial<IncidentOptions> = {}, gaps: readonly ReplayGap[] = []): Incident[] {
   const options = { ...INCIDENT_DEFAULTS, ...given };
+  /** When a hold or a wait that ended at `end` is known to have lasted until: the gap's beginning where it ended in one. */
+  const knownUntil = (end: number, inGap: boolean): number => (inGap ? (gaps.find((gap) => gap.to.time === end)?.from.time ?? end) : end);
   const incidents: Incident[] = [];
   const base = (kind: Incident['kind'], path: string | null, from: number, to: number, sessionIds: string[]): Incident => ({
     kind,
@@ -86,10 +92,13 @@ export function findIncidents(locks: readonly IncidentLock[], sessions: FileSess
       if (lock.election && next !== null && hold.to !== null) {
         incidents.push({ ...base('election', lock.path, hold.to, next.from, [hold.sessionId, next.sessionId]), ended: hold.ended, next: next.sessionId, identities: { before: lock.identityAt?.(hold.from) ?? null, after: lock.identityAt?.(next.from) ?? null } });
       }
-      if (hold.to !== null && hold.to - hold.from >= options.longHoldMs) incidents.push({ ...base('long-hold', lock.path, hold.from, hold.to, [hold.sessionId]), ended: hold.ended });
+      const held = hold.to === null ? null : knownUntil(hold.to, hold.ended === 'gap');
+      if (held !== null && held - hold.from >= options.longHoldMs) incidents.push({ ...base('long-hold', lock.path, hold.from, held, [hold.sessionId]), ended: hold.ended });
     });
     for (const wait of lock.waits) {
-      const end = wait.heldAt ?? wait.leftAt;
+      // A wait's record does not say how it ended: one that ended at a gap's moment ended in it.
+      const ended = wait.heldAt ?? wait.leftAt;
+      const end = ended === null ? null : knownUntil(ended, true);
       if (end !== null && end - wait.queuedAt >= options.longWaitMs) incidents.push(base('long-wait', lock.path, wait.queuedAt, end, [wait.sessionId]));
     }
     if (lock.herdPossible === true) {

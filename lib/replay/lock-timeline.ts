@@ -110,9 +110,10 @@ export function buildTimeline(input: TimelineInput): LockTimeline {
   };
 
   feed({ type: 'refresh', paths: [] });
-  /** How the node an event deletes went: its owner deleted it, its session closed or expired, another session deleted it. */
+  /** How the node an event deletes went: its owner deleted it, its session closed or expired, another session deleted it, or it went in a gap of the files. */
   const endingOf = (event: ChildEvent): HoldEnd => {
     const owner = event.child.stat.ephemeralOwner;
+    if (event.closed === 'gap') return 'gap';
     return event.closed === 'expired' ? 'session-expired' : event.closed === 'closed' ? 'session-closed' : owner !== '0x0' && event.session !== owner ? 'broken' : 'released';
   };
   for (const { event, parent } of events) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeAnomaly } from '../i18n/messages';
+import type { SnapshotRead } from '../zk/snapshot';
 import type { Txn, TxnOp } from '../zk/txn-log';
 import { parseMoment } from './moments';
 import { Replay } from './replay';
@@ -366,5 +367,96 @@ describe('the incidents of the files', () => {
     expect(herd.incidents({}, { herdStormWaiters: 12 }).filter((one) => one.kind === 'herd-storm')).toEqual([]);
     const kazooNames = storm((n) => `${n.toString(16).repeat(32)}__lock__${String(n).padStart(10, '0')}`);
     expect(kazooNames.incidents().filter((one) => one.kind === 'herd-storm')).toEqual([]);
+  });
+});
+
+describe('a stretch of the log that could not be read', () => {
+  /** The tree of `replay` as a snapshot of it reads (a parent before its children). */
+  const snapshotOf = (replay: Replay): SnapshotRead => {
+    const nodes = [...replay.tree.paths()]
+      .sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1))
+      .map((path) => {
+        const node = replay.tree.get(path)!;
+        const { czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner } = node;
+        return { path, czxid, mzxid, pzxid, ctime, mtime, version, cversion, aversion, ephemeralOwner, data: replay.tree.dataOf(node) };
+      });
+    return { dbid: '0x0', sessions: new Map(replay.tree.sessions), nodes, stopped: null };
+  };
+  /** A Kazoo lock: A holds, B waits. Then, in what is not read: A's client closes its session, B holds, C (a new session) queues, the lock's data is set. */
+  const before = (): Txn[] => {
+    zxid = 0;
+    return [
+      txn('0xa', 'createSession', [{ type: 'createSession', timeoutMs: 10_000 }]),
+      txn('0xb', 'createSession', [{ type: 'createSession', timeoutMs: 10_000 }]),
+      txn('0xa', 'create', [create('/locks', false)]),
+      txn('0xa', 'create', [create('/locks/job', false)]),
+      txn('0xa', 'create', [create(kazoo(0), true)]),
+      txn('0xb', 'create', [create(kazoo(1), true)]),
+    ];
+  };
+  const lost = (): Txn[] => [
+    txn('0xa', 'closeSession', [{ type: 'closeSession', paths: null }]),
+    txn('0xc', 'createSession', [{ type: 'createSession', timeoutMs: 4_000 }]),
+    txn('0xc', 'create', [create(kazoo(2), true)]),
+    txn('0xb', 'setData', [{ type: 'setData', path: '/locks/job', data: new TextEncoder().encode('x'), version: 1 }]),
+  ];
+  const after = (): Txn[] => [txn('0xb', 'delete', [{ type: 'delete', path: kazoo(1) }]), txn('0xd', 'createSession', [{ type: 'createSession', timeoutMs: 4_000 }]), txn('0xd', 'create', [create(kazoo(3), true)])];
+
+  it('goes on from the snapshot after it: the tree, the lock and its history as the whole log has them from there, the gap marked, what ended in it said so', () => {
+    const whole = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
+    const damaged = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
+    for (const step of before()) {
+      whole.apply(step);
+      damaged.apply(step);
+    }
+    for (const step of lost()) whole.apply(step);
+    const snapshot = snapshotOf(whole);
+    const snapshotMoment = whole.moment(null)!;
+    damaged.jump(snapshot, snapshotMoment, { path: '/data/log.1', offset: 1234, problem: 'checksum 0x1 where the entry sums to 0x2 (a damaged entry)', snapshot: '/data/snapshot.a' });
+    const rest = after();
+    for (const step of rest) {
+      whole.apply(step);
+      damaged.apply(step);
+    }
+    expect(damaged.gaps).toEqual([{ from: { zxid: '0x6', time: T0 + 6000 }, to: { zxid: '0xa', time: T0 + 10_000 }, path: '/data/log.1', offset: 1234, problem: expect.stringContaining('checksum'), snapshot: '/data/snapshot.a' }]);
+    expect(damaged.transactions).toBe(before().length + rest.length);
+    expect(damaged.span().to).toEqual(whole.span().to);
+    // At the gap's moment and after it, the lock is the whole log's: B holds, C waits behind it, then C holds and D waits.
+    const shape = (replay: Replay, zxid: string) => replay.lockAt('/locks/job', replay.moment({ zxid })!).nodes.map((node) => [node.name, node.sessionId, node.role, node.czxid]);
+    for (const zxid of ['0xa', '0xb', '0xd']) expect(shape(damaged, zxid)).toEqual(shape(whole, zxid));
+    expect(shape(damaged, '0xa').map(([, session, role]) => [session, role])).toEqual([['0xb', 'holder'], ['0xc', 'waiter']]);
+    // A moment in the gap is the last one read before it.
+    expect(damaged.moment({ time: T0 + 8000 })).toEqual({ zxid: '0x6', time: T0 + 6000 });
+    expect(shape(damaged, '0x8')).toEqual(shape(whole, '0x6'));
+    // A's hold ended in the gap (how is not known), B's began there; A's session ended in it, C's was made in it.
+    const holds = damaged.history('/locks/job').holds.map((hold) => [hold.sessionId, hold.from - T0, hold.to === null ? null : hold.to - T0, hold.ended]);
+    expect(holds).toEqual([
+      ['0xa', 5000, 10_000, 'gap'],
+      ['0xb', 10_000, 11_000, 'released'],
+      ['0xc', 11_000, null, null],
+    ]);
+    expect(damaged.sessions.get('0xa')).toMatchObject({ ended: 'gap', endedAt: T0 + 10_000, endedZxid: '0xa' });
+    expect(damaged.sessions.get('0xc')).toMatchObject({ ended: null, timeoutMs: 4_000, createdAt: null });
+    // Its data change is the lock node's, made in the gap; the stat of every node is the snapshot's there.
+    expect(damaged.tree.get('/locks/job')).toMatchObject({ mzxid: whole.tree.get('/locks/job')!.mzxid, version: 1, cversion: whole.tree.get('/locks/job')!.cversion });
+    // No incident is made of the gap: A's hold did not end by force.
+    expect(damaged.incidents().filter((incident) => incident.kind === 'forced-handover')).toEqual([]);
+  });
+
+  it('judges a hold that ended in a gap long by the time it is known to have held, not to the snapshot after it', () => {
+    const replay = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
+    const whole = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
+    for (const step of before()) {
+      replay.apply(step);
+      whole.apply(step);
+    }
+    for (const step of lost()) whole.apply(step);
+    // The snapshot's moment two minutes on: A held from 5 s to at least 6 s, not 125 s.
+    replay.jump(snapshotOf(whole), { zxid: '0xa', time: T0 + 125_000 }, { path: '/data/log.1', offset: 0, problem: 'cut short', snapshot: '/data/snapshot.a' });
+    expect(replay.incidents().filter((incident) => incident.kind === 'long-hold')).toEqual([]);
+    const longer = new Replay({ roots: ['/'], staleHolderMs: 500 });
+    for (const step of before()) longer.apply(step);
+    longer.jump(snapshotOf(whole), { zxid: '0xa', time: T0 + 125_000 }, { path: '/data/log.1', offset: 0, problem: 'cut short', snapshot: '/data/snapshot.a' });
+    expect(longer.incidents().filter((incident) => incident.kind === 'long-hold' && incident.sessions[0] === '0xa')).toEqual([expect.objectContaining({ from: T0 + 5000, to: T0 + 6000, ended: 'gap' })]);
   });
 });

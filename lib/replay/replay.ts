@@ -7,7 +7,7 @@
  * from the names back from the moment where they can tell: the files and the live explorer read
  * a lock by one set of rules.
  */
-import type { Deadlock, Incident, LockHistory, LockNode, LockSnapshot, LockSummary, NodeData, ReplayMoment, WaitsForGraph, WrittenHold } from '../protocol';
+import type { Deadlock, Incident, LockHistory, LockNode, LockSnapshot, LockSummary, NodeData, ReplayGap, ReplayMoment, WaitsForGraph, WrittenHold } from '../protocol';
 import { lockAnomalies } from '../lock/anomalies';
 import { describeData } from '../lock/data';
 import { enclosingLock, isLock, isSearched, isSystemLock, lockParentsAt, mayMakeLock } from '../lock/discovery';
@@ -20,6 +20,7 @@ import { ChildIndex, type ChildAt, type ChildEvent, type SessionSpans } from '..
 import { partitionPoint } from '../zk/columns';
 import { zxidOf } from '../zk/ids';
 import { childPath, nameOf, parentPath } from '../zk/path';
+import type { SnapshotRead } from '../zk/snapshot';
 import type { Txn } from '../zk/txn-log';
 import { compareZxid, ZnodeTree } from '../zk/znode-tree';
 import { findIncidents, INCIDENT_DEFAULTS, type IncidentOptions } from './incidents';
@@ -66,6 +67,9 @@ export class Replay {
   private applied: number;
   private lockPaths: string[] | null = null;
   private readonly timelines = new Map<string, LockTimeline>();
+  private readonly gapList: ReplayGap[] = [];
+  /** How many of the moments are gaps' (`jump`). */
+  private jumped = 0;
   /** Each session's nodes in the locks over the span, for a deadlock across them. */
   private spans: Map<string, SessionSpans> | null = null;
 
@@ -92,6 +96,41 @@ export class Replay {
     this.lockPaths = null;
     this.spans = null;
     if (this.timelines.size > 0) this.timelines.clear();
+  }
+
+  /**
+   * Goes on after a stretch of the log that could not be read, from `snapshot` (taken at the
+   * zxid of `to`): the tree becomes the snapshot's, each change between told at that moment as
+   * one made in the gap (`ZnodeTree.jumpTo`); the sessions gone by then end in it. The gap is
+   * kept (`gaps`) from the last transaction applied to `to`, with where reading broke off and why.
+   */
+  jump(snapshot: SnapshotRead, to: Moment, where: Omit<ReplayGap, 'from' | 'to'>): void {
+    const from = this.span().to ?? to;
+    const zxid = zxidOf(to.zxid);
+    if (zxid > this.applied) {
+      const time = Math.max(to.time, from.time);
+      const gap: Txn = { offset: -1, session: '0x0', cxid: -1, zxid, time, type: 'multi', ops: [], failed: false, gap: true };
+      this.sessions.gap(snapshot.sessions, { zxid: to.zxid, time });
+      this.tree.jumpTo(snapshot, gap);
+      this.applied = zxid;
+      this.moments.push(zxid, time);
+      this.jumped += 1;
+      this.lockPaths = null;
+      this.spans = null;
+      this.found = null;
+      if (this.timelines.size > 0) this.timelines.clear();
+      this.gapList.push({ from, to: { zxid: to.zxid, time }, ...where });
+    } else this.gapList.push({ from, to: from, ...where });
+  }
+
+  /** The stretches of the log the replay could not read and went on after (`jump`), oldest first. */
+  get gaps(): readonly ReplayGap[] {
+    return this.gapList;
+  }
+
+  /** How many transactions were applied (a gap's moment is none). */
+  get transactions(): number {
+    return this.moments.count - this.jumped;
   }
 
   /** The first and last moments the files can show. */
@@ -368,7 +407,7 @@ export class Replay {
         const names = [...new Set([...holds.map((hold) => nameOf(hold.node)), ...waits.map((wait) => nameOf(wait.node))])];
         return { path, holds, waits, election, identityAt, herdPossible: !election && herdPossible(detectRecipe(names, null, null).id) };
       });
-      this.found = { applied: this.applied, options: key, incidents: findIncidents(locks, this.sessions, (time) => this.moment({ time })?.zxid ?? null, options) };
+      this.found = { applied: this.applied, options: key, incidents: findIncidents(locks, this.sessions, (time) => this.moment({ time })?.zxid ?? null, options, this.gapList) };
     }
     return this.found.incidents.filter((incident) => (query.path === undefined || incident.path === query.path) && (query.from === undefined || incident.to >= query.from) && (query.to === undefined || incident.from <= query.to));
   }

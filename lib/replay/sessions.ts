@@ -17,7 +17,8 @@ export interface FileSession {
   /** Its `closeSession`; null while it lives. */
   endedAt: number | null;
   endedZxid: string | null;
-  ended: 'expired' | 'closed' | null;
+  /** `gap`: gone by the snapshot after a stretch of the log that could not be read (how is not known; `endedAt` is the snapshot's moment). */
+  ended: 'expired' | 'closed' | 'gap' | null;
 }
 
 export class FileSessions {
@@ -36,6 +37,21 @@ export class FileSessions {
     } else if (txn.type === 'closeSession') {
       const known = this.sessions.get(txn.session) ?? { id: txn.session, timeoutMs: null, createdAt: null, createdZxid: null, endedAt: null, endedZxid: null, ended: null };
       this.sessions.set(txn.session, { ...known, endedAt: txn.time, endedZxid: zxidHex(txn.zxid), ended: txn.cxid === 0 ? 'expired' : 'closed' });
+    }
+  }
+
+  /**
+   * After a stretch of the log that could not be read, the sessions of the snapshot read on from
+   * (`Replay.jump`): one living before and not there ended in the gap; one there and not known
+   * was made in it (when is not known).
+   */
+  gap(living: ReadonlyMap<string, number>, at: { zxid: string; time: number }): void {
+    for (const session of this.sessions.values()) {
+      if (session.ended === null && !living.has(session.id)) this.sessions.set(session.id, { ...session, endedAt: at.time, endedZxid: at.zxid, ended: 'gap' });
+    }
+    for (const [id, timeoutMs] of living) {
+      const known = this.sessions.get(id);
+      if (known === undefined || known.ended !== null) this.sessions.set(id, { id, timeoutMs, createdAt: null, createdZxid: null, endedAt: null, endedZxid: null, ended: null });
     }
   }
 

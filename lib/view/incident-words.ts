@@ -22,6 +22,7 @@ const ELECTION_HOW: Record<NonNullable<Incident['ended']>, MessageKey> = {
   'session-closed': 'incElectionClosed',
   'session-expired': 'incElectionExpired',
   broken: 'incElectionBroken',
+  gap: 'incElectionGap',
 };
 
 /** How long an incident lasted (a stuck interval, a hold, a wait, the run of expiries), or null for a moment (a handover, an election said from its end). */
@@ -56,7 +57,7 @@ export function describeIncident(incident: Incident, t: Translate, clock: (ms: n
       return t('incElection', { before, after, how: t(ELECTION_HOW[incident.ended ?? 'released']) });
     }
     case 'long-hold':
-      return t('incLongHold', { holder, duration, threshold: formatDuration(thresholds.longHoldMs, t) });
+      return t(incident.ended === 'gap' ? 'incLongHoldGap' : 'incLongHold', { holder, duration, threshold: formatDuration(thresholds.longHoldMs, t) });
     case 'long-wait':
       return t('incLongWait', { session: holder, duration, threshold: formatDuration(thresholds.longWaitMs, t) });
     case 'mass-expiry':

@@ -37,8 +37,10 @@ export interface ChildEvent {
    * close is the server's own request, cxid 0) or the client closed it; null for any other change.
    * A client whose close is the first request of its connection (xid 0, as the classic trick that
    * expires a session sends it) reads as an expiry too: the log cannot tell them apart.
+   * `gap`: any change made over a stretch of the log that could not be read, known from the
+   * snapshot after it (when, by whom and why are not).
    */
-  closed: 'expired' | 'closed' | null;
+  closed: 'expired' | 'closed' | 'gap' | null;
 }
 
 /** A change's code: its record number, then two bits of kind (its place in KINDS) and two of how a session's close went (in CLOSED). */
@@ -46,10 +48,12 @@ const KINDS: readonly ChangeKind[] = ['create', 'delete', 'set'];
 const KIND_CODES: Record<ChangeKind, number> = { create: 0, delete: 1, set: 2 };
 const CREATE = 0;
 const DELETE = 1;
-const CLOSED = [null, 'closed', 'expired'] as const;
+const CLOSED = [null, 'closed', 'expired', 'gap'] as const;
 const NOT_CLOSED = 0;
 const CLOSED_BY_CLIENT = 1;
 const EXPIRED = 2;
+/** Made by a stretch of the log that could not be read (`Txn.gap`). */
+const IN_GAP = 3;
 const RECORD_SHIFT = 4;
 const MAX_RECORDS = 2 ** (32 - RECORD_SHIFT);
 const recordIn = (code: number): number => code >>> RECORD_SHIFT;
@@ -408,9 +412,9 @@ export class ChildIndex {
       this.logs.push(log);
     }
     if (node.parent !== null) node.parent.childLog = log;
-    const closed = kind === 'delete' && txn.type === 'closeSession' ? (txn.cxid === 0 ? EXPIRED : CLOSED_BY_CLIENT) : NOT_CLOSED;
-    // A create's record is of the node as the create made it: its stat is told by the change (the next one).
-    const record = this.recordOf(node, txn, op, kind === 'create' ? this.changes.length : -1);
+    const closed = txn.gap === true ? IN_GAP : kind === 'delete' && txn.type === 'closeSession' ? (txn.cxid === 0 ? EXPIRED : CLOSED_BY_CLIENT) : NOT_CLOSED;
+    // A create's record is of the node as the create made it: its stat is told by the change (the next one); a gap's, by the node's own (the snapshot's).
+    const record = this.recordOf(node, txn, op, kind === 'create' && txn.gap !== true ? this.changes.length : -1);
     // A code is 32 bits: 2^28 records (far more than memory holds), read back unsigned.
     if (record >= MAX_RECORDS) throw new Error(`more than ${MAX_RECORDS} znode records: too many changes to index in one process`);
     this.changes.push(txn.zxid, txn.time, this.sessionIds.numberOf(txn.session), (record << RECORD_SHIFT) | (KIND_CODES[kind] << 2) | closed, log.number);

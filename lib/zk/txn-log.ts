@@ -81,6 +81,8 @@ export interface Txn {
    * then the error), and applies none of them.
    */
   failed: boolean;
+  /** It stands for every transaction of a stretch of the log that could not be read (`ZnodeTree.jumpTo`): what it changed is known, not when nor by whom. */
+  gap?: true;
 }
 
 export interface TxnLogHeader {
@@ -107,6 +109,8 @@ export interface TxnStop {
   reason: string;
   /** The bytes given ended inside this entry: when they are not the whole file, more of it may complete the entry. */
   partial: boolean;
+  /** Where the entry after it begins, when this one is whole but for its sum (its length and its `B` right): the log may be read on from there. */
+  after?: number;
 }
 
 export function readTxnLogHeader(bytes: Uint8Array): TxnLogHeader {
@@ -175,7 +179,7 @@ export function txnFrames(bytes: Uint8Array, start = FILE_HEADER_BYTES, whole = 
     reader.offset += length;
     if (reader.byte() !== 0x42) return ended({ offset, reason: 'entry not ended by B (a partial write)', partial: false });
     const computed = sum(entry, entry + length);
-    if (computed !== checksum) return ended({ offset, reason: `checksum 0x${checksum.toString(16)} where the entry sums to 0x${computed.toString(16)} (a damaged entry)`, partial: false });
+    if (computed !== checksum) return ended({ offset, reason: `checksum 0x${checksum.toString(16)} where the entry sums to 0x${computed.toString(16)} (a damaged entry)`, partial: false, after: reader.offset });
     rows[count * 3] = offset;
     rows[count * 3 + 1] = entry;
     rows[count * 3 + 2] = length;
@@ -269,7 +273,8 @@ export function txnTape(bytes: Uint8Array, frames: TxnFrames, base = 0, numbers:
       return writer.done({ offset, reason: error instanceof Error ? error.message : String(error), partial: false });
     }
   }
-  return writer.done(frames.stop === null ? null : { ...frames.stop, offset: base + frames.stop.offset });
+  const { stop } = frames;
+  return writer.done(stop === null ? null : { ...stop, offset: base + stop.offset, ...(stop.after === undefined ? {} : { after: base + stop.after }) });
 }
 
 class TapeWriter {

@@ -8,7 +8,7 @@
 import type { ZnodeStat } from '../protocol';
 import { BytePool } from './columns';
 import { zxidHex, zxidOf } from './ids';
-import type { PersistedStat, SnapshotRead } from './snapshot';
+import type { PersistedStat, SnapshotNode, SnapshotRead } from './snapshot';
 import type { Txn, TxnOp } from './txn-log';
 import { nameOf, parentPath } from './path';
 
@@ -74,8 +74,9 @@ export class ZnodeTree {
 
   /** Told of each change as it is applied (an index built over the tree sets it). */
   constructor(public onChange: ChangeListener = () => undefined) {
-    // An empty tree has ZooKeeper's own nodes, as a new DataTree does.
+    // An empty tree has ZooKeeper's own nodes, as a new DataTree does (whose `addConfigNode` sets the config node's ACL with version -1, its aversion).
     for (const path of ['/', '/zookeeper', '/zookeeper/quota', '/zookeeper/config']) this.put(createdNode(path, 0, 0, '0x0', -1, 0), undefined);
+    this.nodes.get('/zookeeper/config')!.aversion = -1;
   }
 
   /** Starts from a snapshot's tree and sessions (the zxid of its name is where its log begins). */
@@ -165,6 +166,46 @@ export class ZnodeTree {
           break;
       }
     }
+  }
+
+  /**
+   * Becomes the tree of `snapshot`, taken after a stretch of the log that could not be read:
+   * each node gone since is deleted (the deepest first), each new one created (its parent
+   * first), each whose data changed set, all by `gap` (one transaction standing for every one
+   * not read) and told to the listener so; every stat is then the snapshot's, and so are the
+   * sessions. A node deleted and made again in the gap (another czxid) is a delete and a create.
+   */
+  jumpTo(snapshot: SnapshotRead, gap: Txn): void {
+    const wanted = new Map<string, SnapshotNode>();
+    for (const node of snapshot.nodes) wanted.set(node.path, node);
+    const gone = [...this.nodes.values()].filter((node) => node.path !== '/' && wanted.get(node.path)?.czxid !== node.czxid).sort(byPathDescending);
+    for (const node of gone) this.remove(node, gap);
+    // A snapshot lists a parent before its children.
+    for (const read of snapshot.nodes) {
+      const existing = this.nodes.get(read.path);
+      if (existing === undefined) {
+        const parent = this.nodes.get(parentPath(read.path));
+        if (parent !== undefined) this.beforeChildren(parent);
+        const node = this.put(newNode(read.path, read, this.datas.add(read.data), read.data?.length ?? 0), undefined);
+        if (node.parent !== null) node.parent.record = -1;
+        this.onChange('create', node, gap);
+        continue;
+      }
+      const changed = existing.mzxid !== read.mzxid || existing.version !== read.version;
+      if (changed) {
+        existing.dataAt = this.datas.add(read.data);
+        existing.dataLength = read.data?.length ?? 0;
+      }
+      const { mzxid, pzxid, mtime, version, cversion, aversion } = read;
+      if (changed || existing.pzxid !== pzxid || existing.cversion !== cversion || existing.aversion !== aversion) existing.record = -1;
+      Object.assign(existing, { mzxid, pzxid, mtime, version, cversion, aversion });
+      if (changed) this.onChange('set', existing, gap);
+    }
+    this.sessions.clear();
+    for (const [session, timeout] of snapshot.sessions) this.sessions.set(session, timeout);
+    // A session the snapshot no longer has owns no node the tree keeps.
+    for (const owner of [...this.ephemerals.keys()]) if (this.ephemerals.get(owner)!.first === null) this.ephemerals.delete(owner);
+    this.zxid = gap.zxid;
   }
 
   /** The names of `path`'s children, sorted, and each one's node. */

@@ -11,10 +11,11 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { ReplayFile, ReplayInfo } from '../../lib/protocol';
 import { Replay, type ReplayOptions } from '../../lib/replay/replay';
-import { NotASnapshotError, readSnapshot } from '../../lib/zk/snapshot';
+import { NotASnapshotError, readSnapshot, type SnapshotRead } from '../../lib/zk/snapshot';
+import { zxidOf } from '../../lib/zk/ids';
 import { decodedParts, message, unreadable, type DecodedPart } from './log-parts';
 import { readLogs } from './log-thread';
-import { FILE_HEADER_BYTES, readTxnLogHeader, tapeTxns, type Txn, type TxnStop } from '../../lib/zk/txn-log';
+import { FILE_HEADER_BYTES, readTxnLogHeader, tapeTxns, txnFrames, type Txn, type TxnStop } from '../../lib/zk/txn-log';
 import { compareZxid, ZnodeTree } from '../../lib/zk/znode-tree';
 
 const LOG_NAME = /^log\.([0-9a-f]{1,16})$/;
@@ -202,63 +203,140 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
   const begin = replay.start?.zxid ?? '0x0';
   const started = replay;
   let position: LogPosition | null = null;
-  /** The replay ends before `file`'s entry at `offset`, for `problem`; what came before is kept. */
-  const stop = (entry: ReplayFile, offset: number, problem: string, after = ''): void => {
-    entry.problem = problem;
-    stoppedAt = { path: entry.path, offset, zxid: started.span().to?.zxid ?? null };
-    reason = [reason, `${entry.path}: ${problem}${after}`].filter(Boolean).join('; ');
-  };
-  // A log wholly before the start is not needed.
-  const wanted = logsAfter(logs, begin);
-  const reading = readLogs(wanted.map((file) => file.path));
-  try {
-    for (let i = 0; i < wanted.length && stoppedAt === null; i += 1) {
-      const file = wanted[i]!;
-      const newest = i === wanted.length - 1;
-      const entry = report.get(file.path)!;
-      entry.used = true;
-      position = { path: file.path, zxid: file.zxid, offset: FILE_HEADER_BYTES };
-      const entries = entriesOf(reading.parts(i), replay.tree);
-      // The header is read with the first entry: a file that is no log is said before anything else of it.
-      let read: IteratorResult<Array<Txn | TxnStop>>;
-      try {
-        read = await entries.next();
-      } catch (error) {
-        stop(entry, 0, message(file.path, error));
-        break;
-      }
-      const last = replay.span().to?.zxid ?? begin;
-      if (compareZxid(file.zxid, nextZxid(last)) > 0 && sameEpoch(file.zxid, last)) {
-        await entries.return(undefined);
-        stop(entry, 0, `transactions after ${last} are missing before this log, which begins at ${file.zxid}`);
-        break;
-      }
-      try {
-        for (; !read.done && stoppedAt === null; read = await entries.next()) {
-          for (const txn of read.value) {
-            if ('reason' in txn) {
-              position.offset = txn.offset;
-              if (following && newest) {
-                await entries.return(undefined);
-                return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason, following), position };
-              }
-              stop(entry, txn.offset, `${txn.reason} at byte ${txn.offset}`, '; the replay ends at the transaction before it');
-              break;
-            }
-            entry.count += 1;
-            replay.apply(txn);
-            position.offset = txn.offset;
-          }
+  /**
+   * Where reading broke off in a log: the file's entry, the offset of the entry not read, the
+   * problem, where in `logs` the logs that may go on after it begin, and where in this log the
+   * entry after the one not read begins when that one is whole but for its sum (null: nowhere).
+   */
+  type Broke = { file: Found; entry: ReplayFile; offset: number; problem: string; after: string; from: number; resume: number | null };
+
+  /**
+   * Reads `segment` (logs in order, the first from `firstFrom`) into the replay; answers where
+   * reading broke off, null at the end, or 'following' where the newest log of a ZooKeeper
+   * followed ends in an entry being written.
+   */
+  const read = async (segment: readonly Found[], firstFrom = FILE_HEADER_BYTES): Promise<Broke | 'following' | null> => {
+    const reading = readLogs(segment.map((file) => file.path), firstFrom);
+    try {
+      for (let i = 0; i < segment.length; i += 1) {
+        const file = segment[i]!;
+        const newest = file === logs.at(-1);
+        const entry = report.get(file.path)!;
+        const at = logs.indexOf(file);
+        entry.used = true;
+        position = { path: file.path, zxid: file.zxid, offset: i === 0 ? firstFrom : FILE_HEADER_BYTES };
+        const entries = entriesOf(reading.parts(i), replay.tree);
+        // The header is read with the first entry: a file that is no log is said before anything else of it.
+        let next: IteratorResult<Array<Txn | TxnStop>>;
+        try {
+          next = await entries.next();
+        } catch (error) {
+          return { file, entry, offset: 0, problem: message(file.path, error), after: '', from: at + 1, resume: null };
         }
-        if (!read.done) await entries.return(undefined);
+        const last = replay.span().to?.zxid ?? begin;
+        if (compareZxid(file.zxid, nextZxid(last)) > 0 && sameEpoch(file.zxid, last)) {
+          await entries.return(undefined);
+          return { file, entry, offset: 0, problem: `transactions after ${last} are missing before this log, which begins at ${file.zxid}`, after: '', from: at, resume: null };
+        }
+        try {
+          for (; !next.done; next = await entries.next()) {
+            for (const txn of next.value) {
+              if ('reason' in txn) {
+                position.offset = txn.offset;
+                await entries.return(undefined);
+                if (following && newest) return 'following';
+                return { file, entry, offset: txn.offset, problem: `${txn.reason} at byte ${txn.offset}`, after: '; the replay ends at the transaction before it', from: at + 1, resume: txn.after ?? null };
+              }
+              entry.count += 1;
+              replay.apply(txn);
+              position.offset = txn.offset;
+            }
+          }
+        } catch (error) {
+          return { file, entry, offset: 0, problem: message(file.path, error), after: '', from: at + 1, resume: null };
+        }
+      }
+      return null;
+    } finally {
+      reading.close();
+    }
+  };
+
+  /**
+   * Where to go on from after reading broke off: the oldest whole snapshot at or after the last
+   * transaction applied that what can still be read continues, read, with the logs to read on
+   * from it (`from`: where the first of them begins; its header's end but in a damaged log read
+   * on past its damaged entry). What can still be read: a later log that holds the transaction
+   * after the snapshot's; or, for a snapshot after the entry not read, the rest of its log when
+   * that entry is whole but for its sum. Null where there is no such snapshot.
+   */
+  const continuation = async (broke: Broke): Promise<{ file: Found; read: SnapshotRead; time: number; logs: Found[]; from: number } | null> => {
+    const last = replay.span().to?.zxid ?? begin;
+    const remaining = logs.slice(broke.from);
+    for (const file of snapshots) {
+      if (compareZxid(file.zxid, last) < 0) continue;
+      const later = logsAfter(remaining, file.zxid);
+      const goOn = later[0] !== undefined && compareZxid(later[0].zxid, nextZxid(file.zxid)) <= 0 ? { logs: later, from: FILE_HEADER_BYTES } : broke.resume !== null && compareZxid(file.zxid, last) > 0 ? { logs: [broke.file, ...logs.slice(logs.indexOf(broke.file) + 1)], from: broke.resume } : null;
+      if (goOn === null) continue;
+      const entry = report.get(file.path)!;
+      try {
+        const read = readSnapshot(await contents(file));
+        entry.count = read.nodes.length;
+        if (read.stopped !== null) {
+          entry.problem = `${read.stopped.reason} at byte ${read.stopped.offset}`;
+          continue;
+        }
+        entry.used = true;
+        // A snapshot names no time: its moment is at the latest the transaction after it's (what changed in the gap did so by then), at the earliest its last change (a snapshot is fuzzy: one after it may be in it too).
+        const zxid = zxidOf(file.zxid);
+        const after = await timeAfter(goOn.logs[0]!.path, goOn.from, zxid);
+        return { file, read, time: after ?? latestTime(read.nodes.filter((node) => node.mzxid <= zxid && node.czxid <= zxid)), ...goOn };
       } catch (error) {
-        stop(entry, 0, message(file.path, error));
+        entry.problem = message(file.path, error);
       }
     }
-  } finally {
-    reading.close();
+    return null;
+  };
+
+  // A log wholly before the start is not needed.
+  let segment = logsAfter(logs, begin);
+  let firstFrom = FILE_HEADER_BYTES;
+  while (segment.length > 0) {
+    const broke = await read(segment, firstFrom);
+    if (broke === 'following') return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason, following), position };
+    if (broke === null) break;
+    const { entry, offset, problem } = broke;
+    entry.problem = problem;
+    const next = await continuation(broke);
+    if (next === null) {
+      stoppedAt = { path: entry.path, offset, zxid: started.span().to?.zxid ?? null };
+      reason = [reason, `${entry.path}: ${problem}${broke.after}`].filter(Boolean).join('; ');
+      break;
+    }
+    // What could not be read is a gap, and the replay goes on from the snapshot after it.
+    replay.jump(next.read, { zxid: next.file.zxid, time: next.time }, { path: entry.path, offset, problem, snapshot: next.file.path });
+    reason = [reason, `${entry.path}: ${problem}; the replay goes on from ${next.file.path}, what changed between known from it alone`].filter(Boolean).join('; ');
+    segment = next.logs;
+    firstFrom = next.from;
   }
   return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason, following), position };
+}
+
+/** The time of the first transaction after `zxid` in the log at `path`, read from `from` (its entries' headers only); null where there is none. */
+async function timeAfter(path: string, from: number, zxid: number): Promise<number | null> {
+  try {
+    const bytes = await readFile(path);
+    const frames = txnFrames(bytes, from);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let i = 0; i < frames.count; i += 1) {
+      // A record begins with its TxnHeader: clientId (8 bytes), cxid (4), zxid (8), time (8), type (4).
+      const record = frames.rows[i * 3 + 1]!;
+      if (Number(view.getBigInt64(record + 12)) > zxid) return Number(view.getBigInt64(record + 20));
+    }
+  } catch {
+    // Unreadable here: the reading after tells why.
+  }
+  return null;
 }
 
 /** Why the file at `path` is no transaction log by its first bytes (ZKLG, version 2); null when it begins as one. */
@@ -327,9 +405,10 @@ export function infoOf(dirs: readonly string[], replay: Replay, files: ReplayFil
     to: to?.time ?? null,
     firstZxid: from?.zxid ?? null,
     lastZxid: to?.zxid ?? null,
-    transactions: replay.moments.count,
+    transactions: replay.transactions,
     files: files.sort((a, b) => a.kind.localeCompare(b.kind) || compareZxid(a.zxid, b.zxid)),
     stoppedAt,
+    gaps: [...replay.gaps],
     reason,
     live,
   };

@@ -24,10 +24,11 @@ export interface LogReading {
 /** Why a log could not be read, as the reading thread said it. */
 class LogReadError extends Error {}
 
-export function readLogs(paths: readonly string[]): LogReading {
+/** `firstFrom`: where in the first log to begin (an entry's offset; its header's end by default). */
+export function readLogs(paths: readonly string[], firstFrom?: number): LogReading {
   const thread = paths.length > 1 ? new LogThread(paths.slice(1)) : null;
   return {
-    parts: (index) => (index === 0 ? decodedParts(paths[0]!) : thread!.parts(index - 1)),
+    parts: (index) => (index === 0 ? decodedParts(paths[0]!, firstFrom) : thread!.parts(index - 1)),
     close: () => thread?.close(),
   };
 }

@@ -13,11 +13,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as ioClient, type Socket as ClientSocket } from 'socket.io-client';
-import type { Ack, ClientToServerEvents, ColumnsLockSnapshot, LockDelta, LockSnapshot, ReplayInfo, ReplayLock, ReplayMoment, ServerToClientEvents } from '../../lib/protocol';
+import type { Ack, ClientToServerEvents, ColumnsLockSnapshot, HoldRecord, LockDelta, LockSnapshot, ReplayInfo, ReplayLock, ReplayMoment, ServerToClientEvents } from '../../lib/protocol';
 import { expandSnapshot } from '../../lib/lock/compact';
 import { applyDelta } from '../../lib/lock/delta';
 import { buildSnapshot } from '../../lib/lock/queue';
 import { readTxnLog } from '../../lib/zk/txn-log';
+import { clientStat } from '../../lib/zk/znode-tree';
 import { describeData } from '../../lib/lock/data';
 import { startEmbeddedZooKeeper } from '../zk/embedded';
 import { ZkSession } from '../zk/session';
@@ -41,10 +42,13 @@ interface Sample {
 const samples: Sample[] = [];
 const sessions: { crashed?: string; released?: string; closed?: string } = {};
 let loaded: LoadedReplay;
+/** The zxid of the snapshot ZooKeeper took as it started again with its data, before the lock's story. */
+let restartSnapshot = 0n;
 
 beforeAll(async () => {
-  const zookeeper = await startEmbeddedZooKeeper({ dir, extraConfig: { dataLogDir: logDir, tickTime: 500, minSessionTimeout: 1000, maxSessionTimeout: 4000, snapCount: 20 } });
-  const observer = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 4000 });
+  const config = { dataLogDir: logDir, tickTime: 500, minSessionTimeout: 1000, maxSessionTimeout: 4000, snapCount: 20 };
+  let zookeeper = await startEmbeddedZooKeeper({ dir, extraConfig: config });
+  let observer = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 4000 });
   await observer.start(15_000);
   const sample = async (): Promise<void> => {
     for (;;) {
@@ -68,6 +72,14 @@ beforeAll(async () => {
   await observer.mkdirp('/services/blobs');
   await observer.create('/services/blobs/a', Buffer.alloc(300_000, 1), 'persistent');
   await observer.setData('/services/blobs', Buffer.alloc(700_000, 2));
+  // Restarted with its data, ZooKeeper takes a snapshot of its last transaction and begins a new log after it: a snapshot the
+  // damaged files below are sure to go on from (the ones taken as the log rolls may have the transaction after them in the old log).
+  observer.close();
+  await zookeeper.stop();
+  zookeeper = await startEmbeddedZooKeeper({ dir, port: zookeeper.port, extraConfig: config });
+  restartSnapshot = readdirSync(join(dataDir, 'version-2')).filter((name) => name.startsWith('snapshot.')).map((name) => BigInt(`0x${name.slice(9)}`)).reduce((a, b) => (a > b ? a : b));
+  observer = new ZkSession({ connectString: zookeeper.connectString, sessionTimeoutMs: 4000 });
+  await observer.start(15_000);
   await sample();
   const first = await RealContenders.start(zookeeper.connectString, LOCK, 'kazoo-lock', '1');
   await first.until(() => first.holding.size === 1, 20_000, 'the first contender to hold');
@@ -257,48 +269,123 @@ describe("a lock replayed from ZooKeeper's files (separate dataLogDir, 4 s sessi
     };
     const lastLog = (logs: string[]): string => logs.at(-1)!;
 
-    /** The log of the most transactions, and the offset of its middle one (the last log may hold a single entry, or none). */
-    const middleOf = (logs: string[]): { log: string; offset: number; index: number } => {
-      const longest = logs.map((log) => ({ log, txns: readTxnLog(readFileSync(log)).txns })).sort((a, b) => b.txns.length - a.txns.length)[0]!;
+    const zxidIn = (name: string): bigint => BigInt(`0x${name.slice(name.lastIndexOf('.') + 1)}`);
+    /** A log's entries: where each begins and its zxid. */
+    const entriesOf = (log: string): Array<{ offset: number; zxid: number }> => readTxnLog(readFileSync(log)).txns.map((txn) => ({ offset: txn.offset, zxid: txn.zxid }));
+    /** The snapshots' zxids, oldest first, and the logs' first ones. */
+    const snapshotZxids = (): bigint[] => readdirSync(join(dataDir, 'version-2')).filter((name) => name.startsWith('snapshot.')).map(zxidIn).sort((a, b) => (a < b ? -1 : 1));
+    /** The log of the most transactions among those before ZooKeeper's restart (the snapshot it took then is after them) but the first (without it the files begin at a snapshot, no gap), and its middle entry. */
+    const middleBeforeRestart = (logs: string[]): { log: string; offset: number; index: number; zxids: number[] } => {
+      const longest = logs.filter((log) => zxidIn(log) > 1n && zxidIn(log) <= restartSnapshot).map((log) => ({ log, txns: entriesOf(log) })).sort((a, b) => b.txns.length - a.txns.length)[0]!;
       const index = Math.floor(longest.txns.length / 2);
-      return { log: longest.log, offset: longest.txns[index]!.offset, index };
+      return { log: longest.log, offset: longest.txns[index]!.offset, index, zxids: longest.txns.map((txn) => txn.zxid) };
+    };
+    /** Every transaction's zxid the whole files hold, in order. */
+    const everyZxid = (): string[] => Array.from({ length: loaded.replay.moments.count }, (_, at) => loaded.replay.moments.at(at)!.zxid);
+    /** The oldest snapshot at or after `last` that a log after `damaged` goes on from (holds the transaction after it): told from the files' names. */
+    const snapshotContinuedAfter = (logs: string[], damaged: string, last: bigint): bigint | undefined => {
+      const later = logs.filter((log) => zxidIn(log) > zxidIn(damaged)).map(zxidIn);
+      return snapshotZxids().find((zxid) => zxid >= last && later.some((start, i) => start <= zxid + 1n && (later[i + 1] === undefined || later[i + 1]! > zxid)));
     };
 
-    it('a flipped byte: the replay ends at the transaction before it, and says where', async () => {
-      let flipped = { log: '', offset: 0, index: 0 };
+    /**
+     * A replay of damaged files against the whole one: one gap, from the transaction before the
+     * damage to a snapshot's zxid at or after it; everything after the gap read (the same last
+     * transaction, the same lock at every sample from the gap's end on, and before it); the
+     * transactions in it the only ones missing; a moment in it the last one before it.
+     */
+    const expectOneGap = (damaged: LoadedReplay, log: string, offset: number, problem: RegExp, gapFrom: bigint, gapTo: bigint | undefined): void => {
+      const { info } = damaged;
+      expect(info.stoppedAt).toBeNull();
+      expect(info.gaps).toHaveLength(1);
+      const [gap] = info.gaps;
+      expect(gap).toMatchObject({ path: log, offset, problem: expect.stringMatching(problem), snapshot: expect.stringMatching(/snapshot\.[0-9a-f]+$/) });
+      expect(gapTo, 'a snapshot the files go on from').toBeDefined();
+      expect([gap!.from.zxid, gap!.to.zxid]).toEqual([`0x${gapFrom.toString(16)}`, `0x${gapTo!.toString(16)}`]);
+      expect(gap!.snapshot.endsWith(`snapshot.${gap!.to.zxid.slice(2)}`)).toBe(true);
+      expect(info.reason).toContain(`the replay goes on from ${gap!.snapshot}`);
+      expect(damaged.info.files.find((file) => file.path === log)).toMatchObject({ used: true, problem: expect.stringMatching(problem) });
+      // Nothing after the gap is lost: the same end, and every transaction but those in it.
+      expect([info.lastZxid, info.to]).toEqual([loaded.info.lastZxid, loaded.info.to]);
+      const inGap = everyZxid().filter((zxid) => BigInt(zxid) > BigInt(gap!.from.zxid) && BigInt(zxid) <= BigInt(gap!.to.zxid));
+      expect(inGap.length).toBeGreaterThan(0);
+      expect(info.transactions).toBe(loaded.info.transactions - inGap.length);
+      // The lock at each sample before the gap and from its end on is what the live client read then.
+      const outside = samples.filter((sample) => BigInt(sample.pzxid) <= BigInt(gap!.from.zxid) || BigInt(sample.pzxid) >= BigInt(gap!.to.zxid));
+      expect(outside.length).toBeGreaterThan(0);
+      for (const sample of outside) expect(shape(damaged.replay.lockAt(LOCK, damaged.replay.moment({ zxid: sample.pzxid })!)), sample.pzxid).toEqual(shape(sample.snapshot));
+      // And the tree at the end is the whole files' (each node, its stat).
+      const nodes = (replay: LoadedReplay['replay']) => [...replay.tree.paths()].sort().map((path) => [path, clientStat(replay.tree.get(path)!)]);
+      expect(nodes(damaged.replay)).toEqual(nodes(loaded.replay));
+      // A time in the gap shows the last transaction read before it.
+      if (gap!.to.time > gap!.from.time) expect(damaged.replay.moment({ time: gap!.to.time - 1 })).toEqual(gap!.from);
+      // Every hold that ended before the gap or began after it is the whole files' (one wholly in it cannot be known); one
+      // that ended in it is said to have (how is not known), and one found holding at its end is one of the whole files'.
+      const holds = (replay: LoadedReplay['replay']) => replay.history(LOCK).holds;
+      // (By time: the gap's end is the transaction's after it; a hold that ended in the very millisecond the gap began is told by neither side.)
+      const outsideGap = (hold: HoldRecord): boolean => (hold.to !== null && hold.to < gap!.from.time) || hold.from > gap!.to.time;
+      const said = (hold: HoldRecord) => [hold.node, hold.sessionId, hold.from, hold.to, hold.ended];
+      expect(holds(damaged.replay).filter(outsideGap).map(said)).toEqual(holds(loaded.replay).filter(outsideGap).map(said));
+      const wholeNodes = new Set(holds(loaded.replay).map((hold) => hold.node));
+      for (const hold of holds(damaged.replay).filter((one) => !outsideGap(one))) expect(wholeNodes.has(hold.node), hold.node).toBe(true);
+      for (const hold of holds(damaged.replay)) if (hold.ended === 'gap') expect(hold.to).toBe(gap!.to.time);
+    };
+
+    it('a flipped byte: a gap from the transaction before it to the next snapshot, the rest of its log read on past it, and everything after it read', async () => {
+      // In the log of the lock's story (the crash and the stuck waiters), when ZooKeeper has finished it: holds end and begin in the gap.
+      let flipped = { log: '', offset: 0, index: 0, zxids: [] as number[] };
       const target = copy('flipped', (logs) => {
-        flipped = middleOf(logs);
+        const story = logs.slice(0, -1).findLast((log) => zxidIn(log) <= BigInt(samples[3]!.pzxid));
+        const entries = story === undefined ? [] : entriesOf(story);
+        if (story === undefined || entries.length < 5) flipped = middleBeforeRestart(logs);
+        else {
+          const index = Math.floor(entries.length / 2);
+          flipped = { log: story, offset: entries[index]!.offset, index, zxids: entries.map((entry) => entry.zxid) };
+        }
         const bytes = readFileSync(flipped.log);
         bytes[flipped.offset + 20] = bytes[flipped.offset + 20]! ^ 0xff;
         writeFileSync(flipped.log, bytes);
       });
       const damaged = await loadReplay([target], OPTIONS);
-      expect(flipped.index).toBeGreaterThan(2);
-      expect(damaged.info.stoppedAt).toMatchObject({ path: flipped.log, offset: flipped.offset });
-      expect(damaged.info.reason).toMatch(/checksum|entry/);
-      expect(damaged.info.transactions).toBeLessThan(loaded.info.transactions);
-      const at = damaged.replay.moment(null)!;
-      expect(shape(damaged.replay.lockAt(LOCK, at))).toEqual(shape(loaded.replay.lockAt(LOCK, at)));
+      expect(flipped.index).toBeGreaterThan(1);
+      // The entry's frame is whole (only a byte of its record changed): the oldest snapshot at or after it is gone on from, whichever log holds what follows.
+      const from = BigInt(flipped.zxids[flipped.index - 1]!);
+      expectOneGap(damaged, flipped.log, flipped.offset, /checksum|entry/, from, snapshotZxids().find((zxid) => zxid > from));
     });
 
-    it('a truncated file, and a log of another version', async () => {
-      // Cut inside an entry in the middle of the longest log.
-      let cutAfter = 0;
+    it('a log cut short in the middle, a log missing, and a log of another version', async () => {
+      // Cut inside an entry in the middle of a log ZooKeeper had finished: the next snapshot a later log goes on from.
+      let cut = { log: '', offset: 0, index: 0, zxids: [] as number[] };
+      let logsThen: string[] = [];
       const truncated = await loadReplay(
         [
           copy('truncated', (logs) => {
-            const middle = middleOf(logs);
-            cutAfter = middle.index;
-            writeFileSync(middle.log, readFileSync(middle.log).subarray(0, middle.offset + 20));
+            logsThen = logs;
+            cut = middleBeforeRestart(logs);
+            writeFileSync(cut.log, readFileSync(cut.log).subarray(0, cut.offset + 20));
           }),
         ],
         OPTIONS,
       );
-      expect(cutAfter).toBeGreaterThan(2);
-      expect(truncated.info.reason).toMatch(/cut short|truncated/);
-      expect(truncated.info.stoppedAt).not.toBeNull();
-      expect(truncated.info.transactions).toBeGreaterThan(0);
-      expect(truncated.info.transactions).toBeLessThan(loaded.info.transactions);
+      expect(cut.index).toBeGreaterThan(1);
+      const cutFrom = BigInt(cut.zxids[cut.index - 1]!);
+      expectOneGap(truncated, cut.log, cut.offset, /cut short|truncated/, cutFrom, snapshotContinuedAfter(logsThen, cut.log, cutFrom));
+      // A log deleted: its transactions are a gap, from the one before it to the next snapshot a later log goes on from.
+      let removed = { log: '', offset: 0, index: 0, zxids: [] as number[] };
+      let after = '';
+      const missing = await loadReplay(
+        [
+          copy('missing', (logs) => {
+            logsThen = logs;
+            removed = middleBeforeRestart(logs);
+            after = logs[logs.indexOf(removed.log) + 1]!;
+            rmSync(removed.log);
+          }),
+        ],
+        OPTIONS,
+      );
+      const missingFrom = BigInt(removed.zxids[0]!) - 1n;
+      expectOneGap(missing, after, 0, /are missing before this log/, missingFrom, snapshotContinuedAfter(logsThen, removed.log, missingFrom));
       const other = await loadReplay(
         [
           copy('version', (logs) => {
@@ -311,6 +398,26 @@ describe("a lock replayed from ZooKeeper's files (separate dataLogDir, 4 s sessi
       );
       expect(other.info.reason).toContain('version 3');
       expect(other.info.transactions).toBeGreaterThan(0);
+    });
+
+    it('a damaged entry in the newest log, with no snapshot after it: the replay ends at the transaction before it, and says where', async () => {
+      let flipped = { log: '', offset: 0, index: 0 };
+      const target = copy('flipped-newest', (logs) => {
+        const newest = lastLog(logs);
+        const txns = readTxnLog(readFileSync(newest)).txns;
+        flipped = { log: newest, offset: txns[Math.floor(txns.length / 2)]!.offset, index: Math.floor(txns.length / 2) };
+        const bytes = readFileSync(newest);
+        bytes[flipped.offset + 20] = bytes[flipped.offset + 20]! ^ 0xff;
+        writeFileSync(newest, bytes);
+        for (const name of readdirSync(join(dir, 'flipped-newest'))) if (name.startsWith('snapshot.') && BigInt(`0x${name.slice(9)}`) >= BigInt(`0x${newest.slice(newest.lastIndexOf('.') + 1)}`)) rmSync(join(dir, 'flipped-newest', name));
+      });
+      const damaged = await loadReplay([target], OPTIONS);
+      expect(damaged.info.gaps).toEqual([]);
+      expect(damaged.info.stoppedAt).toMatchObject({ path: flipped.log, offset: flipped.offset });
+      expect(damaged.info.reason).toMatch(/checksum|entry/);
+      expect(damaged.info.transactions).toBeLessThan(loaded.info.transactions);
+      const at = damaged.replay.moment(null)!;
+      expect(shape(damaged.replay.lockAt(LOCK, at))).toEqual(shape(loaded.replay.lockAt(LOCK, at)));
     });
 
     it('random bytes named like a log (log.0, before every real one) are refused by their header, and every real file is read whole', async () => {
