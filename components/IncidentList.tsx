@@ -1,12 +1,13 @@
 'use client';
 import { useState } from 'react';
-import { errorSaid, IncidentListSchema, IncidentKindSchema, type Incident, type IncidentKind, type IncidentList as Incidents } from '../lib/protocol';
+import { IncidentKindSchema, type Incident, type IncidentKind, type IncidentList as Incidents } from '../lib/protocol';
 import { formatCount, formatDuration } from '../lib/view/format';
 import { describeIncident, incidentLength, INCIDENT_KIND_KEYS, type IncidentThresholds } from '../lib/view/incident-words';
 import { encodeZnodePath } from '../lib/zk/path';
 import { useLanguage } from './language';
 import { crossesDays, formatClock, zoneLabel } from './momentInput';
-import { usePoll } from './usePoll';
+import { FILES_FIXED_MS, useIncidents } from './incidentsFeed';
+import { useReplay } from './replay';
 import { WrappingPath } from './WrappingPath';
 
 // ZooKeeper writes on: the files are read again every few seconds while the page is open.
@@ -84,30 +85,13 @@ function WriteUpLinks({ path }: { path: string | undefined }) {
 
 function IncidentsBody({ path, latest }: { path: string | undefined; latest: number | undefined }) {
   const { t } = useLanguage();
-  const [list, setList] = useState<Incidents | null>(null);
-  const [trouble, setTrouble] = useState<Trouble | null>(null);
   const [kind, setKind] = useState<IncidentKind | 'all'>('all');
 
-  usePoll(
-    async (current) => {
-      const response = await fetch(`/api/incidents${path === undefined ? '' : `?path=${encodeURIComponent(path)}`}`);
-      if (!current()) return;
-      // Still reading the files the first time: the spinner stays, and the next read asks again.
-      if (response.status === 503) return;
-      const raw: unknown = await response.json().catch(() => null);
-      if (!current()) return;
-      if (response.status === 404) return setTrouble({ kind: 'no-files' });
-      const parsed = IncidentListSchema.safeParse(raw);
-      if (!response.ok || !parsed.success) {
-        return setTrouble({ kind: 'failed', error: errorSaid(raw) ?? `HTTP ${response.status}` });
-      }
-      setTrouble(null);
-      setList(parsed.data);
-    },
-    REFRESH_MS,
-    true,
-    path ?? '',
-  );
+  // ZooKeeper writes on while live; replayed files do not change: read once (the slider's marks share the read).
+  const { info } = useReplay();
+  const read = useIncidents(path, info !== null && !info.live ? FILES_FIXED_MS : REFRESH_MS);
+  const trouble: Trouble | null = read === null || read.kind === 'list' ? null : read;
+  const list: Incidents | null = read?.kind === 'list' ? read.list : null;
 
   if (trouble?.kind === 'no-files') {
     return (
@@ -188,8 +172,30 @@ function IncidentsBody({ path, latest }: { path: string | undefined; latest: num
         </span>
       </div>
       <WriteUpLinks path={path} />
-      <IncidentCards incidents={shown} path={path} clock={clock} thresholds={thresholds} />
+      <IncidentPages key={kind} incidents={shown} path={path} clock={clock} thresholds={thresholds} />
     </div>
+  );
+}
+
+/** How many incident cards are drawn at first, and more at each ask: a busy lock's files may tell thousands. */
+export const INCIDENTS_PAGE = 200;
+
+/** The incidents' cards, INCIDENTS_PAGE at first, with a button for the next ones (a new filter begins again: its `key`). */
+export function IncidentPages({ incidents, path, clock, thresholds }: { incidents: readonly Incident[]; path: string | undefined; clock: (ms: number) => string; thresholds: IncidentThresholds }) {
+  const { t } = useLanguage();
+  const [limit, setLimit] = useState(INCIDENTS_PAGE);
+  const left = incidents.length - limit;
+  return (
+    <>
+      <IncidentCards incidents={left > 0 ? incidents.slice(0, limit) : incidents} path={path} clock={clock} thresholds={thresholds} />
+      {left > 0 ? (
+        <p className="incidents-more">
+          <button type="button" className="button small" onClick={() => setLimit((shown) => shown + INCIDENTS_PAGE)} data-testid="incidents-more">
+            {t('incMore', { n: formatCount(Math.min(INCIDENTS_PAGE, left)), left: formatCount(left) })}
+          </button>
+        </p>
+      ) : null}
+    </>
   );
 }
 

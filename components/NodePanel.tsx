@@ -10,7 +10,7 @@ import { DataClient } from './DataClient';
 import { useLanguage, type Translate } from './language';
 import { useConnection } from './useConnection';
 import type { Simulation } from './useSimulation';
-import { useMomentText } from './replay';
+import { useMomentText, useReplay } from './replay';
 import { SessionFiles, useSessionFiles } from './SessionFiles';
 
 /** The faults a simulated contender can be made to suffer, as the node panel and the command palette offer them. */
@@ -159,6 +159,8 @@ export function NodePanel({
   const offered = contender === null ? [] : offeredActions(contender.state);
   // At a moment of ZooKeeper's files, what they tell of the owner's session (made, timeout, ended).
   const files = useSessionFiles(node?.ephemeral === true ? node.sessionId : '0x0');
+  // A moment of the files is past: nothing can be freed there, and the node may be long gone (no commands to delete it).
+  const past = useReplay().info !== null;
   if (node === null) {
     return (
       <section className="panel node-panel" aria-label={t('lpSelectedNode')} data-testid="node-panel" data-name="">
@@ -216,7 +218,7 @@ export function NodePanel({
         </>
       ) : null}
       <NodeDetail key={`${node.path}@${node.czxid}`} node={node} />
-      <BreakLock key={node.name} lockPath={lockPath} recipeId={recipeId} node={node} simulation={simulation} connectString={zookeeper?.connectString ?? null} />
+      {past ? null : <BreakLock key={node.name} lockPath={lockPath} recipeId={recipeId} node={node} simulation={simulation} connectString={zookeeper?.connectString ?? null} />}
       {contender ? (
         <div className="contender" data-testid="contender-actions" data-state={contender.state}>
           <h3>

@@ -1,13 +1,13 @@
 'use client';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { IncidentListSchema, type Incident, type ReplayGap, type ReplayLock, type ReplayMoment } from '../lib/protocol';
+import type { Incident, ReplayGap, ReplayLock, ReplayMoment } from '../lib/protocol';
 import { formatCount } from '../lib/view/format';
 import { INCIDENT_KIND_KEYS } from '../lib/view/incident-words';
 import { crossesDays, formatClock, parseMomentInput, zoneLabel } from './momentInput';
 import { useLanguage } from './language';
 import { backToLive, goTo, stepLock, useReplay } from './replay';
 import { useShortcuts } from './useShortcuts';
-import { usePoll } from './usePoll';
+import { FILES_FIXED_MS, useIncidents } from './incidentsFeed';
 
 const SPEEDS = [1, 10, 100] as const;
 type Speed = (typeof SPEEDS)[number];
@@ -18,21 +18,10 @@ const MARKS_REFRESH_MS = 30_000;
 /** The most incidents marked on the slider (the newest): past that, marks would be a smear. */
 const MOST_MARKS = 300;
 
-/** The incidents of the files (of the lock on its page), to mark on the slider where each began; none where they cannot be read. */
+/** The incidents of the files (of the lock on its page), to mark on the slider where each began; none where they cannot be read. The lock page's list shares the read. */
 function useIncidentMarks(lockPath: string | null, live: boolean): Incident[] {
-  const [incidents, setIncidents] = useState<Incident[]>([]);
-  usePoll(
-    async (current) => {
-      const response = await fetch(`/api/incidents${lockPath === null ? '' : `?path=${encodeURIComponent(lockPath)}`}`);
-      const parsed = IncidentListSchema.safeParse(await response.json().catch(() => null));
-      if (!current() || !response.ok || !parsed.success) return;
-      setIncidents(parsed.data.incidents.slice(-MOST_MARKS));
-    },
-    live ? MARKS_REFRESH_MS : 24 * 3_600_000,
-    true,
-    lockPath ?? '',
-  );
-  return incidents;
+  const read = useIncidents(lockPath ?? undefined, live ? MARKS_REFRESH_MS : FILES_FIXED_MS);
+  return read?.kind === 'list' ? read.list.incidents.slice(-MOST_MARKS) : [];
 }
 
 /**

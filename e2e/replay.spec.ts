@@ -70,6 +70,9 @@ test('a crashed holder and the waiters stuck behind it until its session expired
   await expect(page.getByTestId('anomaly-list')).toContainText('as ZooKeeper’s files tell in hindsight');
   await holder(page).click();
   await expect(page.getByTestId('node-session-files')).toContainText(/expired .*last heard from .* at the latest/);
+  // Nothing can be freed in the past: no way to break the lock, nor a zkCli command to delete a node long gone.
+  await expect(page.getByTestId('break-unavailable')).toHaveCount(0);
+  await expect(page.getByTestId('break-command')).toHaveCount(0);
 
   // The next change of this lock is the expiry: the first waiter holds, and the history says how the crashed hold ended.
   await page.getByTestId('replay-next').click();
