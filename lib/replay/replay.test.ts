@@ -400,9 +400,8 @@ describe('a stretch of the log that could not be read', () => {
     txn('0xc', 'create', [create(kazoo(2), true)]),
     txn('0xb', 'setData', [{ type: 'setData', path: '/locks/job', data: new TextEncoder().encode('x'), version: 1 }]),
   ];
-  const after = (): Txn[] => [txn('0xb', 'delete', [{ type: 'delete', path: kazoo(1) }]), txn('0xd', 'createSession', [{ type: 'createSession', timeoutMs: 4_000 }]), txn('0xd', 'create', [create(kazoo(3), true)])];
-
-  it('goes on from the snapshot after it: the tree, the lock and its history as the whole log has them from there, the gap marked, what ended in it said so', () => {
+  /** The whole log read, and one read up to the stretch lost, its replay still to go on. */
+  const readTwice = (): { whole: Replay; damaged: Replay } => {
     const whole = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
     const damaged = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
     for (const step of before()) {
@@ -410,6 +409,12 @@ describe('a stretch of the log that could not be read', () => {
       damaged.apply(step);
     }
     for (const step of lost()) whole.apply(step);
+    return { whole, damaged };
+  };
+  const after = (): Txn[] => [txn('0xb', 'delete', [{ type: 'delete', path: kazoo(1) }]), txn('0xd', 'createSession', [{ type: 'createSession', timeoutMs: 4_000 }]), txn('0xd', 'create', [create(kazoo(3), true)])];
+
+  it('goes on from the snapshot after it: the tree, the lock and its history as the whole log has them from there, the gap marked, what ended in it said so', () => {
+    const { whole, damaged } = readTwice();
     const snapshot = snapshotOf(whole);
     const snapshotMoment = whole.moment(null)!;
     damaged.jump(snapshot, snapshotMoment, { path: '/data/log.1', offset: 1234, problem: 'checksum 0x1 where the entry sums to 0x2 (a damaged entry)', snapshot: '/data/snapshot.a' });
@@ -444,13 +449,7 @@ describe('a stretch of the log that could not be read', () => {
   });
 
   it('judges a hold that ended in a gap long by the time it is known to have held, not to the snapshot after it', () => {
-    const replay = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
-    const whole = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
-    for (const step of before()) {
-      replay.apply(step);
-      whole.apply(step);
-    }
-    for (const step of lost()) whole.apply(step);
+    const { whole, damaged: replay } = readTwice();
     // The snapshot's moment two minutes on: A held from 5 s to at least 6 s, not 125 s.
     replay.jump(snapshotOf(whole), { zxid: '0xa', time: T0 + 125_000 }, { path: '/data/log.1', offset: 0, problem: 'cut short', snapshot: '/data/snapshot.a' });
     expect(replay.incidents().filter((incident) => incident.kind === 'long-hold')).toEqual([]);

@@ -163,27 +163,32 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
   const snapshots = found.filter((file) => file.kind === 'snapshot').sort(byZxid);
   const firstLog = logs[0];
 
+  /** The snapshot `file` read whole (its count of znodes kept in the report); null, with the problem said there, where it cannot be. */
+  const wholeSnapshot = async (file: Found): Promise<SnapshotRead | null> => {
+    const entry = report.get(file.path)!;
+    try {
+      const read = readSnapshot(await contents(file));
+      entry.count = read.nodes.length;
+      if (read.stopped === null) return read;
+      entry.problem = `${read.stopped.reason} at byte ${read.stopped.offset}`;
+    } catch (error) {
+      entry.problem = message(file.path, error);
+    }
+    return null;
+  };
+
   /** The oldest whole snapshot at or after `from` that a log goes on from, read into a replay; null when there is none. */
   const fromSnapshot = async (from: string | null): Promise<Replay | null> => {
     for (const file of snapshots) {
       if (from !== null && compareZxid(file.zxid, from) < 0) continue;
-      const entry = report.get(file.path)!;
-      try {
-        const read = readSnapshot(await contents(file));
-        entry.count = read.nodes.length;
-        if (read.stopped !== null) {
-          entry.problem = `${read.stopped.reason} at byte ${read.stopped.offset}`;
-          continue;
-        }
-        if (firstLog !== undefined && compareZxid(firstLog.zxid, nextZxid(file.zxid)) > 0) {
-          entry.problem = `the logs begin at ${firstLog.zxid}, after this snapshot's ${file.zxid}: the transactions between are missing`;
-          continue;
-        }
-        entry.used = true;
-        return new Replay(options, { tree: ZnodeTree.fromSnapshot(read, file.zxid), moment: { zxid: file.zxid, time: latestTime(read.nodes) } });
-      } catch (error) {
-        entry.problem = message(file.path, error);
+      const read = await wholeSnapshot(file);
+      if (read === null) continue;
+      if (firstLog !== undefined && compareZxid(firstLog.zxid, nextZxid(file.zxid)) > 0) {
+        report.get(file.path)!.problem = `the logs begin at ${firstLog.zxid}, after this snapshot's ${file.zxid}: the transactions between are missing`;
+        continue;
       }
+      report.get(file.path)!.used = true;
+      return new Replay(options, { tree: ZnodeTree.fromSnapshot(read, file.zxid), moment: { zxid: file.zxid, time: latestTime(read.nodes) } });
     }
     return null;
   };
@@ -278,22 +283,13 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
       const later = logsAfter(remaining, file.zxid);
       const goOn = later[0] !== undefined && compareZxid(later[0].zxid, nextZxid(file.zxid)) <= 0 ? { logs: later, from: FILE_HEADER_BYTES } : broke.resume !== null && compareZxid(file.zxid, last) > 0 ? { logs: [broke.file, ...logs.slice(logs.indexOf(broke.file) + 1)], from: broke.resume } : null;
       if (goOn === null) continue;
-      const entry = report.get(file.path)!;
-      try {
-        const read = readSnapshot(await contents(file));
-        entry.count = read.nodes.length;
-        if (read.stopped !== null) {
-          entry.problem = `${read.stopped.reason} at byte ${read.stopped.offset}`;
-          continue;
-        }
-        entry.used = true;
-        // A snapshot names no time: its moment is at the latest the transaction after it's (what changed in the gap did so by then), at the earliest its last change (a snapshot is fuzzy: one after it may be in it too).
-        const zxid = zxidOf(file.zxid);
-        const after = await timeAfter(goOn.logs[0]!.path, goOn.from, zxid);
-        return { file, read, time: after ?? latestTime(read.nodes.filter((node) => node.mzxid <= zxid && node.czxid <= zxid)), ...goOn };
-      } catch (error) {
-        entry.problem = message(file.path, error);
-      }
+      const read = await wholeSnapshot(file);
+      if (read === null) continue;
+      report.get(file.path)!.used = true;
+      // A snapshot names no time: its moment is at the latest the transaction after it's (what changed in the gap did so by then), at the earliest its last change (a snapshot is fuzzy: one after it may be in it too).
+      const zxid = zxidOf(file.zxid);
+      const after = await timeAfter(goOn.logs[0]!.path, goOn.from, zxid);
+      return { file, read, time: after ?? latestTime(read.nodes.filter((node) => node.mzxid <= zxid && node.czxid <= zxid)), ...goOn };
     }
     return null;
   };
