@@ -68,8 +68,8 @@ export function ReplayBar({ lockPath }: { lockPath?: string }) {
         <details className="replay-gaps" data-testid="replay-gaps">
           <summary>{t(info.gaps.length === 1 ? 'replayGapsOne' : 'replayGaps', { n: info.gaps.length })}</summary>
           <ul>
-            {info.gaps.map((gap) => (
-              <li key={gap.from.zxid} className="mono">
+            {info.gaps.map((gap, index) => (
+              <li key={`${gap.from.zxid}-${index}`} className="mono">
                 {gapText(gap, withDate, t)}
               </li>
             ))}
@@ -198,9 +198,9 @@ function TimeControl({ gaps, moment, lock, lockPath, live, moving, error, withDa
           <div className="replay-gap-bands" aria-hidden="true">
             {gaps
               .filter((gap) => gap.to.time > gap.from.time)
-              .map((gap) => (
+              .map((gap, index) => (
                 <span
-                  key={gap.from.zxid}
+                  key={`${gap.from.zxid}-${index}`}
                   className="replay-gap-band"
                   style={{ left: `calc(0.5rem + (100% - 1rem) * ${(gap.from.time - from.time) / length})`, width: `max(3px, calc((100% - 1rem) * ${(gap.to.time - gap.from.time) / length}))` }}
                   title={gapText(gap, withDate, t)}

@@ -15,6 +15,11 @@ interface Feed {
   period: number;
   /** Counts reads begun, so that an answer overtaken by a later read is dropped. */
   asked: number;
+  /** The read again asked while the files are still being read (one at a time), and how long it waits (doubling, up to the period). */
+  retry: ReturnType<typeof setTimeout> | null;
+  retryMs: number;
+  /** The feed let go once nobody has asked for it for a moment (a part of the page that asks again at once keeps it, and its read). */
+  ending: ReturnType<typeof setTimeout> | null;
 }
 
 const feeds = new Map<string, Feed>();
@@ -26,11 +31,18 @@ async function refresh(key: string, feed: Feed): Promise<void> {
   const number = (feed.asked += 1);
   try {
     const response = await fetch(`/api/incidents${key === '' ? '' : `?path=${encodeURIComponent(key)}`}`);
-    // Still reading the files the first time: asked again in a second, whatever the period.
+    // Still reading the files the first time: asked again soon, whatever the period (one retry at a time, less often as it lasts).
     if (response.status === 503) {
-      setTimeout(() => void (feeds.get(key) === feed && refresh(key, feed)), 1_000);
+      if (feed.retry === null && feeds.get(key) === feed) {
+        feed.retry = setTimeout(() => {
+          feed.retry = null;
+          if (feeds.get(key) === feed) void refresh(key, feed);
+        }, feed.retryMs);
+        feed.retryMs = Math.min(feed.retryMs * 2, Math.max(1_000, feed.period));
+      }
       return;
     }
+    feed.retryMs = 1_000;
     const raw: unknown = await response.json().catch(() => null);
     if (number !== feed.asked || feeds.get(key) !== feed) return;
     const parsed = IncidentListSchema.safeParse(raw);
@@ -41,15 +53,26 @@ async function refresh(key: string, feed: Feed): Promise<void> {
   }
 }
 
-/** Re-times the feed's reads to its most eager subscriber's period; stops them when it has none. */
+/** How long a feed nobody asks for is kept, for a part of the page that asks again (its period changed, it was drawn again). */
+const KEPT_MS = 1_000;
+
+/** Re-times the feed's reads to its most eager subscriber's period; lets it go a moment after it has none. */
 function schedule(key: string, feed: Feed): void {
   const period = feed.periods.size === 0 ? 0 : Math.min(...feed.periods.values());
+  if (feed.ending !== null && period > 0) {
+    clearTimeout(feed.ending);
+    feed.ending = null;
+  }
   if (period === feed.period) return;
   if (feed.timer !== null) clearInterval(feed.timer);
   feed.timer = null;
   feed.period = period;
   if (period === 0) {
-    feeds.delete(key);
+    feed.ending = setTimeout(() => {
+      if (feed.periods.size > 0) return;
+      if (feed.retry !== null) clearTimeout(feed.retry);
+      feeds.delete(key);
+    }, KEPT_MS);
     return;
   }
   feed.timer = setInterval(() => void refresh(key, feed), period);
@@ -67,7 +90,7 @@ export function useIncidents(path: string | undefined, periodMs: number): Incide
       let feed = feeds.get(key);
       const fresh = feed === undefined;
       if (feed === undefined) {
-        feed = { read: null, listeners: new Set(), periods: new Map(), timer: null, period: 0, asked: 0 };
+        feed = { read: null, listeners: new Set(), periods: new Map(), timer: null, period: 0, asked: 0, retry: null, retryMs: 1_000, ending: null };
         feeds.set(key, feed);
       }
       const joined = feed;

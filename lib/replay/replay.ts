@@ -22,7 +22,7 @@ import { zxidOf } from '../zk/ids';
 import { childPath, nameOf, parentPath } from '../zk/path';
 import type { SnapshotRead } from '../zk/snapshot';
 import type { Txn } from '../zk/txn-log';
-import { compareZxid, ZnodeTree } from '../zk/znode-tree';
+import { compareZxid, ZnodeTree, type LaterChanges } from '../zk/znode-tree';
 import { findIncidents, INCIDENT_DEFAULTS, type IncidentOptions } from './incidents';
 import { buildTimeline, recordOf, type LockTimeline } from './lock-timeline';
 import { FileSessions } from './sessions';
@@ -103,15 +103,16 @@ export class Replay {
    * zxid of `to`): the tree becomes the snapshot's, each change between told at that moment as
    * one made in the gap (`ZnodeTree.jumpTo`); the sessions gone by then end in it. The gap is
    * kept (`gaps`) from the last transaction applied to `to`, with where reading broke off and why.
+   * `later`: what the log deletes and closes right after the snapshot, left to it (see `ZnodeTree.jumpTo`).
    */
-  jump(snapshot: SnapshotRead, to: Moment, where: Omit<ReplayGap, 'from' | 'to'>): void {
+  jump(snapshot: SnapshotRead, to: Moment, where: Omit<ReplayGap, 'from' | 'to'>, later?: LaterChanges): void {
     const from = this.span().to ?? to;
     const zxid = zxidOf(to.zxid);
     if (zxid > this.applied) {
       const time = Math.max(to.time, from.time);
       const gap: Txn = { offset: -1, session: '0x0', cxid: -1, zxid, time, type: 'multi', ops: [], failed: false, gap: true };
-      this.sessions.gap(snapshot.sessions, { zxid: to.zxid, time });
-      this.tree.jumpTo(snapshot, gap);
+      this.sessions.gap(snapshot.sessions, { zxid: to.zxid, time }, later?.closed);
+      this.tree.jumpTo(snapshot, gap, later);
       this.applied = zxid;
       this.moments.push(zxid, time);
       this.jumped += 1;

@@ -42,12 +42,13 @@ export class FileSessions {
 
   /**
    * After a stretch of the log that could not be read, the sessions of the snapshot read on from
-   * (`Replay.jump`): one living before and not there ended in the gap; one there and not known
-   * was made in it (when is not known).
+   * (`Replay.jump`): one living before and not there ended in the gap (but one the log closes
+   * right after, which a fuzzy snapshot may have closed already); one there and not known was
+   * made in it (when is not known).
    */
-  gap(living: ReadonlyMap<string, number>, at: { zxid: string; time: number }): void {
+  gap(living: ReadonlyMap<string, number>, at: { zxid: string; time: number }, closedLater: ReadonlySet<string> = new Set()): void {
     for (const session of this.sessions.values()) {
-      if (session.ended === null && !living.has(session.id)) this.sessions.set(session.id, { ...session, endedAt: at.time, endedZxid: at.zxid, ended: 'gap' });
+      if (session.ended === null && !living.has(session.id) && !closedLater.has(session.id)) this.sessions.set(session.id, { ...session, endedAt: at.time, endedZxid: at.zxid, ended: 'gap' });
     }
     for (const [id, timeoutMs] of living) {
       const known = this.sessions.get(id);

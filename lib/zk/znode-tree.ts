@@ -49,6 +49,12 @@ export interface TreeNode extends PersistedStat {
   childLog: object | null;
 }
 
+/** What the log deletes and which sessions it closes right after a snapshot (that the snapshot, fuzzy, may hold already). */
+export interface LaterChanges {
+  deleted: ReadonlySet<string>;
+  closed: ReadonlySet<string>;
+}
+
 /** What a transaction did to a znode. */
 export type ChangeKind = 'create' | 'delete' | 'set';
 
@@ -172,16 +178,23 @@ export class ZnodeTree {
    * Becomes the tree of `snapshot`, taken after a stretch of the log that could not be read:
    * each node gone since is deleted (the deepest first), each new one created (its parent
    * first), each whose data changed set, all by `gap` (one transaction standing for every one
-   * not read) and told to the listener so; every stat is then the snapshot's, and so are the
-   * sessions. A node deleted and made again in the gap (another czxid) is a delete and a create.
+   * not read, at the snapshot's zxid) and told to the listener so; then every stat is the
+   * snapshot's, and so are the sessions. A node deleted and made again in the gap (another
+   * czxid) is a delete and a create. A snapshot is fuzzy (it may hold transactions after its
+   * zxid, which the log goes on with): a node it holds made after its zxid is left for the log
+   * to create, and data it holds set after its zxid for the log to set; and `later` (what the
+   * log deletes and which sessions it closes after the snapshot's zxid) is left for the log to
+   * delete, so that it is deleted when and as it was, not in the gap.
    */
-  jumpTo(snapshot: SnapshotRead, gap: Txn): void {
+  jumpTo(snapshot: SnapshotRead, gap: Txn, later: LaterChanges = { deleted: new Set(), closed: new Set() }): void {
     const wanted = new Map<string, SnapshotNode>();
-    for (const node of snapshot.nodes) wanted.set(node.path, node);
-    const gone = [...this.nodes.values()].filter((node) => node.path !== '/' && wanted.get(node.path)?.czxid !== node.czxid).sort(byPathDescending);
+    for (const node of snapshot.nodes) if (node.czxid <= gap.zxid || node.path === '/') wanted.set(node.path, node);
+    const leftToLog = (node: TreeNode): boolean => !wanted.has(node.path) && (later.deleted.has(node.path) || later.closed.has(node.ephemeralOwner));
+    const gone = [...this.nodes.values()].filter((node) => node.path !== '/' && wanted.get(node.path)?.czxid !== node.czxid && !leftToLog(node)).sort(byPathDescending);
     for (const node of gone) this.remove(node, gap);
-    // A snapshot lists a parent before its children.
-    for (const read of snapshot.nodes) {
+    // Creates and data first, every parent's stat after: the index keeps a parent's stat from before its first change.
+    const kept: Array<[TreeNode, SnapshotNode]> = [];
+    for (const read of wanted.values()) {
       const existing = this.nodes.get(read.path);
       if (existing === undefined) {
         const parent = this.nodes.get(parentPath(read.path));
@@ -191,17 +204,23 @@ export class ZnodeTree {
         this.onChange('create', node, gap);
         continue;
       }
-      const changed = existing.mzxid !== read.mzxid || existing.version !== read.version;
-      if (changed) {
-        existing.dataAt = this.datas.add(read.data);
-        existing.dataLength = read.data?.length ?? 0;
-      }
-      const { mzxid, pzxid, mtime, version, cversion, aversion } = read;
-      if (changed || existing.pzxid !== pzxid || existing.cversion !== cversion || existing.aversion !== aversion) existing.record = -1;
-      Object.assign(existing, { mzxid, pzxid, mtime, version, cversion, aversion });
-      if (changed) this.onChange('set', existing, gap);
+      kept.push([existing, read]);
+      if (read.mzxid > gap.zxid || (existing.mzxid === read.mzxid && existing.version === read.version)) continue;
+      existing.dataAt = this.datas.add(read.data);
+      existing.dataLength = read.data?.length ?? 0;
+      existing.mzxid = read.mzxid;
+      existing.mtime = read.mtime;
+      existing.version = read.version;
+      existing.record = -1;
+      this.onChange('set', existing, gap);
     }
-    this.sessions.clear();
+    for (const [existing, read] of kept) {
+      const { pzxid, cversion, aversion } = read;
+      if (existing.pzxid === pzxid && existing.cversion === cversion && existing.aversion === aversion) continue;
+      Object.assign(existing, { pzxid, cversion, aversion });
+      existing.record = -1;
+    }
+    for (const session of [...this.sessions.keys()]) if (!snapshot.sessions.has(session) && !later.closed.has(session)) this.sessions.delete(session);
     for (const [session, timeout] of snapshot.sessions) this.sessions.set(session, timeout);
     // A session the snapshot no longer has owns no node the tree keeps.
     for (const owner of [...this.ephemerals.keys()]) if (this.ephemerals.get(owner)!.first === null) this.ephemerals.delete(owner);

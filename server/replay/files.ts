@@ -16,7 +16,7 @@ import { zxidOf } from '../../lib/zk/ids';
 import { decodedParts, message, unreadable, type DecodedPart } from './log-parts';
 import { readLogs } from './log-thread';
 import { FILE_HEADER_BYTES, readTxnLogHeader, tapeTxns, txnFrames, type Txn, type TxnStop } from '../../lib/zk/txn-log';
-import { compareZxid, ZnodeTree } from '../../lib/zk/znode-tree';
+import { compareZxid, ZnodeTree, type LaterChanges } from '../../lib/zk/znode-tree';
 
 const LOG_NAME = /^log\.([0-9a-f]{1,16})$/;
 const SNAPSHOT_NAME = /^snapshot\.([0-9a-f]{1,16})(\.gz|\.snappy)?$/;
@@ -275,7 +275,7 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
    * after the snapshot's; or, for a snapshot after the entry not read, the rest of its log when
    * that entry is whole but for its sum. Null where there is no such snapshot.
    */
-  const continuation = async (broke: Broke): Promise<{ file: Found; read: SnapshotRead; time: number; logs: Found[]; from: number } | null> => {
+  const continuation = async (broke: Broke): Promise<{ file: Found; read: SnapshotRead; time: number; logs: Found[]; from: number; later: LaterChanges } | null> => {
     const last = replay.span().to?.zxid ?? begin;
     const remaining = logs.slice(broke.from);
     for (const file of snapshots) {
@@ -288,8 +288,10 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
       report.get(file.path)!.used = true;
       // A snapshot names no time: its moment is at the latest the transaction after it's (what changed in the gap did so by then), at the earliest its last change (a snapshot is fuzzy: one after it may be in it too).
       const zxid = zxidOf(file.zxid);
-      const after = await timeAfter(goOn.logs[0]!.path, goOn.from, zxid);
-      return { file, read, time: after ?? latestTime(read.nodes.filter((node) => node.mzxid <= zxid && node.czxid <= zxid)), ...goOn };
+      // (A millisecond before it, so that what ended at that transaction itself is not taken for what ended in the gap.)
+      const after = await entryAfter(goOn.logs[0]!.path, goOn.from, zxid);
+      const lowest = latestTime(read.nodes.filter((node) => node.mzxid <= zxid && node.czxid <= zxid));
+      return { file, read, time: after === null ? lowest : Math.max(lowest, after.time - 1), ...goOn, later: await changesAfter(goOn.logs[0]!.path, goOn.from, zxid) };
     }
     return null;
   };
@@ -303,6 +305,18 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
     if (broke === null) break;
     const { entry, offset, problem } = broke;
     entry.problem = problem;
+    // An entry whole but for its sum whose transaction the replay has already (one before the snapshot it began from, or
+    // the one it went on from): the entry after it holds the next transaction or an earlier one, and the log is read on, no gap.
+    if (broke.resume !== null) {
+      const after = await entryAfter(broke.file.path, broke.resume, -1);
+      const applied = zxidOf(replay.span().to?.zxid ?? begin);
+      if (after !== null && after.zxid <= applied + 1) {
+        reason = [reason, `${entry.path}: ${problem}; read on past it (the replay had its transaction already)`].filter(Boolean).join('; ');
+        segment = [broke.file, ...logs.slice(logs.indexOf(broke.file) + 1)];
+        firstFrom = broke.resume;
+        continue;
+      }
+    }
     const next = await continuation(broke);
     if (next === null) {
       stoppedAt = { path: entry.path, offset, zxid: started.span().to?.zxid ?? null };
@@ -310,7 +324,7 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
       break;
     }
     // What could not be read is a gap, and the replay goes on from the snapshot after it.
-    replay.jump(next.read, { zxid: next.file.zxid, time: next.time }, { path: entry.path, offset, problem, snapshot: next.file.path });
+    replay.jump(next.read, { zxid: next.file.zxid, time: next.time }, { path: entry.path, offset, problem, snapshot: next.file.path }, next.later);
     reason = [reason, `${entry.path}: ${problem}; the replay goes on from ${next.file.path}, what changed between known from it alone`].filter(Boolean).join('; ');
     segment = next.logs;
     firstFrom = next.from;
@@ -318,8 +332,40 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
   return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason, following), position };
 }
 
-/** The time of the first transaction after `zxid` in the log at `path`, read from `from` (its entries' headers only); null where there is none. */
-async function timeAfter(path: string, from: number, zxid: number): Promise<number | null> {
+/** How many transactions after a snapshot are looked at for what a fuzzy snapshot may hold already: ZooKeeper applies few while it writes one. */
+const FUZZY_WINDOW = 1_000;
+
+/**
+ * What the first FUZZY_WINDOW transactions after `zxid` in the log at `path` (read from `from`)
+ * delete (a node they did not make first) and which sessions they close: a snapshot taken while
+ * they were applied may hold them already (see `ZnodeTree.jumpTo`).
+ */
+async function changesAfter(path: string, from: number, zxid: number): Promise<LaterChanges> {
+  const deleted = new Set<string>();
+  const created = new Set<string>();
+  const closed = new Set<string>();
+  let seen = 0;
+  try {
+    for await (const entries of logEntries(path, from)) {
+      for (const txn of entries) {
+        if ('reason' in txn) return { deleted, closed };
+        if (txn.zxid <= zxid || txn.failed) continue;
+        if ((seen += 1) > FUZZY_WINDOW) return { deleted, closed };
+        if (txn.type === 'closeSession') closed.add(txn.session);
+        for (const op of txn.ops) {
+          if ((op.type === 'delete' || op.type === 'deleteContainer') && !created.has(op.path)) deleted.add(op.path);
+          else if (op.type === 'create' || op.type === 'create2' || op.type === 'createContainer' || op.type === 'createTTL') created.add(op.path);
+        }
+      }
+    }
+  } catch {
+    // Unreadable here: the reading after tells why.
+  }
+  return { deleted, closed };
+}
+
+/** The zxid and time of the first transaction after `zxid` in the log at `path`, read from `from` (its entries' headers only); null where there is none. */
+async function entryAfter(path: string, from: number, zxid: number): Promise<{ zxid: number; time: number } | null> {
   try {
     const bytes = await readFile(path);
     const frames = txnFrames(bytes, from);
@@ -327,7 +373,8 @@ async function timeAfter(path: string, from: number, zxid: number): Promise<numb
     for (let i = 0; i < frames.count; i += 1) {
       // A record begins with its TxnHeader: clientId (8 bytes), cxid (4), zxid (8), time (8), type (4).
       const record = frames.rows[i * 3 + 1]!;
-      if (Number(view.getBigInt64(record + 12)) > zxid) return Number(view.getBigInt64(record + 20));
+      const found = Number(view.getBigInt64(record + 12));
+      if (found > zxid) return { zxid: found, time: Number(view.getBigInt64(record + 20)) };
     }
   } catch {
     // Unreadable here: the reading after tells why.

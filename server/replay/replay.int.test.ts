@@ -322,8 +322,9 @@ describe("a lock replayed from ZooKeeper's files (separate dataLogDir, 4 s sessi
       // Every hold that ended before the gap or began after it is the whole files' (one wholly in it cannot be known); one
       // that ended in it is said to have (how is not known), and one found holding at its end is one of the whole files'.
       const holds = (replay: LoadedReplay['replay']) => replay.history(LOCK).holds;
-      // (By time: the gap's end is the transaction's after it; a hold that ended in the very millisecond the gap began is told by neither side.)
-      const outsideGap = (hold: HoldRecord): boolean => (hold.to !== null && hold.to < gap!.from.time) || hold.from > gap!.to.time;
+      // (By time: a hold that ended in the very millisecond the gap began, or began by the time of the first transaction after it, is told by neither side.)
+      const firstAfter = loaded.replay.moment({ zxid: `0x${(BigInt(gap!.to.zxid) + 1n).toString(16)}` })!.time;
+      const outsideGap = (hold: HoldRecord): boolean => (hold.to !== null && hold.to < gap!.from.time) || hold.from > Math.max(firstAfter, gap!.to.time);
       const said = (hold: HoldRecord) => [hold.node, hold.sessionId, hold.from, hold.to, hold.ended];
       expect(holds(damaged.replay).filter(outsideGap).map(said)).toEqual(holds(loaded.replay).filter(outsideGap).map(said));
       const wholeNodes = new Set(holds(loaded.replay).map((hold) => hold.node));
@@ -351,6 +352,22 @@ describe("a lock replayed from ZooKeeper's files (separate dataLogDir, 4 s sessi
       // The entry's frame is whole (only a byte of its record changed): the oldest snapshot at or after it is gone on from, whichever log holds what follows.
       const from = BigInt(flipped.zxids[flipped.index - 1]!);
       expectOneGap(damaged, flipped.log, flipped.offset, /checksum|entry/, from, snapshotZxids().find((zxid) => zxid > from));
+      // The entry after it damaged too: its transaction is in the snapshot gone on from (taken as the log rolled, after both), so the log is read on past it, no second gap.
+      const both = copy('flipped-two', (logs) => {
+        const log = logs.find((one) => one.endsWith(flipped.log.slice(flipped.log.lastIndexOf('/'))))!;
+        const next = entriesOf(log)[flipped.index + 1]!;
+        const bytes = readFileSync(log);
+        for (const at of [flipped.offset, next.offset]) bytes[at + 20] = bytes[at + 20]! ^ 0xff;
+        writeFileSync(log, bytes);
+      });
+      const twice = await loadReplay([both], OPTIONS);
+      expect(BigInt(flipped.zxids[flipped.index + 1]!) <= snapshotZxids().find((zxid) => zxid > from)!).toBe(true);
+      expectOneGap(twice, join(both, flipped.log.slice(flipped.log.lastIndexOf('/') + 1)), flipped.offset, /checksum|entry/, from, snapshotZxids().find((zxid) => zxid > from));
+      // Where the transaction after the snapshot is in this log (the next one begins later), the log was read on past both entries; else the next log was read from.
+      const gapTo = snapshotZxids().find((zxid) => zxid > from)!;
+      const nextLog = readdirSync(both).filter((name) => name.startsWith('log.')).map(zxidIn).sort((a, b) => (a < b ? -1 : 1)).find((start) => start > zxidIn(flipped.log));
+      if (nextLog === undefined || nextLog > gapTo + 1n) expect(twice.info.reason).toContain('read on past it (the replay had its transaction already)');
+      else expect(twice.info.reason).not.toContain('read on past it');
     });
 
     it('a log cut short in the middle, a log missing, and a log of another version', async () => {
