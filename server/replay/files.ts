@@ -199,11 +199,12 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
   replay ??= await fromSnapshot(null);
 
   let stoppedAt: ReplayInfo['stoppedAt'] = null;
-  let reason: string | null = problems.length > 0 ? problems.join('; ') : null;
+  /** Why the replay is less than the files, every problem met, in order; null when none. */
+  const reason = (): string | null => (problems.length > 0 ? problems.join('; ') : null);
   if (replay === null) {
-    if (found.length > 0) reason = [reason, snapshots.length === 0 ? `no snapshot, and the logs begin at ${firstLog!.zxid}, not at the first transaction: the tree before them is unknown` : 'no snapshot could be read whole and continued by the logs'].filter(Boolean).join('; ');
+    if (found.length > 0) problems.push(snapshots.length === 0 ? `no snapshot, and the logs begin at ${firstLog!.zxid}, not at the first transaction: the tree before them is unknown` : 'no snapshot could be read whole and continued by the logs');
     const empty = new Replay(options);
-    return { replay: empty, info: infoOf(dirs, empty, [...report.values()], null, reason, following), position: null };
+    return { replay: empty, info: infoOf(dirs, empty, [...report.values()], null, reason(), following), position: null };
   }
   const begin = replay.start?.zxid ?? '0x0';
   const started = replay;
@@ -278,10 +279,16 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
   const continuation = async (broke: Broke): Promise<{ file: Found; read: SnapshotRead; time: number; logs: Found[]; from: number; later: LaterChanges } | null> => {
     const last = replay.span().to?.zxid ?? begin;
     const remaining = logs.slice(broke.from);
+    /** The logs that go on from the snapshot `file`, and where in the first of them; null where none does. */
+    const goOnFrom = (file: Found): { logs: Found[]; from: number } | null => {
+      const later = logsAfter(remaining, file.zxid);
+      if (later[0] !== undefined && compareZxid(later[0].zxid, nextZxid(file.zxid)) <= 0) return { logs: later, from: FILE_HEADER_BYTES };
+      if (broke.resume !== null && compareZxid(file.zxid, last) > 0) return { logs: logs.slice(logs.indexOf(broke.file)), from: broke.resume };
+      return null;
+    };
     for (const file of snapshots) {
       if (compareZxid(file.zxid, last) < 0) continue;
-      const later = logsAfter(remaining, file.zxid);
-      const goOn = later[0] !== undefined && compareZxid(later[0].zxid, nextZxid(file.zxid)) <= 0 ? { logs: later, from: FILE_HEADER_BYTES } : broke.resume !== null && compareZxid(file.zxid, last) > 0 ? { logs: [broke.file, ...logs.slice(logs.indexOf(broke.file) + 1)], from: broke.resume } : null;
+      const goOn = goOnFrom(file);
       if (goOn === null) continue;
       const read = await wholeSnapshot(file);
       if (read === null) continue;
@@ -301,7 +308,7 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
   let firstFrom = FILE_HEADER_BYTES;
   while (segment.length > 0) {
     const broke = await read(segment, firstFrom);
-    if (broke === 'following') return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason, following), position };
+    if (broke === 'following') return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason(), following), position };
     if (broke === null) break;
     const { entry, offset, problem } = broke;
     entry.problem = problem;
@@ -311,8 +318,8 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
       const after = await entryAfter(broke.file.path, broke.resume, -1);
       const applied = zxidOf(replay.span().to?.zxid ?? begin);
       if (after !== null && after.zxid <= applied + 1) {
-        reason = [reason, `${entry.path}: ${problem}; read on past it (the replay had its transaction already)`].filter(Boolean).join('; ');
-        segment = [broke.file, ...logs.slice(logs.indexOf(broke.file) + 1)];
+        problems.push(`${entry.path}: ${problem}; read on past it (the replay had its transaction already)`);
+        segment = logs.slice(logs.indexOf(broke.file));
         firstFrom = broke.resume;
         continue;
       }
@@ -320,16 +327,16 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
     const next = await continuation(broke);
     if (next === null) {
       stoppedAt = { path: entry.path, offset, zxid: started.span().to?.zxid ?? null };
-      reason = [reason, `${entry.path}: ${problem}${broke.after}`].filter(Boolean).join('; ');
+      problems.push(`${entry.path}: ${problem}${broke.after}`);
       break;
     }
     // What could not be read is a gap, and the replay goes on from the snapshot after it.
     replay.jump(next.read, { zxid: next.file.zxid, time: next.time }, { path: entry.path, offset, problem, snapshot: next.file.path }, next.later);
-    reason = [reason, `${entry.path}: ${problem}; the replay goes on from ${next.file.path}, what changed between known from it alone`].filter(Boolean).join('; ');
+    problems.push(`${entry.path}: ${problem}; the replay goes on from ${next.file.path}, what changed between known from it alone`);
     segment = next.logs;
     firstFrom = next.from;
   }
-  return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason, following), position };
+  return { replay, info: infoOf(dirs, replay, [...report.values()], stoppedAt, reason(), following), position };
 }
 
 /** How many transactions after a snapshot are looked at for what a fuzzy snapshot may hold already: ZooKeeper applies few while it writes one. */
