@@ -53,6 +53,7 @@ describe('loadConfig', () => {
       zkAdminUrls: null,
       zkTransport: { tls: null, sasl: null },
       dev: false,
+      ensembles: [expect.objectContaining({ name: 'default', zkConnect: null, lockRoots: ['/'], zkTransport: { tls: null, sasl: null } })],
     });
   });
 
@@ -178,6 +179,77 @@ describe('loadConfig', () => {
       const bad = configError([], { ...connect, ZK_SASL: 'plain:user:hunter2' });
       expect(bad).toMatch(/must be gssapi \(Kerberos\) or look like digest-md5:USER:PASSWORD/);
       expect(bad).not.toContain('hunter2');
+    });
+  });
+
+  describe('ZK_ENSEMBLES', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'config-ensembles-'));
+    let files = 0;
+    /** A ZK_ENSEMBLES file holding `content` (JSON unless a string). */
+    const ensembles = (content: unknown): string => {
+      const file = join(dir, `ensembles-${(files += 1)}.json`);
+      writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+      return file;
+    };
+    const ca = join(dir, 'ca.pem');
+    writeFileSync(ca, '-----BEGIN CERTIFICATE-----\nca\n-----END CERTIFICATE-----\n');
+
+    it('with ZK_CONNECT alone is one ensemble named default, of the settings given', () => {
+      const config = loadConfig([], { ZK_CONNECT: 'zk1:2181/kafka', LOCK_ROOTS: '/locks', STALE_HOLDER_MS: '120000' });
+      expect(config.ensembles).toHaveLength(1);
+      const { name, ...settings } = config.ensembles[0]!;
+      expect(name).toBe('default');
+      expect(config).toMatchObject(settings);
+    });
+
+    it('reads each entry as a configuration of its own: its settings, else those set outside it, numbers and booleans as the environment has them', () => {
+      const file = ensembles([
+        { name: 'kafka', ZK_CONNECT: 'zk1:2181,zk2:2181/kafka', LOCK_ROOTS: '/kafka/locks' },
+        { name: 'hbase-prod', ZK_CONNECT: 'zk9:2281', ZK_TLS: true, ZK_TLS_CA: ca, STALE_HOLDER_MS: 300000, ZK_AUTH: 'digest:ops:s3cret' },
+      ]);
+      const config = loadConfig(['--ensembles', file], { STALE_HOLDER_MS: '90000', PORT: '4000' });
+      expect(config.ensembles.map((ensemble) => ensemble.name)).toEqual(['kafka', 'hbase-prod']);
+      expect(config.ensembles[0]).toMatchObject({ zkConnect: 'zk1:2181,zk2:2181/kafka', lockRoots: ['/kafka/locks'], staleHolderMs: 90000, zkTransport: { tls: null, sasl: null }, zkAuth: null });
+      expect(config.ensembles[1]).toMatchObject({ zkConnect: 'zk9:2281', lockRoots: ['/'], staleHolderMs: 300000, zkAuth: { scheme: 'digest', credentials: 'ops:s3cret' } });
+      expect(config.ensembles[1]!.zkTransport.tls?.ca).toContain('BEGIN CERTIFICATE');
+      // The process's settings are the process's; the first ensemble's are also the top level's.
+      expect(config).toMatchObject({ port: 4000, zkConnect: 'zk1:2181,zk2:2181/kafka', lockRoots: ['/kafka/locks'] });
+      expect(loadConfig([], { ZK_ENSEMBLES: file }).ensembles).toHaveLength(2);
+    });
+
+    it.each([
+      [[{ name: 'kafka', ZK_CONNECT: 'zk1' }], /^config: ZK_ENSEMBLES "kafka" ZK_CONNECT must look like host:port/],
+      [[{ name: 'kafka' }], /^config: ZK_ENSEMBLES "kafka": ZK_CONNECT is needed/],
+      [[{ name: 'kafka', ZK_CONNECT: 'zk1:2181', ZK_CONECT: 'zk2:2181' }], /^config: ZK_ENSEMBLES "kafka": ZK_CONECT is no setting/],
+      [[{ name: 'kafka', ZK_CONNECT: 'zk1:2181', PORT: 4000 }], /^config: ZK_ENSEMBLES "kafka": PORT is the same for every ensemble/],
+      [[{ name: 'kafka', ZK_CONNECT: 'zk1:2181', LOCK_ROOTS: ['/a'] }], /^config: ZK_ENSEMBLES "kafka" LOCK_ROOTS must be a string, a number or true\/false/],
+      [[{ name: 'hbase', ZK_CONNECT: 'zk9:2281', ZK_TLS: '1', ZK_TLS_CA: '/nowhere/ca.pem' }], /^config: ZK_ENSEMBLES "hbase" ZK_TLS_CA cannot read \/nowhere\/ca.pem \(ENOENT\)$/],
+      [[{ name: 'hbase', ZK_CONNECT: 'zk9:2281', ZK_TLS_CA: 'ca.pem' }], /^config: ZK_ENSEMBLES "hbase": ZK_TLS_CA set without ZK_TLS=1$/],
+      [[{ name: 'a', ZK_CONNECT: 'zk1:2181' }, { name: 'a', ZK_CONNECT: 'zk2:2181' }], /two ensembles are named "a"/],
+      [[{ name: 'kafka/prod', ZK_CONNECT: 'zk1:2181' }], /entry 1 needs a "name" of letters, digits/],
+      [[{ ZK_CONNECT: 'zk1:2181' }], /entry 1 needs a "name"/],
+      [['zk1:2181'], /entry 1 is not an object/],
+      [[], /must hold a non-empty array/],
+      ['{"name": ', /is not JSON/],
+    ])('refuses the entries %j with one line naming the ensemble and the setting', (content, pattern) => {
+      const message = configError([], { ZK_ENSEMBLES: ensembles(content) });
+      expect(message).toMatch(pattern);
+      expect(message).not.toContain('\n');
+    });
+
+    it('refuses a connection set outside the entries, a file it cannot read, and replay mode beside it', () => {
+      const file = ensembles([{ name: 'kafka', ZK_CONNECT: 'zk1:2181' }]);
+      expect(configError([], { ZK_ENSEMBLES: file, ZK_CONNECT: 'zk2:2181', ZK_TLS: '1' })).toBe("config: ZK_ENSEMBLES / --ensembles names every ensemble's connection: set ZK_CONNECT, ZK_TLS in its entry, not outside");
+      expect(configError([], { ZK_ENSEMBLES: join(dir, 'missing.json') })).toBe(`config: ZK_ENSEMBLES / --ensembles cannot read ${join(dir, 'missing.json')} (ENOENT)`);
+      expect(configError([], { ZK_ENSEMBLES: file, ZK_REPLAY: '/var/lib/zookeeper' })).toMatch(/leave ZK_REPLAY unset/);
+    });
+
+    it('never echoes a secret of an entry', () => {
+      const auth = configError([], { ZK_ENSEMBLES: ensembles([{ name: 'kafka', ZK_CONNECT: 'zk1:2181', ZK_AUTH: 'hunter2' }]) });
+      expect(auth).toMatch(/^config: ZK_ENSEMBLES "kafka" ZK_AUTH must look like digest:user:password$/);
+      const sasl = configError([], { ZK_ENSEMBLES: ensembles([{ name: 'kafka', ZK_CONNECT: 'zk1:2181', ZK_SASL: 'plain:u:hunter2' }]) });
+      expect(sasl).toContain('ZK_ENSEMBLES "kafka" ZK_SASL');
+      expect(sasl).not.toContain('hunter2');
     });
   });
 });

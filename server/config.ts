@@ -53,7 +53,28 @@ export interface Config {
   /** TLS and SASL towards ZooKeeper, with the PEM files already read. */
   zkTransport: ZkTransport;
   dev: boolean;
+  /**
+   * Every ensemble followed, each with its own settings: ZK_ENSEMBLES's entries, else one named
+   * `default` of the settings above (the first entry's settings are also the ones above).
+   */
+  ensembles: EnsembleConfig[];
 }
+
+/** The settings that are the same for every ensemble: one process, one port, one token. */
+const PROCESS_SETTINGS = ['zkReplay', 'embeddedDir', 'port', 'host', 'adminToken', 'zkEnsembles'] as const;
+type ProcessSetting = (typeof PROCESS_SETTINGS)[number];
+
+/** An ensemble's own settings: every setting but the process's, under its name. */
+export type EnsembleConfig = { name: string } & Omit<Config, Exclude<ProcessSetting, 'zkEnsembles'> | 'dev' | 'ensembles'>;
+
+/**
+ * The settings that say which ensemble and how to reach it: in ZK_ENSEMBLES they are each
+ * entry's own (set outside it, they are refused); the others set outside it are every entry's default.
+ */
+const CONNECTION_SETTINGS = ['zkConnect', 'zkDataDir', 'zkAuth', 'zkAdminUrls', 'zkTls', 'zkTlsCa', 'zkTlsCert', 'zkTlsKey', 'zkSasl', 'zkKrb5Keytab', 'zkKrb5Principal', 'zkServerPrincipal'] as const satisfies readonly SettingName[];
+
+/** An ensemble's name: a URL path segment and a metric label value. */
+export const ENSEMBLE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/;
 
 /** One setting: its environment variable, its flag and what the README says of it. */
 interface Setting {
@@ -65,6 +86,7 @@ interface Setting {
 
 export const SETTINGS = {
   zkConnect: { env: 'ZK_CONNECT', flag: 'zk-connect', help: 'ZooKeeper connection string (host:port,... with an optional /chroot); unset starts an embedded ZooKeeper' },
+  zkEnsembles: { env: 'ZK_ENSEMBLES', flag: 'ensembles', help: 'a JSON file naming every ensemble followed: an array of objects, each a `name` and its own settings under their environment variables\' names (ZK_CONNECT, ZK_TLS, LOCK_ROOTS, …); the settings set outside it are every ensemble\'s defaults' },
   zkReplay: { env: 'ZK_REPLAY', flag: 'replay', help: "replay mode: serve ZooKeeper's own files read-only, with no ZooKeeper: a data directory, its version-2, or a folder of copied log.* and snapshot.* files (comma-separated, for a separate dataLogDir)" },
   zkDataDir: { env: 'ZK_DATA_DIR', flag: 'data-dir', help: "live mode: ZooKeeper's data directory as this machine sees it (a ZooKeeper host, or the directory mounted; comma-separated with a separate dataLogDir): each lock's history and `?at=` reach back to the oldest transaction it keeps, read as ZooKeeper writes it" },
   embeddedDir: { env: 'ZK_EMBEDDED_DIR', flag: 'embedded-dir', help: "where the embedded ZooKeeper keeps its data, kept across restarts (its files are each lock's history); `temp` for a fresh temporary directory removed on stop" },
@@ -125,6 +147,7 @@ const directories = z
   .pipe(z.array(z.string()).min(1, 'must name at least one directory'));
 
 const parsers: Record<SettingName, z.ZodType> = {
+  zkEnsembles: z.string().min(1),
   zkConnect: connectString,
   zkReplay: directories,
   zkDataDir: directories,
@@ -180,6 +203,7 @@ const parsers: Record<SettingName, z.ZodType> = {
 };
 
 const DEFAULTS: Record<SettingName, string | null> = {
+  zkEnsembles: null,
   zkConnect: null,
   zkReplay: null,
   zkDataDir: null,
@@ -221,6 +245,36 @@ const DEFAULTS: Record<SettingName, string | null> = {
 /** A configuration error: its message is the one line printed before exit 1. */
 export class ConfigError extends Error {}
 
+/** Parsed settings by name (null: unset). */
+type Values = Partial<Record<SettingName, unknown>>;
+
+/** How an error names a setting, and what it puts before an error that names none. */
+interface Where {
+  label: (setting: Setting) => string;
+  prefix: string;
+}
+
+const TOP: Where = { label: (setting) => `${setting.env} / --${setting.flag}`, prefix: '' };
+
+/** Every setting's raw value (`raw`) parsed; throws ConfigError naming the first bad one (never echoing a secret). */
+function parseSettings(raw: (name: SettingName) => string | null, where: Where): Values {
+  const values: Values = {};
+  for (const [name, setting] of Object.entries(SETTINGS) as Array<[SettingName, Setting]>) {
+    const value = raw(name);
+    if (value === null || value === '') {
+      values[name] = null;
+      continue;
+    }
+    const parsed = parsers[name].safeParse(value);
+    if (!parsed.success) {
+      const shown = setting.secret ? '' : ` (got ${JSON.stringify(value)})`;
+      throw new ConfigError(`config: ${where.label(setting)} ${describeZodError(parsed.error)}${shown}`);
+    }
+    values[name] = parsed.data;
+  }
+  return values;
+}
+
 /** Reads the configuration from `argv` flags and `env`, flags first. Throws ConfigError. */
 export function loadConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Config {
   const options = Object.fromEntries(
@@ -232,35 +286,42 @@ export function loadConfig(argv: readonly string[], env: Readonly<Record<string,
   } catch (error) {
     throw new ConfigError(`config: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const values: Partial<Record<SettingName, unknown>> = {};
-  for (const [name, setting] of Object.entries(SETTINGS) as Array<[SettingName, Setting]>) {
-    const flag = flags[setting.flag];
-    const raw = typeof flag === 'string' ? flag : (env[setting.env] ?? DEFAULTS[name]);
-    if (raw === null || raw === '') {
-      values[name] = null;
-      continue;
-    }
-    const parsed = parsers[name].safeParse(raw);
-    if (!parsed.success) {
-      const shown = setting.secret ? '' : ` (got ${JSON.stringify(raw)})`;
-      throw new ConfigError(`config: ${setting.env} / --${setting.flag} ${describeZodError(parsed.error)}${shown}`);
-    }
-    values[name] = parsed.data;
-  }
+  const given = (name: SettingName): string | null => {
+    const flag = flags[SETTINGS[name].flag];
+    return typeof flag === 'string' ? flag : (env[SETTINGS[name].env] ?? null);
+  };
+  const values = parseSettings((name) => given(name) ?? DEFAULTS[name], TOP);
   if (values.zkReplay != null && values.zkConnect != null) throw new ConfigError('config: ZK_REPLAY / --replay serves files with no ZooKeeper: leave ZK_CONNECT unset');
+  const file = values.zkEnsembles as string | null;
+  const ensembles =
+    file === null
+      ? [ensembleOf('default', values, TOP)]
+      : ensemblesOf(file, values, given).map(({ name, values: own, where }) => ensembleOf(name, own, where));
+  const first: Partial<EnsembleConfig> = { ...ensembles[0]! };
+  delete first.name;
   return {
-    zkConnect: (values.zkConnect as string | null) ?? null,
+    ...(first as Omit<EnsembleConfig, 'name'>),
     zkReplay: (values.zkReplay as string[] | null) ?? null,
-    zkDataDir: (values.zkDataDir as string[] | null) ?? null,
     embeddedDir: (values.embeddedDir as string | null) ?? null,
     port: values.port as number,
     host: values.host as string,
+    adminToken: (values.adminToken as string | null) ?? null,
+    dev: flags.dev === true,
+    ensembles,
+  };
+}
+
+/** One ensemble's settings from its parsed values. */
+function ensembleOf(name: string, values: Values, where: Where): EnsembleConfig {
+  return {
+    name,
+    zkConnect: (values.zkConnect as string | null) ?? null,
+    zkDataDir: (values.zkDataDir as string[] | null) ?? null,
     lockRoots: values.lockRoots as string[],
     zkAuth: (values.zkAuth as Config['zkAuth']) ?? null,
     sessionTimeoutMs: values.sessionTimeoutMs as number,
     allowSimulation: values.allowSimulation as boolean,
     allowBreakLocks: values.allowBreakLocks as boolean,
-    adminToken: (values.adminToken as string | null) ?? null,
     simRoot: values.simRoot as string,
     discoveryMaxNodes: (values.discoveryMaxNodes as number | null) ?? null,
     discoveryReadsPerSecond: values.discoveryReadsPerSecond as number,
@@ -275,53 +336,107 @@ export function loadConfig(argv: readonly string[], env: Readonly<Record<string,
     introspectIntervalMs: values.introspectIntervalMs as number,
     zkAdminPort: values.zkAdminPort as number,
     zkAdminUrls: (values.zkAdminUrls as string[] | null) ?? null,
-    zkTransport: transportOf(values),
-    dev: flags.dev === true,
+    zkTransport: transportOf(values, where),
   };
 }
 
+/** A value of an entry of ZK_ENSEMBLES: a string as in the environment, a number, or a boolean (1/0). */
+const EntryValue = z.union([z.string(), z.number(), z.boolean()]).transform((value) => (typeof value === 'boolean' ? (value ? '1' : '0') : String(value)));
+
+/**
+ * The entries of the ZK_ENSEMBLES file `file`, each parsed as a configuration of its own: its
+ * settings, else those set outside it (`outside`: flag, environment, default), but for the
+ * connection's, which are each entry's alone (`given`: a setting's flag or environment variable,
+ * null where neither is set). Throws ConfigError naming the entry and the setting.
+ */
+function ensemblesOf(file: string, values: Values, given: (name: SettingName) => string | null): Array<{ name: string; values: Values; where: Where }> {
+  const head = `config: ZK_ENSEMBLES / --ensembles`;
+  if (values.zkReplay != null) throw new ConfigError(`${head} follows live ensembles: leave ZK_REPLAY unset`);
+  const outside = (name: SettingName): string | null => given(name) ?? DEFAULTS[name];
+  const set = CONNECTION_SETTINGS.filter((name) => given(name) !== null && given(name) !== '');
+  if (set.length > 0) throw new ConfigError(`${head} names every ensemble's connection: set ${set.map((name) => SETTINGS[name].env).join(', ')} in its entry, not outside`);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`${head} cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`${head}: ${file} is not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (!Array.isArray(json) || json.length === 0) throw new ConfigError(`${head}: ${file} must hold a non-empty array of ensembles ({"name": …, "ZK_CONNECT": …})`);
+  const byEnv = new Map<string, SettingName>((Object.entries(SETTINGS) as Array<[SettingName, Setting]>).map(([name, setting]) => [setting.env, name]));
+  const names = new Set<string>();
+  return json.map((entry: unknown, i) => {
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) throw new ConfigError(`${head}: entry ${i + 1} is not an object`);
+    const record = entry as Record<string, unknown>;
+    const name = record.name;
+    if (typeof name !== 'string' || !ENSEMBLE_NAME.test(name)) throw new ConfigError(`${head}: entry ${i + 1} needs a "name" of letters, digits, - and _ (at most 63, first a letter or digit)${typeof name === 'string' ? ` (got ${JSON.stringify(name)})` : ''}`);
+    if (names.has(name)) throw new ConfigError(`${head}: two ensembles are named "${name}"`);
+    names.add(name);
+    const where: Where = { label: (setting) => `ZK_ENSEMBLES "${name}" ${setting.env}`, prefix: `ZK_ENSEMBLES "${name}": ` };
+    const own = new Map<SettingName, string>();
+    for (const [key, value] of Object.entries(record)) {
+      if (key === 'name') continue;
+      const setting = byEnv.get(key);
+      if (setting === undefined) throw new ConfigError(`config: ${where.prefix}${key} is no setting (settings are named as their environment variables, e.g. ZK_CONNECT)`);
+      if ((PROCESS_SETTINGS as readonly string[]).includes(setting)) throw new ConfigError(`config: ${where.prefix}${key} is the same for every ensemble: set it outside ZK_ENSEMBLES`);
+      const parsed = EntryValue.safeParse(value);
+      if (!parsed.success) throw new ConfigError(`config: ${where.label(SETTINGS[setting])} must be a string, a number or true/false`);
+      own.set(setting, parsed.data);
+    }
+    if (!own.has('zkConnect')) throw new ConfigError(`config: ${where.prefix}ZK_CONNECT is needed (an ensemble of ZK_ENSEMBLES is one of your own)`);
+    const connection = CONNECTION_SETTINGS as readonly SettingName[];
+    const parsed = parseSettings((setting) => own.get(setting) ?? (connection.includes(setting) ? DEFAULTS[setting] : outside(setting)), where);
+    return { name, values: parsed, where };
+  });
+}
+
 /** Reads a PEM file named by a setting; a missing or unreadable one is a ConfigError naming the setting, never its contents. */
-function readPem(setting: Setting, path: string): string {
+function readPem(setting: Setting, path: string, where: Where): string {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ConfigError(`config: ${setting.env} / --${setting.flag} cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw new ConfigError(`config: ${where.label(setting)} cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
-  if (!text.includes('-----BEGIN ')) throw new ConfigError(`config: ${setting.env} / --${setting.flag}: ${path} is not PEM (no -----BEGIN line)`);
+  if (!text.includes('-----BEGIN ')) throw new ConfigError(`config: ${where.label(setting)}: ${path} is not PEM (no -----BEGIN line)`);
   return text;
 }
 
-function transportOf(values: Partial<Record<SettingName, unknown>>): ZkTransport {
+function transportOf(values: Values, where: Where): ZkTransport {
   const path = (name: 'zkTlsCa' | 'zkTlsCert' | 'zkTlsKey'): string | null => (values[name] as string | null | undefined) ?? null;
   const named = (['zkTlsCa', 'zkTlsCert', 'zkTlsKey'] as const).filter((name) => path(name) !== null);
   let tls: ZkTls | null = null;
   if (values.zkTls === true) {
     if ((path('zkTlsCert') === null) !== (path('zkTlsKey') === null)) {
-      throw new ConfigError('config: ZK_TLS_CERT and ZK_TLS_KEY go together (mutual TLS needs both the certificate and its key)');
+      throw new ConfigError(`config: ${where.prefix}ZK_TLS_CERT and ZK_TLS_KEY go together (mutual TLS needs both the certificate and its key)`);
     }
-    const read = (name: 'zkTlsCa' | 'zkTlsCert' | 'zkTlsKey'): string | null => (path(name) === null ? null : readPem(SETTINGS[name], path(name)!));
+    const read = (name: 'zkTlsCa' | 'zkTlsCert' | 'zkTlsKey'): string | null => (path(name) === null ? null : readPem(SETTINGS[name], path(name)!, where));
     tls = { ca: read('zkTlsCa'), cert: read('zkTlsCert'), key: read('zkTlsKey') };
   } else if (named.length > 0) {
-    throw new ConfigError(`config: ${named.map((name) => SETTINGS[name].env).join(', ')} set without ZK_TLS=1`);
+    throw new ConfigError(`config: ${where.prefix}${named.map((name) => SETTINGS[name].env).join(', ')} set without ZK_TLS=1`);
   }
   if ((tls !== null || values.zkSasl) && values.zkConnect == null) {
-    throw new ConfigError('config: ZK_TLS and ZK_SASL are for an ensemble of your own (ZK_CONNECT); the embedded ZooKeeper serves plain TCP');
+    throw new ConfigError(`config: ${where.prefix}ZK_TLS and ZK_SASL are for an ensemble of your own (ZK_CONNECT); the embedded ZooKeeper serves plain TCP`);
   }
   const sasl = values.zkSasl as ZkSasl | 'gssapi' | null | undefined;
-  return { tls, sasl: sasl === 'gssapi' ? gssapiOf(values) : (kerberosUnused(values), sasl ?? null) };
+  return { tls, sasl: sasl === 'gssapi' ? gssapiOf(values, where) : (kerberosUnused(values, where), sasl ?? null) };
 }
 
 /** Kerberos's settings, read with ZK_SASL=gssapi: the keytab there and readable, and the `kerberos` package loadable, or the start fails saying what to do. */
-function gssapiOf(values: Partial<Record<SettingName, unknown>>): ZkGssapi {
+function gssapiOf(values: Values, where: Where): ZkGssapi {
   const keytab = (values.zkKrb5Keytab as string | null | undefined) ?? null;
   const principal = (values.zkKrb5Principal as string | null | undefined) ?? null;
   if (keytab !== null) {
-    if (principal === null) throw new ConfigError('config: ZK_KRB5_KEYTAB needs ZK_KRB5_PRINCIPAL, the principal of the keytab to log in as');
+    if (principal === null) throw new ConfigError(`config: ${where.prefix}ZK_KRB5_KEYTAB needs ZK_KRB5_PRINCIPAL, the principal of the keytab to log in as`);
     try {
       accessSync(keytab, constants.R_OK);
     } catch (error) {
-      throw new ConfigError(`config: ZK_KRB5_KEYTAB / --${SETTINGS.zkKrb5Keytab.flag} cannot read ${keytab} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      throw new ConfigError(`config: ${where.label(SETTINGS.zkKrb5Keytab)} cannot read ${keytab} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
     }
   }
   try {
@@ -340,9 +455,9 @@ function gssapiOf(values: Partial<Record<SettingName, unknown>>): ZkGssapi {
 }
 
 /** Kerberos's own settings are said to be unused where ZK_SASL is not gssapi (the defaults aside). */
-function kerberosUnused(values: Partial<Record<SettingName, unknown>>): void {
+function kerberosUnused(values: Values, where: Where): void {
   const set = (['zkKrb5Keytab', 'zkKrb5Principal', 'zkServerPrincipal'] as const).filter((name) => values[name] != null);
-  if (set.length > 0) throw new ConfigError(`config: ${set.map((name) => SETTINGS[name].env).join(', ')} set without ZK_SASL=gssapi`);
+  if (set.length > 0) throw new ConfigError(`config: ${where.prefix}${set.map((name) => SETTINGS[name].env).join(', ')} set without ZK_SASL=gssapi`);
 }
 
 /** The configuration when nothing is set: the defaults above, read as any configuration is. Whoever builds an explorer without a full configuration (tests, benches) takes what it leaves out from here. */

@@ -40,6 +40,11 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  if (config.ensembles.length > 1) {
+    console.error(`config: ZK_ENSEMBLES names ${config.ensembles.length} ensembles (${config.ensembles.map((ensemble) => ensemble.name).join(', ')}); one explorer follows one of them so far: give each its own explorer, with a file of its entry alone`);
+    process.exit(1);
+  }
+
   try {
     checkClientInternals();
   } catch (error) {
