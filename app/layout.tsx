@@ -13,6 +13,7 @@ import './styles/classroom.css';
 import './styles/scenarios.css';
 import './styles/deadlocks.css';
 import './styles/replay.css';
+import './styles/fleet.css';
 
 export const metadata: Metadata = {
   title: 'zk-lock-explorer',

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from './EnsembleLink';
 import type { ReactNode } from 'react';
 import { CommandPalette, type Command } from './CommandPalette';
 import { LanguageSwitch } from './LanguageSwitch';

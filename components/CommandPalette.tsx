@@ -1,11 +1,11 @@
 'use client';
-import { useRouter } from 'next/navigation';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { matchCommands } from '../lib/view/command-match';
 import { encodeZnodePath } from '../lib/zk/path';
 import type { MessageKey } from '../lib/i18n/messages';
 import { useLanguage } from './language';
 import { useLockList } from './useLockList';
+import { usePageRouter } from './EnsembleLink';
 
 /** One thing the palette can do: go somewhere, or act on what the page shows. */
 export interface Command {
@@ -29,7 +29,7 @@ const SHOWN = 50;
 
 /** The palette itself, mounted only while open: the lock list is followed only then. */
 function Palette({ commands, onClose }: { commands: readonly Command[]; onClose: () => void }) {
-  const router = useRouter();
+  const router = usePageRouter();
   const locks = useLockList();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);

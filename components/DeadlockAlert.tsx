@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { Link } from './EnsembleLink';
 import type { Anomaly, LockNode } from '../lib/protocol';
 import { encodeZnodePath } from '../lib/zk/path';
 import { richText, useLanguage } from './language';

@@ -16,6 +16,8 @@ import { useClassroom } from './useClassroom';
 import { usePresenter } from './usePresenter';
 import { useShortcuts } from './useShortcuts';
 import { useSimulation } from './useSimulation';
+import { addressEnsemble } from './ensemble';
+import { pageOfEnsemble } from '../lib/view/ensemble-path';
 
 const DEFAULT_SCENARIO: ScenarioId = 'herd-vs-chain';
 
@@ -47,7 +49,7 @@ export function DemoView() {
     // One lesson at a time: leaving the herd and the chain ends their run (a scenario ends its own as it unmounts).
     if (id !== scenarioId && scenarioId === DEFAULT_SCENARIO && room.state.run !== null) void room.reset();
     setChosen(id);
-    window.history.replaceState(null, '', id === DEFAULT_SCENARIO ? '/demo' : `/demo?scenario=${id}`);
+    window.history.replaceState(null, '', pageOfEnsemble(id === DEFAULT_SCENARIO ? '/demo' : `/demo?scenario=${id}`, addressEnsemble()));
   };
   const { state } = room;
   const { phase, run, curves, frames, cursor } = state;

@@ -6,6 +6,7 @@ import { Failure } from './Failure';
 import { useLanguage } from './language';
 import { DemoChart, type ChartPoint } from './DemoChart';
 import type { Simulation } from './useSimulation';
+import { apiPath } from './ensemble';
 
 
 interface SweepResult {
@@ -18,7 +19,7 @@ const SIDES = ['herd', 'chained'] as const;
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function contendersAt(paths: Record<Side, string>): Promise<Record<Side, ContenderInfo[]>> {
-  const parsed = ContenderListSchema.parse(await (await fetch('/api/sim/contenders')).json());
+  const parsed = ContenderListSchema.parse(await (await fetch(apiPath('/api/sim/contenders'))).json());
   return { herd: parsed.contenders.filter((contender) => contender.path === paths.herd), chained: parsed.contenders.filter((contender) => contender.path === paths.chained) };
 }
 

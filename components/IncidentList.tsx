@@ -9,6 +9,8 @@ import { crossesDays, formatClock, zoneLabel } from './momentInput';
 import { FILES_FIXED_MS, useIncidents } from './incidentsFeed';
 import { useReplay } from './replay';
 import { WrappingPath } from './WrappingPath';
+import { apiOfEnsemble } from '../lib/view/ensemble-path';
+import { useEnsemble, usePagePath } from './ensemble';
 
 // ZooKeeper writes on: the files are read again every few seconds while the page is open.
 const REFRESH_MS = 10_000;
@@ -57,9 +59,10 @@ function browserZone(): string {
 /** Links to the tables of a write-up: the incidents and the holds (of the lock, or of every lock), as CSV and Markdown, in the browser's zone and the page's language. */
 function WriteUpLinks({ path }: { path: string | undefined }) {
   const { t, language } = useLanguage();
+  const ensemble = useEnsemble();
   const href = (what: 'incidents' | 'holds', format: 'csv' | 'markdown'): string => {
     const query = new URLSearchParams({ format, tz: browserZone(), ...(what === 'incidents' ? { lang: language } : {}), ...(path === undefined ? {} : { path }) });
-    return `/api/${what}?${query.toString()}`;
+    return apiOfEnsemble(`/api/${what}?${query.toString()}`, ensemble);
   };
   const link = (what: 'incidents' | 'holds', format: 'csv' | 'markdown') => (
     <a className="button small" href={href(what, format)} download data-testid={`write-up-${what}-${format}`} aria-label={t('incExportLabel', { what: t(what === 'incidents' ? 'incExportIncidents' : 'incExportHolds'), format: format === 'csv' ? 'CSV' : 'Markdown' })}>
@@ -85,6 +88,7 @@ function WriteUpLinks({ path }: { path: string | undefined }) {
 
 function IncidentsBody({ path, latest }: { path: string | undefined; latest: number | undefined }) {
   const { t } = useLanguage();
+  const page = usePagePath();
   const [kind, setKind] = useState<IncidentKind | 'all'>('all');
 
   // ZooKeeper writes on while live; replayed files do not change: read once (the slider's marks share the read).
@@ -136,7 +140,7 @@ function IncidentsBody({ path, latest }: { path: string | undefined; latest: num
       <div className="incidents" data-testid="incidents">
         <p className="muted incidents-latest">
           {t('incLatest', { n: formatCount(newest.length), total: formatCount(list.incidents.length) })} · {zoneLabel(first)} ·{' '}
-          <a href="/incidents" data-testid="incidents-all">
+          <a href={page('/incidents')} data-testid="incidents-all">
             {t('incAll')}
           </a>
         </p>
@@ -202,6 +206,7 @@ export function IncidentPages({ incidents, path, clock, thresholds }: { incident
 /** The incidents as cards: the time, kind, length and lock (on a list of every lock) on the first line with a link to the moment, the sentence under them. */
 function IncidentCards({ incidents, path, clock, thresholds }: { incidents: readonly Incident[]; path: string | undefined; clock: (ms: number) => string; thresholds: IncidentThresholds }) {
   const { t } = useLanguage();
+  const page = usePagePath();
   return (
     <ol className="incident-list">
       {incidents.map((incident, index) => {
@@ -223,7 +228,7 @@ function IncidentCards({ incidents, path, clock, thresholds }: { incidents: read
                 </span>
               ) : null}
               {/* A whole load, not a client-side move: the tab's socket names the moment of the address as it connects. */}
-              <a className="button small incident-open" href={hrefOf(incident)} aria-label={t('incOpenLabel', { lock: incident.path ?? '/', time })} data-testid="incident-open">
+              <a className="button small incident-open" href={page(hrefOf(incident))} aria-label={t('incOpenLabel', { lock: incident.path ?? '/', time })} data-testid="incident-open">
                 {t('incOpen')}
               </a>
             </div>

@@ -1,6 +1,5 @@
 'use client';
-import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { Link, usePageRouter } from './EnsembleLink';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
 import { discoveryLine } from '../lib/view/discovery-status';
@@ -36,7 +35,7 @@ const COLUMNS: Array<{ column: LockColumn; label: MessageKey; numeric?: boolean;
 
 /** Every lock found under the roots, live: sortable, filterable, with the queue's recent length. */
 export function LockTable() {
-  const router = useRouter();
+  const router = usePageRouter();
   const list = useLockList();
   const { zookeeper } = useConnection();
   const now = useNow();

@@ -12,6 +12,7 @@ import { useConnection } from './useConnection';
 import type { Simulation } from './useSimulation';
 import { useMomentText, useReplay } from './replay';
 import { SessionFiles, useSessionFiles } from './SessionFiles';
+import { apiPath } from './ensemble';
 
 /** The faults a simulated contender can be made to suffer, as the node panel and the command palette offer them. */
 export const CONTENDER_ACTIONS: Array<{ action: ContenderAction; label: MessageKey; title: MessageKey }> = [
@@ -42,7 +43,7 @@ function NodeDetail({ node }: { node: LockNode }) {
   const at = useMomentText();
   useEffect(() => {
     let cancelled = false;
-    void fetch(`/api/nodes${encodeZnodePath(node.path)}${at === null ? '' : `?at=${at}`}`)
+    void fetch(apiPath(`/api/nodes${encodeZnodePath(node.path)}${at === null ? '' : `?at=${at}`}`))
       .then(async (response) => {
         const body: unknown = await response.json().catch(() => null);
         if (cancelled) return;

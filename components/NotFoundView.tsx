@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { Link } from './EnsembleLink';
 import { richText, useLanguage } from './language';
 
 /** What an address that names no page says, in the reader's language. */

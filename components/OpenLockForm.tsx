@@ -1,12 +1,12 @@
 'use client';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { znodePathError, encodeZnodePath } from '../lib/zk/path';
 import { useLanguage } from './language';
+import { usePageRouter } from './EnsembleLink';
 
 /** A path box that opens a lock page, refusing a path ZooKeeper would refuse. */
 export function OpenLockForm({ initial = '' }: { initial?: string }) {
-  const router = useRouter();
+  const router = usePageRouter();
   const { t } = useLanguage();
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);

@@ -14,6 +14,7 @@ import { QueueDiagram } from './QueueDiagram';
 import { useLock } from './useLock';
 import { useNow } from './useNow';
 import { useStopWhenLeft, type Simulation } from './useSimulation';
+import { apiPath } from './ensemble';
 
 /** An anomaly's kind and sentence in the page's language, the nodes it names told by their place and the contender that made them. */
 function AnomalyText({ anomaly, places, label, language }: { anomaly: Anomaly; places: ReadonlyMap<string, string>; label: (name: string) => string; language: Language }) {
@@ -171,7 +172,7 @@ export function ScenarioView({ scenario, simulation }: { scenario: Scenario; sim
     const spec = scenario.fault;
     if (spec === null || paths === null) return;
     // Who suffers it is read from the server at the click: the pushed list may be a moment behind, and a fault must not miss.
-    const current = await fetch('/api/sim/contenders')
+    const current = await fetch(apiPath('/api/sim/contenders'))
       .then(async (response) => ContenderListSchema.parse(await response.json()).contenders.filter((contender) => paths.includes(contender.path)))
       .catch(() => all);
     const targets = spec.target === 'all' ? current : current.filter((contender) => contender.path === paths[0] && contender.state === 'holding').slice(0, 1);

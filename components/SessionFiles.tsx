@@ -5,6 +5,7 @@ import { formatDuration } from '../lib/view/format';
 import { useLanguage } from './language';
 import { formatClock } from './momentInput';
 import { useMomentText, useReplay } from './replay';
+import { apiPath } from './ensemble';
 
 export type FilesOfSession = NonNullable<SessionSummary['files']>;
 
@@ -35,7 +36,7 @@ export function useSessionFiles(sessionId: string): FilesOfSession | null {
     if (!replaying || sessionId === '0x0') return;
     let cancelled = false;
     const query = new URLSearchParams({ q: sessionId, limit: '5', ...(at === null ? {} : { at }) });
-    void fetch(`/api/sessions?${query}`)
+    void fetch(apiPath(`/api/sessions?${query}`))
       .then((response) => response.json())
       .then((raw: unknown) => {
         const parsed = SessionListSchema.safeParse(raw);

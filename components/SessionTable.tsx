@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { Link } from './EnsembleLink';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { SessionListSchema, type SessionList } from '../lib/protocol';
 import { formatCount, formatDuration, shortNodeName } from '../lib/view/format';
@@ -13,6 +13,7 @@ import { useNow } from './useNow';
 import { PHONE } from './phone';
 import { useMomentText } from './replay';
 import { WrappingPath, WrappingText } from './WrappingPath';
+import { apiPath } from './ensemble';
 
 
 /**
@@ -146,7 +147,7 @@ export function SessionTable() {
   useEffect(() => {
     let cancelled = false;
     const query = new URLSearchParams({ q: filter, offset: String(offset), limit: String(pageSize), ...(at === null ? {} : { at }) });
-    fetch(`/api/sessions?${query}`)
+    fetch(apiPath(`/api/sessions?${query}`))
       .then((response) => response.json())
       .then((raw: unknown) => {
         if (cancelled) return;

@@ -8,6 +8,7 @@ import { CONTENDER_STATE_KEYS, STRATEGY_KEYS } from '../lib/i18n/messages';
 import { richText, useLanguage, type Translate } from './language';
 import { TokenField } from './TokenField';
 import type { Simulation } from './useSimulation';
+import { usePagePath } from './ensemble';
 
 /** What runs in this lock, by recipe, with how many are in each state: "5 × Chained …  1 holding, 4 waiting". */
 function runningHere(mine: readonly ContenderInfo[], t: Translate): Array<{ strategy: Strategy; count: number; states: string }> {
@@ -40,6 +41,7 @@ export function SimControls({ path, simulation, recipe }: { path: string; simula
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const { t } = useLanguage();
+  const page = usePagePath();
 
   if (features === null) return null;
   // Where no contender can be spawned here, an operator's page keeps the panel to one closed line: why, and where, on opening it.
@@ -65,11 +67,11 @@ export function SimControls({ path, simulation, recipe }: { path: string; simula
           {richText(t('lpSimElsewhere'), {
             root: <code>{features.simRoot}</code>,
             twin: (
-              <a href={`/locks${encodeZnodePath(sandboxTwin)}`} data-testid="sim-sandbox-link">
+              <a href={page(`/locks${encodeZnodePath(sandboxTwin)}`)} data-testid="sim-sandbox-link">
                 {sandboxTwin}
               </a>
             ),
-            classroom: <a href="/demo">{t('navClassroom')}</a>,
+            classroom: <a href={page('/demo')}>{t('navClassroom')}</a>,
           })}
         </p>
       </details>

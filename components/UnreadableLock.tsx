@@ -7,6 +7,7 @@ import { encodeZnodePath } from '../lib/zk/path';
 import { useLanguage } from './language';
 import { usePoll } from './usePoll';
 import { WrappingText } from './WrappingPath';
+import { apiPath } from './ensemble';
 
 /** The explorer lists such a lock again with each listing of the ephemeral nodes (about each second): the page follows a little slower. */
 const REFRESH_MS = 3000;
@@ -16,7 +17,7 @@ function useUnreadable(path: string): UnreadableLock | null | undefined {
   const [known, setKnown] = useState<UnreadableLock | null | undefined>(undefined);
   usePoll(
     async (current) => {
-      const response = await fetch(`/api/unreadable${encodeZnodePath(path)}`);
+      const response = await fetch(apiPath(`/api/unreadable${encodeZnodePath(path)}`));
       const parsed = response.ok ? UnreadableLockSchema.safeParse(await response.json()) : null;
       if (current()) setKnown(parsed?.success === true && parsed.data.total > 0 ? parsed.data : null);
     },

@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { Link } from './EnsembleLink';
 import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import type { Language } from '../lib/i18n/messages';
 import type { WaitsForGraph } from '../lib/protocol';
@@ -8,6 +8,8 @@ import { formatCount } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
 import { richText, useLanguage, type Translate } from './language';
 import { useWaitsFor } from './useWaitsFor';
+import { pageOfEnsemble } from '../lib/view/ensemble-path';
+import { useEnsemble } from './ensemble';
 
 const lockHref = (lock: string): string => `/locks${encodeZnodePath(lock)}`;
 
@@ -17,6 +19,7 @@ const lockHref = (lock: string): string => `/locks${encodeZnodePath(lock)}`;
  * size, 12 px and up), as wide as its frame; a mark is selected by a click, a tap or Enter.
  */
 function GraphPicture({ layout, graph, selected, onSelect, t }: { layout: GraphLayout; graph: WaitsForGraph; selected: string | null; onSelect: (id: string | null) => void; t: Translate }) {
+  const ensemble = useEnsemble();
   const { x, y, width, height } = layout.bounds;
   const keyed = (id: string) => ({
     tabIndex: 0,
@@ -63,7 +66,7 @@ function GraphPicture({ layout, graph, selected, onSelect, t }: { layout: GraphL
             <title>{edge.from.kind === 'group' ? t('waitsEdgeGroup', { n: edge.from.count, lock: edge.lock, to: edge.to.id }) : t('waitsEdgeSession', { from: edge.from.id, lock: edge.lock, to: edge.to.id })}</title>
             <path d={geometry.d} className={`waits-line${edge.deadlocked ? ' dead' : ''}`} markerEnd={`url(#${edge.deadlocked ? 'waits-arrow-dead' : 'waits-arrow'})`} />
             {edge.label !== null ? (
-              <a href={lockHref(edge.lock)} tabIndex={-1}>
+              <a href={pageOfEnsemble(lockHref(edge.lock), ensemble)} tabIndex={-1}>
                 <text x={edge.label.x} y={edge.label.y + 4 - ((edge.label.lines.length - 1) * LABEL_LINE_PX) / 2} className={`waits-edge-label${edge.deadlocked ? ' dead' : ''}`} textAnchor="middle" data-testid="waits-edge-label">
                   {edge.label.lines.map((line, index) => (
                     <tspan key={index} x={edge.label!.x} dy={index === 0 ? 0 : LABEL_LINE_PX}>
@@ -122,6 +125,7 @@ function GraphPicture({ layout, graph, selected, onSelect, t }: { layout: GraphL
 
 /** What the selected mark is: its session (or group), where it connects from, what it holds and waits in, with links. */
 function MarkDetails({ graph, id, onClose, t }: { graph: WaitsForGraph; id: string; onClose: () => void; t: Translate }) {
+  const ensemble = useEnsemble();
   const session = graph.sessions.find((candidate) => candidate.id === id);
   const group = graph.groups.find((candidate) => candidate.id === id);
   if (session === undefined && group === undefined) return null;
@@ -152,7 +156,7 @@ function MarkDetails({ graph, id, onClose, t }: { graph: WaitsForGraph; id: stri
           </dl>
           {session.deadlocked ? <p className="bad-text">{t('onCycle')}</p> : null}
           {/* A page load, not a client-side move: the sessions page marks the row the address names as it opens. */}
-          <a href={`/sessions#session-${session.id}`} data-testid="waits-open-session">
+          <a href={pageOfEnsemble(`/sessions#session-${session.id}`, ensemble)} data-testid="waits-open-session">
             {t('openInSessions')}
           </a>
         </>

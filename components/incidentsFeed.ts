@@ -1,6 +1,7 @@
 'use client';
 import { useCallback, useSyncExternalStore } from 'react';
 import { errorSaid, IncidentListSchema, type IncidentList } from '../lib/protocol';
+import { apiPath } from './ensemble';
 
 /** What a read of `GET /api/incidents` gave: the list, no files (404), or another answer's error; null until the first answer (a 503, the files still being read, is none). */
 export type IncidentsRead = { kind: 'list'; list: IncidentList } | { kind: 'no-files' } | { kind: 'failed'; error: string } | null;
@@ -30,7 +31,7 @@ export const FILES_FIXED_MS = 24 * 3_600_000;
 async function refresh(key: string, feed: Feed): Promise<void> {
   const number = (feed.asked += 1);
   try {
-    const response = await fetch(`/api/incidents${key === '' ? '' : `?path=${encodeURIComponent(key)}`}`);
+    const response = await fetch(apiPath(`/api/incidents${key === '' ? '' : `?path=${encodeURIComponent(key)}`}`));
     // Still reading the files the first time: asked again soon, whatever the period (one retry at a time, less often as it lasts).
     if (response.status === 503) {
       if (feed.retry === null && feeds.get(key) === feed) {

@@ -9,6 +9,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ReplayInfoSchema, ReplayLockSchema, ReplayMomentSchema, type Ack, type ClientToServerEvents, type ReplayInfo, type ReplayLock, type ReplayMoment, type ServerToClientEvents } from '../lib/protocol';
 import type { Socket } from 'socket.io-client';
 import { addressMoment, latestOfDay } from './momentInput';
+import { apiPath } from './ensemble';
 
 export interface ReplayView {
   /** What was read of the files; null outside replay mode. */
@@ -82,7 +83,7 @@ export function wantedMoment(): string | null {
  * comes first and goes there itself.
  */
 function ofDayLive(text: string): void {
-  fetch('/api/replay')
+  fetch(apiPath('/api/replay'))
     .then(async (response) => {
       if (addressOfDay !== text) return;
       // The files still being read the first time: asked again soon.
@@ -223,7 +224,7 @@ export function usePastAvailable(live: boolean): boolean {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const ask = (): void => {
-      fetch('/api/replay')
+      fetch(apiPath('/api/replay'))
         .then(async (response) => {
           if (stopped) return;
           // Still being read: asked again soon.

@@ -7,6 +7,7 @@ import { MonitorSchema, type ContenderInfo, type Monitor } from '../lib/protocol
 import { useLock, type LockState } from './useLock';
 import { useStopWhenLeft, type Simulation } from './useSimulation';
 import { useTimeline, type Timeline } from './useTimeline';
+import { apiPath } from './ensemble';
 
 const SIDES = ['herd', 'chained'] as const;
 
@@ -24,7 +25,7 @@ const FEED_LAG_MS = 300;
 
 async function readMonitor(): Promise<Monitor | null> {
   try {
-    const parsed = MonitorSchema.safeParse(await (await fetch('/api/zookeeper/monitor')).json());
+    const parsed = MonitorSchema.safeParse(await (await fetch(apiPath('/api/zookeeper/monitor'))).json());
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

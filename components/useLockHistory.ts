@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LockHistorySchema, type LockHistory } from '../lib/protocol';
 import { mergeHistory, nextHistorySince } from '../lib/view/history-merge';
 import { encodeZnodePath } from '../lib/zk/path';
+import { apiPath } from './ensemble';
 
 /** How often the history is read again while nothing changes (a hold grows; the window slides). */
 const REFRESH_MS = 5000;
@@ -43,7 +44,7 @@ export function useLockHistory(path: string, version: number | null, fixed = fal
       const sent = Date.now();
       last.current = sent;
       const query = since.current?.path === path ? `?since=${since.current.at}` : '';
-      fetch(`/api/history${encodeZnodePath(path)}${query}`, { signal: controller.signal })
+      fetch(apiPath(`/api/history${encodeZnodePath(path)}${query}`), { signal: controller.signal })
         .then(async (response) => {
           if (!response.ok) {
             setHistory((kept) => (kept === null ? false : kept));

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { SessionListSchema } from '../lib/protocol';
 import { usePoll } from './usePoll';
+import { apiPath } from './ensemble';
 
 // How often the owners' state is read: ZooKeeper's own report is refreshed every few seconds.
 const POLL_MS = 2000;
@@ -16,7 +17,7 @@ export function useSilentSessions(path: string, enabled: boolean): ReadonlyMap<s
   const [silent, setSilent] = useState<{ seen: ReadonlyMap<string, number>; confirmed: ReadonlyMap<string, number> }>({ seen: new Map(), confirmed: new Map() });
   usePoll(
     async (current) => {
-      const parsed = SessionListSchema.safeParse(await (await fetch(`/api/sessions?${new URLSearchParams({ q: path, limit: '500' })}`)).json());
+      const parsed = SessionListSchema.safeParse(await (await fetch(apiPath(`/api/sessions?${new URLSearchParams({ q: path, limit: '500' })}`))).json());
       if (!parsed.success || !current()) return;
       const now = new Map<string, number>();
       for (const session of parsed.data.sessions) {

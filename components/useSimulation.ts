@@ -6,6 +6,7 @@ import { useLanguage } from './language';
 import { useReplay } from './replay';
 import type { ExplorerSocket } from './socket';
 import { useSocketFeed } from './useSocketFeed';
+import { apiPath } from './ensemble';
 
 const TOKEN_KEY = 'zk-lock-explorer-token';
 
@@ -30,7 +31,7 @@ export function useSimulation(): Simulation {
 
   useEffect(() => {
     let cancelled = false;
-    void fetch('/api/health')
+    void fetch(apiPath('/api/health'))
       .then((response) => response.json())
       .then((raw: unknown) => {
         // Only the features are read: replay mode's health has them, and none of a live ZooKeeper's state.
@@ -59,7 +60,7 @@ export function useSimulation(): Simulation {
   const control = useCallback(
     async (method: 'POST' | 'DELETE', path: string, body?: unknown, keepalive = false): Promise<string | null> => {
       try {
-        const response = await fetch(path, {
+        const response = await fetch(apiPath(path), {
           method,
           keepalive,
           headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

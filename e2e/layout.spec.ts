@@ -124,7 +124,7 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
     ] as const) {
       await page.setViewportSize({ width, height });
       await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
-      for (const url of ['/', `/locks${path}`, '/sessions', '/waits-for', '/incidents', '/demo']) {
+      for (const url of ['/', `/locks${path}`, '/sessions', '/waits-for', '/incidents', '/demo', '/fleet']) {
         await page.goto(`${explorerUrl}${url}`);
         if (url.startsWith('/locks')) {
           await expect(lock.nodes).toHaveCount(5, { timeout: 20_000 });
@@ -154,8 +154,8 @@ test.describe('every page fits its screen, and reads in light and dark', () => {
       await page.addInitScript((theme) => localStorage.setItem('theme', theme), scheme);
       const found: string[] = [];
       for (const [url, language] of [
-        ...['/', `/locks${path}`, '/sessions', '/waits-for', '/incidents', '/demo'].map((url) => [url, 'en'] as const),
-        ...['/', `/locks${path}`, '/sessions', '/waits-for', '/incidents', '/demo'].map((url) => [url, 'zh'] as const),
+        ...['/', `/locks${path}`, '/sessions', '/waits-for', '/incidents', '/demo', '/fleet'].map((url) => [url, 'en'] as const),
+        ...['/', `/locks${path}`, '/sessions', '/waits-for', '/incidents', '/demo', '/fleet'].map((url) => [url, 'zh'] as const),
       ]) {
         await page.addInitScript((chosen) => localStorage.setItem('language', chosen), language);
         await page.goto(`${explorerUrl}${url}`);

@@ -6,8 +6,11 @@
 import type { FollowedFiles } from './replay/follow';
 import { FilesActivity, filesRouter, readOnForMoments } from './replay/live';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
-import type { Features, ZkStatus } from '../lib/protocol';
+import { ENSEMBLE_WORST, type EnsembleSummary, type Features, type ZkStatus } from '../lib/protocol';
+import { ensembleStanding } from '../lib/view/ensemble-standing';
+import { needingLook } from '../lib/view/lock-table';
 import { CONFIG_DEFAULTS } from './config';
+import { Router } from 'express';
 import { endRoutes } from './http-error';
 import { LockDiscovery } from './locks/discovery';
 import { HISTORY_WINDOW_MS, LockHistories } from './locks/history';
@@ -15,11 +18,12 @@ import { LockRegistry } from './locks/registry';
 import { createControls, type ExplorerContext } from './routes/context';
 import { breakRouter } from './routes/break';
 import { controlsGuard } from './routes/controls';
+import { fleetRouter } from './routes/fleet';
 import { locksRouter } from './routes/locks';
 import { opsRouter } from './routes/ops';
 import { simRouter } from './routes/sim';
 import { listenHttp } from './net';
-import { closeWebServer, createWebServer, type ExplorerIo } from './web';
+import { closeWebServer, createWebServer, type ExplorerIo, type ExplorerSpace } from './web';
 import { SimulatorThread } from './sim/thread';
 import { attachSockets, followsAnything, followsList } from './sockets';
 import { Introspection, type AdminServerOptions } from './zk/introspection';
@@ -68,13 +72,41 @@ export interface SimulationOptions {
   maxContenders: number;
 }
 
-export interface Explorer {
-  httpServer: HttpServer;
-  io: ExplorerIo;
+/** One ensemble of an explorer that follows several: its name (`?ensemble=`, `/e/<name>/…`) and how it is followed. */
+export interface EnsembleOptions extends Omit<ExplorerOptions, 'nextHandler' | 'adminToken'> {
+  name: string;
+}
+
+/** An explorer of several ensembles on one port: each followed on its own, the token and the pages shared. */
+export interface FleetOptions {
+  /** The first is the one a route without `?ensemble=` reads, and the one the socket's default namespace serves. */
+  ensembles: EnsembleOptions[];
+  adminToken?: string | null;
+  nextHandler?: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+}
+
+/** One ensemble the explorer follows, and its parts. */
+export interface FollowedEnsemble {
+  name: string;
+  session: ZkSession;
   registry: LockRegistry;
   discovery: LockDiscovery;
   histories: LockHistories;
   simulator: SimulatorThread | null;
+  /** How it stands, for `GET /api/ensembles`. */
+  summary(): EnsembleSummary;
+}
+
+export interface Explorer {
+  httpServer: HttpServer;
+  io: ExplorerIo;
+  /** The first ensemble's parts. */
+  registry: LockRegistry;
+  discovery: LockDiscovery;
+  histories: LockHistories;
+  simulator: SimulatorThread | null;
+  /** Every ensemble followed, the first first. */
+  ensembles: FollowedEnsemble[];
   /** Listens and resolves with the URL it serves. */
   listen(port: number, host: string): Promise<string>;
   close(): Promise<void>;
@@ -83,11 +115,48 @@ export interface Explorer {
 /** The paths whose answers rest on ZooKeeper's report: reading one keeps the report coming for a while. */
 const REPORTED_PATHS = ['/api/locks', '/api/sessions', '/api/diagnostics', '/api/waits-for', '/api/zookeeper', '/metrics'];
 
+/** An explorer of one ensemble (named `default`). */
 export function createExplorer(options: ExplorerOptions): Explorer {
+  const { nextHandler, adminToken, ...ensemble } = options;
+  return createFleet({ ensembles: [{ name: 'default', ...ensemble }], adminToken, nextHandler });
+}
+
+/**
+ * An explorer of every ensemble of `options` on one port: each followed by parts of its own
+ * (session, discovery, registry, histories, introspection, simulator), read by `?ensemble=<name>`
+ * on every route (the first without it) and by the socket namespace `/e/<name>` (the first's also `/`).
+ */
+export function createFleet(options: FleetOptions): Explorer {
+  if (options.ensembles.length === 0) throw new Error('an explorer follows at least one ensemble');
+  const { app, httpServer, io } = createWebServer();
+  const adminToken = options.adminToken ?? null;
+  const followed = options.ensembles.map((ensemble, i) => followEnsemble(ensemble, [io.of(`/e/${ensemble.name}`), ...(i === 0 ? [io.of('/')] : [])], adminToken));
+  app.use(fleetRouter(followed));
+  endRoutes(app, options.nextHandler);
+
+  const first = followed[0]!;
+  return {
+    httpServer,
+    io,
+    registry: first.registry,
+    discovery: first.discovery,
+    histories: first.histories,
+    simulator: first.simulator,
+    ensembles: followed,
+    listen: (port, host) => listenHttp(httpServer, port, host),
+    async close() {
+      await Promise.all(followed.map((ensemble) => ensemble.close()));
+      await closeWebServer(io, httpServer);
+    },
+  };
+}
+
+/** One ensemble followed, its pages connected to `spaces`: its parts, the routes that read it, and how to stop. */
+function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], adminToken: string | null): FollowedEnsemble & { router: Router; close(): Promise<void> } {
   const { session, embedded } = options;
   const roots = options.discovery?.roots ?? CONFIG_DEFAULTS.lockRoots;
   const introspectionIntervalMs = options.introspectionIntervalMs ?? CONFIG_DEFAULTS.introspectIntervalMs;
-  const { app, httpServer, io } = createWebServer();
+  const router = Router();
 
   const introspection: Introspection = new Introspection(session.connectString, {
     intervalMs: introspectionIntervalMs,
@@ -142,7 +211,6 @@ export function createExplorer(options: ExplorerOptions): Explorer {
           declare: (path, recipe) => registry.declare(path, recipe),
         })
       : null;
-  const adminToken = options.adminToken ?? null;
   const features: Features = {
     simulation: simulator !== null,
     simulationReason: simulator !== null ? null : 'simulation is off against a ZooKeeper the explorer did not start; set ALLOW_SIMULATION=1 to allow it',
@@ -173,32 +241,37 @@ export function createExplorer(options: ExplorerOptions): Explorer {
     files: options.files ?? null,
   };
 
-  readOnForMoments(io, context.files);
-  const sockets = attachSockets(io, context);
+  for (const space of spaces) readOnForMoments(space, context.files);
+  const sockets = attachSockets(spaces, context);
   // ZooKeeper is asked only while a page needs its report (see Introspection.start); API reads touch it.
-  if (introspectionIntervalMs > 0) introspection.start(() => followsAnything(io));
-  app.use(REPORTED_PATHS, (_request, _response, next) => {
+  if (introspectionIntervalMs > 0) introspection.start(() => followsAnything(spaces));
+  router.use(REPORTED_PATHS, (_request, _response, next) => {
     introspection.touch();
     next();
   });
-  discovery.start(() => followsList(io));
+  discovery.start(() => followsList(spaces));
 
-  app.use(opsRouter(context));
-  app.use(controlsGuard(context));
-  app.use(simRouter(context));
-  app.use(breakRouter(context));
-  app.use(filesRouter(context.files, roots));
-  app.use(locksRouter(context));
-  endRoutes(app, options.nextHandler);
+  router.use(opsRouter(context));
+  router.use(controlsGuard(context));
+  router.use(simRouter(context));
+  router.use(breakRouter(context));
+  router.use(filesRouter(context.files, roots));
+  router.use(locksRouter(context));
 
   return {
-    httpServer,
-    io,
+    name: options.name,
+    session,
     registry,
     discovery,
     histories,
     simulator,
-    listen: (port, host) => listenHttp(httpServer, port, host),
+    router,
+    summary: () => {
+      // What the fleet says of its locks rests on ZooKeeper's report, as the lock list's does: asking keeps it coming.
+      introspection.touch();
+      const worst = needingLook(discovery.list().locks, ENSEMBLE_WORST);
+      return { ...ensembleStanding(options.name, session.state, session.reason, discovery.standing()), attention: worst.total, worst: worst.locks };
+    },
     async close() {
       sockets.close();
       session.off('session', ownSession);
@@ -207,7 +280,6 @@ export function createExplorer(options: ExplorerOptions): Explorer {
       histories.stop();
       await simulator?.close();
       registry.close();
-      await closeWebServer(io, httpServer);
     },
   };
 }

@@ -7,8 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
-import { createExplorer, type Explorer } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { createFleet, type EnsembleOptions, type Explorer } from './app';
+import { ConfigError, loadConfig, type Config, type EnsembleConfig } from './config';
 import { isLoopbackHost } from './net';
 import { createReplayExplorer } from './replay/app';
 import type { ReplayOptions } from '../lib/replay/replay';
@@ -24,7 +24,7 @@ const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MAX_CONTENDERS = 2000;
 
 /** How ZooKeeper's files are read: the lock roots and the thresholds of stale holders and incidents, as configured. */
-function replayOptionsOf(config: Config): ReplayOptions {
+function replayOptionsOf(config: EnsembleConfig | Config): ReplayOptions {
   return { roots: config.lockRoots, staleHolderMs: config.staleHolderMs, incidents: { longWaitMs: config.longWaitMs, massExpiryCount: config.massExpirySessions, herdStormWaiters: config.herdStormWaiters } };
 }
 
@@ -38,11 +38,6 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw error;
-  }
-
-  if (config.ensembles.length > 1) {
-    console.error(`config: ZK_ENSEMBLES names ${config.ensembles.length} ensembles (${config.ensembles.map((ensemble) => ensemble.name).join(', ')}); one explorer follows one of them so far: give each its own explorer, with a file of its entry alone`);
-    process.exit(1);
   }
 
   try {
@@ -66,8 +61,7 @@ async function main(): Promise<void> {
   }
 
   let embedded: EmbeddedZooKeeper | null = null;
-  let session: ZkSession | null = null;
-  let files: FollowedFiles | null = null;
+  const followed: Array<{ session: ZkSession; files: FollowedFiles | null }> = [];
   let renewal: TicketRenewal | null = null;
   let explorer: Explorer | null = null;
   let stopping = false;
@@ -81,67 +75,77 @@ async function main(): Promise<void> {
     }, 10_000);
     timer.unref();
     await explorer?.close().catch((error: unknown) => console.error('closing the server:', error));
-    files?.close();
+    for (const { session, files } of followed) {
+      files?.close();
+      session.close();
+    }
     renewal?.stop();
-    session?.close();
     await embedded?.stop().catch((error: unknown) => console.error('stopping ZooKeeper:', error));
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  let connectString = config.zkConnect;
-  if (connectString === null) {
+  // Only one ensemble, the default, can be the embedded ZooKeeper (ZK_ENSEMBLES's entries each name their ZK_CONNECT).
+  if (config.zkConnect === null) {
     embedded = await startEmbeddedZooKeeper({ dir: config.embeddedDir === null ? undefined : resolve(projectRoot, config.embeddedDir) });
-    connectString = embedded.connectString;
-    console.log(`embedded ZooKeeper on ${connectString} (pid ${embedded.pid}, data in ${embedded.dir}${config.embeddedDir === null ? ', removed on stop' : ''}, log ${embedded.logFile})`);
-  }
-  // ZooKeeper's own files, for each lock's past: those named, else the embedded ZooKeeper's.
-  const fileDirs = config.zkDataDir ?? (embedded === null ? null : [join(embedded.dir, 'data')]);
-  files = fileDirs === null ? null : followFiles(fileDirs, replayOptionsOf(config), { keep: config.zkFilesKeep });
-  if (files !== null) {
-    const started = Date.now();
-    void files.ready.then(({ info }) => console.log(`files: ${info.transactions} transactions of ZooKeeper's files in ${fileDirs!.join(', ')} read in ${Date.now() - started} ms${info.reason === null ? '' : `; ${info.reason}`}; followed from now on`));
+    console.log(`embedded ZooKeeper on ${embedded.connectString} (pid ${embedded.pid}, data in ${embedded.dir}${config.embeddedDir === null ? ', removed on stop' : ''}, log ${embedded.logFile})`);
   }
   // Kerberos from a ticket cache: its tickets renewed while they may be (a keytab's are fetched again by Kerberos itself).
-  const { sasl } = config.zkTransport;
-  renewal = sasl?.mechanism === 'gssapi' && sasl.keytab === null ? renewTicketCache() : null;
-  session = new ZkSession({ connectString, sessionTimeoutMs: config.sessionTimeoutMs, auth: config.zkAuth, transport: config.zkTransport });
-  session.on('state', (state) => console.log(`ZooKeeper session: ${state}${session?.reason ? ` (${session.reason})` : ''}`));
-  session.on('reason', (reason) => {
-    if (reason !== null) console.warn(`ZooKeeper: ${reason}`);
-  });
-  try {
-    await session.start(15_000);
-  } catch (error) {
-    // The client keeps trying; the page shows the connection state meanwhile.
-    console.warn(`${error instanceof Error ? error.message : String(error)}; still trying`);
-  }
+  const fromCache = config.ensembles.some(({ zkTransport: { sasl } }) => sasl?.mechanism === 'gssapi' && sasl.keytab === null);
+  renewal = fromCache ? renewTicketCache() : null;
+  const several = config.ensembles.length > 1;
+  const ensembles = await Promise.all(
+    config.ensembles.map(async (ensemble): Promise<EnsembleOptions> => {
+      const connectString = ensemble.zkConnect ?? embedded!.connectString;
+      const say = (line: string): string => (several ? `${ensemble.name}: ${line}` : line);
+      // ZooKeeper's own files, for each lock's past: those named, else the embedded ZooKeeper's.
+      const fileDirs = ensemble.zkDataDir ?? (ensemble.zkConnect === null ? [join(embedded!.dir, 'data')] : null);
+      const files = fileDirs === null ? null : followFiles(fileDirs, replayOptionsOf(ensemble), { keep: ensemble.zkFilesKeep });
+      if (files !== null) {
+        const started = Date.now();
+        void files.ready.then(({ info }) => console.log(say(`files: ${info.transactions} transactions of ZooKeeper's files in ${fileDirs!.join(', ')} read in ${Date.now() - started} ms${info.reason === null ? '' : `; ${info.reason}`}; followed from now on`)));
+      }
+      const session = new ZkSession({ connectString, sessionTimeoutMs: ensemble.sessionTimeoutMs, auth: ensemble.zkAuth, transport: ensemble.zkTransport });
+      followed.push({ session, files });
+      session.on('state', (state) => console.log(say(`ZooKeeper session: ${state}${session.reason ? ` (${session.reason})` : ''}`)));
+      session.on('reason', (reason) => {
+        if (reason !== null) console.warn(say(`ZooKeeper: ${reason}`));
+      });
+      try {
+        await session.start(15_000);
+      } catch (error) {
+        // The client keeps trying; the page shows the connection state meanwhile.
+        console.warn(say(`${error instanceof Error ? error.message : String(error)}; still trying`));
+      }
+      const own = ensemble.zkConnect === null;
+      return {
+        name: ensemble.name,
+        session,
+        embedded: own,
+        discovery: { roots: ensemble.lockRoots, maxNodes: ensemble.discoveryMaxNodes, readsPerSecond: ensemble.discoveryReadsPerSecond, rescanMs: ensemble.discoveryRescanMs },
+        staleHolderMs: ensemble.staleHolderMs,
+        historyCapacity: ensemble.historyCapacity,
+        metricsLockLimit: ensemble.metricsLockLimit,
+        introspectionIntervalMs: ensemble.introspectIntervalMs,
+        // The embedded ZooKeeper answers every four-letter word: no AdminServer is asked.
+        zkAdmin: own ? { port: 0, urls: null } : { port: ensemble.zkAdminPort, urls: ensemble.zkAdminUrls },
+        breakLocks: ensemble.allowBreakLocks,
+        simulation: {
+          allowed: own || ensemble.allowSimulation,
+          simRoot: ensemble.simRoot,
+          connectString,
+          maxContenders: MAX_CONTENDERS,
+        },
+        files,
+      };
+    }),
+  );
 
   const nextHandler = await pages(config);
-  explorer = createExplorer({
-    session,
-    embedded: embedded !== null,
-    discovery: { roots: config.lockRoots, maxNodes: config.discoveryMaxNodes, readsPerSecond: config.discoveryReadsPerSecond, rescanMs: config.discoveryRescanMs },
-    staleHolderMs: config.staleHolderMs,
-    historyCapacity: config.historyCapacity,
-    metricsLockLimit: config.metricsLockLimit,
-    introspectionIntervalMs: config.introspectIntervalMs,
-    // The embedded ZooKeeper answers every four-letter word: no AdminServer is asked.
-    zkAdmin: embedded !== null ? { port: 0, urls: null } : { port: config.zkAdminPort, urls: config.zkAdminUrls },
-    breakLocks: config.allowBreakLocks,
-    adminToken: config.adminToken,
-    simulation: {
-      allowed: embedded !== null || config.allowSimulation,
-      simRoot: config.simRoot,
-      connectString,
-      maxContenders: MAX_CONTENDERS,
-    },
-    files,
-    nextHandler,
-  });
+  explorer = createFleet({ ensembles, adminToken: config.adminToken, nextHandler });
   const url = await explorer.listen(config.port, config.host);
-  console.log(`zk-lock-explorer listening on ${url}`);
+  console.log(`zk-lock-explorer listening on ${url}${several ? ` (ensembles ${ensembles.map((ensemble) => ensemble.name).join(', ')})` : ''}`);
 }
 
 /** Next.js, prepared: the pages' request handler. */

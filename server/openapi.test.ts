@@ -10,6 +10,7 @@ import { locksRouter } from './routes/locks';
 import { opsRouter } from './routes/ops';
 import { simRouter } from './routes/sim';
 import { filesRouter } from './replay/live';
+import { fleetRouter } from './routes/fleet';
 
 /** The method and path of every route a router registers, in OpenAPI's spelling (`*segments` is `{path}`). */
 function routesOf(router: Router): string[] {
@@ -39,7 +40,7 @@ describe('the OpenAPI document', () => {
     const registry = { on: () => undefined, off: () => undefined };
     const context = { histories: new LockHistories(registry as never, { capacity: 10, introspection: () => null }), features: {}, controls: {} } as unknown as ExplorerContext;
     // The files' router answers some of the same routes at a past moment: each route once.
-    const served = [...new Set([opsRouter, controlsGuard, simRouter, breakRouter, (built: ExplorerContext) => filesRouter(null, built.roots), locksRouter].flatMap((make) => routesOf(make(context))))];
+    const served = [...new Set([() => fleetRouter([]), opsRouter, controlsGuard, simRouter, breakRouter, (built: ExplorerContext) => filesRouter(null, built.roots), locksRouter].flatMap((make) => routesOf(make(context))))];
     expect(served.sort()).toEqual(ROUTES.map((route) => `${route.method} ${route.path}`).sort());
   });
 

@@ -13,6 +13,7 @@ import {
   ContenderActionSchema,
   ContenderListSchema,
   DiagnosticsSchema,
+  EnsembleListSchema,
   ErrorResponseSchema,
   HealthResponseSchema,
   HistorySinceText,
@@ -75,8 +76,13 @@ const WRITE_UP = [
 ];
 const ZNODE = 'A znode path, its segments after the route (e.g. `/api/locks/app/orders/lock`).';
 
+/** Which ensemble a route reads: every route but those of the explorer itself. */
+const ENSEMBLE = { name: 'ensemble', schema: z.string(), description: 'the ensemble to read, by its name (GET /api/ensembles lists them; 404 for one not followed); the first without it' };
+const ENSEMBLE_WIDE = new Set(['/api/ensembles', '/api/openapi.json']);
+
 /** Every REST route of the explorer. */
 export const ROUTES: readonly Route[] = [
+  { method: 'get', path: '/api/ensembles', summary: 'Every ensemble the explorer follows (ZK_ENSEMBLES; one named default without it): how it stands and why, its locks, and those that need a look the most.', ok: [200, EnsembleListSchema], errors: [] },
   { method: 'get', path: '/api/health', summary: 'Whether the explorer is connected, its features, introspection and watch mode.', ok: [200, HealthResponseSchema], errors: [] },
   { method: 'get', path: '/metrics', summary: 'Prometheus metrics (text exposition format).', ok: [200, null, 'text/plain'], errors: [] },
   { method: 'get', path: '/api/zookeeper/monitor', summary: "ZooKeeper's watch counters (mntr) of every member.", ok: [200, MonitorSchema], errors: [] },
@@ -207,7 +213,7 @@ function parameters(route: Route): object[] {
     description: name === 'path' ? ZNODE : name === 'action' ? 'the action' : 'the contender id',
     schema: name === 'action' ? schema(ContenderActionSchema, 'input') : { type: 'string' },
   }));
-  const query = (route.query ?? []).map((entry) => ({ name: entry.name, in: 'query', required: false, description: entry.description, schema: schema(entry.schema, 'input') }));
+  const query = [...(route.query ?? []), ...(ENSEMBLE_WIDE.has(route.path) ? [] : [ENSEMBLE])].map((entry) => ({ name: entry.name, in: 'query', required: false, description: entry.description, schema: schema(entry.schema, 'input') }));
   return [...inPath, ...query];
 }
 
@@ -219,7 +225,8 @@ export function openApiDocument(version: string): Record<string, unknown> {
     const responses: Record<string, object> = {
       [status]: { description: STATUS_TEXT[status] ?? 'OK', content: { [contentType]: body === null ? { schema: {} } : { schema: schema(body, 'output') } } },
     };
-    for (const error of route.errors) responses[error] = { description: STATUS_TEXT[error] ?? 'Error', content: { 'application/json': { schema: schema(ErrorResponseSchema, 'output') } } };
+    const errors = ENSEMBLE_WIDE.has(route.path) ? route.errors : [...new Set([...route.errors, 400, 404])].sort();
+    for (const error of errors) responses[error] = { description: STATUS_TEXT[error] ?? 'Error', content: { 'application/json': { schema: schema(ErrorResponseSchema, 'output') } } };
     const operation: Record<string, unknown> = { summary: route.summary, operationId: `${route.method}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? '').toUpperCase())}`, responses };
     const params = parameters(route);
     if (params.length > 0) operation.parameters = params;

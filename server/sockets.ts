@@ -13,7 +13,7 @@ import { answerOf, parseInput } from './http-error';
 import type { ExplorerContext } from './routes/context';
 import { spawnRequest } from './routes/sim';
 import type { SimulatorThread } from './sim/thread';
-import type { ExplorerIo } from './web';
+import type { ExplorerSpace } from './web';
 
 type ExplorerSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
@@ -54,46 +54,55 @@ export function beyondFollowLimit(following: { has(path: string): boolean; size:
   return { ok: false, error: `one connection may follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} locks: unsubscribe from one first` };
 }
 
-/** Whether any connection is in `room`. */
-function followed(io: ExplorerIo, room: string): boolean {
-  return (io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
+/** Whether any connection of `spaces` is in `room`. */
+function followed(spaces: readonly ExplorerSpace[], room: string): boolean {
+  return spaces.some((space) => (space.adapter.rooms.get(room)?.size ?? 0) > 0);
 }
 
-/** Whether any page follows the list of locks. */
-export function followsList(io: ExplorerIo): boolean {
-  return followed(io, LIST_ROOM);
+/** Whether any page of `spaces` follows the list of locks. */
+export function followsList(spaces: readonly ExplorerSpace[]): boolean {
+  return followed(spaces, LIST_ROOM);
 }
 
-/** Whether any page follows something ZooKeeper's report serves (a lock, the list, the graph). */
-export function followsAnything(io: ExplorerIo): boolean {
-  for (const [room, members] of io.sockets.adapter.rooms) {
-    if (members.size > 0 && (room.startsWith('lock:') || room === LIST_ROOM || room === GRAPH_ROOM)) return true;
+/** Whether any page of `spaces` follows something ZooKeeper's report serves (a lock, the list, the graph). */
+export function followsAnything(spaces: readonly ExplorerSpace[]): boolean {
+  for (const space of spaces) {
+    for (const [room, members] of space.adapter.rooms) {
+      if (members.size > 0 && (room.startsWith('lock:') || room === LIST_ROOM || room === GRAPH_ROOM)) return true;
+    }
   }
   return false;
 }
 
-/** Pushes what changes to those who follow it and serves every connection's requests; returns how to stop pushing. */
-export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close(): void } {
+/**
+ * Pushes what changes of one ensemble to those who follow it and serves every connection's
+ * requests, in each of the namespaces `spaces` the ensemble's pages connect to; returns how to stop pushing.
+ */
+export function attachSockets(spaces: readonly ExplorerSpace[], context: ExplorerContext): { close(): void } {
   const { session, registry, discovery, introspection, simulator, features, controls } = context;
 
   // socket.io encodes a packet before it looks who is in the room: a change of a lock nobody follows (discovery follows every lock) is not encoded for nobody.
   registry.on('delta', (delta) => {
-    if (!followed(io, lockRoom(delta.path))) return;
-    const size = delta.added.length + delta.updated.length;
-    const snapshot = size >= RESEND_FROM ? registry.published(delta.path) : undefined;
-    if (snapshot === undefined || snapshot.version !== delta.version || size * 4 <= snapshot.nodes.length) {
-      io.to(lockRoom(delta.path)).emit('lock:delta', delta);
-      return;
+    for (const io of spaces) {
+      const members = io.adapter.rooms.get(lockRoom(delta.path));
+      if (members === undefined || members.size === 0) continue;
+      const size = delta.added.length + delta.updated.length;
+      const snapshot = size >= RESEND_FROM ? registry.published(delta.path) : undefined;
+      if (snapshot === undefined || snapshot.version !== delta.version || size * 4 <= snapshot.nodes.length) {
+        io.to(lockRoom(delta.path)).emit('lock:delta', delta);
+        continue;
+      }
+      // A change of 100,000 nodes as a delta is megabytes to encode: only for a page that takes nodes, where one follows.
+      const columns = io.adapter.rooms.get(columnsRoom(delta.path));
+      const takesNodes = [...members].some((id) => !columns?.has(id));
+      if (takesNodes) io.to(lockRoom(delta.path)).except(columnsRoom(delta.path)).emit('lock:delta', delta);
+      if (columns !== undefined && columns.size > 0) io.to(columnsRoom(delta.path)).emit('lock:columns', compactWriter.snapshot(snapshot));
     }
-    // A change of 100,000 nodes as a delta is megabytes to encode: only for a page that takes nodes, where one follows.
-    const columns = io.sockets.adapter.rooms.get(columnsRoom(delta.path));
-    const takesNodes = [...(io.sockets.adapter.rooms.get(lockRoom(delta.path)) ?? [])].some((id) => !columns?.has(id));
-    if (takesNodes) io.to(lockRoom(delta.path)).except(columnsRoom(delta.path)).emit('lock:delta', delta);
-    if (columns !== undefined && columns.size > 0) io.to(columnsRoom(delta.path)).emit('lock:columns', compactWriter.snapshot(snapshot));
   });
   discovery.on('changes', (change) => {
-    if (!followsList(io)) return;
-    for (const part of splitListChange(change, LIST_CHANGE_PART)) io.to(LIST_ROOM).emit('locks:changes', part);
+    const listening = spaces.filter((space) => followsList([space]));
+    if (listening.length === 0) return;
+    for (const part of splitListChange(change, LIST_CHANGE_PART)) for (const io of listening) io.to(LIST_ROOM).emit('locks:changes', part);
   });
   // The waits-for graph is pushed at most every GRAPH_PUSH_MS while locks change, and only to those who follow it.
   let graphTimer: NodeJS.Timeout | null = null;
@@ -101,17 +110,24 @@ export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close
     if (graphTimer !== null) return;
     graphTimer = setTimeout(() => {
       graphTimer = null;
-      if (followed(io, GRAPH_ROOM)) io.to(GRAPH_ROOM).emit('waits:graph', registry.graph());
+      const listening = spaces.filter((space) => followed([space], GRAPH_ROOM));
+      if (listening.length === 0) return;
+      const graph = registry.graph();
+      for (const io of listening) io.to(GRAPH_ROOM).emit('waits:graph', graph);
     }, GRAPH_PUSH_MS);
   });
   const onState = (): void => {
-    io.emit('zk:status', context.status());
+    for (const io of spaces) io.emit('zk:status', context.status());
   };
   session.on('state', onState);
   session.on('reason', onState);
-  simulator?.on('changed', () => io.to(SIM_ROOM).emit('sim:contenders', simulator.list()));
+  simulator?.on('changed', () => {
+    for (const io of spaces) io.to(SIM_ROOM).emit('sim:contenders', simulator.list());
+  });
 
-  io.on('connection', (socket: ExplorerSocket) => {
+  for (const io of spaces) io.on('connection', serve);
+
+  function serve(socket: ExplorerSocket): void {
     // A page showing a past moment is served it from ZooKeeper's files.
     if (serveMomentSocket(socket, context.files, context.roots)) return;
     // The locks this connection follows (or has asked to): bounded by MAX_SUBSCRIPTIONS_PER_SOCKET.
@@ -227,7 +243,7 @@ export function attachSockets(io: ExplorerIo, context: ExplorerContext): { close
       }),
     );
     socket.on('disconnect', () => registry.releaseAll(socket.id));
-  });
+  }
 
   return {
     close() {

@@ -5,11 +5,13 @@
  */
 import { createServer, type Server as HttpServer } from 'node:http';
 import express, { type Express } from 'express';
-import { Server as SocketServer } from 'socket.io';
+import { Server as SocketServer, type Namespace } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../lib/protocol';
 import { isSameOrigin } from './security';
 
 export type ExplorerIo = SocketServer<ClientToServerEvents, ServerToClientEvents>;
+/** One namespace of the socket server: an ensemble's pages connect to theirs. */
+export type ExplorerSpace = Namespace<ClientToServerEvents, ServerToClientEvents>;
 
 export function createWebServer(): { app: Express; httpServer: HttpServer; io: ExplorerIo } {
   const app = express();

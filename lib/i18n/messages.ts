@@ -5,6 +5,7 @@
  */
 import type { AnomalyKind, ContenderState, HerdEvidence, Strategy, ZkConnectionState } from '../protocol';
 import { KNOWLEDGE_EN, KNOWLEDGE_ZH } from './knowledge';
+import { FLEET_EN, FLEET_ZH } from './fleet';
 import { INCIDENTS_EN, INCIDENTS_ZH } from './incidents';
 import { LOCK_PAGE_EN, LOCK_PAGE_ZH } from './lock-page';
 
@@ -475,6 +476,7 @@ const en = {
   noHolderText: 'Sessions appear here as soon as one holds a lock the explorer follows (every lock under its roots, and every lock page open).',
   ...LOCK_PAGE_EN,
   ...INCIDENTS_EN,
+  ...FLEET_EN,
   ...KNOWLEDGE_EN,
 } as const;
 
@@ -929,6 +931,7 @@ const zh: Record<MessageKey, string> = {
   noHolderText: '一旦有会话持有本工具跟踪的锁（根路径下的每个锁，以及每个打开的锁页面），它就会出现在这里。',
   ...LOCK_PAGE_ZH,
   ...INCIDENTS_ZH,
+  ...FLEET_ZH,
   ...KNOWLEDGE_ZH,
 };
 

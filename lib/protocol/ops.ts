@@ -1,6 +1,6 @@
 /** What the explorer reports of itself and of ZooKeeper: sessions, health, features, introspection, diagnostics and the waits-for graph. */
 import { z } from 'zod';
-import { AnomalySchema, DeadlockSchema, DiscoveryStatusSchema, LockModeSchema, LockRoleSchema, NodeDataSchema } from './lock';
+import { AnomalySchema, DeadlockSchema, DiscoveryStatusSchema, LockModeSchema, LockRoleSchema, LockSummarySchema, NodeDataSchema } from './lock';
 import { HexId, IntrospectionSourceSchema, ZnodePath, ZnodeStatSchema } from './znode';
 
 /** One session and the lock nodes it owns, across every lock found. */
@@ -247,3 +247,32 @@ export const BreakResponseSchema = z.object({ deleted: z.string(), role: LockRol
 /** `POST /api/revoke` (the body of `/api/break`): `__REVOKE__` was written into the holder's node; `listening` is false where ZooKeeper's watches are unknown. */
 export const RevokeResponseSchema = z.object({ revoked: z.string(), sessionId: HexId, listening: z.boolean() });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/**
+ * How an ensemble followed stands: `connected` with every lock read; `partial`: connected, but
+ * some locks or parts of the tree could not be read (NoAuth, a capped scan); `connecting` before
+ * its first session; `unreachable`: no member answers (or the session expired and a new one is
+ * not open yet); `auth-failed` / `tls-failed`: its login or certificate refused.
+ */
+export const EnsembleStateSchema = z.enum(['connected', 'partial', 'connecting', 'unreachable', 'auth-failed', 'tls-failed']);
+export type EnsembleState = z.infer<typeof EnsembleStateSchema>;
+
+/** One ensemble of `GET /api/ensembles`: its name (`?ensemble=<name>` on every read route, `/e/<name>/…` for its pages), how it stands and why, and how many locks it has. */
+export const EnsembleSummarySchema = z.object({
+  name: z.string(),
+  state: EnsembleStateSchema,
+  /** Why it is not connected, or what could not be read; null when nothing is wrong. */
+  reason: z.string().nullable(),
+  /** The locks found in it so far. */
+  locks: z.number().int().nonnegative(),
+  /** How many of them need a look (a deadlock, what will not resolve itself, an anomaly), and the most urgent of them (at most ENSEMBLE_WORST), as the dashboard's triage orders them. */
+  attention: z.number().int().nonnegative(),
+  worst: z.array(LockSummarySchema),
+});
+export type EnsembleSummary = z.infer<typeof EnsembleSummarySchema>;
+
+/** How many of an ensemble's most urgent locks `GET /api/ensembles` gives. */
+export const ENSEMBLE_WORST = 3;
+
+export const EnsembleListSchema = z.object({ ensembles: z.array(EnsembleSummarySchema) });
+export type EnsembleList = z.infer<typeof EnsembleListSchema>;

@@ -61,7 +61,7 @@ export function attentionRank(lock: LockSummary): number {
 }
 
 /** Within a rank, the longest wait first (a held lock: the longest hold), then the path. */
-function attentionOrder(a: LockSummary, b: LockSummary): number {
+export function attentionOrder(a: LockSummary, b: LockSummary): number {
   const rank = attentionRank(a) - attentionRank(b);
   if (rank !== 0) return rank;
   const since = (lock: LockSummary): number => lock.oldestWaiterSince ?? lock.holderSince ?? Number.POSITIVE_INFINITY;
@@ -111,4 +111,10 @@ export function recordQueueLengths(history: ReadonlyMap<string, number[]>, locks
     next.set(lock.path, last === lock.queueLength && previous.length > 1 ? previous : [...previous, lock.queueLength].slice(-size));
   }
   return next;
+}
+
+/** Of `locks`, those that need a look (a deadlock, what will not resolve itself, an anomaly), the most urgent first: `count` of them, and how many there are. */
+export function needingLook(locks: readonly LockSummary[], count: number): { locks: LockSummary[]; total: number } {
+  const needing = locks.filter((lock) => attentionRank(lock) <= 2).sort(attentionOrder);
+  return { locks: needing.slice(0, count), total: needing.length };
 }

@@ -333,6 +333,13 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     return this.locks.size;
   }
 
+  /** How many locks are listed (those ZooKeeper will not let the explorer read included), and why some may be missing or unread; null when none is. */
+  standing(): { locks: number; partial: string | null } {
+    const unread = this.unreadable.size;
+    const partial = this.partialReason ?? (unread > 0 ? `${unread} ${unread === 1 ? 'lock' : 'locks'} ZooKeeper will not let the explorer read (NoAuth)` : null);
+    return { locks: this.locks.size + unread, partial };
+  }
+
   /**
    * The list once the locks of the ephemeral nodes and of the changes reported so far are read:
    * what a live page starts from (the changes that follow bring it up to date within a push).

@@ -9,7 +9,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { describeZodError, HistorySinceSchema, type LockActivity, type LockHistory } from '../../lib/protocol';
 import { ACTIVITY_CHANGING_MS, ACTIVITY_FRESH_MS, HISTORY_WINDOW_MS } from '../locks/history';
 import { HttpError } from '../http-error';
-import type { ExplorerIo } from '../web';
+import type { ExplorerSpace } from '../web';
 import { pathOf } from '../routes/locks';
 import type { LoadedReplay } from './files';
 import type { FollowedFiles } from './follow';
@@ -78,7 +78,7 @@ export function filesRouter(files: FollowedFiles | null, roots: readonly string[
  * nothing meanwhile), the files are read up to what ZooKeeper has just written, so that the
  * moment a page asks for as it leaves the present is in them.
  */
-export function readOnForMoments(io: ExplorerIo, files: FollowedFiles | null): void {
+export function readOnForMoments(io: ExplorerSpace, files: FollowedFiles | null): void {
   if (files === null) return;
   io.use((socket, next) => {
     if (askedMoment(socket) === null || files.current() === null) return next();

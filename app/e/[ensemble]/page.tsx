@@ -1,0 +1,4 @@
+import HomePage from '../../page';
+import { inEnsemble } from '../ensemble-page';
+
+export default inEnsemble(HomePage);
