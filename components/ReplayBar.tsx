@@ -83,7 +83,8 @@ export function ReplayBar({ lockPath }: { lockPath?: string }) {
 
 /** One gap said: from when to when (and their zxids), where reading broke off and why, and the snapshot read on from. */
 function gapText(gap: ReplayGap, withDate: boolean, t: ReturnType<typeof useLanguage>['t']): string {
-  return t('replayGapTitle', { from: formatClock(gap.from.time, withDate), fromZxid: gap.from.zxid, to: formatClock(gap.to.time, withDate), toZxid: gap.to.zxid, path: gap.path, offset: gap.offset, problem: gap.problem, snapshot: gap.snapshot });
+  const said = t('replayGapTitle', { from: formatClock(gap.from.time, withDate), fromZxid: gap.from.zxid, to: formatClock(gap.to.time, withDate), toZxid: gap.to.zxid, path: gap.path, offset: gap.offset, problem: gap.problem, snapshot: gap.snapshot });
+  return gap.exactFrom === null ? said : `${said}${t('replayGapInexact', { zxid: gap.exactFrom })}`;
 }
 
 /** The gap the moment shown falls in: after the last transaction read before it, and before the snapshot's moment. */

@@ -38,6 +38,12 @@ export const ReplayGapSchema = z.object({
   problem: z.string(),
   /** The snapshot read on from. */
   snapshot: z.string(),
+  /**
+   * Where the snapshot (fuzzy: written while ZooKeeper went on) lacks a node the log deletes after
+   * it whose create was in what could not be read, and no later snapshot is whole: the zxid of that
+   * delete, from which the replay is exact again (until it, such a node is missing); null: from `to` on.
+   */
+  exactFrom: z.string().nullable(),
 });
 export type ReplayGap = z.infer<typeof ReplayGapSchema>;
 

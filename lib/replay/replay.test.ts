@@ -417,13 +417,13 @@ describe('a stretch of the log that could not be read', () => {
     const { whole, damaged } = readTwice();
     const snapshot = snapshotOf(whole);
     const snapshotMoment = whole.moment(null)!;
-    damaged.jump(snapshot, snapshotMoment, { path: '/data/log.1', offset: 1234, problem: 'checksum 0x1 where the entry sums to 0x2 (a damaged entry)', snapshot: '/data/snapshot.a' });
+    damaged.jump(snapshot, snapshotMoment, { path: '/data/log.1', offset: 1234, problem: 'checksum 0x1 where the entry sums to 0x2 (a damaged entry)', snapshot: '/data/snapshot.a', exactFrom: null });
     const rest = after();
     for (const step of rest) {
       whole.apply(step);
       damaged.apply(step);
     }
-    expect(damaged.gaps).toEqual([{ from: { zxid: '0x6', time: T0 + 6000 }, to: { zxid: '0xa', time: T0 + 10_000 }, path: '/data/log.1', offset: 1234, problem: expect.stringContaining('checksum'), snapshot: '/data/snapshot.a' }]);
+    expect(damaged.gaps).toEqual([{ from: { zxid: '0x6', time: T0 + 6000 }, to: { zxid: '0xa', time: T0 + 10_000 }, path: '/data/log.1', offset: 1234, problem: expect.stringContaining('checksum'), snapshot: '/data/snapshot.a', exactFrom: null }]);
     expect(damaged.transactions).toBe(before().length + rest.length);
     expect(damaged.span().to).toEqual(whole.span().to);
     // At the gap's moment and after it, the lock is the whole log's: B holds, C waits behind it, then C holds and D waits.
@@ -451,11 +451,11 @@ describe('a stretch of the log that could not be read', () => {
   it('judges a hold that ended in a gap long by the time it is known to have held, not to the snapshot after it', () => {
     const { whole, damaged: replay } = readTwice();
     // The snapshot's moment two minutes on: A held from 5 s to at least 6 s, not 125 s.
-    replay.jump(snapshotOf(whole), { zxid: '0xa', time: T0 + 125_000 }, { path: '/data/log.1', offset: 0, problem: 'cut short', snapshot: '/data/snapshot.a' });
+    replay.jump(snapshotOf(whole), { zxid: '0xa', time: T0 + 125_000 }, { path: '/data/log.1', offset: 0, problem: 'cut short', snapshot: '/data/snapshot.a', exactFrom: null });
     expect(replay.incidents().filter((incident) => incident.kind === 'long-hold')).toEqual([]);
     const longer = new Replay({ roots: ['/'], staleHolderMs: 500 });
     for (const step of before()) longer.apply(step);
-    longer.jump(snapshotOf(whole), { zxid: '0xa', time: T0 + 125_000 }, { path: '/data/log.1', offset: 0, problem: 'cut short', snapshot: '/data/snapshot.a' });
+    longer.jump(snapshotOf(whole), { zxid: '0xa', time: T0 + 125_000 }, { path: '/data/log.1', offset: 0, problem: 'cut short', snapshot: '/data/snapshot.a', exactFrom: null });
     expect(longer.incidents().filter((incident) => incident.kind === 'long-hold' && incident.sessions[0] === '0xa')).toEqual([expect.objectContaining({ from: T0 + 5000, to: T0 + 6000, ended: 'gap' })]);
   });
 });

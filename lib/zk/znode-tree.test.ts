@@ -3,7 +3,7 @@ import { ChildIndex } from './child-index';
 import type { SnapshotNode, SnapshotRead } from './snapshot';
 import type { Txn, TxnOp } from './txn-log';
 import { zxidHex } from './ids';
-import { clientStat, compareZxid, ZnodeTree, type ChangeListener } from './znode-tree';
+import { clientStat, compareZxid, ZnodeTree, type ChangeListener, type CreateOp } from './znode-tree';
 
 let zxid = 0;
 const txn = (session: string, type: Txn['type'], ops: TxnOp[], failed = false): Txn => {
@@ -50,6 +50,22 @@ describe("ZooKeeper's tree from its transactions", () => {
     // A create the parent has counted already changes nothing.
     tree.apply({ offset: 0, session: '0x1', cxid: 2, zxid: 3, time: 3, type: 'create', ops: [create('/lock/a', false, 1)], failed: false });
     expect(tree.get('/lock')).toMatchObject({ cversion: 1, pzxid: 2 });
+  });
+
+  it('after a gap, takes from the log what a fuzzy snapshot lacks or holds too long: a node deleted while it was written is made as its create made it, one deleted in the gap is not kept for a later close', () => {
+    const node = (path: string, zxid: number, owner = '0x0'): SnapshotNode => ({ path, data: null, czxid: zxid, mzxid: zxid, pzxid: zxid, ctime: zxid, mtime: zxid, version: 0, cversion: 0, aversion: 0, ephemeralOwner: owner });
+    const at = (zxid: number, session: string, ops: TxnOp[]): Txn => ({ offset: 0, session, cxid: zxid, zxid, time: zxid, type: ops[0]!.type === 'closeSession' ? 'closeSession' : ops[0]!.type === 'delete' ? 'delete' : 'create', ops, failed: false });
+    // Before the gap: /lock and its holder A (session 0xa).
+    const tree = ZnodeTree.fromSnapshot({ dbid: '0x0', sessions: new Map([['0xa', 4000], ['0xb', 4000]]), nodes: [node('/', 0), node('/lock', 1), node('/lock/a', 2, '0xa')], stopped: null }, '0x2');
+    // In the gap, readable after its damaged entry: A deleted (released) at 4, B made at 5. The snapshot named 6 was written while B's session closed (at 7): it has neither.
+    const made = new Map([['/lock/b', { txn: at(5, '0xb', [create('/lock/b', true)]), op: create('/lock/b', true) as CreateOp }]]);
+    const snapshot: SnapshotRead = { dbid: '0x0', sessions: new Map([['0xa', 4000]]), nodes: [node('/', 0), node('/lock', 1)], stopped: null };
+    const gap: Txn = { offset: -1, session: '0x0', cxid: -1, zxid: 6, time: 6, type: 'multi', ops: [], failed: false, gap: true };
+    // After it: A's session closes naming no node of its (it had none left), B's naming B.
+    tree.jumpTo(snapshot, gap, { deleted: new Map([['/lock/b', 7]]), closed: new Set(['0xa', '0xb']), unnamed: new Set(), made, unmade: new Set(['/lock/a']) });
+    expect(tree.children('/lock').map(({ name, node: child }) => [name, child.ephemeralOwner, child.czxid, child.ctime])).toEqual([['b', '0xb', 5, 5]]);
+    tree.apply(at(7, '0xb', [{ type: 'closeSession', paths: ['/lock/b'] }]));
+    expect(tree.children('/lock')).toEqual([]);
   });
 
   it('orders zxids as ZooKeeper prints them', () => {

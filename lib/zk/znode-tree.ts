@@ -51,9 +51,23 @@ export interface TreeNode extends PersistedStat {
 
 /** What the log deletes and which sessions it closes right after a snapshot (that the snapshot, fuzzy, may hold already). */
 export interface LaterChanges {
-  deleted: ReadonlySet<string>;
+  /** The nodes deleted (a session's close that names its ephemerals included), each with the zxid of its delete. */
+  deleted: ReadonlyMap<string, number>;
+  /** The sessions closed; `unnamed` those whose close does not name the ephemerals it deletes (before 3.6): any of theirs may be. */
   closed: ReadonlySet<string>;
+  unnamed?: ReadonlySet<string>;
+  /**
+   * What the log holds readable before the snapshot's zxid (after the stretch it could not read):
+   * the last create of each path not deleted by then (`made`), and the paths it deletes and does
+   * not make again by then (`unmade`). A node the log deletes after the snapshot that the snapshot
+   * lacks (deleted while it was written) is the one `made` tells; one in `unmade` was gone at it.
+   */
+  made?: ReadonlyMap<string, { txn: Txn; op: CreateOp }>;
+  unmade?: ReadonlySet<string>;
 }
+
+/** An operation that makes a node. */
+export type CreateOp = Extract<TxnOp, { type: 'create' | 'create2' | 'createContainer' | 'createTTL' }>;
 
 /** What a transaction did to a znode. */
 export type ChangeKind = 'create' | 'delete' | 'set';
@@ -184,12 +198,16 @@ export class ZnodeTree {
    * zxid, which the log goes on with): a node it holds made after its zxid is left for the log
    * to create, and data it holds set after its zxid for the log to set; and `later` (what the
    * log deletes and which sessions it closes after the snapshot's zxid) is left for the log to
-   * delete, so that it is deleted when and as it was, not in the gap.
+   * delete, so that it is deleted when and as it was, not in the gap; what the snapshot lacks of
+   * it (deleted while it was written) is made as the log's readable create before it made it
+   * (`later.made`), and a node the log deleted before the snapshot's zxid is not kept for it.
    */
-  jumpTo(snapshot: SnapshotRead, gap: Txn, later: LaterChanges = { deleted: new Set(), closed: new Set() }): void {
+  jumpTo(snapshot: SnapshotRead, gap: Txn, later: LaterChanges = { deleted: new Map(), closed: new Set() }): void {
     const wanted = new Map<string, SnapshotNode>();
     for (const node of snapshot.nodes) if (node.czxid <= gap.zxid || node.path === '/') wanted.set(node.path, node);
-    const leftToLog = (node: TreeNode): boolean => !wanted.has(node.path) && (later.deleted.has(node.path) || later.closed.has(node.ephemeralOwner));
+    /** Whether the log deletes the node at `path` (of `owner`) after the snapshot, so that it was there at its zxid. */
+    const deletedLater = (path: string, owner: string): boolean => !later.unmade?.has(path) && (later.deleted.has(path) || later.unnamed?.has(owner) === true);
+    const leftToLog = (node: TreeNode): boolean => !wanted.has(node.path) && deletedLater(node.path, node.ephemeralOwner);
     const gone = [...this.nodes.values()].filter((node) => node.path !== '/' && wanted.get(node.path)?.czxid !== node.czxid && !leftToLog(node)).sort(byPathDescending);
     for (const node of gone) this.remove(node, gap);
     // Creates and data first, every parent's stat after: the index keeps a parent's stat from before its first change.
@@ -213,6 +231,16 @@ export class ZnodeTree {
       existing.version = read.version;
       existing.record = -1;
       this.onChange('set', existing, gap);
+    }
+    // A node the log deletes (or closes the session of) after the snapshot existed at its zxid: where the snapshot, written while it was deleted, lacks it, it is made as its create, readable before the snapshot, made it.
+    for (const [path, { txn, op }] of later.made ?? []) {
+      if (this.nodes.has(path) || wanted.has(path) || !deletedLater(path, op.ephemeral ? txn.session : '0x0')) continue;
+      const parent = this.nodes.get(parentPath(path));
+      if (parent === undefined) continue;
+      this.beforeChildren(parent);
+      const node = this.put(createdNode(path, txn.zxid, txn.time, op.ephemeral ? txn.session : '0x0', this.datas.add(op.data), op.data?.length ?? 0), undefined);
+      parent.record = -1;
+      this.onChange('create', node, gap);
     }
     for (const [existing, read] of kept) {
       const { pzxid, cversion, aversion } = read;

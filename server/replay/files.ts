@@ -12,11 +12,11 @@ import { gunzipSync } from 'node:zlib';
 import type { ReplayFile, ReplayInfo } from '../../lib/protocol';
 import { Replay, type ReplayOptions } from '../../lib/replay/replay';
 import { NotASnapshotError, readSnapshot, type SnapshotRead } from '../../lib/zk/snapshot';
-import { zxidOf } from '../../lib/zk/ids';
+import { zxidHex, zxidOf } from '../../lib/zk/ids';
 import { decodedParts, message, unreadable, type DecodedPart } from './log-parts';
 import { readLogs } from './log-thread';
 import { FILE_HEADER_BYTES, readTxnLogHeader, tapeTxns, txnFrames, type Txn, type TxnStop } from '../../lib/zk/txn-log';
-import { compareZxid, ZnodeTree, type LaterChanges } from '../../lib/zk/znode-tree';
+import { compareZxid, ZnodeTree, type CreateOp, type LaterChanges } from '../../lib/zk/znode-tree';
 
 const LOG_NAME = /^log\.([0-9a-f]{1,16})$/;
 const SNAPSHOT_NAME = /^snapshot\.([0-9a-f]{1,16})(\.gz|\.snappy)?$/;
@@ -276,7 +276,7 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
    * after the snapshot's; or, for a snapshot after the entry not read, the rest of its log when
    * that entry is whole but for its sum. Null where there is no such snapshot.
    */
-  const continuation = async (broke: Broke): Promise<{ file: Found; read: SnapshotRead; time: number; logs: Found[]; from: number; later: LaterChanges } | null> => {
+  const continuation = async (broke: Broke) => {
     const last = replay.span().to?.zxid ?? begin;
     const remaining = logs.slice(broke.from);
     /** The logs that go on from the snapshot `file`, and where in the first of them; null where none does. */
@@ -286,21 +286,37 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
       if (broke.resume !== null && compareZxid(file.zxid, last) > 0) return { logs: logs.slice(logs.indexOf(broke.file)), from: broke.resume };
       return null;
     };
+    type Continued = { file: Found; read: SnapshotRead; time: number; logs: Found[]; from: number; later: LaterChanges; exactFrom: string | null };
+    /** Where a snapshot lacks a node the log deletes after it which nothing readable tells (its create was in what could not be read): the zxid of the last such delete, from which it is exact again; null where it lacks none. */
+    const lacks = ({ read, later }: Continued): number | null => {
+      const held = new Set(read.nodes.map((node) => node.path));
+      const lost = [...later.deleted].filter(([path]) => !held.has(path) && !later.made?.has(path) && (later.unmade?.has(path) === true || replay.tree.get(path) === undefined));
+      return lost.length === 0 ? null : Math.max(...lost.map(([, zxid]) => zxid));
+    };
+    let fallback: Continued | null = null;
     for (const file of snapshots) {
       if (compareZxid(file.zxid, last) < 0) continue;
       const goOn = goOnFrom(file);
       if (goOn === null) continue;
       const read = await wholeSnapshot(file);
       if (read === null) continue;
-      report.get(file.path)!.used = true;
       // A snapshot names no time: its moment is at the latest the transaction after it's (what changed in the gap did so by then), at the earliest its last change (a snapshot is fuzzy: one after it may be in it too).
       const zxid = zxidOf(file.zxid);
       // (A millisecond before it, so that what ended at that transaction itself is not taken for what ended in the gap.)
       const after = await entryAfter(goOn.logs[0]!.path, goOn.from, zxid);
       const lowest = latestTime(read.nodes.filter((node) => node.mzxid <= zxid && node.czxid <= zxid));
-      return { file, read, time: after === null ? lowest : Math.max(lowest, after.time - 1), ...goOn, later: await changesAfter(goOn.logs[0]!.path, goOn.from, zxid) };
+      const continued: Continued = { file, read, time: after === null ? lowest : Math.max(lowest, after.time - 1), ...goOn, later: await changesAfter(goOn.logs[0]!.path, goOn.from, zxid), exactFrom: null };
+      // One written while a node the log cannot tell of was deleted is gone on from only where no later one is whole at its zxid.
+      const exact = lacks(continued);
+      if (exact !== null) {
+        fallback ??= { ...continued, exactFrom: zxidHex(exact) };
+        continue;
+      }
+      report.get(file.path)!.used = true;
+      return continued;
     }
-    return null;
+    if (fallback !== null) report.get(fallback.file.path)!.used = true;
+    return fallback;
   };
 
   // A log wholly before the start is not needed.
@@ -331,7 +347,7 @@ export async function loadReplay(dirs: readonly string[], given: ReplayOptions, 
       break;
     }
     // What could not be read is a gap, and the replay goes on from the snapshot after it.
-    replay.jump(next.read, { zxid: next.file.zxid, time: next.time }, { path: entry.path, offset, problem, snapshot: next.file.path }, next.later);
+    replay.jump(next.read, { zxid: next.file.zxid, time: next.time }, { path: entry.path, offset, problem, snapshot: next.file.path, exactFrom: next.exactFrom }, next.later);
     problems.push(`${entry.path}: ${problem}; the replay goes on from ${next.file.path}, what changed between known from it alone`);
     segment = next.logs;
     firstFrom = next.from;
@@ -345,30 +361,70 @@ const FUZZY_WINDOW = 1_000;
 /**
  * What the first FUZZY_WINDOW transactions after `zxid` in the log at `path` (read from `from`)
  * delete (a node they did not make first) and which sessions they close: a snapshot taken while
- * they were applied may hold them already (see `ZnodeTree.jumpTo`).
+ * they were applied may hold them already, or may lack what they delete (see `ZnodeTree.jumpTo`);
+ * and what the transactions before `zxid` read from `from` made and deleted.
  */
 async function changesAfter(path: string, from: number, zxid: number): Promise<LaterChanges> {
-  const deleted = new Set<string>();
+  const deleted = new Map<string, number>();
   const created = new Set<string>();
   const closed = new Set<string>();
+  const unnamed = new Set<string>();
+  const made = new Map<string, { txn: Txn; op: CreateOp }>();
+  const unmade = new Set<string>();
   let seen = 0;
   try {
-    for await (const entries of logEntries(path, from)) {
-      for (const txn of entries) {
-        if ('reason' in txn) return { deleted, closed };
-        if (txn.zxid <= zxid || txn.failed) continue;
-        if ((seen += 1) > FUZZY_WINDOW) return { deleted, closed };
-        if (txn.type === 'closeSession') closed.add(txn.session);
+    for await (const txn of readableTxns(path, from)) {
+      if (txn.failed) continue;
+      if (txn.zxid <= zxid) {
+        // Before the snapshot, readable: what it may have lost to its own fuzziness, and what was gone by its zxid (see `ZnodeTree.jumpTo`).
+        const gone = (one: string): void => {
+          made.delete(one);
+          unmade.add(one);
+        };
         for (const op of txn.ops) {
-          if ((op.type === 'delete' || op.type === 'deleteContainer') && !created.has(op.path)) deleted.add(op.path);
-          else if (op.type === 'create' || op.type === 'create2' || op.type === 'createContainer' || op.type === 'createTTL') created.add(op.path);
+          if (op.type === 'create' || op.type === 'create2' || op.type === 'createContainer' || op.type === 'createTTL') {
+            made.set(op.path, { txn, op });
+            unmade.delete(op.path);
+          } else if (op.type === 'delete' || op.type === 'deleteContainer') gone(op.path);
+          else if (op.type === 'closeSession') {
+            if (op.paths !== null) op.paths.forEach(gone);
+            else for (const [one, create] of made) if (create.op.ephemeral && create.txn.session === txn.session) gone(one);
+          }
+        }
+        continue;
+      }
+      if ((seen += 1) > FUZZY_WINDOW) break;
+      for (const op of txn.ops) {
+        if ((op.type === 'delete' || op.type === 'deleteContainer') && !created.has(op.path)) deleted.set(op.path, txn.zxid);
+        else if (op.type === 'create' || op.type === 'create2' || op.type === 'createContainer' || op.type === 'createTTL') created.add(op.path);
+        else if (op.type === 'closeSession') {
+          closed.add(txn.session);
+          // A close that names its ephemerals deletes those; one that does not (before 3.6), any of the session's.
+          if (op.paths === null) unnamed.add(txn.session);
+          else for (const one of op.paths) if (!created.has(one)) deleted.set(one, txn.zxid);
         }
       }
     }
   } catch {
     // Unreadable here: the reading after tells why.
   }
-  return { deleted, closed };
+  return { deleted, closed, unnamed, made, unmade };
+}
+
+/** The transactions of the log at `path` from `from` on, an entry whole but for its sum stepped over (what it did is not known, what comes after it is); to the first other damage. */
+async function* readableTxns(path: string, from: number): AsyncGenerator<Txn> {
+  for (let at: number | null = from; at !== null; ) {
+    const start: number = at;
+    at = null;
+    for await (const entries of logEntries(path, start)) {
+      const stop = entries.find((txn): txn is TxnStop => 'reason' in txn);
+      for (const txn of entries) if (!('reason' in txn)) yield txn;
+      if (stop !== undefined) {
+        if (stop.after !== undefined && stop.after > start) at = stop.after;
+        break;
+      }
+    }
+  }
 }
 
 /** The zxid and time of the first transaction after `zxid` in the log at `path`, read from `from` (its entries' headers only); null where there is none. */
