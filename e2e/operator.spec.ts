@@ -89,7 +89,7 @@ test.describe('an operator triaging', () => {
       }, { timeout: 15_000 })
       .toBe(sessionId);
     expect(typeof said?.params?.expiresAt).toBe('number');
-    await expect.poll(async () => (await request.get(`${explorerUrl}/metrics`)).text(), { timeout: 15_000 }).toContain(`zklock_anomalies{lock="${path}",kind="holder-disconnected"} 1`);
+    await expect.poll(async () => (await request.get(`${explorerUrl}/metrics`)).text(), { timeout: 15_000 }).toContain(`zklock_anomalies{ensemble="default",lock="${path}",kind="holder-disconnected"} 1`);
 
     // The dashboard: the row says so by name, and its anomalies are named, not only counted.
     await page.goto(explorerUrl);

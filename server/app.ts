@@ -18,7 +18,8 @@ import { LockRegistry } from './locks/registry';
 import { createControls, type ExplorerContext } from './routes/context';
 import { breakRouter } from './routes/break';
 import { controlsGuard } from './routes/controls';
-import { fleetRouter } from './routes/fleet';
+import { fleetRouter, type RoutedEnsemble } from './routes/fleet';
+import { fleetMetrics, type EnsembleMetricsSources } from './metrics';
 import { locksRouter } from './routes/locks';
 import { opsRouter } from './routes/ops';
 import { simRouter } from './routes/sim';
@@ -113,7 +114,7 @@ export interface Explorer {
 }
 
 /** The paths whose answers rest on ZooKeeper's report: reading one keeps the report coming for a while. */
-const REPORTED_PATHS = ['/api/locks', '/api/sessions', '/api/diagnostics', '/api/waits-for', '/api/zookeeper', '/metrics'];
+const REPORTED_PATHS = ['/api/locks', '/api/sessions', '/api/diagnostics', '/api/waits-for', '/api/zookeeper'];
 
 /** An explorer of one ensemble (named `default`). */
 export function createExplorer(options: ExplorerOptions): Explorer {
@@ -131,7 +132,7 @@ export function createFleet(options: FleetOptions): Explorer {
   const { app, httpServer, io } = createWebServer();
   const adminToken = options.adminToken ?? null;
   const followed = options.ensembles.map((ensemble, i) => followEnsemble(ensemble, [io.of(`/e/${ensemble.name}`), ...(i === 0 ? [io.of('/')] : [])], adminToken));
-  app.use(fleetRouter(followed));
+  app.use(fleetRouter(followed, fleetMetrics(followed.map((ensemble) => ensemble.metrics))));
   endRoutes(app, options.nextHandler);
 
   const first = followed[0]!;
@@ -152,7 +153,7 @@ export function createFleet(options: FleetOptions): Explorer {
 }
 
 /** One ensemble followed, its pages connected to `spaces`: its parts, the routes that read it, and how to stop. */
-function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], adminToken: string | null): FollowedEnsemble & { router: Router; close(): Promise<void> } {
+function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], adminToken: string | null): FollowedEnsemble & RoutedEnsemble & { metrics: EnsembleMetricsSources; close(): Promise<void> } {
   const { session, embedded } = options;
   const roots = options.discovery?.roots ?? CONFIG_DEFAULTS.lockRoots;
   const introspectionIntervalMs = options.introspectionIntervalMs ?? CONFIG_DEFAULTS.introspectIntervalMs;
@@ -232,7 +233,6 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
     discovery,
     introspection,
     histories,
-    metricsLockLimit: options.metricsLockLimit ?? CONFIG_DEFAULTS.metricsLockLimit,
     simulator,
     features,
     status,
@@ -266,6 +266,18 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
     histories,
     simulator,
     router,
+    touch: () => introspection.touch(),
+    metrics: {
+      name: options.name,
+      list: () => discovery.list(),
+      diagnostics: () => discovery.diagnostics(),
+      monitors: () => introspection.monitors(),
+      introspection: () => introspection.status(),
+      zookeeperBytes: () => session.bytesReceived,
+      connected: () => session.state === 'connected' || session.state === 'read-only',
+      histories,
+      lockLimit: options.metricsLockLimit ?? CONFIG_DEFAULTS.metricsLockLimit,
+    },
     summary: () => {
       // What the fleet says of its locks rests on ZooKeeper's report, as the lock list's does: asking keeps it coming.
       introspection.touch();

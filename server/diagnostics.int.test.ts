@@ -159,7 +159,7 @@ describe('Prometheus metrics', () => {
     expect(response.headers.get('content-type')).toContain('text/plain');
     const text = await response.text();
     expect(sample(text, 'zklock_queue_length', { lock, recipe: 'generic' }) ?? sample(text, 'zklock_queue_length', { lock })).toBe(2);
-    expect(sample(text, 'zklock_holders', { lock })).toBe(1);
+    expect(sample(text, 'zklock_holders', { ensemble: 'default', lock })).toBe(1);
     expect(sample(text, 'zklock_holder_age_seconds', { lock })).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'zklock_oldest_wait_seconds', { lock })).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'zklock_anomalies', { lock, kind: 'no-watch' })).toBe(1);

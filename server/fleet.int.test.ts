@@ -4,6 +4,7 @@
  * `?ensemble=` and its socket namespace, right and apart from the others'; the plain one is
  * stopped and started again mid-test, and the other two go on as if nothing happened.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,6 +126,28 @@ describe('a fleet of three ZooKeepers in one explorer', () => {
     }
     // Without ?ensemble= a route reads the first.
     expect(LockListSchema.parse(await (await fetch(`${url}/api/locks`)).json()).locks.map((lock) => lock.path)).toEqual([members[0]!.lock]);
+  });
+
+  it('scrapes every ensemble in one /metrics, each series labelled with its ensemble, one ensemble alone by ?ensemble=', async () => {
+    const text = await eventually(async () => {
+      const now = await (await fetch(`${url}/metrics`)).text();
+      // Each ensemble's waiters watch nothing: each counted in its own ensemble.
+      const counted = (member: Member): boolean =>
+        new RegExp(`^zklock_queue_length\\{ensemble="${member.name}",lock="${member.lock}",recipe="[^"]+"\\} ${member.contenders - 1}$`, 'm').test(now) &&
+        now.includes(`zklock_anomalies{ensemble="${member.name}",lock="${member.lock}",kind="no-watch"} ${member.contenders - 1}`);
+      return members.every(counted) ? now : undefined;
+    }, 20_000);
+    for (const member of members) expect(text).toMatch(new RegExp(`zookeeper_up\\{ensemble="${member.name}",server="[^"]+"\\} 1`));
+    // A valid exposition (each family once), as Prometheus's own linter reads it.
+    const linted = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    // It exits 1 on what cannot be parsed (a family twice, a bad line), 3 on style hints alone: those are of names kept as ZooKeeper's and prom-client's give them.
+    expect(linted.status, linted.stderr).not.toBe(1);
+    expect(linted.stderr).not.toMatch(/error/i);
+    expect(text.match(/^# HELP zklock_explorer_process_cpu_seconds_total /gm)).toHaveLength(1);
+    const tls = await (await read('/metrics', 'tls')).text();
+    expect(tls).toContain(`zklock_queue_length{ensemble="tls",lock="${members[1]!.lock}"`);
+    expect(tls).not.toMatch(/ensemble="(plain|sasl)"/);
+    expect((await read('/metrics', 'hadoop')).status).toBe(404);
   });
 
   it('refuses an ensemble it does not follow, with a JSON error', async () => {

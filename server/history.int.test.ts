@@ -41,7 +41,7 @@ async function history(lock: string): Promise<LockHistory> {
 /** The value of one series of the explorer's metrics, 0 when absent. */
 async function metric(name: string, lock: string): Promise<number> {
   const text = await (await fetch(`${running.url}/metrics`)).text();
-  const line = text.split('\n').find((row) => row.startsWith(`${name}{lock="${lock}"}`));
+  const line = text.split('\n').find((row) => row.startsWith(`${name}{ensemble="default",lock="${lock}"}`));
   return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 

@@ -49,57 +49,94 @@ export function lockLabels(limit: number): (path: string) => string {
 // The kinds of watch event ZooKeeper 3.6+ counts in `mntr` (`zk_sum_node_deleted_watch_count`, …).
 const WATCH_EVENTS = ['created', 'deleted', 'changed', 'children'] as const;
 
-/** A registry of its own per explorer, so that several explorers in one process never mix. */
+/** One ensemble's sources, and its name: the `ensemble` label of every series read from them. */
+export interface EnsembleMetricsSources extends MetricsSources {
+  name: string;
+}
+
+/**
+ * The metrics of a fleet of ensembles: `registry(null)` gives every ensemble's series,
+ * `registry(name)` one ensemble's, each series labelled with its `ensemble`; the process's own
+ * series (CPU, memory, event loop) are in both, once. The hold, wait and handover figures are kept
+ * once per ensemble, whichever registry reads them.
+ */
+export function fleetMetrics(ensembles: readonly EnsembleMetricsSources[]): (name: string | null) => Registry {
+  const processRegistry = new Registry();
+  collectDefaultMetrics({ register: processRegistry, prefix: 'zklock_explorer_' });
+  const followed = ensembles.map((sources) => ({ sources, locks: new LockSeries(sources.histories, sources.lockLimit) }));
+  const registries = new Map(followed.map((ensemble) => [ensemble.sources.name, Registry.merge([processRegistry, lockMetrics([ensemble])])]));
+  const all = followed.length === 1 ? registries.get(followed[0]!.sources.name)! : Registry.merge([processRegistry, lockMetrics(followed)]);
+  return (name) => {
+    if (name === null) return all;
+    const registry = registries.get(name);
+    if (registry === undefined) throw new Error(`no metrics of an ensemble named ${name}`);
+    return registry;
+  };
+}
+
+/** The metrics of one explorer of one ensemble (named `default`), the process's own series among them. */
 export function createMetrics(sources: MetricsSources): Registry {
+  return fleetMetrics([{ name: 'default', ...sources }])(null);
+}
+
+interface FollowedMetrics {
+  sources: EnsembleMetricsSources;
+  locks: LockSeries;
+}
+
+/** The series of the locks and ZooKeepers of `ensembles`, each labelled with its ensemble. */
+function lockMetrics(ensembles: readonly FollowedMetrics[]): Registry {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'zklock_explorer_' });
-  const gauge = (name: string, help: string, labelNames: string[], collect: (metric: Gauge) => void): void => {
+  // A gauge read at scrape time: `collect` is given each ensemble's sources and a setter that adds its label.
+  type Set = (labels: Record<string, string>, value: number) => void;
+  const gauge = (name: string, help: string, labelNames: string[], collect: (sources: MetricsSources, set: Set) => void): void => {
     new Gauge({
       name,
       help,
-      labelNames,
+      labelNames: ['ensemble', ...labelNames],
       registers: [registry],
       collect() {
         this.reset();
-        collect(this);
+        for (const { sources } of ensembles) collect(sources, (labels, value) => this.set({ ensemble: sources.name, ...labels }, value));
       },
     });
   };
   new Counter({
     name: 'zklock_explorer_zookeeper_received_bytes_total',
     help: 'Bytes ZooKeeper sent the explorer: what following the locks costs the ensemble.',
+    labelNames: ['ensemble'],
     registers: [registry],
     collect() {
       this.reset();
-      this.inc(sources.zookeeperBytes());
+      for (const { sources } of ensembles) this.inc({ ensemble: sources.name }, sources.zookeeperBytes());
     },
   });
   const seconds = (since: number | null, now: number): number | null => (since === null ? null : Math.max(0, (now - since) / 1000));
 
-  gauge('zklock_locks', 'Locks found under the lock roots.', [], (metric) => metric.set(sources.list().locks.length));
-  gauge('zklock_explorer_zookeeper_connected', 'Whether the explorer’s own ZooKeeper session is connected (1) or not (0): while it is 0 every other figure is stale.', [], (metric) => metric.set(sources.connected?.() === false ? 0 : 1));
-  gauge('zklock_explorer_introspection_available', 'Whether the last report of ZooKeeper’s watches and connections (four-letter words or AdminServer) came (1) or not (0): without it no waiter’s watch is checked.', [], (metric) => metric.set(sources.introspection().available ? 1 : 0));
-  gauge('zklock_queue_length', 'Nodes waiting for the lock.', ['lock', 'recipe'], (metric) => {
-    for (const lock of sources.list().locks) metric.set({ lock: lock.path, recipe: lock.recipe.id }, lock.queueLength);
+  gauge('zklock_locks', 'Locks found under the lock roots.', [], (sources, set) => set({}, sources.list().locks.length));
+  gauge('zklock_explorer_zookeeper_connected', 'Whether the explorer’s own ZooKeeper session is connected (1) or not (0): while it is 0 every other figure is stale.', [], (sources, set) => set({}, sources.connected?.() === false ? 0 : 1));
+  gauge('zklock_explorer_introspection_available', 'Whether the last report of ZooKeeper’s watches and connections (four-letter words or AdminServer) came (1) or not (0): without it no waiter’s watch is checked.', [], (sources, set) => set({}, sources.introspection().available ? 1 : 0));
+  gauge('zklock_queue_length', 'Nodes waiting for the lock.', ['lock', 'recipe'], (sources, set) => {
+    for (const lock of sources.list().locks) set({ lock: lock.path, recipe: lock.recipe.id }, lock.queueLength);
   });
-  gauge('zklock_holders', 'Nodes holding the lock (more than one for a semaphore or readers).', ['lock'], (metric) => {
-    for (const lock of sources.list().locks) metric.set({ lock: lock.path }, lock.holders.length);
+  gauge('zklock_holders', 'Nodes holding the lock (more than one for a semaphore or readers).', ['lock'], (sources, set) => {
+    for (const lock of sources.list().locks) set({ lock: lock.path }, lock.holders.length);
   });
-  gauge('zklock_holder_age_seconds', 'How long the longest current holder has held the lock.', ['lock'], (metric) => {
+  gauge('zklock_holder_age_seconds', 'How long the longest current holder has held the lock.', ['lock'], (sources, set) => {
     const now = Date.now();
     for (const lock of sources.list().locks) {
       const age = seconds(lock.holderSince, now);
-      if (age !== null) metric.set({ lock: lock.path }, age);
+      if (age !== null) set({ lock: lock.path }, age);
     }
   });
-  gauge('zklock_oldest_wait_seconds', 'How long the longest waiter has waited.', ['lock'], (metric) => {
+  gauge('zklock_oldest_wait_seconds', 'How long the longest waiter has waited.', ['lock'], (sources, set) => {
     const now = Date.now();
     for (const lock of sources.list().locks) {
       const age = seconds(lock.oldestWaiterSince, now);
-      if (age !== null) metric.set({ lock: lock.path }, age);
+      if (age !== null) set({ lock: lock.path }, age);
     }
   });
-  gauge('zklock_anomalies', 'Anomalies found, by lock and kind (stale-holder, no-watch, orphan, herd, …): the nodes (owners, for orphans) each kind concerns.', ['lock', 'kind'], (metric) => {
+  gauge('zklock_anomalies', 'Anomalies found, by lock and kind (stale-holder, no-watch, orphan, herd, …): the nodes (owners, for orphans) each kind concerns.', ['lock', 'kind'], (sources, set) => {
     const counts = new Map<string, { lock: string; kind: string; count: number }>();
     for (const anomaly of sources.diagnostics().anomalies) {
       const key = `${anomaly.path}\u0000${anomaly.kind}`;
@@ -108,17 +145,15 @@ export function createMetrics(sources: MetricsSources): Registry {
       entry.count += anomaly.count ?? 1;
       counts.set(key, entry);
     }
-    for (const { lock, kind, count } of counts.values()) metric.set({ lock, kind }, count);
+    for (const { lock, kind, count } of counts.values()) set({ lock, kind }, count);
   });
-  gauge('zklock_deadlocks', 'Cycles of sessions that each hold one lock and wait for another.', [], (metric) => {
-    metric.set(sources.diagnostics().deadlocks.length);
-  });
+  gauge('zklock_deadlocks', 'Cycles of sessions that each hold one lock and wait for another.', [], (sources, set) => set({}, sources.diagnostics().deadlocks.length));
 
   const fromMntr = (name: string, help: string, key: string): void =>
-    gauge(name, help, ['server'], (metric) => {
+    gauge(name, help, ['server'], (sources, set) => {
       for (const { server, values } of sources.monitors()) {
         const value = values.get(key);
-        if (typeof value === 'number') metric.set({ server }, value);
+        if (typeof value === 'number') set({ server }, value);
       }
     });
   // ZooKeeper's own counters, as it gives them: the explorer's own watches are in them, unlike in every zklock_ series.
@@ -130,54 +165,70 @@ export function createMetrics(sources: MetricsSources): Registry {
     'zookeeper_watch_fanout',
     'Watchers fired per watch event of each kind, since the server started, the explorer’s own watches included (mntr zk_{avg,max,sum,cnt}_node_<event>_watch_count): a herd shows as a high average for deleted and children events.',
     ['server', 'event', 'stat'],
-    (metric) => {
+    (sources, set) => {
       for (const { server, values } of sources.monitors()) {
         for (const event of WATCH_EVENTS) {
           for (const stat of ['avg', 'max', 'sum', 'cnt'] as const) {
             const value = values.get(`zk_${stat}_node_${event}_watch_count`);
-            if (typeof value === 'number') metric.set({ server, event, stat }, value);
+            if (typeof value === 'number') set({ server, event, stat }, value);
           }
         }
       }
     },
   );
-  gauge('zookeeper_up', 'Whether the member answered the four-letter words at the last poll.', ['server'], (metric) => {
-    for (const { server, ok } of sources.introspection().servers) metric.set({ server }, ok ? 1 : 0);
+  gauge('zookeeper_up', 'Whether the member answered the four-letter words at the last poll.', ['server'], (sources, set) => {
+    for (const { server, ok } of sources.introspection().servers) set({ server }, ok ? 1 : 0);
   });
 
-  const label = lockLabels(sources.lockLimit);
-  const hold = new LockHistogram('zklock_hold_seconds', 'How long each hold of a lock lasted, from taking it to letting it go (holds that began before the explorer followed the lock are left out).', DURATION_BUCKETS);
-  const wait = new LockHistogram('zklock_wait_seconds', 'How long each waiter waited for a lock, from its node’s creation to holding.', DURATION_BUCKETS);
-  registry.registerMetric(hold as unknown as Metric);
-  registry.registerMetric(wait as unknown as Metric);
-  // Each lock label's series found once (at most the label limit and one); its handovers counted here and told prom-client at each
-  // scrape (an `inc` checks and hashes its labels, at every handover).
-  const series = new Map<string, { hold: Observe; wait: Observe; began: number }>();
+  const family = (name: string, help: string, of: (locks: LockSeries) => LockHistogram): void =>
+    registry.registerMetric(new HistogramFamily(name, help, ensembles.map(({ sources, locks }) => ({ labels: { ensemble: sources.name }, histogram: of(locks) }))) as unknown as Metric);
+  family('zklock_hold_seconds', 'How long each hold of a lock lasted, from taking it to letting it go (holds that began before the explorer followed the lock are left out).', (locks) => locks.hold);
+  family('zklock_wait_seconds', 'How long each waiter waited for a lock, from its node’s creation to holding.', (locks) => locks.wait);
   new Counter({
     name: 'zklock_handovers_total',
     help: 'Holds that began: each handover, and each first holder of an idle lock.',
-    labelNames: ['lock'],
+    labelNames: ['ensemble', 'lock'],
     registers: [registry],
     collect() {
       this.reset();
-      for (const [lock, { began }] of series) if (began > 0) this.inc({ lock }, began);
+      for (const { sources, locks } of ensembles) for (const [lock, began] of locks.handovers()) this.inc({ ensemble: sources.name, lock }, began);
     },
   });
-  const of = (path: string): NonNullable<ReturnType<typeof series.get>> => {
-    const lock = label(path);
-    let bound = series.get(lock);
-    if (bound === undefined) {
-      bound = { hold: hold.series(lock), wait: wait.series(lock), began: 0 };
-      series.set(lock, bound);
-    }
-    return bound;
-  };
-  sources.histories.on('held', (path, seconds) => of(path).hold(seconds));
-  sources.histories.on('waited', (path, seconds) => of(path).wait(seconds));
-  sources.histories.on('began', (path) => {
-    of(path).began += 1;
-  });
   return registry;
+}
+
+/**
+ * One ensemble's holds, waits and handovers by lock label, kept as its histories tell them (at
+ * most the label limit and one series). A handover is counted here and told prom-client at each
+ * scrape: an `inc` checks and hashes its labels, at every handover.
+ */
+class LockSeries {
+  readonly hold = new LockHistogram('zklock_hold_seconds', '', DURATION_BUCKETS);
+  readonly wait = new LockHistogram('zklock_wait_seconds', '', DURATION_BUCKETS);
+  private readonly series = new Map<string, { hold: Observe; wait: Observe; began: number }>();
+
+  constructor(histories: Pick<LockHistories, 'on'>, lockLimit: number) {
+    const label = lockLabels(lockLimit);
+    const of = (path: string): { hold: Observe; wait: Observe; began: number } => {
+      const lock = label(path);
+      let bound = this.series.get(lock);
+      if (bound === undefined) {
+        bound = { hold: this.hold.series(lock), wait: this.wait.series(lock), began: 0 };
+        this.series.set(lock, bound);
+      }
+      return bound;
+    };
+    histories.on('held', (path, seconds) => of(path).hold(seconds));
+    histories.on('waited', (path, seconds) => of(path).wait(seconds));
+    histories.on('began', (path) => {
+      of(path).began += 1;
+    });
+  }
+
+  /** Each lock label with the holds that began in it, those with none left out. */
+  *handovers(): Iterable<[string, number]> {
+    for (const [lock, { began }] of this.series) if (began > 0) yield [lock, began];
+  }
 }
 
 type Observe = (seconds: number) => void;
@@ -223,11 +274,11 @@ export class LockHistogram {
     };
   }
 
-  /** The series as prom-client's Histogram gives them to its registry's text (the lock as a shared label, after `le`). */
-  async getForPromString(): Promise<{ name: string; help: string; type: string; aggregator: string; values: HistogramValue[] }> {
+  /** Its values as prom-client's Histogram gives them to its registry's text, `shared` beside each lock label (after `le`). */
+  values(shared: Record<string, string>): HistogramValue[] {
     const values: HistogramValue[] = [];
     for (const [lock, { buckets, sum, count }] of this.kept) {
-      const sharedLabels = { lock };
+      const sharedLabels = { ...shared, lock };
       let cumulative = 0;
       this.bounds.forEach((bound, index) => {
         cumulative += buckets[index]!;
@@ -237,13 +288,17 @@ export class LockHistogram {
       values.push({ labels: {}, sharedLabels, value: sum, metricName: `${this.name}_sum` });
       values.push({ labels: {}, sharedLabels, value: count, metricName: `${this.name}_count` });
     }
-    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values };
+    return values;
+  }
+
+  /** The series as prom-client's Histogram gives them to its registry's text. */
+  async getForPromString(): Promise<HistogramMetric> {
+    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values: this.values({}) };
   }
 
   /** The same as JSON: each value's labels with the lock among them. */
-  async get(): Promise<{ name: string; help: string; type: string; aggregator: string; values: Array<Omit<HistogramValue, 'sharedLabels'>> }> {
-    const metric = await this.getForPromString();
-    return { ...metric, values: metric.values.map(({ sharedLabels, labels, ...value }) => ({ ...value, labels: { ...labels, ...sharedLabels } })) };
+  async get(): Promise<HistogramJson> {
+    return asJson(await this.getForPromString());
   }
 
   /** Every series back to nothing observed (the observers handed out keep writing to them). */
@@ -254,6 +309,51 @@ export class LockHistogram {
       kept.count = 0;
     }
   }
+}
+
+/**
+ * The histograms of several ensembles as one metric of a registry, each ensemble's series with its
+ * own labels (`ensemble`): what a fleet's registry reads its LockHistograms by.
+ */
+class HistogramFamily {
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  readonly labelNames: string[];
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly parts: ReadonlyArray<{ labels: Record<string, string>; histogram: LockHistogram }>,
+  ) {
+    this.labelNames = [...Object.keys(parts[0]?.labels ?? {}), 'lock'];
+  }
+
+  async getForPromString(): Promise<HistogramMetric> {
+    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values: this.parts.flatMap(({ labels, histogram }) => histogram.values(labels)) };
+  }
+
+  async get(): Promise<HistogramJson> {
+    return asJson(await this.getForPromString());
+  }
+
+  reset(): void {
+    for (const { histogram } of this.parts) histogram.reset();
+  }
+}
+
+interface HistogramMetric {
+  name: string;
+  help: string;
+  type: string;
+  aggregator: string;
+  values: HistogramValue[];
+}
+
+type HistogramJson = Omit<HistogramMetric, 'values'> & { values: Array<Omit<HistogramValue, 'sharedLabels'>> };
+
+/** A histogram's text values as JSON: the shared labels among each value's own. */
+function asJson(metric: HistogramMetric): HistogramJson {
+  return { ...metric, values: metric.values.map(({ sharedLabels, labels, ...value }) => ({ ...value, labels: { ...labels, ...sharedLabels } })) };
 }
 
 interface HistogramValue {

@@ -79,12 +79,14 @@ const ZNODE = 'A znode path, its segments after the route (e.g. `/api/locks/app/
 /** Which ensemble a route reads: every route but those of the explorer itself. */
 const ENSEMBLE = { name: 'ensemble', schema: z.string(), description: 'the ensemble to read, by its name (GET /api/ensembles lists them; 404 for one not followed); the first without it' };
 const ENSEMBLE_WIDE = new Set(['/api/ensembles', '/api/openapi.json']);
+/** The metrics are every ensemble's unless one is named. */
+const METRICS_ENSEMBLE = { ...ENSEMBLE, description: 'one ensemble’s series alone, by its name (404 for one not followed); every ensemble’s without it, each series labelled with its ensemble' };
 
 /** Every REST route of the explorer. */
 export const ROUTES: readonly Route[] = [
   { method: 'get', path: '/api/ensembles', summary: 'Every ensemble the explorer follows (ZK_ENSEMBLES; one named default without it): how it stands and why, its locks, and those that need a look the most.', ok: [200, EnsembleListSchema], errors: [] },
   { method: 'get', path: '/api/health', summary: 'Whether the explorer is connected, its features, introspection and watch mode.', ok: [200, HealthResponseSchema], errors: [] },
-  { method: 'get', path: '/metrics', summary: 'Prometheus metrics (text exposition format).', ok: [200, null, 'text/plain'], errors: [] },
+  { method: 'get', path: '/metrics', summary: 'Prometheus metrics (text exposition format): every series of a lock or a ZooKeeper labelled with its `ensemble`, the process’s own once.', ok: [200, null, 'text/plain'], errors: [] },
   { method: 'get', path: '/api/zookeeper/monitor', summary: "ZooKeeper's watch counters (mntr) of every member.", ok: [200, MonitorSchema], errors: [] },
   { method: 'get', path: '/api/locks', summary: 'Every lock found under LOCK_ROOTS.', ok: [200, LockListSchema], errors: [400, 404, 503], query: [AT] },
   {
@@ -213,7 +215,7 @@ function parameters(route: Route): object[] {
     description: name === 'path' ? ZNODE : name === 'action' ? 'the action' : 'the contender id',
     schema: name === 'action' ? schema(ContenderActionSchema, 'input') : { type: 'string' },
   }));
-  const query = [...(route.query ?? []), ...(ENSEMBLE_WIDE.has(route.path) ? [] : [ENSEMBLE])].map((entry) => ({ name: entry.name, in: 'query', required: false, description: entry.description, schema: schema(entry.schema, 'input') }));
+  const query = [...(route.query ?? []), ...(ENSEMBLE_WIDE.has(route.path) ? [] : [route.path === '/metrics' ? METRICS_ENSEMBLE : ENSEMBLE])].map((entry) => ({ name: entry.name, in: 'query', required: false, description: entry.description, schema: schema(entry.schema, 'input') }));
   return [...inPath, ...query];
 }
 

@@ -31,10 +31,10 @@ async function query(expr: string): Promise<QueryAnswer> {
   return (await response.json()) as QueryAnswer;
 }
 
-/** Every query of the dashboard, its variables set as a person opening it would: all locks. */
-function dashboardQueries(): Array<{ panel: string; expr: string }> {
+/** Every query of the dashboard, its variables set as a person opening it would: every ensemble (or the one named), all locks. */
+function dashboardQueries(ensemble = '.*'): Array<{ panel: string; expr: string }> {
   const dashboard = JSON.parse(readFileSync(join(deploy, 'grafana/zk-lock-explorer.json'), 'utf8')) as { panels: Array<{ title: string; targets: Array<{ expr: string }> }> };
-  return dashboard.panels.flatMap((panel) => panel.targets.map((target) => ({ panel: panel.title, expr: target.expr.replaceAll('$lock', '.*') })));
+  return dashboard.panels.flatMap((panel) => panel.targets.map((target) => ({ panel: panel.title, expr: target.expr.replaceAll('$lock', '.*').replaceAll('$ensemble', ensemble) })));
 }
 
 beforeAll(async () => {
@@ -91,6 +91,12 @@ describe('Prometheus and Grafana, for real', () => {
     }
     expect(empty).toEqual([]);
     expect(dashboardQueries().length).toBeGreaterThanOrEqual(15);
+    // Each query keeps to the ensembles chosen: one that names none answers nothing.
+    const elsewhere = (await Promise.all(dashboardQueries('solr').map(async ({ expr }) => ({ expr, answer: await query(expr) })))).filter(({ answer }) => answer.data.result.length > 0);
+    expect(elsewhere.map(({ expr }) => expr)).toEqual([]);
+    // The explorer of one ensemble names it `default` in every series of a lock.
+    const labelled = await query(`zklock_queue_length{lock="${simRoot}/busy/lock"}`);
+    expect(labelled.data.result.map((series) => series.metric.ensemble)).toEqual(['default']);
   });
 
   it('loads the alert rules, and fires the stale holder on the stuck lock', async () => {

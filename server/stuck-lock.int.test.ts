@@ -84,7 +84,7 @@ describe('a deadlock of two real Curator applications', () => {
         [`${two.session}>${one.session}@${a}`, `${one.session}>${two.session}@${b}`].sort(),
       );
       const metrics = await (await fetch(`${running.url}/metrics`)).text();
-      expect(metrics).toMatch(new RegExp(`zklock_anomalies\\{lock="${a}",kind="deadlock"\\} 1`));
+      expect(metrics).toMatch(new RegExp(`zklock_anomalies\\{ensemble="default",lock="${a}",kind="deadlock"\\} 1`));
     } finally {
       await one.stop();
       await two.stop();

@@ -20,8 +20,6 @@ export interface ExplorerContext {
   introspection: Introspection;
   /** What happened to each followed lock. */
   histories: LockHistories;
-  /** How many locks get their own hold, wait and handover series. */
-  metricsLockLimit: number;
   simulator: SimulatorThread | null;
   features: Features;
   /** The explorer's own ZooKeeper session, as the page shows it. */

@@ -1,9 +1,8 @@
-/** What operators and their tools read: the health, Prometheus metrics, ZooKeeper's watch counters, the API's description. */
+/** What operators and their tools read: the health, ZooKeeper's watch counters, the API's description (the metrics are the fleet's: routes/fleet.ts). */
 import { readFileSync } from 'node:fs';
 import { Router } from 'express';
 import { knowledgeOf } from '../../lib/lock/knowledge';
 import type { HealthResponse, Monitor } from '../../lib/protocol';
-import { createMetrics } from '../metrics';
 import { openApiDocument } from '../openapi';
 import type { ExplorerContext } from './context';
 
@@ -25,21 +24,6 @@ export function opsRouter(context: ExplorerContext): Router {
       knowledge: knowledgeOf({ introspection: status, monitor: introspection.monitorAnswered(), expiries: introspection.dump() !== null, discovery: found }),
     };
     response.json(body);
-  });
-
-  const metrics = createMetrics({
-    list: () => discovery.list(),
-    diagnostics: () => discovery.diagnostics(),
-    monitors: () => introspection.monitors(),
-    introspection: () => introspection.status(),
-    zookeeperBytes: () => session.bytesReceived,
-    connected: () => session.state === 'connected' || session.state === 'read-only',
-    histories: context.histories,
-    lockLimit: context.metricsLockLimit,
-  });
-  router.get('/metrics', async (_request, response) => {
-    response.set('Content-Type', metrics.contentType);
-    response.send(await metrics.metrics());
   });
 
   // Watch counters only: what the classroom compares with its contenders' own counts.

@@ -69,7 +69,7 @@ describe.each(ZOOKEEPER_VERSIONS)('ZooKeeper %s: four-letter words closed but sr
       ]);
       // ZooKeeper's own counters come from the AdminServer's monitor.
       const metrics = await (await fetch(`${running.url}/metrics`)).text();
-      expect(metrics).toMatch(new RegExp(`zookeeper_watch_count\\{server="127\\.0\\.0\\.1:${zookeeper.port}"\\} [1-9]`));
+      expect(metrics).toMatch(new RegExp(`zookeeper_watch_count\\{ensemble="default",server="127\\.0\\.0\\.1:${zookeeper.port}"\\} [1-9]`));
     } finally {
       await curator.stop();
     }
