@@ -1,37 +1,17 @@
 'use client';
 import { Link } from './EnsembleLink';
-import { useEffect, useState, type ReactNode } from 'react';
-import { EnsembleListSchema } from '../lib/protocol';
+import type { ReactNode } from 'react';
 import { useEnsemble } from './ensemble';
+import { useFleetNames } from './useFleet';
 import { useLanguage } from './language';
 
 export type View = 'locks' | 'sessions' | 'waits' | 'incidents' | 'demo' | 'fleet';
-
-/** How many ensembles the explorer follows, asked once a tab; null until it answers, and where it cannot (replay). */
-let fleetSize: Promise<number | null> | null = null;
-
-function useFleetSize(): number | null {
-  const [size, setSize] = useState<number | null>(null);
-  useEffect(() => {
-    let live = true;
-    fleetSize ??= fetch('/api/ensembles')
-      .then(async (response) => (response.ok ? EnsembleListSchema.parse(await response.json()).ensembles.length : null))
-      .catch(() => null);
-    void fleetSize.then((answer) => {
-      if (live) setSize(answer);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return size;
-}
 
 /** The links between the views, in the page's language. */
 export function ViewNav({ current }: { current?: View }) {
   const { t } = useLanguage();
   const ensemble = useEnsemble();
-  const size = useFleetSize();
+  const size = useFleetNames()?.length ?? null;
   const link = (view: View, href: string, label: string, testId?: string) => (
     <Link href={href} aria-current={current === view ? 'page' : undefined} data-testid={testId}>
       {label}

@@ -10,7 +10,7 @@ import { LockPage } from './pages/lock-page';
 import { spawnExplorer } from './server';
 
 test.describe('a fleet of ensembles in one explorer', () => {
-  test('the fleet page orders every ensemble as a triage, and leads into two ensembles, each page of one its own', async ({ page }) => {
+  test('the fleet page orders every ensemble as a triage, and leads into two ensembles, each page of one its own; the palette searches them all', async ({ page }) => {
     test.setTimeout(120_000);
     const kafka = await startEmbeddedZooKeeper();
     const hbase = await startSaslZooKeeper({ explorer: 'fleet-e2e' });
@@ -30,6 +30,8 @@ test.describe('a fleet of ensembles in one explorer', () => {
     );
     const explorer = await spawnExplorer([], { ZK_ENSEMBLES: file, INTROSPECT_INTERVAL_MS: '500' });
     try {
+      // The ensemble that refuses did not hold the start back for its 15 s: it listened once the refusal was known.
+      expect(explorer.output()).toMatch(/solr-staging: no session yet: .*ECONNREFUSED.*; still trying\n[^]*listening on/);
       for (const owner of owners) await owner.start(10_000);
       // Kafka's: a holder and a waiter that watches nothing (bare nodes), a lock that needs a look. HBase's: one holder, calm.
       await owners[0]!.mkdirp('/orders/lock');
@@ -73,9 +75,29 @@ test.describe('a fleet of ensembles in one explorer', () => {
       await expect(page).toHaveURL(`${explorer.url}/e/hbase-prod`);
       await expect(page.getByTestId('lock-row')).toHaveCount(1);
       await expect(page.getByTestId('lock-row')).toContainText('/billing/lock');
-      await page.goto(`${explorer.url}/e/hbase-prod/locks/billing/lock`);
+      // The palette searches every ensemble: Kafka's lock from HBase's dashboard, each lock saying its ensemble, each ensemble's dashboard (the one down too).
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type('orders');
+      await expect(page.getByTestId('palette-item').first()).toHaveAttribute('data-command', 'lock:kafka-prod:/orders/lock');
+      await expect(page.getByTestId('palette-item').first()).toContainText('lock · kafka-prod');
+      await page.getByTestId('palette-input').fill('dashboard');
+      await expect(page.getByTestId('palette-item').filter({ hasText: 'solr-staging: its dashboard' })).toHaveCount(1);
+      await expect(page.getByTestId('palette-item').filter({ hasText: 'kafka-prod: its dashboard' })).toHaveCount(1);
+      await page.getByTestId('palette-input').fill('billing');
+      await expect(page.getByTestId('palette-item').first()).toHaveAttribute('data-command', 'lock:/billing/lock');
+      await expect(page.getByTestId('palette-item').first()).toContainText('lock · hbase-prod');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(`${explorer.url}/e/hbase-prod/locks/billing/lock`);
       await expect(lock.banner).toHaveAttribute('data-state', 'live');
       await expect(lock.nodes).toHaveCount(1);
+      // And from HBase's lock page into Kafka's lock: a page of the other ensemble, live.
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type('/orders/lock');
+      await expect(page.getByTestId('palette-item').first()).toHaveAttribute('data-command', 'lock:kafka-prod:/orders/lock');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(`${explorer.url}/e/kafka-prod/locks/orders/lock`);
+      await expect(lock.banner).toHaveAttribute('data-state', 'live');
+      await expect(lock.nodes).toHaveCount(2);
 
       // In Chinese: the page's own words are.
       await page.addInitScript(() => localStorage.setItem('language', 'zh'));

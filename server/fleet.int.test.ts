@@ -198,6 +198,13 @@ describe('a fleet of three ZooKeepers in one explorer', () => {
       }, 20_000);
       expect(down.get('plain')!.reason).not.toBeNull();
       expect(down.get('tls')!.state).toBe('connected');
+      // Its lock list answers with what is known, not once ZooKeeper is back (it waited for ever); its socket's list too.
+      const known = LockListSchema.parse(await (await fetch(`${url}/api/locks?ensemble=plain`, { signal: AbortSignal.timeout(5_000) })).json());
+      expect(known.locks.map((lock) => lock.path)).toEqual([members[0]!.lock]);
+      const plainSocket = await open('plain');
+      const listed = new Promise((resolve) => plainSocket.once('locks:list', resolve));
+      expect((await request(plainSocket, 'locks:subscribe', {})).ok).toBe(true);
+      expect(LockListSchema.parse(await Promise.race([listed, new Promise((_, reject) => setTimeout(() => reject(new Error('no list within 5 s')), 5_000))])).locks).toHaveLength(1);
       expect(down.get('sasl')!.state).toBe('connected');
 
       // While it is down, a new lock in the TLS ensemble is found and pushed, and a SASL one read.

@@ -112,12 +112,10 @@ async function main(): Promise<void> {
       session.on('reason', (reason) => {
         if (reason !== null) console.warn(say(`ZooKeeper: ${reason}`));
       });
-      try {
-        await session.start(15_000);
-      } catch (error) {
-        // The client keeps trying; the page shows the connection state meanwhile.
-        console.warn(say(`${error instanceof Error ? error.message : String(error)}; still trying`));
-      }
+      // The first session, for up to 15 s; or less where ZooKeeper says at its first try why it cannot be had (refused, a login or a
+      // certificate refused): the explorer listens then, the client keeps trying, and the pages show the state meanwhile.
+      const problem = await firstSession(session, 15_000);
+      if (problem !== null) console.warn(say(`${problem}; still trying`));
       const own = ensemble.zkConnect === null;
       return {
         name: ensemble.name,
@@ -182,3 +180,24 @@ main().catch((error: unknown) => {
   console.error(`zk-lock-explorer failed to start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
+
+/** Resolves once `session` has its first session (null) or says why it has none yet: the reason a first try gave, or the time given running out. */
+async function firstSession(session: ZkSession, timeoutMs: number): Promise<string | null> {
+  let stopListening = (): void => undefined;
+  const refused = new Promise<string>((resolve) => {
+    const onReason = (reason: string | null): void => {
+      if (reason !== null) resolve(`no session yet: ${reason}`);
+    };
+    session.on('reason', onReason);
+    stopListening = () => session.off('reason', onReason);
+  });
+  const started = session.start(timeoutMs).then(
+    () => null,
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+  try {
+    return await Promise.race([started, refused]);
+  } finally {
+    stopListening();
+  }
+}

@@ -5,6 +5,9 @@
 export const FLEET_EN = {
   navFleet: 'Fleet',
   palFleet: 'Fleet: every ensemble, how it stands, and its worst locks',
+  palEnsemble: '{name}: its dashboard',
+  palHintEnsemble: 'ensemble',
+  palHintLockIn: 'lock · {name}',
   fleetTitle: 'Fleet',
   fleetLead: 'Every ZooKeeper ensemble this explorer follows, the one most in need of a look first: whether it can be read, how many of its locks need a look, and the worst of them. Open an ensemble for its dashboard, sessions and incidents.',
   fleetLoading: 'Asking every ensemble…',
@@ -33,6 +36,9 @@ export type FleetKey = keyof typeof FLEET_EN;
 export const FLEET_ZH: Record<FleetKey, string> = {
   navFleet: '集群总览',
   palFleet: '集群总览：每个集群的状态和最需要关注的锁',
+  palEnsemble: '{name}：仪表盘',
+  palHintEnsemble: '集群',
+  palHintLockIn: '锁 · {name}',
   fleetTitle: '集群总览',
   fleetLead: '本工具跟随的每个 ZooKeeper 集群，最需要关注的排在最前：能否读取、有几把锁需要关注、其中最严重的是哪几把。打开一个集群，查看它的仪表盘、会话和事件。',
   fleetLoading: '正在询问每个集群…',

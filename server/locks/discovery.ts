@@ -227,6 +227,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     registry.on('delta', this.onDelta);
     session.on('session', this.newSession);
     session.on('reconnected', this.reconnected);
+    session.on('state', this.stateChanged);
   }
 
   /**
@@ -345,8 +346,13 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
    * what a live page starts from (the changes that follow bring it up to date within a push).
    */
   async settledList(): Promise<LockList> {
-    await this.when(() => this.caughtUp());
+    await this.when(() => this.caughtUp() || !this.readable());
     return this.list();
+  }
+
+  /** Whether ZooKeeper can be asked now: while it cannot (unreachable, a refused login), a list waits for nothing and gives what is known. */
+  private readable(): boolean {
+    return this.session.state === 'connected' || this.session.state === 'read-only';
   }
 
   /**
@@ -355,8 +361,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
    * scan, which may take minutes), then each lock is brought up to date (see `LockWatcher.fresh`).
    */
   async freshList(): Promise<LockList> {
-    await this.when(() => this.caughtUp());
-    await this.registry.freshMany([...this.locks]);
+    await this.when(() => this.caughtUp() || !this.readable());
+    if (this.readable()) await this.registry.freshMany([...this.locks]);
     return this.list();
   }
 
@@ -460,6 +466,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.registry.off('delta', this.onDelta);
     this.session.off('session', this.newSession);
     this.session.off('reconnected', this.reconnected);
+    this.session.off('state', this.stateChanged);
     if (this.pushTimer) clearTimeout(this.pushTimer);
     if (this.activityTimer) clearInterval(this.activityTimer);
     if (this.candidateTimer) clearTimeout(this.candidateTimer);
@@ -497,6 +504,9 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     const scanned = this.status.scan.state === 'done' || this.status.scan.state === 'capped';
     this.restart(this.status.method === 'ephemerals' && scanned && this.running === null ? 'ephemerals' : 'all');
   };
+
+  /** A lost connection lets every list waiting for ZooKeeper go with what is known. */
+  private readonly stateChanged = (): void => this.settle();
 
   /**
    * Discovers again: from the start at start and after a new session, whose gap no notification
