@@ -15,7 +15,8 @@ import { endRoutes } from './http-error';
 import { LockDiscovery } from './locks/discovery';
 import { HISTORY_WINDOW_MS, LockHistories } from './locks/history';
 import { LockRegistry } from './locks/registry';
-import { createControls, type ExplorerContext } from './routes/context';
+import { controlRate, createControls, type ExplorerContext } from './routes/context';
+import type { RateLimiter } from './security';
 import { breakRouter } from './routes/break';
 import { controlsGuard } from './routes/controls';
 import { fleetRouter, type RoutedEnsemble } from './routes/fleet';
@@ -131,7 +132,9 @@ export function createFleet(options: FleetOptions): Explorer {
   if (options.ensembles.length === 0) throw new Error('an explorer follows at least one ensemble');
   const { app, httpServer, io } = createWebServer();
   const adminToken = options.adminToken ?? null;
-  const followed = options.ensembles.map((ensemble, i) => followEnsemble(ensemble, [io.of(`/e/${ensemble.name}`), ...(i === 0 ? [io.of('/')] : [])], adminToken));
+  // One limit of control requests from an address across every ensemble: a fleet of N is not N times the limit.
+  const rate = controlRate();
+  const followed = options.ensembles.map((ensemble, i) => followEnsemble(ensemble, [io.of(`/e/${ensemble.name}`), ...(i === 0 ? [io.of('/')] : [])], adminToken, rate));
   app.use(fleetRouter(followed, fleetMetrics(followed.map((ensemble) => ensemble.metrics))));
   endRoutes(app, options.nextHandler);
 
@@ -153,7 +156,7 @@ export function createFleet(options: FleetOptions): Explorer {
 }
 
 /** One ensemble followed, its pages connected to `spaces`: its parts, the routes that read it, and how to stop. */
-function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], adminToken: string | null): FollowedEnsemble & RoutedEnsemble & { metrics: EnsembleMetricsSources; close(): Promise<void> } {
+function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], adminToken: string | null, rate: RateLimiter): FollowedEnsemble & RoutedEnsemble & { metrics: EnsembleMetricsSources; close(): Promise<void> } {
   const { session, embedded } = options;
   const roots = options.discovery?.roots ?? CONFIG_DEFAULTS.lockRoots;
   const introspectionIntervalMs = options.introspectionIntervalMs ?? CONFIG_DEFAULTS.introspectIntervalMs;
@@ -237,7 +240,7 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
     features,
     status,
     roots,
-    controls: createControls(adminToken, simulator, features),
+    controls: createControls(adminToken, simulator, features, rate),
     files: options.files ?? null,
   };
 

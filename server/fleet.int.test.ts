@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnsembleListSchema, LockListSchema, LockSnapshotSchema, type EnsembleSummary, type LockSnapshot } from '../lib/protocol';
-import { createFleet, type EnsembleOptions, type Explorer } from './app';
+import { CONTROL_REQUESTS_PER_MINUTE, createFleet, type EnsembleOptions, type Explorer } from './app';
 import { freePort } from './net';
 import { eventually, LockFeed, request, type TestSocket } from './testing/harness';
 import { makeTestPki, startSaslZooKeeper, startTlsZooKeeper } from './testing/secure-zookeeper';
@@ -237,4 +237,18 @@ describe('a fleet of three ZooKeepers in one explorer', () => {
       for (const socket of sockets) socket.close();
     }
   }, 120_000);
+
+  // Last: it spends this minute's control requests.
+  it(`limits control requests from one address to ${CONTROL_REQUESTS_PER_MINUTE} a minute across every ensemble, not that many each`, async () => {
+    const post = (name: string) => (): Promise<number> => fetch(`${url}/api/sim/contenders/nobody/release?ensemble=${name}`, { method: 'POST' }).then((response) => response.status);
+    const statuses: number[] = [];
+    // To the plain ensemble (simulation allowed: no such contender) and TLS's (simulation off) in turn, until refused; a limit each would let twice through.
+    for (let round = 0; round < 30 && !statuses.includes(429); round += 1) statuses.push(...(await Promise.all(Array.from({ length: 100 }, (_, i) => post(i % 2 === 0 ? 'plain' : 'tls')()))));
+    const letThrough = statuses.filter((status) => status !== 429);
+    expect(new Set(letThrough)).toEqual(new Set([404, 403]));
+    // The earlier tests' few controls count in the same minute.
+    expect(letThrough.length).toBeLessThanOrEqual(CONTROL_REQUESTS_PER_MINUTE);
+    expect(letThrough.length).toBeGreaterThan(CONTROL_REQUESTS_PER_MINUTE - 50);
+    for (const name of ['sasl', 'plain', 'tls']) expect(await post(name)()).toBe(429);
+  });
 });

@@ -43,8 +43,7 @@ export interface Controls {
   readonly tooMany: string;
 }
 
-export function createControls(adminToken: string | null, simulator: SimulatorThread | null, features: Features): Controls {
-  const rate = new RateLimiter(CONTROL_REQUESTS_PER_MINUTE);
+export function createControls(adminToken: string | null, simulator: SimulatorThread | null, features: Features, rate: RateLimiter): Controls {
   const requireToken = (token: string | null): void => {
     if (adminToken !== null && !tokenMatches(token, adminToken)) throw new HttpError(401, 'this control needs the admin token (Authorization: Bearer <token>)');
   };
@@ -58,4 +57,9 @@ export function createControls(adminToken: string | null, simulator: SimulatorTh
     allow: (address) => rate.allow(address),
     tooMany: `too many control requests: at most ${CONTROL_REQUESTS_PER_MINUTE} a minute from one address`,
   };
+}
+
+/** The limit of control requests from one address: one for the whole explorer, whichever ensembles they go to. */
+export function controlRate(): RateLimiter {
+  return new RateLimiter(CONTROL_REQUESTS_PER_MINUTE);
 }
