@@ -74,11 +74,6 @@ export function fleetMetrics(ensembles: readonly EnsembleMetricsSources[]): (nam
   };
 }
 
-/** The metrics of one explorer of one ensemble (named `default`), the process's own series among them. */
-export function createMetrics(sources: MetricsSources): Registry {
-  return fleetMetrics([{ name: 'default', ...sources }])(null);
-}
-
 interface FollowedMetrics {
   sources: EnsembleMetricsSources;
   locks: LockSeries;
@@ -88,8 +83,8 @@ interface FollowedMetrics {
 function lockMetrics(ensembles: readonly FollowedMetrics[]): Registry {
   const registry = new Registry();
   // A gauge read at scrape time: `collect` is given each ensemble's sources and a setter that adds its label.
-  type Set = (labels: Record<string, string>, value: number) => void;
-  const gauge = (name: string, help: string, labelNames: string[], collect: (sources: MetricsSources, set: Set) => void): void => {
+  type SetValue = (labels: Record<string, string>, value: number) => void;
+  const gauge = (name: string, help: string, labelNames: string[], collect: (sources: MetricsSources, set: SetValue) => void): void => {
     new Gauge({
       name,
       help,
