@@ -1,5 +1,5 @@
 'use client';
-import { CONNECTION_STATE_KEYS } from '../lib/i18n/messages';
+import { CONNECTION_STATE_KEYS, sayReason } from '../lib/i18n/messages';
 import { formatClock, formatDuration } from '../lib/view/format';
 import { useConnection } from './useConnection';
 import { useLanguage } from './language';
@@ -18,7 +18,7 @@ function clock(ms: number): string {
 export function ConnectionBanner({ lockPath }: { lockPath?: string }) {
   const { socket, socketSince, zookeeper } = useConnection();
   const now = useNow();
-  const { t } = useLanguage();
+  const { t, language } = useLanguage();
   const { info, addressBad, addressNoFiles } = useReplay();
   const replaying = info !== null;
   // Live with ZooKeeper's files: every page may go back to a moment of them.
@@ -52,7 +52,7 @@ export function ConnectionBanner({ lockPath }: { lockPath?: string }) {
         <span className="banner-text">{text}</span>
         {tone !== 'live' && socket === 'connected' && zookeeper?.reason ? (
           <span className="banner-reason" data-testid="banner-reason">
-            {zookeeper.reason}
+            {zookeeper.why === null ? zookeeper.reason : sayReason(language, zookeeper.why)}
           </span>
         ) : null}
         {zookeeper?.sessionId && tone === 'live' ? <span className="banner-session">{t('bannerSession', { id: zookeeper.sessionId })}</span> : null}

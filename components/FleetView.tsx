@@ -1,7 +1,9 @@
 'use client';
 /** The fleet: every ensemble the explorer follows, the one most in need of a look first, each a way into its pages. */
+import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { anomalyLabel, type MessageKey } from '../lib/i18n/messages';
+import { z } from 'zod';
+import { anomalyLabel, sayReason, type MessageKey } from '../lib/i18n/messages';
 import { EnsembleListSchema, errorSaid, type EnsembleState, type EnsembleSummary } from '../lib/protocol';
 import { pageOfEnsemble } from '../lib/view/ensemble-path';
 import { byFleetTriage } from '../lib/view/ensemble-standing';
@@ -32,7 +34,16 @@ function toneOf({ state, worst }: EnsembleSummary): 'good' | 'warn' | 'bad' {
   return first !== undefined ? 'warn' : STATE_TONES[state];
 }
 
-type FleetRead = { kind: 'list'; ensembles: EnsembleSummary[] } | { kind: 'failed'; error: string } | null;
+type FleetRead = { kind: 'list'; ensembles: EnsembleSummary[] } | { kind: 'failed'; error: string } | { kind: 'replay'; dirs: string[] } | null;
+
+/** What `/api/health` says of an explorer that replays files instead of following ensembles. */
+const ReplayHealthSchema = z.object({ mode: z.literal('replay'), replay: z.object({ dirs: z.array(z.string()) }) });
+
+/** The files replayed, where the explorer replays instead of following ensembles; null otherwise. */
+async function replayedDirs(): Promise<string[] | null> {
+  const health = ReplayHealthSchema.safeParse(await fetch('/api/health').then((response) => response.json()).catch(() => null));
+  return health.success ? health.data.replay.dirs : null;
+}
 
 export function FleetView() {
   const { t } = useLanguage();
@@ -44,14 +55,19 @@ export function FleetView() {
         const response = await fetch('/api/ensembles');
         const raw: unknown = await response.json().catch(() => null);
         const parsed = EnsembleListSchema.safeParse(raw);
+        // A replay follows no ensemble: said once, and not asked again.
+        const dirs = response.status === 404 ? await replayedDirs() : null;
         if (!live) return;
-        setRead(response.ok && parsed.success ? { kind: 'list', ensembles: parsed.data.ensembles } : { kind: 'failed', error: errorSaid(raw) ?? `HTTP ${response.status}` });
+        if (dirs !== null) {
+          clearInterval(timer);
+          setRead({ kind: 'replay', dirs });
+        } else setRead(response.ok && parsed.success ? { kind: 'list', ensembles: parsed.data.ensembles } : { kind: 'failed', error: errorSaid(raw) ?? `HTTP ${response.status}` });
       } catch (error) {
         if (live) setRead({ kind: 'failed', error: error instanceof Error ? error.message : String(error) });
       }
     };
-    void ask();
     const timer = setInterval(() => void ask(), FLEET_POLL_MS);
+    void ask();
     return () => {
       live = false;
       clearInterval(timer);
@@ -59,6 +75,15 @@ export function FleetView() {
   }, []);
 
   if (read === null) return <p className="muted" role="status" data-testid="fleet-loading">{t('fleetLoading')}</p>;
+  if (read.kind === 'replay')
+    return (
+      <div className="fleet-replay" role="status" data-testid="fleet-replay">
+        <p>{t('fleetReplay', { dirs: read.dirs.join(', ') })}</p>
+        <Link className="button small" href="/">
+          {t('fleetReplayOpen')}
+        </Link>
+      </div>
+    );
   if (read.kind === 'failed') return <p className="bad-text" role="alert" data-testid="fleet-failed">{t('fleetFailed', { error: read.error })}</p>;
   const ensembles = [...read.ensembles].sort(byFleetTriage);
   return (
@@ -72,7 +97,7 @@ export function FleetView() {
 
 function EnsembleCard({ ensemble }: { ensemble: EnsembleSummary }) {
   const { t, language } = useLanguage();
-  const { name, state, reason, locks, attention, worst } = ensemble;
+  const { name, state, reason, why, locks, attention, worst } = ensemble;
   // A whole page load into an ensemble's pages: its socket is its own.
   const home = pageOfEnsemble('/', name);
   return (
@@ -87,7 +112,7 @@ function EnsembleCard({ ensemble }: { ensemble: EnsembleSummary }) {
       </header>
       {reason === null ? null : (
         <p className="muted fleet-reason" data-testid="fleet-reason">
-          {reason}
+          {why === null ? reason : sayReason(language, why)}
         </p>
       )}
       <p className="fleet-counts" data-testid="fleet-counts">

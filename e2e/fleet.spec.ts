@@ -50,7 +50,7 @@ test.describe('a fleet of ensembles in one explorer', () => {
       await expect(kafkaCard.getByTestId('fleet-kind')).toContainText(['No watch seen']);
       await expect(kafkaCard.getByTestId('fleet-counts')).toHaveText('1 lock · 1 needs a look', { timeout: 20_000 });
       await expect(page.locator('[data-ensemble="hbase-prod"]').getByTestId('fleet-counts')).toHaveText('1 lock · No lock needs a look.', { timeout: 20_000 });
-      await expect(page.locator('[data-ensemble="solr-staging"]').getByTestId('fleet-reason')).not.toBeEmpty();
+      await expect(page.locator('[data-ensemble="solr-staging"]').getByTestId('fleet-reason')).toHaveText(`${solr}: connect ECONNREFUSED ${solr}`);
       // No secret on the page.
       expect(await page.content()).not.toContain(sasl.password);
 
@@ -104,6 +104,8 @@ test.describe('a fleet of ensembles in one explorer', () => {
       await page.goto(`${explorer.url}/fleet`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('集群总览');
       await expect(page.locator('[data-ensemble="hbase-prod"]').getByTestId('fleet-state')).toHaveText('已连接');
+      // And why an ensemble cannot be read is said in Chinese around what the system said (Node's error, in its own words).
+      await expect(page.locator('[data-ensemble="solr-staging"]').getByTestId('fleet-reason')).toHaveText(`无法连接 ${solr}：connect ECONNREFUSED ${solr}`);
       expect(explorer.output()).not.toContain(sasl.password);
     } finally {
       for (const owner of owners) owner.close();

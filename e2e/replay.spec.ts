@@ -161,6 +161,13 @@ test('the lock list, the sessions and the waits-for graph follow the moment from
   await page.getByTestId('replay-slider').focus();
   await page.keyboard.press('End');
   await expect(page.getByTestId('waits-edge')).toHaveCount(0);
+
+  // A replay follows no ensemble: the fleet page says so and leads to the dashboard.
+  await page.goto(`${explorer.url}/fleet`);
+  await expect(page.getByTestId('fleet-replay')).toContainText('replays ZooKeeper’s files');
+  await expect(page.getByTestId('fleet-failed')).toHaveCount(0);
+  await page.getByTestId('fleet-replay').getByRole('link').click();
+  await expect(page.locator(`[data-testid="lock-row"][data-path="${incident.lock}"]`)).toBeVisible();
 });
 
 test('the incidents of the files: the waiters stuck behind the crashed holder and the forced handover, said in words, each opening its moment', async ({ page }) => {

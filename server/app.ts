@@ -26,12 +26,15 @@ import { opsRouter } from './routes/ops';
 import { simRouter } from './routes/sim';
 import { listenHttp } from './net';
 import { closeWebServer, createWebServer, type ExplorerIo, type ExplorerSpace } from './web';
-import { SimulatorThread } from './sim/thread';
+import { ContenderBudget, SimulatorThread } from './sim/thread';
 import { attachSockets, followsAnything, followsList } from './sockets';
 import { Introspection, type AdminServerOptions } from './zk/introspection';
 import type { ZkSession } from './zk/session';
 
 export { CONTROL_REQUESTS_PER_MINUTE } from './routes/context';
+
+/** Each contender holds a session and a loopback proxy: a bound on what one explorer may open, every ensemble's together. */
+export const MAX_CONTENDERS = 2000;
 export { MAX_SUBSCRIPTIONS_PER_SOCKET } from './sockets';
 
 /** How the explorer is built; whatever is left out is the configuration's default (CONFIG_DEFAULTS). */
@@ -84,6 +87,8 @@ export interface FleetOptions {
   /** The first is the one a route without `?ensemble=` reads, and the one the socket's default namespace serves. */
   ensembles: EnsembleOptions[];
   adminToken?: string | null;
+  /** The most simulated contenders alive at once in all the ensembles together (MAX_CONTENDERS by default); each ensemble's simulation has its own bound besides. */
+  maxContenders?: number;
   nextHandler?: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 }
 
@@ -134,7 +139,9 @@ export function createFleet(options: FleetOptions): Explorer {
   const adminToken = options.adminToken ?? null;
   // One limit of control requests from an address across every ensemble: a fleet of N is not N times the limit.
   const rate = controlRate();
-  const followed = options.ensembles.map((ensemble, i) => followEnsemble(ensemble, [io.of(`/e/${ensemble.name}`), ...(i === 0 ? [io.of('/')] : [])], adminToken, rate));
+  // And one bound of the contenders alive: each is a session and a proxy of this one process.
+  const budget = new ContenderBudget(options.maxContenders ?? MAX_CONTENDERS);
+  const followed = options.ensembles.map((ensemble, i) => followEnsemble(ensemble, [io.of(`/e/${ensemble.name}`), ...(i === 0 ? [io.of('/')] : [])], adminToken, { rate, budget }));
   app.use(fleetRouter(followed, fleetMetrics(followed.map((ensemble) => ensemble.metrics))));
   endRoutes(app, options.nextHandler);
 
@@ -156,7 +163,7 @@ export function createFleet(options: FleetOptions): Explorer {
 }
 
 /** One ensemble followed, its pages connected to `spaces`: its parts, the routes that read it, and how to stop. */
-function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], adminToken: string | null, rate: RateLimiter): FollowedEnsemble & RoutedEnsemble & { metrics: EnsembleMetricsSources; close(): Promise<void> } {
+function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], adminToken: string | null, shared: { rate: RateLimiter; budget: ContenderBudget }): FollowedEnsemble & RoutedEnsemble & { metrics: EnsembleMetricsSources; close(): Promise<void> } {
   const { session, embedded } = options;
   const roots = options.discovery?.roots ?? CONFIG_DEFAULTS.lockRoots;
   const introspectionIntervalMs = options.introspectionIntervalMs ?? CONFIG_DEFAULTS.introspectIntervalMs;
@@ -213,6 +220,7 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
           maxContenders: simulation.maxContenders,
           simRoot: simulation.simRoot,
           declare: (path, recipe) => registry.declare(path, recipe),
+          budget: shared.budget,
         })
       : null;
   const features: Features = {
@@ -229,6 +237,7 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
     sessionId: session.sessionId,
     since: session.since,
     reason: session.reason,
+    why: session.why,
   });
   const context: ExplorerContext = {
     session,
@@ -240,7 +249,7 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
     features,
     status,
     roots,
-    controls: createControls(adminToken, simulator, features, rate),
+    controls: createControls(adminToken, simulator, features, shared.rate),
     files: options.files ?? null,
   };
 
@@ -285,7 +294,7 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
       // What the fleet says of its locks rests on ZooKeeper's report, as the lock list's does: asking keeps it coming.
       introspection.touch();
       const worst = needingLook(discovery.list().locks, ENSEMBLE_WORST);
-      return { ...ensembleStanding(options.name, session.state, session.reason, discovery.standing()), attention: worst.total, worst: worst.locks };
+      return { ...ensembleStanding(options.name, session.state, session.why, discovery.standing()), attention: worst.total, worst: worst.locks };
     },
     async close() {
       sockets.close();

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
-import { createFleet, type EnsembleOptions, type Explorer } from './app';
+import { createFleet, MAX_CONTENDERS, type EnsembleOptions, type Explorer } from './app';
 import { ConfigError, loadConfig, type Config, type EnsembleConfig } from './config';
 import { isLoopbackHost } from './net';
 import { createReplayExplorer } from './replay/app';
@@ -20,8 +20,6 @@ import { renewTicketCache, type TicketRenewal } from './zk/ticket-renewal';
 import { checkClientInternals } from './zk/wire/connection';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-// Each contender holds a session and a loopback proxy: a bound on what one explorer may open.
-const MAX_CONTENDERS = 2000;
 
 /** How ZooKeeper's files are read: the lock roots and the thresholds of stale holders and incidents, as configured. */
 function replayOptionsOf(config: EnsembleConfig | Config): ReplayOptions {

@@ -7,8 +7,9 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_REQUESTS_PER_MINUTE, MAX_SUBSCRIPTIONS_PER_SOCKET } from './app';
+import { CONTROL_REQUESTS_PER_MINUTE, createFleet, MAX_SUBSCRIPTIONS_PER_SOCKET, type EnsembleOptions } from './app';
 import { connectClient, request, startExplorer, uniqueRoot, zkConnect, type RunningExplorer } from './testing/harness';
+import { ZkSession } from './zk/session';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 let running: RunningExplorer;
@@ -74,6 +75,37 @@ describe('contenders in total', () => {
     } finally {
       await fetch(`${small.url}/api/sim/contenders`, { method: 'DELETE' });
       await small.close();
+    }
+  });
+
+  it('bounds the contenders of every ensemble together: a fleet of two is not twice the bound', async () => {
+    const sessions: ZkSession[] = [];
+    const ensemble = async (name: string): Promise<EnsembleOptions> => {
+      const session = new ZkSession({ connectString: zkConnect(), sessionTimeoutMs: 10_000 });
+      await session.start(20_000);
+      sessions.push(session);
+      // Each ensemble alone would allow 10.
+      return { name, session, embedded: false, introspectionIntervalMs: 0, discovery: { roots: [uniqueRoot(name)], maxNodes: 1_000 }, simulation: { allowed: true, simRoot: '/sim', connectString: zkConnect(), maxContenders: 10 } };
+    };
+    const fleet = createFleet({ ensembles: [await ensemble('kafka'), await ensemble('hbase')], maxContenders: 3 });
+    const url = await fleet.listen(0, '127.0.0.1');
+    const path = `/sim${uniqueRoot('fleet-bound')}/lock`;
+    const spawn = (name: string, count: number): Promise<Response> =>
+      fetch(`${url}/api/sim/contenders?ensemble=${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: `${path}-${name}`, count, strategy: 'chained', holdMs: 600_000 }) });
+    try {
+      expect((await spawn('kafka', 2)).status).toBe(201);
+      const refused = await spawn('hbase', 2);
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/at most 3 contenders at once in this explorer, every ensemble's together \(2 running\)/);
+      // Two spawns at once are counted before either's contenders are up.
+      const both = await Promise.all([spawn('hbase', 1), spawn('hbase', 1)]);
+      expect(both.map((response) => response.status).sort()).toEqual([201, 429]);
+      expect((await fetch(`${url}/api/sim/contenders?ensemble=kafka`, { method: 'DELETE' })).status).toBe(200);
+      expect((await spawn('hbase', 2)).status).toBe(201);
+    } finally {
+      for (const name of ['kafka', 'hbase']) await fetch(`${url}/api/sim/contenders?ensemble=${name}`, { method: 'DELETE' });
+      await fleet.close();
+      for (const session of sessions) session.close();
     }
   });
 });

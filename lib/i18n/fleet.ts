@@ -29,6 +29,8 @@ export const FLEET_EN = {
   fleetOpenLabel: 'Open the dashboard of the ensemble {name}',
   fleetEnsemble: 'Ensemble',
   fleetCount: '{n} ensembles',
+  fleetReplay: 'This explorer replays ZooKeeper’s files ({dirs}): it follows no live ensemble, so there is no fleet to show. The locks of the files are on the dashboard.',
+  fleetReplayOpen: 'Open the dashboard',
 } as const;
 
 export type FleetKey = keyof typeof FLEET_EN;
@@ -60,4 +62,6 @@ export const FLEET_ZH: Record<FleetKey, string> = {
   fleetOpenLabel: '打开集群 {name} 的仪表盘',
   fleetEnsemble: '集群',
   fleetCount: '{n} 个集群',
+  fleetReplay: '本工具正在重放 ZooKeeper 的文件（{dirs}）：它没有跟随任何在线集群，因此没有集群总览可显示。这些文件中的锁在仪表盘上。',
+  fleetReplayOpen: '打开仪表盘',
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { candidateName, CANDIDATES_ZH, CONNECTION_STATE_KEYS, describeAnomaly, guessLanguage, MESSAGES, translate } from './messages';
+import { candidateName, CANDIDATES_ZH, CONNECTION_STATE_KEYS, describeAnomaly, guessLanguage, MESSAGES, reasonOf, sayReason, translate } from './messages';
 import { RECIPES } from '../lock/recipes';
-import { AnomalyKindSchema, ZkConnectionStateSchema } from '../protocol';
+import { AnomalyKindSchema, REASON_KINDS, ZkConnectionStateSchema, type Reason } from '../protocol';
 
 describe('the classroom in two languages', () => {
   it('has every message in Chinese, with the same placeholders as in English', () => {
@@ -58,6 +58,32 @@ describe('anomalies in the page language', () => {
     expect(describeAnomaly('zh', 'orphan', { node: 'a', count: 2, owner: 'session 0x1' }).message).toMatch(/^a 和另外 2 个节点属于同一个所有者（session 0x1）/);
     for (const kind of AnomalyKindSchema.options) expect(describeAnomaly('zh', kind, {}).label).not.toBe('');
     expect(describeAnomaly('zh', 'deadlock', { session: '0x2', holder: '0x1', locks: '/b', n: 2 }).message).toMatch(/^会话 0x2 在这里等待 0x1，而后者在 \/b 中等待/);
+  });
+});
+
+describe('why an ensemble cannot be read, in the page language', () => {
+  const PARAMS: Record<string, string | number> = { where: 'zk1:2281', code: 'CERT_HAS_EXPIRED', host: 'zk1', alert: 'bad certificate', detail: 'connect ECONNREFUSED 127.0.0.1:2281', user: 'explorer', error: 'AUTH_FAILED', principal: 'explorer@EXAMPLE.ORG', service: 'zookeeper/zk1', mechanism: 'SASL', max: 1_000_000, depth: 64, n: 3, count: 2, first: '/secure' };
+
+  it('says every kind in both languages with each of its parameters, the Chinese in Chinese words', () => {
+    for (const kind of REASON_KINDS) {
+      const reason: Reason = { kind, params: PARAMS };
+      const [english, chinese] = [sayReason('en', reason), sayReason('zh', reason)];
+      expect(english, kind).not.toMatch(/\{\w+\}/);
+      expect(chinese, kind).not.toMatch(/\{\w+\}/);
+      expect(chinese, kind).toMatch(/[\u4e00-\u9fff]/);
+      expect(chinese, kind).not.toBe(english);
+    }
+  });
+
+  it('says in English what the API and the logs said before reasons had kinds', () => {
+    expect(reasonOf('network', { where: '127.0.0.1:2281', detail: 'connect ECONNREFUSED 127.0.0.1:2281' }).reason).toBe('127.0.0.1:2281: connect ECONNREFUSED 127.0.0.1:2281');
+    expect(reasonOf('tls-unsigned', { where: 'localhost:2281', code: 'SELF_SIGNED_CERT_IN_CHAIN' }).reason).toBe('TLS: the certificate of localhost:2281 is not signed by ZK_TLS_CA (SELF_SIGNED_CERT_IN_CHAIN)');
+    expect(reasonOf('sasl-digest-refused', { user: 'explorer', error: 'AUTH_FAILED' }).reason).toBe('SASL: ZooKeeper refused user "explorer" (DIGEST-MD5, AUTH_FAILED): wrong user or password?');
+    expect(reasonOf('noauth-locks', { n: 1 }).reason).toBe('1 lock ZooKeeper will not let the explorer read (NoAuth)');
+    expect(reasonOf('noauth-locks', { n: 2 }).reason).toBe('2 locks ZooKeeper will not let the explorer read (NoAuth)');
+    expect(reasonOf('noauth-listing', { count: 1, first: '/secure' }).reason).toBe('ZooKeeper would not let the explorer list /secure (NoAuth): locks below are not listed; start it with ZK_AUTH as a user their ACL allows');
+    expect(reasonOf('noauth-listing', { count: 3, first: '/secure' }).reason).toMatch(/^ZooKeeper would not let the explorer list 3 znodes \(\/secure first\) \(NoAuth\)/);
+    expect(sayReason('zh', { kind: 'network', params: { where: '127.0.0.1:2281', detail: 'connect ECONNREFUSED 127.0.0.1:2281' } })).toBe('无法连接 127.0.0.1:2281：connect ECONNREFUSED 127.0.0.1:2281');
   });
 });
 

@@ -3,11 +3,12 @@
  * banner, queue diagram, anomalies), in English and Simplified Chinese. `{name}` marks
  * a value filled in when shown.
  */
-import type { AnomalyKind, ContenderState, HerdEvidence, Strategy, ZkConnectionState } from '../protocol';
+import type { AnomalyKind, ContenderState, HerdEvidence, Reason, Strategy, ZkConnectionState } from '../protocol';
 import { KNOWLEDGE_EN, KNOWLEDGE_ZH } from './knowledge';
 import { FLEET_EN, FLEET_ZH } from './fleet';
 import { INCIDENTS_EN, INCIDENTS_ZH } from './incidents';
 import { LOCK_PAGE_EN, LOCK_PAGE_ZH } from './lock-page';
+import { REASONS_EN, REASONS_ZH } from './reasons';
 
 export const LANGUAGES = ['en', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -479,6 +480,7 @@ const en = {
   ...INCIDENTS_EN,
   ...FLEET_EN,
   ...KNOWLEDGE_EN,
+  ...REASONS_EN,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -935,6 +937,7 @@ const zh: Record<MessageKey, string> = {
   ...INCIDENTS_ZH,
   ...FLEET_ZH,
   ...KNOWLEDGE_ZH,
+  ...REASONS_ZH,
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, zh };
@@ -1035,6 +1038,45 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
 /** The messages of `language`. */
 export function translator(language: Language): Translate {
   return (key, values) => translate(language, key, values);
+}
+
+/** Each reason's words, by its kind (and by its count, where it has one). */
+const REASON_WORDS: Record<Reason['kind'], MessageKey | ((params: Reason['params']) => MessageKey)> = {
+  'tls-unsigned': 'reasonTlsUnsigned',
+  'tls-expired': 'reasonTlsExpired',
+  'tls-not-yet-valid': 'reasonTlsNotYetValid',
+  'tls-wrong-name': 'reasonTlsWrongName',
+  'tls-alert': 'reasonTlsAlert',
+  'tls-alert-certificate': 'reasonTlsAlertCertificate',
+  'tls-refused': 'reasonTlsRefused',
+  network: 'reasonNetwork',
+  'sasl-required': 'reasonSaslRequired',
+  'sasl-closed': 'reasonSaslClosed',
+  'sasl-digest-refused': 'reasonSaslDigestRefused',
+  'sasl-gssapi-refused': 'reasonSaslGssapiRefused',
+  sasl: 'reasonSasl',
+  'read-only': 'reasonReadOnly',
+  'login-refused': 'reasonLoginRefused',
+  'tls-failed': 'reasonTlsFailed',
+  expired: 'reasonExpired',
+  closed: 'reasonClosed',
+  'no-member': 'reasonNoMember',
+  'scan-capped': 'reasonScanCapped',
+  'scan-deep': 'reasonScanDeep',
+  'noauth-locks': (params) => (params.n === 1 ? 'reasonNoAuthLocksOne' : 'reasonNoAuthLocks'),
+  'noauth-listing': (params) => (params.count === 1 ? 'reasonNoAuthListing' : 'reasonNoAuthListingMany'),
+};
+
+/** Why an ensemble cannot be read (or not wholly), in `language`: what the API's `reason` says in English. */
+export function sayReason(language: Language, reason: Reason): string {
+  const words = REASON_WORDS[reason.kind];
+  return translate(language, typeof words === 'function' ? words(reason.params) : words, reason.params);
+}
+
+/** A reason of `kind` with its parameters, and its English words beside it. */
+export function reasonOf(kind: Reason['kind'], params: Reason['params'] = {}): { why: Reason; reason: string } {
+  const why: Reason = { kind, params };
+  return { why, reason: sayReason('en', why) };
 }
 
 /** The anomaly kinds whose sentence is built here from parameters, so that any language can say it. */

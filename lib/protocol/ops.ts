@@ -82,6 +82,40 @@ export const ZkConnectionStateSchema = z.enum([
 ]);
 export type ZkConnectionState = z.infer<typeof ZkConnectionStateSchema>;
 
+/**
+ * Why an ensemble cannot be read, or not wholly: a kind and its parameters, which each page words
+ * in its language (`sayReason` in lib/i18n); the `reason` beside it says the same in English, for
+ * the API's readers and the logs. A parameter is a value (a member's address, an error code),
+ * or words that are not the explorer's own (Node's or Kerberos's message), kept as they came.
+ */
+export const REASON_KINDS = [
+  'tls-unsigned',
+  'tls-expired',
+  'tls-not-yet-valid',
+  'tls-wrong-name',
+  'tls-alert',
+  'tls-alert-certificate',
+  'tls-refused',
+  'network',
+  'sasl-required',
+  'sasl-closed',
+  'sasl-digest-refused',
+  'sasl-gssapi-refused',
+  'sasl',
+  'read-only',
+  'login-refused',
+  'tls-failed',
+  'expired',
+  'closed',
+  'no-member',
+  'scan-capped',
+  'scan-deep',
+  'noauth-locks',
+  'noauth-listing',
+] as const;
+export const ReasonSchema = z.object({ kind: z.enum(REASON_KINDS), params: z.record(z.string(), z.union([z.string(), z.number()])) });
+export type Reason = z.infer<typeof ReasonSchema>;
+
 export const ZkStatusSchema = z.object({
   state: ZkConnectionStateSchema,
   embedded: z.boolean(),
@@ -90,8 +124,10 @@ export const ZkStatusSchema = z.object({
   sessionId: HexId.nullable(),
   /** When the state last changed, ms since the epoch: how stale the data may be while not connected. */
   since: z.number(),
-  /** Why the last attempt to connect failed (a refused certificate, a wrong password, a refused connection); null while connected. */
+  /** Why the last attempt to connect failed (a refused certificate, a wrong password, a refused connection), in English; null while connected. */
   reason: z.string().nullable(),
+  /** The same as a kind and its parameters, for a page to word in its language. */
+  why: ReasonSchema.nullable(),
 });
 export type ZkStatus = z.infer<typeof ZkStatusSchema>;
 
@@ -261,8 +297,10 @@ export type EnsembleState = z.infer<typeof EnsembleStateSchema>;
 export const EnsembleSummarySchema = z.object({
   name: z.string(),
   state: EnsembleStateSchema,
-  /** Why it is not connected, or what could not be read; null when nothing is wrong. */
+  /** Why it is not connected, or what could not be read, in English; null when nothing is wrong. */
   reason: z.string().nullable(),
+  /** The same as a kind and its parameters, for a page to word in its language. */
+  why: ReasonSchema.nullable(),
   /** The locks found in it so far. */
   locks: z.number().int().nonnegative(),
   /** How many of them need a look (a deadlock, what will not resolve itself, an anomaly), and the most urgent of them (at most ENSEMBLE_WORST), as the dashboard's triage orders them. */

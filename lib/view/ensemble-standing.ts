@@ -1,20 +1,23 @@
-import type { EnsembleSummary, ZkConnectionState } from '../protocol';
+import type { EnsembleSummary, Reason, ZkConnectionState } from '../protocol';
+import { sayReason } from '../i18n/messages';
 import { attentionRank } from './lock-table';
 
-/** How an ensemble stands, from its session's state and what discovery could read. */
-export function ensembleStanding(name: string, state: ZkConnectionState, reason: string | null, standing: { locks: number; partial: string | null }): Omit<EnsembleSummary, 'attention' | 'worst'> {
+/** How an ensemble stands, from its session's state and why it has none (`why`), and what discovery could read. */
+export function ensembleStanding(name: string, state: ZkConnectionState, why: Reason | null, standing: { locks: number; partial: Reason | null }): Omit<EnsembleSummary, 'attention' | 'worst'> {
   const { locks, partial } = standing;
+  const said = (reason: Reason | null): Pick<EnsembleSummary, 'reason' | 'why'> => ({ reason: reason === null ? null : sayReason('en', reason), why: reason });
+  const own = (kind: Reason['kind']): Reason => why ?? { kind, params: {} };
   switch (state) {
     case 'connected':
     case 'read-only':
-      return { name, state: partial === null ? 'connected' : 'partial', reason: partial ?? (state === 'read-only' ? 'the member is read-only (cut off from the quorum)' : null), locks };
+      return { name, state: partial === null ? 'connected' : 'partial', ...said(partial ?? (state === 'read-only' ? { kind: 'read-only', params: {} } : null)), locks };
     case 'auth-failed':
     case 'tls-failed':
-      return { name, state, reason: reason ?? (state === 'auth-failed' ? 'ZooKeeper refused the login' : 'the TLS handshake failed'), locks };
+      return { name, state, ...said(own(state === 'auth-failed' ? 'login-refused' : 'tls-failed')), locks };
     case 'connecting':
-      return reason === null ? { name, state: 'connecting', reason: null, locks } : { name, state: 'unreachable', reason, locks };
+      return why === null ? { name, state: 'connecting', ...said(null), locks } : { name, state: 'unreachable', ...said(why), locks };
     default:
-      return { name, state: 'unreachable', reason: reason ?? (state === 'expired' ? 'the session expired; a new one is being opened' : state === 'closed' ? 'the session is closed' : 'no member answers'), locks };
+      return { name, state: 'unreachable', ...said(own(state === 'expired' ? 'expired' : state === 'closed' ? 'closed' : 'no-member')), locks };
   }
 }
 

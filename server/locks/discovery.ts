@@ -31,9 +31,11 @@ import { candidatesFromEphemerals, enclosingLock, isLock, isLockByNames, isSearc
 import { kazooSemaphoreQueue } from '../../lib/lock/recipes/kazoo-semaphore';
 import { isNotALock } from '../../lib/lock/systems';
 import { summarizeSessions, type SessionContext } from '../../lib/lock/sessions';
+import { agingLocks, askPush, figuresAre, lineChanged, lineGone, linePushed, listPushState, pushTook, takePush, type ListPush, type ListPushOptions, type ListPushState } from '../../lib/lock/list-push';
 import { summarizeLock } from '../../lib/lock/summary';
 import { describeUnreadable, queueOrder, summarizeUnreadable, unreadableAnomaly, type UnreadableNode } from '../../lib/lock/unreadable';
-import type { Diagnostics, DiscoveryStatus, LockActivity, LockList, LockListChange, LockSnapshot, LockSummary, SessionList, UnreadableLock } from '../../lib/protocol';
+import { sayReason } from '../../lib/i18n/messages';
+import type { Diagnostics, DiscoveryStatus, Reason, LockActivity, LockList, LockListChange, LockSnapshot, LockSummary, SessionList, UnreadableLock } from '../../lib/protocol';
 import { NO_SESSION } from '../../lib/zk/ids';
 import { childPath, isWithin, parentPath } from '../../lib/zk/path';
 import type { EphemeralNodes } from '../zk/introspection';
@@ -167,19 +169,15 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private readingEphemerals = false;
   private stopped = false;
   private pushTimer: NodeJS.Timeout | null = null;
-  private pushCostMs = 0;
-  /** Locks whose summary may have changed since the last push, and those that went. */
-  private readonly dirty = new Set<string>();
-  private readonly removed = new Set<string>();
-  /** When each lock last changed, while its activity figures still move. */
-  private readonly lastChanged = new Map<string, number>();
-  /** The activity figures of each lock as last pushed (see `activityKey`): a lock is pushed again when they move, not each time they are recomputed. */
-  private readonly pushedActivity = new Map<string, string>();
+  /** The list's pushes: the lines changed since the last, when the next is due, whose activity figures still move. */
+  private readonly pushes: ListPushState = listPushState();
+  private readonly pushOptions: ListPushOptions;
   private activityTimer: NodeJS.Timeout | null = null;
   private listFollowed: () => boolean = () => true;
   /** When the next read of the scan may go (pacing at readsPerSecond). */
   private nextReadAt = 0;
-  private partialReason: string | null = null;
+  /** Why the list is partial (a capped scan, a listing refused), if it is. */
+  private partialReason: Reason | null = null;
   /** The ephemeral nodes of the last listing, while they keep the list live; null otherwise. */
   private lastEphemerals: Set<string> | null = null;
   /** Locks dropped since the last listing: a node at the same path in the next one is new (a controller re-elected between two listings). */
@@ -215,6 +213,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     private readonly options: DiscoveryOptions,
   ) {
     super();
+    this.pushOptions = { intervalMs: options.pushIntervalMs, costFactor: PUSH_COST_FACTOR, windowMs: ACTIVITY_WINDOW_MS };
     this.status = {
       method: options.ephemerals === undefined ? 'scan' : 'ephemerals',
       live: 'pending',
@@ -270,7 +269,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     const locks = this.lockSnapshots().map((snapshot) => {
       const summary = summarizeLock(snapshot, this.options.activity?.(snapshot.path) ?? null);
       // Figures newer than those last pushed are pushed to everyone, so that all pages agree again.
-      if (this.pushedActivity.has(summary.path) && this.pushedActivity.get(summary.path) !== activityKey(summary.activity)) this.markDirty(summary.path);
+      if (figuresAre(this.pushes, summary.path, activityKey(summary.activity), Date.now(), this.pushOptions, true)) this.wakeForPush();
       return summary;
     });
     if (this.unreadable.size === 0) return { ...this.listState(), locks };
@@ -285,7 +284,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     return {
       roots: this.options.roots,
       partial: this.partialReason !== null,
-      partialReason: this.partialReason,
+      partialReason: this.partialReason === null ? null : sayReason('en', this.partialReason),
       complete: this.complete,
       scannedNodes: this.status.scan.read,
       discovery: this.discoveryStatus(),
@@ -335,9 +334,9 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   }
 
   /** How many locks are listed (those ZooKeeper will not let the explorer read included), and why some may be missing or unread; null when none is. */
-  standing(): { locks: number; partial: string | null } {
+  standing(): { locks: number; partial: Reason | null } {
     const unread = this.unreadable.size;
-    const partial = this.partialReason ?? (unread > 0 ? `${unread} ${unread === 1 ? 'lock' : 'locks'} ZooKeeper will not let the explorer read (NoAuth)` : null);
+    const partial = this.partialReason ?? (unread > 0 ? { kind: 'noauth-locks' as const, params: { n: unread } } : null);
     return { locks: this.locks.size + unread, partial };
   }
 
@@ -366,11 +365,11 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     return this.list();
   }
 
-  /** What changed since the last call: the summaries of the locks that changed or appeared, the paths of those that went. */
-  private takeChanges(): LockListChange {
+  /** What a push sends: the summaries of the locks that changed or appeared, the paths of those that went. */
+  private changesOf(push: ListPush): LockListChange {
     const upserted: LockSummary[] = [];
-    const removed = new Set(this.removed);
-    for (const path of this.dirty) {
+    const removed = new Set(push.removed);
+    for (const path of push.dirty) {
       const summary = this.summaryOf(path);
       if (summary === null) removed.add(path);
       else upserted.push(summary);
@@ -380,8 +379,6 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
         if (semaphore !== null) upserted.push(semaphore);
       }
     }
-    this.dirty.clear();
-    this.removed.clear();
     for (const lock of upserted) removed.delete(lock.path);
     return { ...this.listState(), upserted, removed: [...removed] };
   }
@@ -400,7 +397,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     const snapshot = this.registry.current(path);
     if (snapshot === undefined) return null;
     const summary = summarizeLock(snapshot, this.options.activity?.(path) ?? null);
-    this.pushedActivity.set(path, activityKey(summary.activity));
+    linePushed(this.pushes, path, activityKey(summary.activity));
     return summary;
   }
 
@@ -410,10 +407,16 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     return semaphore !== null && this.locks.has(semaphore);
   }
 
-  private markDirty(path: string): void {
-    this.dirty.add(path);
-    this.removed.delete(path);
-    this.schedulePush();
+  /** A lock's line may have changed (`changedAt`: the lock itself changed then, and its activity figures move). */
+  private markDirty(path: string, changedAt: number | null = null): void {
+    lineChanged(this.pushes, path, Date.now(), this.pushOptions, changedAt);
+    this.wakeForPush();
+  }
+
+  /** A lock's line leaves the list with the next push. */
+  private markGone(path: string): void {
+    lineGone(this.pushes, path, Date.now(), this.pushOptions);
+    this.wakeForPush();
   }
 
   /**
@@ -422,14 +425,12 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
    * would otherwise be pushed whole every ACTIVITY_REFRESH_MS for five minutes).
    */
   private readonly refreshActivity = (): void => {
-    const oldest = Date.now() - ACTIVITY_WINDOW_MS;
+    const now = Date.now();
+    const aging = agingLocks(this.pushes, now, this.pushOptions, this.locks);
     // While nobody follows the list nothing would be pushed (one who starts to is sent it whole): the figures are not made.
-    const followed = this.listFollowed();
-    for (const [path, at] of this.lastChanged) {
-      if (at < oldest || !this.locks.has(path)) this.lastChanged.delete(path);
-      else if (followed && this.pushedActivity.get(path) !== activityKey(this.options.activity?.(path) ?? null)) this.dirty.add(path);
-    }
-    if (this.dirty.size > 0) this.schedulePush();
+    if (!this.listFollowed()) return;
+    for (const path of aging) figuresAre(this.pushes, path, activityKey(this.options.activity?.(path) ?? null), now, this.pushOptions);
+    this.wakeForPush();
   };
 
   /** The snapshots of the locks found, by path; a Kazoo semaphore's queue is part of its semaphore, not a lock of its own. */
@@ -488,8 +489,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     }
     // The recipe comes with a delta only when it changed.
     if (delta.recipe !== null && this.droppedAsNotALock(delta.path, delta.recipe.systemLayout)) return;
-    this.lastChanged.set(delta.path, Date.now());
-    this.markDirty(delta.path);
+    this.markDirty(delta.path, Date.now());
   };
 
   /**
@@ -742,9 +742,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       }
       this.unreadable.delete(path);
       this.unreadableClients.delete(path);
-      this.dirty.delete(path);
-      this.removed.add(path);
-      this.schedulePush();
+      this.markGone(path);
     }
   }
 
@@ -794,7 +792,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       const batch = this.takeBatch(stack);
       const paths = batch.reduce((sum, piece) => sum + piece.names.length, 0);
       if (this.options.maxNodes !== null && scan.read + paths > this.options.maxNodes) {
-        this.partialReason = `the scan stopped at ${this.options.maxNodes} znodes (DISCOVERY_MAX_NODES)`;
+        this.partialReason = { kind: 'scan-capped', params: { max: this.options.maxNodes } };
         scan.state = 'capped';
         stack.length = 0;
         continue;
@@ -865,7 +863,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
         if (names instanceof ZkError && names.code === 'NO_AUTH' && ephemerals === null) {
           // No member lists the ephemeral nodes: what is below a node the explorer may not list is not known.
           this.unlisted = { count: (this.unlisted?.count ?? 0) + 1, first: this.unlisted?.first ?? path };
-          this.partialReason = `ZooKeeper would not let the explorer list ${this.unlisted.count === 1 ? path : `${this.unlisted.count} znodes (${this.unlisted.first} first)`} (NoAuth): locks below are not listed; start it with ZK_AUTH as a user their ACL allows`;
+          this.partialReason = { kind: 'noauth-listing', params: { count: this.unlisted.count, first: this.unlisted.first } };
         }
         if (!Array.isArray(names)) continue;
         if (names.length === 0 && isSystemLock(path)) {
@@ -886,7 +884,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
         }
         const depth = piece.parent.depth + 1;
         if (depth > this.options.maxDepth) {
-          this.partialReason = `the scan stopped at depth ${this.options.maxDepth}`;
+          this.partialReason = { kind: 'scan-deep', params: { depth: this.options.maxDepth } };
           continue;
         }
         this.pushDirectory(stack, { path, depth, pending: 0, allLeaves: true, leaves: 0, judged: false }, names);
@@ -1128,13 +1126,9 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     if (!this.locks.delete(path)) return;
     if (this.lastEphemerals !== null) this.droppedSinceListing.add(path);
     this.registry.release(path, SUBSCRIBER);
-    this.dirty.delete(path);
-    this.lastChanged.delete(path);
-    this.pushedActivity.delete(path);
-    this.removed.add(path);
+    this.markGone(path);
     // A Kazoo semaphore's queue shows again as a lock of its own when the semaphore goes.
-    if (this.locks.has(kazooSemaphoreQueue(path))) this.dirty.add(kazooSemaphoreQueue(path));
-    this.schedulePush();
+    if (this.locks.has(kazooSemaphoreQueue(path))) this.markDirty(kazooSemaphoreQueue(path));
   }
 
   /** Drops a path that went away, with every lock and node known below it. */
@@ -1148,22 +1142,25 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     }
   }
 
+  /** Asks a push (the list's state moved: the scan, the ephemeral nodes, what cannot be read). */
   private schedulePush(): void {
-    if (this.stopped || this.pushTimer !== null) return;
-    this.pushTimer = setTimeout(
-      () => {
-        this.pushTimer = null;
-        if (!this.listFollowed()) {
-          // Nobody to tell: the summaries (every changed lock's activity) are not made for nobody.
-          this.dirty.clear();
-          this.removed.clear();
-          return;
-        }
-        const started = Date.now();
-        this.emit('changes', this.takeChanges());
-        this.pushCostMs = Date.now() - started;
-      },
-      Math.max(this.options.pushIntervalMs, PUSH_COST_FACTOR * this.pushCostMs),
-    );
+    askPush(this.pushes, Date.now(), this.pushOptions);
+    this.wakeForPush();
+  }
+
+  /** Sets the timer of the push the machine asks, if one is asked and none is set. */
+  private wakeForPush(): void {
+    const due = this.pushes.dueAt;
+    if (this.stopped || this.pushTimer !== null || due === null) return;
+    this.pushTimer = setTimeout(() => {
+      this.pushTimer = null;
+      const started = Date.now();
+      const push = takePush(this.pushes, started);
+      if (push === null) return this.wakeForPush();
+      // Nobody to tell: the summaries (every changed lock's activity) are not made for nobody.
+      if (!this.listFollowed()) return;
+      this.emit('changes', this.changesOf(push));
+      pushTook(this.pushes, Date.now() - started);
+    }, Math.max(0, due - Date.now()));
   }
 }

@@ -118,6 +118,10 @@ export function replayRouter(loaded: LoadedReplay, roots: readonly string[]): Ro
     response.json(info);
   });
 
+  router.get('/api/ensembles', () => {
+    throw new HttpError(404, 'a replay of ZooKeeper\'s files follows no ensemble: GET /api/locks lists the locks of the files');
+  });
+
   router.get('/api/locks', (request, response) => {
     const { at, clock } = momentOf(replay, request.query.at);
     response.json({ ...lockListAt(loaded, roots, clock), at });

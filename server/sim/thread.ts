@@ -23,6 +23,40 @@ export interface SimulatorThreadOptions {
   simRoot: string;
   /** Tells the explorer what its own herd contenders are, since their names cannot. */
   declare?: (path: string, recipe: RecipeId) => void;
+  /** The bound shared with every other ensemble's simulator of the explorer. */
+  budget?: ContenderBudget;
+}
+
+/**
+ * The contenders alive in all the simulators of one explorer together: each holds a session and
+ * a loopback proxy of the one process, so a fleet of N ensembles may not open N times the bound.
+ */
+export class ContenderBudget {
+  private readonly counts = new Set<() => number>();
+  /** Contenders asked for and not yet in their thread's list. */
+  private asked = 0;
+
+  constructor(readonly max: number) {}
+
+  /** Counts a simulator's contenders against the bound; returns how to stop counting them. */
+  join(count: () => number): () => void {
+    this.counts.add(count);
+    return () => this.counts.delete(count);
+  }
+
+  /** Keeps room for `count` more, or refuses with 429; returns how to give the room back once they are in their list (or failed). */
+  take(count: number): () => void {
+    let running = this.asked;
+    for (const counted of this.counts) running += counted();
+    if (running + count > this.max) throw new HttpError(429, `at most ${this.max} contenders at once in this explorer, every ensemble's together (${running} running)`);
+    this.asked += count;
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      this.asked -= count;
+    };
+  }
 }
 
 interface SimulatorThreadEvents {
@@ -39,9 +73,13 @@ export class SimulatorThread extends EventEmitter<SimulatorThreadEvents> {
   private current: ContenderList = { contenders: [], violations: [] };
   /** Why the thread is gone, once it is; every later control is refused with it. */
   private gone: string | null = null;
+  private readonly budget: ContenderBudget | null;
+  private readonly leaveBudget: () => void;
 
   constructor(options: SimulatorThreadOptions) {
     super();
+    this.budget = options.budget ?? null;
+    this.leaveBudget = this.budget?.join(() => this.current.contenders.length) ?? ((): void => {});
     const data: SimulatorThreadData = { connectString: options.connectString, session: options.session, maxContenders: options.maxContenders, simRoot: options.simRoot };
     this.worker = typescriptWorker(new URL('./worker.ts', import.meta.url), data);
     this.worker.on('message', (message: SimulatorMessage) => {
@@ -61,8 +99,14 @@ export class SimulatorThread extends EventEmitter<SimulatorThreadEvents> {
   }
 
   /** Spawns contenders; resolves once every one of them has its session and has joined the queue. */
-  spawn(request: SpawnRequest): Promise<ContenderInfo[]> {
-    return this.ask({ method: 'spawn', request }) as Promise<ContenderInfo[]>;
+  async spawn(request: SpawnRequest): Promise<ContenderInfo[]> {
+    const giveBack = this.budget?.take(request.count) ?? ((): void => {});
+    try {
+      return (await this.ask({ method: 'spawn', request })) as ContenderInfo[];
+    } finally {
+      // The answer came with the thread's list, which counts them from now on.
+      giveBack();
+    }
   }
 
   /** Acts on one contender; resolves with it as it is then. */
@@ -94,6 +138,7 @@ export class SimulatorThread extends EventEmitter<SimulatorThreadEvents> {
   async close(): Promise<void> {
     if (this.gone === null) await this.ask({ method: 'close' }).catch(() => undefined);
     this.gone ??= 'the simulator was closed';
+    this.leaveBudget();
     await this.worker.terminate();
   }
 

@@ -6,7 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Client, Event as ZkClientEvent, Stat } from 'node-zookeeper-client';
-import type { ZkConnectionState, ZnodeStat } from '../../lib/protocol';
+import type { Reason, ZkConnectionState, ZnodeStat } from '../../lib/protocol';
 import type { TouchedSession } from '../../lib/zk/admin-server';
 import { longBytesToHex } from '../../lib/zk/ids';
 import { attachWire, getAllChildrenNumber, PLAIN_TCP, sync, type ConnectProblem, type Notification, type ZkTransport } from './wire/connection';
@@ -24,7 +24,7 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
   private currentState: ZkConnectionState = 'connecting';
   private stateSince = Date.now();
   private sessionHex: string | null = null;
-  private lastReason: string | null = null;
+  private lastProblem: ConnectProblem | null = null;
   private notifications = 0;
   private received = 0;
   private readonly trees = new PersistentWatches((path, run) => this.callWire(path, run));
@@ -51,7 +51,12 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
 
   /** Why the last attempt to connect failed, in one line without secrets; null while connected. */
   get reason(): string | null {
-    return this.lastReason;
+    return this.lastProblem?.reason ?? null;
+  }
+
+  /** The same as a kind and its parameters, for a page to word in its language. */
+  get why(): Reason | null {
+    return this.lastProblem?.why ?? null;
   }
 
   /** The current session id as hex, or null before the first connection. */
@@ -392,10 +397,9 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
 
   private onProblem(problem: ConnectProblem | null): void {
     const reason = problem?.reason ?? null;
-    if (reason !== this.lastReason) {
-      this.lastReason = reason;
-      this.emit('reason', reason);
-    }
+    const before = this.reason;
+    this.lastProblem = problem;
+    if (reason !== before) this.emit('reason', reason);
     if (problem?.kind === 'tls') this.setState('tls-failed');
     else if (problem?.kind === 'auth') this.setState('auth-failed');
   }

@@ -31,6 +31,7 @@ describe('why a connection failed', () => {
     expect(describeSocketError(error('UNABLE_TO_VERIFY_LEAF_SIGNATURE'), server, true)).toEqual({
       kind: 'tls',
       reason: 'TLS: the certificate of 127.0.0.1:2281 is not signed by ZK_TLS_CA (UNABLE_TO_VERIFY_LEAF_SIGNATURE)',
+      why: { kind: 'tls-unsigned', params: { where: '127.0.0.1:2281', code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' } },
     });
     expect(describeSocketError(error('CERT_HAS_EXPIRED'), server, true).reason).toMatch(/has expired/);
     expect(describeSocketError(error('ERR_TLS_CERT_ALTNAME_INVALID'), server, true).reason).toMatch(/does not name 127\.0\.0\.1/);
@@ -42,9 +43,10 @@ describe('why a connection failed', () => {
     expect(describeSocketError(error('ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE', message), server, true)).toEqual({
       kind: 'tls',
       reason: 'TLS: 127.0.0.1:2281 refused the handshake (bad certificate): does it trust the CA of ZK_TLS_CERT, and is ZK_TLS_KEY its key?',
+      why: { kind: 'tls-alert-certificate', params: { where: '127.0.0.1:2281', alert: 'bad certificate' } },
     });
     expect(describeSocketError(error('ERR_SSL_WRONG_VERSION_NUMBER', 'wrong version number'), server, true).reason).toBe('TLS: 127.0.0.1:2281 refused the handshake: wrong version number');
-    expect(describeSocketError(error('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:2281'), server, true)).toEqual({ kind: 'network', reason: '127.0.0.1:2281: connect ECONNREFUSED 127.0.0.1:2281' });
+    expect(describeSocketError(error('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:2281'), server, true)).toMatchObject({ kind: 'network', reason: '127.0.0.1:2281: connect ECONNREFUSED 127.0.0.1:2281', why: { kind: 'network' } });
   });
 });
 

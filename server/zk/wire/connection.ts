@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls, type ConnectionOptions } from 'node:tls';
 import type { Client } from 'node-zookeeper-client';
+import type { Reason } from '../../../lib/protocol';
+import { reasonOf } from '../../../lib/i18n/messages';
 import { answerChallenge, verifyRspauth, type DigestMd5Step } from './digest-md5';
 import { gssapiLogin, type SaslLogin, type ZkGssapi } from './gssapi';
 import { checkClientInternals, managerOf, STATE, type ConnectionManager, type Server, type WatcherManager } from './internals';
@@ -44,8 +46,15 @@ export const PLAIN_TCP: ZkTransport = { tls: null, sasl: null };
 /** Why the last attempt to connect did not give a session: `tls` and `auth` are not cured by trying again at once. */
 export interface ConnectProblem {
   kind: 'tls' | 'auth' | 'network';
-  /** One line for an operator; never holds a secret. */
+  /** One line for an operator, in English; never holds a secret. */
   reason: string;
+  /** The same as a kind and its parameters, for a page to word in its language. */
+  why: Reason;
+}
+
+/** A problem of `kind` for a reason. */
+function problem(kind: ConnectProblem['kind'], said: { why: Reason; reason: string }): ConnectProblem {
+  return { kind, ...said };
 }
 
 /** A watch notification as ZooKeeper sent it: its event type (Watcher.Event.EventType) and the path within the client's chroot. */
@@ -116,19 +125,16 @@ export function describeSocketError(error: NodeJS.ErrnoException, server: Server
   const where = `${server.host}:${server.port}`;
   const code = error.code ?? '';
   if (tls) {
-    if (NOT_SIGNED.has(code)) return { kind: 'tls', reason: `TLS: the certificate of ${where} is not signed by ZK_TLS_CA (${code})` };
-    if (code === 'CERT_HAS_EXPIRED') return { kind: 'tls', reason: `TLS: the certificate of ${where} has expired (${code})` };
-    if (code === 'CERT_NOT_YET_VALID') return { kind: 'tls', reason: `TLS: the certificate of ${where} is not valid yet (${code})` };
-    if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return { kind: 'tls', reason: `TLS: the certificate of ${where} does not name ${server.host} (${code})` };
+    if (NOT_SIGNED.has(code)) return problem('tls', reasonOf('tls-unsigned', { where, code }));
+    if (code === 'CERT_HAS_EXPIRED') return problem('tls', reasonOf('tls-expired', { where, code }));
+    if (code === 'CERT_NOT_YET_VALID') return problem('tls', reasonOf('tls-not-yet-valid', { where, code }));
+    if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return problem('tls', reasonOf('tls-wrong-name', { where, host: server.host, code }));
     // OpenSSL's message is `<id>:error:<code>:SSL routines:<function>:<reason>:<file>:<line>:SSL alert number N`.
     const alert = /alert ([a-z ]+?)(?::|$)/i.exec(error.message)?.[1];
-    if (alert !== undefined) {
-      const hint = /certificate/.test(alert) ? ': does it trust the CA of ZK_TLS_CERT, and is ZK_TLS_KEY its key?' : '';
-      return { kind: 'tls', reason: `TLS: ${where} refused the handshake (${alert})${hint}` };
-    }
-    if (/^ERR_SSL|^ERR_TLS|CERT/.test(code)) return { kind: 'tls', reason: `TLS: ${where} refused the handshake: ${error.message.split('\n')[0]}` };
+    if (alert !== undefined) return problem('tls', reasonOf(/certificate/.test(alert) ? 'tls-alert-certificate' : 'tls-alert', { where, alert }));
+    if (/^ERR_SSL|^ERR_TLS|CERT/.test(code)) return problem('tls', reasonOf('tls-refused', { where, detail: error.message.split('\n')[0]! }));
   }
-  return { kind: 'network', reason: `${where}: ${error.message.split('\n')[0]}` };
+  return problem('network', reasonOf('network', { where, detail: error.message.split('\n')[0]! }));
 }
 
 /**
@@ -302,13 +308,7 @@ export function attachWire(client: Client, options: WireOptions): void {
     if (reply.err === ErrorCode.sessionClosedRequireSaslAuth) {
       // ZooKeeper closes a session that has not logged in, where it enforces SASL; the client does not know the code.
       if (answers) self.pendingQueue.shift()?.callback(clientException(ErrorCode.authFailed));
-      refuse(socket, {
-        kind: 'auth',
-        reason:
-          transport.sasl === null
-            ? 'SASL: ZooKeeper requires a SASL login (enforce.auth.enabled): set ZK_SASL=digest-md5:USER:PASSWORD'
-            : 'SASL: ZooKeeper closed the session for want of a SASL login',
-      });
+      refuse(socket, problem('auth', reasonOf(transport.sasl === null ? 'sasl-required' : 'sasl-closed')));
       return;
     }
     if (!answers || !(head.request instanceof WireRequest)) {
@@ -351,7 +351,8 @@ export function attachWire(client: Client, options: WireOptions): void {
         exchange.stepping = false;
         if (sasl !== exchange || self.socket !== socket) return;
         const message = error instanceof Error ? error.message : String(error);
-        refuse(socket, { kind: 'auth', reason: message.startsWith('SASL') ? message : `SASL: ${message}` });
+        const mechanism = /^SASL GSSAPI:/.test(message) ? 'SASL GSSAPI' : 'SASL';
+        refuse(socket, problem('auth', reasonOf('sasl', { mechanism, detail: message.replace(/^SASL( GSSAPI)?: /, '') })));
       },
     );
   };
@@ -372,7 +373,7 @@ export function attachWire(client: Client, options: WireOptions): void {
     if (exchange.login === null || exchange.stepping) throw new Error('a SASL reply before the client sent its token');
     const reply = readReplyHeader(packet);
     if (reply.err !== ErrorCode.ok) {
-      refuse(socket, { kind: 'auth', reason: exchange.login.refused(errorName(reply.err)) });
+      refuse(socket, problem('auth', exchange.login.refused(errorName(reply.err))));
       return;
     }
     const token = readSaslResponse(packet);
@@ -418,7 +419,7 @@ function digestMd5Login(credentials: ZkDigestMd5): SaslLogin {
       if (!verifyRspauth(token, step)) throw new Error('SASL: the server could not prove that it knows the password (DIGEST-MD5 rspauth did not match)');
       return null;
     },
-    refused: (error) => `SASL: ZooKeeper refused user "${credentials.username}" (DIGEST-MD5, ${error}): wrong user or password?`,
+    refused: (error) => reasonOf('sasl-digest-refused', { user: credentials.username, error }),
   };
 }
 

@@ -10,6 +10,8 @@
 import { lookup, lookupService } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { createRequire } from 'node:module';
+import type { Reason } from '../../../lib/protocol';
+import { reasonOf } from '../../../lib/i18n/messages';
 
 /** Kerberos towards ZooKeeper, as ZooKeeper's Java client is configured. */
 export interface ZkGssapi {
@@ -98,8 +100,8 @@ async function canonicalHost(host: string): Promise<string> {
 export interface SaslLogin {
   first: Buffer;
   answer(token: Buffer): Promise<Buffer | null>;
-  /** Why ZooKeeper refused the login, in one line, from its error's name. */
-  refused(error: string): string;
+  /** Why ZooKeeper refused the login, from its error's name. */
+  refused(error: string): { why: Reason; reason: string };
 }
 
 /** RFC 4752's security layers: none (1) is the only one ZooKeeper offers, and the one taken. */
@@ -138,7 +140,7 @@ export async function gssapiLogin(settings: ZkGssapi, host: string): Promise<Sas
         throw new Error(describeGssError(error, settings, service));
       }
     },
-    refused: (error) => `SASL GSSAPI: ZooKeeper refused the login of ${client.username || settings.principal || 'the ticket cache principal'} to ${service.replace('@', '/')} (${error}): its log says why (its own keytab for that principal, or its clock against the KDC's)`,
+    refused: (error) => reasonOf('sasl-gssapi-refused', { principal: client.username || settings.principal || 'the ticket cache principal', service: service.replace('@', '/'), error }),
   };
 }
 
