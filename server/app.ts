@@ -40,6 +40,8 @@ export { MAX_SUBSCRIPTIONS_PER_SOCKET } from './sockets';
 /** How the explorer is built; whatever is left out is the configuration's default (CONFIG_DEFAULTS). */
 export interface ExplorerOptions {
   session: ZkSession;
+  /** The clock the lock list and the histories read (ms since the epoch): `Date.now` unless a test gives its own. */
+  now?: () => number;
   /** Whether the explorer started this ZooKeeper itself. */
   embedded: boolean;
   /** Where locks are discovered (LOCK_ROOTS), an explicit cap on the scan (null: none) and its rate. */
@@ -186,7 +188,8 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
   session.on('session', ownSession);
   const registry: LockRegistry = new LockRegistry(session, { introspection: () => introspection.current(), dump: () => (introspection.connectionsOfAll() === null ? null : introspection.dump()), askDump: () => introspection.askDump(), staleHolderMs: options.staleHolderMs ?? CONFIG_DEFAULTS.staleHolderMs });
   introspection.on('report', (report, changed, change) => registry.observeReport(report, changed, change));
-  const histories = new LockHistories(registry, { capacity: options.historyCapacity ?? CONFIG_DEFAULTS.historyCapacity, introspection: () => introspection.current() });
+  const now = options.now ?? Date.now;
+  const histories = new LockHistories(registry, { capacity: options.historyCapacity ?? CONFIG_DEFAULTS.historyCapacity, introspection: () => introspection.current(), now });
   introspection.on('report', (report) => histories.observeReport(report));
   const filesActivity = options.files ? new FilesActivity(options.files) : null;
   const discovery = new LockDiscovery(session, registry, {
@@ -198,7 +201,7 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
     activity: (path) => {
       // Until the explorer's own history of a lock covers the window, the files' figures (those its page shows) stand.
       const followed = histories.followed(path);
-      const young = filesActivity !== null && (followed === null || Date.now() - followed.since < HISTORY_WINDOW_MS);
+      const young = filesActivity !== null && (followed === null || now() - followed.since < HISTORY_WINDOW_MS);
       return (young ? filesActivity.of(path, followed?.changes ?? 0) : null) ?? histories.activity(path);
     },
     activityRefreshMs: options.discovery?.activityRefreshMs,
@@ -208,6 +211,7 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
     rescanMs: options.discovery?.rescanMs ?? CONFIG_DEFAULTS.discoveryRescanMs,
     rescanAfterGrowthMs: options.discovery?.rescanAfterGrowthMs,
     notifications: () => session.notificationSeq,
+    now,
     clientOf: (sessionId) => introspection.current()?.clients.get(sessionId) ?? null,
   });
 

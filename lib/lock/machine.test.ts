@@ -20,12 +20,11 @@ class Driver {
   last!: StepResult;
   persistent = true;
   staleHolderMs = 60_000;
-  readonly world: LockWorld = {
-    declared: () => null,
-    introspection: () => null,
-    anomalyContext: () => ({ staleHolderMs: this.staleHolderMs, deadlocks: [] }),
-    persistentWatches: () => this.persistent,
-  };
+  introspection: Introspected | null = null;
+  /** The world as it is at each step, given with it. */
+  get world(): LockWorld {
+    return { declared: null, introspection: this.introspection, persistentWatches: this.persistent };
+  }
 
   constructor(live = true, state = initialState(LOCK, live)) {
     this.state = state;
@@ -48,7 +47,7 @@ class Driver {
       .filter((entry): entry is [keyof LockState['timers'], number] => entry[1] !== null)
       .sort((a, b) => a[1] - b[1])[0]!;
     this.now = Math.max(this.now, at);
-    return this.send({ type: 'timer', name });
+    return this.send({ type: 'timer', name, context: { staleHolderMs: this.staleHolderMs, deadlocks: [] } });
   }
 
   /** The lock read the first time with these children, by persistent watch. */
@@ -203,16 +202,15 @@ describe('the lock machine', () => {
   it('tells who watches a single-node lock at its own path from each new report (Kafka’s /controller and its standby brokers)', () => {
     const before: Introspected = { watchers: new Map(), clients: new Map([['0xa', '10.0.0.1:9092']]), at: 1_000 };
     const after: Introspected = { watchers: new Map([[LOCK, ['0xb']]]), clients: new Map([['0xa', '10.0.0.1:9092'], ['0xb', '10.0.0.2:9092']]), at: 3_000 };
-    let report = before;
     const driver = new Driver();
-    Object.assign(driver.world, { introspection: () => report });
+    driver.introspection = before;
     driver.send({ type: 'refresh', paths: [] });
     driver.answer({ kind: 'watchTree', path: LOCK }, { kind: 'armed' });
     driver.answer({ kind: 'getChildren', path: LOCK, watch: false }, { kind: 'listed', children: [], stat: { ...parentStat(0), ephemeralOwner: '0xa' }, seq: 0 });
     driver.answer({ kind: 'getData', path: LOCK }, { kind: 'data', data: null });
     expect(driver.state.current.nodes.map((node) => [node.path, node.role, node.watchers])).toEqual([[LOCK, 'holder', []]]);
     // Another broker begins to watch the node: the next report says so, and the page is told.
-    report = after;
+    driver.introspection = after;
     const told = driver.send({ type: 'report', report: after, changed: true, change: reportChange(before, after) });
     expect(told.deltas.flatMap(({ delta }) => delta.updated.map((node) => [node.name, node.watchers]))).toEqual([['lock', ['0xb']]]);
     expect(driver.state.current.nodes[0]?.watchers).toEqual(['0xb']);

@@ -43,16 +43,17 @@ const SELF_DATA_READ_MAX = 4096;
 /** What a lock's anomalies depend on besides the lock and the time. */
 export type LockContext = Pick<AnomalyContext, 'staleHolderMs' | 'deadlocks' | 'disconnected'>;
 
-/** What the machine asks of the world besides its events: read when needed, never kept. */
+/**
+ * What a step knows besides its event, given with it as plain data (never kept, never a call back
+ * into the runner): the world as it is at that moment.
+ */
 export interface LockWorld {
   /** The recipe declared for this lock by the explorer's own simulator, if any. */
-  declared(): RecipeId | null;
+  declared: RecipeId | null;
   /** What ZooKeeper reports of watches and client addresses, if the explorer can ask it. */
-  introspection(): Introspected | null;
-  /** The stale-holder threshold, the deadlocks the lock is part of, the sessions without a connection. */
-  anomalyContext(): LockContext;
+  introspection: Introspected | null;
   /** Whether the server takes persistent watches (none was refused yet). */
-  persistentWatches(): boolean;
+  persistentWatches: boolean;
 }
 
 /** A parent as read: its children's records, and what its last listing said. */
@@ -137,15 +138,16 @@ export type LockEvent =
   | { type: 'failed'; error: unknown }
   /** The lock path's stat read for its pzxid (null: gone, or the read failed). */
   | { type: 'pzxid'; stat: ZnodeStat | null }
-  | { type: 'timer'; name: TimerName }
+  /** A timer due; `context`: the stale-holder threshold, the deadlocks the lock is part of and the sessions without a connection, now (the anomalies judged at a timer are judged with them). */
+  | { type: 'timer'; name: TimerName; context: LockContext }
   /** A new report of ZooKeeper; `changed`: it says something new of this lock's sessions (`change`: what, from which report). */
   | { type: 'report'; report: Introspected | null; changed: boolean; change: ReportChange | null }
   /** Read the lock again from what is known: its declared recipe or ZooKeeper's report changed. */
   | { type: 'republish' }
   /** The deadlocks it is part of, or its holders' connections, changed: its anomalies are judged again soon. */
   | { type: 'contextChanged' }
-  /** Someone reads the lock: anomalies waiting for their moment are judged now. */
-  | { type: 'settle' }
+  /** Someone reads the lock: anomalies waiting for their moment are judged now, with the context of now. */
+  | { type: 'settle'; context: LockContext }
   | { type: 'stop' };
 
 export interface LockState {
@@ -273,8 +275,8 @@ export function lockInput(state: LockState, world: LockWorld): Omit<LockInput, '
     self: state.self,
     root: listing(state, state.path),
     auxiliary: parentPaths(state).flatMap((path) => (path === state.path ? [] : [listing(state, path)])),
-    declared: world.declared(),
-    introspection: world.introspection(),
+    declared: world.declared,
+    introspection: world.introspection,
     herdEvidence: state.herd.evidence,
   };
 }
@@ -302,8 +304,8 @@ export function busy(state: LockState): boolean {
 }
 
 /** The anomalies of `snapshot` (the lock's of `state`), judged at `now`. */
-export function judged(state: LockState, snapshot: LockSnapshot, now: number, world: LockWorld): LockSnapshot {
-  return withAnomalies(snapshot, { now, ...world.anomalyContext() }, state.indexes)?.snapshot ?? snapshot;
+export function judged(state: LockState, snapshot: LockSnapshot, now: number, context: LockContext): LockSnapshot {
+  return withAnomalies(snapshot, { now, ...context }, state.indexes)?.snapshot ?? snapshot;
 }
 
 function addParent(state: LockState, path: string): void {
@@ -350,7 +352,7 @@ class Step {
         this.pzxidRead(event.stat);
         return;
       case 'timer':
-        this.timer(event.name);
+        this.timer(event.name, event.context);
         return;
       case 'report':
         this.report(event.report, event.changed, event.change);
@@ -365,7 +367,7 @@ class Step {
         // Whoever reads the lock gets the same answer as the page a moment later.
         if (state.timers.judge === null) return;
         state.timers.judge = null;
-        this.judge();
+        this.judge(event.context);
         return;
       case 'stop':
         // A persistent watch is removed from ZooKeeper; a one-shot watch cannot be, and its notification is ignored.
@@ -379,7 +381,7 @@ class Step {
 
   /** Whether the parents are followed with persistent watches (live, and the server has not refused them). */
   private get persistent(): boolean {
-    return this.state.live && this.world.persistentWatches();
+    return this.state.live && this.world.persistentWatches;
   }
 
   /** Starts the loop of reads unless it runs: it takes whatever is dirty or pending when it gets there. */
@@ -713,7 +715,7 @@ class Step {
       return input;
     };
     const read = { at: now, pzxid: state.self?.stat.pzxid ?? null };
-    const reading = nextReading(state.current, { removed: change.removed, added, other: change.other }, read, whole, state.indexes, added.length > 0 || change.removed.length > 0 ? world.introspection() : null, first, (node) => recordOf(state, node));
+    const reading = nextReading(state.current, { removed: change.removed, added, other: change.other }, read, whole, state.indexes, added.length > 0 || change.removed.length > 0 ? world.introspection : null, first, (node) => recordOf(state, node));
     state.loaded = true;
     if (!state.live) {
       // A one-time read has nobody to tell: no delta, and anomalies are the reader's to add.
@@ -733,9 +735,8 @@ class Step {
     if (timers.judge === null) timers.judge = this.now + ANOMALY_DELAY_MS;
   }
 
-  private judge(): void {
+  private judge(context: LockContext): void {
     const { state, now } = this;
-    const context = this.world.anomalyContext();
     const updated = withAnomalies(state.current, { now, ...context }, state.indexes);
     if (updated !== null) {
       state.current = updated.snapshot;
@@ -745,11 +746,11 @@ class Step {
     state.timers.stale = nextStaleAt(state.current, now, context.staleHolderMs, state.indexes);
   }
 
-  private timer(name: TimerName): void {
+  private timer(name: TimerName, context: LockContext): void {
     const { state } = this;
     if (state.timers[name] === null) return;
     state.timers[name] = null;
-    if (name === 'judge') this.judge();
+    if (name === 'judge') this.judge(context);
     else if (name === 'stale') this.judgeSoon();
     else if (state.loaded && !state.pzxidReading) {
       state.pzxidReading = true;

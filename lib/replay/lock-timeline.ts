@@ -157,10 +157,9 @@ export function buildTimeline(input: TimelineInput): LockTimeline {
 
 /** The files tell no introspection, declaration or deadlock of their own here: the lock as its nodes alone say. */
 const REPLAY_WORLD: LockWorld = {
-  declared: () => null,
-  introspection: () => null,
-  anomalyContext: () => ({ staleHolderMs: Number.MAX_SAFE_INTEGER, deadlocks: [] }),
-  persistentWatches: () => true,
+  declared: null,
+  introspection: null,
+  persistentWatches: true,
 };
 
 /** The events of a one-node lock's own node, told apart from its children's (no path is empty). */

@@ -65,6 +65,8 @@ export interface DiscoveryOptions {
   clientOf?: (sessionId: string) => string | null;
   /** How many notifications the explorer's session has received so far: what a watch on the roots costs. */
   notifications?: () => number;
+  /** The clock (ms since the epoch): the explorer's one, `Date.now` by default. */
+  now?: () => number;
   /** While the ephemeral nodes keep the list live, the tree is scanned again this long after each scan (ms; 0 or absent: never): a lock of persistent nodes alone made later is found by it. */
   rescanMs?: number;
   /** The soonest the tree is scanned again after a listing found a lock the last scan had not (ms; RESCAN_AFTER_GROWTH_MS by default). */
@@ -172,6 +174,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   /** The list's pushes: the lines changed since the last, when the next is due, whose activity figures still move. */
   private readonly pushes: ListPushState = listPushState();
   private readonly pushOptions: ListPushOptions;
+  private readonly now: () => number;
   private activityTimer: NodeJS.Timeout | null = null;
   private listFollowed: () => boolean = () => true;
   /** When the next read of the scan may go (pacing at readsPerSecond). */
@@ -213,6 +216,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     private readonly options: DiscoveryOptions,
   ) {
     super();
+    this.now = options.now ?? Date.now;
     this.pushOptions = { intervalMs: options.pushIntervalMs, costFactor: PUSH_COST_FACTOR, windowMs: ACTIVITY_WINDOW_MS };
     this.status = {
       method: options.ephemerals === undefined ? 'scan' : 'ephemerals',
@@ -269,7 +273,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     const locks = this.lockSnapshots().map((snapshot) => {
       const summary = summarizeLock(snapshot, this.options.activity?.(snapshot.path) ?? null);
       // Figures newer than those last pushed are pushed to everyone, so that all pages agree again.
-      if (figuresAre(this.pushes, summary.path, activityKey(summary.activity), Date.now(), this.pushOptions, true)) this.wakeForPush();
+      if (figuresAre(this.pushes, summary.path, activityKey(summary.activity), this.now(), this.pushOptions, true)) this.wakeForPush();
       return summary;
     });
     if (this.unreadable.size === 0) return { ...this.listState(), locks };
@@ -319,7 +323,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       this.notificationsSeen = null;
       return;
     }
-    const now = { count: read(), at: Date.now() };
+    const now = { count: read(), at: this.now() };
     const before = this.notificationsSeen;
     if (before === null) this.notificationsSeen = now;
     else if (now.at - before.at >= 1_000) {
@@ -409,13 +413,13 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
 
   /** A lock's line may have changed (`changedAt`: the lock itself changed then, and its activity figures move). */
   private markDirty(path: string, changedAt: number | null = null): void {
-    lineChanged(this.pushes, path, Date.now(), this.pushOptions, changedAt);
+    lineChanged(this.pushes, path, this.now(), this.pushOptions, changedAt);
     this.wakeForPush();
   }
 
   /** A lock's line leaves the list with the next push. */
   private markGone(path: string): void {
-    lineGone(this.pushes, path, Date.now(), this.pushOptions);
+    lineGone(this.pushes, path, this.now(), this.pushOptions);
     this.wakeForPush();
   }
 
@@ -425,7 +429,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
    * would otherwise be pushed whole every ACTIVITY_REFRESH_MS for five minutes).
    */
   private readonly refreshActivity = (): void => {
-    const now = Date.now();
+    const now = this.now();
     const aging = agingLocks(this.pushes, now, this.pushOptions, this.locks);
     // While nobody follows the list nothing would be pushed (one who starts to is sent it whole): the figures are not made.
     if (!this.listFollowed()) return;
@@ -489,7 +493,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     }
     // The recipe comes with a delta only when it changed.
     if (delta.recipe !== null && this.droppedAsNotALock(delta.path, delta.recipe.systemLayout)) return;
-    this.markDirty(delta.path, Date.now());
+    this.markDirty(delta.path, this.now());
   };
 
   /**
@@ -554,7 +558,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     const rescanMs = this.options.rescanMs ?? 0;
     if (rescanMs <= 0 || generation.stopped || this.status.live !== 'ephemerals-poll') return;
     if (this.rescanTimer !== null) clearTimeout(this.rescanTimer);
-    this.rescanAt = Date.now() + delayMs;
+    this.rescanAt = this.now() + delayMs;
     this.rescanTimer = setTimeout(() => {
       this.rescanTimer = null;
       if (generation.stopped || this.stopped) return;
@@ -585,7 +589,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     if (startedAt === null || endedAt === null || this.status.scan.state === 'running') return;
     const due = endedAt + Math.max(this.options.rescanAfterGrowthMs ?? RESCAN_AFTER_GROWTH_MS, (endedAt - startedAt) * 10);
     if (this.rescanTimer === null || due >= this.rescanAt) return;
-    this.scheduleRescan(generation, Math.max(0, due - Date.now()));
+    this.scheduleRescan(generation, Math.max(0, due - this.now()));
   }
 
   /** Keeps the list live by listing the ephemeral nodes again and again; the watch on the roots, if it was one, goes. */
@@ -617,9 +621,9 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     let listingMs = 0;
     let pathBytes = 0;
     try {
-      const asked = Date.now();
+      const asked = this.now();
       const answer = await source();
-      listingMs = Date.now() - asked;
+      listingMs = this.now() - asked;
       if (generation.stopped) return;
       if ('refused' in answer) {
         this.lastEphemerals = null;
@@ -634,7 +638,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       const fresh = answer.paths.filter((path) => !before.has(path) || (dropped.size > 0 && enclosingLock(path, dropped) !== null));
       dropped.clear();
       this.lastEphemerals = now;
-      this.status.ephemerals = { ...this.status.ephemerals, server: answer.server, source: answer.source, nodes: answer.paths.length, at: Date.now() };
+      this.status.ephemerals = { ...this.status.ephemerals, server: answer.server, source: answer.source, nodes: answer.paths.length, at: this.now() };
       if (this.unreadable.size > 0) this.keepUnreadable(answer.nodesUnder(new Set(this.unreadable.keys())));
       // A lock found that stays one once read (not a system's nodes that make none, found again after every scan) asks a rescan sooner.
       if (fresh.length > 0) await this.lockParentsOfEphemerals(generation, fresh, now, answer.nodesUnder, () => this.rescanSoon(generation));
@@ -684,7 +688,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     if (generation.stopped) return null;
     if ('refused' in answer) {
       this.status.method = 'scan';
-      this.status.ephemerals = { state: 'refused', server: null, source: null, nodes: 0, reason: answer.refused, at: Date.now() };
+      this.status.ephemerals = { state: 'refused', server: null, source: null, nodes: 0, reason: answer.refused, at: this.now() };
       this.schedulePush();
       return null;
     }
@@ -695,7 +699,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     // Done once the locks found are read, so that a list said complete holds them all.
     await Promise.all(this.acquiring);
     if (generation.stopped) return null;
-    this.status.ephemerals = { ...this.status.ephemerals, state: 'done', at: Date.now() };
+    this.status.ephemerals = { ...this.status.ephemerals, state: 'done', at: this.now() };
     this.completedOnce = true;
     this.schedulePush();
     return ephemerals;
@@ -767,7 +771,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
    */
   private async scan(generation: Generation, ephemerals: Set<string> | null): Promise<void> {
     const scan = this.status.scan;
-    Object.assign(scan, { state: 'running', read: 0, total: null, startedAt: Date.now(), endedAt: null });
+    Object.assign(scan, { state: 'running', read: 0, total: null, startedAt: this.now(), endedAt: null });
     // What was no lock is judged again from what the scan reads now.
     this.notLocks.clear();
     this.partialReason = null;
@@ -809,7 +813,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       scan.state = 'done';
       this.completedOnce = true;
     }
-    scan.endedAt = Date.now();
+    scan.endedAt = this.now();
     this.schedulePush();
   }
 
@@ -927,7 +931,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
 
   /** Waits until `reads` more reads keep the scan within its rate. */
   private async pace(reads: number): Promise<void> {
-    const now = Date.now();
+    const now = this.now();
     const at = Math.max(now, this.nextReadAt);
     this.nextReadAt = at + (1000 * reads) / this.options.readsPerSecond;
     if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
@@ -1144,7 +1148,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
 
   /** Asks a push (the list's state moved: the scan, the ephemeral nodes, what cannot be read). */
   private schedulePush(): void {
-    askPush(this.pushes, Date.now(), this.pushOptions);
+    askPush(this.pushes, this.now(), this.pushOptions);
     this.wakeForPush();
   }
 
@@ -1154,13 +1158,13 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     if (this.stopped || this.pushTimer !== null || due === null) return;
     this.pushTimer = setTimeout(() => {
       this.pushTimer = null;
-      const started = Date.now();
+      const started = this.now();
       const push = takePush(this.pushes, started);
       if (push === null) return this.wakeForPush();
       // Nobody to tell: the summaries (every changed lock's activity) are not made for nobody.
       if (!this.listFollowed()) return;
       this.emit('changes', this.changesOf(push));
-      pushTook(this.pushes, Date.now() - started);
-    }, Math.max(0, due - Date.now()));
+      pushTook(this.pushes, this.now() - started);
+    }, Math.max(0, due - this.now()));
   }
 }

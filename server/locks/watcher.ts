@@ -37,7 +37,10 @@ const NO_CONTEXT: LockContext = { staleHolderMs: CONFIG_DEFAULTS.staleHolderMs, 
 
 export class LockWatcher {
   private readonly state: LockState;
-  private readonly world: LockWorld;
+  /** The world as it is now, given with each step. */
+  private readonly world: () => LockWorld;
+  /** The anomalies' context now (the deadlocks the lock is part of, the sessions without a connection), given with the events that judge them. */
+  private readonly anomalyContext: () => LockContext;
   private readonly timers: Record<TimerName, { at: number; timer: CoarseTimer } | null> = { judge: null, stale: null, pzxid: null };
   /** How to remove each persistent watch added, by parent. */
   private readonly removers = new Map<string, () => Promise<void>>();
@@ -57,12 +60,12 @@ export class LockWatcher {
     options: LockWatcherOptions = { live: true },
   ) {
     this.state = initialState(path, options.live);
-    this.world = {
-      declared: () => options.declared?.() ?? null,
-      introspection: () => options.introspection?.() ?? null,
-      anomalyContext: () => options.anomalyContext?.() ?? NO_CONTEXT,
-      persistentWatches: () => session.persistentWatchesRefused === null,
-    };
+    this.anomalyContext = () => options.anomalyContext?.() ?? NO_CONTEXT;
+    this.world = () => ({
+      declared: options.declared?.() ?? null,
+      introspection: options.introspection?.() ?? null,
+      persistentWatches: session.persistentWatchesRefused === null,
+    });
     this.ready = new Promise<void>((resolve, reject) => {
       this.settleFirst = (error) => (error === undefined ? resolve() : reject(error));
     });
@@ -102,7 +105,7 @@ export class LockWatcher {
 
   /** Everything read of the lock so far, as the model takes it. */
   input(): Omit<LockInput, 'hint'> {
-    return lockInput(this.state, this.world);
+    return lockInput(this.state, this.world());
   }
 
   /** A new report of ZooKeeper came (see the machine's `report`). */
@@ -122,12 +125,12 @@ export class LockWatcher {
 
   /** The anomalies of the current snapshot, judged now. */
   withAnomalies(snapshot: LockSnapshot = this.state.current): LockSnapshot {
-    return judged(this.state, snapshot, Date.now(), this.world);
+    return judged(this.state, snapshot, Date.now(), this.anomalyContext());
   }
 
   /** Judges now the anomalies still waiting for their moment: whoever reads the lock gets the same answer as the page a moment later. */
   settleAnomalies(): void {
-    this.take({ type: 'settle' });
+    this.take({ type: 'settle', context: this.anomalyContext() });
   }
 
   /**
@@ -167,7 +170,7 @@ export class LockWatcher {
       }
       if (this.state.stopped || Date.now() >= deadline) return current;
       // With persistent watches, the events of those changes came before the stats: they are applied, not listed again.
-      if (!(this.state.live && this.world.persistentWatches() && busy(this.state))) this.refresh(...behind);
+      if (!(this.state.live && this.session.persistentWatchesRefused === null && busy(this.state))) this.refresh(...behind);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, Math.max(0, deadline - Date.now()));
         function done(): void {
@@ -181,7 +184,7 @@ export class LockWatcher {
 
   /** Feeds the machine one event and does what it answers. */
   private take(event: LockEvent): void {
-    const result = step(this.state, event, Date.now(), this.world);
+    const result = step(this.state, event, Date.now(), this.world());
     for (const { delta, gone } of result.deltas) this.onDelta(delta, gone);
     for (const read of result.reads) this.perform(read);
     for (const name of TIMER_NAMES) this.setTimer(name, result.timers[name]);
@@ -218,7 +221,7 @@ export class LockWatcher {
 
   private timerDue(name: TimerName): void {
     this.timers[name] = null;
-    this.take({ type: 'timer', name });
+    this.take({ type: 'timer', name, context: this.anomalyContext() });
   }
 
   /** Makes one read the machine asked for; its answer (or failure) goes back to it. */

@@ -14,7 +14,8 @@ import { mergeAnswers, reportChange, sameList, type Introspected, type ReportCha
 import type { IntrospectionSource, IntrospectionStatus } from '../../lib/protocol';
 import { parseAdminConnections, parseAdminDump, parseAdminExpiries, parseAdminJson, parseAdminMonitor, parseAdminTickTime, parseAdminWatches, wallClockExpiries, type TouchedSession } from '../../lib/zk/admin-server';
 import { parentPath } from '../../lib/zk/path';
-import { consReader, dumpReader, mntrReader, pollInterval, wchcReader, type DumpReport, type ReplyReader } from '../../lib/zk/four-letter';
+import { consReader, dumpReader, mntrReader, wchcReader, type DumpReport, type ReplyReader } from '../../lib/zk/four-letter';
+import { connectionWent, countersRead, leaseTaken, pacingState, pollAnswered, pollBegins, pollEnded, pollNeeded, type PacingOptions, type PacingState } from '../../lib/zk/poll-pacing';
 import { readFourLetterWord, type ReadReply } from './four-letter';
 import { tlsOptions, type ZkTls } from './wire/connection';
 
@@ -234,8 +235,6 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   private state: IntrospectionStatus = { available: false, reason: 'not asked yet', at: null, servers: [], intervalMs: null };
   private readonly servers: Array<{ host: string; port: number }>;
   private monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
-  /** Until when `mntr` is asked at every poll: its counters were read within the lease. */
-  private monitorsReadUntil = 0;
   /** When the counters kept were asked for (ms since the epoch; null before any). */
   private monitoredAt: number | null = null;
   /** Each member's words the whitelist left out when last asked (by its index), for the polls that do not ask them. */
@@ -248,13 +247,9 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   private readonly remembered = new Map<string, { address: string; since: number }>();
   /** When the last `dump` was taken (ms); 0 before the first. */
   private dumpedAt = 0;
-  private polls = 0;
-  /** A lock-owning session's connection went since the last poll: `dump` is asked at the next. */
-  private connectionWent = false;
-  /** The poll just taken was asked early because a connection went (`FOLLOW_UP_MS`). */
-  private followedUp = false;
-  /** How many polls in a row no member answered. */
-  private missedPolls = 0;
+  /** When the members are asked, and what (lib/zk/poll-pacing.ts). */
+  private readonly pacing: PacingState = pacingState();
+  private readonly pacingOptions: PacingOptions;
   private readonly ownsLockNodes: (session: string) => boolean;
   private readonly chroot: string;
   /** The explorer's own sessions, left out of every report: it watches the locks it follows, and is none of their watchers. */
@@ -262,7 +257,6 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
 
   private readonly intervalMs: number;
   private readonly admin: AdminServerOptions;
-  private readonly leaseMs: number;
   private readonly tls: ZkTls | null;
   private readonly touchOwnSession: TouchOwnSession;
   private readonly knownPath: (path: string) => string | undefined;
@@ -272,7 +266,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     ({ servers: this.servers, chroot: this.chroot } = parseConnectString(connectString));
     this.intervalMs = options.intervalMs;
     this.admin = options.admin ?? { port: 0, urls: null };
-    this.leaseMs = options.leaseMs ?? LEASE_MS;
+    this.pacingOptions = { intervalMs: options.intervalMs, leaseMs: options.leaseMs ?? LEASE_MS, followUpMs: FOLLOW_UP_MS, dumpEvery: DUMP_EVERY, mntrEvery: MNTR_EVERY };
     this.tls = options.tls ?? null;
     this.touchOwnSession = options.touchOwnSession ?? (async () => null);
     this.knownPath = options.knownPath ?? (() => undefined);
@@ -299,12 +293,12 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
 
   /** A `dump` is wanted at once (a lock owner's session that no report or dump knows yet): the next poll asks it, soon (`FOLLOW_UP_MS`). */
   askDump(): void {
-    this.connectionWent = true;
+    connectionWent(this.pacing);
   }
 
   /** Something reads what only the report tells (an API read): poll now if idle, and for the lease (a minute) at least. */
   touch(): void {
-    this.leaseUntil = Date.now() + this.leaseMs;
+    leaseTaken(this.pacing, Date.now(), this.pacingOptions);
     this.wake();
   }
 
@@ -324,15 +318,9 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   private wanted: () => boolean = () => true;
   private running = false;
   private polling = false;
-  private leaseUntil = 0;
-  /** The interval in force: the configured one, longer while the members are slow or their reports large. */
-  private currentIntervalMs = 0;
-  private lastBytes = 0;
-  /** How long the last poll took (ms); 0 before the first, which alone never stretches the interval. */
-  private lastTook = 0;
 
   private needed(): boolean {
-    return this.wanted() || Date.now() < this.leaseUntil;
+    return pollNeeded(this.pacing, Date.now(), this.wanted());
   }
 
   private async tick(): Promise<void> {
@@ -349,15 +337,10 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     } finally {
       this.polling = false;
     }
-    const took = Date.now() - started;
-    this.currentIntervalMs = pollInterval({ configuredMs: this.intervalMs, tookMs: took, tookBeforeMs: this.lastTook, bytes: this.lastBytes });
-    this.lastTook = took;
-    this.state = { ...this.state, intervalMs: this.currentIntervalMs };
     // A lock owner's connection went: the report that confirms it (with the `dump` that says when ZooKeeper expires the session)
-    // is asked at once, not a whole interval later. Once after an ordinary poll only: a churning ensemble does not poll at this pace.
-    const followUp = this.connectionWent && !this.followedUp;
-    this.followedUp = followUp;
-    const delay = followUp ? Math.min(FOLLOW_UP_MS, this.currentIntervalMs) : this.currentIntervalMs;
+    // is asked at once, not a whole interval later.
+    const delay = pollEnded(this.pacing, Date.now() - started, this.pacingOptions);
+    this.state = { ...this.state, intervalMs: this.pacing.intervalMs };
     if (this.running && this.timer === null) this.timer = setTimeout(() => void this.tick(), delay);
   }
 
@@ -384,7 +367,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
    * most five polls old, and from the next poll on asked at every poll for the lease, since they are read.
    */
   monitors(): ReadonlyArray<{ server: string; values: ReadonlyMap<string, string | number> }> {
-    this.monitorsReadUntil = Date.now() + this.leaseMs;
+    countersRead(this.pacing, Date.now(), this.pacingOptions);
     return this.monitored;
   }
 
@@ -433,12 +416,9 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   async poll(): Promise<void> {
     const at = Date.now();
     // `dump` lists every ephemeral node of the ensemble: asked every few polls only, and at once after a connection went (a crashed client's deadline is what it tells).
-    const withDump = this.polls % DUMP_EVERY === 0 || this.connectionWent;
-    const withMntr = this.polls % MNTR_EVERY === 0 || at < this.monitorsReadUntil;
-    this.polls += 1;
-    this.connectionWent = false;
+    const { dump: withDump, mntr: withMntr } = pollBegins(this.pacing, at, this.pacingOptions);
     const answers = await Promise.all(this.servers.map((member, index) => askMember(member, this.adminUrlOf(index), { dump: withDump, mntr: withMntr, notWhitelistedBefore: this.notWhitelisted[index] ?? new Set() }, this.tls, this.touchOwnSession)));
-    this.lastBytes = answers.reduce((sum, answer) => sum + answer.bytes, 0);
+    const bytes = answers.reduce((sum, answer) => sum + answer.bytes, 0);
     const servers: IntrospectionStatus['servers'] = [];
     const monitored: Array<{ server: string; values: ReadonlyMap<string, string | number> }> = [];
     answers.forEach((answer, index) => {
@@ -490,10 +470,9 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     const dumpCovered = withDump ? answers.every((answer) => answer.dump !== null) : this.dumped === null;
     if (dumpCovered && servers.every((server) => server.ok)) this.own = ownSessionsReported(this.own, (session) => named.has(session));
     const reachable = servers.some((server) => server.ok);
-    this.missedPolls = reachable ? 0 : this.missedPolls + 1;
     // One poll no member answered (a reply lost or late on a busy ensemble) is not yet an outage: the last report stands
     // for one more poll, else every verdict it carries (a crashed holder, a waiter's watch) would blink off and on again.
-    if (!reachable && this.missedPolls === 1 && this.latest !== null) {
+    if (pollAnswered(this.pacing, reachable, bytes, this.latest !== null) === 'keep-last') {
       this.state = { ...this.state, at: Date.now(), servers };
       return;
     }
@@ -502,7 +481,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
       reason: reachable ? null : `no ZooKeeper member said which sessions watch what: ${servers.map((server) => `${server.server}: ${server.error ?? 'no answer'}`).join('; ')}`,
       at: Date.now(),
       servers,
-      intervalMs: this.currentIntervalMs || this.intervalMs,
+      intervalMs: this.pacing.intervalMs || this.intervalMs,
     };
     if (!reachable) {
       const changed = this.latest !== null;
@@ -513,7 +492,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     const next: Introspected = { watchers, clients, at, lastRequest, lastClients: this.rememberClients(clients, at) };
     const change = this.latest === null ? null : reportChange(this.latest, next);
     const changed = change === null || change.paths.size > 0 || change.sessions.size > 0;
-    if (change !== null) for (const session of change.sessions) if (!clients.has(session) && this.ownsLockNodes(session)) this.connectionWent = true;
+    if (change !== null) for (const session of change.sessions) if (!clients.has(session) && this.ownsLockNodes(session)) connectionWent(this.pacing);
     this.latest = next;
     this.emit('report', next, changed, change);
   }
