@@ -79,7 +79,7 @@ export function FleetView() {
     return (
       <div className="fleet-replay" role="status" data-testid="fleet-replay">
         <p>{t('fleetReplay', { dirs: read.dirs.join(', ') })}</p>
-        <Link className="button small" href="/">
+        <Link className="fleet-open" href="/">
           {t('fleetReplayOpen')}
         </Link>
       </div>

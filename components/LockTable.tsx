@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboa
 import { discoveryLine } from '../lib/view/discovery-status';
 import type { LockList, LockSummary } from '../lib/protocol';
 import { needsHand, recordQueueLengths, viewLocks, type LockColumn, type LockTableView } from '../lib/view/lock-table';
-import { anomalyLabel, recipeName, type MessageKey } from '../lib/i18n/messages';
+import { anomalyLabel, CONNECTION_STATE_KEYS, recipeName, type MessageKey } from '../lib/i18n/messages';
 import { formatCount, formatDuration } from '../lib/view/format';
 import { encodeZnodePath } from '../lib/zk/path';
 import { roleIn } from '../lib/lock/systems';
@@ -74,7 +74,7 @@ export function LockTable() {
   if (list === null || (refused && !list.complete && list.locks.length === 0)) {
     return (
       <p className="loading" aria-busy="true" data-testid="lock-list-loading">
-        <span className="spinner" aria-hidden="true" /> {refused ? t('waitingForZk', { state: zookeeper.state }) : t('lookingForLocks')}
+        <span className="spinner" aria-hidden="true" /> {refused ? t('waitingForZk', { state: t(CONNECTION_STATE_KEYS[zookeeper.state]) }) : t('lookingForLocks')}
       </p>
     );
   }
