@@ -47,7 +47,7 @@ class Driver {
       .filter((entry): entry is [keyof LockState['timers'], number] => entry[1] !== null)
       .sort((a, b) => a[1] - b[1])[0]!;
     this.now = Math.max(this.now, at);
-    return this.send({ type: 'timer', name, context: { staleHolderMs: this.staleHolderMs, deadlocks: [] } });
+    return this.send(name === 'judge' ? { type: 'timer', name, context: { staleHolderMs: this.staleHolderMs, deadlocks: [] } } : { type: 'timer', name });
   }
 
   /** The lock read the first time with these children, by persistent watch. */

@@ -138,8 +138,10 @@ export type LockEvent =
   | { type: 'failed'; error: unknown }
   /** The lock path's stat read for its pzxid (null: gone, or the read failed). */
   | { type: 'pzxid'; stat: ZnodeStat | null }
-  /** A timer due; `context`: the stale-holder threshold, the deadlocks the lock is part of and the sessions without a connection, now (the anomalies judged at a timer are judged with them). */
-  | { type: 'timer'; name: TimerName; context: LockContext }
+  /** The judge timer due, with what the anomalies are judged with now: the stale-holder threshold, the deadlocks the lock is part of, the sessions without a connection. */
+  | { type: 'timer'; name: 'judge'; context: LockContext }
+  /** Another timer due. */
+  | { type: 'timer'; name: Exclude<TimerName, 'judge'> }
   /** A new report of ZooKeeper; `changed`: it says something new of this lock's sessions (`change`: what, from which report). */
   | { type: 'report'; report: Introspected | null; changed: boolean; change: ReportChange | null }
   /** Read the lock again from what is known: its declared recipe or ZooKeeper's report changed. */
@@ -352,7 +354,8 @@ class Step {
         this.pzxidRead(event.stat);
         return;
       case 'timer':
-        this.timer(event.name, event.context);
+        if (event.name === 'judge') this.timer(event.name, event.context);
+        else this.timer(event.name, null);
         return;
       case 'report':
         this.report(event.report, event.changed, event.change);
@@ -746,11 +749,11 @@ class Step {
     state.timers.stale = nextStaleAt(state.current, now, context.staleHolderMs, state.indexes);
   }
 
-  private timer(name: TimerName, context: LockContext): void {
+  private timer(name: TimerName, context: LockContext | null): void {
     const { state } = this;
     if (state.timers[name] === null) return;
     state.timers[name] = null;
-    if (name === 'judge') this.judge(context);
+    if (name === 'judge') this.judge(context!);
     else if (name === 'stale') this.judgeSoon();
     else if (state.loaded && !state.pzxidReading) {
       state.pzxidReading = true;

@@ -61,11 +61,14 @@ export class LockWatcher {
   ) {
     this.state = initialState(path, options.live);
     this.anomalyContext = () => options.anomalyContext?.() ?? NO_CONTEXT;
-    this.world = () => ({
-      declared: options.declared?.() ?? null,
-      introspection: options.introspection?.() ?? null,
-      persistentWatches: session.persistentWatchesRefused === null,
-    });
+    // One object, filled anew at each step (a lock handing over steps several times a change): the machine keeps none of it.
+    const world: LockWorld = { declared: null, introspection: null, persistentWatches: true };
+    this.world = () => {
+      world.declared = options.declared?.() ?? null;
+      world.introspection = options.introspection?.() ?? null;
+      world.persistentWatches = session.persistentWatchesRefused === null;
+      return world;
+    };
     this.ready = new Promise<void>((resolve, reject) => {
       this.settleFirst = (error) => (error === undefined ? resolve() : reject(error));
     });
@@ -130,6 +133,8 @@ export class LockWatcher {
 
   /** Judges now the anomalies still waiting for their moment: whoever reads the lock gets the same answer as the page a moment later. */
   settleAnomalies(): void {
+    // Nothing waits for its moment unless the judge timer is set (every read of the lock lands here: the list's pushes read each changed lock).
+    if (this.timers.judge === null) return;
     this.take({ type: 'settle', context: this.anomalyContext() });
   }
 
@@ -221,7 +226,8 @@ export class LockWatcher {
 
   private timerDue(name: TimerName): void {
     this.timers[name] = null;
-    this.take({ type: 'timer', name, context: this.anomalyContext() });
+    // Only the judge timer judges: the anomalies' context (the deadlocks the lock is part of) is not made for the others.
+    this.take(name === 'judge' ? { type: 'timer', name, context: this.anomalyContext() } : { type: 'timer', name });
   }
 
   /** Makes one read the machine asked for; its answer (or failure) goes back to it. */
