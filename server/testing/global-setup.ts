@@ -16,13 +16,29 @@ declare module 'vitest' {
   }
 }
 
+/** How long a ZooKeeper just started may take to answer `envi`: two JVMs start at once beside the tests that start their own, on two cores. */
+const VERSION_ASK_MS = 30_000;
+
+/** The server's `envi`, asked again until it answers (one ask timed out at 3 s on a loaded machine, and every test against 3.9 failed for it). */
+async function askVersion(port: number): Promise<string> {
+  const deadline = Date.now() + VERSION_ASK_MS;
+  for (;;) {
+    try {
+      return await fourLetterWord('127.0.0.1', port, 'envi');
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 /** Starts a ZooKeeper of `version`; 3.9 must say it is one, for a test said to run against 3.9 must not run against 3.8. */
 async function start(version: ZooKeeperVersion): Promise<EmbeddedZooKeeper> {
   const zookeeper = await startEmbeddedZooKeeper({ extraConfig: { tickTime: 500, minSessionTimeout: 1000 }, version });
   // The system's may be any ZOOKEEPER_HOME.
   if (version === '3.8') return zookeeper;
   // `envi`, not `srvr`: it answers before the server is serving (the moment `ruok` says imok).
-  const said = /^zookeeper\.version=([\d.]+)/m.exec(await fourLetterWord('127.0.0.1', zookeeper.port, 'envi'))?.[1] ?? 'unknown';
+  const said = /^zookeeper\.version=([\d.]+)/m.exec(await askVersion(zookeeper.port))?.[1] ?? 'unknown';
   if (said.startsWith(`${version}.`)) return zookeeper;
   await zookeeper.stop();
   throw new Error(`the ZooKeeper started as ${version} says it is ${said}`);
