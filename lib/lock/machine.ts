@@ -354,8 +354,7 @@ class Step {
         this.pzxidRead(event.stat);
         return;
       case 'timer':
-        if (event.name === 'judge') this.timer(event.name, event.context);
-        else this.timer(event.name, null);
+        this.timer(event);
         return;
       case 'report':
         this.report(event.report, event.changed, event.change);
@@ -749,12 +748,12 @@ class Step {
     state.timers.stale = nextStaleAt(state.current, now, context.staleHolderMs, state.indexes);
   }
 
-  private timer(name: TimerName, context: LockContext | null): void {
+  private timer(event: Extract<LockEvent, { type: 'timer' }>): void {
     const { state } = this;
-    if (state.timers[name] === null) return;
-    state.timers[name] = null;
-    if (name === 'judge') this.judge(context!);
-    else if (name === 'stale') this.judgeSoon();
+    if (state.timers[event.name] === null) return;
+    state.timers[event.name] = null;
+    if (event.name === 'judge') this.judge(event.context);
+    else if (event.name === 'stale') this.judgeSoon();
     else if (state.loaded && !state.pzxidReading) {
       state.pzxidReading = true;
       this.out.reads.push({ kind: 'pzxid', path: state.path });

@@ -66,7 +66,7 @@ export class LockWatcher {
     this.world = () => {
       world.declared = options.declared?.() ?? null;
       world.introspection = options.introspection?.() ?? null;
-      world.persistentWatches = session.persistentWatchesRefused === null;
+      world.persistentWatches = this.persistentWatches();
       return world;
     };
     this.ready = new Promise<void>((resolve, reject) => {
@@ -175,7 +175,7 @@ export class LockWatcher {
       }
       if (this.state.stopped || Date.now() >= deadline) return current;
       // With persistent watches, the events of those changes came before the stats: they are applied, not listed again.
-      if (!(this.state.live && this.session.persistentWatchesRefused === null && busy(this.state))) this.refresh(...behind);
+      if (!(this.state.live && this.persistentWatches() && busy(this.state))) this.refresh(...behind);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, Math.max(0, deadline - Date.now()));
         function done(): void {
@@ -185,6 +185,11 @@ export class LockWatcher {
         this.caughtUp.add(() => done());
       });
     }
+  }
+
+  /** Whether the server takes persistent watches (none was refused yet). */
+  private persistentWatches(): boolean {
+    return this.session.persistentWatchesRefused === null;
   }
 
   /** Feeds the machine one event and does what it answers. */

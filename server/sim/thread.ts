@@ -44,16 +44,13 @@ export class ContenderBudget {
     return () => this.counts.delete(count);
   }
 
-  /** Keeps room for `count` more, or refuses with 429; returns how to give the room back once they are in their list (or failed). */
+  /** Keeps room for `count` more, or refuses with 429; returns how to give the room back (once: when they are in their list, or failed). */
   take(count: number): () => void {
     let running = this.asked;
     for (const counted of this.counts) running += counted();
     if (running + count > this.max) throw new HttpError(429, `at most ${this.max} contenders at once in this explorer, every ensemble's together (${running} running)`);
     this.asked += count;
-    let given = false;
     return () => {
-      if (given) return;
-      given = true;
       this.asked -= count;
     };
   }

@@ -255,7 +255,6 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   /** The explorer's own sessions, left out of every report: it watches the locks it follows, and is none of their watchers. */
   private own: OwnSessions = NO_OWN_SESSIONS;
 
-  private readonly intervalMs: number;
   private readonly admin: AdminServerOptions;
   private readonly tls: ZkTls | null;
   private readonly touchOwnSession: TouchOwnSession;
@@ -264,7 +263,6 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   constructor(connectString: string, options: IntrospectionOptions) {
     super();
     ({ servers: this.servers, chroot: this.chroot } = parseConnectString(connectString));
-    this.intervalMs = options.intervalMs;
     this.admin = options.admin ?? { port: 0, urls: null };
     this.pacingOptions = { intervalMs: options.intervalMs, leaseMs: options.leaseMs ?? LEASE_MS, followUpMs: FOLLOW_UP_MS, dumpEvery: DUMP_EVERY, mntrEvery: MNTR_EVERY };
     this.tls = options.tls ?? null;
@@ -481,7 +479,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
       reason: reachable ? null : `no ZooKeeper member said which sessions watch what: ${servers.map((server) => `${server.server}: ${server.error ?? 'no answer'}`).join('; ')}`,
       at: Date.now(),
       servers,
-      intervalMs: this.pacing.intervalMs || this.intervalMs,
+      intervalMs: this.pacing.intervalMs || this.pacingOptions.intervalMs,
     };
     if (!reachable) {
       const changed = this.latest !== null;
