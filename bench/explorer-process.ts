@@ -10,8 +10,11 @@
  * `--simulation` its simulated contenders are on (below /sim), as on its embedded ZooKeeper. With
  * `--default-discovery` it finds locks as `npm start` does (LOCK_ROOTS=/, the default scan rate,
  * no cap); `--roots=/a,/b` below those roots only, with no cap; `--zk-admin-port=N` names the
- * members' AdminServer port; `--stall-probe=<ms>` the period of its probe of event-loop stalls.
- *   node --import tsx bench/explorer-process.ts <zk connect string> [--simulation] [--default-discovery] [--roots=/a,/b] [--zk-admin-port=N] [--stall-probe=5]
+ * members' AdminServer port; `--stall-probe=<ms>` the period of its probe of event-loop stalls;
+ * `--fleet=<file>` follows more ensembles beside the first (named `default`): the file a JSON array
+ * of `{ name, connectString, sasl? }` (`sasl`: a DIGEST-MD5 login `{ username, password }`), each
+ * found as the first is, and `stats` then says how each stands (the fleet bench).
+ *   node --import tsx bench/explorer-process.ts <zk connect string> [--simulation] [--default-discovery] [--roots=/a,/b] [--zk-admin-port=N] [--stall-probe=5] [--fleet=<file>]
  */
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
@@ -19,7 +22,7 @@ import { createInterface } from 'node:readline';
 import { getHeapSpaceStatistics } from 'node:v8';
 import type { LockDelta } from '../lib/protocol';
 import { enclosingLock } from '../lib/lock/discovery';
-import { createExplorer } from '../server/app';
+import { createFleet, type EnsembleOptions } from '../server/app';
 import { ZkSession } from '../server/zk/session';
 
 const connectString = process.argv[2];
@@ -39,8 +42,24 @@ const adminPort = process.argv.find((arg) => arg.startsWith('--zk-admin-port='))
 const zkAdmin = adminPort === undefined ? undefined : { port: Number(adminPort), urls: null };
 // HISTORY_CAPACITY as `npm start` reads it: each lock's kept holds and waits (a soak with a small one sees the rings full from the start).
 const historyCapacity = process.env.HISTORY_CAPACITY === undefined ? undefined : Number(process.env.HISTORY_CAPACITY);
-const explorer = createExplorer({ session, embedded: !defaultDiscovery, discovery, zkAdmin, historyCapacity, ...(simulation ? { simulation } : {}) });
+const first: EnsembleOptions = { name: 'default', session, embedded: !defaultDiscovery, discovery, zkAdmin, historyCapacity, ...(simulation ? { simulation } : {}) };
+const explorer = createFleet({ ensembles: [first, ...(await fleetBeside(first))] });
 const url = await explorer.listen(0, '127.0.0.1');
+
+/** The ensembles of `--fleet=<file>`, each with a session of its own and the first's way of finding locks. */
+async function fleetBeside(like: EnsembleOptions): Promise<EnsembleOptions[]> {
+  const file = process.argv.find((arg) => arg.startsWith('--fleet='))?.slice('--fleet='.length);
+  if (file === undefined) return [];
+  const entries = JSON.parse(readFileSync(file, 'utf8')) as Array<{ name: string; connectString: string; sasl?: { username: string; password: string } }>;
+  return Promise.all(
+    entries.map(async (entry) => {
+      const transport = { tls: null, sasl: entry.sasl === undefined ? null : { mechanism: 'digest-md5' as const, ...entry.sasl } };
+      const own = new ZkSession({ connectString: entry.connectString, sessionTimeoutMs: 30_000, transport });
+      await own.start();
+      return { ...like, name: entry.name, session: own, simulation: undefined };
+    }),
+  );
+}
 // When each delta went out (ms since the epoch, comparable across the processes of one machine) and the nodes it names:
 // the last PUBLISHED_KEPT in a ring, read in order by `stats` (a list shifted at every delta cost the CPU it measures).
 const PUBLISHED_KEPT = 2_000;
@@ -184,6 +203,7 @@ function printStats(collect = true): void {
     deltaKinds,
     notificationsByLock: Object.fromEntries(told.byLock),
     discovery: explorer.discovery.discoveryStatus(),
+    ensembles: explorer.ensembles.map((ensemble) => ({ name: ensemble.name, state: ensemble.summary().state, locks: ensemble.discovery.size, sessionId: ensemble.session.sessionId })),
   };
   console.log(`stats ${JSON.stringify(stats)}`);
 }
@@ -200,7 +220,7 @@ function printFollowed(): void {
 
 function shutdown(): void {
   void explorer.close().then(() => {
-    session.close();
+    for (const ensemble of explorer.ensembles) ensemble.session.close();
     process.exit(0);
   });
 }

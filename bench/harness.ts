@@ -55,6 +55,8 @@ export interface ExplorerStats {
   deltaKinds: Record<'members' | 'updated' | 'anomalies' | 'read', number>;
   /** How it finds locks and keeps the list live (GET /api/health's `discovery`). */
   discovery: { method: string; live: string; treeNotificationsPerSecond: number | null } & Record<string, unknown>;
+  /** Every ensemble it follows (the first, `default`, and those of `--fleet=`): its state, locks and session now. */
+  ensembles: Array<{ name: string; state: string; locks: number; sessionId: string | null }>;
 }
 
 /** What bench/explorer-process.ts prints for `followed`: each followed lock's nodes as [path, owner session], null before its first reading. */
