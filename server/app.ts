@@ -40,7 +40,7 @@ export { MAX_SUBSCRIPTIONS_PER_SOCKET } from './sockets';
 /** How the explorer is built; whatever is left out is the configuration's default (CONFIG_DEFAULTS). */
 export interface ExplorerOptions {
   session: ZkSession;
-  /** The clock the lock list and the histories read (ms since the epoch): `Date.now` unless a test gives its own. */
+  /** The ensemble's one clock (ms since the epoch), read by its introspection, its locks' machines and timers, the lock list and the histories: `Date.now` unless a test gives its own. */
   now?: () => number;
   /** Whether the explorer started this ZooKeeper itself. */
   embedded: boolean;
@@ -170,8 +170,11 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
   const roots = options.discovery?.roots ?? CONFIG_DEFAULTS.lockRoots;
   const introspectionIntervalMs = options.introspectionIntervalMs ?? CONFIG_DEFAULTS.introspectIntervalMs;
   const router = Router();
+  // The ensemble's one clock: its introspection, its locks' machines and timers, its discovery and its histories read it.
+  const now = options.now ?? Date.now;
 
   const introspection: Introspection = new Introspection(session.connectString, {
+    now,
     intervalMs: introspectionIntervalMs,
     admin: options.zkAdmin,
     leaseMs: options.introspectionLeaseMs,
@@ -186,9 +189,8 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
   const ownSession = (id: string): void => introspection.ownSession(id);
   if (session.sessionId !== null) ownSession(session.sessionId);
   session.on('session', ownSession);
-  const registry: LockRegistry = new LockRegistry(session, { introspection: () => introspection.current(), dump: () => (introspection.connectionsOfAll() === null ? null : introspection.dump()), askDump: () => introspection.askDump(), staleHolderMs: options.staleHolderMs ?? CONFIG_DEFAULTS.staleHolderMs });
+  const registry: LockRegistry = new LockRegistry(session, { introspection: () => introspection.current(), dump: () => (introspection.connectionsOfAll() === null ? null : introspection.dump()), askDump: () => introspection.askDump(), staleHolderMs: options.staleHolderMs ?? CONFIG_DEFAULTS.staleHolderMs, now });
   introspection.on('report', (report, changed, change) => registry.observeReport(report, changed, change));
-  const now = options.now ?? Date.now;
   const histories = new LockHistories(registry, { capacity: options.historyCapacity ?? CONFIG_DEFAULTS.historyCapacity, introspection: () => introspection.current(), now });
   introspection.on('report', (report) => histories.observeReport(report));
   const filesActivity = options.files ? new FilesActivity(options.files) : null;

@@ -29,11 +29,31 @@
 import { EventEmitter } from 'node:events';
 import { candidatesFromEphemerals, enclosingLock, isLock, isLockByNames, isSearched, isSystemLock, lockParentsOf, mayMakeLock } from '../../lib/lock/discovery';
 import { kazooSemaphoreQueue } from '../../lib/lock/recipes/kazoo-semaphore';
-import { isNotALock } from '../../lib/lock/systems';
 import { summarizeSessions, type SessionContext } from '../../lib/lock/sessions';
-import { agingLocks, askPush, figuresAre, lineChanged, lineGone, linePushed, listPushState, pushTook, takePush, type ListPush, type ListPushOptions, type ListPushState } from '../../lib/lock/list-push';
+import { agingLocks, askPush, figuresAre, lineChanged, linePushed, pushTook, takePush, type ListPush, type ListPushState } from '../../lib/lock/list-push';
+import {
+  ephemeralsListed,
+  followingState,
+  layoutRead,
+  listingBegins,
+  listingEnds,
+  lockFound,
+  pathGone,
+  rescanPlanned,
+  rescanTaken,
+  scanBegins,
+  scanCapped,
+  scanEnds,
+  scanned,
+  treeGrew,
+  unreadableFound,
+  unreadableListed,
+  type Follows,
+  type FollowingOptions,
+  type FollowingState,
+} from '../../lib/lock/following';
 import { summarizeLock } from '../../lib/lock/summary';
-import { describeUnreadable, queueOrder, summarizeUnreadable, unreadableAnomaly, type UnreadableNode } from '../../lib/lock/unreadable';
+import { describeUnreadable, summarizeUnreadable, unreadableAnomaly, type UnreadableNode } from '../../lib/lock/unreadable';
 import { sayReason } from '../../lib/i18n/messages';
 import type { Diagnostics, DiscoveryStatus, Reason, LockActivity, LockList, LockListChange, LockSnapshot, LockSummary, SessionList, UnreadableLock } from '../../lib/protocol';
 import { NO_SESSION } from '../../lib/zk/ids';
@@ -100,8 +120,6 @@ const ACTIVITY_WINDOW_MS = 5 * 60_000 + ACTIVITY_REFRESH_MS;
 export const POLL_MS = 1_000;
 /** The soonest the tree is scanned again after a listing of the ephemeral nodes found a lock the last scan had not (ms). */
 const RESCAN_AFTER_GROWTH_MS = 30_000;
-/** The most lock paths remembered as followed once (see `followedOnce`): a tree of one lock parent per resource name forgets them all at this count and starts again. */
-const FOLLOWED_ONCE_MAX = 100_000;
 /** A listing waits at least this many times what the last one took: a slow member (a million ephemeral nodes) is asked less often. */
 const POLL_COST_FACTOR = 20;
 /** And at most this much of their paths is asked for a second: 100,000 ephemeral nodes of 60 bytes are listed every 6 s. */
@@ -110,11 +128,6 @@ const POLL_BYTES_PER_SECOND = 1_000_000;
 /** How long to wait before the next listing of the ephemeral nodes: the configured interval, longer when the last listing was slow or large. */
 export function nextPollMs(configuredMs: number, tookMs: number, pathBytes: number): number {
   return Math.max(configuredMs, POLL_COST_FACTOR * tookMs, Math.ceil((pathBytes * 1_000) / POLL_BYTES_PER_SECOND));
-}
-
-/** Whether two lists of a lock's nodes (each in queue order) are the same nodes of the same sessions. */
-function sameNodes(a: readonly UnreadableNode[] | undefined, b: readonly UnreadableNode[]): boolean {
-  return a !== undefined && a.length === b.length && a.every((node, index) => node.name === b[index]!.name && node.sessionId === b[index]!.sessionId);
 }
 
 /** A lock's activity figures as one comparable string. */
@@ -153,7 +166,14 @@ function warnUnlessPassing(error: unknown, what: string): void {
 }
 
 export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
-  private readonly locks = new Set<string>();
+  /** The set of locks followed, what is no lock, what cannot be read, the scan's times and the list's pushes: a machine this runs (lib/lock/following.ts). */
+  private readonly following: FollowingState;
+  private readonly followingOptions: FollowingOptions;
+  /** The machine's own sets, read here as they are (it changes them in place). */
+  private readonly locks: Set<string>;
+  private readonly notLocks: Map<string, string>;
+  private readonly unreadable: Map<string, UnreadableNode[]>;
+  private readonly pushes: ListPushState;
   private readonly acquiring = new Set<Promise<void>>();
   private acquireSlots = ACQUIRE_CONCURRENCY;
   private readonly acquireQueue: Array<() => void> = [];
@@ -171,9 +191,6 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private readingEphemerals = false;
   private stopped = false;
   private pushTimer: NodeJS.Timeout | null = null;
-  /** The list's pushes: the lines changed since the last, when the next is due, whose activity figures still move. */
-  private readonly pushes: ListPushState = listPushState();
-  private readonly pushOptions: ListPushOptions;
   private readonly now: () => number;
   private activityTimer: NodeJS.Timeout | null = null;
   private listFollowed: () => boolean = () => true;
@@ -181,30 +198,10 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private nextReadAt = 0;
   /** Why the list is partial (a capped scan, a listing refused), if it is. */
   private partialReason: Reason | null = null;
-  /** The ephemeral nodes of the last listing, while they keep the list live; null otherwise. */
-  private lastEphemerals: Set<string> | null = null;
-  /** Locks dropped since the last listing: a node at the same path in the next one is new (a controller re-elected between two listings). */
-  private readonly droppedSinceListing = new Set<string>();
   private pollTimer: NodeJS.Timeout | null = null;
   private rescanTimer: NodeJS.Timeout | null = null;
-  /** When the rescan set is due (ms). */
-  private rescanAt = 0;
   /** The session's notification count and when it was read, to tell what a watch on the roots costs a second. */
   private notificationsSeen: { count: number; at: number } | null = null;
-  /** Parents read as a system's nodes that make no lock, and the layout that said so; forgotten at each scan. */
-  private readonly notLocks = new Map<string, string>();
-  /**
-   * Every lock path followed since the start: one that comes back (a container parent reaped and
-   * made again, a lock taken once a minute) is no growth of the tree, and asks no rescan.
-   */
-  private readonly followedOnce = new Set<string>();
-  /**
-   * Locks ZooKeeper will not let the explorer list (their ACL answers NoAuth), known by the
-   * ephemeral nodes `dump` lists under them alone (in queue order), and kept by each listing.
-   */
-  private readonly unreadable = new Map<string, UnreadableNode[]>();
-  /** Where each of their sessions connects from, as last pushed. */
-  private readonly unreadableClients = new Map<string, string>();
   /** Nodes the scan could not list (NoAuth) where no member lists the ephemeral nodes: how many, and the first. */
   private unlisted: { count: number; first: string } | null = null;
   private status: DiscoveryStatus;
@@ -217,7 +214,13 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   ) {
     super();
     this.now = options.now ?? Date.now;
-    this.pushOptions = { intervalMs: options.pushIntervalMs, costFactor: PUSH_COST_FACTOR, windowMs: ACTIVITY_WINDOW_MS };
+    this.followingOptions = {
+      push: { intervalMs: options.pushIntervalMs, costFactor: PUSH_COST_FACTOR, windowMs: ACTIVITY_WINDOW_MS },
+      rescanMs: options.rescanMs ?? 0,
+      rescanAfterGrowthMs: options.rescanAfterGrowthMs ?? RESCAN_AFTER_GROWTH_MS,
+    };
+    this.following = followingState(options.readsPerSecond);
+    ({ locks: this.locks, notLocks: this.notLocks, unreadable: this.unreadable, pushes: this.pushes } = this.following);
     this.status = {
       method: options.ephemerals === undefined ? 'scan' : 'ephemerals',
       live: 'pending',
@@ -225,7 +228,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       treeNotificationsPerSecond: null,
       notLocks: { count: 0, first: [] },
       ephemerals: { state: options.ephemerals === undefined ? 'off' : 'pending', server: null, source: null, nodes: 0, reason: null, at: null },
-      scan: { state: 'pending', read: 0, total: null, readsPerSecond: options.readsPerSecond, startedAt: null, endedAt: null },
+      scan: this.following.scan,
     };
     registry.on('delta', this.onDelta);
     session.on('session', this.newSession);
@@ -273,7 +276,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     const locks = this.lockSnapshots().map((snapshot) => {
       const summary = summarizeLock(snapshot, this.options.activity?.(snapshot.path) ?? null);
       // Figures newer than those last pushed are pushed to everyone, so that all pages agree again.
-      if (figuresAre(this.pushes, summary.path, activityKey(summary.activity), this.now(), this.pushOptions, true)) this.wakeForPush();
+      if (figuresAre(this.pushes, summary.path, activityKey(summary.activity), this.now(), this.followingOptions.push, true)) this.wakeForPush();
       return summary;
     });
     if (this.unreadable.size === 0) return { ...this.listState(), locks };
@@ -413,13 +416,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
 
   /** A lock's line may have changed (`changedAt`: the lock itself changed then, and its activity figures move). */
   private markDirty(path: string, changedAt: number | null = null): void {
-    lineChanged(this.pushes, path, this.now(), this.pushOptions, changedAt);
-    this.wakeForPush();
-  }
-
-  /** A lock's line leaves the list with the next push. */
-  private markGone(path: string): void {
-    lineGone(this.pushes, path, this.now(), this.pushOptions);
+    lineChanged(this.pushes, path, this.now(), this.followingOptions.push, changedAt);
     this.wakeForPush();
   }
 
@@ -430,10 +427,10 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
    */
   private readonly refreshActivity = (): void => {
     const now = this.now();
-    const aging = agingLocks(this.pushes, now, this.pushOptions, this.locks);
+    const aging = agingLocks(this.pushes, now, this.followingOptions.push, this.locks);
     // While nobody follows the list nothing would be pushed (one who starts to is sent it whole): the figures are not made.
     if (!this.listFollowed()) return;
-    for (const path of aging) figuresAre(this.pushes, path, activityKey(this.options.activity?.(path) ?? null), now, this.pushOptions);
+    for (const path of aging) figuresAre(this.pushes, path, activityKey(this.options.activity?.(path) ?? null), now, this.followingOptions.push);
     this.wakeForPush();
   };
 
@@ -505,8 +502,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private readonly newSession = (): void => this.restart('all');
 
   private readonly reconnected = (): void => {
-    const scanned = this.status.scan.state === 'done' || this.status.scan.state === 'capped';
-    this.restart(this.status.method === 'ephemerals' && scanned && this.running === null ? 'ephemerals' : 'all');
+    this.restart(this.status.method === 'ephemerals' && scanned(this.following) && this.running === null ? 'ephemerals' : 'all');
   };
 
   /** A lost connection lets every list waiting for ZooKeeper go with what is known. */
@@ -547,54 +543,40 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     if (generation.stopped) return;
     // After a reconnect the tree scanned before stands, and the scans again go on from this generation.
     if (what !== 'ephemerals') await this.scan(generation, ephemeral);
-    this.scheduleRescan(generation);
+    this.armRescan(generation, rescanPlanned(this.following, this.now(), this.followingOptions));
   }
 
   /**
-   * While the ephemeral nodes keep the list live, the tree is scanned again now and then: a lock
-   * of persistent nodes alone (a buggy client's) has no node that a listing would show.
+   * Sets the timer of the scan again that the machine planned (`at`; null: none): while the
+   * ephemeral nodes keep the list live, a lock of persistent nodes alone (a buggy client's) has no
+   * node that a listing would show. A stopped generation's plan is not this one's.
    */
-  private scheduleRescan(generation: Generation, delayMs = this.options.rescanMs ?? 0): void {
-    const rescanMs = this.options.rescanMs ?? 0;
-    if (rescanMs <= 0 || generation.stopped || this.status.live !== 'ephemerals-poll') return;
+  private armRescan(generation: Generation, at: number | null): void {
+    if (generation.stopped) return;
     if (this.rescanTimer !== null) clearTimeout(this.rescanTimer);
-    this.rescanAt = this.now() + delayMs;
+    this.rescanTimer = null;
+    if (at === null) return;
     this.rescanTimer = setTimeout(() => {
       this.rescanTimer = null;
+      rescanTaken(this.following);
       if (generation.stopped || this.stopped) return;
       // A discovery from the start under way (a new session) scans the tree itself.
       if (this.running !== null) return;
-      const run = this.scan(generation, this.lastEphemerals)
-        .then(() => this.scheduleRescan(generation))
+      const run = this.scan(generation, this.following.listing)
+        .then(() => this.armRescan(generation, rescanPlanned(this.following, this.now(), this.followingOptions)))
         .catch((error: unknown) => warnUnlessPassing(error, 'lock discovery'))
         .finally(() => {
           if (this.running === run) this.running = null;
           this.settle();
         });
       this.running = run;
-    }, delayMs);
+    }, Math.max(0, at - this.now()));
     this.rescanTimer.unref();
-  }
-
-  /**
-   * The ephemeral nodes showed a lock the last scan did not: the tree has grown since, and the
-   * parts new since may hold locks of persistent nodes alone (a crashed client's, a buggy one's),
-   * which only a scan finds. The tree is scanned again soon, but a scan never takes more than a
-   * tenth of the time (a tree of a million znodes takes minutes), and never sooner than the
-   * configured rescan would.
-   */
-  private rescanSoon(generation: Generation): void {
-    const { startedAt, endedAt } = this.status.scan;
-    // A scan under way (or none yet) reads the new parts itself.
-    if (startedAt === null || endedAt === null || this.status.scan.state === 'running') return;
-    const due = endedAt + Math.max(this.options.rescanAfterGrowthMs ?? RESCAN_AFTER_GROWTH_MS, (endedAt - startedAt) * 10);
-    if (this.rescanTimer === null || due >= this.rescanAt) return;
-    this.scheduleRescan(generation, Math.max(0, due - this.now()));
   }
 
   /** Keeps the list live by listing the ephemeral nodes again and again; the watch on the roots, if it was one, goes. */
   private pollFrom(generation: Generation, ephemerals: Set<string>): void {
-    this.lastEphemerals = ephemerals;
+    listingBegins(this.following, ephemerals);
     this.status.live = 'ephemerals-poll';
     for (const unwatch of this.unwatchRoots.splice(0)) void unwatch().catch(() => undefined);
     this.schedulePoll(generation, this.options.pollMs ?? POLL_MS);
@@ -626,26 +608,29 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       listingMs = this.now() - asked;
       if (generation.stopped) return;
       if ('refused' in answer) {
-        this.lastEphemerals = null;
+        listingEnds(this.following);
         this.status.live = 'pending';
         this.restart('all');
         return;
       }
-      const now = new Set(answer.paths);
       for (const path of answer.paths) pathBytes += path.length;
-      const before = this.lastEphemerals ?? new Set<string>();
-      const dropped = this.droppedSinceListing;
-      const fresh = answer.paths.filter((path) => !before.has(path) || (dropped.size > 0 && enclosingLock(path, dropped) !== null));
-      dropped.clear();
-      this.lastEphemerals = now;
+      const fresh = ephemeralsListed(this.following, answer.paths);
+      const listing = this.following.listing!;
       this.status.ephemerals = { ...this.status.ephemerals, server: answer.server, source: answer.source, nodes: answer.paths.length, at: this.now() };
-      if (this.unreadable.size > 0) this.keepUnreadable(answer.nodesUnder(new Set(this.unreadable.keys())));
+      if (this.unreadable.size > 0) {
+        unreadableListed(this.following, answer.nodesUnder(new Set(this.unreadable.keys())), this.clientOf, this.now(), this.followingOptions);
+        this.wakeForPush();
+      }
       // A lock found that stays one once read (not a system's nodes that make none, found again after every scan) asks a rescan sooner.
-      if (fresh.length > 0) await this.lockParentsOfEphemerals(generation, fresh, now, answer.nodesUnder, () => this.rescanSoon(generation));
+      const grew = (): void => {
+        const due = treeGrew(this.following, this.followingOptions);
+        if (due !== null) this.armRescan(generation, due);
+      };
+      if (fresh.length > 0) await this.lockParentsOfEphemerals(generation, fresh, listing, answer.nodesUnder, grew);
     } catch (error) {
       warnUnlessPassing(error, 'lock discovery');
     } finally {
-      if (!generation.stopped && this.lastEphemerals !== null) {
+      if (!generation.stopped && this.following.listing !== null) {
         this.schedulePoll(generation, nextPollMs(this.options.pollMs ?? POLL_MS, listingMs, pathBytes));
       }
     }
@@ -726,41 +711,10 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
         if (isLock(path, names, (name) => ephemerals.has(childPath(path, name)))) this.becomeLock(path, kept);
       });
     }
-    if (refused.size > 0 && !generation.stopped) this.followUnreadable(nodesUnder(refused));
-  }
-
-  /** Lists the parents ZooKeeper would not let the explorer list whose ephemeral nodes make a lock (all are ephemeral: `dump` lists them). */
-  private followUnreadable(under: ReadonlyMap<string, UnreadableNode[]>): void {
-    for (const [path, nodes] of under) {
-      if (!this.locks.has(path) && isLock(path, nodes.map((node) => node.name), () => true)) this.keepUnreadableLock(path, queueOrder(nodes));
+    if (refused.size > 0 && !generation.stopped) {
+      unreadableFound(this.following, nodesUnder(refused), this.clientOf, this.now(), this.followingOptions);
+      this.wakeForPush();
     }
-  }
-
-  /** Each listing brings the locks the explorer may not read up to date: their nodes now, and gone with the last of them. */
-  private keepUnreadable(under: ReadonlyMap<string, UnreadableNode[]>): void {
-    for (const path of this.unreadable.keys()) {
-      const nodes = queueOrder(under.get(path) ?? []);
-      if (nodes.length > 0) {
-        this.keepUnreadableLock(path, nodes);
-        continue;
-      }
-      this.unreadable.delete(path);
-      this.unreadableClients.delete(path);
-      this.markGone(path);
-    }
-  }
-
-  /**
-   * Keeps what is known of a lock the explorer may not read, its nodes and where their sessions
-   * connect from, and pushes its line when either changed (ZooKeeper's report, which names the
-   * clients, may come after the listing that found the lock).
-   */
-  private keepUnreadableLock(path: string, nodes: UnreadableNode[]): void {
-    const clients = nodes.map((node) => this.clientOf(node.sessionId) ?? '').join(' ');
-    if (sameNodes(this.unreadable.get(path), nodes) && this.unreadableClients.get(path) === clients) return;
-    this.unreadable.set(path, nodes);
-    this.unreadableClients.set(path, clients);
-    this.markDirty(path);
   }
 
   /**
@@ -771,9 +725,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
    */
   private async scan(generation: Generation, ephemerals: Set<string> | null): Promise<void> {
     const scan = this.status.scan;
-    Object.assign(scan, { state: 'running', read: 0, total: null, startedAt: this.now(), endedAt: null });
     // What was no lock is judged again from what the scan reads now.
-    this.notLocks.clear();
+    scanBegins(this.following, this.now());
     this.partialReason = null;
     this.unlisted = null;
     void this.countTree(generation);
@@ -797,7 +750,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       const paths = batch.reduce((sum, piece) => sum + piece.names.length, 0);
       if (this.options.maxNodes !== null && scan.read + paths > this.options.maxNodes) {
         this.partialReason = { kind: 'scan-capped', params: { max: this.options.maxNodes } };
-        scan.state = 'capped';
+        scanCapped(this.following);
         stack.length = 0;
         continue;
       }
@@ -809,11 +762,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     }
     await Promise.all(steps);
     if (generation.stopped) return;
-    if (scan.state === 'running') {
-      scan.state = 'done';
-      this.completedOnce = true;
-    }
-    scan.endedAt = this.now();
+    if (scanEnds(this.following, this.now())) this.completedOnce = true;
     this.schedulePush();
   }
 
@@ -1081,16 +1030,14 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
    * the first time the path is one.
    */
   private becomeLock(path: string, kept?: () => void): void {
-    if (this.stopped || this.locks.has(path) || this.notLocks.has(path) || enclosingLock(parentPath(path), this.locks) !== null) return;
-    for (const known of [...this.locks]) if (known !== path && isWithin(known, path)) this.dropLock(known);
-    this.unreadable.delete(path);
-    this.unreadableClients.delete(path);
-    this.locks.add(path);
-    const again = this.followedOnce.has(path);
-    if (!again) {
-      if (this.followedOnce.size >= FOLLOWED_ONCE_MAX) this.followedOnce.clear();
-      this.followedOnce.add(path);
-    }
+    if (this.stopped) return;
+    const follows = lockFound(this.following, path, this.now(), this.followingOptions);
+    this.unfollow(follows.unfollow);
+    for (const { again } of follows.follow) this.follow(path, again, kept);
+  }
+
+  /** Starts the watcher of a lock the machine follows now, and marks its line once read; `kept` as `becomeLock` says. */
+  private follow(path: string, again: boolean, kept?: () => void): void {
     const acquired = this.withAcquireSlot(() => this.registry.acquire(path, SUBSCRIBER).then(() => undefined))
       .catch((error: unknown) => {
         if (!(error instanceof ZkError && error.code === 'NO_NODE')) warnUnlessPassing(error, `lock discovery of ${path}`);
@@ -1120,27 +1067,22 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
 
   /** Drops a followed lock that its reading (`layout`) names a system's nodes that make no lock, and remembers it; whether it did. */
   private droppedAsNotALock(path: string, layout: string | null): boolean {
-    if (layout === null || !isNotALock(layout)) return false;
-    this.notLocks.set(path, layout);
-    this.dropLock(path);
+    const dropped = layoutRead(this.following, path, layout, this.now(), this.followingOptions);
+    if (dropped === null) return false;
+    this.unfollow(dropped);
     return true;
   }
 
-  private dropLock(path: string): void {
-    if (!this.locks.delete(path)) return;
-    if (this.lastEphemerals !== null) this.droppedSinceListing.add(path);
-    this.registry.release(path, SUBSCRIBER);
-    this.markGone(path);
-    // A Kazoo semaphore's queue shows again as a lock of its own when the semaphore goes.
-    if (this.locks.has(kazooSemaphoreQueue(path))) this.markDirty(kazooSemaphoreQueue(path));
+  /** Stops the watchers of the locks the machine no longer follows; their lines go with the next push. */
+  private unfollow(paths: Follows['unfollow']): void {
+    if (paths.length === 0) return;
+    for (const path of paths) this.registry.release(path, SUBSCRIBER);
+    this.wakeForPush();
   }
 
   /** Drops a path that went away, with every lock and node known below it. */
   private forget(path: string): void {
-    if (this.locks.has(path)) this.dropLock(path);
-    else if (enclosingLock(path, this.locks) === null) {
-      for (const known of [...this.locks]) if (isWithin(known, path)) this.dropLock(known);
-    }
+    this.unfollow(pathGone(this.following, path, this.now(), this.followingOptions));
     if (this.directories.size > 0) {
       for (const known of [...this.directories.keys()]) if (isWithin(known, path)) this.directories.delete(known);
     }
@@ -1148,7 +1090,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
 
   /** Asks a push (the list's state moved: the scan, the ephemeral nodes, what cannot be read). */
   private schedulePush(): void {
-    askPush(this.pushes, this.now(), this.pushOptions);
+    askPush(this.pushes, this.now(), this.followingOptions.push);
     this.wakeForPush();
   }
 

@@ -6,7 +6,8 @@ import { kazooSemaphoreQueue } from '../../lib/lock/recipes/kazoo-semaphore';
 import { limitGraph, WaitsFor } from '../../lib/lock/waits-for';
 import type { Deadlock, LockDelta, LockNode, LockSnapshot, RecipeId, WaitsForGraph, ZnodeStat } from '../../lib/protocol';
 import { ZkError, type ZkSession } from '../zk/session';
-import { LockWatcher } from './watcher';
+import { CoarseTimers } from './coarse-timers';
+import { LOCK_TIMER_GRID_MS, LockWatcher, type LockClock } from './watcher';
 
 /** The most sessions and groups the waits-for graph draws: beyond a few hundred marks no layout is readable. */
 export const MAX_GRAPH_MARKS = 200;
@@ -37,6 +38,8 @@ export interface RegistryOptions {
    * dump tells when ZooKeeper expires it. Default: none.
    */
   askDump?: () => void;
+  /** The ensemble's clock (ms since the epoch): `Date.now` by default. Its locks' timers are set on a wheel of their own that reads it. */
+  now?: () => number;
 }
 
 /**
@@ -59,6 +62,7 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
   /** The connections of the report before (null: none, or none available). */
   private clientsBefore: ReadonlyMap<string, string> | null = null;
   readonly staleHolderMs: number;
+  private readonly clock: LockClock;
 
   constructor(
     private readonly session: ZkSession,
@@ -69,6 +73,8 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
     this.staleHolderMs = options.staleHolderMs ?? 60_000;
     this.dump = options.dump ?? (() => null);
     this.askDump = options.askDump ?? (() => undefined);
+    const now = options.now ?? Date.now;
+    this.clock = { now, timers: new CoarseTimers(LOCK_TIMER_GRID_MS, now) };
     this.waitsFor = new WaitsFor((sessionId) => this.introspection()?.clients.get(sessionId) ?? null);
     session.on('session', this.refreshAll);
     session.on('reconnected', this.refreshAll);
@@ -83,6 +89,7 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
         declared: () => this.declarations.get(path) ?? null,
         introspection: this.introspection,
         anomalyContext: () => this.anomalyContext(path),
+        clock: this.clock,
       });
       entry = { watcher, subscribers: new Set() };
       this.entries.set(path, entry);
@@ -183,6 +190,7 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
       declared: () => this.declarations.get(path) ?? null,
       introspection: this.introspection,
       anomalyContext: () => this.anomalyContext(path),
+      clock: this.clock,
     });
     await once.ready;
     return once.withAnomalies();
@@ -196,7 +204,7 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
   async freshMany(paths: readonly string[]): Promise<void> {
     const watchers = paths.map((path) => this.entries.get(path)?.watcher).filter((watcher): watcher is LockWatcher => watcher !== undefined);
     await Promise.all(watchers.map((watcher) => watcher.ready.catch(() => undefined)));
-    const asked = Date.now();
+    const asked = this.clock.now();
     const parents = [...new Set(watchers.flatMap((watcher) => watcher.parentPaths()))];
     const synced = this.session.sync('/').catch(() => undefined);
     const reads = await this.session.getDataMany(parents);

@@ -18,8 +18,17 @@ const FRESH_TIMEOUT_MS = 10_000;
 const TIMER_NAMES: readonly TimerName[] = ['judge', 'stale', 'pzxid'];
 /** What the first read's end does once it has settled `ready`: nothing more. */
 const settled = (): void => undefined;
-/** Every lock's timers, on one grid of 100 ms: a timer fires at most that much after its moment (see coarse-timers.ts). */
-const LOCK_TIMERS = new CoarseTimers(100);
+/** A lock's timers fire on a grid of this many ms: at most that much after their moment (see coarse-timers.ts). */
+export const LOCK_TIMER_GRID_MS = 100;
+
+/** The clock a lock's machine is stepped at, and the timer wheel its timers are set on: its ensemble's. */
+export interface LockClock {
+  now: () => number;
+  timers: CoarseTimers;
+}
+
+/** The wall clock, for a watcher that no ensemble gives one (a script's). */
+const WALL_CLOCK: LockClock = { now: Date.now, timers: new CoarseTimers(LOCK_TIMER_GRID_MS) };
 
 export interface LockWatcherOptions {
   /** False reads the lock once and sets no watch (a REST snapshot of a lock nobody watches). */
@@ -30,6 +39,8 @@ export interface LockWatcherOptions {
   introspection?: () => Introspected | null;
   /** What this lock's anomalies depend on besides the lock: the stale-holder threshold, the deadlocks it is part of, the sessions without a connection. */
   anomalyContext?: () => LockContext;
+  /** Its ensemble's clock and timer wheel; the wall clock by default. */
+  clock?: LockClock;
 }
 
 /** Without a context of its own: the configured default threshold, no deadlocks. */
@@ -37,6 +48,7 @@ const NO_CONTEXT: LockContext = { staleHolderMs: CONFIG_DEFAULTS.staleHolderMs, 
 
 export class LockWatcher {
   private readonly state: LockState;
+  private readonly clock: LockClock;
   /** The world as it is now, given with each step. */
   private readonly world: () => LockWorld;
   /** The anomalies' context now (the deadlocks the lock is part of, the sessions without a connection), given with the events that judge them. */
@@ -60,6 +72,7 @@ export class LockWatcher {
     options: LockWatcherOptions = { live: true },
   ) {
     this.state = initialState(path, options.live);
+    this.clock = options.clock ?? WALL_CLOCK;
     this.anomalyContext = () => options.anomalyContext?.() ?? NO_CONTEXT;
     // One object, filled anew at each step (a lock handing over steps several times a change): the machine keeps none of it.
     const world: LockWorld = { declared: null, introspection: null, persistentWatches: true };
@@ -128,7 +141,7 @@ export class LockWatcher {
 
   /** The anomalies of the current snapshot, judged now. */
   withAnomalies(snapshot: LockSnapshot = this.state.current): LockSnapshot {
-    return judged(this.state, snapshot, Date.now(), this.anomalyContext());
+    return judged(this.state, snapshot, this.clock.now(), this.anomalyContext());
   }
 
   /** Judges now the anomalies still waiting for their moment: whoever reads the lock gets the same answer as the page a moment later. */
@@ -147,7 +160,7 @@ export class LockWatcher {
    */
   async fresh(timeoutMs = FRESH_TIMEOUT_MS): Promise<LockSnapshot> {
     await this.ready;
-    const asked = Date.now();
+    const asked = this.clock.now();
     const paths = this.parentPaths();
     // A sync first (pipelined: ZooKeeper serves one session's requests in order), so that a write that completed on another member is seen here too.
     const synced = this.session.sync(paths[0] ?? '/').catch(() => undefined);
@@ -173,11 +186,11 @@ export class LockWatcher {
         if (this.state.live) this.settleAnomalies();
         return { ...this.state.current, read: { at: Math.max(asked, this.state.current.read?.at ?? 0), pzxid: rootStat?.pzxid ?? current.read?.pzxid ?? null } };
       }
-      if (this.state.stopped || Date.now() >= deadline) return current;
+      if (this.state.stopped || this.clock.now() >= deadline) return current;
       // With persistent watches, the events of those changes came before the stats: they are applied, not listed again.
       if (!(this.state.live && this.persistentWatches() && busy(this.state))) this.refresh(...behind);
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, Math.max(0, deadline - Date.now()));
+        const timer = setTimeout(done, Math.max(0, deadline - this.clock.now()));
         function done(): void {
           clearTimeout(timer);
           resolve();
@@ -194,7 +207,7 @@ export class LockWatcher {
 
   /** Feeds the machine one event and does what it answers. */
   private take(event: LockEvent): void {
-    const result = step(this.state, event, Date.now(), this.world());
+    const result = step(this.state, event, this.clock.now(), this.world());
     for (const { delta, gone } of result.deltas) this.onDelta(delta, gone);
     for (const read of result.reads) this.perform(read);
     for (const name of TIMER_NAMES) this.setTimer(name, result.timers[name]);
@@ -214,12 +227,12 @@ export class LockWatcher {
   private setTimer(name: TimerName, at: number | null): void {
     const set = this.timers[name];
     if ((set?.at ?? null) === at) return;
-    if (set !== null) LOCK_TIMERS.cancel(set.timer);
+    if (set !== null) this.clock.timers.cancel(set.timer);
     if (at === null) {
       this.timers[name] = null;
       return;
     }
-    this.timers[name] = { at, timer: LOCK_TIMERS.set(at, this.fire[name]) };
+    this.timers[name] = { at, timer: this.clock.timers.set(at, this.fire[name]) };
   }
 
   /** Each timer's callback, made once (a lock handing over sets one at every change). */

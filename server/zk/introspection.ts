@@ -227,6 +227,8 @@ export interface IntrospectionOptions {
    * ensemble sessions of other clients close all the time, and `dump` is every ephemeral node.
    */
   ownsLockNodes?: (session: string) => boolean;
+  /** The ensemble's clock (ms since the epoch): `Date.now` by default. */
+  now?: () => number;
 }
 
 export class Introspection extends EventEmitter<IntrospectionEvents> {
@@ -259,6 +261,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   private readonly tls: ZkTls | null;
   private readonly touchOwnSession: TouchOwnSession;
   private readonly knownPath: (path: string) => string | undefined;
+  private readonly now: () => number;
 
   constructor(connectString: string, options: IntrospectionOptions) {
     super();
@@ -269,6 +272,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     this.touchOwnSession = options.touchOwnSession ?? (async () => null);
     this.knownPath = options.knownPath ?? (() => undefined);
     this.ownsLockNodes = options.ownsLockNodes ?? (() => true);
+    this.now = options.now ?? Date.now;
   }
 
   /**
@@ -296,7 +300,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
 
   /** Something reads what only the report tells (an API read): poll now if idle, and for the lease (a minute) at least. */
   touch(): void {
-    leaseTaken(this.pacing, Date.now(), this.pacingOptions);
+    leaseTaken(this.pacing, this.now(), this.pacingOptions);
     this.wake();
   }
 
@@ -318,7 +322,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
   private polling = false;
 
   private needed(): boolean {
-    return pollNeeded(this.pacing, Date.now(), this.wanted());
+    return pollNeeded(this.pacing, this.now(), this.wanted());
   }
 
   private async tick(): Promise<void> {
@@ -329,7 +333,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
       return;
     }
     this.polling = true;
-    const started = Date.now();
+    const started = this.now();
     try {
       await this.poll();
     } finally {
@@ -337,7 +341,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     }
     // A lock owner's connection went: the report that confirms it (with the `dump` that says when ZooKeeper expires the session)
     // is asked at once, not a whole interval later.
-    const delay = pollEnded(this.pacing, Date.now() - started, this.pacingOptions);
+    const delay = pollEnded(this.pacing, this.now() - started, this.pacingOptions);
     this.state = { ...this.state, intervalMs: this.pacing.intervalMs };
     if (this.running && this.timer === null) this.timer = setTimeout(() => void this.tick(), delay);
   }
@@ -365,7 +369,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
    * most five polls old, and from the next poll on asked at every poll for the lease, since they are read.
    */
   monitors(): ReadonlyArray<{ server: string; values: ReadonlyMap<string, string | number> }> {
-    countersRead(this.pacing, Date.now(), this.pacingOptions);
+    countersRead(this.pacing, this.now(), this.pacingOptions);
     return this.monitored;
   }
 
@@ -412,7 +416,7 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
 
   /** Asks every member once. */
   async poll(): Promise<void> {
-    const at = Date.now();
+    const at = this.now();
     // `dump` lists every ephemeral node of the ensemble: asked every few polls only, and at once after a connection went (a crashed client's deadline is what it tells).
     const { dump: withDump, mntr: withMntr } = pollBegins(this.pacing, at, this.pacingOptions);
     const answers = await Promise.all(this.servers.map((member, index) => askMember(member, this.adminUrlOf(index), { dump: withDump, mntr: withMntr, notWhitelistedBefore: this.notWhitelisted[index] ?? new Set() }, this.tls, this.touchOwnSession)));
@@ -471,13 +475,13 @@ export class Introspection extends EventEmitter<IntrospectionEvents> {
     // One poll no member answered (a reply lost or late on a busy ensemble) is not yet an outage: the last report stands
     // for one more poll, else every verdict it carries (a crashed holder, a waiter's watch) would blink off and on again.
     if (pollAnswered(this.pacing, reachable, bytes, this.latest !== null) === 'keep-last') {
-      this.state = { ...this.state, at: Date.now(), servers };
+      this.state = { ...this.state, at: this.now(), servers };
       return;
     }
     this.state = {
       available: reachable,
       reason: reachable ? null : `no ZooKeeper member said which sessions watch what: ${servers.map((server) => `${server.server}: ${server.error ?? 'no answer'}`).join('; ')}`,
-      at: Date.now(),
+      at: this.now(),
       servers,
       intervalMs: this.pacing.intervalMs || this.pacingOptions.intervalMs,
     };
