@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeAnswers, observe, unobserved, type Introspected, type MemberReport, type PathReading } from './report';
+import { mergeAnswers, NO_SILENT_SESSIONS, observe, silentSessionsSeen, unobserved, type Introspected, type MemberReport, type PathReading } from './report';
 
 // As `wchc`, `cons` and `dump` report them on a Kafka cluster: broker 0xa is the controller, broker 0xb waits for it to go, 0xe is the explorer following the lock.
 const EXPLORER = '0xe';
@@ -89,5 +89,43 @@ describe('observe', () => {
     const unknown = unobserved(null, 0);
     observe(unknown, report([['0xb', '10.0.0.2:41000']]), '0xa', '/l/lock-0000000000');
     expect(unknown.client).toBeNull();
+  });
+});
+
+describe('silentSessionsSeen', () => {
+  const report = (clients: Record<string, string>, at: number): Introspected => ({ watchers: new Map(), clients: new Map(Object.entries(clients)), at });
+  const dump = (expiries: Record<string, number>) => ({ expiries: new Map(Object.entries(expiries)) });
+
+  it('takes a session as without a connection once two reports in a row miss it, and says so once', () => {
+    // 0x2 holds a lock; its client crashes after the first report.
+    const first = silentSessionsSeen(NO_SILENT_SESSIONS, report({ '0x1': '10.0.0.1:1', '0x2': '10.0.0.2:1' }, 0), dump({ '0x1': 30_000, '0x2': 30_000 }));
+    expect([...first.state.confirmed]).toEqual([]);
+    const missedOnce = silentSessionsSeen(first.state, report({ '0x1': '10.0.0.1:1' }, 2_000), dump({ '0x1': 32_000, '0x2': 30_000 }));
+    // Only one report missed it (the one before had its connection): it may be just reconnecting.
+    expect(missedOnce.changed.size).toBe(0);
+    const missedTwice = silentSessionsSeen(missedOnce.state, report({ '0x1': '10.0.0.1:1' }, 4_000), dump({ '0x1': 34_000, '0x2': 30_000 }));
+    expect([...missedTwice.state.confirmed]).toEqual([['0x2', 30_000]]);
+    expect([...missedTwice.changed]).toEqual(['0x2']);
+    const again = silentSessionsSeen(missedTwice.state, report({ '0x1': '10.0.0.1:1' }, 6_000), dump({ '0x1': 36_000, '0x2': 30_000 }));
+    expect(again.changed.size).toBe(0);
+    // ZooKeeper expires it: it leaves the dump, and its locks judge again.
+    const expired = silentSessionsSeen(again.state, report({ '0x1': '10.0.0.1:1' }, 30_500), dump({ '0x1': 60_000 }));
+    expect([...expired.state.confirmed]).toEqual([]);
+    expect([...expired.changed]).toEqual(['0x2']);
+  });
+
+  it('takes a session whose nodes came after the last dump at the first report that misses it, the one before having had no connection of it', () => {
+    const before = silentSessionsSeen(NO_SILENT_SESSIONS, report({ '0x1': '10.0.0.1:1' }, 0), dump({ '0x1': 30_000 }));
+    const seen = silentSessionsSeen(before.state, report({ '0x1': '10.0.0.1:1' }, 500), dump({ '0x1': 30_000, '0x9': 29_500 }));
+    expect([...seen.state.confirmed]).toEqual([['0x9', 29_500]]);
+  });
+
+  it('takes nobody while either the connections or the dump are unknown', () => {
+    const unknown = silentSessionsSeen(NO_SILENT_SESSIONS, null, dump({ '0x2': 30_000 }));
+    expect(unknown.state).toEqual({ confirmed: new Map(), clientsBefore: null });
+    const noDump = silentSessionsSeen(unknown.state, report({}, 0), null);
+    expect(noDump.state.confirmed.size).toBe(0);
+    // The report before was unknown: a session missed by this one alone is not taken.
+    expect(silentSessionsSeen(unknown.state, report({}, 0), dump({ '0x2': 30_000 })).state.confirmed.size).toBe(0);
   });
 });

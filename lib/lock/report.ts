@@ -100,6 +100,30 @@ export function disconnectedSessions(report: Introspected | null, dump: { expiri
   return silent;
 }
 
+/** The sessions taken as without a connection, and the connections of the report before (null: none, or none available). */
+export interface SilentSessions {
+  confirmed: ReadonlyMap<string, number>;
+  clientsBefore: ReadonlyMap<string, string> | null;
+}
+
+export const NO_SILENT_SESSIONS: SilentSessions = { confirmed: new Map(), clientsBefore: null };
+
+/**
+ * A new report: the sessions it shows without a connection (see `disconnectedSessions`) that the
+ * report before missed too are taken as such (one just connecting, missed by one report, is not
+ * called crashed). The report before is judged by its connections, not its dump: a session whose
+ * nodes came after the last dump is in none but this one, asked at once when its connection went,
+ * and would wait for a third report otherwise. What is taken now, and the sessions whose standing
+ * (or expiry) changed: the locks one of them holds judge their anomalies again.
+ */
+export function silentSessionsSeen(state: SilentSessions, report: Introspected | null, dump: { expiries: ReadonlyMap<string, number> } | null): { state: SilentSessions; changed: Set<string> } {
+  const before = state.clientsBefore;
+  const confirmed = new Map([...disconnectedSessions(report, dump)].filter(([session]) => before !== null && !before.has(session)));
+  const was = state.confirmed;
+  const changed = new Set([...confirmed.keys(), ...was.keys()].filter((session) => confirmed.has(session) !== was.has(session) || confirmed.get(session) !== was.get(session)));
+  return { state: { confirmed, clientsBefore: report?.clients ?? null }, changed };
+}
+
 /** What changed from one report to the next: the watched paths whose watchers differ, the sessions whose client address differs. */
 export interface ReportChange {
   from: Introspected;

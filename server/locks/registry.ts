@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { disconnectedSessions, type Introspected, type ReportChange } from '../../lib/lock/report';
+import { NO_SILENT_SESSIONS, silentSessionsSeen, type Introspected, type ReportChange, type SilentSessions } from '../../lib/lock/report';
 import type { DumpReport } from '../../lib/zk/four-letter';
 import type { LockContext } from '../../lib/lock/machine';
 import { kazooSemaphoreQueue } from '../../lib/lock/recipes/kazoo-semaphore';
@@ -58,9 +58,7 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
   private readonly dump: () => DumpReport | null;
   private readonly askDump: () => void;
   /** Sessions without a connection in the last two reports, with their expiry (see `observeConnections`). */
-  private disconnected: ReadonlyMap<string, number> = new Map();
-  /** The connections of the report before (null: none, or none available). */
-  private clientsBefore: ReadonlyMap<string, string> | null = null;
+  private silent: SilentSessions = NO_SILENT_SESSIONS;
   readonly staleHolderMs: number;
   private readonly clock: LockClock;
 
@@ -240,25 +238,20 @@ export class LockRegistry extends EventEmitter<RegistryEvents> {
   }
 
   private anomalyContext(path: string): LockContext {
-    return { staleHolderMs: this.staleHolderMs, deadlocks: this.waitsFor.deadlocksOf(path), disconnected: this.disconnected };
+    return { staleHolderMs: this.staleHolderMs, deadlocks: this.waitsFor.deadlocksOf(path), disconnected: this.silent.confirmed };
   }
 
   /**
-   * Takes the sessions a new report shows without a connection: those shown so in this report
-   * and the one before (one just connecting, missed by one report, is not called crashed). The
-   * locks one of them holds, or held, judge their anomalies again.
+   * Takes the sessions a new report shows without a connection, over two reports (see
+   * `silentSessionsSeen`): the locks one of them holds, or held, judge their anomalies again.
+   * An owner no report or dump knows (it connected, took its node and crashed between two) has a
+   * dump asked soon.
    */
   private observeConnections(report: Introspected | null): void {
     const dumped = this.dump();
     if (report !== null && dumped !== null && this.waitsFor.ownerUnknownTo(report.clients, dumped.expiries)) this.askDump();
-    const now = disconnectedSessions(report, dumped);
-    // Missed by the report before too (its connections, not its dump: a session whose nodes came after the last dump is in none
-    // but this one, asked at once when its connection went, and would wait for a third report otherwise).
-    const before = this.clientsBefore;
-    const confirmed = new Map([...now].filter(([session]) => before !== null && !before.has(session)));
-    this.clientsBefore = report?.clients ?? null;
-    const changed = new Set([...confirmed.keys(), ...this.disconnected.keys()].filter((session) => confirmed.has(session) !== this.disconnected.has(session) || confirmed.get(session) !== this.disconnected.get(session)));
-    this.disconnected = confirmed;
+    const { state, changed } = silentSessionsSeen(this.silent, report, dumped);
+    this.silent = state;
     if (changed.size === 0) return;
     for (const { watcher } of this.entries.values()) {
       if (!watcher.read) continue;
