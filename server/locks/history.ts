@@ -1,12 +1,10 @@
 /**
  * The history of every followed lock (`lib/lock/history.ts`), fed by the registry's deltas, and
  * the events Prometheus counts (a hold ended, a wait ended, a hold began). How a hold ended is
- * told here: broken when the explorer itself deleted the node (`markBroken`); its session expired
- * when an earlier report of ZooKeeper listed the owner's session as connected and the last one
- * no longer does (a crashed client stops answering; ZooKeeper deletes its nodes when the session
- * times out); released otherwise (a session too new for any report counts as connected).
+ * the rule of `lib/lock/hold-end.ts`, fed ZooKeeper's reports and the explorer's own breaks here.
  */
 import { EventEmitter } from 'node:events';
+import { breaking, holdEnded, holdEndState, reportSeen } from '../../lib/lock/hold-end';
 import { LockHistoryModel, type HistoryEvents as ModelEvents } from '../../lib/lock/history';
 import type { Introspected } from '../../lib/lock/report';
 import type { HoldEnd, LockActivity, LockDelta, LockHistory, LockNode } from '../../lib/protocol';
@@ -38,13 +36,11 @@ export interface HistoryOptions {
 
 export class LockHistories extends EventEmitter<HistoryEvents> {
   private readonly locks = new Map<string, LockHistoryModel>();
-  /** Node paths the explorer deleted to break a lock, until their deletion is seen. */
-  private readonly broken = new Set<string>();
+  /** The explorer's breaks and the sessions ZooKeeper's reports listed: how each hold ended. */
+  private readonly ends = holdEndState();
   private readonly now: () => number;
   private readonly events = new WeakMap<LockHistoryModel, ModelEvents>();
   private readonly activities = new Map<string, { activity: LockActivity; changes: number; at: number }>();
-  /** The sessions ZooKeeper's reports listed as connected, with when they were last listed (those gone from the reports only while they own a node in a lock). */
-  private readonly seen = new Map<string, number>();
 
   constructor(
     private readonly registry: LockRegistry,
@@ -80,22 +76,17 @@ export class LockHistories extends EventEmitter<HistoryEvents> {
 
   /** A new report of ZooKeeper: the sessions it lists were connected then. */
   observeReport(report: Introspected | null): void {
-    if (report === null) return;
-    for (const session of report.clients.keys()) this.seen.set(session, report.at);
-    // A session no longer listed matters only while it owns a node in a lock (whose end it may
-    // explain), and not for ever: a busy ensemble's short sessions (20 a second) are forgotten as
-    // they go, not kept for half an hour.
-    for (const [session, at] of this.seen) if (at < report.at && (!this.registry.ownsNodes(session) || at < report.at - SEEN_KEPT_MS)) this.seen.delete(session);
+    if (report !== null) reportSeen(this.ends, report, (session) => this.registry.ownsNodes(session), SEEN_KEPT_MS);
   }
 
   /** Whether a session is remembered as once connected: the last report listed it, or it went since and owns a node in a lock. */
   remembers(session: string): boolean {
-    return this.seen.has(session);
+    return this.ends.seen.has(session);
   }
 
   /** The explorer is about to delete this lock node to break the lock: its hold ends as broken. */
   markBroken(nodePath: string): void {
-    this.broken.add(nodePath);
+    breaking(this.ends, nodePath);
   }
 
   stop(): void {
@@ -136,12 +127,5 @@ export class LockHistories extends EventEmitter<HistoryEvents> {
     return events;
   }
 
-  private readonly endOfNode = (node: LockNode): HoldEnd => this.endOf(node);
-
-  private endOf(node: LockNode): HoldEnd {
-    if (this.broken.delete(node.path)) return 'broken';
-    const report = this.options.introspection();
-    if (report !== null && node.ephemeral && this.seen.has(node.sessionId) && !report.clients.has(node.sessionId)) return 'session-expired';
-    return 'released';
-  }
+  private readonly endOfNode = (node: LockNode): HoldEnd => holdEnded(this.ends, node, this.options.introspection());
 }
