@@ -1050,6 +1050,7 @@ const REASON_WORDS: Record<Reason['kind'], MessageKey | ((params: Reason['params
   'tls-alert-certificate': 'reasonTlsAlertCertificate',
   'tls-refused': 'reasonTlsRefused',
   network: 'reasonNetwork',
+  'closed-unanswered': 'reasonClosedUnanswered',
   'sasl-required': 'reasonSaslRequired',
   'sasl-closed': 'reasonSaslClosed',
   'sasl-digest-refused': 'reasonSaslDigestRefused',

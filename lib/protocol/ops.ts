@@ -97,6 +97,7 @@ export const REASON_KINDS = [
   'tls-alert-certificate',
   'tls-refused',
   'network',
+  'closed-unanswered',
   'sasl-required',
   'sasl-closed',
   'sasl-digest-refused',

@@ -29,6 +29,7 @@
 import { EventEmitter } from 'node:events';
 import { candidatesFromEphemerals, enclosingLock, isLock, isLockByNames, isSearched, isSystemLock, lockParentsOf, mayMakeLock } from '../../lib/lock/discovery';
 import { kazooSemaphoreQueue } from '../../lib/lock/recipes/kazoo-semaphore';
+import { batchDone, batchListed, batchPaths, leavesStatted, nextBatch, outermostRoots, rootsListed, SCAN_BATCH, scanWalk, walkInto, type Listing, type ScanPiece, type ScanWalk } from '../../lib/lock/scan';
 import { summarizeSessions, type SessionContext } from '../../lib/lock/sessions';
 import { agingLocks, askPush, figuresAre, lineChanged, linePushed, pushTook, takePush, type ListPush, type ListPushState } from '../../lib/lock/list-push';
 import {
@@ -101,8 +102,6 @@ interface DiscoveryEvents {
 const SUBSCRIBER = 'discovery';
 /** What a Kazoo semaphore's queue adds to the semaphore's path. */
 const KAZOO_QUEUE_SUFFIX = kazooSemaphoreQueue('');
-/** Nodes listed in one step of the scan (one multiRead). */
-const BATCH = 500;
 /** How many of the parents that make no lock the status names. */
 const NOT_LOCKS_LISTED = 20;
 /** Steps of the scan in flight at once. */
@@ -135,30 +134,16 @@ function activityKey(activity: LockActivity | null): string {
   return activity === null ? '' : `${activity.handoversPerMinute} ${activity.waitP99}`;
 }
 
-/** One step of the scan: some children of a node whose children are listed next, and what their listing decides of the node. */
-interface Piece {
-  parent: Directory;
-  names: string[];
-}
-
-/** A node the scan walks into: a lock when every child turns out to be an ephemeral leaf. */
-interface Directory {
-  path: string;
-  depth: number;
-  /** Pieces of its children not yet listed. */
-  pending: number;
-  /** Every child listed so far is a leaf that may be ephemeral; false once one is not. */
-  allLeaves: boolean;
-  /** How many of its children were found to be leaves (children gone meanwhile do not count): none, no lock. */
-  leaves: number;
-  /** Its own verdict was given elsewhere (a re-read after a child watch fired): only its children are walked. */
-  judged: boolean;
-}
-
 type Generation = { stopped: boolean };
 
 /** Errors the connection's state already tells (a lost connection, a refused login): discovery starts again when it comes back. */
 const PASSING = new Set([...TRANSIENT, 'AUTH_FAILED', 'SESSION_CLOSED_REQUIRE_SASL_AUTH']);
+
+/** A listing as the scan takes it: the children, or that ZooKeeper would not let the explorer list the node, or that it is gone. */
+function listingOf(answer: string[] | ZkError): Listing {
+  if (Array.isArray(answer)) return answer;
+  return answer.code === 'NO_AUTH' ? 'no-auth' : 'gone';
+}
 
 function warnUnlessPassing(error: unknown, what: string): void {
   if (error instanceof ZkError && PASSING.has(error.code)) return;
@@ -700,8 +685,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     for (const path of nodes) if (isSystemLock(path) && isSearched(path, this.options.roots)) this.becomeLock(path, kept);
     const candidates = candidatesFromEphemerals(nodes, this.options.roots);
     const refused = new Set<string>();
-    for (let start = 0; start < candidates.length && !generation.stopped; start += BATCH) {
-      const paths = candidates.slice(start, start + BATCH).filter((path) => enclosingLock(path, this.locks) === null && !this.notLocks.has(path));
+    for (let start = 0; start < candidates.length && !generation.stopped; start += SCAN_BATCH) {
+      const paths = candidates.slice(start, start + SCAN_BATCH).filter((path) => enclosingLock(path, this.locks) === null && !this.notLocks.has(path));
       const listings = await this.session.getChildrenMany(paths);
       paths.forEach((path, index) => {
         const names = listings[index];
@@ -730,32 +715,27 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.partialReason = null;
     this.unlisted = null;
     void this.countTree(generation);
-    const stack: Piece[] = [];
-    const roots = this.options.roots.filter((root) => !this.options.roots.some((other) => other !== root && isWithin(root, other)));
+    const walk = scanWalk(this.options.roots, this.options.maxDepth);
+    const roots = outermostRoots(this.options.roots);
     const rootListings = await this.listChildren(roots);
     scan.read += roots.length;
-    roots.forEach((root, index) => {
-      const names = rootListings[index];
-      if (!Array.isArray(names) || !isSearched(root, this.options.roots)) return;
-      if (isLockByNames(names)) this.becomeLock(root);
-      else this.pushDirectory(stack, { path: root, depth: 0, pending: 0, allLeaves: true, leaves: 0, judged: false }, names);
-    });
+    for (const root of rootsListed(walk, roots, rootListings)) this.becomeLock(root);
     const steps = new Set<Promise<void>>();
-    while (!generation.stopped && (stack.length > 0 || steps.size > 0)) {
-      if (stack.length === 0 || steps.size >= SCAN_CONCURRENCY) {
+    while (!generation.stopped && (walk.stack.length > 0 || steps.size > 0)) {
+      if (walk.stack.length === 0 || steps.size >= SCAN_CONCURRENCY) {
         await Promise.race(steps);
         continue;
       }
-      const batch = this.takeBatch(stack);
+      const batch = nextBatch(walk);
       const paths = batch.reduce((sum, piece) => sum + piece.names.length, 0);
       if (this.options.maxNodes !== null && scan.read + paths > this.options.maxNodes) {
         this.partialReason = { kind: 'scan-capped', params: { max: this.options.maxNodes } };
         scanCapped(this.following);
-        stack.length = 0;
+        walk.stack.length = 0;
         continue;
       }
       await this.pace(paths);
-      const step = this.scanStep(generation, batch, stack, ephemerals).finally(() => steps.delete(step));
+      const step = this.scanStep(generation, walk, batch, ephemerals).finally(() => steps.delete(step));
       // The first failure ends the scan (a lost connection starts it over); the others must not go unhandled.
       step.catch(() => undefined);
       steps.add(step);
@@ -776,81 +756,20 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     }
   }
 
-  private pushDirectory(stack: Piece[], directory: Directory, names: readonly string[]): void {
-    const searched = names.filter((name) => isSearched(childPath(directory.path, name), this.options.roots));
-    if (searched.length < names.length) directory.allLeaves = false;
-    for (let start = 0; start < searched.length; start += BATCH) {
-      directory.pending += 1;
-      stack.push({ parent: directory, names: searched.slice(start, start + BATCH) });
-    }
-  }
-
-  /** Pieces from the top of the stack, up to one multiRead's worth of nodes. */
-  private takeBatch(stack: Piece[]): Piece[] {
-    const batch: Piece[] = [];
-    let size = 0;
-    while (stack.length > 0 && size + stack.at(-1)!.names.length <= BATCH) {
-      const piece = stack.pop()!;
-      batch.push(piece);
-      size += piece.names.length;
-    }
-    if (batch.length === 0) batch.push(stack.pop()!);
-    return batch;
-  }
-
-  /** Lists the children of a batch's nodes; walks into those that have children, judges their parents. */
-  private async scanStep(generation: Generation, batch: Piece[], stack: Piece[], ephemerals: Set<string> | null): Promise<void> {
-    const paths = batch.flatMap((piece) => piece.names.map((name) => childPath(piece.parent.path, name)));
+  /** Lists the children of a batch's nodes (`lib/lock/scan.ts` walks into those that have children and judges their parents), then the stats only they can tell by. */
+  private async scanStep(generation: Generation, walk: ScanWalk, batch: ScanPiece[], ephemerals: Set<string> | null): Promise<void> {
+    const paths = batchPaths(batch);
     const listings = await this.listChildren(paths);
     if (generation.stopped) return;
     this.status.scan.read += paths.length;
-    let at = 0;
-    const unsure: Array<{ directory: Directory; leaves: string[] }> = [];
-    const systemLeaves: string[] = [];
-    for (const piece of batch) {
-      const leaves: string[] = [];
-      for (let index = 0; index < piece.names.length; index += 1) {
-        const path = paths[at]!;
-        const names = listings[at]!;
-        at += 1;
-        if (names instanceof ZkError && names.code === 'NO_AUTH' && ephemerals === null) {
-          // No member lists the ephemeral nodes: what is below a node the explorer may not list is not known.
-          this.unlisted = { count: (this.unlisted?.count ?? 0) + 1, first: this.unlisted?.first ?? path };
-          this.partialReason = { kind: 'noauth-listing', params: { count: this.unlisted.count, first: this.unlisted.first } };
-        }
-        if (!Array.isArray(names)) continue;
-        if (names.length === 0 && isSystemLock(path)) {
-          // A system's lock node of its own, when it is ephemeral; it makes its parent no single-node lock.
-          piece.parent.allLeaves = false;
-          systemLeaves.push(path);
-          continue;
-        }
-        if (names.length === 0) {
-          leaves.push(path);
-          continue;
-        }
-        piece.parent.allLeaves = false;
-        if (this.locks.has(path)) continue;
-        if (isLockByNames(names)) {
-          this.becomeLock(path);
-          continue;
-        }
-        const depth = piece.parent.depth + 1;
-        if (depth > this.options.maxDepth) {
-          this.partialReason = { kind: 'scan-deep', params: { depth: this.options.maxDepth } };
-          continue;
-        }
-        this.pushDirectory(stack, { path, depth, pending: 0, allLeaves: true, leaves: 0, judged: false }, names);
-      }
-      piece.parent.leaves += leaves.length;
-      if (piece.parent.allLeaves && !piece.parent.judged) {
-        if (ephemerals !== null) {
-          if (!leaves.every((leaf) => ephemerals.has(leaf))) piece.parent.allLeaves = false;
-        } else if (leaves.length > 0) {
-          unsure.push({ directory: piece.parent, leaves });
-        }
-      }
+    const listed = batchListed(walk, batch, listings, ephemerals, (path) => this.locks.has(path));
+    for (const path of listed.unlisted) {
+      this.unlisted = { count: (this.unlisted?.count ?? 0) + 1, first: this.unlisted?.first ?? path };
+      this.partialReason = { kind: 'noauth-listing', params: { count: this.unlisted.count, first: this.unlisted.first } };
     }
+    if (listed.partial !== null) this.partialReason = listed.partial;
+    for (const path of listed.locks) this.becomeLock(path);
+    const { systemLeaves, unsure } = listed;
     if (systemLeaves.length > 0) {
       const known = ephemerals;
       const ephemeral = known !== null ? systemLeaves.map((path) => known.has(path)) : (await this.session.getDataMany(systemLeaves)).map((read) => !(read instanceof ZkError) && read.stat.ephemeralOwner !== NO_SESSION);
@@ -867,14 +786,10 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       for (const entry of unsure) {
         const reads = stats.slice(index, index + entry.leaves.length);
         index += entry.leaves.length;
-        if (reads.some((read) => !(read instanceof ZkError) && read.stat.ephemeralOwner === NO_SESSION)) entry.directory.allLeaves = false;
+        leavesStatted(entry, reads.some((read) => !(read instanceof ZkError) && read.stat.ephemeralOwner === NO_SESSION));
       }
     }
-    for (const piece of batch) {
-      piece.parent.pending -= 1;
-      const directory = piece.parent;
-      if (directory.pending === 0 && directory.allLeaves && directory.leaves > 0 && !directory.judged) this.becomeLock(directory.path);
-    }
+    for (const path of batchDone(batch)) this.becomeLock(path);
     this.schedulePush();
   }
 
@@ -887,8 +802,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   }
 
   /** Lists the children of nodes: in multiReads without watches, or (child watches keeping the list live) one by one, each with its watch. */
-  private listChildren(paths: readonly string[]): Promise<Array<string[] | ZkError>> {
-    if (this.status.live !== 'child-watches') return this.session.getChildrenMany(paths);
+  private async listChildren(paths: readonly string[]): Promise<Listing[]> {
+    if (this.status.live !== 'child-watches') return (await this.session.getChildrenMany(paths)).map(listingOf);
     return Promise.all(
       paths.map(async (path) => {
         try {
@@ -896,7 +811,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
           this.directories.set(path, new Set(children));
           return children;
         } catch (error) {
-          if (error instanceof ZkError && !TRANSIENT.has(error.code)) return error;
+          if (error instanceof ZkError && !TRANSIENT.has(error.code)) return listingOf(error);
           throw error;
         }
       }),
@@ -923,7 +838,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     if (this.stopped || this.locks.has(path)) return;
     const before = this.directories.get(path) ?? new Set<string>();
     const [names] = await this.listChildren([path]);
-    if (names instanceof ZkError || names === undefined) {
+    if (!Array.isArray(names)) {
       this.forget(path);
       return;
     }
@@ -937,12 +852,12 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.candidates.add(path);
     this.scheduleCandidates();
     if (added.length > 0) {
-      const stack: Piece[] = [];
-      this.pushDirectory(stack, { path, depth: 0, pending: 0, allLeaves: false, leaves: 0, judged: true }, added);
+      const walk = scanWalk(this.options.roots, this.options.maxDepth);
+      walkInto(walk, { path, depth: 0, pending: 0, allLeaves: false, leaves: 0, judged: true }, added);
       const generation = this.generation;
       this.classifying += 1;
       try {
-        while (stack.length > 0 && !generation.stopped) await this.scanStep(generation, this.takeBatch(stack), stack, null);
+        while (walk.stack.length > 0 && !generation.stopped) await this.scanStep(generation, walk, nextBatch(walk), null);
       } finally {
         this.classifying -= 1;
         this.settle();

@@ -210,6 +210,10 @@ export function attachWire(client: Client, options: WireOptions): void {
         socket.setNoDelay();
         socket.on(ready, () => this.onSocketConnected());
         socket.on('data', (chunk: Buffer) => this.onSocketData(chunk));
+        // The server ended a connection it had accepted before answering the connect request: it refuses this client (not a network failure).
+        socket.on('end', () => {
+          if (this.state === STATE.connecting && opened.has(socket) && !heard.has(socket)) report(problem('network', reasonOf('closed-unanswered', { where: `${server.host}:${server.port}` })));
+        });
         socket.on('drain', () => this.onSocketDrain());
         socket.on('close', (hasError: boolean) => this.onSocketClosed(hasError));
         socket.on('error', (error: NodeJS.ErrnoException) => {
@@ -248,12 +252,16 @@ export function attachWire(client: Client, options: WireOptions): void {
     setTimeout(tick, pingAfterMs(self.sessionTimeout)).unref();
   };
 
+  // The sockets whose connection was made (the connect request sent), and those that have heard from the server since.
+  const opened = new WeakSet<Socket>();
+  const heard = new WeakSet<Socket>();
   const connected = manager.onSocketConnected;
   manager.onSocketConnected = function (this: ConnectionManager): void {
     framer.reset();
     sasl = null;
     connected.call(this);
     const socket = this.socket;
+    if (socket !== null) opened.add(socket);
     if (socket !== null) keepAlive(this, socket);
     const handshakeMs = Math.min(HANDSHAKE_TIMEOUT_MS, Math.floor(this.sessionTimeout / 3));
     // Checked after the input already waiting: a starved process runs its due timers before it reads its sockets.
@@ -270,6 +278,7 @@ export function attachWire(client: Client, options: WireOptions): void {
   manager.onSocketData = function (this: ConnectionManager, chunk: Buffer): void {
     const socket = this.socket;
     if (socket === null) return;
+    heard.add(socket);
     options.onBytes?.(chunk.length);
     for (const packet of framer.push(chunk)) {
       if (this.socket !== socket) return;
