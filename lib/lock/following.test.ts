@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  candidatesTaken,
   ephemeralsListed,
   FOLLOWED_ONCE_MAX,
   followingState,
@@ -8,6 +9,7 @@ import {
   listingEnds,
   lockDropped,
   lockFound,
+  mayBeLocks,
   pathGone,
   rescanPlanned,
   rescanTaken,
@@ -126,6 +128,19 @@ describe('the set of locks an ensemble follows', () => {
     expect(state.unreadable.has('/secret/lock')).toBe(true);
     lockFound(state, '/secret/lock', 10, OPTIONS);
     expect(state.unreadable.has('/secret/lock')).toBe(false);
+  });
+});
+
+describe('the paths that may be locks', () => {
+  it('reads a burst of creations together, planned at the first, shallower first and none within a followed lock', () => {
+    const state = followingState(5_000);
+    lockFound(state, '/app/locks/orders', 0, OPTIONS);
+    expect(mayBeLocks(state, ['/app/locks/orders/_c_9-lock-0000000004', '/app/locks/new/deeper'])).toBe(true);
+    expect(mayBeLocks(state, ['/app/locks/new', '/app/locks/new'])).toBe(false);
+    expect(candidatesTaken(state)).toEqual(['/app/locks/new', '/app/locks/new/deeper']);
+    expect(state.candidates.size).toBe(0);
+    // Nothing to read plans nothing.
+    expect(mayBeLocks(state, [])).toBe(false);
   });
 });
 

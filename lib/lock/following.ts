@@ -50,6 +50,8 @@ export interface FollowingState {
   scan: DiscoveryStatus['scan'];
   /** When the tree is to be scanned again (ms); null: not planned. */
   rescanAt: number | null;
+  /** Paths whose new children may have made them a lock, read together a moment after the first (a burst of creations is one read). */
+  candidates: Set<string>;
   /** The list's pushes. */
   pushes: ListPushState;
 }
@@ -65,6 +67,7 @@ export function followingState(readsPerSecond: number): FollowingState {
     unreadableClients: new Map(),
     scan: { state: 'pending', read: 0, total: null, readsPerSecond, startedAt: null, endedAt: null },
     rescanAt: null,
+    candidates: new Set(),
     pushes: listPushState(),
   };
 }
@@ -195,6 +198,20 @@ function keepUnreadable(state: FollowingState, path: string, nodes: UnreadableNo
 /** Whether two lists of a lock's nodes (each in queue order) are the same nodes of the same sessions. */
 function sameNodes(a: readonly UnreadableNode[] | undefined, b: readonly UnreadableNode[]): boolean {
   return a !== undefined && a.length === b.length && a.every((node, index) => node.name === b[index]!.name && node.sessionId === b[index]!.sessionId);
+}
+
+/** Children were made below these paths (or their child watch fired): each may be a lock now. Whether the first of a burst, for which the read is to be planned. */
+export function mayBeLocks(state: FollowingState, paths: Iterable<string>): boolean {
+  const first = state.candidates.size === 0;
+  for (const path of paths) state.candidates.add(path);
+  return first && state.candidates.size > 0;
+}
+
+/** The paths to read now of those that may be locks: none within a followed lock, shallower first. */
+export function candidatesTaken(state: FollowingState): string[] {
+  const paths = [...state.candidates].filter((path) => enclosingLock(path, state.locks) === null).sort((a, b) => a.length - b.length);
+  state.candidates.clear();
+  return paths;
 }
 
 /** A scan of the tree begins: what was no lock is judged again from what it reads. */

@@ -44,6 +44,43 @@ function incident(): Replay {
   return replay;
 }
 
+describe('the locks a replay finds', () => {
+  it('follows the live explorer: a Kafka notification queue and a service\'s instances are no locks, a lock beside them is', () => {
+    zxid = 0;
+    const replay = new Replay({ roots: ['/'], staleHolderMs: 60_000 });
+    const notification = (partition: number): TxnOp => ({
+      type: 'create',
+      path: `/isr_change_notification/isr_change_${String(partition).padStart(10, '0')}`,
+      data: new TextEncoder().encode(JSON.stringify({ version: 1, partitions: [{ topic: 'orders', partition }] })),
+      ephemeral: false,
+      parentCVersion: -1,
+      ttl: null,
+    });
+    const instance = (id: string): TxnOp => ({
+      type: 'create',
+      path: `/services/billing/${id}`,
+      data: new TextEncoder().encode(JSON.stringify({ name: 'billing', id, address: '10.0.0.6', port: 8080, sslPort: null, payload: null, registrationTimeUTC: T0, serviceType: 'DYNAMIC', uriSpec: null })),
+      ephemeral: true,
+      parentCVersion: -1,
+      ttl: null,
+    });
+    const steps: Txn[] = [
+      txn('0xa', 'createSession', [{ type: 'createSession', timeoutMs: 10_000 }]),
+      txn('0xa', 'create', [create('/isr_change_notification', false)]),
+      txn('0xa', 'create', [notification(0)]),
+      txn('0xa', 'create', [notification(3)]),
+      txn('0xa', 'create', [create('/services', false)]),
+      txn('0xa', 'create', [create('/services/billing', false)]),
+      txn('0xa', 'create', [instance('c41d9a0e-77f2-4b5e-8b1a-2f6c3d9e8b01')]),
+      txn('0xa', 'create', [create('/locks', false)]),
+      txn('0xa', 'create', [create('/locks/job', false)]),
+      txn('0xa', 'create', [create(kazoo(0), true)]),
+    ];
+    for (const step of steps) replay.apply(step);
+    expect(replay.locks()).toEqual(['/locks/job']);
+  });
+});
+
 describe('a lock replayed from the transaction log', () => {
   it('finds the lock of the span and reads it at each moment by the live rules', () => {
     const replay = incident();

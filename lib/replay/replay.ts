@@ -11,6 +11,7 @@ import type { Deadlock, Incident, LockHistory, LockNode, LockSnapshot, LockSumma
 import { lockAnomalies } from '../lock/anomalies';
 import { describeData } from '../lock/data';
 import { enclosingLock, isLock, isSearched, isSystemLock, lockParentsAt, mayMakeLock } from '../lock/discovery';
+import { followingState, layoutRead, lockFound, type FollowingOptions } from '../lock/following';
 import { buildSnapshot, missingLock } from '../lock/queue';
 import { auxiliaryParents, detectRecipe, herdPossible, readsByNames, standingOf } from '../lock/reader';
 import { summarizeLock } from '../lock/summary';
@@ -52,6 +53,9 @@ const HOLD_WALK_STEPS = 256;
 const DEADLOCK_LOCKS = 2000;
 /** How many locks `preparing` makes ready between two yields (about a millisecond's work). */
 const PREPARED_AT_ONCE = 16;
+
+/** The following machine's options where nothing is pushed or scanned again: replay finds its locks once, over the whole files. */
+const FOLLOWING: FollowingOptions = { push: { intervalMs: 0, costFactor: 0, windowMs: 0 }, rescanMs: 0, rescanAfterGrowthMs: 0 };
 
 export class Replay {
   readonly tree: ZnodeTree;
@@ -187,23 +191,29 @@ export class Replay {
       read.add(parent);
       consider(parent);
     }
-    const found = new Set<string>();
+    // The live explorer's rules of what is followed (lib/lock/following.ts): none within a lock, a lock above others in their place.
+    const following = followingState(0);
+    const found = (path: string): void => void lockFound(following, path, 0, FOLLOWING);
     const sorted = [...candidates].sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
     for (const parent of sorted) {
-      if (enclosingLock(parent, found) !== null) continue;
+      if (enclosingLock(parent, following.locks) !== null) continue;
       const { children, ephemeral } = this.index.ephemeralsEver(parent);
       // A system's lock node at a fixed name (Kafka's /controller) is a lock of its own, and makes its parent none: only those names are looked for.
       const systemLocks = ephemeral === 0 ? [] : this.index.ephemeralAmong(parent, SELF_LOCK_NAMES).filter((name) => isSystemLock(childPath(parent, name)));
-      for (const name of systemLocks) found.add(childPath(parent, name));
+      for (const name of systemLocks) found(childPath(parent, name));
       // Every child ever ephemeral: a lock whatever the names (`isLock`'s single-node rule holds, and any recipe's).
       if (children > 0 && ephemeral === children && systemLocks.length === 0) {
-        found.add(parent);
+        found(parent);
         continue;
       }
       const names = this.index.namesEver(parent);
-      if (names.size > 0 && isLock(parent, [...names.keys()].sort(), (name) => names.get(name) === true)) found.add(parent);
+      if (names.size > 0 && isLock(parent, [...names.keys()].sort(), (name) => names.get(name) === true)) found(parent);
     }
-    return [...found].sort();
+    // A system's nodes that make no lock (Kafka's notification queues, a service's instances), read at the end of the files as the
+    // live explorer reads them, are dropped as live discovery drops them after its first reading.
+    const end = this.span().to;
+    if (end !== null) for (const path of [...following.locks]) layoutRead(following, path, this.readAt(path, end, false)?.built.recipe.systemLayout ?? null, 0, FOLLOWING);
+    return [...following.locks].sort();
   }
 
   /**

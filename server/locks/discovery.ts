@@ -34,11 +34,13 @@ import { summarizeSessions, type SessionContext } from '../../lib/lock/sessions'
 import { agingLocks, askPush, figuresAre, lineChanged, linePushed, pushTook, takePush, type ListPush, type ListPushState } from '../../lib/lock/list-push';
 import {
   ephemeralsListed,
+  candidatesTaken,
   followingState,
   layoutRead,
   listingBegins,
   listingEnds,
   lockFound,
+  mayBeLocks,
   pathGone,
   rescanPlanned,
   rescanTaken,
@@ -162,8 +164,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
   private readonly acquiring = new Set<Promise<void>>();
   private acquireSlots = ACQUIRE_CONCURRENCY;
   private readonly acquireQueue: Array<() => void> = [];
-  /** Paths whose children may have made them a lock, read together after CANDIDATE_DELAY_MS. */
-  private readonly candidates = new Set<string>();
+  /** Set while the paths that may be locks wait CANDIDATE_DELAY_MS to be read together. */
   private candidateTimer: NodeJS.Timeout | null = null;
   private classifying = 0;
   /** The scan's memory where child watches keep the list live: each node it read and its children. */
@@ -240,7 +241,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
 
   /** Whether the locks found so far are read, and every change reported so far looked at (the scan may still run). */
   private caughtUp(): boolean {
-    return !this.readingEphemerals && this.candidates.size === 0 && this.classifying === 0 && this.acquiring.size === 0;
+    return !this.readingEphemerals && this.following.candidates.size === 0 && this.classifying === 0 && this.acquiring.size === 0;
   }
 
   private when(condition: () => boolean): Promise<void> {
@@ -849,8 +850,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     }
     const added = names.filter((name) => !before.has(name));
     if (added.length === 0 && names.length === 0) return;
-    this.candidates.add(path);
-    this.scheduleCandidates();
+    this.mayBeLocks([path]);
     if (added.length > 0) {
       const walk = scanWalk(this.options.roots, this.options.maxDepth);
       walkInto(walk, { path, depth: 0, pending: 0, allLeaves: false, leaves: 0, judged: true }, added);
@@ -876,8 +876,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     if (event.type !== 'NODE_CREATED' || enclosingLock(parentPath(path), this.locks) !== null) return;
     const name = path.slice(path.lastIndexOf('/') + 1);
     if (mayMakeLock(name)) {
-      for (const parent of lockParentsOf(path)) if (isSearched(parent, this.options.roots)) this.candidates.add(parent);
-      this.scheduleCandidates();
+      this.mayBeLocks(lockParentsOf(path).filter((parent) => isSearched(parent, this.options.roots)));
       return;
     }
     // A plain name makes its parent a lock only as an ephemeral node (one node per resource); a system's lock node is one of its own.
@@ -890,8 +889,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
           this.becomeLock(path);
           return;
         }
-        this.candidates.add(parentPath(path));
-        this.scheduleCandidates();
+        this.mayBeLocks([parentPath(path)]);
       })
       .catch(() => undefined)
       .finally(() => {
@@ -899,6 +897,11 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
         this.settle();
       });
   };
+
+  /** Paths that may be locks now: read together CANDIDATE_DELAY_MS after the first of a burst. */
+  private mayBeLocks(paths: string[]): void {
+    if (mayBeLocks(this.following, paths)) this.scheduleCandidates();
+  }
 
   private scheduleCandidates(): void {
     if (this.candidateTimer !== null || this.stopped) return;
@@ -910,8 +913,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
 
   /** Reads the nodes whose new children may make them locks, shallower first. */
   private async readCandidates(): Promise<void> {
-    const paths = [...this.candidates].filter((path) => enclosingLock(path, this.locks) === null).sort((a, b) => a.length - b.length);
-    this.candidates.clear();
+    const paths = candidatesTaken(this.following);
     this.classifying += 1;
     try {
       const listings = await this.session.getChildrenMany(paths);
