@@ -179,12 +179,17 @@ main().catch((error: unknown) => {
   process.exit(1);
 });
 
-/** Resolves once `session` has its first session (null) or says why it has none yet: the reason a first try gave, or the time given running out. */
+/**
+ * Resolves once `session` has its first session (null) or says why it has none yet: the reason a
+ * first try gave, or the time given running out. A member that ends the connection unanswered is
+ * no refusal yet: a ZooKeeper starting up does so until it serves (a new session has seen no
+ * transaction it could be behind).
+ */
 async function firstSession(session: ZkSession, timeoutMs: number): Promise<string | null> {
   let stopListening = (): void => undefined;
   const refused = new Promise<string>((resolve) => {
     const onReason = (reason: string | null): void => {
-      if (reason !== null) resolve(`no session yet: ${reason}`);
+      if (reason !== null && session.why?.kind !== 'closed-unanswered') resolve(`no session yet: ${reason}`);
     };
     session.on('reason', onReason);
     stopListening = () => session.off('reason', onReason);
