@@ -13,8 +13,7 @@ export const REASONS_EN = {
   reasonTlsAlertCertificate: 'TLS: {where} refused the handshake ({alert}): does it trust the CA of ZK_TLS_CERT, and is ZK_TLS_KEY its key?',
   reasonTlsRefused: 'TLS: {where} refused the handshake: {detail}',
   reasonNetwork: '{where}: {detail}',
-  reasonClosedUnanswered:
-    '{where} closed the connection without answering: ZooKeeper does so to a client that has seen a later transaction than the member has (a member behind, or another ensemble at this address), while it is not serving yet, or past maxClientCnxns from one address',
+  reasonClosedUnanswered: '{where} ended the connection unanswered: not serving yet, behind the last transaction this session saw, or past maxClientCnxns',
   reasonSaslRequired: 'SASL: ZooKeeper requires a SASL login (enforce.auth.enabled): set ZK_SASL=digest-md5:USER:PASSWORD',
   reasonSaslClosed: 'SASL: ZooKeeper closed the session for want of a SASL login',
   reasonSaslDigestRefused: 'SASL: ZooKeeper refused user "{user}" (DIGEST-MD5, {error}): wrong user or password?',
@@ -45,7 +44,7 @@ export const REASONS_ZH: Record<ReasonKey, string> = {
   reasonTlsAlertCertificate: 'TLS：{where} 拒绝了握手（{alert}）：它是否信任 ZK_TLS_CERT 的签发 CA？ZK_TLS_KEY 是否是该证书的私钥？',
   reasonTlsRefused: 'TLS：{where} 拒绝了握手：{detail}',
   reasonNetwork: '无法连接 {where}：{detail}',
-  reasonClosedUnanswered: '{where} 未应答即关闭了连接：客户端见过比该成员更新的事务（成员落后，或此地址是另一个集群）、服务尚未就绪、或同一地址的连接超过 maxClientCnxns 时，ZooKeeper 会这样做',
+  reasonClosedUnanswered: '{where} 未应答即断开连接：尚未就绪、落后于本会话见过的最后事务，或超过 maxClientCnxns',
   reasonSaslRequired: 'SASL：ZooKeeper 要求 SASL 登录（enforce.auth.enabled）：请设置 ZK_SASL=digest-md5:USER:PASSWORD',
   reasonSaslClosed: 'SASL：ZooKeeper 因为没有 SASL 登录而关闭了会话',
   reasonSaslDigestRefused: 'SASL：ZooKeeper 拒绝了用户“{user}”（DIGEST-MD5，{error}）：用户名或密码错误？',

@@ -119,7 +119,7 @@ describe('ZooKeeper goes away and comes back', () => {
     await zookeeperAt(port, second);
     // The empty server closes the connection of a client that has seen a later transaction, unanswered: said so, not "no member answers".
     await eventually(async () => (own.why?.kind === 'closed-unanswered' ? true : undefined), 14_000);
-    expect(own.reason).toContain(`127.0.0.1:${port} closed the connection without answering`);
+    expect(own.reason).toContain(`127.0.0.1:${port} ended the connection unanswered`);
     // A new session for the explorer, and the lock as it is now: gone.
     await eventually(async () => (own.sessionId !== before && own.state === 'connected' ? true : undefined), 30_000);
     await eventually(async () => ((await lock(url, path)).exists === false ? true : undefined), 10_000);
