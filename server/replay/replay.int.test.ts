@@ -7,11 +7,11 @@
  * the lock read from the files at each sample's pzxid must be what the live client read then.
  */
 import { execFile } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { io as ioClient, type Socket as ClientSocket } from 'socket.io-client';
 import type { Ack, ClientToServerEvents, ColumnsLockSnapshot, HoldRecord, LockDelta, LockSnapshot, ReplayInfo, ReplayLock, ReplayMoment, ServerToClientEvents } from '../../lib/protocol';
 import { expandSnapshot } from '../../lib/lock/compact';
@@ -295,6 +295,12 @@ describe("a lock replayed from ZooKeeper's files (separate dataLogDir, 4 s sessi
      * transactions in it the only ones missing; a moment in it the last one before it.
      */
     const expectOneGap = (damaged: LoadedReplay, log: string, offset: number, problem: RegExp, gapFrom: bigint, gapTo: bigint | undefined): void => {
+      // A failure here has been rare and of the files' timing (a fuzzy snapshot): the files are kept for whoever reads the failure.
+      onTestFailed(() => {
+        const kept = mkdtempSync(join(tmpdir(), 'zk-replay-failed-'));
+        cpSync(dir, kept, { recursive: true });
+        console.warn(`replay.int.test: the files of the failed test are kept in ${kept} (whole: data/ and txnlog/; damaged: the copies beside them)`);
+      });
       const { info } = damaged;
       expect(info.stoppedAt).toBeNull();
       expect(info.gaps).toHaveLength(1);

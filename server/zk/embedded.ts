@@ -212,8 +212,10 @@ async function launch(
   let ready = false;
   while (!ready) {
     if (child.exitCode !== null || child.signalCode !== null) {
+      // Its log's last lines go with the error: a test's clean-up may remove the directory before anyone reads it.
+      const said = logTail(logFile);
       await stop();
-      throw new Error(`ZooKeeper (${launcher.description}) exited during start-up with code ${child.exitCode}; see ${logFile}`);
+      throw new Error(`ZooKeeper (${launcher.description}) exited during start-up with code ${child.exitCode}; see ${logFile}${said === '' ? '' : `, which ends:\n${said}`}`);
     }
     if (Date.now() > deadline) {
       await stop();
@@ -225,6 +227,15 @@ async function launch(
   // A kept directory names its ZooKeeper, for the next explorer to stop it should this one die without doing so.
   if (!options.temporary && existsSync(join(dir, OWNER_FILE))) writeFileSync(join(dir, OWNER_FILE), `${process.pid} ${child.pid ?? 0}\n`);
   return { connectString: `127.0.0.1:${port}`, port, dir, logFile, pid: child.pid ?? -1, stop };
+}
+
+/** The last lines of a log that say something (ZooKeeper's stack traces are long: their first lines name the cause). */
+function logTail(file: string, lines = 12): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '' && !/^\s+at /.test(line)).slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
 }
 
 /** Starts a standalone ZooKeeper and resolves once it answers `ruok`. */
