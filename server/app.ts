@@ -257,6 +257,7 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
     roots,
     controls: createControls(adminToken, simulator, features, shared.rate),
     files: options.files ?? null,
+    now,
   };
 
   for (const space of spaces) readOnForMoments(space, context.files);
@@ -295,6 +296,7 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
       connected: () => session.state === 'connected' || session.state === 'read-only',
       histories,
       lockLimit: options.metricsLockLimit ?? CONFIG_DEFAULTS.metricsLockLimit,
+      now,
     },
     summary: () => {
       // What the fleet says of its locks rests on ZooKeeper's report, as the lock list's does: asking keeps it coming.

@@ -67,6 +67,7 @@ function ensemble(name: string, lock: string): { sources: EnsembleMetricsSources
     connected: () => name !== 'down',
     histories: histories as never,
     lockLimit: 10,
+    now: () => 1_700_000_000_000,
   };
   return { sources, histories };
 }

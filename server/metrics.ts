@@ -22,6 +22,8 @@ export interface MetricsSources {
   histories: Pick<LockHistories, 'on'>;
   /** How many locks get series of their own in the hold, wait and handover metrics (METRICS_LOCK_LIMIT). */
   lockLimit: number;
+  /** The ensemble's clock (ms since the epoch): the ages are told against it. */
+  now(): number;
 }
 
 /** The lock label of the hold, wait and handover series of the locks past the limit. */
@@ -118,14 +120,14 @@ function lockMetrics(ensembles: readonly FollowedMetrics[]): Registry {
     for (const lock of sources.list().locks) set({ lock: lock.path }, lock.holders.length);
   });
   gauge('zklock_holder_age_seconds', 'How long the longest current holder has held the lock.', ['lock'], (sources, set) => {
-    const now = Date.now();
+    const now = sources.now();
     for (const lock of sources.list().locks) {
       const age = seconds(lock.holderSince, now);
       if (age !== null) set({ lock: lock.path }, age);
     }
   });
   gauge('zklock_oldest_wait_seconds', 'How long the longest waiter has waited.', ['lock'], (sources, set) => {
-    const now = Date.now();
+    const now = sources.now();
     for (const lock of sources.list().locks) {
       const age = seconds(lock.oldestWaiterSince, now);
       if (age !== null) set({ lock: lock.path }, age);

@@ -33,8 +33,8 @@ import { batchDone, batchListed, batchPaths, leavesStatted, nextBatch, outermost
 import { summarizeSessions, type SessionContext } from '../../lib/lock/sessions';
 import { agingLocks, askPush, figuresAre, lineChanged, linePushed, pushTook, takePush, type ListPush, type ListPushState } from '../../lib/lock/list-push';
 import {
-  ephemeralsListed,
   candidatesTaken,
+  ephemeralsListed,
   followingState,
   layoutRead,
   listingBegins,

@@ -29,6 +29,8 @@ export interface ExplorerContext {
   controls: Controls;
   /** ZooKeeper's own files, followed for the past (ZK_DATA_DIR, or the embedded ZooKeeper's); null when there are none. */
   files: FollowedFiles | null;
+  /** The ensemble's clock (ms since the epoch). */
+  now(): number;
 }
 
 /** The checks of every control, over HTTP and the socket. */

@@ -32,7 +32,7 @@ export function opsRouter(context: ExplorerContext): Router {
       server,
       values: Object.fromEntries([...values].filter((entry): entry is [string, number] => typeof entry[1] === 'number' && /watch|ephemerals|connections|znode_count/.test(entry[0]))),
     }));
-    const body: Monitor = { servers, at: introspection.monitorsAt(), now: Date.now() };
+    const body: Monitor = { servers, at: introspection.monitorsAt(), now: context.now() };
     response.json(body);
   });
 
