@@ -63,6 +63,9 @@ describe('the set of locks an ensemble follows', () => {
     expect(pathGone(state, '/hbase/table-lock/users/write-0000000003', 10, OPTIONS)).toEqual([]);
     expect(pathGone(state, '/hbase', 20, OPTIONS)).toEqual(['/hbase/table-lock/users', '/hbase/table-lock/orders']);
     expect([...state.locks]).toEqual(['/kafka/controller']);
+    // What lies below each path is counted, not looked for: only the controller's ancestors have a lock below them now.
+    expect(new Map(state.below)).toEqual(new Map([['/kafka', 1], ['/', 1]]));
+    expect(pathGone(state, '/zookeeper', 30, OPTIONS)).toEqual([]);
   });
 
   it('shows a Kazoo semaphore\'s queue again as a lock of its own when the semaphore goes', () => {

@@ -31,6 +31,8 @@ export interface FollowingOptions {
 export interface FollowingState {
   /** The locks followed. */
   locks: Set<string>;
+  /** How many followed locks lie below each path that has any: whether a path has locks below it, without a look at every lock. */
+  below: Map<string, number>;
   /** Parents read as a system's nodes that make no lock, and the layout that said so; forgotten at each scan. */
   notLocks: Map<string, string>;
   /**
@@ -59,6 +61,7 @@ export interface FollowingState {
 export function followingState(readsPerSecond: number): FollowingState {
   return {
     locks: new Set(),
+    below: new Map(),
     notLocks: new Map(),
     followedOnce: new Set(),
     listing: null,
@@ -87,10 +90,11 @@ const none = (): Follows => ({ follow: [], unfollow: [] });
 export function lockFound(state: FollowingState, path: string, now: number, options: FollowingOptions): Follows {
   const follows = none();
   if (state.locks.has(path) || state.notLocks.has(path) || enclosingLock(parentPath(path), state.locks) !== null) return follows;
-  for (const known of [...state.locks]) if (known !== path && isWithin(known, path)) follows.unfollow.push(...lockDropped(state, known, now, options));
+  follows.unfollow.push(...dropBelow(state, path, now, options));
   state.unreadable.delete(path);
   state.unreadableClients.delete(path);
   state.locks.add(path);
+  countBelow(state, path, 1);
   const again = state.followedOnce.has(path);
   if (!again) {
     if (state.followedOnce.size >= FOLLOWED_ONCE_MAX) state.followedOnce.clear();
@@ -103,6 +107,7 @@ export function lockFound(state: FollowingState, path: string, now: number, opti
 /** A followed lock is dropped: its line goes; a Kazoo semaphore's queue shows again as a lock of its own. The locks to stop following. */
 export function lockDropped(state: FollowingState, path: string, now: number, options: FollowingOptions): string[] {
   if (!state.locks.delete(path)) return [];
+  countBelow(state, path, -1);
   if (state.listing !== null) state.droppedSinceListing.add(path);
   lineGone(state.pushes, path, now, options.push);
   const queue = kazooSemaphoreQueue(path);
@@ -114,9 +119,27 @@ export function lockDropped(state: FollowingState, path: string, now: number, op
 export function pathGone(state: FollowingState, path: string, now: number, options: FollowingOptions): string[] {
   if (state.locks.has(path)) return lockDropped(state, path, now, options);
   if (enclosingLock(path, state.locks) !== null) return [];
+  return dropBelow(state, path, now, options);
+}
+
+/** Drops every followed lock below `path` (those a lock found at `path` replaces, or a deletion of `path` takes along): the locks to stop following. */
+function dropBelow(state: FollowingState, path: string, now: number, options: FollowingOptions): string[] {
+  // Most paths have no lock below them: a deletion in a busy tree, a lock found at a leaf. Only those that have look at every lock.
+  if (!state.below.has(path)) return [];
   const unfollow: string[] = [];
-  for (const known of [...state.locks]) if (isWithin(known, path)) unfollow.push(...lockDropped(state, known, now, options));
+  for (const known of [...state.locks]) if (known !== path && isWithin(known, path)) unfollow.push(...lockDropped(state, known, now, options));
   return unfollow;
+}
+
+/** Counts a lock followed (`by` 1) or dropped (-1) at each path above it. */
+function countBelow(state: FollowingState, lock: string, by: 1 | -1): void {
+  if (lock === '/') return;
+  for (let at = lock.lastIndexOf('/'); at >= 0; at = at === 0 ? -1 : lock.lastIndexOf('/', at - 1)) {
+    const above = at === 0 ? '/' : lock.slice(0, at);
+    const count = (state.below.get(above) ?? 0) + by;
+    if (count > 0) state.below.set(above, count);
+    else state.below.delete(above);
+  }
 }
 
 /**
