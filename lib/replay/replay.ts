@@ -15,7 +15,7 @@ import { followingState, layoutRead, lockFound, type FollowingOptions } from '..
 import { buildSnapshot, missingLock } from '../lock/queue';
 import { auxiliaryParents, detectRecipe, herdPossible, readsByNames, standingOf } from '../lock/reader';
 import { summarizeLock } from '../lock/summary';
-import { SELF_LOCK_NAMES } from '../lock/systems';
+import { notALockRecipesAt, SELF_LOCK_NAMES } from '../lock/systems';
 import { WaitsFor } from '../lock/waits-for';
 import { ChildIndex, type ChildAt, type ChildEvent, type SessionSpans } from '../zk/child-index';
 import { partitionPoint } from '../zk/columns';
@@ -193,6 +193,12 @@ export class Replay {
     }
     // The live explorer's rules of what is followed (lib/lock/following.ts): none within a lock, a lock above others in their place.
     const following = followingState(0);
+    const mayMakeNoLock = (path: string): boolean => {
+      const recipes = notALockRecipesAt(path);
+      if (recipes.size === 0) return false;
+      const { id } = detectRecipe([...this.index.namesEver(path).keys()], null, null);
+      return id === 'unknown' || recipes.has(id);
+    };
     const found = (path: string): void => void lockFound(following, path, 0, FOLLOWING);
     const sorted = [...candidates].sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
     for (const parent of sorted) {
@@ -210,9 +216,10 @@ export class Replay {
       if (names.size > 0 && isLock(parent, [...names.keys()].sort(), (name) => names.get(name) === true)) found(parent);
     }
     // A system's nodes that make no lock (Kafka's notification queues, a service's instances), read at the end of the files as the
-    // live explorer reads them, are dropped as live discovery drops them after its first reading.
+    // live explorer reads them, are dropped as live discovery drops them after its first reading. Only a lock whose names may be
+    // read as such a layout's recipe is read: the names at the end are some of those ever, which a recipe's names stay.
     const end = this.span().to;
-    if (end !== null) for (const path of [...following.locks]) layoutRead(following, path, this.readAt(path, end, false)?.built.recipe.systemLayout ?? null, 0, FOLLOWING);
+    if (end !== null) for (const path of [...following.locks]) if (mayMakeNoLock(path)) layoutRead(following, path, this.readAt(path, end, false)?.built.recipe.systemLayout ?? null, 0, FOLLOWING);
     return [...following.locks].sort();
   }
 

@@ -49,6 +49,11 @@ export function layoutsAtPath(systems: readonly LockSystem[], path: string): Sys
   return found;
 }
 
+/** The recipes a lock at `path` must be read as for a layout that makes no lock to name it (empty: no such layout can). */
+export function notALockRecipesAt(path: string): ReadonlySet<string> {
+  return new Set(layoutsAtPath(SYSTEMS, path).flatMap(({ layout }) => (layout.notALock === true ? layout.recipes : [])));
+}
+
 /** The layouts whose lock is a node of its own, by the node's name: every ephemeral node of an ensemble (a million) is asked, most by a set lookup. */
 const SELF_LOCKS = new Map<string, SystemLayout[]>();
 for (const system of SYSTEMS) {
