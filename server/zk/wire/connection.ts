@@ -261,8 +261,10 @@ export function attachWire(client: Client, options: WireOptions): void {
     sasl = null;
     connected.call(this);
     const socket = this.socket;
-    if (socket !== null) opened.add(socket);
-    if (socket !== null) keepAlive(this, socket);
+    if (socket !== null) {
+      opened.add(socket);
+      keepAlive(this, socket);
+    }
     const handshakeMs = Math.min(HANDSHAKE_TIMEOUT_MS, Math.floor(this.sessionTimeout / 3));
     // Checked after the input already waiting: a starved process runs its due timers before it reads its sockets.
     const check = (): void =>
