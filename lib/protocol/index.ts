@@ -11,3 +11,4 @@ export * from './socket';
 export * from './history';
 export * from './replay';
 export * from './incidents';
+export * from './garbage';
