@@ -18,6 +18,8 @@ import { LockRegistry } from './locks/registry';
 import { controlRate, createControls, type ExplorerContext } from './routes/context';
 import type { RateLimiter } from './security';
 import { breakRouter } from './routes/break';
+import { garbageRouter } from './routes/garbage';
+import { LockGarbage } from './locks/garbage';
 import { controlsGuard } from './routes/controls';
 import { fleetRouter, type RoutedEnsemble } from './routes/fleet';
 import { fleetMetrics, type EnsembleMetricsSources } from './metrics';
@@ -64,6 +66,8 @@ export interface ExplorerOptions {
   simulation?: SimulationOptions;
   /** Whether a lock node may be deleted to break a stuck lock (ALLOW_BREAK_LOCKS). */
   breakLocks?: boolean;
+  /** Whether lock garbage may be deleted from the garbage page (ALLOW_CLEANUP), and how fast (CLEANUP_DELETES_PER_SECOND). */
+  cleanup?: { allowed: boolean; rate: number };
   /** ZooKeeper's own files, followed for each lock's past (ZK_DATA_DIR, or the embedded ZooKeeper's); none by default. */
   files?: FollowedFiles | null;
   /** Next.js's request handler; without it only the API and socket.io are served (tests). */
@@ -122,7 +126,7 @@ export interface Explorer {
 }
 
 /** The paths whose answers rest on ZooKeeper's report: reading one keeps the report coming for a while. */
-const REPORTED_PATHS = ['/api/locks', '/api/sessions', '/api/diagnostics', '/api/waits-for', '/api/zookeeper'];
+const REPORTED_PATHS = ['/api/locks', '/api/sessions', '/api/diagnostics', '/api/waits-for', '/api/zookeeper', '/api/garbage'];
 
 /** An explorer of one ensemble (named `default`). */
 export function createExplorer(options: ExplorerOptions): Explorer {
@@ -193,8 +197,17 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
   introspection.on('report', (report, changed, change) => registry.observeReport(report, changed, change));
   const histories = new LockHistories(registry, { capacity: options.historyCapacity ?? CONFIG_DEFAULTS.historyCapacity, introspection: () => introspection.current(), now });
   introspection.on('report', (report) => histories.observeReport(report));
+  const garbage = new LockGarbage(session, registry, {
+    roots,
+    now,
+    connections: () => introspection.connectionsOfAll(),
+    dump: () => introspection.dump(),
+    cleanupRate: options.cleanup?.rate ?? CONFIG_DEFAULTS.cleanupRate,
+  });
+  introspection.on('report', () => garbage.observeReport());
   const filesActivity = options.files ? new FilesActivity(options.files) : null;
   const discovery = new LockDiscovery(session, registry, {
+    leavesRead: garbage.leavesRead,
     roots,
     maxNodes: options.discovery?.maxNodes ?? CONFIG_DEFAULTS.discoveryMaxNodes,
     readsPerSecond: options.discovery?.readsPerSecond ?? CONFIG_DEFAULTS.discoveryReadsPerSecond,
@@ -274,6 +287,7 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
   router.use(controlsGuard(context));
   router.use(simRouter(context));
   router.use(breakRouter(context));
+  router.use(garbageRouter({ ...context, garbage, cleanupAllowed: options.cleanup?.allowed === true }));
   router.use(filesRouter(context.files, roots));
   router.use(locksRouter(context));
 
@@ -295,6 +309,7 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
       zookeeperBytes: () => session.bytesReceived,
       connected: () => session.state === 'connected' || session.state === 'read-only',
       histories,
+      garbage: () => garbage.counts(),
       lockLimit: options.metricsLockLimit ?? CONFIG_DEFAULTS.metricsLockLimit,
       now,
     },
@@ -309,6 +324,7 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
       session.off('session', ownSession);
       introspection.stop();
       discovery.stop();
+      garbage.stop();
       histories.stop();
       await simulator?.close();
       registry.close();

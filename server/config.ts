@@ -26,6 +26,10 @@ export interface Config {
   sessionTimeoutMs: number;
   allowSimulation: boolean;
   allowBreakLocks: boolean;
+  /** Whether empty lock parents may be deleted from the garbage page, and leaked nodes one at a time. */
+  allowCleanup: boolean;
+  /** The most empty parents a clean-up deletes a second. */
+  cleanupRate: number;
   adminToken: string | null;
   simRoot: string;
   /** An explicit cap on the znodes one scan reads; null (the default): the whole tree, at `discoveryReadsPerSecond`. */
@@ -97,6 +101,8 @@ export const SETTINGS = {
   sessionTimeoutMs: { env: 'SESSION_TIMEOUT_MS', flag: 'session-timeout-ms', help: "the explorer's ZooKeeper session timeout in ms" },
   allowSimulation: { env: 'ALLOW_SIMULATION', flag: 'allow-simulation', help: 'allow simulated contenders against a ZooKeeper the explorer did not start (1/0)' },
   allowBreakLocks: { env: 'ALLOW_BREAK_LOCKS', flag: 'allow-break-locks', help: 'allow deleting a lock node from the page to break a stuck lock, after a confirmation; each one is logged (1/0)' },
+  allowCleanup: { env: 'ALLOW_CLEANUP', flag: 'allow-cleanup', help: 'allow deleting lock garbage from the garbage page: empty lock parents (each only if still empty and unchanged) and leaked contender nodes one at a time; each deletion is logged (1/0)' },
+  cleanupRate: { env: 'CLEANUP_DELETES_PER_SECOND', flag: 'cleanup-deletes-per-second', help: 'the most empty lock parents a clean-up deletes a second' },
   adminToken: { env: 'ADMIN_TOKEN', flag: 'admin-token', help: 'bearer token required by every control when set', secret: true },
   simRoot: { env: 'SIM_ROOT', flag: 'sim-root', help: 'the only subtree simulated contenders may touch' },
   discoveryMaxNodes: { env: 'DISCOVERY_MAX_NODES', flag: 'discovery-max-nodes', help: 'an explicit cap on the znodes one scan for locks reads (default: none, the whole tree)' },
@@ -165,6 +171,8 @@ const parsers: Record<SettingName, z.ZodType> = {
   sessionTimeoutMs: z.coerce.number().int().min(1000).max(600_000),
   allowSimulation: bool,
   allowBreakLocks: bool,
+  allowCleanup: bool,
+  cleanupRate: z.coerce.number().int().min(1).max(10_000),
   adminToken: z.string().min(8, 'must be at least 8 characters'),
   simRoot: ZnodePath.refine((path) => path !== '/', 'must not be the root'),
   discoveryMaxNodes: z.coerce.number().int().min(1).max(100_000_000),
@@ -215,6 +223,8 @@ const DEFAULTS: Record<SettingName, string | null> = {
   sessionTimeoutMs: '10000',
   allowSimulation: '0',
   allowBreakLocks: '0',
+  allowCleanup: '0',
+  cleanupRate: '200',
   adminToken: null,
   simRoot: '/sim',
   discoveryMaxNodes: null,
@@ -322,6 +332,8 @@ function ensembleOf(name: string, values: Values, where: Where): EnsembleConfig 
     sessionTimeoutMs: values.sessionTimeoutMs as number,
     allowSimulation: values.allowSimulation as boolean,
     allowBreakLocks: values.allowBreakLocks as boolean,
+    allowCleanup: values.allowCleanup as boolean,
+    cleanupRate: values.cleanupRate as number,
     simRoot: values.simRoot as string,
     discoveryMaxNodes: (values.discoveryMaxNodes as number | null) ?? null,
     discoveryReadsPerSecond: values.discoveryReadsPerSecond as number,

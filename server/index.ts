@@ -127,6 +127,7 @@ async function main(): Promise<void> {
         // The embedded ZooKeeper answers every four-letter word: no AdminServer is asked.
         zkAdmin: own ? { port: 0, urls: null } : { port: ensemble.zkAdminPort, urls: ensemble.zkAdminUrls },
         breakLocks: ensemble.allowBreakLocks,
+        cleanup: { allowed: ensemble.allowCleanup, rate: ensemble.cleanupRate },
         simulation: {
           allowed: own || ensemble.allowSimulation,
           simRoot: ensemble.simRoot,

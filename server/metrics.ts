@@ -6,7 +6,7 @@
  * each of the explorer's polls for a minute after (every fifth poll otherwise).
  */
 import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
-import type { Diagnostics, IntrospectionStatus, LockList } from '../lib/protocol';
+import type { Diagnostics, GarbageCounts, IntrospectionStatus, LockList } from '../lib/protocol';
 import type { LockHistories } from './locks/history';
 
 export interface MetricsSources {
@@ -20,6 +20,8 @@ export interface MetricsSources {
   connected?(): boolean;
   /** Each hold that ended, each wait that ended in a hold, each hold that began, by lock. */
   histories: Pick<LockHistories, 'on'>;
+  /** How much lock garbage there is, by kind (empty parents, leaked nodes, ghost ephemerals, persistent nodes inside locks). */
+  garbage?(): GarbageCounts;
   /** How many locks get series of their own in the hold, wait and handover metrics (METRICS_LOCK_LIMIT). */
   lockLimit: number;
   /** The ensemble's clock (ms since the epoch): the ages are told against it. */
@@ -143,6 +145,14 @@ function lockMetrics(ensembles: readonly FollowedMetrics[]): Registry {
       counts.set(key, entry);
     }
     for (const { lock, kind, count } of counts.values()) set({ lock, kind }, count);
+  });
+  gauge('zklock_garbage_nodes', 'Lock garbage by kind: lock parents left empty (empty-parent), contender nodes a client gave up on while its session lives (leaked), ephemeral nodes of a session no member knows (ghost), persistent nodes inside a lock (persistent).', ['kind'], (sources, set) => {
+    const counts = sources.garbage?.();
+    if (counts === undefined) return;
+    set({ kind: 'empty-parent' }, counts.emptyParents);
+    set({ kind: 'leaked' }, counts.leaked);
+    set({ kind: 'ghost' }, counts.ghosts);
+    set({ kind: 'persistent' }, counts.persistentInLocks);
   });
   gauge('zklock_deadlocks', 'Cycles of sessions that each hold one lock and wait for another.', [], (sources, set) => set({}, sources.diagnostics().deadlocks.length));
 

@@ -4,6 +4,7 @@ import { record, snapshotOf } from '../testing/records';
 import {
   adviceFor,
   childCreated,
+  cleanupPlan,
   cleanupFailure,
   cleanupVerdict,
   emptyParentsOf,
@@ -48,7 +49,7 @@ describe('empty lock parents', () => {
     const state = garbageState();
     lockFollowed(state, '/locks/job-1', 'kazoo-lock');
     lockInFiles(state, '/locks/job-2', 'kazoo-lock');
-    for (const path of ['/locks/job-1', '/locks/job-2', '/locks/job-3']) nodeStatted(state, path, emptied(4));
+    for (const path of ['/locks/job-1', '/locks/job-2', '/locks/job-3']) nodeStatted(state, path, emptied(4), 5_000);
     expect(emptyParentsOf(state, null).map((parent) => [parent.path, parent.sure, parent.recipe])).toEqual([
       ['/locks/job-1', 'seen', 'kazoo-lock'],
       ['/locks/job-2', 'files', 'kazoo-lock'],
@@ -58,21 +59,21 @@ describe('empty lock parents', () => {
 
   it('leave the pile when a contender comes, the node goes, or a new stat says otherwise', () => {
     const state = garbageState();
-    for (const name of ['a', 'b', 'c', 'd']) nodeStatted(state, `/locks/${name}`, emptied(2));
+    for (const name of ['a', 'b', 'c', 'd']) nodeStatted(state, `/locks/${name}`, emptied(2), 5_000);
     childCreated(state, '/locks/a');
     pathGone(state, '/locks/b');
     lockFollowed(state, '/locks/c', 'curator-mutex');
-    nodeStatted(state, '/locks/d', emptied(2, 1_000, { numChildren: 1 }));
+    nodeStatted(state, '/locks/d', emptied(2, 1_000, { numChildren: 1 }), 5_000);
     expect(emptyParentsOf(state, null)).toEqual([]);
     // A lock followed and emptied again comes back as seen, with its recipe.
-    nodeStatted(state, '/locks/c', emptied(6));
+    nodeStatted(state, '/locks/c', emptied(6), 5_000);
     expect(emptyParentsOf(state, null)[0]).toMatchObject({ path: '/locks/c', sure: 'seen', recipe: 'curator-mutex', cversion: 6 });
   });
 
   it('are grouped by their parent path, the largest pile first, with its oldest and newest change and the recipe that left it', () => {
     const state = garbageState();
-    for (let index = 0; index < 5; index += 1) nodeStatted(state, `/kazoo/locks/job-${index}`, emptied(2, 1_000 + index));
-    nodeStatted(state, '/app/users/ann', emptied(8, 50));
+    for (let index = 0; index < 5; index += 1) nodeStatted(state, `/kazoo/locks/job-${index}`, emptied(2, 1_000 + index), 5_000);
+    nodeStatted(state, '/app/users/ann', emptied(8, 50), 5_000);
     // The pile's live sibling names its recipe where no empty parent of it was seen followed.
     lockFollowed(state, '/kazoo/locks/job-live', 'kazoo-lock');
     expect(garbageGroups(state)).toEqual([
@@ -90,16 +91,28 @@ describe('empty lock parents', () => {
     expect(adviceFor(null)).toBe('unknown');
   });
 
+  it('are planned for a clean-up once the explorer has known them empty for long enough', () => {
+    const state = garbageState();
+    nodeStatted(state, '/locks/old', emptied(2), 1_000);
+    nodeStatted(state, '/locks/new', emptied(2), 60_000);
+    nodeStatted(state, '/other/old', emptied(2), 1_000);
+    // Read again unchanged: still empty since the first read; changed since: empty since now.
+    nodeStatted(state, '/locks/old', emptied(2), 50_000);
+    expect(cleanupPlan(state, ['/locks'], 30_000, 70_000)).toMatchObject({ plan: [{ path: '/locks/old', emptySince: 1_000 }], recent: 1 });
+    nodeStatted(state, '/locks/old', emptied(4), 65_000);
+    expect(cleanupPlan(state, null, 30_000, 70_000)).toMatchObject({ plan: [{ path: '/other/old' }], recent: 2 });
+  });
+
   it('print as zkCli commands that refuse a parent changed since (-v)', () => {
     const state = garbageState();
-    nodeStatted(state, '/locks/b', emptied(2, 1_000, { version: 3 }));
-    nodeStatted(state, '/locks/a', emptied(2));
+    nodeStatted(state, '/locks/b', emptied(2, 1_000, { version: 3 }), 5_000);
+    nodeStatted(state, '/locks/a', emptied(2), 5_000);
     expect(zkCliCommands(emptyParentsOf(state, null))).toBe('delete -v 0 /locks/a\ndelete -v 3 /locks/b\n');
   });
 });
 
 describe('the clean-up', () => {
-  const planned: EmptyParent = { path: '/locks/a', version: 0, cversion: 4, pzxid: '0x68', changed: 1_000, sure: 'stat', recipe: null };
+  const planned: EmptyParent = { path: '/locks/a', version: 0, cversion: 4, pzxid: '0x68', changed: 1_000, sure: 'stat', recipe: null, emptySince: 1_000 };
   const asPlanned = emptied(4);
 
   it('deletes a parent only while it is as the plan read it', () => {

@@ -61,12 +61,13 @@ function surenessOf(state: GarbageState, path: string): { sure: GarbageSureness;
 }
 
 /** A node's stat was read (by the scan, or after its lock emptied): kept as an empty parent if it is one, else let go. */
-export function nodeStatted(state: GarbageState, path: string, stat: LeafStat | null): void {
+export function nodeStatted(state: GarbageState, path: string, stat: LeafStat | null, now: number): void {
   if (stat === null || !looksEmptyParent(stat)) {
     state.empty.delete(path);
     return;
   }
   const { sure, recipe } = surenessOf(state, path);
+  const before = state.empty.get(path);
   state.empty.set(path, {
     path,
     group: parentPath(path),
@@ -76,6 +77,7 @@ export function nodeStatted(state: GarbageState, path: string, stat: LeafStat | 
     changed: Math.max(stat.mtime, stat.ctime),
     sure,
     recipe,
+    emptySince: before !== undefined && before.cversion === stat.cversion ? before.emptySince : now,
   });
 }
 
@@ -109,7 +111,7 @@ export function adviceFor(recipe: RecipeId | null): GarbageAdvice {
   if (recipe === null) return 'unknown';
   if (recipe.startsWith('kazoo-')) return 'kazoo';
   if (recipe.startsWith('curator-')) return 'curator';
-  if (recipe === 'writelock' || recipe === 'zk-writelock' || recipe === 'zk-shared-lock') return 'writelock';
+  if (recipe === 'zk-writelock' || recipe === 'zk-shared-lock') return 'writelock';
   return 'container';
 }
 
@@ -159,6 +161,23 @@ export function garbageGroups(state: GarbageState): GarbageGroup[] {
 export function emptyParentsOf(state: GarbageState, group: string | null): EmptyParent[] {
   const found: EmptyParent[] = [];
   for (const { group: of, ...parent } of state.empty.values()) if (group === null || of === group) found.push(parent);
+  return byPath(found);
+}
+
+/** What a clean-up of `groups` (null: all) deletes, and how many it leaves as emptied less than `minIdleMs` before `now`. */
+export function cleanupPlan(state: GarbageState, groups: readonly string[] | null, minIdleMs: number, now: number): { plan: EmptyParent[]; recent: number } {
+  const wanted = groups === null ? null : new Set(groups);
+  const plan: EmptyParent[] = [];
+  let recent = 0;
+  for (const { group, ...parent } of state.empty.values()) {
+    if (wanted !== null && !wanted.has(group)) continue;
+    if (now - parent.emptySince < minIdleMs) recent += 1;
+    else plan.push(parent);
+  }
+  return { plan: byPath(plan), recent };
+}
+
+function byPath(found: EmptyParent[]): EmptyParent[] {
   return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

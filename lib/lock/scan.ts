@@ -106,6 +106,8 @@ export interface BatchListed {
   unlisted: string[];
   /** Why the list is partial, if this batch made it so (a node deeper than the scan goes). */
   partial: Reason | null;
+  /** Every node without children the batch listed that is not known to be ephemeral: a lock parent left empty is one (`lib/lock/garbage.ts`). */
+  leaves: string[];
 }
 
 /**
@@ -115,7 +117,7 @@ export interface BatchListed {
  * leaves are ephemeral; without it, their stats must (`unsure`).
  */
 export function batchListed(walk: ScanWalk, batch: readonly ScanPiece[], listings: readonly Listing[], ephemerals: ReadonlySet<string> | null, followed: (path: string) => boolean): BatchListed {
-  const listed: BatchListed = { locks: [], systemLeaves: [], unsure: [], unlisted: [], partial: null };
+  const listed: BatchListed = { locks: [], systemLeaves: [], unsure: [], unlisted: [], partial: null, leaves: [] };
   let at = 0;
   for (const piece of batch) {
     const leaves: string[] = [];
@@ -134,6 +136,7 @@ export function batchListed(walk: ScanWalk, batch: readonly ScanPiece[], listing
       }
       if (names.length === 0) {
         leaves.push(path);
+        if (ephemerals === null || !ephemerals.has(path)) listed.leaves.push(path);
         continue;
       }
       piece.parent.allLeaves = false;

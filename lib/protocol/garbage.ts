@@ -26,6 +26,8 @@ export const EmptyParentSchema = z.object({
   changed: z.number(),
   sure: GarbageSurenessSchema,
   recipe: RecipeIdSchema.nullable(),
+  /** Since when the explorer has known it empty (ms, its clock): a clean-up leaves the parents emptied lately (`minIdleMs`). */
+  emptySince: z.number(),
 });
 export type EmptyParent = z.infer<typeof EmptyParentSchema>;
 
@@ -94,8 +96,10 @@ export const CleanupRunSchema = z.object({
   state: z.enum(['running', 'done', 'stopped', 'failed']),
   groups: z.array(z.string()).nullable(),
   planned: z.number().int(),
+  /** Left out of the plan as emptied lately (`minIdleMs`). */
+  recent: z.number().int(),
   deleted: z.number().int(),
-  skipped: z.record(CleanupSkipSchema, z.number().int()),
+  skipped: z.partialRecord(CleanupSkipSchema, z.number().int()),
   /** The first skipped parents, with why. */
   skippedPaths: z.array(z.object({ path: z.string(), why: CleanupSkipSchema })),
   left: z.number().int(),
@@ -138,12 +142,19 @@ export const EmptyParentsQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100_000).default(500),
   format: z.enum(['json', 'zkcli']).default('json'),
+  /** Given: the dry run of a clean-up, leaving the parents known empty for less than this (ms). */
+  minIdleMs: z.coerce.number().int().min(0).max(30 * 24 * 3_600_000).optional(),
 });
 export const EmptyParentsPageSchema = z.object({ group: z.string().nullable(), total: z.number().int(), offset: z.number().int(), items: z.array(EmptyParentSchema) });
 export type EmptyParentsPage = z.infer<typeof EmptyParentsPageSchema>;
 
 /** `POST /api/garbage/cleanup`: the groups to clean (null: every empty parent), and how many the dry run showed, so that a plan grown since is not run blind. */
-export const CleanupRequestSchema = z.object({ groups: z.array(ZnodePath).min(1).max(10_000).nullable(), expected: z.number().int().nonnegative() });
+export const CleanupRequestSchema = z.object({
+  groups: z.array(ZnodePath).min(1).max(10_000).nullable(),
+  expected: z.number().int().nonnegative(),
+  /** Parents the explorer has known empty for less than this are left (ms): a lock in use empties between two holds, and a Kazoo Lock object that made its parent will not make it again. */
+  minIdleMs: z.number().int().min(0).max(30 * 24 * 3_600_000).default(60_000),
+});
 
 /** `POST /api/garbage/leaked`: one leaked node, as it was shown. */
 export const LeakedDeleteRequestSchema = z.object({ lock: ZnodePath, node: z.string().min(1).max(1024), czxid: HexId });

@@ -58,13 +58,13 @@ import {
 import { summarizeLock } from '../../lib/lock/summary';
 import { describeUnreadable, summarizeUnreadable, unreadableAnomaly, type UnreadableNode } from '../../lib/lock/unreadable';
 import { sayReason } from '../../lib/i18n/messages';
-import type { Diagnostics, DiscoveryStatus, Reason, LockActivity, LockList, LockListChange, LockSnapshot, LockSummary, SessionList, UnreadableLock } from '../../lib/protocol';
+import type { Diagnostics, DiscoveryStatus, Reason, LockActivity, LockList, LockListChange, LockSnapshot, LockSummary, SessionList, UnreadableLock, ZnodeStat } from '../../lib/protocol';
 import { NO_SESSION } from '../../lib/zk/ids';
 import { childPath, isWithin, parentPath } from '../../lib/zk/path';
 import type { EphemeralNodes } from '../zk/introspection';
 import type { LockRegistry } from './registry';
 import { ZkError, type Watcher, type WatchEvent, type ZkSession } from '../zk/session';
-import { TRANSIENT } from '../zk/zk-types';
+import { TRANSIENT, type ReadResult } from '../zk/zk-types';
 
 export interface DiscoveryOptions {
   roots: string[];
@@ -90,6 +90,8 @@ export interface DiscoveryOptions {
   notifications?: () => number;
   /** The clock (ms since the epoch): the explorer's one, `Date.now` by default. */
   now?: () => number;
+  /** Told the stats of the nodes without children the scan lists (null: gone, or not readable): the lock parents left empty are among them. Absent: not read. */
+  leavesRead?: (leaves: Array<{ path: string; stat: ZnodeStat | null }>) => void;
   /** While the ephemeral nodes keep the list live, the tree is scanned again this long after each scan (ms; 0 or absent: never): a lock of persistent nodes alone made later is found by it. */
   rescanMs?: number;
   /** The soonest the tree is scanned again after a listing found a lock the last scan had not (ms; RESCAN_AFTER_GROWTH_MS by default). */
@@ -778,6 +780,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
         if (ephemeral[index]) this.becomeLock(path);
       });
     }
+    const statted = new Map<string, ReadResult>();
     if (unsure.length > 0) {
       // The single-node layout: whether every leaf is ephemeral only its stat says.
       const leaves = unsure.flatMap((entry) => entry.leaves);
@@ -786,12 +789,29 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
       let index = 0;
       for (const entry of unsure) {
         const reads = stats.slice(index, index + entry.leaves.length);
+        entry.leaves.forEach((leaf, at) => statted.set(leaf, reads[at]!));
         index += entry.leaves.length;
         leavesStatted(entry, reads.some((read) => !(read instanceof ZkError) && read.stat.ephemeralOwner === NO_SESSION));
       }
     }
+    if (this.options.leavesRead !== undefined && listed.leaves.length > 0) await this.readLeaves(generation, listed.leaves, statted, this.options.leavesRead);
     for (const path of batchDone(batch)) this.becomeLock(path);
     this.schedulePush();
+  }
+
+  /** The stats of the leaves a step listed (those the single-node layout's question read already, and the others now), for the lock garbage. */
+  private async readLeaves(generation: Generation, leaves: readonly string[], statted: ReadonlyMap<string, ReadResult>, told: (leaves: Array<{ path: string; stat: ZnodeStat | null }>) => void): Promise<void> {
+    const rest = leaves.filter((leaf) => !statted.has(leaf));
+    if (rest.length > 0) await this.pace(rest.length);
+    const reads = rest.length > 0 ? await this.session.getDataMany(rest) : [];
+    if (generation.stopped) return;
+    this.status.scan.read += rest.length;
+    const read = new Map(statted);
+    rest.forEach((leaf, index) => read.set(leaf, reads[index]!));
+    told(leaves.map((path) => {
+      const one = read.get(path);
+      return { path, stat: one === undefined || one instanceof ZkError ? null : one.stat };
+    }));
   }
 
   /** Waits until `reads` more reads keep the scan within its rate. */

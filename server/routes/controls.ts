@@ -1,5 +1,5 @@
 /**
- * Controls change ZooKeeper (simulated contenders, breaking a lock, asking a holder to let go): refused from another
+ * Controls change ZooKeeper (simulated contenders, breaking a lock, asking a holder to let go, cleaning up lock garbage): refused from another
  * site's page, limited per client address, and they read small JSON bodies only.
  */
 import express, { Router } from 'express';
@@ -7,7 +7,7 @@ import { HttpError } from '../http-error';
 import { isSameOrigin } from '../security';
 import type { ExplorerContext } from './context';
 
-const CONTROL_PATHS = ['/api/sim', '/api/break', '/api/revoke'];
+const CONTROL_PATHS = ['/api/sim', '/api/break', '/api/revoke', '/api/garbage'];
 
 /** The guard before every control: same site, within the rate, a small JSON body (GET reads pass). */
 export function controlsGuard({ controls }: ExplorerContext): Router {
@@ -19,6 +19,8 @@ export function controlsGuard({ controls }: ExplorerContext): Router {
     if (!controls.allow(request.socket.remoteAddress ?? 'unknown')) throw new HttpError(429, controls.tooMany);
     next();
   });
+  // A clean-up may name thousands of groups.
+  router.use('/api/garbage', express.json({ limit: '1mb', strict: true, type: () => true }));
   router.use(CONTROL_PATHS, express.json({ limit: '16kb', strict: true, type: () => true }));
 
   return router;

@@ -62,6 +62,8 @@ export async function startExplorer(
     staleHolderMs?: number;
     introspectionIntervalMs?: number;
     breakLocks?: boolean;
+    /** Lock garbage deleted from the garbage routes (ALLOW_CLEANUP), and how fast. */
+    cleanup?: { allowed: boolean; rate: number };
     connectString?: string;
     zkAdmin?: AdminServerOptions;
     introspectionLeaseMs?: number;
@@ -88,6 +90,7 @@ export async function startExplorer(
     zkAdmin: tuning.zkAdmin,
     introspectionLeaseMs: tuning.introspectionLeaseMs,
     breakLocks: tuning.breakLocks,
+    cleanup: tuning.cleanup,
     historyCapacity: tuning.historyCapacity,
     metricsLockLimit: tuning.metricsLockLimit,
     files: tuning.files,

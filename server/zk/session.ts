@@ -272,6 +272,21 @@ export class ZkSession extends EventEmitter<ZkSessionEvents> {
     return this.call(path, (client, done) => client.remove(path, version, (error) => done(error, () => undefined)));
   }
 
+  /**
+   * Deletes a node only while its data version is `version`: one `multi` of a check and the
+   * delete, so that the delete fails as a whole (BAD_VERSION, NOT_EMPTY, NO_NODE) when the node
+   * changed or a child came.
+   */
+  removeIfVersion(path: string, version: number): Promise<void> {
+    return this.call(path, (client, done) => {
+      client
+        .transaction()
+        .check(path, version)
+        .remove(path, version)
+        .commit((error) => done(error, () => undefined));
+    });
+  }
+
   private call<T>(path: string, run: (client: Client, done: (error: unknown, value: () => T) => void) => void): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       let client: Client;
