@@ -66,6 +66,7 @@ function ensemble(name: string, lock: string): { sources: EnsembleMetricsSources
     zookeeperBytes: () => 1000,
     connected: () => name !== 'down',
     histories: histories as never,
+    garbage: () => ({ emptyParents: name === 'kafka' ? 12_345 : 0, leaked: 2, ghosts: 0, persistentInLocks: 1 }),
     lockLimit: 10,
     now: () => 1_700_000_000_000,
   };
@@ -99,6 +100,8 @@ describe('fleetMetrics', () => {
     expect(series).toContain('zklock_hold_seconds_bucket{le="0.5",ensemble="kafka",lock="/kafka/locks/a"} 1');
     expect(series).toContain('zklock_wait_seconds_count{ensemble="down",lock="/hbase/locks/b"} 1');
     expect(series).toContain('zklock_handovers_total{ensemble="kafka",lock="/kafka/locks/a"} 1');
+    expect(series).toContain('zklock_garbage_nodes{ensemble="kafka",kind="empty-parent"} 12345');
+    expect(series).toContain('zklock_garbage_nodes{ensemble="down",kind="leaked"} 2');
     // Every lock or ZooKeeper series names its ensemble; the process's own (zklock_explorer_process_…, nodejs_…) name none.
     const own = series.filter((line) => /^(zklock_(?!explorer_(process|nodejs))|zookeeper_)/.test(line));
     expect(own.length).toBeGreaterThan(15);

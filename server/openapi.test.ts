@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LockHistories } from './locks/history';
 import { openApiDocument, ROUTES } from './openapi';
 import { breakRouter } from './routes/break';
+import { garbageRouter } from './routes/garbage';
 import type { ExplorerContext } from './routes/context';
 import { controlsGuard } from './routes/controls';
 import { locksRouter } from './routes/locks';
@@ -40,7 +41,7 @@ describe('the OpenAPI document', () => {
     const registry = { on: () => undefined, off: () => undefined };
     const context = { histories: new LockHistories(registry as never, { capacity: 10, introspection: () => null }), features: {}, controls: {} } as unknown as ExplorerContext;
     // The files' router answers some of the same routes at a past moment: each route once.
-    const served = [...new Set([() => fleetRouter([], () => { throw new Error("not scraped here"); }), opsRouter, controlsGuard, simRouter, breakRouter, (built: ExplorerContext) => filesRouter(null, built.roots), locksRouter].flatMap((make) => routesOf(make(context))))];
+    const served = [...new Set([() => fleetRouter([], () => { throw new Error("not scraped here"); }), opsRouter, controlsGuard, simRouter, breakRouter, (built: ExplorerContext) => garbageRouter({ ...built, garbage: {} as never, cleanupAllowed: false }), (built: ExplorerContext) => filesRouter(null, built.roots), locksRouter].flatMap((make) => routesOf(make(context))))];
     expect(served.sort()).toEqual(ROUTES.map((route) => `${route.method} ${route.path}`).sort());
   });
 

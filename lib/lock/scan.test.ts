@@ -12,6 +12,7 @@ type Tree = Record<string, string[] | 'no-auth'>;
 function walkAll(walk: ScanWalk, tree: Tree, ephemerals: ReadonlySet<string> | null, persistent: ReadonlySet<string> = new Set()) {
   const locks: string[] = [];
   const unlisted: string[] = [];
+  const leaves: string[] = [];
   const batches: number[] = [];
   const list = (path: string): Listing => tree[path] ?? 'gone';
   const roots = outermostRoots(walk.roots);
@@ -23,11 +24,12 @@ function walkAll(walk: ScanWalk, tree: Tree, ephemerals: ReadonlySet<string> | n
     const listed = batchListed(walk, batch, paths.map(list), ephemerals, (path) => locks.includes(path));
     locks.push(...listed.locks);
     unlisted.push(...listed.unlisted);
+    leaves.push(...listed.leaves);
     for (const leaf of listed.systemLeaves) if (ephemerals?.has(leaf) ?? !persistent.has(leaf)) locks.push(leaf);
     for (const entry of listed.unsure) leavesStatted(entry, entry.leaves.some((leaf) => persistent.has(leaf)));
     locks.push(...batchDone(batch));
   }
-  return { locks, unlisted, batches };
+  return { locks, unlisted, leaves, batches };
 }
 
 const CURATOR = ['_c_0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b-lock-0000000001', '_c_1f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b-lock-0000000002'];
@@ -44,6 +46,12 @@ describe('the scan walk', () => {
     expect(walkAll(scanWalk(['/'], 64), tree, new Set(['/jobs/nightly'])).locks).toEqual(['/jobs']);
     // No member lists the ephemeral nodes: the leaves' stats tell.
     expect(walkAll(scanWalk(['/'], 64), tree, null, new Set(['/config/db', '/config/cache'])).locks).toEqual(['/jobs']);
+  });
+
+  it('tells the leaves it listed that are not known ephemeral: the lock parents left empty are among them', () => {
+    const tree: Tree = { '/': ['kazoo', 'app'], '/kazoo': ['locks'], '/kazoo/locks': ['job-1', 'job-2', 'job-3'], '/kazoo/locks/job-1': [], '/kazoo/locks/job-2': [], '/kazoo/locks/job-3': ['f3b2__lock__0000000001'], '/app': ['worker'], '/app/worker': [] };
+    expect(walkAll(scanWalk(['/'], 64), tree, new Set(['/app/worker'])).leaves.sort()).toEqual(['/kazoo/locks/job-1', '/kazoo/locks/job-2']);
+    expect(walkAll(scanWalk(['/'], 64), tree, null, new Set(['/kazoo/locks/job-1', '/kazoo/locks/job-2'])).leaves.sort()).toEqual(['/app/worker', '/kazoo/locks/job-1', '/kazoo/locks/job-2']);
   });
 
   it('finds a system\'s lock node of its own (Kafka\'s /controller) when ephemeral, and it makes its parent no lock', () => {

@@ -158,3 +158,5 @@ export const CleanupRequestSchema = z.object({
 
 /** `POST /api/garbage/leaked`: one leaked node, as it was shown. */
 export const LeakedDeleteRequestSchema = z.object({ lock: ZnodePath, node: z.string().min(1).max(1024), czxid: HexId });
+
+export const LeakedDeleteResponseSchema = z.object({ deleted: z.string(), sessionId: HexId, why: LeakWhySchema });
