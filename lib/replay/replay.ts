@@ -7,7 +7,7 @@
  * from the names back from the moment where they can tell: the files and the live explorer read
  * a lock by one set of rules.
  */
-import type { Deadlock, Incident, LockHistory, LockNode, LockSnapshot, LockSummary, NodeData, ReplayGap, ReplayMoment, WaitsForGraph, WrittenHold } from '../protocol';
+import type { Deadlock, Incident, RecipeId, LockHistory, LockNode, LockSnapshot, LockSummary, NodeData, ReplayGap, ReplayMoment, WaitsForGraph, WrittenHold } from '../protocol';
 import { lockAnomalies } from '../lock/anomalies';
 import { describeData } from '../lock/data';
 import { enclosingLock, isLock, isSearched, isSystemLock, lockParentsAt, mayMakeLock } from '../lock/discovery';
@@ -167,6 +167,11 @@ export class Replay {
   locks(): string[] {
     if (this.lockPaths === null) this.lockPaths = this.findLocks();
     return this.lockPaths;
+  }
+
+  /** The recipe a lock's names over the whole span are read as (its children at any moment). */
+  recipeEver(path: string): RecipeId {
+    return detectRecipe([...this.index.namesEver(path).keys()], null, null).id;
   }
 
   private findLocks(): string[] {

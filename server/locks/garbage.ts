@@ -23,9 +23,10 @@ import {
   persistentInLock,
 } from '../../lib/lock/garbage';
 import type { Introspected } from '../../lib/lock/report';
-import type { CleanupRun, CleanupSkip, EmptyParent, GarbageCounts, GarbageGroup, GhostEphemeral, LeakedNode, LockDelta, PersistentInLock, RecipeId, ZnodeStat } from '../../lib/protocol';
+import type { CleanupRun, CleanupSkip, EmptyParent, GarbageCounts, GarbageGroup, GhostEphemeral, LeakedNode, LockDelta, PersistentInLock, ZnodeStat } from '../../lib/protocol';
 import type { DumpReport } from '../../lib/zk/four-letter';
 import { isWithin } from '../../lib/zk/path';
+import type { FollowedFiles } from '../replay/follow';
 import type { LockRegistry } from './registry';
 import { ZkError, type ZkSession } from '../zk/session';
 
@@ -54,6 +55,8 @@ export class LockGarbage extends EventEmitter<{ run: [CleanupRun] }> {
   private run: CleanupRun | null = null;
   private stopRequested = false;
   private nextRunId = 1;
+  /** The lock list of the files last taken (`takeFiles`): the same array until they move on. */
+  private filesLocks: readonly string[] | null = null;
   private stopped = false;
 
   constructor(
@@ -78,9 +81,14 @@ export class LockGarbage extends EventEmitter<{ run: [CleanupRun] }> {
     for (const { path, stat } of leaves) nodeStatted(this.state, path, stat, now);
   };
 
-  /** ZooKeeper's files show these lock parents and their recipes. */
-  lockParentsInFiles(locks: Iterable<{ path: string; recipe: RecipeId }>): void {
-    for (const { path, recipe } of locks) lockInFiles(this.state, path, recipe);
+  /** ZooKeeper's files, where followed: the lock parents they show (taken again once the files have moved on). */
+  takeFiles(files: FollowedFiles | null): void {
+    const replay = files?.current()?.replay;
+    if (replay === undefined) return;
+    const locks = replay.locks();
+    if (locks === this.filesLocks) return;
+    this.filesLocks = locks;
+    for (const path of locks) lockInFiles(this.state, path, replay.recipeEver(path));
   }
 
   private readonly onDelta = (delta: LockDelta): void => {

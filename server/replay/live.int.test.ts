@@ -9,7 +9,7 @@ import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LockHistorySchema, LockListSchema, LockSnapshotSchema, ReplayInfoSchema, type LockHistory } from '../../lib/protocol';
+import { GarbageViewSchema, LockHistorySchema, LockListSchema, LockSnapshotSchema, ReplayInfoSchema, type LockHistory } from '../../lib/protocol';
 import { connectClient, eventually, request, startExplorer, type RunningExplorer } from '../testing/harness';
 import { startEmbeddedZooKeeper, type EmbeddedZooKeeper } from '../zk/embedded';
 import { ZkSession } from '../zk/session';
@@ -285,6 +285,27 @@ describe("ZooKeeper's files followed in live mode", () => {
       }
     } finally {
       files.close();
+    }
+  });
+
+  it("names the recipe of a lock parent emptied before the explorer came from ZooKeeper's files: sure from the files, not from its stat alone", async () => {
+    const admin = await open();
+    const parent = '/live-files/kazoo-jobs/report-2026-12-07';
+    await admin.mkdirp(parent);
+    // Kazoo's names: <uuid hex>__lock__<sequence>, taken and let go before any explorer followed it.
+    const node = await admin.create(`${parent}/4f3a9c1e2b7d4e8fa1c3d5e7f9b0a2c4__lock__`, null, 'ephemeral-sequential');
+    await admin.remove(node);
+    const running = await explorer();
+    try {
+      await eventually(async () => {
+        const garbage = GarbageViewSchema.parse(await (await fetch(`${running.url}/api/garbage`)).json());
+        const group = garbage.groups.find((one) => one.parent === '/live-files/kazoo-jobs');
+        return group?.sure.files === 1 ? group : undefined;
+      }, 15_000);
+      const group = GarbageViewSchema.parse(await (await fetch(`${running.url}/api/garbage`)).json()).groups.find((one) => one.parent === '/live-files/kazoo-jobs');
+      expect(group).toMatchObject({ count: 1, recipe: 'kazoo-lock', advice: 'kazoo', sure: { seen: 0, files: 1, stat: 0 } });
+    } finally {
+      await running.close();
     }
   });
 });

@@ -25,6 +25,7 @@ export function garbageRouter(context: ExplorerContext & { garbage: LockGarbage;
   const say = (line: string): void => console.log(line);
 
   router.get('/api/garbage', (_request, response) => {
+    garbage.takeFiles(context.files);
     const groups = garbage.groups();
     const leaked = garbage.leaked();
     const persistent = garbage.persistentInLocks();
@@ -47,6 +48,7 @@ export function garbageRouter(context: ExplorerContext & { garbage: LockGarbage;
   // The parents of one group (or all), as a clean-up of them would delete them now: the dry run.
   router.get('/api/garbage/empty', (request, response) => {
     const query = parseInput(EmptyParentsQuerySchema, request.query, 'invalid garbage query');
+    garbage.takeFiles(context.files);
     const group = query.group ?? null;
     const all = query.minIdleMs === undefined ? garbage.emptyParents(group) : garbage.plan(group === null ? null : [group], query.minIdleMs).plan;
     const items = all.slice(query.offset, query.offset + query.limit);
