@@ -36,6 +36,8 @@ describe('loadConfig', () => {
       sessionTimeoutMs: 10000,
       allowSimulation: false,
       allowBreakLocks: false,
+      allowCleanup: false,
+      cleanupRate: 200,
       adminToken: null,
       simRoot: '/sim',
       discoveryMaxNodes: null,
@@ -82,6 +84,8 @@ describe('loadConfig', () => {
       sessionTimeoutMs: 30000,
       allowSimulation: true,
       allowBreakLocks: false,
+      allowCleanup: false,
+      cleanupRate: 200,
       adminToken: 'a-long-token',
       simRoot: '/sandbox',
     });
