@@ -10,6 +10,8 @@ import {
   emptyParentsOf,
   garbageGroups,
   garbageState,
+  leafSample,
+  leavesAfterSample,
   ghostsSeen,
   leakedNodes,
   lockFollowed,
@@ -108,6 +110,23 @@ describe('empty lock parents', () => {
     nodeStatted(state, '/locks/b', emptied(2, 1_000, { version: 3 }), 5_000);
     nodeStatted(state, '/locks/a', emptied(2), 5_000);
     expect(zkCliCommands(emptyParentsOf(state, null))).toBe('delete -v 0 /locks/a\ndelete -v 3 /locks/b\n');
+  });
+});
+
+describe('the leaves the scan reads', () => {
+  it('leave a lone leaf, sample three of a directory of several, and read the rest only of a pile', () => {
+    const jobs = Array.from({ length: 6 }, (_, index) => `/kazoo/locks/job-${index}`);
+    const config = ['/config/a', '/config/b'];
+    const { sample, rest } = leafSample([...jobs, '/cluster/topics/t1/partitions/0/state', ...config]);
+    expect(sample).toEqual(['/kazoo/locks/job-0', '/kazoo/locks/job-3', '/kazoo/locks/job-5', '/config/a', '/config/b']);
+    const sampled = new Map<string, LeafStat | null>([
+      ['/kazoo/locks/job-0', emptied(2)],
+      ['/kazoo/locks/job-3', emptied(4)],
+      ['/kazoo/locks/job-5', null],
+      ['/config/a', emptied(0, 1_000, { dataLength: 40 })],
+      ['/config/b', emptied(0, 1_000, { dataLength: 40 })],
+    ]);
+    expect(leavesAfterSample(rest, sampled)).toEqual(['/kazoo/locks/job-1', '/kazoo/locks/job-2', '/kazoo/locks/job-4']);
   });
 });
 

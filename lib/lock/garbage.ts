@@ -20,6 +20,44 @@ export interface LeafStat {
   ctime: number;
 }
 
+/** Leaves of one directory read first, to tell whether its leaves are a pile of empty parents. */
+const LEAF_SAMPLE = 3;
+
+/**
+ * Which of the leaves a scan step listed are read to find empty lock parents, at little more than
+ * the scan's own cost: a lone leaf in its directory is not (a data node's place: Kafka's partition
+ * `state`, a configuration value), and of a directory's several leaves a sample of three (first,
+ * middle, last) is read first: the rest only where one of them is an empty parent, for a pile is
+ * one parent per resource name, side by side. A lone empty parent is found once the explorer sees
+ * it empty.
+ */
+export function leafSample(leaves: readonly string[]): { sample: string[]; rest: Map<string, string[]> } {
+  const byDirectory = new Map<string, string[]>();
+  for (const leaf of leaves) {
+    const directory = parentPath(leaf);
+    const siblings = byDirectory.get(directory);
+    if (siblings === undefined) byDirectory.set(directory, [leaf]);
+    else siblings.push(leaf);
+  }
+  const sample: string[] = [];
+  const rest = new Map<string, string[]>();
+  for (const [directory, siblings] of byDirectory) {
+    if (siblings.length < 2) continue;
+    const picked = new Set([0, siblings.length >> 1, siblings.length - 1].slice(0, LEAF_SAMPLE).map((index) => siblings[index]!));
+    sample.push(...picked);
+    const others = siblings.filter((leaf) => !picked.has(leaf));
+    if (others.length > 0) rest.set(directory, others);
+  }
+  return { sample, rest };
+}
+
+/** The leaves still to read after the sample: those of the directories where a sampled leaf is an empty parent. */
+export function leavesAfterSample(rest: ReadonlyMap<string, readonly string[]>, sampled: ReadonlyMap<string, LeafStat | null>): string[] {
+  const pile = new Set<string>();
+  for (const [path, stat] of sampled) if (stat !== null && looksEmptyParent(stat)) pile.add(parentPath(path));
+  return [...rest].flatMap(([directory, leaves]) => (pile.has(directory) ? leaves : []));
+}
+
 /** An empty parent, as kept: the protocol's, with the parent path it is grouped under. */
 type Kept = EmptyParent & { group: string };
 

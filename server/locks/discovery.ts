@@ -29,6 +29,7 @@
 import { EventEmitter } from 'node:events';
 import { candidatesFromEphemerals, enclosingLock, isLock, isLockByNames, isSearched, isSystemLock, lockParentsOf, mayMakeLock } from '../../lib/lock/discovery';
 import { kazooSemaphoreQueue } from '../../lib/lock/recipes/kazoo-semaphore';
+import { leafSample, leavesAfterSample } from '../../lib/lock/garbage';
 import { batchDone, batchListed, batchPaths, leavesStatted, nextBatch, outermostRoots, rootsListed, SCAN_BATCH, scanWalk, walkInto, type Listing, type ScanPiece, type ScanWalk } from '../../lib/lock/scan';
 import { summarizeSessions, type SessionContext } from '../../lib/lock/sessions';
 import { agingLocks, askPush, figuresAre, lineChanged, linePushed, pushTook, takePush, type ListPush, type ListPushState } from '../../lib/lock/list-push';
@@ -139,6 +140,11 @@ function activityKey(activity: LockActivity | null): string {
 }
 
 type Generation = { stopped: boolean };
+
+/** A read's stat; null where the node is gone or could not be read. */
+function statOf(read: ReadResult | undefined): ZnodeStat | null {
+  return read === undefined || read instanceof ZkError ? null : read.stat;
+}
 
 /** Errors the connection's state already tells (a lost connection, a refused login): discovery starts again when it comes back. */
 const PASSING = new Set([...TRANSIENT, 'AUTH_FAILED', 'SESSION_CLOSED_REQUIRE_SASL_AUTH']);
@@ -799,19 +805,30 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     this.schedulePush();
   }
 
-  /** The stats of the leaves a step listed (those the single-node layout's question read already, and the others now), for the lock garbage. */
+  /**
+   * The stats of the leaves a step listed that may be lock parents left empty (`leafSample`: a
+   * sample of each directory of several leaves, then the rest of a pile), for the lock garbage;
+   * those the single-node layout's question read already are not read again.
+   */
   private async readLeaves(generation: Generation, leaves: readonly string[], statted: ReadonlyMap<string, ReadResult>, told: (leaves: Array<{ path: string; stat: ZnodeStat | null }>) => void): Promise<void> {
-    const rest = leaves.filter((leaf) => !statted.has(leaf));
-    if (rest.length > 0) await this.pace(rest.length);
-    const reads = rest.length > 0 ? await this.session.getDataMany(rest) : [];
+    const { sample, rest } = leafSample(leaves);
+    const read = new Map<string, ZnodeStat | null>();
+    const readAll = async (paths: readonly string[]): Promise<void> => {
+      const unread = paths.filter((path) => !statted.has(path));
+      if (unread.length > 0) await this.pace(unread.length);
+      const reads = unread.length > 0 ? await this.session.getDataMany(unread) : [];
+      this.status.scan.read += unread.length;
+      unread.forEach((path, index) => read.set(path, statOf(reads[index])));
+      for (const path of paths) if (statted.has(path)) read.set(path, statOf(statted.get(path)));
+    };
+    await readAll(sample);
     if (generation.stopped) return;
-    this.status.scan.read += rest.length;
-    const read = new Map(statted);
-    rest.forEach((leaf, index) => read.set(leaf, reads[index]!));
-    told(leaves.map((path) => {
-      const one = read.get(path);
-      return { path, stat: one === undefined || one instanceof ZkError ? null : one.stat };
-    }));
+    const pile = leavesAfterSample(rest, read);
+    if (pile.length > 0) await readAll(pile);
+    if (generation.stopped) return;
+    // The single-node layout's reads tell the rest of their directories' leaves for nothing.
+    for (const [path, one] of statted) if (!read.has(path)) read.set(path, statOf(one));
+    told([...read].map(([path, stat]) => ({ path, stat })));
   }
 
   /** Waits until `reads` more reads keep the scan within its rate. */
