@@ -128,6 +128,11 @@ describe('the leaves the scan reads', () => {
     ]);
     expect(leavesAfterSample(rest, sampled)).toEqual(['/kazoo/locks/job-1', '/kazoo/locks/job-2', '/kazoo/locks/job-4']);
   });
+
+  it("read a leaf alone in a step when its directory is listed in pieces: a pile's last short piece", () => {
+    const split = (directory: string): boolean => directory === '/kazoo/locks';
+    expect(leafSample(['/kazoo/locks/job-10000', '/cluster/topics/t1/partitions/0/state'], split)).toEqual({ sample: ['/kazoo/locks/job-10000'], rest: new Map() });
+  });
 });
 
 describe('the clean-up', () => {

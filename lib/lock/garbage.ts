@@ -29,9 +29,10 @@ const LEAF_SAMPLE = 3;
  * `state`, a configuration value), and of a directory's several leaves a sample of three (first,
  * middle, last) is read first: the rest only where one of them is an empty parent, for a pile is
  * one parent per resource name, side by side. A lone empty parent is found once the explorer sees
- * it empty.
+ * it empty. `split` names the directories listed in more than this step (a long directory's
+ * pieces, its short last piece listed first): a leaf alone here may have thousands of siblings.
  */
-export function leafSample(leaves: readonly string[]): { sample: string[]; rest: Map<string, string[]> } {
+export function leafSample(leaves: readonly string[], split: (directory: string) => boolean = () => false): { sample: string[]; rest: Map<string, string[]> } {
   const byDirectory = new Map<string, string[]>();
   for (const leaf of leaves) {
     const directory = parentPath(leaf);
@@ -42,7 +43,7 @@ export function leafSample(leaves: readonly string[]): { sample: string[]; rest:
   const sample: string[] = [];
   const rest = new Map<string, string[]>();
   for (const [directory, siblings] of byDirectory) {
-    if (siblings.length < 2) continue;
+    if (siblings.length < 2 && !split(directory)) continue;
     const picked = new Set([0, siblings.length >> 1, siblings.length - 1].slice(0, LEAF_SAMPLE).map((index) => siblings[index]!));
     sample.push(...picked);
     const others = siblings.filter((leaf) => !picked.has(leaf));
@@ -84,7 +85,8 @@ const NO_SESSION = '0x0';
 /**
  * Whether a node's stat says it is a lock parent left empty: persistent, no data, no children, and
  * children once (cversion > 0). A configuration node that never had children, or a node with data,
- * is not.
+ * is not. A container reads the same (ZooKeeper gives clients 0 as a container's ephemeralOwner):
+ * an emptied Curator parent looks so until the server reaps it.
  */
 export function looksEmptyParent(stat: LeafStat): boolean {
   return stat.ephemeralOwner === NO_SESSION && stat.dataLength === 0 && stat.numChildren === 0 && stat.cversion > 0;

@@ -800,7 +800,11 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
         leavesStatted(entry, reads.some((read) => !(read instanceof ZkError) && read.stat.ephemeralOwner === NO_SESSION));
       }
     }
-    if (this.options.leavesRead !== undefined && listed.leaves.length > 0) await this.readLeaves(generation, listed.leaves, statted, this.options.leavesRead);
+    if (this.options.leavesRead !== undefined && listed.leaves.length > 0) {
+      // A directory of more than a batch is listed in pieces, its short last piece first: a leaf alone in it is no lone leaf.
+      const split = new Set(batch.filter((piece) => piece.parent.pending > 1).map((piece) => piece.parent.path));
+      await this.readLeaves(generation, listed.leaves, statted, split, this.options.leavesRead);
+    }
     for (const path of batchDone(batch)) this.becomeLock(path);
     this.schedulePush();
   }
@@ -810,8 +814,8 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
    * sample of each directory of several leaves, then the rest of a pile), for the lock garbage;
    * those the single-node layout's question read already are not read again.
    */
-  private async readLeaves(generation: Generation, leaves: readonly string[], statted: ReadonlyMap<string, ReadResult>, told: (leaves: Array<{ path: string; stat: ZnodeStat | null }>) => void): Promise<void> {
-    const { sample, rest } = leafSample(leaves);
+  private async readLeaves(generation: Generation, leaves: readonly string[], statted: ReadonlyMap<string, ReadResult>, split: ReadonlySet<string>, told: (leaves: Array<{ path: string; stat: ZnodeStat | null }>) => void): Promise<void> {
+    const { sample, rest } = leafSample(leaves, (directory) => split.has(directory));
     const read = new Map<string, ZnodeStat | null>();
     const readAll = async (paths: readonly string[]): Promise<void> => {
       const unread = paths.filter((path) => !statted.has(path));
