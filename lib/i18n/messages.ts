@@ -6,6 +6,7 @@
 import type { AnomalyKind, ContenderState, HerdEvidence, Reason, Strategy, ZkConnectionState } from '../protocol';
 import { KNOWLEDGE_EN, KNOWLEDGE_ZH } from './knowledge';
 import { FLEET_EN, FLEET_ZH } from './fleet';
+import { GARBAGE_EN, GARBAGE_ZH } from './garbage';
 import { INCIDENTS_EN, INCIDENTS_ZH } from './incidents';
 import { LOCK_PAGE_EN, LOCK_PAGE_ZH } from './lock-page';
 import { REASONS_EN, REASONS_ZH } from './reasons';
@@ -479,6 +480,7 @@ const en = {
   ...LOCK_PAGE_EN,
   ...INCIDENTS_EN,
   ...FLEET_EN,
+  ...GARBAGE_EN,
   ...KNOWLEDGE_EN,
   ...REASONS_EN,
 } as const;
@@ -936,6 +938,7 @@ const zh: Record<MessageKey, string> = {
   ...LOCK_PAGE_ZH,
   ...INCIDENTS_ZH,
   ...FLEET_ZH,
+  ...GARBAGE_ZH,
   ...KNOWLEDGE_ZH,
   ...REASONS_ZH,
 };
