@@ -14,6 +14,7 @@ import './styles/scenarios.css';
 import './styles/deadlocks.css';
 import './styles/replay.css';
 import './styles/fleet.css';
+import './styles/garbage.css';
 
 export const metadata: Metadata = {
   title: 'zk-lock-explorer',

@@ -112,7 +112,7 @@ function ConfirmedControl({
       <dialog ref={dialog} className="confirm" aria-labelledby={`${name}-title`} data-testid={`${name}-dialog`}>
         <h2 id={`${name}-title`}>{title}</h2>
         {children}
-        <TokenField id={`${name}-token`} simulation={simulation} />
+        <TokenField id={`${name}-token`} controls={simulation} />
         <div className="actions">
           <button type="button" autoFocus onClick={() => dialog.current?.close()}>
             {t('lpCancel')}

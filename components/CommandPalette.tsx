@@ -25,6 +25,7 @@ const PAGES: ReadonlyArray<{ label: MessageKey; href: string }> = [
   { label: 'palSessions', href: '/sessions' },
   { label: 'palWaitsFor', href: '/waits-for' },
   { label: 'palIncidents', href: '/incidents' },
+  { label: 'palGarbage', href: '/garbage' },
   { label: 'palClassroom', href: '/demo' },
 ];
 

@@ -1,4 +1,5 @@
 'use client';
+import { GarbageCount } from './GarbageCount';
 import { OpenLockForm } from './OpenLockForm';
 import { PageIntro } from './PageIntro';
 import { useReplay } from './replay';
@@ -11,6 +12,7 @@ export function HomeHero() {
     <div className="home-hero">
       <div>
         <PageIntro title="homeTitle" lead={replaying ? 'homeLeadReplay' : 'homeLead'} />
+        <GarbageCount />
       </div>
       <OpenLockForm />
     </div>

@@ -152,7 +152,7 @@ export function SimControls({ path, simulation, recipe }: { path: string; simula
             <span>{t('lpProtected')}</span>
           </label>
         ) : null}
-        <TokenField id="sim-token" simulation={simulation} />
+        <TokenField id="sim-token" controls={simulation} />
         <div className="actions wide">
           <button type="submit" className="primary" data-testid="sim-spawn" disabled={busy !== null}>
             {busy === 'spawn' ? t('lpSpawning') : t('lpSpawn', { n: count })}

@@ -5,7 +5,7 @@ import { useEnsemble } from './ensemble';
 import { useFleetNames } from './useFleet';
 import { useLanguage } from './language';
 
-export type View = 'locks' | 'sessions' | 'waits' | 'incidents' | 'demo' | 'fleet';
+export type View = 'locks' | 'sessions' | 'waits' | 'incidents' | 'garbage' | 'demo' | 'fleet';
 
 /** The links between the views, in the page's language. */
 export function ViewNav({ current }: { current?: View }) {
@@ -28,6 +28,7 @@ export function ViewNav({ current }: { current?: View }) {
       {link('sessions', '/sessions', t('navSessions'), 'nav-sessions')}
       {link('waits', '/waits-for', t('navWaitsFor'), 'nav-waits-for')}
       {link('incidents', '/incidents', t('navIncidents'), 'nav-incidents')}
+      {link('garbage', '/garbage', t('navGarbage'), 'nav-garbage')}
       {link('demo', '/demo', t('navClassroom'), 'nav-demo')}
       {/* Out of the ensemble, a whole page load: each ensemble's pages have their socket of their own. */}
       {current === 'fleet' || (size !== null && size > 1) ? (

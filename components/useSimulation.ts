@@ -14,17 +14,21 @@ const subscribeToContenders = (socket: ExplorerSocket): void => {
   socket.emit('sim:subscribe', {});
 };
 
-export interface Simulation {
+/** What the server allows, the admin token, and the way to send a control: every page's controls (simulation, breaking a lock, cleaning up). */
+export interface Controls {
   features: Features | null;
-  contenders: ContenderList | null;
   token: string;
   setToken(token: string): void;
   /** Sends a control request; resolves with the error sentence, or null when it worked. `keepalive`: it outlives the page (sent as the tab closes). */
   control(method: 'POST' | 'DELETE', path: string, body?: unknown, keepalive?: boolean): Promise<string | null>;
 }
 
-/** The simulation controls' state: what the server allows, the live contenders, and the admin token. */
-export function useSimulation(): Simulation {
+export interface Simulation extends Controls {
+  contenders: ContenderList | null;
+}
+
+/** The controls' state: what the server allows (read once), and the admin token kept for the tab. */
+export function useControls(): Controls {
   const [features, setFeatures] = useState<Features | null>(null);
   // The token field renders only after the features arrive, so reading storage here cannot mismatch the server render.
   const [token, setTokenState] = useState(() => (typeof window === 'undefined' ? '' : (sessionStorage.getItem(TOKEN_KEY) ?? '')));
@@ -50,8 +54,6 @@ export function useSimulation(): Simulation {
   const pastReason = t('lpSimPast');
   const shown = useMemo(() => (features === null || !past ? features : { ...features, simulation: false, simulationReason: pastReason, breakLocks: false }), [features, past, pastReason]);
 
-  const contenders = useSocketFeed('sim:contenders', ContenderListSchema, subscribeToContenders, undefined, shown?.simulation === true);
-
   const setToken = useCallback((value: string) => {
     setTokenState(value);
     sessionStorage.setItem(TOKEN_KEY, value);
@@ -75,7 +77,14 @@ export function useSimulation(): Simulation {
     [token, t],
   );
 
-  return { features: shown, contenders, token, setToken, control };
+  return useMemo(() => ({ features: shown, token, setToken, control }), [shown, token, setToken, control]);
+}
+
+/** The simulation controls' state: the controls, and the live contenders where simulation is on. */
+export function useSimulation(): Simulation {
+  const controls = useControls();
+  const contenders = useSocketFeed('sim:contenders', ContenderListSchema, subscribeToContenders, undefined, controls.features?.simulation === true);
+  return { ...controls, contenders };
 }
 
 /**
