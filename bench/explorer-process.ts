@@ -13,8 +13,9 @@
  * members' AdminServer port; `--stall-probe=<ms>` the period of its probe of event-loop stalls;
  * `--fleet=<file>` follows more ensembles beside the first (named `default`): the file a JSON array
  * of `{ name, connectString, sasl? }` (`sasl`: a DIGEST-MD5 login `{ username, password }`), each
- * found as the first is, and `stats` then says how each stands (the fleet bench).
- *   node --import tsx bench/explorer-process.ts <zk connect string> [--simulation] [--default-discovery] [--roots=/a,/b] [--zk-admin-port=N] [--stall-probe=5] [--fleet=<file>]
+ * found as the first is, and `stats` then says how each stands (the fleet bench); `--cleanup=<rate>`
+ * allows the clean-up of empty lock parents at that many a second (the garbage bench).
+ *   node --import tsx bench/explorer-process.ts <zk connect string> [--simulation] [--default-discovery] [--roots=/a,/b] [--zk-admin-port=N] [--stall-probe=5] [--fleet=<file>] [--cleanup=<rate>]
  */
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
@@ -42,7 +43,10 @@ const adminPort = process.argv.find((arg) => arg.startsWith('--zk-admin-port='))
 const zkAdmin = adminPort === undefined ? undefined : { port: Number(adminPort), urls: null };
 // HISTORY_CAPACITY as `npm start` reads it: each lock's kept holds and waits (a soak with a small one sees the rings full from the start).
 const historyCapacity = process.env.HISTORY_CAPACITY === undefined ? undefined : Number(process.env.HISTORY_CAPACITY);
-const first: EnsembleOptions = { name: 'default', session, embedded: !defaultDiscovery, discovery, zkAdmin, historyCapacity, ...(simulation ? { simulation } : {}) };
+// `--cleanup=<rate>`: empty lock parents may be deleted (ALLOW_CLEANUP) at that many a second (CLEANUP_DELETES_PER_SECOND), as the garbage bench does.
+const cleanupRate = process.argv.find((arg) => arg.startsWith('--cleanup='))?.slice('--cleanup='.length);
+const cleanup = cleanupRate === undefined ? undefined : { allowed: true, rate: Number(cleanupRate) };
+const first: EnsembleOptions = { name: 'default', session, embedded: !defaultDiscovery, discovery, zkAdmin, historyCapacity, cleanup, ...(simulation ? { simulation } : {}) };
 const explorer = createFleet({ ensembles: [first, ...(await fleetBeside(first))] });
 const url = await explorer.listen(0, '127.0.0.1');
 

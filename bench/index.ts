@@ -2,7 +2,7 @@
  * The benchmark suite: every figure measured side by side with its reference in one run, printed
  * as a table and written to bench/RESULTS.md with the machine, the date and how to rerun.
  *   npm run bench                      all of it; writes bench/RESULTS.md
- *   npm run bench -- latency herd      some sections only (latency, scale, worst, footprint, herd, clients, responsive, paint, discovery, dashboard, replay, busy, fleet); prints them
+ *   npm run bench -- latency herd      some sections only (latency, scale, worst, footprint, herd, clients, responsive, paint, discovery, dashboard, replay, busy, fleet, garbage); prints them
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { benchDiscovery } from './discovery';
 import { benchFleet } from './fleet';
 import { markdownTables, textTable, verdict, type Figure } from './figures';
 import { benchFootprint } from './footprint';
+import { benchGarbage } from './garbage';
 import { mntr, waitForQuiet } from './harness';
 import { benchHerd } from './herd';
 import { benchLatency } from './latency';
@@ -44,7 +45,7 @@ function version(command: string, args: readonly string[], pick: RegExp = /.+/):
   return pick.exec(`${result.stdout}${result.stderr}`)?.[0]?.trim() ?? 'unknown';
 }
 
-const SECTIONS = ['latency', 'scale', 'worst', 'footprint', 'herd', 'clients', 'responsive', 'paint', 'discovery', 'dashboard', 'replay', 'busy', 'fleet'] as const;
+const SECTIONS = ['latency', 'scale', 'worst', 'footprint', 'herd', 'clients', 'responsive', 'paint', 'discovery', 'dashboard', 'replay', 'busy', 'fleet', 'garbage'] as const;
 type Section = (typeof SECTIONS)[number];
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -71,7 +72,7 @@ const steps: Array<[Section, string, (zookeeper: ZooKeeper) => Promise<Figure[]>
   ['responsive', 'the API with 300 herd contenders running', (zookeeper) => benchResponsive(zookeeper.connectString)],
 ];
 const planned = steps.filter(([section]) => runs(section));
-const total = planned.length + (runs('paint') ? 1 : 0) + (runs('discovery') ? 1 : 0) + (runs('dashboard') ? 1 : 0) + (runs('replay') ? 1 : 0) + (runs('busy') ? 1 : 0) + (runs('fleet') ? 1 : 0);
+const total = planned.length + (runs('paint') ? 1 : 0) + (runs('discovery') ? 1 : 0) + (runs('dashboard') ? 1 : 0) + (runs('replay') ? 1 : 0) + (runs('busy') ? 1 : 0) + (runs('fleet') ? 1 : 0) + (runs('garbage') ? 1 : 0);
 let zookeeperVersion = 'unknown';
 if (planned.length > 0) {
   const zookeeper = await startEmbeddedZooKeeper({ extraConfig: SCALE_ZOOKEEPER_CONFIG });
@@ -129,6 +130,13 @@ if (runs('fleet')) {
   console.log(`bench [${step}/${total}] a fleet: four ensembles, three of them broken in turns; 1 to 8 ensembles and 100 to 10,000 locks… (${elapsed()})`);
   figures.push(...(await benchFleet()));
 }
+// Garbage starts its own ZooKeeper (a million znodes, 100,000 of them empty lock parents), real Kazoo locks and the load generator.
+if (runs('garbage')) {
+  step += 1;
+  await quietly();
+  console.log(`bench [${step}/${total}] lock garbage: 100,000 empty lock parents in a tree of a million znodes… (${elapsed()})`);
+  figures.push(...(await benchGarbage()));
+}
 
 const table = textTable(figures);
 console.log(table);
@@ -162,8 +170,8 @@ const markdown = [
   '',
   '```',
   'npm run bench                    # all of it, about 30 minutes here; writes this file',
-  'npm run bench -- latency herd    # some sections only (latency, scale, worst, footprint, herd, clients, responsive, paint, discovery, dashboard, replay, busy, fleet): printed, not written here',
-  'npm run bench:scale -- 1000,50000 # one part alone, with its own options: also bench:paint, bench:responsive, bench:spawn, bench:churn, bench:discovery, bench:dashboard, bench:replay, bench:busy, bench:worst, bench:fleet',
+  'npm run bench -- latency herd    # some sections only (latency, scale, worst, footprint, herd, clients, responsive, paint, discovery, dashboard, replay, busy, fleet, garbage): printed, not written here',
+  'npm run bench:scale -- 1000,50000 # one part alone, with its own options: also bench:paint, bench:responsive, bench:spawn, bench:churn, bench:discovery, bench:dashboard, bench:replay, bench:busy, bench:worst, bench:fleet, bench:garbage',
   '```',
   '',
   '## Figures',
