@@ -111,20 +111,23 @@ function ZkCliOffer({ page, query, open }: { page: EmptyParentsPage; query: DryR
   );
 }
 
-/** The clean-up of the group, after a confirmation that states its count; where it is off, how to allow it. */
+/** Where clean-up from the page is off: how to allow it. */
+function CleanupOff() {
+  const { t } = useLanguage();
+  return (
+    <div className="gb-off" data-testid="cleanup-off">
+      <p>
+        <strong>{t('gbCleanOff')}</strong> {richText(t('gbCleanOffHow'), { allow: <code>ALLOW_CLEANUP=1</code>, token: <code>ADMIN_TOKEN</code> })}
+      </p>
+    </div>
+  );
+}
+
+/** The clean-up of the group, after a confirmation that states its count. */
 function CleanupControl({ group, page, minIdleMs, busy, view, controls, onStarted }: { group: GarbageGroup; page: EmptyParentsPage; minIdleMs: number; busy: boolean; view: GarbageView; controls: Controls; onStarted: () => void }) {
   const { t } = useLanguage();
   // The count the operator confirms is the dry run's as the dialog opened: a plan grown since is refused (409), not run blind.
   const [expected, setExpected] = useState(page.total);
-  if (!view.cleanup.allowed) {
-    return (
-      <div className="gb-off" data-testid="cleanup-off">
-        <p>
-          <strong>{t('gbCleanOff')}</strong> {richText(t('gbCleanOffHow'), { allow: <code>ALLOW_CLEANUP=1</code>, token: <code>ADMIN_TOKEN</code> })}
-        </p>
-      </div>
-    );
-  }
   const running = view.cleanup.last?.state === 'running';
   if (page.total === 0) return null;
   return (
@@ -205,8 +208,10 @@ export function DryRun({ group, view, controls, onStarted }: { group: GarbageGro
           ) : null}
           <ParentList page={page} group={group.parent} at={view.at} query={query} setOffset={setOffset} />
           {page.total > 0 ? <p className="muted gb-dry-each">{t('gbDryEach')}</p> : null}
+          {/* Where the page cannot delete, how to allow it comes first, then the commands that do it meanwhile. */}
+          {view.cleanup.allowed ? null : <CleanupOff />}
           <ZkCliOffer page={page} query={query} open={!view.cleanup.allowed} />
-          <CleanupControl group={group} page={page} minIdleMs={minIdleMs} busy={loading} view={view} controls={controls} onStarted={onStarted} />
+          {view.cleanup.allowed ? <CleanupControl group={group} page={page} minIdleMs={minIdleMs} busy={loading} view={view} controls={controls} onStarted={onStarted} /> : null}
         </>
       ) : null}
     </div>
