@@ -76,8 +76,11 @@ function ParentList({ page, group, at, query, setOffset }: { page: EmptyParentsP
 function ZkCliOffer({ page, query, open }: { page: EmptyParentsPage; query: DryRunQuery; open: boolean }) {
   const { t } = useLanguage();
   const [copied, setCopied] = useState<string | null>(null);
+  // A pile of a hundred thousand takes a while to read: the button says so meanwhile.
+  const [copying, setCopying] = useState(false);
   const all = apiPath(dryRunPath({ ...query, offset: 0, limit: ZKCLI_LIMIT }, 'zkcli'));
   const copy = async (): Promise<void> => {
+    setCopying(true);
     try {
       const text = await (await fetch(all)).text();
       await navigator.clipboard.writeText(text);
@@ -85,13 +88,14 @@ function ZkCliOffer({ page, query, open }: { page: EmptyParentsPage; query: DryR
     } catch {
       setCopied(t('gbZkcliCopyFailed'));
     }
+    setCopying(false);
   };
   if (page.total === 0) return null;
   return (
     <div className="gb-zkcli">
       <div className="gb-actions">
-        <button type="button" className="gb-button" title={t('gbZkcliTitle')} onClick={() => void copy()} data-testid="zkcli-copy">
-          {t('gbZkcliCopy')}
+        <button type="button" className="gb-button" title={t('gbZkcliTitle')} disabled={copying} aria-busy={copying} onClick={() => void copy()} data-testid="zkcli-copy">
+          {copying ? t('gbZkcliCopying') : t('gbZkcliCopy')}
         </button>
         <a className="gb-button" href={all} download={zkCliFileName(query.group)} title={t('gbZkcliTitle')} data-testid="zkcli-download">
           {t('gbZkcliDownload')}

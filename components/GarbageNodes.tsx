@@ -56,6 +56,44 @@ function DeleteLeaked({ node, controls, onDeleted }: { node: LeakedNode; control
   );
 }
 
+/** A leaked node's row: its lock, name, session, client, age and why, marked where it leads its queue. */
+function LeakedRow({ node, at, canDelete, controls, onDeleted }: { node: LeakedNode; at: number; canDelete: boolean; controls: Controls; onDeleted: (node: string) => void }) {
+  const { t } = useLanguage();
+  return (
+    <tr data-testid="leaked-row" data-node={node.node} data-lock={node.lock}>
+      <td className="gb-lock" data-label={t('colLock')}>
+        <LockLink path={node.lock} />
+      </td>
+      <td className="mono gb-name" data-label={t('gbColNode')} title={node.node}>
+        <WrappingText text={shortNodeName(node.node)} after="-_…" />
+      </td>
+      <td className="mono" data-label={t('colSession')}>
+        {node.sessionId}
+      </td>
+      <td className="mono" data-label={t('colClient')}>
+        {node.client ?? <span className="muted">—</span>}
+      </td>
+      <td data-label={t('gbColAge')}>{sinceWords(t, at, node.ctime)}</td>
+      <td className="gb-wrap" data-label={t('gbColWhy')} data-testid="leaked-why" data-why={node.why}>
+        {leakWhyWords(t, node.why)}
+        {node.leads ? (
+          <>
+            {' '}
+            <span className="badge bad" title={t('gbLeadsTitle')} data-testid="leaked-leads">
+              {t('gbLeads')}
+            </span>
+          </>
+        ) : null}
+      </td>
+      {canDelete ? (
+        <td className="gb-row-action">
+          <DeleteLeaked node={node} controls={controls} onDeleted={onDeleted} />
+        </td>
+      ) : null}
+    </tr>
+  );
+}
+
 /** Contender nodes a client gave up on while its session lives: each deletable where the explorer allows it. */
 export function LeakedNodes({ view, controls, onDeleted }: { view: GarbageView; controls: Controls; onDeleted: () => void }) {
   const { t } = useLanguage();
@@ -96,37 +134,7 @@ export function LeakedNodes({ view, controls, onDeleted }: { view: GarbageView; 
             </thead>
             <tbody>
               {view.leaked.map((node) => (
-                <tr key={node.path} data-testid="leaked-row" data-node={node.node} data-lock={node.lock}>
-                  <td className="gb-lock" data-label={t('colLock')}>
-                    <LockLink path={node.lock} />
-                  </td>
-                  <td className="mono gb-name" data-label={t('gbColNode')} title={node.node}>
-                    <WrappingText text={shortNodeName(node.node)} after="-_…" />
-                  </td>
-                  <td className="mono" data-label={t('colSession')}>
-                    {node.sessionId}
-                  </td>
-                  <td className="mono" data-label={t('colClient')}>
-                    {node.client ?? <span className="muted">—</span>}
-                  </td>
-                  <td data-label={t('gbColAge')}>{sinceWords(t, view.at, node.ctime)}</td>
-                  <td className="gb-wrap" data-label={t('gbColWhy')} data-testid="leaked-why" data-why={node.why}>
-                    {leakWhyWords(t, node.why)}
-                    {node.leads ? (
-                      <>
-                        {' '}
-                        <span className="badge bad" title={t('gbLeadsTitle')} data-testid="leaked-leads">
-                          {t('gbLeads')}
-                        </span>
-                      </>
-                    ) : null}
-                  </td>
-                  {canDelete ? (
-                    <td className="gb-row-action">
-                      <DeleteLeaked node={node} controls={controls} onDeleted={done} />
-                    </td>
-                  ) : null}
-                </tr>
+                <LeakedRow key={node.path} node={node} at={view.at} canDelete={canDelete} controls={controls} onDeleted={done} />
               ))}
             </tbody>
           </table>

@@ -141,6 +141,10 @@ test.describe('the lock-garbage page', () => {
     expect(await (await request.get(`${explorer.url}${await download.getAttribute('href')}`)).text()).toBe(commands);
     await page.getByTestId('zkcli-preview').locator('..').locator('summary').click();
     await expect(page.getByTestId('zkcli-preview')).toHaveText(commands.trimEnd());
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByTestId('zkcli-copy').click();
+    await expect(page.getByTestId('zkcli-copied')).toHaveText('30 commands copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(commands);
 
     // The confirmation states the count; a wrong token is refused in it, the right one starts the run.
     await page.getByTestId('cleanup-start').click();
