@@ -208,6 +208,7 @@ function followEnsemble(options: EnsembleOptions, spaces: ExplorerSpace[], admin
   const filesActivity = options.files ? new FilesActivity(options.files) : null;
   const discovery = new LockDiscovery(session, registry, {
     leavesRead: garbage.leavesRead,
+    scanEnded: garbage.scanEnded,
     roots,
     maxNodes: options.discovery?.maxNodes ?? CONFIG_DEFAULTS.discoveryMaxNodes,
     readsPerSecond: options.discovery?.readsPerSecond ?? CONFIG_DEFAULTS.discoveryReadsPerSecond,

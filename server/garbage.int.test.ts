@@ -152,4 +152,19 @@ describe('lock garbage', () => {
       log.mockRestore();
     }
   });
+
+  it('lets go of an empty parent someone else deleted, at the next scan', async () => {
+    const elsewhere = uniqueRoot('garbage-rescan');
+    for (let index = 0; index < 4; index += 1) await usedOnce(`${elsewhere}/jobs/job-${index}`);
+    const rescanning = await startExplorer({ roots: [elsewhere], rescanMs: 500 });
+    try {
+      const count = async (): Promise<number | undefined> => (await view(rescanning.url)).groups.find((one) => one.parent === `${elsewhere}/jobs`)?.count;
+      await eventually(async () => expect(await count()).toBe(4), 15_000);
+      // zkCli, the container reaper or another explorer: no notification tells the explorer, the next scan does.
+      await writer.remove(`${elsewhere}/jobs/job-2`);
+      await eventually(async () => expect(await count()).toBe(3), 15_000);
+    } finally {
+      await rescanning.close();
+    }
+  });
 });

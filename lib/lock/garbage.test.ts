@@ -19,6 +19,7 @@ import {
   looksEmptyParent,
   nodeStatted,
   pathGone,
+  unreadSince,
   persistentInLock,
   zkCliCommands,
   type LeafStat,
@@ -70,6 +71,16 @@ describe('empty lock parents', () => {
     // A lock followed and emptied again comes back as seen, with its recipe.
     nodeStatted(state, '/locks/c', emptied(6), 5_000);
     expect(emptyParentsOf(state, null)[0]).toMatchObject({ path: '/locks/c', sure: 'seen', recipe: 'curator-mutex', cversion: 6 });
+  });
+
+  it('are read again after a scan that did not read them: one deleted by someone else does not stay listed', () => {
+    const state = garbageState();
+    nodeStatted(state, '/locks/a', emptied(2), 1_000);
+    nodeStatted(state, '/locks/b', emptied(2), 1_000);
+    // The scan began at 5,000 and read /locks/b again.
+    nodeStatted(state, '/locks/b', emptied(2), 6_000);
+    expect(unreadSince(state, 5_000)).toEqual(['/locks/a']);
+    expect(emptyParentsOf(state, null).map((parent) => Object.keys(parent).includes('readAt'))).toEqual([false, false]);
   });
 
   it('are grouped by their parent path, the largest pile first, with its oldest and newest change and the recipe that left it', () => {

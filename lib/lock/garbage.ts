@@ -59,8 +59,8 @@ export function leavesAfterSample(rest: ReadonlyMap<string, readonly string[]>, 
   return [...rest].flatMap(([directory, leaves]) => (pile.has(directory) ? leaves : []));
 }
 
-/** An empty parent, as kept: the protocol's, with the parent path it is grouped under. */
-type Kept = EmptyParent & { group: string };
+/** An empty parent, as kept: the protocol's, with the parent path it is grouped under and when its stat was last read. */
+type Kept = EmptyParent & { group: string; readAt: number };
 
 export interface GarbageState {
   /** Lock parents left empty, by path. */
@@ -118,7 +118,19 @@ export function nodeStatted(state: GarbageState, path: string, stat: LeafStat | 
     sure,
     recipe,
     emptySince: before !== undefined && before.cversion === stat.cversion ? before.emptySince : now,
+    readAt: now,
   });
+}
+
+/**
+ * The empty parents whose stat was last read before `at` (a scan's start): once the scan is over,
+ * those it did not read again (a lone parent seen empty, one deleted meanwhile by ZooKeeper's
+ * container reaper, zkCli or another explorer) are read again, or they would stay listed for ever.
+ */
+export function unreadSince(state: GarbageState, at: number): string[] {
+  const found: string[] = [];
+  for (const kept of state.empty.values()) if (kept.readAt < at) found.push(kept.path);
+  return found;
 }
 
 /** The explorer follows a lock at `path`: it has contenders (no empty parent), and its recipe is remembered for when it empties. */
@@ -200,7 +212,7 @@ export function garbageGroups(state: GarbageState): GarbageGroup[] {
 /** The empty parents of one group (or of all, `group` null), in path order: what a clean-up of it would delete. */
 export function emptyParentsOf(state: GarbageState, group: string | null): EmptyParent[] {
   const found: EmptyParent[] = [];
-  for (const { group: of, ...parent } of state.empty.values()) if (group === null || of === group) found.push(parent);
+  for (const { group: of, readAt: _read, ...parent } of state.empty.values()) if (group === null || of === group) found.push(parent);
   return byPath(found);
 }
 
@@ -209,7 +221,7 @@ export function cleanupPlan(state: GarbageState, groups: readonly string[] | nul
   const wanted = groups === null ? null : new Set(groups);
   const plan: EmptyParent[] = [];
   let recent = 0;
-  for (const { group, ...parent } of state.empty.values()) {
+  for (const { group, readAt: _read, ...parent } of state.empty.values()) {
     if (wanted !== null && !wanted.has(group)) continue;
     if (now - parent.emptySince < minIdleMs) recent += 1;
     else plan.push(parent);

@@ -93,6 +93,8 @@ export interface DiscoveryOptions {
   now?: () => number;
   /** Told the stats of the nodes without children the scan lists (null: gone, or not readable): the lock parents left empty are among them. Absent: not read. */
   leavesRead?: (leaves: Array<{ path: string; stat: ZnodeStat | null }>) => void;
+  /** Told when a scan of the whole tree ends, with when it began. */
+  scanEnded?: (began: number) => void;
   /** While the ephemeral nodes keep the list live, the tree is scanned again this long after each scan (ms; 0 or absent: never): a lock of persistent nodes alone made later is found by it. */
   rescanMs?: number;
   /** The soonest the tree is scanned again after a listing found a lock the last scan had not (ms; RESCAN_AFTER_GROWTH_MS by default). */
@@ -719,6 +721,7 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
    */
   private async scan(generation: Generation, ephemerals: Set<string> | null): Promise<void> {
     const scan = this.status.scan;
+    const began = this.now();
     // What was no lock is judged again from what the scan reads now.
     scanBegins(this.following, this.now());
     this.partialReason = null;
@@ -751,7 +754,10 @@ export class LockDiscovery extends EventEmitter<DiscoveryEvents> {
     }
     await Promise.all(steps);
     if (generation.stopped) return;
-    if (scanEnds(this.following, this.now())) this.completedOnce = true;
+    if (scanEnds(this.following, this.now())) {
+      this.completedOnce = true;
+      this.options.scanEnded?.(began);
+    }
     this.schedulePush();
   }
 

@@ -21,6 +21,7 @@ import {
   nodeStatted,
   pathGone,
   persistentInLock,
+  unreadSince,
 } from '../../lib/lock/garbage';
 import type { Introspected } from '../../lib/lock/report';
 import type { CleanupRun, CleanupSkip, EmptyParent, GarbageCounts, GarbageGroup, GhostEphemeral, LeakedNode, LockDelta, PersistentInLock, ZnodeStat } from '../../lib/protocol';
@@ -115,6 +116,12 @@ export class LockGarbage extends EventEmitter<{ run: [CleanupRun] }> {
     }, EMPTIED_READ_MS);
     this.emptiedTimer.unref();
   }
+
+  /** A scan of the whole tree ended: the empty parents it did not read again are read now (in multiReads), so that one deleted meanwhile leaves the list. */
+  readonly scanEnded = (began: number): void => {
+    for (const path of unreadSince(this.state, began)) this.emptied.add(path);
+    if (this.emptied.size > 0 && this.emptiedTimer === null) void this.readEmptied();
+  };
 
   private async readEmptied(): Promise<void> {
     const paths = [...this.emptied];
