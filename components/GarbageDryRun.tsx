@@ -163,7 +163,7 @@ export function DryRun({ group, view, controls, onStarted }: { group: GarbageGro
   const [offset, setOffset] = useState(0);
   const query: DryRunQuery = { group: group.parent, minIdleMs, offset, limit: PAGE_SIZE };
   const { page, loading, error } = useDryRun(query, view.at);
-  const words = page === null ? null : dryRunWords(t, page.total, group.count);
+  const words = page === null ? null : dryRunWords(t, page.total, page.recent ?? 0);
   return (
     <div className="gb-dry" data-testid="dry-run" aria-busy={loading}>
       <h3>{t('gbDryTitle')}</h3>

@@ -123,6 +123,7 @@ describe('lock garbage', () => {
     // Parents emptied lately are left: none is old enough for an hour's idleness.
     const recent = EmptyParentsPageSchema.parse(await (await fetch(`${allowed.url}/api/garbage/empty?group=${root}/jobs&minIdleMs=3600000`)).json());
     expect(recent.total).toBe(0);
+    expect(recent.recent).toBe(10);
   });
 
   it('deletes the empty parents still as they were read, and leaves one a contender came back to, logging each', async () => {

@@ -43,8 +43,8 @@ export const GARBAGE_EN = {
 
   gbAdviceKazoo: 'Kazoo never removes its lock parents',
   gbAdviceKazooLong: 'Kazoo’s Lock creates its parent with ensure_path and never removes it. Delete the idle parents, or have the client delete the parent after its release when no one waits. A Kazoo Lock object remembers that its parent exists: its next acquire fails (NoNodeError) if the parent was deleted under it, which is why the clean-up leaves the parents emptied lately.',
-  gbAdviceCurator: 'Curator made them persistent: use containers',
-  gbAdviceCuratorLong: 'Curator 4 and later create lock parents as container nodes (creatingParentContainersIfNeeded), which ZooKeeper 3.5 and later reap once empty. Persistent parents like these come from an older Curator or from a client that made them persistent: upgrade Curator, or have it create containers.',
+  gbAdviceCurator: 'Containers awaiting the reaper, or persistent parents of an older Curator',
+  gbAdviceCuratorLong: 'Curator 4 and later create lock parents as container nodes (creatingParentContainersIfNeeded), which ZooKeeper 3.5 and later reap once empty, every znode.container.checkIntervalMs (a minute by default). A client cannot tell a container from a persistent node by its stat, so parents emptied in the last minutes may be containers the reaper has yet to take. Those that stay come from an older Curator or from a client that made them persistent: upgrade Curator, or have it create containers.',
   gbAdviceWritelock: 'WriteLock’s parent is persistent: make it a container',
   gbAdviceWritelockLong: 'ZooKeeper’s WriteLock recipe creates a persistent parent. Create the parent with CreateMode.CONTAINER instead (ZooKeeper 3.5 and later), and ZooKeeper removes it once empty.',
   gbAdviceContainer: 'Create lock parents as containers',
@@ -191,8 +191,8 @@ export const GARBAGE_ZH: Record<GarbageKey, string> = {
 
   gbAdviceKazoo: 'Kazoo 从不删除锁父节点',
   gbAdviceKazooLong: 'Kazoo 的 Lock 用 ensure_path 创建父节点，且从不删除它。请删除闲置的父节点，或让客户端在释放后、没有人等待时删除父节点。Kazoo 的 Lock 对象会记住父节点已存在：如果父节点在它不知情时被删除，它下一次获取会失败（NoNodeError），所以清理会保留最近才变空的父节点。',
-  gbAdviceCurator: 'Curator 把它们建成了持久节点：请改用容器节点',
-  gbAdviceCuratorLong: 'Curator 4 及以后的版本把锁父节点创建为容器节点（creatingParentContainersIfNeeded），ZooKeeper 3.5 及以后会在它们变空后回收。像这样的持久父节点来自较旧的 Curator，或来自把它们建成持久节点的客户端：请升级 Curator，或让它创建容器节点。',
+  gbAdviceCurator: '等待回收的容器节点，或较旧 Curator 留下的持久父节点',
+  gbAdviceCuratorLong: 'Curator 4 及以后的版本把锁父节点创建为容器节点（creatingParentContainersIfNeeded），ZooKeeper 3.5 及以后会在它们变空后回收，每隔 znode.container.checkIntervalMs（默认一分钟）一次。客户端无法从节点的 stat 分辨容器节点与持久节点，因此最近几分钟内变空的父节点可能是尚未被回收的容器节点。留下来的那些来自较旧的 Curator，或来自把它们建成持久节点的客户端：请升级 Curator，或让它创建容器节点。',
   gbAdviceWritelock: 'WriteLock 的父节点是持久的：请改成容器节点',
   gbAdviceWritelockLong: 'ZooKeeper 的 WriteLock 配方创建持久父节点。请改用 CreateMode.CONTAINER 创建父节点（ZooKeeper 3.5 及以后），ZooKeeper 会在它变空后删除它。',
   gbAdviceContainer: '把锁父节点创建为容器节点',

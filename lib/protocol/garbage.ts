@@ -145,7 +145,14 @@ export const EmptyParentsQuerySchema = z.object({
   /** Given: the dry run of a clean-up, leaving the parents known empty for less than this (ms). */
   minIdleMs: z.coerce.number().int().min(0).max(30 * 24 * 3_600_000).optional(),
 });
-export const EmptyParentsPageSchema = z.object({ group: z.string().nullable(), total: z.number().int(), offset: z.number().int(), items: z.array(EmptyParentSchema) });
+export const EmptyParentsPageSchema = z.object({
+  group: z.string().nullable(),
+  total: z.number().int(),
+  offset: z.number().int(),
+  items: z.array(EmptyParentSchema),
+  /** The dry run (`minIdleMs` given): how many of the group it leaves as emptied lately. */
+  recent: z.number().int().optional(),
+});
 export type EmptyParentsPage = z.infer<typeof EmptyParentsPageSchema>;
 
 /** `POST /api/garbage/cleanup`: the groups to clean (null: every empty parent), and how many the dry run showed, so that a plan grown since is not run blind. */

@@ -129,8 +129,8 @@ describe('a clean-up', () => {
   });
 
   it('says what the dry run deletes and how many of the group it leaves as emptied lately', () => {
-    expect(dryRunWords(en, 30, 30)).toEqual({ count: '30 empty parents would be deleted.', recent: null });
-    expect(dryRunWords(en, 1, 4)).toEqual({ count: '1 empty parent would be deleted.', recent: '3 emptied lately are left.' });
+    expect(dryRunWords(en, 30, 0)).toEqual({ count: '30 empty parents would be deleted.', recent: null });
+    expect(dryRunWords(en, 1, 3)).toEqual({ count: '1 empty parent would be deleted.', recent: '3 emptied lately are left.' });
     expect(dryRunWords(en, 0, 2).count).toBe('None would be deleted now.');
     expect(cleanButtonWords(en, 1_200)).toBe('Clean up 1,200 empty parents');
   });

@@ -134,10 +134,9 @@ export function idleWords(t: Translate, ms: number): string {
   return ms === 0 ? t('gbIdleNone') : formatDuration(ms, t);
 }
 
-/** What the dry run says it deletes, and how many of the group it leaves as emptied lately (the group's count less the plan's, read a moment apart). */
-export function dryRunWords(t: Translate, total: number, groupCount: number): { count: string; recent: string | null } {
+/** What the dry run says it deletes, and how many of the group it leaves as emptied lately (the server's count). */
+export function dryRunWords(t: Translate, total: number, recent: number): { count: string; recent: string | null } {
   const count = total === 0 ? t('gbDryCountNone') : total === 1 ? t('gbDryCountOne') : t('gbDryCount', { n: formatCount(total) });
-  const recent = Math.max(0, groupCount - total);
   return { count, recent: recent > 0 ? t('gbDryRecent', { n: formatCount(recent) }) : null };
 }
 

@@ -50,13 +50,14 @@ export function garbageRouter(context: ExplorerContext & { garbage: LockGarbage;
     const query = parseInput(EmptyParentsQuerySchema, request.query, 'invalid garbage query');
     garbage.takeFiles(context.files);
     const group = query.group ?? null;
-    const all = query.minIdleMs === undefined ? garbage.emptyParents(group) : garbage.plan(group === null ? null : [group], query.minIdleMs).plan;
+    const planned = query.minIdleMs === undefined ? null : garbage.plan(group === null ? null : [group], query.minIdleMs);
+    const all = planned?.plan ?? garbage.emptyParents(group);
     const items = all.slice(query.offset, query.offset + query.limit);
     if (query.format === 'zkcli') {
       response.type('text/plain').send(zkCliCommands(items));
       return;
     }
-    response.json({ group, total: all.length, offset: query.offset, items });
+    response.json({ group, total: all.length, offset: query.offset, items, ...(planned === null ? {} : { recent: planned.recent }) });
   });
 
   /** Refused unless clean-up is allowed here, the token is right. */
