@@ -22,7 +22,7 @@ export const EmptyParentSchema = z.object({
   cversion: z.number().int(),
   /** The transaction of its last child created or deleted. */
   pzxid: HexId,
-  /** Its last child change as ZooKeeper's clock had it (ms): the pzxid's time where known, else its mtime. */
+  /** When it changed last as its stat tells (ms, ZooKeeper's clock): its last data write or its creation; a child's coming and going moves no time a stat shows. */
   changed: z.number(),
   sure: GarbageSurenessSchema,
   recipe: RecipeIdSchema.nullable(),
