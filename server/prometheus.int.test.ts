@@ -105,10 +105,13 @@ describe('Prometheus and Grafana, for real', () => {
     expect(loaded.map((rule) => rule.name).sort()).toEqual(
       [
         'ZkLockDeadlock',
+        'ZkLockEmptyParentsPiling',
         'ZkLockExplorerDisconnected',
         'ZkLockExplorerDown',
+        'ZkLockGhostEphemeral',
         'ZkLockHolderDisconnected',
         'ZkLockIntrospectionDown',
+        'ZkLockLeakedNode',
         'ZkLockQueueGrowing',
         'ZkLockStaleHolder',
         'ZkLockWaiterWatchesNothing',
@@ -126,7 +129,7 @@ describe('Prometheus and Grafana, for real', () => {
 
   it('checks the rules with promtool and fires the deadlock, holder-disconnected and stale-holder alerts in its tests', async () => {
     const checked = await run('promtool', ['check', 'rules', join(deploy, 'prometheus/alerts.yml')]);
-    expect(checked.stdout).toMatch(/SUCCESS: 9 rules found/);
+    expect(checked.stdout).toMatch(/SUCCESS: 12 rules found/);
     const tested = await run('promtool', ['test', 'rules', 'alerts.test.yml'], { cwd: join(deploy, 'prometheus') });
     expect(tested.stdout).toMatch(/SUCCESS/);
     const tests = readFileSync(join(deploy, 'prometheus/alerts.test.yml'), 'utf8');

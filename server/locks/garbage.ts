@@ -58,6 +58,8 @@ export class LockGarbage extends EventEmitter<{ run: [CleanupRun] }> {
   private nextRunId = 1;
   /** The lock list of the files last taken (`takeFiles`): the same array until they move on. */
   private filesLocks: readonly string[] | null = null;
+  /** The files' locks read once already. */
+  private readonly filesRead = new Set<string>();
   private stopped = false;
 
   constructor(
@@ -89,7 +91,14 @@ export class LockGarbage extends EventEmitter<{ run: [CleanupRun] }> {
     const locks = replay.locks();
     if (locks === this.filesLocks) return;
     this.filesLocks = locks;
-    for (const path of locks) lockInFiles(this.state, path, replay.recipeEver(path));
+    for (const path of locks) {
+      lockInFiles(this.state, path, replay.recipeEver(path));
+      // A lock of the files not yet looked at is read once: a lone parent it left empty is found so, where no scan reads a lone leaf.
+      if (this.filesRead.has(path)) continue;
+      this.filesRead.add(path);
+      if (!this.state.empty.has(path) && this.registry.published(path) === undefined) this.emptied.add(path);
+    }
+    if (this.emptied.size > 0 && this.emptiedTimer === null) void this.readEmptied();
   }
 
   private readonly onDelta = (delta: LockDelta): void => {
