@@ -35,7 +35,7 @@ test.afterAll(async () => {
 
 test('a damaged entry: the gap said and drawn, a moment in it told so and led out of, the hold that ended in it said, everything after it shown', async ({ page }) => {
   test.setTimeout(60_000);
-  // The API: one gap, from the entry before the damaged close to the snapshot ZooKeeper took as it started again, and no stop.
+  // The API: one gap, from the entry before the damaged close to the next snapshot (taken while the waiter held), and no stop.
   expect(info.stoppedAt).toBeNull();
   expect(info.gaps).toHaveLength(1);
   const [gap] = info.gaps as [ReplayInfo['gaps'][number]];
