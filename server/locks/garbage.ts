@@ -24,7 +24,7 @@ import {
   unreadSince,
 } from '../../lib/lock/garbage';
 import type { Introspected } from '../../lib/lock/report';
-import type { CleanupRun, CleanupSkip, EmptyParent, GarbageCounts, GarbageGroup, GhostEphemeral, LeakedNode, LockDelta, PersistentInLock, ZnodeStat } from '../../lib/protocol';
+import type { CleanupRun, CleanupSkip, EmptyParent, GarbageCounts, GarbageGroup, GhostEphemeral, LeakedNode, LockDelta, LockSnapshot, PersistentInLock, ZnodeStat } from '../../lib/protocol';
 import type { DumpReport } from '../../lib/zk/four-letter';
 import { isWithin } from '../../lib/zk/path';
 import type { FollowedFiles } from '../replay/follow';
@@ -169,10 +169,14 @@ export class LockGarbage extends EventEmitter<{ run: [CleanupRun] }> {
   }
 
   leaked(): LeakedNode[] {
+    return [...this.followedLocks()].flatMap((lock) => this.leakedIn(lock)).sort((a, b) => a.ctime - b.ctime);
+  }
+
+  /** One lock's leaked nodes, by the last report of every member's connections. */
+  leakedIn(lock: LockSnapshot): LeakedNode[] {
     const report = this.options.connections();
     // Without a report every session is taken as alive: a waiter's watch cannot be judged then, but a node queued behind again can.
-    const alive = (session: string): boolean => report === null || report.clients.has(session);
-    return [...this.followedLocks()].flatMap((lock) => leakedNodes(lock, alive)).sort((a, b) => a.ctime - b.ctime);
+    return leakedNodes(lock, (session) => report === null || report.clients.has(session));
   }
 
   persistentInLocks(): PersistentInLock[] {

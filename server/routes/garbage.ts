@@ -5,9 +5,8 @@
  * parents and the deletion of one leaked node at a time. Every action is logged.
  */
 import { Router, type Request } from 'express';
-import { leakedNodes } from '../../lib/lock/garbage';
-import { CleanupRequestSchema, EmptyParentsQuerySchema, LeakedDeleteRequestSchema, type GarbageView } from '../../lib/protocol';
 import { zkCliCommands } from '../../lib/lock/garbage';
+import { CleanupRequestSchema, EmptyParentsQuerySchema, LeakedDeleteRequestSchema, type GarbageView } from '../../lib/protocol';
 import { isWithin } from '../../lib/zk/path';
 import { HttpError, parseInput } from '../http-error';
 import type { LockGarbage } from '../locks/garbage';
@@ -102,9 +101,7 @@ export function garbageRouter(context: ExplorerContext & { garbage: LockGarbage;
     allowed(request, 'leaked');
     const wanted = parseInput(LeakedDeleteRequestSchema, request.body, 'invalid leaked-node request');
     if (!roots.some((root) => isWithin(wanted.lock, root))) throw new HttpError(400, `only nodes under ${roots.join(', ')} (LOCK_ROOTS) may be deleted`);
-    const lock = await registry.snapshot(wanted.lock);
-    const report = context.introspection.connectionsOfAll();
-    const leaked = leakedNodes(lock, (sessionId) => report === null || report.clients.has(sessionId)).find((node) => node.node === wanted.node);
+    const leaked = garbage.leakedIn(await registry.snapshot(wanted.lock)).find((node) => node.node === wanted.node);
     if (leaked === undefined) throw new HttpError(409, `${wanted.node} is no leaked node of ${wanted.lock} now: look again first`);
     const stat = await session.exists(leaked.path);
     if (stat === null) throw new HttpError(409, `${leaked.path} is already gone`);
